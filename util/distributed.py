@@ -1,0 +1,55 @@
+"""torch.distributed set-up for `torchrun --nproc_per_node=N train.py`: nccl on CUDA, gloo on CPU."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import torch
+import torch.distributed as dist
+
+
+@dataclass
+class DistInfo:
+    rank: int = 0
+    world_size: int = 1
+    local_rank: int = 0
+
+    @property
+    def is_main(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.world_size > 1
+
+
+def setup(device_name: str) -> DistInfo:
+    """Join the process group torchrun describes in the environment; a plain `python train.py` is rank 0 of 1."""
+    world_size = int(os.environ.get("WORLD_SIZE", "1"))
+    if world_size == 1:
+        return DistInfo()
+    info = DistInfo(int(os.environ["RANK"]), world_size, int(os.environ.get("LOCAL_RANK", "0")))
+    use_cuda = torch.cuda.is_available() and device_name in ("auto", "cuda")
+    if use_cuda:
+        torch.cuda.set_device(info.local_rank)
+    dist.init_process_group("nccl" if use_cuda else "gloo")
+    return info
+
+
+def barrier(info: DistInfo) -> None:
+    if info.enabled:
+        dist.barrier()
+
+
+def ranks_agree(info: DistInfo, value: float) -> bool:
+    """True when every rank holds the same value (e.g. a checksum of the weights)."""
+    if not info.enabled:
+        return True
+    t = torch.tensor([value, -value], dtype=torch.float64)
+    dist.all_reduce(t, op=dist.ReduceOp.MAX)    # max(v) == -max(-v) == min(v) only if all are equal
+    return bool(t[0] == -t[1])
+
+
+def cleanup(info: DistInfo) -> None:
+    if info.enabled:
+        dist.destroy_process_group()

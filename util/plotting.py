@@ -1,0 +1,46 @@
+"""Plots with matplotlib (imported lazily): training curves and cross-attention heatmaps."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
+    """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
+    records = [json.loads(line) for line in Path(metrics_path).read_text().splitlines() if line.strip()]
+    steps = [r for r in records if r.get("kind") == "step"]
+    epochs = [r for r in records if r.get("kind") == "epoch"]
+    plt = _pyplot()
+    fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
+    ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss", alpha=0.7)
+    ax_loss.plot([r["step"] for r in epochs], [r["val_loss"] for r in epochs], "o-", label="val loss")
+    ax_loss.set_xlabel("step")
+    ax_loss.set_ylabel("loss (nats/token)")
+    ax_loss.legend()
+    ax_bleu.plot([r["step"] for r in epochs], [r["val_bleu"] for r in epochs], "o-", color="tab:green")
+    ax_bleu.set_xlabel("step")
+    ax_bleu.set_ylabel("val BLEU")
+    fig.tight_layout()
+    fig.savefig(out_path, dpi=100)
+    plt.close(fig)
+
+
+def plot_attention(weights, src_tokens: list[str], out_tokens: list[str], out_path: str | Path) -> None:
+    """weights: (i, j) cross-attention of output tokens (rows) over source tokens (columns)."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(1 + 0.45 * len(src_tokens), 1 + 0.4 * len(out_tokens)))
+    ax.imshow(weights, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(len(src_tokens)), src_tokens, rotation=60, ha="right")
+    ax.set_yticks(range(len(out_tokens)), out_tokens)
+    ax.set_xlabel("source")
+    ax.set_ylabel("output")
+    fig.tight_layout()
+    fig.savefig(out_path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,94 @@
+"""Text in, text out: tokenize, numericalize, batch by length, search, detokenize — in input order."""
+from __future__ import annotations
+
+import sys
+
+import torch
+
+from config import Config, DecodeConfig
+from data.batching import collate
+from data.tokenizer import Tokenizer
+from data.vocab import BOS, EOS, PAD, Vocab
+from models.masks import padding_mask
+from models.transformer import Transformer
+from util.checkpoint import load_checkpoint
+from util.errors import UserError
+from util.search import beam_search, greedy_search, max_output_lengths
+
+
+def build_model(cfg: Config) -> Transformer:
+    """The model the config describes; an unregistered attention name becomes a hint about --user-module."""
+    try:
+        return Transformer(cfg.model)
+    except UserError as e:
+        if "registered" in str(e):
+            raise UserError(f"{e} — if the checkpoint was trained with a custom attention, pass the file that "
+                            "registers it: --user-module FILE.py") from None
+        raise
+
+
+class Translator:
+    def __init__(self, model: Transformer, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, device):
+        self.model, self.cfg, self.device = model.to(device).eval(), cfg, torch.device(device)
+        self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
+        self._tokenizers: dict[str, Tokenizer] = {}
+
+    @classmethod
+    def from_checkpoint(cls, path, device="cpu") -> "Translator":
+        ckpt = load_checkpoint(path)
+        cfg = Config.from_dict(ckpt["config"])
+        model = build_model(cfg)
+        model.load_state_dict(ckpt["model"])
+        return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device)
+
+    def tokenizer(self, side: str) -> Tokenizer:
+        lang = self.cfg.data.src_lang if side == "src" else self.cfg.data.tgt_lang
+        if lang not in self._tokenizers:
+            self._tokenizers[lang] = Tokenizer(lang, lowercase=self.cfg.data.lowercase)
+        return self._tokenizers[lang]
+
+    def encode_texts(self, texts: list[str]) -> list[list[int]]:
+        """Source ids, truncated to the model's maximum length with a warning on stderr."""
+        limit = self.cfg.model.max_len - 2
+        ids = [self.src_vocab.encode(tokens) for tokens in self.tokenizer("src").tokenize_many(texts)]
+        for n, seq in enumerate(ids):
+            if len(seq) > limit:
+                print(f"warning: input line {n + 1} has {len(seq)} tokens; translating its first {limit}",
+                      file=sys.stderr)
+                ids[n] = seq[:limit]
+        return ids
+
+    def search_ids(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
+                   n_best: int = 1) -> list[list[tuple[list[int], float]]]:
+        """Batched search over id sequences, sorted by length for dense batches; results in input order."""
+        decode = decode or self.cfg.decode
+        results: list = [None] * len(src_ids)
+        order = sorted(range(len(src_ids)), key=lambda n: len(src_ids[n]))
+        for start in range(0, len(order), decode.batch_sentences):
+            chunk = order[start:start + decode.batch_sentences]
+            hyps = self._search_batch([src_ids[n] for n in chunk], decode, n_best)
+            for n, h in zip(chunk, hyps):
+                results[n] = h
+        return results
+
+    def _search_batch(self, batch_ids, decode: DecodeConfig, n_best: int):
+        src = collate([(ids, []) for ids in batch_ids], pad_id=PAD).src.to(self.device)
+        src_mask = padding_mask(src, PAD)
+        limit = self.cfg.model.max_len - 1
+        max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, limit)
+        if decode.beam <= 1:
+            return [[(tokens, 0.0)] for tokens in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS)]
+        return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
+                           length_penalty=decode.length_penalty, n_best=n_best)
+
+    def ids_to_text(self, ids: list[int]) -> str:
+        return self.tokenizer("tgt").detokenize(self.tgt_vocab.decode(ids))
+
+    def translate(self, texts: list[str], decode: DecodeConfig | None = None) -> list[str]:
+        """One translation per input text; empty or whitespace-only inputs give empty outputs."""
+        real = [n for n, t in enumerate(texts) if t.strip()]
+        hyps = self.search_ids(self.encode_texts([texts[n] for n in real]), decode)
+        out = [""] * len(texts)
+        for n, h in zip(real, hyps):
+            out[n] = self.ids_to_text(h[0][0])
+        return out
