@@ -1,0 +1,94 @@
+"""BLEU evaluation runs: translate a Multi30K split or any file pair and score it.
+
+    python evaluate.py --checkpoint runs/X/best.pt --split test_2016_flickr
+    python evaluate.py --src input.de --ref reference.en --output hyps.en --json
+
+Prints cased detokenized sacreBLEU with its signature (the reported figure), chrF, and, for comparison with the
+PyTorch tutorials, BLEU on lowercased spaCy tokens. With --json the last line is one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from data.multi30k import SPLITS, read_parallel
+from util.bleu import bleu_lowercased_tokens, corpus_scores
+from util.checkpoint import latest_checkpoint
+from util.cli import import_user_module, pick_device, run_main
+from util.errors import UserError
+from util.translator import Translator
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
+    parser.add_argument("--split", default=None, help=f"a Multi30K split: {', '.join(SPLITS)} (default: test_2016_flickr)")
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--src", default=None, help="source text file, one sentence a line")
+    parser.add_argument("--ref", default=None, help="reference file, line-aligned with --src")
+    parser.add_argument("--output", default=None, help="write the hypotheses to this file")
+    parser.add_argument("--beam", type=int, default=None)
+    parser.add_argument("--length-penalty", type=float, default=None)
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
+    parser.add_argument("--device", default="auto")
+    parser.add_argument("--user-module", default=None)
+    args = parser.parse_args(argv)
+    if (args.src is None) != (args.ref is None):
+        parser.error("--src and --ref go together")
+    if args.src and args.split:
+        parser.error("give either --split or --src/--ref")
+    return args
+
+
+def read_lines(path: str) -> list[str]:
+    file = Path(path)
+    if not file.is_file():
+        raise UserError(f"no file at {path}")
+    try:
+        return file.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not valid UTF-8; convert it, e.g. with `iconv -t utf-8`") from None
+
+
+def main(argv) -> int:
+    args = parse_args(argv)
+    import_user_module(args.user_module)
+    translator = Translator.from_checkpoint(args.checkpoint or latest_checkpoint(), pick_device(args.device))
+    if args.src:
+        sources, references, name = read_lines(args.src), read_lines(args.ref), args.src
+        if len(sources) != len(references):
+            raise UserError(f"{args.src} has {len(sources)} lines but {args.ref} has {len(references)}")
+    else:
+        name = args.split or "test_2016_flickr"
+        sources, references = read_parallel(name, args.data_dir, translator.cfg.data.src_lang,
+                                            translator.cfg.data.tgt_lang)
+    decode = translator.cfg.decode
+    if args.beam is not None:
+        decode = replace(decode, beam=args.beam)
+    if args.length_penalty is not None:
+        decode = replace(decode, length_penalty=args.length_penalty)
+
+    start = time.perf_counter()
+    hypotheses = translator.translate(sources, decode)
+    seconds = time.perf_counter() - start
+    if args.output:
+        Path(args.output).write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
+    scores = corpus_scores(hypotheses, references)
+    lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.tokenizer("tgt"))
+    print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
+          f"beam {decode.beam}")
+    print(f"{scores['bleu_line']}  [{scores['signature']}]")
+    print(f"chrF2 = {scores['chrf']:.2f}")
+    print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
+    if args.json:
+        print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
+                          "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
+                          "seconds": round(seconds, 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    run_main(main)

@@ -1,0 +1,97 @@
+"""Greedy and beam search against a toy decoder whose next-token probabilities depend on the last token only."""
+import math
+
+import pytest
+import torch
+
+from util.search import beam_search, greedy_search
+
+BOS, EOS, A, B = 2, 3, 4, 5
+
+
+class ToyCache:
+    def __init__(self):
+        self.length = 0
+
+    def reorder(self, indices):
+        pass
+
+
+class MarkovModel:
+    """Next-token distribution = table[last token]; the 'source' is ignored."""
+
+    def __init__(self, table: torch.Tensor):
+        self.table = table.log()                       # (V, V) rows: previous token
+
+    def encode(self, src, src_mask):
+        return torch.zeros(src.size(0), src.size(1), 1)
+
+    def new_cache(self):
+        return ToyCache()
+
+    def decode(self, tokens, memory, src_mask, cache=None):
+        if cache is not None:
+            cache.length += tokens.size(1)
+        return self.table[tokens]                      # (b, i, V)
+
+
+def table(rows: dict[int, dict[int, float]], vocab: int = 6) -> torch.Tensor:
+    t = torch.full((vocab, vocab), 1e-30)
+    for prev, probs in rows.items():
+        for tok, p in probs.items():
+            t[prev, tok] = p
+    return t / t.sum(-1, keepdim=True)
+
+
+# Greedy takes A (0.6) then <eos> (0.5): p = 0.30. Beam 2 also finds B then <eos>: 0.4 * 0.9 = 0.36.
+TOY = table({BOS: {A: 0.6, B: 0.4}, A: {EOS: 0.5, A: 0.1, B: 0.4}, B: {EOS: 0.9, A: 0.05, B: 0.05},
+             EOS: {EOS: 1.0}})
+
+
+def run(model, beam, n_sentences=1, max_len=10, **kw):
+    src = torch.ones(n_sentences, 3, dtype=torch.long)
+    mask = torch.ones(n_sentences, 1, 1, 3, dtype=torch.bool)
+    lens = torch.full((n_sentences,), max_len)
+    if beam == 0:
+        return greedy_search(model, src, mask, lens, BOS, EOS)
+    return beam_search(model, src, mask, lens, BOS, EOS, beam=beam, **kw)
+
+
+def test_greedy_follows_the_most_likely_token():
+    assert run(MarkovModel(TOY), beam=0) == [[A]]
+
+
+def test_beam_two_finds_the_better_hypothesis_with_exact_scores():
+    hyps = run(MarkovModel(TOY), beam=2, n_best=2, length_penalty=0.0)[0]
+    assert [h[0] for h in hyps] == [[B], [A]]
+    assert hyps[0][1] == pytest.approx(math.log(0.36), abs=1e-5)
+    assert hyps[1][1] == pytest.approx(math.log(0.30), abs=1e-5)
+
+
+def test_length_penalty_divides_by_length_including_eos():
+    hyps = run(MarkovModel(TOY), beam=2, n_best=2, length_penalty=1.0)[0]
+    assert hyps[0][1] == pytest.approx(math.log(0.36) / 2, abs=1e-5)
+
+
+def test_eos_is_forced_at_the_length_limit():
+    loop = table({BOS: {A: 1.0}, A: {A: 0.9, EOS: 0.1}, EOS: {EOS: 1.0}})
+    assert run(MarkovModel(loop), beam=0, max_len=4) == [[A, A, A, A]]
+    hyps = run(MarkovModel(loop), beam=1, max_len=4)[0]
+    assert hyps[0][0] == [A, A, A, A]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_beam_one_equals_greedy_on_random_tables(seed):
+    g = torch.Generator().manual_seed(seed)
+    t = torch.rand(8, 8, generator=g) ** 3
+    t[:, :2] = 1e-30                                      # never <pad> or <unk>
+    model = MarkovModel(t / t.sum(-1, keepdim=True))
+    greedy = run(model, beam=0, n_sentences=3, max_len=12)
+    beam = run(model, beam=1, n_sentences=3, max_len=12)
+    assert [h[0][0] for h in beam] == greedy
+
+
+def test_sentences_of_a_batch_are_independent():
+    single = run(MarkovModel(TOY), beam=2, n_best=2)
+    batch = run(MarkovModel(TOY), beam=2, n_sentences=4, n_best=2)
+    assert all(b == single[0] for b in batch)
