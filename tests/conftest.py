@@ -1,0 +1,34 @@
+"""Shared fixtures. Real Multi30K comes from ../shared/data/multi30k beside the repo (or $MULTI30K_DIR); tests that
+need it are skipped with the reason when it is absent."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED_MULTI30K = ROOT.parent / "shared/data/multi30k"
+REAL_SPLITS = ("train", "val", "test_2016_flickr")
+
+
+@pytest.fixture(scope="session")
+def multi30k_dir() -> Path:
+    path = Path(os.environ.get("MULTI30K_DIR") or SHARED_MULTI30K)
+    names = [f"{split}.{lang}.gz" for split in REAL_SPLITS for lang in ("de", "en")]
+    missing = [name for name in names if not (path / name).is_file()]
+    if missing:
+        pytest.skip(f"real Multi30K not found ({', '.join(missing)} missing in {path}); set MULTI30K_DIR to use it")
+    return path
+
+
+@pytest.fixture(scope="session")
+def prepared_multi30k(multi30k_dir, tmp_path_factory):
+    """(cache_dir, Prepared) for the default DataConfig on real train and val, built once per session."""
+    from config import DataConfig
+    from data.prepare import prepare_data
+
+    cache_dir = tmp_path_factory.mktemp("prepared")
+    return cache_dir, prepare_data(DataConfig(), multi30k_dir, cache_dir=cache_dir, progress=False)
