@@ -1,0 +1,198 @@
+"""Attention kernels, the multi-head layer and the registry."""
+import pytest
+import torch
+
+import models.attention as attention_module
+from models.attention import (Attention, FullAttention, attention_class, build_attention, register_attention,
+                              registered_attentions)
+from models.kernels import causal_linear, feature_map
+from models.masks import causal_mask, padding_mask
+from models.multihead import MultiHeadAttention
+from util.errors import UserError
+
+B, H, I, J, D = 2, 3, 5, 6, 4
+
+
+def qkv(i=I, j=J, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    return (torch.randn(B, H, i, D, generator=g), torch.randn(B, H, j, D, generator=g),
+            torch.randn(B, H, j, D, generator=g))
+
+
+def key_padding():
+    """(B, 1, 1, J): row 0 sees every key, row 1 only the first three."""
+    return padding_mask(torch.tensor([[1] * J, [1, 1, 1] + [0] * (J - 3)]), 0)
+
+
+def arbitrary_mask():
+    """(B, 1, I, J) with random holes, and query 1 of batch row 0 seeing nothing."""
+    mask = torch.rand(B, 1, I, J, generator=torch.Generator().manual_seed(1)) > 0.4
+    mask[0, 0, 1] = False
+    return mask
+
+
+@pytest.fixture
+def scratch_registry(monkeypatch):
+    """Registrations made in a test vanish after it."""
+    monkeypatch.setattr(attention_module, "_REGISTRY", dict(attention_module._REGISTRY))
+
+
+@pytest.mark.parametrize("mask", [None, "padding", "arbitrary"])
+def test_sdpa_matches_full_within_1e_5_including_empty_rows(mask):
+    q, k, v = qkv()
+    mask = {"padding": key_padding(), "arbitrary": arbitrary_mask(), None: None}[mask]
+    bias = torch.randn(B, H, I, J)
+    full, sdpa = build_attention("full", D), build_attention("sdpa", D)
+    for b in (None, bias):
+        expected, _ = full(q, k, v, mask, bias=b)
+        got, _ = sdpa(q, k, v, mask, bias=b)
+        assert torch.isfinite(got).all()
+        torch.testing.assert_close(got, expected, atol=1e-5, rtol=1e-5)
+    if mask is not None and mask.size(-2) > 1:
+        assert got[0, :, 1].abs().max() == 0  # the row with nothing to attend to is zeros
+
+
+@pytest.mark.parametrize("name", ["full", "sdpa", "square"])
+def test_row_with_nothing_to_attend_gives_zeros_and_finite_gradients(name):
+    q, k, v = (t.requires_grad_() for t in qkv())
+    out, _ = build_attention(name, D)(q, k, v, arbitrary_mask())
+    assert out[0, :, 1].abs().max() == 0
+    out.sum().backward()
+    assert all(torch.isfinite(t.grad).all() for t in (q, k, v))
+
+
+def test_square_matches_per_row_loop():
+    q, k, v = qkv()
+    mask = arbitrary_mask()
+    out, _ = build_attention("square", D)(q, k, v, mask)
+    expected = torch.zeros_like(out)
+    for b in range(B):
+        for h in range(H):
+            for i in range(I):
+                w = torch.stack([(q[b, h, i] @ k[b, h, j]) ** 2 * mask[b, 0, i, j] for j in range(J)])
+                expected[b, h, i] = (w / (w.sum() + 1e-6)) @ v[b, h]
+    torch.testing.assert_close(out, expected)
+
+
+def linear_loop(q, k, v, keys, causal):
+    """Per-(b, h, i) reference of linear attention: Σ_j φ(q_i)·φ(k_j) v_j / Σ_j φ(q_i)·φ(k_j)."""
+    out = torch.zeros(q.shape[:-1] + v.shape[-1:])
+    for b in range(q.size(0)):
+        for h in range(q.size(1)):
+            for i in range(q.size(2)):
+                visible = [j for j in range(k.size(2)) if keys[b, j] and (not causal or j <= i)]
+                if not visible:  # nothing to attend to: zeros
+                    continue
+                w = torch.stack([feature_map(q[b, h, i]) @ feature_map(k[b, h, j]) for j in visible])
+                out[b, h, i] = (w @ v[b, h, visible]) / (w.sum() + 1e-6)
+    return out
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_linear_matches_per_row_loop(causal):
+    q, k, v = qkv(i=J)
+    mask = key_padding()
+    if causal:  # the multi-head layer hands a causal kernel only the key padding
+        mask[1, ..., 0] = False
+    out, weights = build_attention("linear", D)(q, k, v, mask, causal=causal)
+    assert weights is None
+    torch.testing.assert_close(out, linear_loop(q, k, v, mask[:, 0, 0], causal), atol=1e-5, rtol=1e-5)
+
+
+def test_causal_linear_chunks_and_state_agree_with_one_pass():
+    q, k, v = qkv(i=7, j=7)
+    phi_q, phi_k = feature_map(q), feature_map(k)
+    whole, (S, z) = causal_linear(phi_q, phi_k, v, chunk=64)
+    chunked, (S3, z3) = causal_linear(phi_q, phi_k, v, chunk=3)  # 3 chunks, the last one padded
+    torch.testing.assert_close(chunked, whole)
+    torch.testing.assert_close(whole, linear_loop(q, k, v, torch.ones(B, 7, dtype=torch.bool), True),
+                               atol=1e-5, rtol=1e-5)
+    state, steps = None, []
+    for t in range(7):  # one position at a time from the running state
+        out, state = causal_linear(phi_q[:, :, t:t + 1], phi_k[:, :, t:t + 1], v[:, :, t:t + 1], state)
+        steps.append(out)
+    torch.testing.assert_close(torch.cat(steps, dim=2), whole)
+    torch.testing.assert_close(state[0], S)
+
+
+@pytest.mark.parametrize("name", registered_attentions())
+def test_masked_keys_change_nothing(name):
+    """The seed bug: a mask fill that did not hide. Masked keys and values may hold anything."""
+    q, k, v = qkv()
+    mask = key_padding()
+    kernel = build_attention(name, D).eval()
+    out, _ = kernel(q, k, v, mask)
+    k2, v2 = k.clone(), v.clone()
+    k2[1, :, 3:], v2[1, :, 3:] = 1e4, -1e4
+    out2, _ = kernel(q, k2, v2, mask)
+    torch.testing.assert_close(out2, out)
+    if attention_class(name).supports_arbitrary_mask:
+        mask = arbitrary_mask()
+        mask[..., 2] = False  # key 2 hidden from every query
+        out, _ = kernel(q, k, v, mask)
+        k2, v2 = k.clone(), v.clone()
+        k2[:, :, 2], v2[:, :, 2] = 1e4, -1e4
+        torch.testing.assert_close(kernel(q, k2, v2, mask)[0], out)
+
+
+def test_head_split_is_a_real_transpose():
+    """The seed bug: view(b, h, l, d) mixes positions into heads. Compare with one head at a time."""
+    torch.manual_seed(0)
+    m, h = 12, 3
+    d = m // h
+    layer = MultiHeadAttention(m, h, "full").eval()
+    x = torch.randn(2, 5, m)
+    got, _ = layer(x)
+    wq, wk, wv = layer.qkv.weight.split(m)
+    bq, bk, bv = layer.qkv.bias.split(m)
+    heads = []
+    for head in range(h):
+        s = slice(head * d, (head + 1) * d)
+        q, k, v = x @ wq[s].T + bq[s], x @ wk[s].T + bk[s], x @ wv[s].T + bv[s]  # (b, l, d)
+        heads.append(torch.softmax(q @ k.transpose(1, 2) / d ** 0.5, dim=-1) @ v)
+    expected = layer.out(torch.cat(heads, dim=-1))
+    torch.testing.assert_close(got, expected)
+
+
+def test_key_padding_only_kernels_reject_arbitrary_masks():
+    layer = MultiHeadAttention(8, 2, "linear")
+    x = torch.randn(2, 4, 8)
+    with pytest.raises(UserError, match="only key-padding and causal"):
+        layer(x, mask=torch.rand(2, 1, 4, 4) > 0.5)
+    layer(x, mask=causal_mask(4) & padding_mask(torch.tensor([[1, 1, 1, 0], [1, 1, 1, 1]]), 0), causal=True)
+
+
+def test_unknown_attention_lists_registered_names():
+    with pytest.raises(UserError) as error:
+        build_attention("nope", D)
+    assert all(name in str(error.value) for name in registered_attentions())
+
+
+def test_builtins_are_registered():
+    assert {"full", "sdpa", "square", "linear"} <= set(registered_attentions())
+
+
+def test_duplicate_registration_raises_unless_override(scratch_registry):
+    with pytest.raises(UserError, match="already registered"):
+        register_attention("full")(FullAttention)
+
+    @register_attention("full", override=True)
+    class Louder(FullAttention):
+        pass
+
+    assert attention_class("full") is Louder
+
+
+def test_custom_attention_registers_from_a_user_file(scratch_registry):
+    @register_attention("copy-of-full")
+    class CopyOfFull(Attention):
+        def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
+            scores = torch.einsum("bhid,bhjd->bhij", q, k) * q.size(-1) ** -0.5
+            scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min) if mask is not None else scores
+            weights = scores.softmax(-1)
+            return torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v), weights
+
+    assert "copy-of-full" in registered_attentions()
+    q, k, v = qkv()
+    torch.testing.assert_close(build_attention("copy-of-full", D)(q, k, v, key_padding())[0],
+                               build_attention("full", D)(q, k, v, key_padding())[0])
