@@ -1,0 +1,92 @@
+"""Multi-head attention: projections, head split/merge and caching around one registered attention kernel.
+
+Einsum legend: b batch, h heads, i query positions, j key positions, d head width, m model width.
+"""
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+
+from models.attention import attention_class
+from models.cache import AttentionCache
+from models.masks import causal_mask
+from models.position import PositionEmbedding, PositionMode
+from util.errors import UserError
+
+
+class MultiHeadAttention(nn.Module):
+    """Self-attention (fused Q/K/V projection) or cross-attention (Q from x, K/V from memory).
+
+    max_relative > 0 adds relative position representations (Shaw et al. 2018) to self-attention scores.
+    """
+
+    def __init__(self, d_model: int, n_heads: int, attention: str, dropout: float = 0.0,
+                 cross: bool = False, max_relative: int = 0):
+        super().__init__()
+        if d_model % n_heads:
+            raise UserError(f"model.d_model={d_model} is not divisible by model.n_heads={n_heads}")
+        self.h, self.d, self.cross = n_heads, d_model // n_heads, cross
+        cls = attention_class(attention)
+        self.kernel = cls(head_dim=self.d, dropout=dropout)
+        self.name = attention
+        self.arbitrary_mask = getattr(cls, "supports_arbitrary_mask", True)
+        self.provides_weights = getattr(cls, "provides_weights", True)
+        self.recurrent = getattr(cls, "recurrent", False) and not cross
+        if cross:
+            self.q = nn.Linear(d_model, d_model)
+            self.kv = nn.Linear(d_model, 2 * d_model)
+        else:
+            self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.out = nn.Linear(d_model, d_model)
+        self.relative = None
+        if max_relative:
+            if cross:
+                raise UserError("relative positions apply to self-attention only")
+            if not getattr(cls, "supports_bias", False):
+                raise UserError(f"attention {attention!r} does not support relative positions "
+                                f"(it takes no score bias); use --model.attention=full or sdpa, "
+                                f"or another --model.position")
+            self.relative = PositionEmbedding(2 * max_relative + 1, self.d, PositionMode.EXPAND, max_relative)
+
+    def split(self, x: Tensor, parts: int) -> tuple[Tensor, ...]:
+        """(b, l, parts·m) -> parts × (b, h, l, d): the heads come out of the feature axis, then move before l."""
+        b, l, _ = x.shape
+        return x.view(b, l, parts, self.h, self.d).permute(2, 0, 3, 1, 4).unbind(0)
+
+    def forward(self, x: Tensor, memory: Tensor | None = None, mask: Tensor | None = None, causal: bool = False,
+                cache: AttentionCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
+        """x: (b, i, m); memory: (b, j, m) for cross-attention; mask: bool, broadcastable to (b, h, i, j),
+        complete (causal already in it when causal=True); cache: extended in place.
+        -> (b, i, m), weights (b, h, i, j) or None."""
+        b, i, m = x.shape
+        if self.cross:
+            q, = self.split(self.q(x), 1)
+            if cache is not None and cache.k is not None:
+                k, v = cache.k, cache.v
+            else:
+                k, v = self.split(self.kv(memory), 2)                                   # (b, h, j, d)
+                if cache is not None:
+                    cache.k, cache.v = k, v
+        else:
+            q, k, v = self.split(self.qkv(x), 3)                                        # (b, h, i, d)
+            if cache is not None and self.recurrent:
+                out, cache.state = self.kernel.step(q, k, v, cache.state)
+                return self.out(out.transpose(1, 2).reshape(b, i, m)), None
+            if cache is not None:
+                if cache.k is not None:
+                    k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
+                cache.k, cache.v = k, v                                                  # (b, h, j, d)
+        bias = None
+        if self.relative is not None:
+            bias = self.relative(q, k.size(2) - i) * self.d ** -0.5                     # (b, h, i, j)
+        if self.arbitrary_mask:
+            if causal and mask is None and i > 1:
+                mask = causal_mask(i, q.device, k.size(2))
+        elif mask is not None:
+            if causal:  # the last query row of a causal mask sees every key it may: that row is the padding
+                mask = mask[..., -1:, :]
+            elif mask.size(-2) != 1:
+                raise UserError(f"attention {self.name!r} supports only key-padding and causal masks")
+        out, weights = self.kernel(q, k, v, mask=mask, causal=causal, bias=bias, need_weights=need_weights)
+        return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (b, i, h·d)
+
