@@ -1,0 +1,102 @@
+"""spaCy word tokenization that keeps the exact spacing, so `detokenize(tokenize(s)) == s`.
+
+Encoding. Tokens are spaCy's non-space tokens; detokenize puts one space before each token, except the first and
+those that begin with the joiner "￭" (U+FFED), which attach to what comes before with the joiner removed:
+
+    "A t-shirt, isn't it."  ->  A  t  ￭-  ￭shirt  ￭,  is  ￭n't  it  ￭.
+
+Any other spacing (two spaces, a tab, a no-break space, leading or trailing whitespace) becomes a gap token: the
+joiner followed by the whitespace itself. Between two words, a gap that ends in a plain space drops that space and
+leaves the next word unjoined, so words keep their usual form:
+
+    "a  b"   ->  a  ￭␠  b          "a\tb"  ->  a  ￭\t  ￭b          " a "  ->  ￭␠  ￭a  ￭␠
+
+Each word has at most two forms (plain, joined) and gap tokens are rare, so the vocabulary stays small.
+detokenize accepts any list of strings in any order (a joined token first simply attaches to nothing). Limitation:
+text that itself contains "￭" is not restored exactly. With lowercase=True the text is lowercased first.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+JOINER = "\uffed"
+
+
+def load_spacy(lang: str):
+    """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang)."""
+    import importlib.util
+
+    import spacy
+
+    model = {"de": "de_core_news_sm", "en": "en_core_web_sm"}.get(lang)
+    if model and importlib.util.find_spec(model):
+        return spacy.load(model, exclude=["tok2vec", "tagger", "morphologizer", "parser", "lemmatizer",
+                                          "senter", "attribute_ruler", "ner"]), model
+    return spacy.blank(lang), f"spacy-blank-{lang}"
+
+
+def tokenizer_name(lang: str) -> str:
+    """Which tokenizer Tokenizer(lang) would use, found without importing spaCy (for cache keys)."""
+    import importlib.metadata
+    import importlib.util
+
+    model = {"de": "de_core_news_sm", "en": "en_core_web_sm"}.get(lang)
+    name = model if model and importlib.util.find_spec(model) else f"spacy-blank-{lang}"
+    return f"{name}@spacy-{importlib.metadata.version('spacy')}"
+
+
+class Tokenizer:
+    def __init__(self, lang: str, lowercase: bool = False):
+        self.lang, self.lowercase = lang, lowercase
+        self.nlp, self.name = load_spacy(lang)
+
+    def tokenize(self, text: str) -> list[str]:
+        return encode_doc(self.nlp.tokenizer(self._prepare(text)))
+
+    def tokenize_many(self, texts: Iterable[str], batch_size: int = 1000, progress: bool = False) -> list[list[str]]:
+        texts = [self._prepare(t) for t in texts]
+        docs = self.nlp.tokenizer.pipe(texts, batch_size=batch_size)
+        if progress:
+            from tqdm import tqdm
+            docs = tqdm(docs, total=len(texts), desc=f"tokenize {self.lang}", unit=" sent", leave=False)
+        return [encode_doc(doc) for doc in docs]
+
+    def detokenize(self, tokens: Iterable[str]) -> str:
+        return detokenize(tokens)
+
+    def _prepare(self, text: str) -> str:
+        return text.lower() if self.lowercase else text
+
+
+def encode_doc(doc) -> list[str]:
+    """spaCy Doc -> tokens with the spacing encoded (see the module docstring)."""
+    text, out, end = doc.text, [], 0
+    for token in doc:
+        if token.is_space:
+            continue
+        gap = text[end:token.idx]
+        if not out and not gap:
+            out.append(token.text)
+        elif out and gap == " ":
+            out.append(token.text)
+        elif out and not gap:
+            out.append(JOINER + token.text)
+        elif out and gap.endswith(" "):
+            out += [JOINER + gap[:-1], token.text]
+        else:
+            out += [JOINER + gap, JOINER + token.text]
+        end = token.idx + len(token.text)
+    if end < len(text):
+        out.append(JOINER + text[end:])
+    return out
+
+
+def detokenize(tokens: Iterable[str]) -> str:
+    """Tokens -> text: a space before each token except the first and joined ones (joiner removed)."""
+    parts = []
+    for i, token in enumerate(tokens):
+        if token.startswith(JOINER):
+            parts.append(token[1:])
+        else:
+            parts.append(token if i == 0 else " " + token)
+    return "".join(parts)

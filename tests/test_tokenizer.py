@@ -1,0 +1,86 @@
+"""The spaCy tokenizer restores every line exactly, and detokenize survives whatever a model emits."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from data.multi30k import read_parallel
+from data.tokenizer import JOINER, Tokenizer, detokenize
+
+J = JOINER
+
+
+@pytest.fixture(scope="module")
+def tokenizers():
+    return {lang: Tokenizer(lang) for lang in ("de", "en")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_line_of_train_val_and_test_round_trips_exactly(lang, tokenizers, multi30k_dir):
+    tokenizer, total, failures = tokenizers[lang], 0, []
+    for split in ("train", "val", "test_2016_flickr"):
+        src, tgt = read_parallel(split, multi30k_dir, download=False)
+        lines = tgt if lang == "en" else src
+        for line, tokens in zip(lines, tokenizer.tokenize_many(lines)):
+            if tokenizer.detokenize(tokens) != line:
+                failures.append((split, line, tokens))
+        total += len(lines)
+    print(f"{lang}: {total - len(failures)} of {total} lines round-trip")
+    assert total == 31014
+    assert len(failures) == 0, f"{len(failures)} lines differ, e.g. {failures[:3]}"
+
+
+def test_a_joiner_marks_tokens_that_attach_to_the_previous_one(tokenizers):
+    assert tokenizers["en"].tokenize("A t-shirt, isn't it.") == \
+        ["A", "t", J + "-", J + "shirt", J + ",", "is", J + "n't", "it", J + "."]
+
+
+@pytest.mark.parametrize("text, tokens", [
+    ("a  b", ["a", J + " ", "b"]),                 # the word after a double space keeps its plain form
+    ("a\tb", ["a", J + "\t", J + "b"]),
+    (" a ", [J + " ", J + "a", J + " "]),
+    ("", []),
+    ("   ", [J + "   "]),
+])
+def test_unusual_spacing_becomes_gap_tokens(text, tokens, tokenizers):
+    assert tokenizers["en"].tokenize(text) == tokens
+
+
+@pytest.mark.parametrize("text", ["", " ", "  two  spaces  ", "\ttab\t", "no\xa0break \xa0 mixed", "x\n y",
+                                  "(quotes) \"here\"...", "Straße – „Zitat“ z.B. 3,5 km", "a \t b"])
+def test_odd_whitespace_and_punctuation_round_trip(text, tokenizers):
+    for tokenizer in tokenizers.values():
+        assert tokenizer.detokenize(tokenizer.tokenize(text)) == text
+
+
+@pytest.mark.parametrize("tokens", [[], [J], [J + "a", "b"], ["", ""], [J + " ", J], ["<unk>", J + "<eos>"],
+                                    [J + J + J], ["a", J + "\n", "b"]])
+def test_detokenize_accepts_any_list_of_strings(tokens):
+    assert isinstance(detokenize(tokens), str)
+
+
+def test_detokenize_never_crashes_on_shuffled_tokens(tokenizers):
+    tokens = tokenizers["de"].tokenize("Ein  Mann mit Hut  läuft \tüber die Straße. ")
+    rng = random.Random(0)
+    for _ in range(100):
+        rng.shuffle(tokens)
+        text = detokenize(tokens[:rng.randint(0, len(tokens))])
+        assert J not in text
+
+
+def test_a_joined_first_token_attaches_to_nothing():
+    assert detokenize([J + ".", "a", J + "b"]) == ". ab"
+
+
+def test_lowercase_mode_lowercases_before_tokenizing():
+    tokenizer = Tokenizer("en", lowercase=True)
+    assert tokenizer.tokenize("A Dog  RUNS.") == ["a", "dog", J + " ", "runs", J + "."]
+    assert tokenizer.detokenize(tokenizer.tokenize("A Dog  RUNS.")) == "a dog  runs."
+
+
+def test_tokenize_many_equals_tokenize_one_by_one(tokenizers):
+    lines = ["Ein Hund.", "  ", "Zwei Katzen, drei Mäuse!", ""]
+    expected = [tokenizers["de"].tokenize(line) for line in lines]
+    assert tokenizers["de"].tokenize_many(lines, batch_size=2) == expected
+    assert tokenizers["de"].tokenize_many(lines, progress=True) == expected
