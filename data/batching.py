@@ -1,0 +1,117 @@
+"""Padded batches and a length-bucketed token-budget sampler.
+
+Einsum legend: b sentences, j source positions, i target positions.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+import torch
+
+from data.vocab import BOS, EOS, PAD
+
+
+@dataclass
+class Batch:
+    src: torch.Tensor       # (b, j) long, right-padded source ids
+    tgt_in: torch.Tensor    # (b, i) long, BOS + y
+    tgt_out: torch.Tensor   # (b, i) long, y + EOS
+    n_src_tokens: int       # non-pad entries of src
+    n_tgt_tokens: int       # non-pad entries of tgt_out (the loss is over these)
+
+    def to(self, device, non_blocking: bool = False) -> "Batch":
+        move = lambda t: t.to(device, non_blocking=non_blocking)  # noqa: E731
+        return dataclasses.replace(self, src=move(self.src), tgt_in=move(self.tgt_in), tgt_out=move(self.tgt_out))
+
+    def __len__(self) -> int:
+        return self.src.size(0)
+
+
+def collate(pairs: Sequence[tuple[list[int], list[int]]], pad_id: int = PAD) -> Batch:
+    """(source ids, target ids) pairs without BOS/EOS -> one right-padded Batch."""
+    b = len(pairs)
+    j = max((len(x) for x, _ in pairs), default=0)
+    i = max((len(y) for _, y in pairs), default=0) + 1
+    src = torch.full((b, j), pad_id, dtype=torch.long)
+    tgt_in = torch.full((b, i), pad_id, dtype=torch.long)
+    tgt_out = torch.full((b, i), pad_id, dtype=torch.long)
+    for row, (x, y) in enumerate(pairs):
+        src[row, :len(x)] = torch.tensor(x, dtype=torch.long)
+        tgt_in[row, :len(y) + 1] = torch.tensor([BOS, *y], dtype=torch.long)
+        tgt_out[row, :len(y) + 1] = torch.tensor([*y, EOS], dtype=torch.long)
+    n_src = sum(len(x) for x, _ in pairs)
+    n_tgt = sum(len(y) + 1 for _, y in pairs)
+    return Batch(src, tgt_in, tgt_out, n_src, n_tgt)
+
+
+class TokenBatchSampler:
+    """Batches of sentence indices whose padded size, n * (max source + max target + 1), fits max_tokens.
+
+    Sentences are sorted by (source, target) length, ties broken at random per (seed, epoch), and cut greedily;
+    with shuffle the batch order is shuffled per epoch too, else it stays fixed (for validation). A single pair
+    larger than max_tokens becomes a batch of its own. With world_size > 1 each rank takes every world_size-th
+    batch of the same global list, and the last len % world_size batches are dropped so all ranks step together.
+    """
+
+    def __init__(self, src_lengths: Sequence[int], tgt_lengths: Sequence[int], max_tokens: int,
+                 shuffle: bool = True, seed: int = 0, rank: int = 0, world_size: int = 1):
+        if len(src_lengths) != len(tgt_lengths):
+            raise ValueError(f"{len(src_lengths)} source lengths but {len(tgt_lengths)} target lengths")
+        if not 0 <= rank < world_size:
+            raise ValueError(f"rank {rank} is outside world_size {world_size}")
+        self.src_lengths, self.tgt_lengths = list(src_lengths), list(tgt_lengths)
+        self.max_tokens, self.shuffle, self.seed = max_tokens, shuffle, seed
+        self.rank, self.world_size, self.epoch = rank, world_size, 0
+        self._cache: tuple[int, list[list[int]]] | None = None
+
+    def set_epoch(self, epoch: int) -> None:
+        self.epoch = epoch
+
+    def batches(self, epoch: int | None = None) -> list[list[int]]:
+        """This rank's batches for the epoch (the current one by default); the same (seed, epoch) gives the same."""
+        epoch = self.epoch if epoch is None else epoch
+        if self._cache is None or self._cache[0] != epoch:
+            self._cache = (epoch, self._make(epoch))
+        return [list(batch) for batch in self._cache[1]]
+
+    def _make(self, epoch: int) -> list[list[int]]:
+        rng = random.Random(f"{self.seed}/{epoch}") if self.shuffle else None
+        ties = [rng.random() for _ in self.src_lengths] if rng else range(len(self.src_lengths))
+        lengths = self.src_lengths, self.tgt_lengths
+        order = sorted(range(len(ties)), key=lambda k: (lengths[0][k], lengths[1][k], ties[k]))
+        batches, current, max_src, max_tgt = [], [], 0, 0
+        for k in order:
+            s, t = max(max_src, self.src_lengths[k]), max(max_tgt, self.tgt_lengths[k] + 1)
+            if current and (len(current) + 1) * (s + t) > self.max_tokens:
+                batches.append(current)
+                current, s, t = [], self.src_lengths[k], self.tgt_lengths[k] + 1
+            current.append(k)
+            max_src, max_tgt = s, t
+        if current:
+            batches.append(current)
+        if rng:
+            rng.shuffle(batches)
+        per_rank = len(batches) // self.world_size if self.world_size > 1 else len(batches)
+        return batches[self.rank::self.world_size][:per_rank]
+
+    def __iter__(self):
+        return iter(self.batches())
+
+    def __len__(self) -> int:
+        self.batches()
+        return len(self._cache[1])
+
+
+def padding_fraction(batches: Sequence[Sequence[int]], src_lengths: Sequence[int],
+                     tgt_lengths: Sequence[int]) -> float:
+    """Pad slots / all slots over the batches, source and target (+1 for BOS/EOS) together."""
+    slots = real = 0
+    for batch in batches:
+        src = [src_lengths[k] for k in batch]
+        tgt = [tgt_lengths[k] + 1 for k in batch]
+        slots += len(batch) * (max(src) + max(tgt))
+        real += sum(src) + sum(tgt)
+    return (slots - real) / slots if slots else 0.0
