@@ -1,4 +1,4 @@
-"""Token-budget batches: the budget holds, every pair comes once, epochs differ deterministically, ranks split evenly."""
+"""Token-budget batches: the budget holds, each pair comes once, epochs differ reproducibly, ranks split evenly."""
 from __future__ import annotations
 
 import random

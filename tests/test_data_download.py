@@ -1,4 +1,4 @@
-"""Finding, downloading and reading Multi30K files, against a real HTTP server on 127.0.0.1 serving synthetic files."""
+"""Finding, downloading and reading Multi30K files, against a real HTTP server on 127.0.0.1 with synthetic files."""
 from __future__ import annotations
 
 import gzip
@@ -131,7 +131,8 @@ def test_lines_keep_odd_whitespace_and_only_lose_the_newline(tmp_path):
     text = " lead\ttab\xa0nbsp  \r\nlast line without newline"
     for lang in ("de", "en"):
         (tmp_path / f"val.{lang}.gz").write_bytes(gzip.compress(text.encode()))
-    assert read_parallel("val", tmp_path, download=False)[0] == [" lead\ttab\xa0nbsp  \r", "last line without newline"]
+    expected = [" lead\ttab\xa0nbsp  \r", "last line without newline"]
+    assert read_parallel("val", tmp_path, download=False)[0] == expected
 
 
 def test_the_data_dir_comes_from_the_argument_then_the_environment_then_the_user_cache(tmp_path, monkeypatch):

@@ -1,0 +1,132 @@
+"""prepare_data: ids and raw lines per split, vocabularies from train, a fast, keyed, self-healing cache."""
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import subprocess
+import sys
+
+import pytest
+
+import data.prepare as prepare
+from config import DataConfig
+from data.prepare import cache_key, prepare_data
+
+ROOT = prepare.__file__.rsplit("/data/", 1)[0]
+LINES = {
+    "train": (["Ein Hund läuft.", "Ein Hund  schläft.", "Zwei Hunde spielen und spielen und spielen.", "Hund"],
+              ["A dog runs.", "A dog  sleeps.", "Two dogs play.", "Dog"]),
+    "val": (["Ein Hund spielen und spielen und spielen.", "Katze"], ["A dog plays.", "A cat."]),
+}
+CFG = DataConfig(min_freq=1, max_train_len=5)
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    root = tmp_path / "multi30k"
+    root.mkdir()
+    for split, (de, en) in LINES.items():
+        for lang, lines in (("de", de), ("en", en)):
+            (root / f"{split}.{lang}.gz").write_bytes(gzip.compress(("\n".join(lines) + "\n").encode(), mtime=0))
+    return root
+
+
+def test_splits_hold_ids_and_the_raw_lines(data_dir, tmp_path):
+    prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
+    val = prepared.splits["val"]
+    assert val.src_text == LINES["val"][0] and val.tgt_text == LINES["val"][1]
+    assert prepared.tgt_vocab.decode(val.tgt[0]) == ["A", "dog", "<unk>", "\uffed."]   # "plays" is not in train
+    train = prepared.splits["train"]
+    assert prepared.src_vocab.decode(train.src[1]) == ["Ein", "Hund", "\uffed ", "schläft", "\uffed."]
+
+
+def test_long_pairs_are_dropped_from_train_only(data_dir, tmp_path):
+    prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
+    assert prepared.splits["train"].tgt_text == ["A dog runs.", "A dog  sleeps.", "Dog"]
+    assert len(prepared.splits["val"]) == 2 and max(len(x) for x in prepared.splits["val"].src) > 5
+
+
+def test_a_shared_vocabulary_is_one_object_built_from_both_sides(data_dir, tmp_path):
+    shared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "a", progress=False)
+    assert shared.src_vocab is shared.tgt_vocab and {"Hund", "dog"} <= set(shared.src_vocab.itos)
+    separate = prepare_data(dataclasses.replace(CFG, shared_vocab=False), data_dir, cache_dir=tmp_path / "b",
+                            progress=False)
+    assert "dog" not in separate.src_vocab.stoi and "Hund" not in separate.tgt_vocab.stoi
+
+
+def test_the_second_call_loads_the_cache_without_rebuilding(data_dir, tmp_path, monkeypatch):
+    first = prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
+    monkeypatch.setattr(prepare, "build", lambda *a, **k: pytest.fail("rebuilt although cached"))
+    again = prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
+    assert again == first and again.src_vocab is again.tgt_vocab
+
+
+@pytest.mark.parametrize("change", [{"min_freq": 2}, {"max_vocab": 10}, {"lowercase": True}, {"shared_vocab": False},
+                                    {"max_train_len": 50}, {"src_lang": "en", "tgt_lang": "de"}])
+def test_every_setting_changes_the_cache_key(change, data_dir):
+    files = {s: {lang: data_dir / f"{s}.{lang}.gz" for lang in ("de", "en")} for s in ("train", "val")}
+    assert cache_key(dataclasses.replace(CFG, **change), ("val",), files) != cache_key(CFG, ("val",), files)
+
+
+def test_a_changed_setting_or_data_file_builds_a_new_cache(data_dir, tmp_path):
+    prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
+    prepare_data(dataclasses.replace(CFG, min_freq=2), data_dir, cache_dir=tmp_path, progress=False)
+    (data_dir / "val.en.gz").write_bytes(gzip.compress(b"A dog plays.\nA cat!\n"))
+    assert prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False).splits["val"].tgt_text[1] == "A cat!"
+    assert len(list(tmp_path.glob("*.prep"))) == 3
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+def test_a_damaged_cache_is_rebuilt(damage, data_dir, tmp_path):
+    expected = prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
+    [path] = tmp_path.glob("*.prep")
+    blob = bytearray(path.read_bytes())
+    blob = {"truncate": blob[:len(blob) // 2], "garbage": b"not a cache", "empty": b"",
+            "flip": blob[:-5] + bytes([blob[-5] ^ 1]) + blob[-4:]}[damage]
+    path.write_bytes(bytes(blob))
+    assert prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False) == expected
+    assert prepare.load_cache(path, prepare.cache_key(CFG, ("train", "val"), {
+        s: {lang: data_dir / f"{s}.{lang}.gz" for lang in ("de", "en")} for s in ("train", "val")})) == expected
+
+
+def test_an_unwritable_cache_dir_is_only_a_warning(data_dir, tmp_path, capsys):
+    (tmp_path / "file").write_text("")
+    prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "file" / "cache", progress=False)
+    assert len(prepared.splits["val"]) == 2 and "warning: could not write the data cache" in capsys.readouterr().err
+
+
+def test_the_cache_dir_comes_from_the_environment(data_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "env"))
+    prepare_data(CFG, data_dir, progress=False)
+    assert len(list((tmp_path / "env").glob("*.prep"))) == 1
+
+
+def load_in_subprocess(data_dir, cache_dir, cfg: DataConfig) -> dict:
+    code = f"""
+import json, sys, time
+sys.path.insert(0, {ROOT!r})
+from config import DataConfig
+from data.prepare import prepare_data
+start = time.perf_counter()
+prepared = prepare_data(DataConfig(**{dataclasses.asdict(cfg)!r}), {str(data_dir)!r}, cache_dir={str(cache_dir)!r})
+print(json.dumps({{"seconds": time.perf_counter() - start, "spacy": "spacy" in sys.modules,
+                  "train": len(prepared.splits["train"]), "vocab": len(prepared.src_vocab)}}))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_loading_the_cache_does_not_import_spacy(data_dir, tmp_path):
+    prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
+    result = load_in_subprocess(data_dir, tmp_path, CFG)
+    assert result["spacy"] is False and result["train"] == 3
+
+
+def test_real_data_loads_from_the_cache_in_under_two_seconds_without_spacy(prepared_multi30k, multi30k_dir):
+    cache_dir, prepared = prepared_multi30k
+    result = load_in_subprocess(multi30k_dir, cache_dir, DataConfig())
+    print(f"cached load: {result['seconds']:.3f} s; vocab {result['vocab']}; {result['train']} train pairs")
+    assert result["spacy"] is False and result["seconds"] < 2.0
+    assert (result["train"], result["vocab"]) == (len(prepared.splits["train"]), len(prepared.src_vocab))
