@@ -1,0 +1,80 @@
+"""Residual blocks: encoder and decoder layers, pre-LN (default) or post-LN, and the feed-forward block.
+
+pre:  x = x + drop(sublayer(norm(x)))      post: x = norm(x + drop(sublayer(x)))
+"""
+from __future__ import annotations
+
+from torch import Tensor, nn
+
+from config import ModelConfig
+from models.cache import LayerCache
+from models.multihead import MultiHeadAttention
+from util.errors import UserError
+
+ACTIVATIONS = {"relu": nn.ReLU, "gelu": nn.GELU}
+
+
+def feed_forward(cfg: ModelConfig) -> nn.Sequential:
+    if cfg.activation not in ACTIVATIONS:
+        raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
+    return nn.Sequential(nn.Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
+                         nn.Linear(cfg.d_ff, cfg.d_model))
+
+
+def _pre_norm(cfg: ModelConfig) -> bool:
+    if cfg.norm not in ("pre", "post"):
+        raise UserError(f"unknown model.norm {cfg.norm!r}; choose pre or post")
+    return cfg.norm == "pre"
+
+
+def _max_relative(cfg: ModelConfig) -> int:
+    return cfg.max_relative if cfg.position == "relative" else 0
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, cfg: ModelConfig):
+        super().__init__()
+        self.pre = _pre_norm(cfg)
+        self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attention, cfg.attention_dropout,
+                                            max_relative=_max_relative(cfg))
+        self.ffn = feed_forward(cfg)
+        self.norm1, self.norm2 = nn.LayerNorm(cfg.d_model), nn.LayerNorm(cfg.d_model)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: Tensor, mask: Tensor | None) -> Tensor:
+        """x: (b, j, m), mask: (b, 1, 1, j) -> (b, j, m)."""
+        if self.pre:
+            x = x + self.drop(self.self_attn(self.norm1(x), mask=mask)[0])
+            return x + self.drop(self.ffn(self.norm2(x)))
+        x = self.norm1(x + self.drop(self.self_attn(x, mask=mask)[0]))
+        return self.norm2(x + self.drop(self.ffn(x)))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, cfg: ModelConfig):
+        super().__init__()
+        self.pre = _pre_norm(cfg)
+        self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attention, cfg.attention_dropout,
+                                            max_relative=_max_relative(cfg))
+        self.cross_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.cross_attention or cfg.attention,
+                                             cfg.attention_dropout, cross=True)
+        self.ffn = feed_forward(cfg)
+        self.norm1, self.norm2, self.norm3 = (nn.LayerNorm(cfg.d_model) for _ in range(3))
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: Tensor, memory: Tensor, self_mask: Tensor | None, src_mask: Tensor | None,
+                cache: LayerCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
+        """x: (b, i, m), memory: (b, j, m), self_mask: (b|1, 1, i, i'), src_mask: (b, 1, 1, j)
+        -> (b, i, m), cross-attention weights (b, h, i, j) or None."""
+        self_cache = cross_cache = None
+        if cache is not None:
+            self_cache, cross_cache = cache.self_attn, cache.cross_attn
+        if self.pre:
+            x = x + self.drop(self.self_attn(self.norm1(x), mask=self_mask, causal=True, cache=self_cache)[0])
+            y, weights = self.cross_attn(self.norm2(x), memory, src_mask, cache=cross_cache, need_weights=need_weights)
+            x = x + self.drop(y)
+            return x + self.drop(self.ffn(self.norm3(x))), weights
+        x = self.norm1(x + self.drop(self.self_attn(x, mask=self_mask, causal=True, cache=self_cache)[0]))
+        y, weights = self.cross_attn(x, memory, src_mask, cache=cross_cache, need_weights=need_weights)
+        x = self.norm2(x + self.drop(y))
+        return self.norm3(x + self.drop(self.ffn(x))), weights

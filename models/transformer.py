@@ -1,0 +1,147 @@
+"""The encoder–decoder Transformer (Vaswani et al. 2017) built from one ModelConfig.
+
+Shapes: b batch, j source positions, i target positions, m model width, V target vocabulary.
+"""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from config import ModelConfig
+from models.cache import DecoderCache
+from models.layers import DecoderLayer, EncoderLayer
+from models.masks import causal_mask, padding_mask
+from models.position import PositionEmbedding, PositionEncoding, PositionMode
+from util.errors import UserError
+
+POSITIONS = {"sinusoidal-add": (PositionEncoding, PositionMode.ADD),
+             "sinusoidal-concat": (PositionEncoding, PositionMode.CONCAT),
+             "learned-add": (PositionEmbedding, PositionMode.ADD),
+             "learned-concat": (PositionEmbedding, PositionMode.CONCAT),
+             "relative": (None, PositionMode.EXPAND)}  # inside self-attention, see models/multihead.py
+
+
+def token_width(cfg: ModelConfig) -> int:
+    """Token embedding width: d_model, less the position part when positions are concatenated."""
+    if cfg.position not in POSITIONS:
+        raise UserError(f"unknown model.position {cfg.position!r}; choose one of: {', '.join(POSITIONS)}")
+    if POSITIONS[cfg.position][1] is not PositionMode.CONCAT:
+        return cfg.d_model
+    if not 0 < cfg.position_dim < cfg.d_model:
+        raise UserError(f"model.position_dim={cfg.position_dim} must be between 0 and model.d_model={cfg.d_model} "
+                        f"for {cfg.position}")
+    return cfg.d_model - cfg.position_dim
+
+
+class Embedding(nn.Module):
+    """Tokens (scaled by sqrt(width)) with absolute positions, then dropout. forward((b, l), offset) -> (b, l, m)."""
+
+    def __init__(self, cfg: ModelConfig, table: nn.Embedding):
+        super().__init__()
+        self.table, self.scale = table, table.embedding_dim ** 0.5
+        kind, mode = POSITIONS[cfg.position]
+        dim = cfg.d_model if mode is PositionMode.ADD else cfg.position_dim
+        if kind is PositionEncoding:
+            self.position = PositionEncoding(dim, cfg.max_len, mode)
+        elif kind is PositionEmbedding:
+            self.position = PositionEmbedding(cfg.max_len, dim, mode)
+        else:
+            self.position = None
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
+        x = self.table(tokens) * self.scale
+        if self.position is not None:
+            x = self.position(x, offset)
+        return self.drop(x)
+
+
+def token_table(vocab_size: int, width: int, pad_id: int) -> nn.Embedding:
+    table = nn.Embedding(vocab_size, width, padding_idx=pad_id)
+    # std width^-0.5 and the sqrt(width) scale give unit-variance inputs and unit-scale tied logits
+    nn.init.normal_(table.weight, std=width ** -0.5)
+    with torch.no_grad():
+        table.weight[pad_id].zero_()
+    return table
+
+
+class Transformer(nn.Module):
+    def __init__(self, cfg: ModelConfig):
+        super().__init__()
+        if cfg.src_vocab_size <= 0 or cfg.tgt_vocab_size <= 0:
+            raise UserError("model.src_vocab_size and model.tgt_vocab_size must be set (from the vocabulary) "
+                            "before building the model")
+        if cfg.share_embeddings and cfg.src_vocab_size != cfg.tgt_vocab_size:
+            raise UserError(f"model.share_embeddings needs one vocabulary, but the source has {cfg.src_vocab_size} "
+                            f"and the target {cfg.tgt_vocab_size} types; use --data.shared_vocab=true")
+        self.cfg = cfg
+        width = token_width(cfg)
+        src_table = token_table(cfg.src_vocab_size, width, cfg.pad_id)
+        tgt_table = src_table if cfg.share_embeddings else token_table(cfg.tgt_vocab_size, width, cfg.pad_id)
+        self.src_embed, self.tgt_embed = Embedding(cfg, src_table), Embedding(cfg, tgt_table)
+        self.encoder = nn.ModuleList(EncoderLayer(cfg) for _ in range(cfg.n_encoder_layers))
+        self.decoder = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.n_decoder_layers))
+        # post-LN layers end normalized already
+        final_norm = nn.LayerNorm if cfg.norm == "pre" else lambda m: nn.Identity()
+        self.encoder_norm, self.decoder_norm = final_norm(cfg.d_model), final_norm(cfg.d_model)
+        self.output = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
+        for module in self.modules():
+            if isinstance(module, nn.Linear):
+                nn.init.xavier_uniform_(module.weight)
+                if module.bias is not None:
+                    nn.init.zeros_(module.bias)
+        self.tied_width = width
+
+    def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
+        """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
+        x = self.src_embed(src)
+        for layer in self.encoder:
+            x = layer(x, src_mask)
+        return self.encoder_norm(x)
+
+    def decode(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None, cache: DecoderCache | None = None,
+               return_attention: bool = False) -> Tensor | tuple[Tensor, Tensor]:
+        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V), and with
+        return_attention the last layer's cross-attention weights averaged over heads, (b, i, j).
+
+        With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
+        Without one, target padding (cfg.pad_id) is masked as keys as well.
+        """
+        if return_attention and not self.decoder[-1].cross_attn.provides_weights:
+            name = self.cfg.cross_attention or self.cfg.attention
+            raise UserError(f"cross-attention {name!r} provides no attention weights; "
+                            f"use --model.cross_attention=full (or sdpa) to get them")
+        n, offset = tgt_in.size(1), 0 if cache is None else cache.length
+        if cache is None:
+            self_mask = causal_mask(n, tgt_in.device) & padding_mask(tgt_in, self.cfg.pad_id)  # (b, 1, i, i)
+        else:
+            self_mask = causal_mask(n, tgt_in.device, offset + n) if n > 1 else None
+        x = self.tgt_embed(tgt_in, offset)
+        weights = None
+        last = len(self.decoder) - 1
+        for index, layer in enumerate(self.decoder):
+            x, weights = layer(x, memory, self_mask, src_mask, None if cache is None else cache.layers[index],
+                               need_weights=return_attention and index == last)
+        if cache is not None:
+            cache.length += n
+        logits = self.project(self.decoder_norm(x))
+        return (logits, weights.mean(dim=1)) if return_attention else logits
+
+    def project(self, h: Tensor) -> Tensor:
+        """Decoder states (..., m) -> logits (..., V)."""
+        if self.output is not None:
+            return self.output(h)
+        # concatenated positions leave the token embedding narrower than m: its first features carry the token
+        return F.linear(h[..., :self.tied_width], self.tgt_embed.table.weight)
+
+    def forward(self, src: Tensor, tgt_in: Tensor) -> Tensor:
+        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (cfg.pad_id) is masked."""
+        src_mask = padding_mask(src, self.cfg.pad_id)
+        return self.decode(tgt_in, self.encode(src, src_mask), src_mask)
+
+    def new_cache(self) -> DecoderCache:
+        return DecoderCache(len(self.decoder))
+
+    def num_parameters(self) -> int:
+        return sum(p.numel() for p in self.parameters())

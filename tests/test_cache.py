@@ -1,0 +1,115 @@
+"""Incremental decoding with a DecoderCache gives what full decoding gives, also after beam reordering."""
+import pytest
+import torch
+
+from config import ModelConfig
+from models.attention import attention_class, registered_attentions
+from models.masks import padding_mask
+from models.transformer import POSITIONS, Transformer
+from util.errors import UserError
+
+PAD, V = 0, 19
+
+
+def build(attention: str, position: str) -> Transformer:
+    cfg = ModelConfig(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
+                      attention=attention, position=position, position_dim=8, max_len=32, max_relative=2,
+                      src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
+    if position == "relative" and not attention_class(attention).supports_bias:
+        with pytest.raises(UserError, match="relative positions"):
+            Transformer(cfg)
+        pytest.skip(f"{attention} declares no score bias: relative positions unsupported (raises, checked)")
+    torch.manual_seed(0)
+    return Transformer(cfg).eval()
+
+
+def source(b=3, j=6):
+    src = torch.randint(1, V, (b, j), generator=torch.Generator().manual_seed(1))
+    src[1, 4:] = PAD
+    return src, padding_mask(src, PAD)
+
+
+def target(b=3, i=6):
+    return torch.randint(1, V, (b, i), generator=torch.Generator().manual_seed(2))
+
+
+VARIANTS = [(a, p) for a in registered_attentions() for p in POSITIONS]
+
+
+def tolerance(attention):
+    # square's weight (q·k)² / ((q·k)² + eps) amplifies rounding when a row's only visible key has small q·k
+    return dict(atol=1e-4, rtol=1e-4) if attention == "square" else dict(atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("attention,position", VARIANTS)
+@torch.no_grad()
+def test_step_by_step_decoding_equals_full_decoding(attention, position):
+    model = build(attention, position)
+    src, src_mask = source()
+    tgt = target()
+    memory = model.encode(src, src_mask)
+    full = model.decode(tgt, memory, src_mask)
+    cache = model.new_cache()
+    steps = [model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache) for t in range(tgt.size(1))]
+    assert len(cache) == cache.length == tgt.size(1)
+    torch.testing.assert_close(torch.cat(steps, dim=1), full, **tolerance(attention))
+
+
+@pytest.mark.parametrize("attention,position", VARIANTS)
+@torch.no_grad()
+def test_reordered_cache_continues_like_full_decoding_of_the_reordered_batch(attention, position):
+    model = build(attention, position)
+    src, src_mask = source()
+    tgt = target()
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    for t in range(3):
+        model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache)
+    beams = torch.tensor([2, 0, 0, 1])  # permuted and duplicated, and one row more
+    cache.reorder(beams)
+    tgt, src_mask = tgt[beams], src_mask[beams]
+    # memory is not read again: the cross-attention keys/values are cached and were reordered
+    steps = [model.decode(tgt[:, t:t + 1], memory=None, src_mask=src_mask, cache=cache) for t in range(3, 6)]
+    full = model.decode(tgt, memory[beams], src_mask)
+    torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], **tolerance(attention))
+
+
+@pytest.mark.parametrize("attention", registered_attentions())
+@torch.no_grad()
+def test_several_new_tokens_at_once_continue_the_cache(attention):
+    model = build(attention, "learned-add")
+    src, src_mask = source()
+    tgt = target()
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    first = model.decode(tgt[:, :2], memory, src_mask, cache=cache)
+    rest = model.decode(tgt[:, 2:], memory, src_mask, cache=cache)
+    torch.testing.assert_close(torch.cat([first, rest], dim=1), model.decode(tgt, memory, src_mask),
+                               **tolerance(attention))
+    assert len(cache) == 6
+
+
+@torch.no_grad()
+def test_returned_attention_is_the_same_with_a_cache():
+    model = build("full", "sinusoidal-add")
+    src, src_mask = source()
+    tgt = target()
+    memory = model.encode(src, src_mask)
+    _, full = model.decode(tgt, memory, src_mask, return_attention=True)
+    cache = model.new_cache()
+    steps = [model.decode(tgt[:, t:t + 1], memory, src_mask, cache, return_attention=True)[1] for t in range(6)]
+    torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-6, rtol=1e-5)
+
+
+def test_linear_self_attention_keeps_a_constant_size_state():
+    model = build("linear", "sinusoidal-add")
+    src, src_mask = source()
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    sizes = []
+    for t in range(4):
+        model.decode(target()[:, t:t + 1], memory, src_mask, cache=cache)
+        self_cache = cache.layers[0].self_attn
+        assert self_cache.k is None
+        sizes.append(tuple(s.shape for s in self_cache.state))
+    assert sizes == [((3, 4, 8, 8), (3, 4, 8))] * 4

@@ -1,0 +1,151 @@
+"""The Transformer: padding invariance, causality, blocks, options and config round trip."""
+import pytest
+import torch
+
+import models.attention as attention_module
+from config import Config, ModelConfig
+from models.attention import FullAttention, attention_class, register_attention, registered_attentions
+from models.layers import DecoderLayer, EncoderLayer
+from models.masks import causal_mask, padding_mask
+from models.transformer import POSITIONS, Transformer
+from util.errors import UserError
+
+PAD, V = 0, 23
+
+
+def tiny(**overrides) -> ModelConfig:
+    cfg = dict(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
+               position_dim=8, max_len=32, max_relative=3, src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
+    return ModelConfig(**{**cfg, **overrides})
+
+
+def build(attention: str, position: str, **overrides) -> Transformer:
+    """A tiny model in eval mode; combinations a kernel declares unsupported must raise, then skip."""
+    cfg = tiny(attention=attention, position=position, **overrides)
+    if position == "relative" and not attention_class(attention).supports_bias:
+        with pytest.raises(UserError, match="relative positions"):
+            Transformer(cfg)
+        pytest.skip(f"{attention} declares no score bias: relative positions unsupported (raises, checked)")
+    torch.manual_seed(0)
+    return Transformer(cfg).eval()
+
+
+def tokens(b, n, seed):
+    return torch.randint(1, V, (b, n), generator=torch.Generator().manual_seed(seed))
+
+
+VARIANTS = [(a, p) for a in registered_attentions() for p in POSITIONS]
+
+
+@pytest.mark.parametrize("attention,position", VARIANTS)
+def test_extra_padding_changes_no_real_position(attention, position):
+    model = build(attention, position)
+    src, tgt = tokens(2, 6, 1), tokens(2, 5, 2)
+    src[1, 4:] = tgt[1, 3:] = PAD  # row 1 is shorter
+    padded_src = torch.cat([src, torch.full((2, 3), PAD)], dim=1)
+    padded_tgt = torch.cat([tgt, torch.full((2, 2), PAD)], dim=1)
+    with torch.no_grad():
+        memory = model.encode(src, padding_mask(src, PAD))
+        padded_memory = model.encode(padded_src, padding_mask(padded_src, PAD))
+        torch.testing.assert_close(padded_memory[0, :6], memory[0], atol=1e-5, rtol=1e-5)
+        torch.testing.assert_close(padded_memory[1, :4], memory[1, :4], atol=1e-5, rtol=1e-5)
+        logits, padded_logits = model(src, tgt), model(padded_src, padded_tgt)
+    torch.testing.assert_close(padded_logits[0, :5], logits[0], atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(padded_logits[1, :3], logits[1, :3], atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("attention,position", VARIANTS)
+def test_changing_target_token_t_changes_nothing_before_t(attention, position):
+    model = build(attention, position)
+    src, tgt = tokens(2, 6, 3), tokens(2, 7, 4)
+    changed = tgt.clone()
+    changed[:, 4] = changed[:, 4] % (V - 1) + 1  # another real token
+    with torch.no_grad():
+        before, after = model(src, tgt), model(src, changed)
+    torch.testing.assert_close(after[:, :4], before[:, :4], atol=1e-6, rtol=1e-6)
+    assert not torch.allclose(after[:, 4:], before[:, 4:])
+
+
+@pytest.mark.parametrize("norm", ["pre", "post"])
+@pytest.mark.parametrize("attention", ["full", "linear"])
+def test_residual_blocks_keep_shape_and_train_every_parameter(norm, attention):
+    cfg = tiny(norm=norm, attention=attention, activation="gelu", dropout=0.1)
+    x, memory = torch.randn(2, 5, 32), torch.randn(2, 6, 32)
+    src_mask = padding_mask(torch.tensor([[1] * 6, [1] * 4 + [0] * 2]), PAD)
+    encoder, decoder = EncoderLayer(cfg), DecoderLayer(cfg)
+    for layer, out in ((encoder, encoder(memory, src_mask)), (decoder, decoder(x, memory, causal_mask(5), src_mask)[0])):
+        assert out.shape == (memory if layer is encoder else x).shape
+        (out ** 2).mean().backward()
+        for name, p in layer.named_parameters():
+            assert p.grad is not None and p.grad.abs().sum() > 0, name
+
+
+def test_every_model_parameter_gets_a_gradient():
+    model = Transformer(tiny(tie_output=False, share_embeddings=True))
+    model(tokens(2, 6, 5), tokens(2, 5, 6)).logsumexp(-1).mean().backward()
+    for name, p in model.named_parameters():
+        assert p.grad is not None and p.grad.abs().sum() > 0, name
+
+
+def test_mixed_self_and_cross_attention_types():
+    model = build("linear", "sinusoidal-add", cross_attention="full")
+    assert isinstance(model.decoder[0].cross_attn.kernel, FullAttention)
+    src = tokens(2, 6, 7)
+    logits, weights = model.decode(tokens(2, 4, 8), model.encode(src, padding_mask(src, PAD)),
+                                   padding_mask(src, PAD), return_attention=True)
+    assert logits.shape == (2, 4, V) and weights.shape == (2, 4, 6)
+
+
+def test_returned_attention_averages_heads_and_hides_padding():
+    model = build("full", "sinusoidal-add")
+    src = tokens(2, 6, 9)
+    src[1, 4:] = PAD
+    src_mask = padding_mask(src, PAD)
+    _, weights = model.decode(tokens(2, 3, 10), model.encode(src, src_mask), src_mask, return_attention=True)
+    torch.testing.assert_close(weights.sum(-1), torch.ones(2, 3))
+    assert weights[1, :, 4:].abs().max() == 0
+
+
+def test_attention_weights_from_a_kernel_without_them_is_a_user_error():
+    model = build("linear", "sinusoidal-add")
+    src = tokens(1, 4, 11)
+    with pytest.raises(UserError, match="no attention weights"):
+        model.decode(tokens(1, 2, 12), model.encode(src, None), None, return_attention=True)
+
+
+def test_shared_and_tied_embeddings_are_one_table():
+    model = Transformer(tiny(share_embeddings=True, tie_output=True))
+    assert model.src_embed.table is model.tgt_embed.table and model.output is None
+    untied = Transformer(tiny(share_embeddings=False, tie_output=False))
+    assert untied.num_parameters() == model.num_parameters() + 2 * V * 32
+
+
+def test_model_config_mistakes_are_user_errors():
+    for bad, match in [(dict(src_vocab_size=0), "vocab_size"), (dict(share_embeddings=True, tgt_vocab_size=V + 1),
+                       "share_embeddings"), (dict(attention="nope"), "registered: full"), (dict(norm="sandwich"),
+                       "pre or post"), (dict(activation="swish"), "relu"), (dict(n_heads=5), "divisible")]:
+        with pytest.raises(UserError, match=match):
+            Transformer(tiny(**bad))
+
+
+def test_config_round_trip_builds_an_identical_model():
+    cfg = Config(model=tiny(position="relative", attention="sdpa", norm="post"))
+    again = Config.from_dict(cfg.to_dict())
+    a, b = Transformer(cfg.model).state_dict(), Transformer(again.model).state_dict()
+    assert {k: v.shape for k, v in a.items()} == {k: v.shape for k, v in b.items()}
+
+
+def test_a_user_attention_builds_a_transformer(monkeypatch):
+    monkeypatch.setattr(attention_module, "_REGISTRY", dict(attention_module._REGISTRY))
+
+    @register_attention("full-copy")
+    class FullCopy(FullAttention):
+        pass
+
+    torch.manual_seed(0)
+    mine = Transformer(tiny(attention="full-copy")).eval()
+    torch.manual_seed(0)
+    reference = Transformer(tiny(attention="full")).eval()
+    src, tgt = tokens(2, 5, 13), tokens(2, 4, 14)
+    assert isinstance(mine.encoder[0].self_attn.kernel, FullCopy)
+    torch.testing.assert_close(mine(src, tgt), reference(src, tgt))
