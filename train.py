@@ -26,6 +26,7 @@ from config import Config, help_text, make_config, set_value
 from data.batching import TokenBatchSampler, collate
 from data.prepare import prepare_data
 from data.vocab import PAD
+from models.attention import attention_class
 from util import distributed
 from util.bleu import corpus_scores
 from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
@@ -157,6 +158,8 @@ def main(argv) -> int:
     args, overrides = parse_args(argv)
     import_user_module(args.user_module)
     cfg, run_dir, resume_ckpt = resolve_config(args, overrides)
+    for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
+        attention_class(name)          # an unknown name fails now, not after the data is prepared
     dist = distributed.setup(cfg.train.device)
     device = pick_device(cfg.train.device)
     if device.type == "cuda" and dist.enabled:

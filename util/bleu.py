@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sacrebleu
 
+from data.tokenizer import JOINER
+
 
 def corpus_scores(hypotheses: list[str], references: list[str]) -> dict:
     """Cased sacreBLEU (13a tokenization) and chrF on detokenized text, with sacreBLEU's signature."""
@@ -20,6 +22,7 @@ def corpus_scores(hypotheses: list[str], references: list[str]) -> dict:
 def bleu_lowercased_tokens(hypotheses: list[str], references: list[str], tokenizer) -> float:
     """BLEU on lowercased spaCy tokens joined by spaces, as torchtext's bleu_score computes it."""
     def tokens(text: str) -> str:
-        return " ".join(t.lstrip("\uffed") for t in tokenizer.tokenize(text.lower()) if t.strip())
+        words = (t.lstrip(JOINER) for t in tokenizer.tokenize(text.lower()))
+        return " ".join(w for w in words if w.strip())
     bleu = sacrebleu.metrics.BLEU(tokenize="none", force=True)
     return bleu.corpus_score([tokens(h) for h in hypotheses], [[tokens(r) for r in references]]).score
