@@ -166,6 +166,7 @@ def main(argv) -> int:
         device = torch.device("cuda", dist.local_rank)
     if cfg.train.threads > 0:
         torch.set_num_threads(cfg.train.threads)
+    torch.set_flush_denormal(True)     # denormal floats (tiny early gradients) slow CPU math 10-100x
     torch.manual_seed(cfg.train.seed)
     random.seed(cfg.train.seed)
     log = print if dist.is_main else (lambda *a, **k: None)
@@ -304,7 +305,7 @@ def main(argv) -> int:
     log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
     if cfg.train.average_last and dist.is_main:
         average_checkpoints(model, translator, val, cfg, device, amp, run_dir, state, checkpoint, log)
-    in_sync = distributed.ranks_agree(dist, sum(float(p.double().sum()) for p in model.parameters()))
+    in_sync = distributed.ranks_agree(dist, sum(float(p.detach().double().sum()) for p in model.parameters()))
     record("final", step=state.step, best_bleu=state.best_bleu, world_size=dist.world_size, ranks_in_sync=in_sync)
     if dist.is_main:
         metrics.close()
