@@ -42,7 +42,7 @@ class MultiHeadAttention(nn.Module):
         if max_relative:
             if cross:
                 raise UserError("relative positions apply to self-attention only")
-            if not getattr(cls, "supports_bias", False):
+            if not getattr(cls, "supports_bias", False) or self.recurrent:  # a recurrent state has no (i, j) scores
                 raise UserError(f"attention {attention!r} does not support relative positions "
                                 f"(it takes no score bias); use --model.attention=full or sdpa, "
                                 f"or another --model.position")

@@ -112,6 +112,13 @@ class Transformer(nn.Module):
             name = self.cfg.cross_attention or self.cfg.attention
             raise UserError(f"cross-attention {name!r} provides no attention weights; "
                             f"use --model.cross_attention=full (or sdpa) to get them")
+        h, weights = self._decode(tgt_in, memory, src_mask, cache, return_attention)
+        logits = self.project(h)
+        return (logits, weights.mean(dim=1)) if return_attention else logits
+
+    def _decode(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None, cache: DecoderCache | None = None,
+                need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
+        """-> decoder states (b, i, m), last layer's cross-attention weights (b, h, i, j) or None."""
         n, offset = tgt_in.size(1), 0 if cache is None else cache.length
         if cache is None:
             self_mask = causal_mask(n, tgt_in.device) & padding_mask(tgt_in, self.cfg.pad_id)  # (b, 1, i, i)
@@ -122,11 +129,10 @@ class Transformer(nn.Module):
         last = len(self.decoder) - 1
         for index, layer in enumerate(self.decoder):
             x, weights = layer(x, memory, self_mask, src_mask, None if cache is None else cache.layers[index],
-                               need_weights=return_attention and index == last)
+                               need_weights=need_weights and index == last)
         if cache is not None:
             cache.length += n
-        logits = self.project(self.decoder_norm(x))
-        return (logits, weights.mean(dim=1)) if return_attention else logits
+        return self.decoder_norm(x), weights
 
     def project(self, h: Tensor) -> Tensor:
         """Decoder states (..., m) -> logits (..., V)."""
@@ -137,8 +143,13 @@ class Transformer(nn.Module):
 
     def forward(self, src: Tensor, tgt_in: Tensor) -> Tensor:
         """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (cfg.pad_id) is masked."""
+        return self.project(self.features(src, tgt_in))
+
+    def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
+        """forward before the output projection: (b, i, m). `project(h[keep])` then scores only the positions a
+        loss needs, skipping the vocabulary-sized product at padding."""
         src_mask = padding_mask(src, self.cfg.pad_id)
-        return self.decode(tgt_in, self.encode(src, src_mask), src_mask)
+        return self._decode(tgt_in, self.encode(src, src_mask), src_mask)[0]
 
     def new_cache(self) -> DecoderCache:
         return DecoderCache(len(self.decoder))
