@@ -13,6 +13,15 @@ from util.errors import UserError
 PAD, V = 0, 23
 
 
+@pytest.fixture(autouse=True)
+def one_thread():
+    """Tiny tensors gain nothing from a second thread, and on a busy machine its spinning costs seconds."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
 def tiny(**overrides) -> ModelConfig:
     cfg = dict(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
                position_dim=8, max_len=32, max_relative=3, src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
@@ -73,8 +82,10 @@ def test_residual_blocks_keep_shape_and_train_every_parameter(norm, attention):
     x, memory = torch.randn(2, 5, 32), torch.randn(2, 6, 32)
     src_mask = padding_mask(torch.tensor([[1] * 6, [1] * 4 + [0] * 2]), PAD)
     encoder, decoder = EncoderLayer(cfg), DecoderLayer(cfg)
-    for layer, out in ((encoder, encoder(memory, src_mask)), (decoder, decoder(x, memory, causal_mask(5), src_mask)[0])):
-        assert out.shape == (memory if layer is encoder else x).shape
+    outputs = [(encoder, memory, encoder(memory, src_mask)),
+               (decoder, x, decoder(x, memory, causal_mask(5), src_mask)[0])]
+    for layer, block_input, out in outputs:
+        assert out.shape == block_input.shape
         (out ** 2).mean().backward()
         for name, p in layer.named_parameters():
             assert p.grad is not None and p.grad.abs().sum() > 0, name
@@ -149,3 +160,22 @@ def test_a_user_attention_builds_a_transformer(monkeypatch):
     src, tgt = tokens(2, 5, 13), tokens(2, 4, 14)
     assert isinstance(mine.encoder[0].self_attn.kernel, FullCopy)
     torch.testing.assert_close(mine(src, tgt), reference(src, tgt))
+
+
+def test_features_then_project_scores_only_the_chosen_positions():
+    model = build("sdpa", "sinusoidal-add")
+    src, tgt = tokens(2, 5, 15), tokens(2, 4, 16)
+    tgt[1, 2:] = PAD
+    keep = tgt.ne(PAD)
+    with torch.no_grad():
+        torch.testing.assert_close(model.project(model.features(src, tgt)[keep]), model(src, tgt)[keep])
+
+
+@pytest.mark.parametrize("attention", registered_attentions())
+def test_trains_under_bf16_autocast(attention):
+    model = build(attention, "sinusoidal-add").train()
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        logits = model(tokens(2, 6, 17), tokens(2, 5, 18))
+    assert logits.dtype == torch.bfloat16 and torch.isfinite(logits).all()
+    logits.float().logsumexp(-1).mean().backward()
+    assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
