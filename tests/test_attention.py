@@ -13,15 +13,6 @@ from util.errors import UserError
 B, H, I, J, D = 2, 3, 5, 6, 4
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny tensors gain nothing from a second thread, and on a busy machine its spinning costs seconds."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
-
-
 def qkv(i=I, j=J, seed=0):
     g = torch.Generator().manual_seed(seed)
     return (torch.randn(B, H, i, D, generator=g), torch.randn(B, H, j, D, generator=g),

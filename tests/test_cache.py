@@ -11,15 +11,6 @@ from util.errors import UserError
 PAD, V = 0, 19
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny tensors gain nothing from a second thread, and on a busy machine its spinning costs seconds."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
-
-
 def build(attention: str, position: str) -> Transformer:
     cfg = ModelConfig(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
                       attention=attention, position=position, position_dim=8, max_len=32, max_relative=2,

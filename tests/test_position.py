@@ -10,15 +10,6 @@ from models.transformer import POSITIONS, Transformer
 from util.errors import UserError
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny tensors gain nothing from a second thread, and on a busy machine its spinning costs seconds."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
-
-
 def absolute_positions():
     return [PositionEncoding(8, 20, PositionMode.ADD), PositionEncoding(4, 20, PositionMode.CONCAT),
             PositionEmbedding(20, 8, PositionMode.ADD), PositionEmbedding(20, 4, PositionMode.CONCAT)]

@@ -1,0 +1,103 @@
+"""Decoding speed on test_2016_flickr, one checkpoint, as ratios measured in one process.
+
+- tutorial greedy: one sentence at a time, the whole decoder re-run on the full prefix at every step (no cache);
+- our greedy: batched, KV cache — must give exactly the same tokens as the tutorial's greedy on the same model;
+- our beam 5: batched over sentences and beams, KV cache.
+Optionally also the tutorial model's own greedy (bench/baseline.py --save) on its own checkpoint.
+
+    python bench/decode.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+
+from data.multi30k import read_parallel  # noqa: E402
+from data.vocab import BOS, EOS, PAD  # noqa: E402
+from models.masks import padding_mask  # noqa: E402
+from util.bleu import corpus_scores  # noqa: E402
+from util.translator import Translator  # noqa: E402
+
+
+@torch.no_grad()
+def tutorial_greedy(model, src_ids: list[int], max_len: int) -> list[int]:
+    """The tutorials' loop: one sentence, and every step re-runs the decoder on the whole prefix."""
+    src = torch.tensor([src_ids])
+    src_mask = padding_mask(src, PAD)
+    memory = model.encode(src, src_mask)
+    out = [BOS]
+    for _ in range(max_len):
+        token = int(model.decode(torch.tensor([out]), memory, src_mask)[0, -1].argmax())
+        if token == EOS:
+            break
+        out.append(token)
+    return out[1:]
+
+
+def timed(fn):
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--checkpoint", required=True)
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--sentences", type=int, default=0, help="first N test sentences (0 = all 1000)")
+    parser.add_argument("--baseline-checkpoint", default=None, help="a bench/baseline.py --save file")
+    parser.add_argument("--threads", type=int, default=0)
+    args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    translator = Translator.from_checkpoint(args.checkpoint)
+    src_text, ref_text = read_parallel("test_2016_flickr", args.data_dir)
+    n = args.sentences or len(src_text)
+    src_text, ref_text = src_text[:n], ref_text[:n]
+    src_ids = translator.encode_texts(src_text)
+    greedy_cfg = replace(translator.cfg.decode, beam=1)
+    beam_cfg = replace(translator.cfg.decode, beam=5)
+    # the same length limit for every method: a * source length + b
+    limits = [int(len(s) * greedy_cfg.max_len_a + greedy_cfg.max_len_b) for s in src_ids]
+
+    results = {}
+    results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.model, s, m)
+                                                for s, m in zip(src_ids, limits)])
+    results["our greedy"] = timed(lambda: [h[0][0] for h in translator.search_ids(src_ids, greedy_cfg)])
+    results["our beam 5"] = timed(lambda: [h[0][0] for h in translator.search_ids(src_ids, beam_cfg)])
+    same = results["tutorial greedy"][0] == results["our greedy"][0]
+
+    base = results["tutorial greedy"][1]
+    print(f"{n} sentences of test_2016_flickr, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}")
+    for name, (hyps, seconds) in results.items():
+        bleu = corpus_scores([translator.ids_to_text(h) for h in hyps], ref_text)["bleu"]
+        print(f"  {name:16s} {n / seconds:7.1f} sentences/s  {base / seconds:6.1f}x tutorial greedy   "
+              f"BLEU {bleu:.2f}")
+    print(f"  our cached greedy gives the tutorial loop's tokens exactly: {same}")
+    if args.baseline_checkpoint:
+        baseline_speed(args.baseline_checkpoint, args.data_dir, n, base)
+
+
+def baseline_speed(path: str, data_dir, n: int, reference_seconds: float) -> None:
+    import bench.baseline as baseline
+    saved = torch.load(path, weights_only=True)
+    data = baseline.load_baseline_data(data_dir)
+    model = baseline.BaselineModel(len(saved["src_itos"]), len(saved["tgt_itos"]))
+    model.load_state_dict(saved["state_dict"])
+    pairs = data["test"]["pairs"][:n]
+    hyps, seconds = timed(lambda: [baseline.greedy_translate(model, src) for src, _ in pairs])
+    tokens = [[saved["tgt_itos"][t] for t in h] for h in hyps]
+    bleu = baseline.bleu_lowercased_tokens(tokens, data["test"]["en_tokens"][:n])
+    print(f"  {'nn.Transformer':16s} {n / seconds:7.1f} sentences/s  {reference_seconds / seconds:6.1f}x tutorial "
+          f"greedy   BLEU {bleu:.2f} (lowercased tokens, its own checkpoint)")
+
+
+if __name__ == "__main__":
+    main()

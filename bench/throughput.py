@@ -1,0 +1,155 @@
+"""Training throughput on real Multi30K batches, as ratios measured in one process (machines are noisy).
+
+(a) our model with each built-in attention vs torch.nn.Transformer: same size, same token batches, fp32;
+(b) our whole pipeline (token-bucketed batches, the preset's precision) vs the tutorial's (128 random sentences,
+    nn.Transformer, fp32), both at our model's size;
+(c) model FLOP utilization: FLOP/s of our training step / FLOP/s of a large matmul, fp32 and bf16.
+
+    python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
+
+Throughput counts non-pad target tokens per second. Each figure is the median over rounds; the models take
+turns within a round, so load from elsewhere hits them alike.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+from torch.utils.flop_counter import FlopCounterMode  # noqa: E402
+
+import bench.baseline as baseline  # noqa: E402
+from config import make_config  # noqa: E402
+from data.batching import TokenBatchSampler, collate  # noqa: E402
+from data.prepare import prepare_data  # noqa: E402
+from data.vocab import PAD  # noqa: E402
+from models.attention import registered_attentions  # noqa: E402
+from train import autocast, make_optimizer, train_step  # noqa: E402
+from util.translator import build_model  # noqa: E402
+
+
+def our_trainer(cfg, precision: str, attention: str | None = None):
+    cfg = copy.deepcopy(cfg)
+    cfg.model.attention = attention or cfg.model.attention
+    model = build_model(cfg)
+    optimizer, schedule = make_optimizer(model, cfg)
+    cfg.train.precision = precision
+    amp = autocast(torch.device("cpu"), cfg)
+    return lambda batch: train_step(model, optimizer, schedule, [batch], cfg, amp)[1]
+
+
+def baseline_trainer(cfg):
+    m = cfg.model
+    model = baseline.BaselineModel(m.src_vocab_size, m.tgt_vocab_size, m.d_model, m.n_heads, m.n_encoder_layers,
+                                   m.d_ff, m.dropout)
+    optimizer = torch.optim.Adam(model.parameters(), lr=5e-4, betas=(0.9, 0.98), eps=1e-9)
+    return lambda batch: baseline.train_step(model, optimizer, batch)[1]
+
+
+def to_baseline_ids(batch):
+    """Our batches in the baseline's id convention (its <pad> is 1, its <unk> 0)."""
+    def swap(t):
+        return torch.where(t == 0, 1, torch.where(t == 1, 0, t))
+    return swap(batch.src), swap(batch.tgt_in), swap(batch.tgt_out)
+
+
+def tokens_per_second(runs: dict, rounds: int) -> dict[str, float]:
+    """runs: name -> (train_fn, batches). Every name trains on all its batches once per round, in turn."""
+    for fn, batches in runs.values():              # warm-up: first-call allocations, oneDNN kernel choice
+        fn(batches[0])
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, (fn, batches) in runs.items():
+            start = time.perf_counter()
+            tokens = sum(fn(b) for b in batches)
+            rates[name].append(tokens / (time.perf_counter() - start))
+    return {name: statistics.median(r) for name, r in rates.items()}
+
+
+def matmul_peak(dtype, n: int = 2048, repeats: int = 5) -> float:
+    a, b = torch.randn(n, n, dtype=dtype), torch.randn(n, n, dtype=dtype)
+    a @ b
+    best = min(_timed(lambda: a @ b) for _ in range(repeats))
+    return 2 * n ** 3 / best
+
+
+def _timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def step_flops(cfg, batch) -> int:
+    model = build_model(cfg)
+    with FlopCounterMode(display=False) as counter:
+        model(batch.src, batch.tgt_in).sum().backward()
+    return counter.get_total_flops()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--preset", default="cpu")
+    parser.add_argument("--batches", type=int, default=8, help="training batches per model per round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=0)
+    args, overrides = parser.parse_known_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    torch.set_flush_denormal(True)
+    torch.manual_seed(0)
+    cfg = make_config(args.preset, overrides)
+    data = prepare_data(cfg.data, args.data_dir, splits=("train",), progress=False)
+    train = data.splits["train"]
+    cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
+    sampler = TokenBatchSampler([len(s) for s in train.src], [len(t) for t in train.tgt], cfg.data.max_tokens,
+                                seed=0)
+    picked = random.Random(0).sample(sampler.batches(0), args.batches)
+    ours = [collate([(train.src[n], train.tgt[n]) for n in idx], pad_id=PAD) for idx in picked]
+    print(f"threads {torch.get_num_threads()}; model d_model {cfg.model.d_model}, {cfg.model.n_encoder_layers}+"
+          f"{cfg.model.n_decoder_layers} layers, d_ff {cfg.model.d_ff}; vocab {cfg.model.src_vocab_size}/"
+          f"{cfg.model.tgt_vocab_size}; {args.batches} batches x {args.rounds} rounds")
+
+    # (a) same batches, fp32: each attention vs nn.Transformer
+    runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name), ours) for name in registered_attentions()}
+    runs["nn.Transformer"] = (baseline_trainer(cfg), [to_baseline_ids(b) for b in ours])
+    rates = tokens_per_second(runs, args.rounds)
+    print("\n(a) training step, same token batches, fp32")
+    for name, rate in rates.items():
+        print(f"  {name:16s} {rate:8.0f} tok/s   {rate / rates['nn.Transformer']:.2f}x nn.Transformer")
+
+    # (b) whole pipelines: ours (token batches, preset precision) vs the tutorial's (random 128 sentences, fp32)
+    base = baseline.load_baseline_data(args.data_dir)
+    sentences = sum(len(b) for b in ours)
+    tutorial = baseline.baseline_batches(base["train"]["pairs"], batch_size=128, seed=0)[:max(1, sentences // 128)]
+    base_cfg = copy.deepcopy(cfg)
+    base_cfg.model.src_vocab_size, base_cfg.model.tgt_vocab_size = len(base["src_itos"]), len(base["tgt_itos"])
+    pipelines = {f"ours ({cfg.train.precision})": (our_trainer(cfg, cfg.train.precision), ours),
+                 "tutorial": (baseline_trainer(base_cfg), tutorial)}
+    rates_b = tokens_per_second(pipelines, args.rounds)
+    pad = sum(int((b[2] == baseline.PAD).sum()) for b in tutorial) / sum(b[2].numel() for b in tutorial)
+    print(f"\n(b) whole pipeline (tutorial target padding {pad:.0%})")
+    for name, rate in rates_b.items():
+        print(f"  {name:16s} {rate:8.0f} tok/s   {rate / rates_b['tutorial']:.2f}x tutorial")
+
+    # (c) FLOP utilization of our step against the machine's matmul peak
+    flops = sum(step_flops(cfg, b) for b in ours) / len(ours)
+    tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
+    print("\n(c) model FLOP utilization")
+    for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
+        rate = tokens_per_second({"x": (our_trainer(cfg, precision), ours)}, 1)["x"]
+        achieved = flops * rate / tokens
+        peak = matmul_peak(dtype)
+        print(f"  {precision}: {achieved / 1e9:6.1f} GFLOP/s of a {peak / 1e9:6.1f} GFLOP/s matmul peak = "
+              f"{achieved / peak:.0%} MFU ({rate:.0f} tok/s)")
+
+
+if __name__ == "__main__":
+    main()
