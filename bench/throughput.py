@@ -31,7 +31,7 @@ from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from data.vocab import PAD  # noqa: E402
 from models.attention import registered_attentions  # noqa: E402
-from train import autocast, make_optimizer, train_step  # noqa: E402
+from util.training import autocast, make_optimizer, train_step  # noqa: E402
 from util.translator import build_model  # noqa: E402
 
 

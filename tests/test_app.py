@@ -31,7 +31,7 @@ def env(tmp_path_factory):
 @pytest.fixture(scope="module")
 def trained(env):
     out = Path(env["root"]) / "run"
-    run(["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12"], env)
+    run(["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3"], env)
     return out
 
 
@@ -44,7 +44,7 @@ def test_training_learns_the_synthetic_language(trained):
     epochs = records(trained, "epoch")
     assert epochs[-1]["val_bleu"] > 80, epochs
     assert epochs[-1]["val_loss"] < epochs[0]["val_loss"]
-    for name in ("best.pt", "last.pt", "config.json", "curves.png"):
+    for name in ("best.pt", "last.pt", "averaged.pt", "config.json", "curves.png"):
         assert (trained / name).is_file(), name
 
 
@@ -111,3 +111,25 @@ def test_evaluate_scores_a_file_pair_and_writes_hypotheses(trained, env, tmp_pat
                "--ref", str(tmp_path / "ref.en"), "--output", str(tmp_path / "hyp.en"), "--json"], env)
     assert len((tmp_path / "hyp.en").read_text().splitlines()) == 20
     assert json.loads(out.stdout.decode().splitlines()[-1])["sentences"] == 20
+
+
+USER_ATTENTION = """
+from models.attention import FullAttention, register_attention
+
+@register_attention("my_full")
+class MyFull(FullAttention):
+    pass
+"""
+
+
+def test_user_module_attention_trains_and_its_checkpoint_names_the_module(env, tmp_path):
+    module = tmp_path / "my_attention.py"
+    module.write_text(USER_ATTENTION)
+    out = tmp_path / "run"
+    run(["train.py", "--preset", "tiny", "--user-module", str(module), "--model.attention=my_full",
+         "--out", str(out), "--train.max_steps=3"], env)
+    ok = run(["translate.py", "--checkpoint", str(out / "last.pt"), "--user-module", str(module), "Hallo"], env)
+    assert len(ok.stdout.decode().splitlines()) == 1
+    missing = run(["translate.py", "--checkpoint", str(out / "last.pt"), "Hallo"], env, check=False)
+    assert missing.returncode == 2
+    assert "my_full" in missing.stderr.decode() and "--user-module" in missing.stderr.decode()

@@ -1,0 +1,83 @@
+"""The training step and its parts: optimizer and schedule, precision, loss, validation."""
+from __future__ import annotations
+
+import math
+from contextlib import nullcontext
+from dataclasses import asdict
+
+import torch
+import torch.nn.functional as F
+
+from config import Config
+from data.batching import collate
+from data.vocab import PAD
+from util.bleu import corpus_scores
+from util.errors import UserError
+from util.translator import Translator
+
+
+def make_optimizer(model, cfg: Config):
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.train.weight_decay},
+                                   {"params": no_decay, "weight_decay": 0.0}],
+                                  lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8)
+    warmup = max(1, cfg.train.warmup_steps)
+    # Linear warmup to the peak, then inverse-square-root decay (Vaswani et al. 2017).
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda step: min((step + 1) / warmup, math.sqrt(warmup / (step + 1))))
+    return optimizer, schedule
+
+
+def autocast(device, cfg: Config):
+    precision = cfg.train.precision
+    if precision == "auto":
+        precision = "bf16" if device.type == "cuda" else "fp32"
+    if precision not in ("fp32", "bf16"):
+        raise UserError(f"--train.precision={precision} is not one of auto, fp32, bf16")
+    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
+
+
+def loss_sum(model, batch, label_smoothing: float, amp) -> torch.Tensor:
+    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens."""
+    with amp:
+        logits = model(batch.src, batch.tgt_in)                          # (b, i, V)
+    return F.cross_entropy(logits.float().flatten(0, 1), batch.tgt_out.flatten(), ignore_index=PAD,
+                           label_smoothing=label_smoothing, reduction="sum")
+
+
+def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:
+    """One optimizer step over `batches` (gradient accumulation). Returns (mean loss per token, tokens)."""
+    model.train()
+    tokens = sum(b.n_tgt_tokens for b in batches)
+    total = 0.0
+    for n, batch in enumerate(batches):
+        sync = n == len(batches) - 1 or not hasattr(model, "no_sync")
+        with nullcontext() if sync else model.no_sync():
+            loss = loss_sum(model, batch, cfg.train.label_smoothing, amp)
+            (loss / tokens).backward()
+        total += loss.item()
+    if cfg.train.clip_norm > 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.clip_norm)
+    optimizer.step()
+    schedule.step()
+    optimizer.zero_grad(set_to_none=True)
+    return total / max(tokens, 1), tokens
+
+
+@torch.no_grad()
+def validate(model, translator: Translator, split, cfg: Config, device, amp) -> dict:
+    """Teacher-forced loss and BLEU of search output (detokenized, cased sacreBLEU) on a split."""
+    model.eval()
+    n = cfg.train.val_max_sentences or len(split.src)
+    pairs = list(zip(split.src[:n], split.tgt[:n]))
+    loss, tokens = 0.0, 0
+    for start in range(0, n, 128):
+        batch = collate(pairs[start:start + 128], pad_id=PAD).to(device)
+        loss += loss_sum(model, batch, 0.0, amp).item()
+        tokens += batch.n_tgt_tokens
+    decode = type(cfg.decode)(**{**asdict(cfg.decode), "beam": cfg.train.val_beam})
+    with amp:
+        hyps = translator.search_ids(split.src[:n], decode)
+    texts = [translator.ids_to_text(h[0][0]) for h in hyps]
+    return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}
