@@ -141,13 +141,15 @@ class Transformer(nn.Module):
         # concatenated positions leave the token embedding narrower than m: its first features carry the token
         return F.linear(h[..., :self.tied_width], self.tgt_embed.table.weight)
 
-    def forward(self, src: Tensor, tgt_in: Tensor) -> Tensor:
-        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (cfg.pad_id) is masked."""
-        return self.project(self.features(src, tgt_in))
+    def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
+        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (cfg.pad_id) is masked.
+        With keep, a bool (b, i), only those positions are scored: logits (n_keep, V). Training passes its
+        non-pad targets and so skips the vocabulary-sized product at padding."""
+        h = self.features(src, tgt_in)
+        return self.project(h if keep is None else h[keep])
 
     def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
-        """forward before the output projection: (b, i, m). `project(h[keep])` then scores only the positions a
-        loss needs, skipping the vocabulary-sized product at padding."""
+        """forward before the output projection: (b, i, m)."""
         src_mask = padding_mask(src, self.cfg.pad_id)
         return self._decode(tgt_in, self.encode(src, src_mask), src_mask)[0]
 

@@ -170,3 +170,15 @@ def test_trains_under_bf16_autocast(attention):
     assert logits.dtype == torch.bfloat16 and torch.isfinite(logits).all()
     logits.float().logsumexp(-1).mean().backward()
     assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
+
+
+def test_forward_with_keep_scores_exactly_the_kept_positions():
+    from config import ModelConfig
+    from models.transformer import Transformer
+    torch.manual_seed(0)
+    model = Transformer(ModelConfig(d_model=32, n_heads=4, n_encoder_layers=1, n_decoder_layers=1, d_ff=64,
+                                    dropout=0.0, src_vocab_size=20, tgt_vocab_size=20)).eval()
+    src, tgt = torch.randint(4, 20, (3, 7)), torch.randint(4, 20, (3, 5))
+    tgt[1, 3:] = 0
+    keep = tgt != 0
+    torch.testing.assert_close(model(src, tgt, keep), model(src, tgt)[keep])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from contextlib import nullcontext
-from dataclasses import asdict
+from dataclasses import replace
 
 import torch
 import torch.nn.functional as F
@@ -21,7 +21,7 @@ def make_optimizer(model, cfg: Config):
     no_decay = [p for p in model.parameters() if p.dim() < 2]
     optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.train.weight_decay},
                                    {"params": no_decay, "weight_decay": 0.0}],
-                                  lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8)
+                                  lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8, fused=True)
     warmup = max(1, cfg.train.warmup_steps)
     # Linear warmup to the peak, then inverse-square-root decay (Vaswani et al. 2017).
     schedule = torch.optim.lr_scheduler.LambdaLR(
@@ -40,10 +40,11 @@ def autocast(device, cfg: Config):
 
 def loss_sum(model, batch, label_smoothing: float, amp) -> torch.Tensor:
     """Summed label-smoothed cross-entropy over the batch's non-pad target tokens."""
+    keep = batch.tgt_out != PAD                                          # (b, i)
     with amp:
-        logits = model(batch.src, batch.tgt_in)                          # (b, i, V)
-    return F.cross_entropy(logits.float().flatten(0, 1), batch.tgt_out.flatten(), ignore_index=PAD,
-                           label_smoothing=label_smoothing, reduction="sum")
+        logits = model(batch.src, batch.tgt_in, keep)                    # (n_keep, V)
+    return F.cross_entropy(logits.float(), batch.tgt_out[keep], label_smoothing=label_smoothing,
+                           reduction="sum")
 
 
 def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:
@@ -76,7 +77,7 @@ def validate(model, translator: Translator, split, cfg: Config, device, amp) -> 
         batch = collate(pairs[start:start + 128], pad_id=PAD).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
         tokens += batch.n_tgt_tokens
-    decode = type(cfg.decode)(**{**asdict(cfg.decode), "beam": cfg.train.val_beam})
+    decode = replace(cfg.decode, beam=cfg.train.val_beam)
     with amp:
         hyps = translator.search_ids(split.src[:n], decode)
     texts = [translator.ids_to_text(h[0][0]) for h in hyps]
