@@ -19,7 +19,7 @@ def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     epochs = [r for r in records if r.get("kind") == "epoch"]
     plt = _pyplot()
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
-    ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss", alpha=0.7)
+    ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss (label-smoothed)", alpha=0.7)
     ax_loss.plot([r["step"] for r in epochs], [r["val_loss"] for r in epochs], "o-", label="val loss")
     ax_loss.set_xlabel("step")
     ax_loss.set_ylabel("loss (nats/token)")
