@@ -2,25 +2,11 @@
 import pytest
 import torch
 
-from config import ModelConfig
-from models.attention import attention_class, registered_attentions
+from models.attention import registered_attentions
 from models.masks import padding_mask
-from models.transformer import POSITIONS, Transformer
-from util.errors import UserError
+from models.transformer import POSITIONS
 
-PAD, V = 0, 19
-
-
-def build(attention: str, position: str) -> Transformer:
-    cfg = ModelConfig(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
-                      attention=attention, position=position, position_dim=8, max_len=32, max_relative=2,
-                      src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
-    if position == "relative" and not attention_class(attention).supports_bias:
-        with pytest.raises(UserError, match="relative positions"):
-            Transformer(cfg)
-        pytest.skip(f"{attention} declares no score bias: relative positions unsupported (raises, checked)")
-    torch.manual_seed(0)
-    return Transformer(cfg).eval()
+from tests.tiny_models import PAD, V, build
 
 
 def source(b=3, j=6):

@@ -3,31 +3,14 @@ import pytest
 import torch
 
 import models.attention as attention_module
-from config import Config, ModelConfig
-from models.attention import FullAttention, attention_class, register_attention, registered_attentions
+from config import Config
+from models.attention import FullAttention, register_attention, registered_attentions
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask
 from models.transformer import POSITIONS, Transformer
 from util.errors import UserError
 
-PAD, V = 0, 23
-
-
-def tiny(**overrides) -> ModelConfig:
-    cfg = dict(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
-               position_dim=8, max_len=32, max_relative=3, src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
-    return ModelConfig(**{**cfg, **overrides})
-
-
-def build(attention: str, position: str, **overrides) -> Transformer:
-    """A tiny model in eval mode; combinations a kernel declares unsupported must raise, then skip."""
-    cfg = tiny(attention=attention, position=position, **overrides)
-    if position == "relative" and not attention_class(attention).supports_bias:
-        with pytest.raises(UserError, match="relative positions"):
-            Transformer(cfg)
-        pytest.skip(f"{attention} declares no score bias: relative positions unsupported (raises, checked)")
-    torch.manual_seed(0)
-    return Transformer(cfg).eval()
+from tests.tiny_models import PAD, V, build, tiny
 
 
 def tokens(b, n, seed):
@@ -173,12 +156,8 @@ def test_trains_under_bf16_autocast(attention):
 
 
 def test_forward_with_keep_scores_exactly_the_kept_positions():
-    from config import ModelConfig
-    from models.transformer import Transformer
-    torch.manual_seed(0)
-    model = Transformer(ModelConfig(d_model=32, n_heads=4, n_encoder_layers=1, n_decoder_layers=1, d_ff=64,
-                                    dropout=0.0, src_vocab_size=20, tgt_vocab_size=20)).eval()
-    src, tgt = torch.randint(4, 20, (3, 7)), torch.randint(4, 20, (3, 5))
+    model = build("full", "sinusoidal-add")
+    src, tgt = torch.randint(4, V, (3, 7)), torch.randint(4, V, (3, 5))
     tgt[1, 3:] = 0
     keep = tgt != 0
     torch.testing.assert_close(model(src, tgt, keep), model(src, tgt)[keep])
