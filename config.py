@@ -174,10 +174,19 @@ def make_config(preset: str = "base", overrides: list[str] | tuple[str, ...] = (
     cfg = Config(preset=preset)
     for key, value in PRESETS[preset].items():
         set_value(cfg, key, value)
+    return apply_overrides(cfg, overrides)
+
+
+def apply_overrides(cfg: Config, overrides, sections=("model", "data", "train", "decode"),
+                    when: str = "here") -> Config:
+    """Apply `--section.field=value` items in order; a key outside `sections` is refused (e.g. when resuming)."""
     for item in overrides:
         key, sep, value = item.removeprefix("--").partition("=")
         if not sep:
             raise UserError(f"override {item!r} needs a value: --{key}=VALUE")
+        if key.split(".")[0] not in sections:
+            allowed = " and ".join(f"--{s}.*" for s in sections)
+            raise UserError(f"--{key} cannot change {when}; only {allowed} can")
         set_value(cfg, key, value)
     return cfg
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from config import Config, help_text, make_config, set_value
+from config import Config, apply_overrides, help_text, make_config
 from data.batching import TokenBatchSampler, collate
 from data.prepare import prepare_data
 from data.vocab import PAD
@@ -27,7 +27,6 @@ from models.attention import attention_class
 from util import distributed
 from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
 from util.cli import import_user_module, pick_device, run_main, split_overrides
-from util.errors import UserError
 from util.plotting import plot_curves
 from util.training import autocast, make_optimizer, train_step, validate
 from util.translator import Translator, build_model
@@ -62,12 +61,7 @@ def resolve_config(args, overrides) -> tuple[Config, Path, dict | None]:
         return cfg, out, None
     run_dir = Path(args.resume)
     ckpt = load_checkpoint(run_dir / "last.pt")
-    cfg = Config.from_dict(ckpt["config"])
-    for item in overrides:
-        key, _, value = item.removeprefix("--").partition("=")
-        if not key.startswith(("train.", "decode.")):
-            raise UserError(f"--{key} cannot change when resuming; only --train.* and --decode.* can")
-        set_value(cfg, key, value)
+    cfg = apply_overrides(Config.from_dict(ckpt["config"]), overrides, ("train", "decode"), "when resuming")
     return cfg, run_dir, ckpt
 
 

@@ -13,9 +13,7 @@ from dataclasses import replace
 
 import torch
 
-from data.batching import collate
-from data.vocab import BOS, EOS, PAD
-from models.masks import padding_mask
+from data.vocab import BOS, EOS
 from util.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
 from util.errors import UserError
@@ -90,8 +88,7 @@ def plot_attention(translator: Translator, text: str, decode, path: str) -> None
     from util.plotting import plot_attention as plot
     src_ids = translator.encode_texts([text])
     hyp = translator.search_ids(src_ids, decode)[0][0][0]
-    src = collate([(src_ids[0], [])], pad_id=PAD).src.to(translator.device)
-    src_mask = padding_mask(src, PAD)
+    src, src_mask = translator.source_batch(src_ids)
     tgt_in = torch.tensor([[BOS] + hyp], device=translator.device)
     with torch.no_grad():
         memory = translator.model.encode(src, src_mask)

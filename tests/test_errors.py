@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from config import make_config
+from config import apply_overrides, make_config
 from util.checkpoint import atomic_torch_save, load_checkpoint
 from util.errors import UserError
 
@@ -91,3 +91,11 @@ def test_config_round_trips_and_rejects_unknown_presets():
     assert type(cfg).from_dict(cfg.to_dict()) == cfg
     with pytest.raises(UserError, match="unknown preset"):
         make_config("huge")
+
+
+def test_resuming_refuses_model_and_data_overrides():
+    cfg = make_config("tiny")
+    apply_overrides(cfg, ["--train.max_steps=9"], ("train", "decode"), "when resuming")
+    assert cfg.train.max_steps == 9
+    with pytest.raises(UserError, match=r"^--model.d_model cannot change when resuming; only --train.\* and"):
+        apply_overrides(cfg, ["--model.d_model=64"], ("train", "decode"), "when resuming")

@@ -71,9 +71,13 @@ class Translator:
                 results[n] = h
         return results
 
-    def _search_batch(self, batch_ids, decode: DecodeConfig, n_best: int):
+    def source_batch(self, batch_ids: list[list[int]]):
+        """Source id lists -> padded src (b, j) on the device and its src_mask (b, 1, 1, j)."""
         src = collate([(ids, []) for ids in batch_ids], pad_id=PAD).src.to(self.device)
-        src_mask = padding_mask(src, PAD)
+        return src, padding_mask(src, PAD)
+
+    def _search_batch(self, batch_ids, decode: DecodeConfig, n_best: int):
+        src, src_mask = self.source_batch(batch_ids)
         limit = self.cfg.model.max_len - 1
         max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, limit)
         if decode.beam <= 1:
