@@ -15,74 +15,78 @@ from dataclasses import dataclass, field, fields
 from util.errors import UserError
 
 
+def opt(default, help: str):
+    """A config field with its help text, shown by `--help`."""
+    return field(default=default, metadata={"help": help})
+
+
 @dataclass
 class ModelConfig:
-    d_model: int = 256              # width of every residual stream
-    n_heads: int = 8
-    n_encoder_layers: int = 3
-    n_decoder_layers: int = 3
-    d_ff: int = 1024                # hidden width of the feed-forward block
-    dropout: float = 0.1            # on residual branches and embeddings
-    attention_dropout: float = 0.0  # on attention weights
-    activation: str = "relu"        # relu | gelu
-    norm: str = "pre"               # pre | post (LayerNorm placement)
-    attention: str = "full"         # self-attention type: any name in the attention registry
-    cross_attention: str = ""       # encoder-decoder attention type; "" = same as `attention`
-    position: str = "sinusoidal-add"  # sinusoidal-add | sinusoidal-concat | learned-add | learned-concat | relative
-    position_dim: int = 64          # width of the position part in the *-concat modes
-    max_len: int = 256              # longest sequence the position table covers
-    max_relative: int = 16          # relative mode: distances are clipped to [-max_relative, max_relative]
-    share_embeddings: bool = False  # one embedding table for source and target (needs a shared vocabulary)
-    tie_output: bool = True         # output projection reuses the target embedding
-    src_vocab_size: int = 0         # filled in from the data before the model is built
-    tgt_vocab_size: int = 0
-    pad_id: int = 0
+    d_model: int = opt(256, 'width of every residual stream')
+    n_heads: int = opt(8, 'attention heads; d_model must be divisible by it')
+    n_encoder_layers: int = opt(3, 'encoder blocks')
+    n_decoder_layers: int = opt(3, 'decoder blocks')
+    d_ff: int = opt(1024, 'hidden width of the feed-forward block')
+    dropout: float = opt(0.1, 'on residual branches and embeddings')
+    attention_dropout: float = opt(0.0, 'on attention weights')
+    activation: str = opt("relu", 'relu | gelu')
+    norm: str = opt("pre", 'pre | post (LayerNorm placement)')
+    attention: str = opt("full", 'self-attention type: any name in the attention registry')
+    cross_attention: str = opt("", 'encoder-decoder attention type; "" = same as `attention`')
+    position: str = opt("sinusoidal-add", 'sinusoidal-add | sinusoidal-concat | learned-add | learned-concat | relative')
+    position_dim: int = opt(64, 'width of the position part in the *-concat modes')
+    max_len: int = opt(256, 'longest sequence the position table covers')
+    max_relative: int = opt(16, 'relative mode: distances are clipped to [-max_relative, max_relative]')
+    share_embeddings: bool = opt(False, 'one embedding table for source and target (needs a shared vocabulary)')
+    tie_output: bool = opt(True, 'output projection reuses the target embedding')
+    src_vocab_size: int = opt(0, 'filled in from the data before the model is built')
+    tgt_vocab_size: int = opt(0, 'filled in from the data before the model is built')
 
 
 @dataclass
 class DataConfig:
-    src_lang: str = "de"
-    tgt_lang: str = "en"
-    lowercase: bool = False         # cased is the reported metric
-    shared_vocab: bool = True       # one vocabulary for both languages (needed for share_embeddings)
-    min_freq: int = 2
-    max_vocab: int = 0              # 0 = no limit
-    max_tokens: int = 4096          # batch size in tokens (source + target of the longest pair, padded)
-    max_train_len: int = 100        # training pairs with a longer side are dropped
-    train_split: str = "train"
-    val_split: str = "val"
+    src_lang: str = opt("de", 'source language code (spaCy tokenizer and file suffix)')
+    tgt_lang: str = opt("en", 'target language code')
+    lowercase: bool = opt(False, 'cased is the reported metric')
+    shared_vocab: bool = opt(True, 'one vocabulary for both languages (needed for share_embeddings)')
+    min_freq: int = opt(2, 'word units: tokens seen fewer times become <unk>')
+    max_vocab: int = opt(0, '0 = no limit')
+    max_tokens: int = opt(4096, 'batch size in tokens (source + target of the longest pair, padded)')
+    max_train_len: int = opt(100, 'training pairs with a longer side are dropped')
+    train_split: str = opt("train", 'split the model learns from (and the vocabulary is built on)')
+    val_split: str = opt("val", 'split for per-epoch validation and checkpoint selection')
 
 
 @dataclass
 class TrainConfig:
-    seed: int = 1
-    max_epochs: int = 30
-    max_steps: int = 0              # 0 = no limit; stops cleanly with a checkpoint
-    time_budget: float = 0.0        # seconds; 0 = no limit
-    lr: float = 1e-3                # peak learning rate, reached after warmup
-    warmup_steps: int = 1000
-    weight_decay: float = 1e-4
-    beta2: float = 0.98
-    label_smoothing: float = 0.1
-    clip_norm: float = 1.0          # 0 = no clipping
-    accum_steps: int = 1            # gradient accumulation
-    precision: str = "auto"         # auto (bf16 on CUDA, fp32 on CPU) | fp32 | bf16
-    device: str = "auto"            # auto | cpu | cuda | cuda:N
-    threads: int = 0                # CPU threads; 0 = torch's default
-    patience: int = 0               # early stopping on val BLEU, in epochs; 0 = off
-    average_last: int = 0           # average the last N epoch checkpoints at the end; 0 = off
-    log_every: int = 50             # steps between metrics.jsonl records
-    val_beam: int = 1               # beam for the per-epoch val BLEU (1 = greedy, fastest)
-    val_max_sentences: int = 0      # 0 = the whole val split
+    seed: int = opt(1, 'seeds weights, dropout and batch order')
+    max_epochs: int = opt(30, 'epochs to train at most')
+    max_steps: int = opt(0, '0 = no limit; stops cleanly with a checkpoint')
+    time_budget: float = opt(0.0, 'seconds; 0 = no limit')
+    lr: float = opt(1e-3, 'peak learning rate, reached after warmup')
+    warmup_steps: int = opt(1000, 'linear warmup steps, then inverse-square-root decay')
+    weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms)')
+    beta2: float = opt(0.98, 'AdamW second-moment decay')
+    label_smoothing: float = opt(0.1, 'label smoothing of the training loss')
+    clip_norm: float = opt(1.0, '0 = no clipping')
+    accum_steps: int = opt(1, 'gradient accumulation')
+    precision: str = opt("auto", 'auto (bf16 on CUDA, fp32 on CPU) | fp32 | bf16')
+    device: str = opt("auto", 'auto | cpu | cuda | cuda:N')
+    threads: int = opt(0, "CPU threads; 0 = torch's default")
+    patience: int = opt(0, 'early stopping on val BLEU, in epochs; 0 = off')
+    average_last: int = opt(0, 'average the last N epoch checkpoints at the end; 0 = off')
+    log_every: int = opt(50, 'steps between metrics.jsonl records')
+    val_beam: int = opt(1, 'beam for the per-epoch val BLEU (1 = greedy, fastest)')
+    val_max_sentences: int = opt(0, '0 = the whole val split')
 
 
 @dataclass
 class DecodeConfig:
-    beam: int = 5
-    length_penalty: float = 1.0     # hypothesis score = log p / length ** length_penalty
-    max_len_a: float = 1.5          # max output length = a * source length + b
-    max_len_b: int = 10
-    batch_sentences: int = 64
+    beam: int = opt(5, 'beam size (1 = greedy)')
+    length_penalty: float = opt(1.0, 'hypothesis score = log p / length ** length_penalty')
+    max_len_a: float = opt(1.5, 'max output length = a * source length + b')
+    max_len_b: int = opt(10, 'see max_len_a')
+    batch_sentences: int = opt(64, 'sentences decoded together')
 
 
 @dataclass
@@ -197,6 +201,7 @@ def help_text() -> str:
     lines = ["config fields (override with --section.field=value):"]
     for section in ("model", "data", "train", "decode"):
         for f in fields(getattr(cfg, section)):
-            lines.append(f"  --{section}.{f.name}={getattr(getattr(cfg, section), f.name)!r}")
+            value = f"--{section}.{f.name}={getattr(getattr(cfg, section), f.name)!r}"
+            lines.append(f"  {value:34s} {f.metadata.get('help', '')}".rstrip())
     lines.append("presets: " + ", ".join(PRESETS))
     return "\n".join(lines)

@@ -15,11 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from data.multi30k import SPLITS, read_parallel
-from util.bleu import bleu_lowercased_tokens, corpus_scores
+from translation.metrics import bleu_lowercased_tokens, corpus_scores
+from translation.translator import Translator
 from util.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.translator import Translator
+from util.textio import read_text_lines
 
 
 def parse_args(argv):
@@ -43,22 +44,12 @@ def parse_args(argv):
     return args
 
 
-def read_lines(path: str) -> list[str]:
-    file = Path(path)
-    if not file.is_file():
-        raise UserError(f"no file at {path}")
-    try:
-        return file.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not valid UTF-8; convert it, e.g. with `iconv -t utf-8`") from None
-
-
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
     translator = Translator.from_checkpoint(args.checkpoint or latest_checkpoint(), pick_device(args.device))
     if args.src:
-        sources, references, name = read_lines(args.src), read_lines(args.ref), args.src
+        sources, references, name = read_text_lines(args.src), read_text_lines(args.ref), args.src
         if len(sources) != len(references):
             raise UserError(f"{args.src} has {len(sources)} lines but {args.ref} has {len(references)}")
     else:

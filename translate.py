@@ -11,13 +11,11 @@ import argparse
 import sys
 from dataclasses import replace
 
-import torch
-
-from data.vocab import BOS, EOS
+from translation.search import Hypothesis
+from translation.translator import Translator
 from util.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.translator import Translator
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -77,25 +75,17 @@ def read_stdin_chunks():
 
 def print_n_best(translator: Translator, texts: list[str], decode, n_best: int) -> None:
     real = [n for n, t in enumerate(texts) if t.strip()]
-    hyps = dict(zip(real, translator.search_ids(translator.encode_texts([texts[n] for n in real]), decode,
-                                                n_best=n_best)))
+    found = translator.search(translator.encode_texts([texts[n] for n in real]), decode, n_best=n_best)
+    by_line = dict(zip(real, found))
     for n in range(len(texts)):
-        for tokens, score in hyps.get(n, [([], 0.0)]):
-            print(f"{n}\t{score:.4f}\t{translator.ids_to_text(tokens)}")
+        for hyp in by_line.get(n, [Hypothesis([], 0.0)]):
+            print(f"{n}\t{hyp.score:.4f}\t{translator.ids_to_text(hyp.tokens)}")
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
-    src_ids = translator.encode_texts([text])
-    hyp = translator.search_ids(src_ids, decode)[0][0][0]
-    src, src_mask = translator.source_batch(src_ids)
-    tgt_in = torch.tensor([[BOS] + hyp], device=translator.device)
-    with torch.no_grad():
-        memory = translator.model.encode(src, src_mask)
-        _, weights = translator.model.decode(tgt_in, memory, src_mask, return_attention=True)  # (1, i, j)
-    src_tokens = [translator.src_vocab.itos[t] for t in src[0].tolist()]
-    out_tokens = [translator.tgt_vocab.itos[t] for t in hyp + [EOS]]
-    plot(weights[0].float().cpu().numpy(), src_tokens, out_tokens, path)
+    attention = translator.attention_map(text, decode)
+    plot(attention.weights.numpy(), attention.source, attention.output, path)
     print(f"attention heatmap saved to {path}", file=sys.stderr)
 
 

@@ -22,7 +22,6 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import sacrebleu  # noqa: E402
 import spacy  # noqa: E402
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -31,6 +30,8 @@ from torch.nn.utils.rnn import pad_sequence  # noqa: E402
 from torch.utils.data import DataLoader  # noqa: E402
 
 from data.multi30k import read_parallel  # noqa: E402
+from models.position import sinusoids  # noqa: E402
+from translation.metrics import token_bleu  # noqa: E402
 from util.cli import run_main  # noqa: E402
 from util.errors import UserError  # noqa: E402
 
@@ -89,14 +90,6 @@ def baseline_batches(pairs, batch_size: int = 128, seed: int = 0) -> list[tuple[
 
 
 # ---- model ----------------------------------------------------------------------------------------------------------
-
-def sinusoids(n: int, d_model: int) -> torch.Tensor:
-    position = torch.arange(n).unsqueeze(1)
-    rate = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
-    table = torch.zeros(n, d_model)
-    table[:, 0::2], table[:, 1::2] = torch.sin(position * rate), torch.cos(position * rate)
-    return table                                                                # (n, m)
-
 
 class BaselineModel(nn.Module):
     def __init__(self, src_vocab_size: int, tgt_vocab_size: int, d_model: int = 256, n_heads: int = 8,
@@ -179,13 +172,6 @@ def greedy_translate(model: BaselineModel, src_ids: list[int], max_len: int = 50
     return ys[1:]
 
 
-def bleu_lowercased_tokens(hyp_token_lists: list[list[str]], ref_token_lists: list[list[str]]) -> float:
-    """Corpus BLEU (0-100) on the given tokens as they are, one reference each: torchtext's bleu_score, x100."""
-    hyps = [" ".join(h) for h in hyp_token_lists]
-    refs = [" ".join(r) for r in ref_token_lists]
-    return sacrebleu.corpus_bleu(hyps, [refs], tokenize="none").score
-
-
 # ---- the command ----------------------------------------------------------------------------------------------------
 
 def main(argv: list[str]) -> int:
@@ -246,7 +232,7 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     hyps = [[data["tgt_itos"][t] for t in greedy_translate(model, src)] for src, _ in test["pairs"][:k]]
     decode_s = time.perf_counter() - t0
-    bleu = bleu_lowercased_tokens(hyps, test["en_tokens"][:k]) if k else float("nan")
+    bleu = token_bleu(hyps, test["en_tokens"][:k]) if k else float("nan")
     print(f"greedy decoding: {k} sentences in {decode_s:.1f}s, {k / max(decode_s, 1e-9):.2f} sentences/s")
     print(f"BLEU (lowercased tokens, tokenize=none) on the first {k} test_2016_flickr: {bleu:.2f}")
     if args.save:

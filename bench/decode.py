@@ -20,17 +20,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from data.multi30k import read_parallel  # noqa: E402
-from data.vocab import BOS, EOS, PAD  # noqa: E402
+from data.vocab import BOS, EOS  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
-from util.bleu import corpus_scores  # noqa: E402
-from util.translator import Translator  # noqa: E402
+from translation.metrics import corpus_scores, token_bleu  # noqa: E402
+from translation.translator import Translator  # noqa: E402
 
 
 @torch.no_grad()
 def tutorial_greedy(model, src_ids: list[int], max_len: int) -> list[int]:
     """The tutorials' loop: one sentence, and every step re-runs the decoder on the whole prefix."""
     src = torch.tensor([src_ids])
-    src_mask = padding_mask(src, PAD)
+    src_mask = padding_mask(src)
     memory = model.encode(src, src_mask)
     out = [BOS]
     for _ in range(max_len):
@@ -70,8 +70,8 @@ def main() -> None:
     results = {}
     results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.model, s, m)
                                                 for s, m in zip(src_ids, limits)])
-    results["our greedy"] = timed(lambda: [h[0][0] for h in translator.search_ids(src_ids, greedy_cfg)])
-    results["our beam 5"] = timed(lambda: [h[0][0] for h in translator.search_ids(src_ids, beam_cfg)])
+    results["our greedy"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, greedy_cfg)])
+    results["our beam 5"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, beam_cfg)])
     same = results["tutorial greedy"][0] == results["our greedy"][0]
 
     base = results["tutorial greedy"][1]
@@ -94,7 +94,7 @@ def baseline_speed(path: str, data_dir, n: int, reference_seconds: float) -> Non
     pairs = data["test"]["pairs"][:n]
     hyps, seconds = timed(lambda: [baseline.greedy_translate(model, src) for src, _ in pairs])
     tokens = [[saved["tgt_itos"][t] for t in h] for h in hyps]
-    bleu = baseline.bleu_lowercased_tokens(tokens, data["test"]["en_tokens"][:n])
+    bleu = token_bleu(tokens, data["test"]["en_tokens"][:n])
     print(f"  {'nn.Transformer':16s} {n / seconds:7.1f} sentences/s  {reference_seconds / seconds:6.1f}x tutorial "
           f"greedy   BLEU {bleu:.2f} (lowercased tokens, its own checkpoint)")
 

@@ -29,16 +29,15 @@ import bench.baseline as baseline  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
-from data.vocab import PAD  # noqa: E402
 from models.attention import registered_attentions  # noqa: E402
-from util.training import autocast, make_optimizer, train_step  # noqa: E402
-from util.translator import build_model  # noqa: E402
+from translation.training import autocast, make_optimizer, train_step  # noqa: E402
+from models.transformer import build_model  # noqa: E402
 
 
 def our_trainer(cfg, precision: str, attention: str | None = None):
     cfg = copy.deepcopy(cfg)
     cfg.model.attention = attention or cfg.model.attention
-    model = build_model(cfg)
+    model = build_model(cfg.model)
     optimizer, schedule = make_optimizer(model, cfg)
     cfg.train.precision = precision
     amp = autocast(torch.device("cpu"), cfg)
@@ -87,7 +86,7 @@ def _timed(fn) -> float:
 
 
 def step_flops(cfg, batch) -> int:
-    model = build_model(cfg)
+    model = build_model(cfg.model)
     with FlopCounterMode(display=False) as counter:
         model(batch.src, batch.tgt_in).sum().backward()
     return counter.get_total_flops()
@@ -112,7 +111,7 @@ def main() -> None:
     sampler = TokenBatchSampler([len(s) for s in train.src], [len(t) for t in train.tgt], cfg.data.max_tokens,
                                 seed=0)
     picked = random.Random(0).sample(sampler.batches(0), args.batches)
-    ours = [collate([(train.src[n], train.tgt[n]) for n in idx], pad_id=PAD) for idx in picked]
+    ours = [collate([(train.src[n], train.tgt[n]) for n in idx]) for idx in picked]
     print(f"threads {torch.get_num_threads()}; model d_model {cfg.model.d_model}, {cfg.model.n_encoder_layers}+"
           f"{cfg.model.n_decoder_layers} layers, d_ff {cfg.model.d_ff}; vocab {cfg.model.src_vocab_size}/"
           f"{cfg.model.tgt_vocab_size}; {args.batches} batches x {args.rounds} rounds")

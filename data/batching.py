@@ -19,7 +19,6 @@ class Batch:
     src: torch.Tensor       # (b, j) long, right-padded source ids
     tgt_in: torch.Tensor    # (b, i) long, BOS + y
     tgt_out: torch.Tensor   # (b, i) long, y + EOS
-    n_src_tokens: int       # non-pad entries of src
     n_tgt_tokens: int       # non-pad entries of tgt_out (the loss is over these)
 
     def to(self, device, non_blocking: bool = False) -> "Batch":
@@ -30,21 +29,19 @@ class Batch:
         return self.src.size(0)
 
 
-def collate(pairs: Sequence[tuple[list[int], list[int]]], pad_id: int = PAD) -> Batch:
+def collate(pairs: Sequence[tuple[list[int], list[int]]]) -> Batch:
     """(source ids, target ids) pairs without BOS/EOS -> one right-padded Batch."""
     b = len(pairs)
     j = max((len(x) for x, _ in pairs), default=0)
     i = max((len(y) for _, y in pairs), default=0) + 1
-    src = torch.full((b, j), pad_id, dtype=torch.long)
-    tgt_in = torch.full((b, i), pad_id, dtype=torch.long)
-    tgt_out = torch.full((b, i), pad_id, dtype=torch.long)
+    src = torch.full((b, j), PAD, dtype=torch.long)
+    tgt_in = torch.full((b, i), PAD, dtype=torch.long)
+    tgt_out = torch.full((b, i), PAD, dtype=torch.long)
     for row, (x, y) in enumerate(pairs):
         src[row, :len(x)] = torch.tensor(x, dtype=torch.long)
         tgt_in[row, :len(y) + 1] = torch.tensor([BOS, *y], dtype=torch.long)
         tgt_out[row, :len(y) + 1] = torch.tensor([*y, EOS], dtype=torch.long)
-    n_src = sum(len(x) for x, _ in pairs)
-    n_tgt = sum(len(y) + 1 for _, y in pairs)
-    return Batch(src, tgt_in, tgt_out, n_src, n_tgt)
+    return Batch(src, tgt_in, tgt_out, n_tgt_tokens=sum(len(y) + 1 for _, y in pairs))
 
 
 class TokenBatchSampler:
@@ -64,15 +61,11 @@ class TokenBatchSampler:
             raise ValueError(f"rank {rank} is outside world_size {world_size}")
         self.src_lengths, self.tgt_lengths = list(src_lengths), list(tgt_lengths)
         self.max_tokens, self.shuffle, self.seed = max_tokens, shuffle, seed
-        self.rank, self.world_size, self.epoch = rank, world_size, 0
+        self.rank, self.world_size = rank, world_size
         self._cache: tuple[int, list[list[int]]] | None = None
 
-    def set_epoch(self, epoch: int) -> None:
-        self.epoch = epoch
-
-    def batches(self, epoch: int | None = None) -> list[list[int]]:
-        """This rank's batches for the epoch (the current one by default); the same (seed, epoch) gives the same."""
-        epoch = self.epoch if epoch is None else epoch
+    def batches(self, epoch: int) -> list[list[int]]:
+        """This rank's batches for the epoch; the same (seed, epoch) gives the same."""
         if self._cache is None or self._cache[0] != epoch:
             self._cache = (epoch, self._make(epoch))
         return [list(batch) for batch in self._cache[1]]
@@ -96,22 +89,3 @@ class TokenBatchSampler:
             rng.shuffle(batches)
         per_rank = len(batches) // self.world_size if self.world_size > 1 else len(batches)
         return batches[self.rank::self.world_size][:per_rank]
-
-    def __iter__(self):
-        return iter(self.batches())
-
-    def __len__(self) -> int:
-        self.batches()
-        return len(self._cache[1])
-
-
-def padding_fraction(batches: Sequence[Sequence[int]], src_lengths: Sequence[int],
-                     tgt_lengths: Sequence[int]) -> float:
-    """Pad slots / all slots over the batches, source and target (+1 for BOS/EOS) together."""
-    slots = real = 0
-    for batch in batches:
-        src = [src_lengths[k] for k in batch]
-        tgt = [tgt_lengths[k] + 1 for k in batch]
-        slots += len(batch) * (max(src) + max(tgt))
-        real += sum(src) + sum(tgt)
-    return (slots - real) / slots if slots else 0.0

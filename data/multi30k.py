@@ -16,6 +16,7 @@ import zlib
 from pathlib import Path
 
 from util.errors import UserError
+from util.textio import split_lines
 
 SPLITS = ("train", "val", "test_2016_flickr", "test_2017_flickr", "test_2017_mscoco", "test_2018_flickr")
 BASE_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw"
@@ -114,22 +115,21 @@ def _download(url: str, path: Path, expected: str | None) -> None:
             os.unlink(tmp)
 
 
-def read_lines(path: Path) -> list[str]:
+def read_gzip_lines(path: Path) -> list[str]:
     """The lines of a gzip text file without their trailing newline; nothing else is changed."""
     try:
         with gzip.open(path, "rb") as f:
             text = f.read().decode("utf-8")
     except (OSError, EOFError, zlib.error, UnicodeDecodeError) as e:
         raise DataError(f"{path} is corrupt ({e}); delete it so it is downloaded again") from None
-    lines = text.split("\n")
-    return lines[:-1] if lines[-1] == "" else lines
+    return split_lines(text)
 
 
 def read_parallel(split: str, data_dir: str | os.PathLike | None = None, src_lang: str = "de",
                   tgt_lang: str = "en", download: bool = True) -> tuple[list[str], list[str]]:
     """Source and target lines of one split, checked to be the same number."""
     paths = ensure_split(split, data_dir, langs=(src_lang, tgt_lang), download=download)
-    src, tgt = read_lines(paths[src_lang]), read_lines(paths[tgt_lang])
+    src, tgt = read_gzip_lines(paths[src_lang]), read_gzip_lines(paths[tgt_lang])
     if len(src) != len(tgt):
         raise DataError(f"{paths[src_lang]} has {len(src)} lines but {paths[tgt_lang]} has {len(tgt)}; "
                         "they must be parallel, line by line")

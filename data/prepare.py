@@ -1,9 +1,9 @@
 """Read, tokenize, build vocabularies and numericalize Multi30K once; later runs load a cache in well under a second.
 
 The cache lives in the `cache_dir` argument, else $EINSUM_NMT_CACHE, else `$XDG_CACHE_HOME/einsum-nmt/prepared`.
-Its key is the sha256 of every data file used plus every tokenizer and vocabulary setting and FORMAT, so a changed
-setting never reads a stale cache. The file is pickle-free: a sha256 of the rest, a JSON header (key, vocabularies,
-raw lines) and int32 arrays of token ids and sentence lengths. A damaged or unreadable cache is rebuilt.
+Its key is the sha256 of every data file used plus every tokenizer and vocabulary setting and CACHE_FORMAT, so a
+changed setting never reads a stale cache. The file is pickle-free: a sha256 of the rest, a JSON header (key,
+vocabularies, reference lines) and int32 arrays of token ids and sentence lengths. A damaged or unreadable cache is rebuilt.
 Loading it imports neither spaCy nor torch.
 """
 from __future__ import annotations
@@ -24,16 +24,15 @@ from data.multi30k import ensure_split, read_parallel, sha256_file, user_cache_d
 from data.tokenizer import Tokenizer, tokenizer_name
 from data.vocab import Vocab
 
-FORMAT = "einsum-nmt-prepared-1"
-_MAGIC = FORMAT.encode() + b"\n"
+CACHE_FORMAT = "einsum-nmt-prepared-2"
+_MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 
 @dataclass
 class SplitData:
     src: list[list[int]]    # token ids, without BOS/EOS
     tgt: list[list[int]]
-    src_text: list[str]     # the raw lines
-    tgt_text: list[str]     # the BLEU reference
+    tgt_text: list[str]     # the raw target lines: the BLEU references
 
     def __len__(self) -> int:
         return len(self.src)
@@ -70,7 +69,7 @@ def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, spl
 
 def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, dict[str, Path]]) -> str:
     recipe = {
-        "format": FORMAT, "splits": list(splits),
+        "format": CACHE_FORMAT, "splits": list(splits),
         "files": {f"{s}.{lang}": sha256_file(p) for s, paths in files.items() for lang, p in paths.items()},
         "settings": {k: getattr(cfg, k) for k in ("src_lang", "tgt_lang", "lowercase", "shared_vocab", "min_freq",
                                                   "max_vocab", "max_train_len", "train_split")},
@@ -81,7 +80,7 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, dict[st
 
 def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = True) -> Prepared:
     src_tok, tgt_tok = Tokenizer(cfg.src_lang, cfg.lowercase), Tokenizer(cfg.tgt_lang, cfg.lowercase)
-    texts, tokens = {}, {}
+    references, tokens = {}, {}
     for split in (cfg.train_split, *(s for s in splits if s != cfg.train_split)):
         src, tgt = read_parallel(split, data_dir, cfg.src_lang, cfg.tgt_lang)
         show = progress and split == cfg.train_split
@@ -92,7 +91,7 @@ def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = T
                     if 0 < len(x) <= limit and 0 < len(y) <= limit]
             src, tgt = [src[k] for k in keep], [tgt[k] for k in keep]
             src_tokens, tgt_tokens = [src_tokens[k] for k in keep], [tgt_tokens[k] for k in keep]
-        texts[split], tokens[split] = (src, tgt), (src_tokens, tgt_tokens)
+        references[split], tokens[split] = tgt, (src_tokens, tgt_tokens)
     train_src, train_tgt = tokens[cfg.train_split]
     if cfg.shared_vocab:
         src_vocab = tgt_vocab = Vocab.build(itertools.chain(train_src, train_tgt), cfg.min_freq, cfg.max_vocab)
@@ -100,7 +99,7 @@ def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = T
         src_vocab = Vocab.build(train_src, cfg.min_freq, cfg.max_vocab)
         tgt_vocab = Vocab.build(train_tgt, cfg.min_freq, cfg.max_vocab)
     data = {s: SplitData([src_vocab.encode(x) for x in tokens[s][0]], [tgt_vocab.encode(y) for y in tokens[s][1]],
-                         *texts[s]) for s in splits}
+                         references[s]) for s in splits}
     return Prepared(src_vocab, tgt_vocab, data)
 
 
@@ -109,7 +108,7 @@ def save_cache(path: Path, key: str, prepared: Prepared) -> None:
     shared = prepared.src_vocab is prepared.tgt_vocab
     header = {"key": key, "src_vocab": prepared.src_vocab.itos,
               "tgt_vocab": None if shared else prepared.tgt_vocab.itos,
-              "splits": {name: [d.src_text, d.tgt_text] for name, d in prepared.splits.items()}}
+              "splits": {name: d.tgt_text for name, d in prepared.splits.items()}}
     arrays = [a for d in prepared.splits.values() for ids in (d.src, d.tgt)
               for a in (_int32(len(x) for x in ids), _int32(itertools.chain.from_iterable(ids)))]
     head = json.dumps(header, ensure_ascii=False).encode()
@@ -153,10 +152,9 @@ def load_cache(path: Path, key: str) -> Prepared | None:
         src_vocab = Vocab.from_dict({"itos": header["src_vocab"]})
         tgt_vocab = src_vocab if header["tgt_vocab"] is None else Vocab.from_dict({"itos": header["tgt_vocab"]})
         splits = {}
-        for k, (name, (src_text, tgt_text)) in enumerate(header["splits"].items()):
+        for k, (name, tgt_text) in enumerate(header["splits"].items()):
             src_lengths, src_flat, tgt_lengths, tgt_flat = arrays[4 * k:4 * k + 4]
-            splits[name] = SplitData(_unflatten(src_flat, src_lengths), _unflatten(tgt_flat, tgt_lengths),
-                                     src_text, tgt_text)
+            splits[name] = SplitData(_unflatten(src_flat, src_lengths), _unflatten(tgt_flat, tgt_lengths), tgt_text)
         return Prepared(src_vocab, tgt_vocab, splits)
     except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
         return None

@@ -22,33 +22,39 @@ from typing import Iterable
 JOINER = "\uffed"
 
 
-def load_spacy(lang: str):
-    """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang)."""
+SPACY_PIPELINES = {"de": "de_core_news_sm", "en": "en_core_web_sm"}   # used for their tokenizers when installed
+
+
+def installed_pipeline(lang: str) -> str | None:
+    """The language's small spaCy pipeline if it is installed, found without importing spaCy."""
     import importlib.util
 
+    name = SPACY_PIPELINES.get(lang)
+    return name if name and importlib.util.find_spec(name) else None
+
+
+def load_spacy(lang: str):
+    """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang)."""
     import spacy
 
-    model = {"de": "de_core_news_sm", "en": "en_core_web_sm"}.get(lang)
-    if model and importlib.util.find_spec(model):
-        return spacy.load(model, exclude=["tok2vec", "tagger", "morphologizer", "parser", "lemmatizer",
-                                          "senter", "attribute_ruler", "ner"]), model
-    return spacy.blank(lang), f"spacy-blank-{lang}"
+    pipeline = installed_pipeline(lang)
+    if pipeline:
+        return spacy.load(pipeline, exclude=["tok2vec", "tagger", "morphologizer", "parser", "lemmatizer",
+                                             "senter", "attribute_ruler", "ner"])
+    return spacy.blank(lang)
 
 
 def tokenizer_name(lang: str) -> str:
-    """Which tokenizer Tokenizer(lang) would use, found without importing spaCy (for cache keys)."""
+    """Which tokenizer Tokenizer(lang) would use, with spaCy's version (for cache keys)."""
     import importlib.metadata
-    import importlib.util
 
-    model = {"de": "de_core_news_sm", "en": "en_core_web_sm"}.get(lang)
-    name = model if model and importlib.util.find_spec(model) else f"spacy-blank-{lang}"
-    return f"{name}@spacy-{importlib.metadata.version('spacy')}"
+    return f"{installed_pipeline(lang) or f'spacy-blank-{lang}'}@spacy-{importlib.metadata.version('spacy')}"
 
 
 class Tokenizer:
     def __init__(self, lang: str, lowercase: bool = False):
         self.lang, self.lowercase = lang, lowercase
-        self.nlp, self.name = load_spacy(lang)
+        self.nlp = load_spacy(lang)
 
     def tokenize(self, text: str) -> list[str]:
         return encode_doc(self.nlp.tokenizer(self._prepare(text)))

@@ -1,5 +1,5 @@
-"""The model: attention kernels and their registry, positions, blocks, the Transformer.
+"""The model: attentions and their registry, positions, blocks, the Transformer.
 
 Importing the package registers the built-in attentions (full, sdpa, square, linear).
 """
-from models import attention, kernels  # noqa: F401  (registration happens on import)
+from models import attention, kernelized  # noqa: F401  (registration happens on import)

@@ -1,25 +1,27 @@
-"""Attention kernels: the protocol a kernel implements, the registry of names, and the softmax kernels.
+"""Attention: the protocol an attention class implements, the registry of names, and the softmax attentions.
 
 Einsum legend: b batch, h heads, i query positions, j key positions, d head width, m model width.
 
-A kernel maps per-head queries, keys and values to per-head outputs; projections, head split/merge, caching
+An attention maps per-head queries, keys and values to per-head outputs; projections, head split/merge, caching
 and relative positions live in models/multihead.py. A new attention is one short file:
 
+    import torch
     from models.attention import Attention, register_attention
 
-    @register_attention("square")
-    class SquareAttention(Attention):
-        def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-            weights = torch.einsum("bhid,bhjd->bhij", q, k) ** 2                 # (b, h, i, j)
+    @register_attention("cubed")
+    class CubedAttention(Attention):
+        def forward(self, q, k, v, mask=None, **_):
+            weights = torch.einsum("bhid,bhjd->bhij", q, k).abs() ** 3              # (b, h, i, j)
             if mask is not None:
                 weights = weights * mask
             weights = weights / (weights.sum(-1, keepdim=True) + 1e-6)
-            return torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v), weights
+            return torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)       # (b, h, i, d)
 
-and `--model.attention=square` builds it once that file is imported.
+and `--model.attention=cubed` builds it once that file is imported (`--user-module cubed.py`).
 """
 from __future__ import annotations
 
+import inspect
 from typing import Callable
 
 import torch
@@ -28,32 +30,35 @@ from torch import Tensor, nn
 
 from util.errors import UserError
 
-_REGISTRY: dict[str, type[nn.Module]] = {}
+_REGISTRY: dict[str, type["Attention"]] = {}
+
+SIGNATURE = "forward(self, q, k, v, mask=None, **_) -> out, or (out, weights)"
 
 
 class Attention(nn.Module):
-    """The protocol of an attention kernel. Subclass it, set the flags, write `forward`.
+    """The protocol of an attention. Subclass it, set the flags that differ, write `forward`.
 
     Built as `cls(head_dim=d, dropout=p)`; `self.dropout` is the dropout on attention weights.
 
-    forward(q, k, v, mask=None, causal=False, bias=None, need_weights=False) -> (out, weights)
+    forward(q, k, v, mask=None, causal=False, bias=None, need_weights=False) -> out, or (out, weights)
         q: (b, h, i, d); k, v: (b, h, j, d); out: (b, h, i, d); weights: (b, h, i, j) or None.
         mask: bool, broadcastable to (b, h, i, j), True = may attend; None = attend to everything.
             A query row with nothing to attend to must give zeros.
-        causal: the mask is causal (query i sees keys j <= i + j_len - i_len) and key padding. Kernels with
+        causal: the attention is causal (query i sees keys j <= i + j_len - i_len). Attentions with
             supports_arbitrary_mask get the complete mask and may ignore this; the others get only the key
             padding, (b, 1, 1, j) or None, and must apply the causal structure themselves.
         bias: float, broadcastable to (b, h, i, j), added to the scaled scores (relative positions);
-            only passed to kernels with supports_bias.
-        need_weights: the caller wants weights; a kernel may return None otherwise.
+            only passed to attentions with supports_bias.
+        need_weights: the caller wants weights; an attention may return None otherwise.
+        Only the keywords that `forward` names are passed (or all of them, with **kwargs).
 
-    step(q, k, v, state) -> (out, state), only for `recurrent` kernels: causal attention of n new positions
+    step(q, k, v, state) -> (out, state), only for `recurrent` attentions: causal attention of n new positions
         (b, h, n, d) given the constant-size state of all earlier ones (None at the start).
     """
 
     supports_arbitrary_mask = True   # False: only key padding and causal masks
     supports_bias = False            # accepts an additive score bias (needed for relative positions)
-    provides_weights = True          # returns (b, h, i, j) weights when need_weights (for return_attention)
+    provides_weights = True          # returns (b, h, i, j) weights when need_weights (for attention plots)
     recurrent = False                # decodes from a constant-size state (implements `step`), not a K/V cache
 
     def __init__(self, head_dim: int, dropout: float = 0.0):
@@ -62,16 +67,49 @@ class Attention(nn.Module):
         self.dropout = nn.Dropout(dropout)
 
     def forward(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
-                bias: Tensor | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
+                bias: Tensor | None = None, need_weights: bool = False) -> Tensor | tuple[Tensor, Tensor | None]:
         raise NotImplementedError
 
 
-def register_attention(name: str, override: bool = False) -> Callable[[type[nn.Module]], type[nn.Module]]:
-    """Class decorator: `@register_attention("square")` makes `attention="square"` build that class."""
-    def add(cls: type[nn.Module]) -> type[nn.Module]:
+def accepted_keywords(cls: type[Attention]) -> set[str] | None:
+    """The optional keywords `cls.forward` takes among causal/bias/need_weights; None = all (**kwargs)."""
+    parameters = inspect.signature(cls.forward).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return {p.name for p in parameters} & {"causal", "bias", "need_weights"}
+
+
+def check_attention_class(cls: object) -> None:
+    """Refuse, in one line, a class that the multi-head layer could not call."""
+    if not (isinstance(cls, type) and issubclass(cls, Attention)):
+        raise UserError(f"@register_attention takes a subclass of models.attention.Attention, not {cls!r}; "
+                        f"write `class MyAttention(Attention)` with {SIGNATURE}")
+    name = cls.__qualname__
+    if cls.forward is Attention.forward:
+        raise UserError(f"{name} defines no forward; expected {SIGNATURE}")
+    try:
+        inspect.signature(cls.forward).bind(None, "q", "k", "v", mask=None)
+    except TypeError:
+        raise UserError(f"{name}.forward{inspect.signature(cls.forward)} cannot be called as "
+                        f"forward(q, k, v, mask=...); expected {SIGNATURE}") from None
+    keywords = accepted_keywords(cls)
+    if keywords is not None:
+        if cls.supports_bias and "bias" not in keywords:
+            raise UserError(f"{name} sets supports_bias but its forward takes no `bias`; expected {SIGNATURE}")
+        if not cls.supports_arbitrary_mask and "causal" not in keywords:
+            raise UserError(f"{name} handles only key padding (supports_arbitrary_mask = False), so its forward "
+                            f"must take `causal` to apply the causal structure itself")
+    if cls.recurrent and not callable(getattr(cls, "step", None)):
+        raise UserError(f"{name} sets recurrent but has no step(q, k, v, state) -> (out, state)")
+
+
+def register_attention(name: str, override: bool = False) -> Callable[[type[Attention]], type[Attention]]:
+    """Class decorator: `@register_attention("cubed")` makes `--model.attention=cubed` build that class."""
+    def add(cls: type[Attention]) -> type[Attention]:
+        check_attention_class(cls)
         if name in _REGISTRY and not override:
             raise UserError(f"attention {name!r} is already registered by {_REGISTRY[name].__qualname__}; "
-                            f"pick another name or pass override=True")
+                            f"pick another name (registered: {', '.join(registered_attentions())})")
         _REGISTRY[name] = cls
         return cls
     return add
@@ -81,20 +119,20 @@ def registered_attentions() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def attention_class(name: str) -> type[nn.Module]:
+def attention_class(name: str) -> type[Attention]:
     if name not in _REGISTRY:
         raise UserError(f"unknown attention {name!r}; registered: {', '.join(registered_attentions())} "
                         f"(register your own with @register_attention)")
     return _REGISTRY[name]
 
 
-def build_attention(name: str, head_dim: int, dropout: float = 0.0) -> nn.Module:
+def build_attention(name: str, head_dim: int, dropout: float = 0.0) -> Attention:
     return attention_class(name)(head_dim=head_dim, dropout=dropout)
 
 
 @register_attention("full")
 class FullAttention(Attention):
-    """Scaled dot-product softmax attention written out in einsum: the reference kernel."""
+    """Scaled dot-product softmax attention written out in einsum: the reference."""
 
     supports_bias = True
 

@@ -1,4 +1,4 @@
-"""The decoder's incremental state: per layer, the self-attention keys/values so far (or a recurrent kernel's
+"""The decoder's incremental state: per layer, the self-attention keys/values so far (or a recurrent attention's
 constant-size state) and the cross-attention keys/values of the source, computed once on first use."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from torch import Tensor
 class AttentionCache:
     k: Tensor | None = None                  # (b, h, t, d): self-attention grows t; cross-attention t = j
     v: Tensor | None = None
-    state: tuple[Tensor, ...] | None = None  # recurrent kernels (linear: S (b, h, d, e), z (b, h, d))
+    state: tuple[Tensor, ...] | None = None  # recurrent attentions (linear: S (b, h, d, e), z (b, h, d))
 
     def reorder(self, indices: Tensor) -> None:
         if self.k is not None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
+from data.vocab import PAD
 
-def padding_mask(tokens: Tensor, pad_id: int) -> Tensor:
+
+def padding_mask(tokens: Tensor, pad_id: int = PAD) -> Tensor:
     """tokens: (b, j) -> (b, 1, 1, j), False at padding keys."""
     return tokens.ne(pad_id)[:, None, None, :]
 

@@ -1,4 +1,4 @@
-"""Multi-head attention: projections, head split/merge and caching around one registered attention kernel.
+"""Multi-head attention: projections, head split/merge and caching around one registered attention.
 
 Einsum legend: b batch, h heads, i query positions, j key positions, d head width, m model width.
 """
@@ -7,10 +7,10 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
-from models.attention import attention_class
+from models.attention import accepted_keywords, attention_class
 from models.cache import AttentionCache
 from models.masks import causal_mask
-from models.position import PositionEmbedding, PositionMode
+from models.position import RelativePositions
 from util.errors import UserError
 
 
@@ -27,11 +27,10 @@ class MultiHeadAttention(nn.Module):
             raise UserError(f"model.d_model={d_model} is not divisible by model.n_heads={n_heads}")
         self.h, self.d, self.cross = n_heads, d_model // n_heads, cross
         cls = attention_class(attention)
-        self.kernel = cls(head_dim=self.d, dropout=dropout)
-        self.name = attention
-        self.arbitrary_mask = getattr(cls, "supports_arbitrary_mask", True)
-        self.provides_weights = getattr(cls, "provides_weights", True)
-        self.recurrent = getattr(cls, "recurrent", False) and not cross
+        self.attention = cls(head_dim=self.d, dropout=dropout)
+        self.name, self.keywords = attention, accepted_keywords(cls)
+        self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
+        self.recurrent = cls.recurrent and not cross
         if cross:
             self.q = nn.Linear(d_model, d_model)
             self.kv = nn.Linear(d_model, 2 * d_model)
@@ -42,11 +41,11 @@ class MultiHeadAttention(nn.Module):
         if max_relative:
             if cross:
                 raise UserError("relative positions apply to self-attention only")
-            if not getattr(cls, "supports_bias", False) or self.recurrent:  # a recurrent state has no (i, j) scores
+            if not cls.supports_bias or self.recurrent:  # a recurrent state has no (i, j) scores
                 raise UserError(f"attention {attention!r} does not support relative positions "
                                 f"(it takes no score bias); use --model.attention=full or sdpa, "
                                 f"or another --model.position")
-            self.relative = PositionEmbedding(2 * max_relative + 1, self.d, PositionMode.EXPAND, max_relative)
+            self.relative = RelativePositions(max_relative, self.d)
 
     def split(self, x: Tensor, parts: int) -> tuple[Tensor, ...]:
         """(b, l, parts·m) -> parts × (b, h, l, d): the heads come out of the feature axis, then move before l."""
@@ -70,7 +69,7 @@ class MultiHeadAttention(nn.Module):
         else:
             q, k, v = self.split(self.qkv(x), 3)                                        # (b, h, i, d)
             if cache is not None and self.recurrent:
-                out, cache.state = self.kernel.step(q, k, v, cache.state)
+                out, cache.state = self.attention.step(q, k, v, cache.state)
                 return self.out(out.transpose(1, 2).reshape(b, i, m)), None
             if cache is not None:
                 if cache.k is not None:
@@ -87,6 +86,20 @@ class MultiHeadAttention(nn.Module):
                 mask = mask[..., -1:, :]
             elif mask.size(-2) != 1:
                 raise UserError(f"attention {self.name!r} supports only key-padding and causal masks")
-        out, weights = self.kernel(q, k, v, mask=mask, causal=causal, bias=bias, need_weights=need_weights)
+        out, weights = self.attend(q, k, v, mask, causal=causal, bias=bias, need_weights=need_weights)
         return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (b, i, h·d)
+
+    def attend(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, **options) -> tuple[Tensor, Tensor | None]:
+        """Call the attention with the keywords its forward takes; it may return out or (out, weights)."""
+        if self.keywords is not None:
+            options = {key: value for key, value in options.items() if key in self.keywords}
+        result = self.attention(q, k, v, mask=mask, **options)
+        out, weights = (result, None) if isinstance(result, Tensor) else (tuple(result) + (None,))[:2] \
+            if isinstance(result, (tuple, list)) else (result, None)
+        expected = q.shape[:-1] + v.shape[-1:]                                           # (b, h, i, d)
+        if not isinstance(out, Tensor) or out.shape != expected:
+            got = f"shape {tuple(out.shape)}" if isinstance(out, Tensor) else type(out).__name__
+            raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} or "
+                            "(out, weights) was expected; see models/attention.py for the protocol")
+        return out, weights
 

@@ -1,5 +1,5 @@
-"""Positions: fixed sinusoidal encodings and learned embeddings, added, concatenated, or (learned only) expanded
-into relative position representations inside attention (Shaw et al. 2018).
+"""Positions: fixed sinusoidal encodings and learned embeddings, added to or concatenated with the token embedding,
+and relative position representations inside self-attention (Shaw et al. 2018).
 
 Einsum legend: b batch, h heads, i query positions, j key positions, d head width, r relative distances.
 Every mode takes `offset`, the number of positions already processed, so incremental decoding continues.
@@ -18,7 +18,6 @@ from util.errors import UserError
 class PositionMode(enum.Enum):
     ADD = "add"          # x + p
     CONCAT = "concat"    # [x; p], the token width + position width = d_model
-    EXPAND = "expand"    # relative: scores += q·r_{clip(j-i)}, inside attention
 
 
 def sinusoids(n: int, dim: int) -> Tensor:
@@ -48,8 +47,6 @@ class PositionEncoding(nn.Module):
 
     def __init__(self, dim: int, max_len: int, mode: PositionMode = PositionMode.ADD):
         super().__init__()
-        if mode is PositionMode.EXPAND:
-            raise UserError("relative positions (EXPAND) need learned embeddings: use PositionEmbedding")
         self.mode, self.max_len = mode, max_len
         self.register_buffer("table", sinusoids(max_len, dim), persistent=False)  # rebuilt, not checkpointed
 
@@ -59,32 +56,37 @@ class PositionEncoding(nn.Module):
 
 
 class PositionEmbedding(nn.Module):
-    """Learned positions.
+    """Learned absolute positions: `n` of them. forward(x (b, i, w), offset) as for PositionEncoding."""
 
-    ADD / CONCAT: `n` absolute positions; forward(x (b, i, w), offset) as for PositionEncoding.
-    EXPAND: `n` = 2·max_relative + 1 embeddings of width d (the head width), one per clipped distance j − i,
-        shared by the heads; forward(q (b, h, i, d), offset) -> scores q·r_{j−i} (b, h, i, j) for the keys
-        0 .. offset + i − 1 of self-attention.
-    """
-
-    def __init__(self, n: int, dim: int, mode: PositionMode = PositionMode.ADD, max_relative: int = 0):
+    def __init__(self, n: int, dim: int, mode: PositionMode = PositionMode.ADD):
         super().__init__()
-        if mode is PositionMode.EXPAND and n != 2 * max_relative + 1:
-            raise UserError(f"relative positions need 2*max_relative+1 = {2 * max_relative + 1} embeddings, got {n}")
-        self.mode, self.n, self.max_relative = mode, n, max_relative
+        self.mode, self.n = mode, n
         self.weight = nn.Parameter(torch.randn(n, dim) * dim ** -0.5)
 
     def forward(self, x: Tensor, offset: int = 0) -> Tensor:
-        if self.mode is PositionMode.EXPAND:
-            return self.relative_scores(x, offset)
         _check_length(offset + x.size(1), self.n)
         return _combine(x, self.weight[offset:offset + x.size(1)][None], self.mode)
 
-    def relative_scores(self, q: Tensor, offset: int = 0) -> Tensor:
+
+class RelativePositions(nn.Module):
+    """Relative position representations for self-attention scores (Shaw et al. 2018, keys only).
+
+    2·max_relative + 1 learned vectors of the head width d, one per clipped distance j − i, shared by the heads.
+    forward(q (b, h, i, d), offset) -> scores q·r_{clip(j−i)} (b, h, i, j) for the keys 0 .. offset + i − 1.
+    """
+
+    def __init__(self, max_relative: int, head_dim: int):
+        super().__init__()
+        if max_relative < 1:
+            raise UserError(f"model.max_relative={max_relative} must be at least 1 for relative positions")
+        self.max_relative = max_relative
+        self.weight = nn.Parameter(torch.randn(2 * max_relative + 1, head_dim) * head_dim ** -0.5)
+
+    def forward(self, q: Tensor, offset: int = 0) -> Tensor:
         i, j = q.size(-2), offset + q.size(-2)
         query = torch.arange(offset, j, device=q.device)
         key = torch.arange(j, device=q.device)
         index = (key[None, :] - query[:, None]).clamp(-self.max_relative, self.max_relative) + self.max_relative
-        # score every query against the 2K+1 embeddings, then pick per (i, j): no (i, j, d) tensor
+        # score every query against the 2K+1 vectors, then pick per (i, j): no (i, j, d) tensor
         per_distance = torch.einsum("bhid,rd->bhir", q, self.weight.to(q.dtype))   # (b, h, i, r)
         return per_distance.gather(-1, index.expand(*q.shape[:-2], i, j))          # (b, h, i, j)

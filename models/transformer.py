@@ -9,6 +9,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from config import ModelConfig
+from data.vocab import PAD
 from models.cache import DecoderCache
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask
@@ -19,7 +20,7 @@ POSITIONS = {"sinusoidal-add": (PositionEncoding, PositionMode.ADD),
              "sinusoidal-concat": (PositionEncoding, PositionMode.CONCAT),
              "learned-add": (PositionEmbedding, PositionMode.ADD),
              "learned-concat": (PositionEmbedding, PositionMode.CONCAT),
-             "relative": (None, PositionMode.EXPAND)}  # inside self-attention, see models/multihead.py
+             "relative": (None, None)}  # inside self-attention, see models/multihead.py
 
 
 def token_width(cfg: ModelConfig) -> int:
@@ -57,12 +58,12 @@ class Embedding(nn.Module):
         return self.drop(x)
 
 
-def token_table(vocab_size: int, width: int, pad_id: int) -> nn.Embedding:
-    table = nn.Embedding(vocab_size, width, padding_idx=pad_id)
+def token_table(vocab_size: int, width: int) -> nn.Embedding:
+    table = nn.Embedding(vocab_size, width, padding_idx=PAD)
     # std width^-0.5 and the sqrt(width) scale give unit-variance inputs and unit-scale tied logits
     nn.init.normal_(table.weight, std=width ** -0.5)
     with torch.no_grad():
-        table.weight[pad_id].zero_()
+        table.weight[PAD].zero_()
     return table
 
 
@@ -77,8 +78,8 @@ class Transformer(nn.Module):
                             f"and the target {cfg.tgt_vocab_size} types; use --data.shared_vocab=true")
         self.cfg = cfg
         width = token_width(cfg)
-        src_table = token_table(cfg.src_vocab_size, width, cfg.pad_id)
-        tgt_table = src_table if cfg.share_embeddings else token_table(cfg.tgt_vocab_size, width, cfg.pad_id)
+        src_table = token_table(cfg.src_vocab_size, width)
+        tgt_table = src_table if cfg.share_embeddings else token_table(cfg.tgt_vocab_size, width)
         self.src_embed, self.tgt_embed = Embedding(cfg, src_table), Embedding(cfg, tgt_table)
         self.encoder = nn.ModuleList(EncoderLayer(cfg) for _ in range(cfg.n_encoder_layers))
         self.decoder = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.n_decoder_layers))
@@ -100,28 +101,33 @@ class Transformer(nn.Module):
             x = layer(x, src_mask)
         return self.encoder_norm(x)
 
-    def decode(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None, cache: DecoderCache | None = None,
-               return_attention: bool = False) -> Tensor | tuple[Tensor, Tensor]:
-        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V), and with
-        return_attention the last layer's cross-attention weights averaged over heads, (b, i, j).
+    def decode(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
+               cache: DecoderCache | None = None) -> Tensor:
+        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V).
 
         With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
-        Without one, target padding (cfg.pad_id) is masked as keys as well.
+        Without one, target padding (PAD) is masked as keys as well.
         """
-        if return_attention and not self.decoder[-1].cross_attn.provides_weights:
-            name = self.cfg.cross_attention or self.cfg.attention
+        return self.project(self._decode(tgt_in, memory, src_mask, cache)[0])
+
+    def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None,
+                        cache: DecoderCache | None = None) -> Tensor:
+        """The last decoder layer's cross-attention weights, averaged over heads: (b, i, j)."""
+        name = self.cfg.cross_attention or self.cfg.attention
+        if not self.decoder[-1].cross_attn.provides_weights:
             raise UserError(f"cross-attention {name!r} provides no attention weights; "
                             f"use --model.cross_attention=full (or sdpa) to get them")
-        h, weights = self._decode(tgt_in, memory, src_mask, cache, return_attention)
-        logits = self.project(h)
-        return (logits, weights.mean(dim=1)) if return_attention else logits
+        weights = self._decode(tgt_in, memory, src_mask, cache, need_weights=True)[1]
+        if weights is None:
+            raise UserError(f"attention {name!r} returned no weights; return (out, weights) from its forward")
+        return weights.mean(dim=1)
 
-    def _decode(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None, cache: DecoderCache | None = None,
-                need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
+    def _decode(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
+                cache: DecoderCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
         """-> decoder states (b, i, m), last layer's cross-attention weights (b, h, i, j) or None."""
         n, offset = tgt_in.size(1), 0 if cache is None else cache.length
         if cache is None:
-            self_mask = causal_mask(n, tgt_in.device) & padding_mask(tgt_in, self.cfg.pad_id)  # (b, 1, i, i)
+            self_mask = causal_mask(n, tgt_in.device) & padding_mask(tgt_in, PAD)          # (b, 1, i, i)
         else:
             self_mask = causal_mask(n, tgt_in.device, offset + n) if n > 1 else None
         x = self.tgt_embed(tgt_in, offset)
@@ -142,7 +148,7 @@ class Transformer(nn.Module):
         return F.linear(h[..., :self.tied_width], self.tgt_embed.table.weight)
 
     def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
-        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (cfg.pad_id) is masked.
+        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked.
         With keep, a bool (b, i), only those positions are scored: logits (n_keep, V). Training passes its
         non-pad targets and so skips the vocabulary-sized product at padding."""
         h = self.features(src, tgt_in)
@@ -150,7 +156,7 @@ class Transformer(nn.Module):
 
     def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
         """forward before the output projection: (b, i, m)."""
-        src_mask = padding_mask(src, self.cfg.pad_id)
+        src_mask = padding_mask(src, PAD)
         return self._decode(tgt_in, self.encode(src, src_mask), src_mask)[0]
 
     def new_cache(self) -> DecoderCache:
@@ -158,3 +164,14 @@ class Transformer(nn.Module):
 
     def num_parameters(self) -> int:
         return sum(p.numel() for p in self.parameters())
+
+
+def build_model(cfg: ModelConfig) -> Transformer:
+    """The model the config describes; an unregistered attention name becomes a hint about --user-module."""
+    try:
+        return Transformer(cfg)
+    except UserError as e:
+        if "unknown attention" in str(e):
+            raise UserError(f"{e} — if the checkpoint was trained with a custom attention, pass the file that "
+                            "registers it: --user-module FILE.py") from None
+        raise

@@ -5,7 +5,7 @@ import torch
 import models.attention as attention_module
 from models.attention import (Attention, FullAttention, attention_class, build_attention, register_attention,
                               registered_attentions)
-from models.kernels import causal_linear, feature_map
+from models.kernelized import causal_linear, feature_map
 from models.masks import causal_mask, padding_mask
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
@@ -173,7 +173,7 @@ def test_builtins_are_registered():
 
 
 def test_duplicate_registration_raises_unless_override(scratch_registry):
-    with pytest.raises(UserError, match="already registered"):
+    with pytest.raises(UserError, match="already registered by FullAttention; pick another name"):
         register_attention("full")(FullAttention)
 
     @register_attention("full", override=True)
@@ -196,3 +196,56 @@ def test_custom_attention_registers_from_a_user_file(scratch_registry):
     q, k, v = qkv()
     torch.testing.assert_close(build_attention("copy-of-full", D)(q, k, v, key_padding())[0],
                                build_attention("full", D)(q, k, v, key_padding())[0])
+
+
+def test_an_attention_may_return_the_output_alone(scratch_registry):
+    @register_attention("output-only")
+    class OutputOnly(Attention):
+        def forward(self, q, k, v, mask=None, **_):
+            return FullAttention.forward(self, q, k, v, mask)[0]
+
+    layer, reference = MultiHeadAttention(12, 3, "output-only"), MultiHeadAttention(12, 3, "full")
+    reference.load_state_dict(layer.state_dict())
+    x = torch.randn(2, 5, 12)
+    out, weights = layer(x, mask=causal_mask(5), causal=True)
+    assert weights is None
+    torch.testing.assert_close(out, reference(x, mask=causal_mask(5), causal=True)[0])
+
+
+def test_an_attention_gets_only_the_keywords_its_forward_names(scratch_registry):
+    seen = []
+
+    @register_attention("plain")
+    class Plain(FullAttention):
+        supports_bias = False
+
+        def forward(self, q, k, v, mask=None):
+            seen.append(mask is not None)
+            return super().forward(q, k, v, mask)
+
+    MultiHeadAttention(8, 2, "plain")(torch.randn(1, 3, 8), causal=True)
+    assert seen == [True]                      # causal=True arrived as the complete mask, not as a keyword
+
+
+@pytest.mark.parametrize("bad,message", [
+    (object, "subclass of models.attention.Attention"),
+    (type("NoForward", (Attention,), {}), "defines no forward"),
+    (type("TwoArgs", (Attention,), {"forward": lambda self, q, k: q}), "cannot be called as forward"),
+    (type("BiasWithoutBias", (Attention,), {"supports_bias": True, "forward": lambda self, q, k, v, mask=None: q}),
+     "takes no `bias`"),
+])
+def test_registering_something_that_does_not_fit_is_one_clear_error(scratch_registry, bad, message):
+    with pytest.raises(UserError, match=message) as error:
+        register_attention("bad")(bad)
+    assert "\n" not in str(error.value) and "forward" in str(error.value)
+    assert "bad" not in registered_attentions()
+
+
+def test_a_wrong_return_value_names_the_protocol(scratch_registry):
+    @register_attention("returns-weights-only")
+    class Wrong(Attention):
+        def forward(self, q, k, v, mask=None, **_):
+            return torch.einsum("bhid,bhjd->bhij", q, k)                      # (b, h, i, j), not (b, h, i, d)
+
+    with pytest.raises(UserError, match=r"returned shape \(1, 2, 3, 5\) where out \(1, 2, 3, 4\)"):
+        MultiHeadAttention(8, 2, "returns-weights-only", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))

@@ -81,9 +81,9 @@ def test_returned_attention_is_the_same_with_a_cache():
     src, src_mask = source()
     tgt = target()
     memory = model.encode(src, src_mask)
-    _, full = model.decode(tgt, memory, src_mask, return_attention=True)
+    full = model.cross_attention(tgt, memory, src_mask)
     cache = model.new_cache()
-    steps = [model.decode(tgt[:, t:t + 1], memory, src_mask, cache, return_attention=True)[1] for t in range(6)]
+    steps = [model.cross_attention(tgt[:, t:t + 1], memory, src_mask, cache) for t in range(6)]
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-6, rtol=1e-5)
 
 

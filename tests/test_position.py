@@ -5,7 +5,7 @@ import pytest
 import torch
 
 from config import ModelConfig
-from models.position import PositionEmbedding, PositionEncoding, PositionMode, sinusoids
+from models.position import PositionEmbedding, PositionEncoding, PositionMode, RelativePositions, sinusoids
 from models.transformer import POSITIONS, Transformer
 from util.errors import UserError
 
@@ -40,7 +40,7 @@ def test_positions_beyond_the_table_are_a_user_error(position):
 
 def test_relative_scores_use_clipped_distance_j_minus_i():
     K, d = 2, 4
-    relative = PositionEmbedding(2 * K + 1, d, PositionMode.EXPAND, max_relative=K)
+    relative = RelativePositions(K, d)
     q = torch.randn(2, 3, 6, d)  # (b, h, i, d)
     scores = relative(q)
     assert scores.shape == (2, 3, 6, 6)
@@ -53,15 +53,14 @@ def test_relative_scores_use_clipped_distance_j_minus_i():
 
 
 def test_relative_indices_are_built_on_the_input_device():
-    relative = PositionEmbedding(5, 4, PositionMode.EXPAND, max_relative=2).to("meta")
+    relative = RelativePositions(2, 4).to("meta")
     assert relative(torch.empty(2, 3, 6, 4, device="meta"), offset=1).shape == (2, 3, 6, 7)
 
 
-def test_relative_needs_2k_plus_1_embeddings_and_learned_positions():
-    with pytest.raises(UserError, match="2\\*max_relative\\+1"):
-        PositionEmbedding(4, 8, PositionMode.EXPAND, max_relative=2)
-    with pytest.raises(UserError, match="learned"):
-        PositionEncoding(8, 10, PositionMode.EXPAND)
+def test_relative_positions_need_a_positive_clipping_distance():
+    assert RelativePositions(2, 8).weight.shape == (5, 8)
+    with pytest.raises(UserError, match="max_relative=0"):
+        RelativePositions(0, 8)
 
 
 @pytest.mark.parametrize("position", list(POSITIONS))

@@ -4,7 +4,7 @@ import math
 import pytest
 import torch
 
-from util.search import beam_search, greedy_search
+from translation.search import Hypothesis, beam_search, greedy_search
 
 BOS, EOS, A, B = 2, 3, 4, 5
 
@@ -57,27 +57,27 @@ def run(model, beam, n_sentences=1, max_len=10, **kw):
     return beam_search(model, src, mask, lens, BOS, EOS, beam=beam, **kw)
 
 
-def test_greedy_follows_the_most_likely_token():
-    assert run(MarkovModel(TOY), beam=0) == [[A]]
+def test_greedy_follows_the_most_likely_token_and_scores_it():
+    assert run(MarkovModel(TOY), beam=0) == [Hypothesis([A], pytest.approx(math.log(0.30) / 2, abs=1e-5))]
 
 
 def test_beam_two_finds_the_better_hypothesis_with_exact_scores():
     hyps = run(MarkovModel(TOY), beam=2, n_best=2, length_penalty=0.0)[0]
-    assert [h[0] for h in hyps] == [[B], [A]]
-    assert hyps[0][1] == pytest.approx(math.log(0.36), abs=1e-5)
-    assert hyps[1][1] == pytest.approx(math.log(0.30), abs=1e-5)
+    assert [h.tokens for h in hyps] == [[B], [A]]
+    assert hyps[0].score == pytest.approx(math.log(0.36), abs=1e-5)
+    assert hyps[1].score == pytest.approx(math.log(0.30), abs=1e-5)
 
 
 def test_length_penalty_divides_by_length_including_eos():
     hyps = run(MarkovModel(TOY), beam=2, n_best=2, length_penalty=1.0)[0]
-    assert hyps[0][1] == pytest.approx(math.log(0.36) / 2, abs=1e-5)
+    assert hyps[0].score == pytest.approx(math.log(0.36) / 2, abs=1e-5)
 
 
 def test_eos_is_forced_at_the_length_limit():
     loop = table({BOS: {A: 1.0}, A: {A: 0.9, EOS: 0.1}, EOS: {EOS: 1.0}})
-    assert run(MarkovModel(loop), beam=0, max_len=4) == [[A, A, A, A]]
+    assert run(MarkovModel(loop), beam=0, max_len=4)[0].tokens == [A, A, A, A]
     hyps = run(MarkovModel(loop), beam=1, max_len=4)[0]
-    assert hyps[0][0] == [A, A, A, A]
+    assert hyps[0].tokens == [A, A, A, A]
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -88,10 +88,4 @@ def test_beam_one_equals_greedy_on_random_tables(seed):
     model = MarkovModel(t / t.sum(-1, keepdim=True))
     greedy = run(model, beam=0, n_sentences=3, max_len=12)
     beam = run(model, beam=1, n_sentences=3, max_len=12)
-    assert [h[0][0] for h in beam] == greedy
-
-
-def test_sentences_of_a_batch_are_independent():
-    single = run(MarkovModel(TOY), beam=2, n_best=2)
-    batch = run(MarkovModel(TOY), beam=2, n_sentences=4, n_best=2)
-    assert all(b == single[0] for b in batch)
+    assert [n_best[0] for n_best in beam] == [Hypothesis(h.tokens, pytest.approx(h.score, abs=1e-4)) for h in greedy]

@@ -78,3 +78,23 @@ def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_p
     assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
     assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
     assert not list(out.glob(".*.tmp"))
+
+
+def epoch_records(run_dir: Path) -> list[dict]:
+    lines = (run_dir / "metrics.jsonl").read_text().splitlines()
+    return [r for r in map(json.loads, lines) if r["kind"] in ("epoch", "partial")]
+
+
+def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(env, tmp_path):
+    one_epoch = tmp_path / "one"
+    train([*TINY, "--out", str(one_epoch), "--train.max_epochs=1"], env)
+    steps = load_checkpoint(one_epoch / "last.pt")["train_state"]["state"]["step"]
+    out = tmp_path / "boundary"
+    train([*TINY, "--out", str(out), f"--train.max_steps={steps}"], env)
+    state = load_checkpoint(out / "last.pt")["train_state"]["state"]
+    assert (state["epoch"], state["batch_in_epoch"]) == (1, 0)
+    train(["--resume", str(out), f"--train.max_steps={steps + 2}"], env)
+    records = epoch_records(out)
+    assert [(r["kind"], r["epoch"]) for r in records] == [("epoch", 1), ("partial", 1)]
+    assert records[0]["train_loss"] > 0
+    assert load_checkpoint(out / "last.pt")["train_state"]["state"]["batch_in_epoch"] == 2

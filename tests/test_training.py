@@ -2,20 +2,13 @@
 import pytest
 import torch
 
-from config import make_config
 from data.batching import collate
-from data.vocab import BOS, EOS, PAD
+from data.vocab import BOS, EOS
 from models.masks import padding_mask
-from util.search import beam_search, greedy_search
-from util.training import autocast, make_optimizer, train_step
-from util.translator import build_model
+from translation.search import beam_search, greedy_search
+from translation.training import autocast, make_optimizer, train_step
 
-
-def tiny_model(seed=0, **model):
-    torch.manual_seed(seed)
-    cfg = make_config("tiny", [f"model.{k}={v}" for k, v in model.items()])
-    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = 30
-    return build_model(cfg), cfg
+from tests.tiny_models import tiny_trainable as tiny_model
 
 
 def pairs(n, seed):
@@ -56,9 +49,29 @@ def test_beam_one_equals_greedy_on_a_transformer(attention):
     model, _ = tiny_model(seed=3, attention=attention)
     model.eval()
     src = collate([(s, []) for s, _ in pairs(6, seed=4)]).src
-    mask = padding_mask(src, PAD)
+    mask = padding_mask(src)
     lens = torch.full((6,), 12)
     greedy = greedy_search(model, src, mask, lens, BOS, EOS)
     beam = beam_search(model, src, mask, lens, BOS, EOS, beam=1)
-    assert [h[0][0] for h in beam] == greedy
-    assert any(len(g) > 0 for g in greedy)
+    assert [n_best[0].tokens for n_best in beam] == [hyp.tokens for hyp in greedy]
+    assert [n_best[0].score for n_best in beam] == pytest.approx([hyp.score for hyp in greedy], abs=1e-4)
+    assert any(len(hyp.tokens) > 0 for hyp in greedy)
+
+
+def test_sentences_of_a_batch_are_decoded_as_if_alone():
+    """Rows of one batch must not leak into each other: a real model reads its source, so mixed-up rows show."""
+    model, _ = tiny_model(seed=5)
+    model.eval()
+    sources = [s for s, _ in pairs(5, seed=6)]
+    lens = torch.full((1,), 12)
+
+    def decode(batch):
+        src = collate([(s, []) for s in batch]).src
+        return beam_search(model, src, padding_mask(src), lens.expand(len(batch)), BOS, EOS, beam=3, n_best=2)
+
+    together = decode(sources)
+    alone = [decode([s])[0] for s in sources]
+    assert [[h.tokens for h in n_best] for n_best in together] == [[h.tokens for h in n_best] for n_best in alone]
+    scores = [[h.score for h in n_best] for n_best in alone]
+    assert [[h.score for h in n_best] for n_best in together] == [pytest.approx(s, abs=1e-4) for s in scores]
+    assert len({round(s[0], 3) for s in scores}) == len(sources)     # each source scores its output differently

@@ -74,10 +74,11 @@ def test_every_model_parameter_gets_a_gradient():
 
 def test_mixed_self_and_cross_attention_types():
     model = build("linear", "sinusoidal-add", cross_attention="full")
-    assert isinstance(model.decoder[0].cross_attn.kernel, FullAttention)
+    assert isinstance(model.decoder[0].cross_attn.attention, FullAttention)
     src = tokens(2, 6, 7)
-    logits, weights = model.decode(tokens(2, 4, 8), model.encode(src, padding_mask(src, PAD)),
-                                   padding_mask(src, PAD), return_attention=True)
+    memory = model.encode(src, padding_mask(src))
+    logits = model.decode(tokens(2, 4, 8), memory, padding_mask(src))
+    weights = model.cross_attention(tokens(2, 4, 8), memory, padding_mask(src))
     assert logits.shape == (2, 4, V) and weights.shape == (2, 4, 6)
 
 
@@ -86,7 +87,7 @@ def test_returned_attention_averages_heads_and_hides_padding():
     src = tokens(2, 6, 9)
     src[1, 4:] = PAD
     src_mask = padding_mask(src, PAD)
-    _, weights = model.decode(tokens(2, 3, 10), model.encode(src, src_mask), src_mask, return_attention=True)
+    weights = model.cross_attention(tokens(2, 3, 10), model.encode(src, src_mask), src_mask)
     torch.testing.assert_close(weights.sum(-1), torch.ones(2, 3))
     assert weights[1, :, 4:].abs().max() == 0
 
@@ -95,7 +96,7 @@ def test_attention_weights_from_a_kernel_without_them_is_a_user_error():
     model = build("linear", "sinusoidal-add")
     src = tokens(1, 4, 11)
     with pytest.raises(UserError, match="no attention weights"):
-        model.decode(tokens(1, 2, 12), model.encode(src, None), None, return_attention=True)
+        model.cross_attention(tokens(1, 2, 12), model.encode(src, None), None)
 
 
 def test_shared_and_tied_embeddings_are_one_table():
@@ -114,10 +115,18 @@ def test_model_config_mistakes_are_user_errors():
 
 
 def test_config_round_trip_builds_an_identical_model():
-    cfg = Config(model=tiny(position="relative", attention="sdpa", norm="post"))
+    cfg = Config(model=tiny(position="relative", attention="sdpa", cross_attention="full", norm="post",
+                            activation="gelu", dropout=0.2))
     again = Config.from_dict(cfg.to_dict())
-    a, b = Transformer(cfg.model).state_dict(), Transformer(again.model).state_dict()
-    assert {k: v.shape for k, v in a.items()} == {k: v.shape for k, v in b.items()}
+    assert again == cfg
+    models = []
+    for c in (cfg, again):
+        torch.manual_seed(0)
+        models.append(Transformer(c.model).eval())
+    kinds = [[type(m).__name__ for m in model.modules()] for model in models]
+    assert kinds[0] == kinds[1] and "SdpaAttention" in kinds[0] and "GELU" in kinds[0]
+    src, tgt = tokens(2, 5, 19), tokens(2, 4, 20)
+    torch.testing.assert_close(models[0](src, tgt), models[1](src, tgt), atol=0, rtol=0)
 
 
 def test_a_user_attention_builds_a_transformer(monkeypatch):
@@ -132,7 +141,7 @@ def test_a_user_attention_builds_a_transformer(monkeypatch):
     torch.manual_seed(0)
     reference = Transformer(tiny(attention="full")).eval()
     src, tgt = tokens(2, 5, 13), tokens(2, 4, 14)
-    assert isinstance(mine.encoder[0].self_attn.kernel, FullCopy)
+    assert isinstance(mine.encoder[0].self_attn.attention, FullCopy)
     torch.testing.assert_close(mine(src, tgt), reference(src, tgt))
 
 
@@ -152,7 +161,8 @@ def test_trains_under_bf16_autocast(attention):
         logits = model(tokens(2, 6, 17), tokens(2, 5, 18))
     assert logits.dtype == torch.bfloat16 and torch.isfinite(logits).all()
     logits.float().logsumexp(-1).mean().backward()
-    assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
+    for name, p in model.named_parameters():
+        assert p.grad is not None and torch.isfinite(p.grad).all(), name
 
 
 def test_forward_with_keep_scores_exactly_the_kept_positions():

@@ -1,23 +1,24 @@
-"""Tiny Transformers for the model tests: every attention type and position mode builds in milliseconds."""
+"""The one tiny-Transformer builder of the tests: every attention type and position mode builds in milliseconds."""
 import pytest
 import torch
 
-from config import ModelConfig
+from config import Config, ModelConfig, make_config
+from data.vocab import PAD  # noqa: F401  (re-exported for the tests)
 from models.attention import attention_class
-from models.transformer import Transformer
+from models.transformer import Transformer, build_model
 from util.errors import UserError
 
-PAD, V = 0, 23
+V = 23
 
 
 def tiny(**overrides) -> ModelConfig:
     cfg = dict(d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=64, dropout=0.0,
-               position_dim=8, max_len=32, max_relative=3, src_vocab_size=V, tgt_vocab_size=V, pad_id=PAD)
+               position_dim=8, max_len=32, max_relative=3, src_vocab_size=V, tgt_vocab_size=V)
     return ModelConfig(**{**cfg, **overrides})
 
 
 def build(attention: str, position: str, **overrides) -> Transformer:
-    """A tiny model in eval mode; combinations a kernel declares unsupported must raise, then skip."""
+    """A tiny model in eval mode; combinations an attention declares unsupported must raise, then skip."""
     cfg = tiny(attention=attention, position=position, **overrides)
     if position == "relative" and not attention_class(attention).supports_bias:
         with pytest.raises(UserError, match="relative positions"):
@@ -25,3 +26,11 @@ def build(attention: str, position: str, **overrides) -> Transformer:
         pytest.skip(f"{attention} declares no score bias: relative positions unsupported (raises, checked)")
     torch.manual_seed(0)
     return Transformer(cfg).eval()
+
+
+def tiny_trainable(seed: int = 0, vocab: int = 30, **model) -> tuple[Transformer, Config]:
+    """The `tiny` preset's model and full config (optimizer, schedule, precision) over `vocab` ids."""
+    torch.manual_seed(seed)
+    cfg = make_config("tiny", [f"model.{k}={v}" for k, v in model.items()])
+    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = vocab
+    return build_model(cfg.model), cfg

@@ -13,7 +13,7 @@ import torch
 
 from util.errors import UserError
 
-FORMAT = "einsum-nmt/1"
+CHECKPOINT_FORMAT = "einsum-nmt/1"
 
 
 def atomic_torch_save(obj, path: str | Path) -> None:
@@ -34,7 +34,7 @@ def atomic_torch_save(obj, path: str | Path) -> None:
 
 def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: dict, tgt_vocab: dict,
                     train_state: dict | None = None) -> None:
-    atomic_torch_save({"format": FORMAT, "config": config, "model": model_state, "src_vocab": src_vocab,
+    atomic_torch_save({"format": CHECKPOINT_FORMAT, "config": config, "model": model_state, "src_vocab": src_vocab,
                        "tgt_vocab": tgt_vocab, "train_state": train_state}, path)
 
 
@@ -54,8 +54,8 @@ def load_checkpoint(path: str | Path) -> dict:
     except Exception as e:  # torch raises many types for a cut or foreign file (RuntimeError, KeyError, ...)
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise UserError(f"{path} is truncated or not a checkpoint ({first}); use another, e.g. last.pt") from None
-    if not isinstance(ckpt, dict) or ckpt.get("format") != FORMAT:
-        raise UserError(f"{path} is not an einsum-nmt checkpoint (no '{FORMAT}' format tag); "
+    if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
+        raise UserError(f"{path} is not an einsum-nmt checkpoint (no '{CHECKPOINT_FORMAT}' format tag); "
                         "pass a checkpoint written by train.py")
     return ckpt
 

@@ -16,7 +16,7 @@ def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
     records = [json.loads(line) for line in Path(metrics_path).read_text().splitlines() if line.strip()]
     steps = [r for r in records if r.get("kind") == "step"]
-    epochs = [r for r in records if r.get("kind") == "epoch"]
+    epochs = [r for r in records if "val_bleu" in r]          # end of epoch, partial epoch, averaged
     plt = _pyplot()
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
     ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss (label-smoothed)", alpha=0.7)

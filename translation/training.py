@@ -11,9 +11,9 @@ import torch.nn.functional as F
 from config import Config
 from data.batching import collate
 from data.vocab import PAD
-from util.bleu import corpus_scores
+from translation.metrics import corpus_scores
+from translation.translator import Translator
 from util.errors import UserError
-from util.translator import Translator
 
 
 def make_optimizer(model, cfg: Config):
@@ -67,18 +67,18 @@ def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[f
 
 
 @torch.no_grad()
-def validate(model, translator: Translator, split, cfg: Config, device, amp) -> dict:
+def validation_scores(model, translator: Translator, split, cfg: Config, device, amp) -> dict:
     """Teacher-forced loss and BLEU of search output (detokenized, cased sacreBLEU) on a split."""
     model.eval()
     n = cfg.train.val_max_sentences or len(split.src)
     pairs = list(zip(split.src[:n], split.tgt[:n]))
     loss, tokens = 0.0, 0
     for start in range(0, n, 128):
-        batch = collate(pairs[start:start + 128], pad_id=PAD).to(device)
+        batch = collate(pairs[start:start + 128]).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
         tokens += batch.n_tgt_tokens
     decode = replace(cfg.decode, beam=cfg.train.val_beam)
     with amp:
-        hyps = translator.search_ids(split.src[:n], decode)
-    texts = [translator.ids_to_text(h[0][0]) for h in hyps]
+        n_best = translator.search(split.src[:n], decode)
+    texts = [translator.ids_to_text(hyps[0].tokens) for hyps in n_best]
     return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}

@@ -2,29 +2,24 @@
 from __future__ import annotations
 
 import sys
+from typing import NamedTuple
 
 import torch
 
 from config import Config, DecodeConfig
 from data.batching import collate
 from data.tokenizer import Tokenizer
-from data.vocab import BOS, EOS, PAD, Vocab
+from data.vocab import BOS, EOS, Vocab
 from models.masks import padding_mask
-from models.transformer import Transformer
+from models.transformer import Transformer, build_model
+from translation.search import Hypothesis, beam_search, greedy_search, max_output_lengths
 from util.checkpoint import load_checkpoint
-from util.errors import UserError
-from util.search import beam_search, greedy_search, max_output_lengths
 
 
-def build_model(cfg: Config) -> Transformer:
-    """The model the config describes; an unregistered attention name becomes a hint about --user-module."""
-    try:
-        return Transformer(cfg.model)
-    except UserError as e:
-        if "registered" in str(e):
-            raise UserError(f"{e} — if the checkpoint was trained with a custom attention, pass the file that "
-                            "registers it: --user-module FILE.py") from None
-        raise
+class AttentionMap(NamedTuple):
+    source: list[str]     # source tokens (columns)
+    output: list[str]     # output tokens, <eos> last (rows)
+    weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads
 
 
 class Translator:
@@ -37,7 +32,7 @@ class Translator:
     def from_checkpoint(cls, path, device="cpu") -> "Translator":
         ckpt = load_checkpoint(path)
         cfg = Config.from_dict(ckpt["config"])
-        model = build_model(cfg)
+        model = build_model(cfg.model)
         model.load_state_dict(ckpt["model"])
         return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device)
 
@@ -58,9 +53,9 @@ class Translator:
                 ids[n] = seq[:limit]
         return ids
 
-    def search_ids(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
-                   n_best: int = 1) -> list[list[tuple[list[int], float]]]:
-        """Batched search over id sequences, sorted by length for dense batches; results in input order."""
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
+               n_best: int = 1) -> list[list[Hypothesis]]:
+        """The n-best list of each source id sequence, in input order; batched by length for dense batches."""
         decode = decode or self.cfg.decode
         results: list = [None] * len(src_ids)
         order = sorted(range(len(src_ids)), key=lambda n: len(src_ids[n]))
@@ -73,15 +68,16 @@ class Translator:
 
     def source_batch(self, batch_ids: list[list[int]]):
         """Source id lists -> padded src (b, j) on the device and its src_mask (b, 1, 1, j)."""
-        src = collate([(ids, []) for ids in batch_ids], pad_id=PAD).src.to(self.device)
-        return src, padding_mask(src, PAD)
+        src = collate([(ids, []) for ids in batch_ids]).src.to(self.device)
+        return src, padding_mask(src)
 
     def _search_batch(self, batch_ids, decode: DecodeConfig, n_best: int):
         src, src_mask = self.source_batch(batch_ids)
         limit = self.cfg.model.max_len - 1
         max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, limit)
         if decode.beam <= 1:
-            return [[(tokens, 0.0)] for tokens in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS)]
+            return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS,
+                                                   length_penalty=decode.length_penalty)]
         return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
                            length_penalty=decode.length_penalty, n_best=n_best)
 
@@ -91,8 +87,19 @@ class Translator:
     def translate(self, texts: list[str], decode: DecodeConfig | None = None) -> list[str]:
         """One translation per input text; empty or whitespace-only inputs give empty outputs."""
         real = [n for n, t in enumerate(texts) if t.strip()]
-        hyps = self.search_ids(self.encode_texts([texts[n] for n in real]), decode)
+        n_best = self.search(self.encode_texts([texts[n] for n in real]), decode)
         out = [""] * len(texts)
-        for n, h in zip(real, hyps):
-            out[n] = self.ids_to_text(h[0][0])
+        for n, hyps in zip(real, n_best):
+            out[n] = self.ids_to_text(hyps[0].tokens)
         return out
+
+    @torch.no_grad()
+    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
+        """Translate one text and return where each output token looked in the source."""
+        src_ids = self.encode_texts([text])
+        tokens = self.search(src_ids, decode)[0][0].tokens
+        src, src_mask = self.source_batch(src_ids)
+        tgt_in = torch.tensor([[BOS] + tokens], device=self.device)
+        weights = self.model.cross_attention(tgt_in, self.model.encode(src, src_mask), src_mask)   # (1, i, j)
+        return AttentionMap([self.src_vocab.itos[t] for t in src_ids[0]],
+                            [self.tgt_vocab.itos[t] for t in tokens + [EOS]], weights[0].float().cpu())

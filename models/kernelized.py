@@ -1,4 +1,4 @@
-"""Kernel attentions: quadratic-kernel `square` and Katharopoulos et al. (2020) `linear`.
+"""Kernelized attentions: quadratic-kernel `square` and Katharopoulos et al. (2020) `linear`.
 
 Einsum legend: b batch, h heads, i query positions, j key positions, d head width (queries/keys),
 e head width (values), c chunks, n positions inside a chunk.

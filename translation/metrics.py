@@ -19,10 +19,15 @@ def corpus_scores(hypotheses: list[str], references: list[str]) -> dict:
             "bleu_line": str(score)}
 
 
-def bleu_lowercased_tokens(hypotheses: list[str], references: list[str], tokenizer) -> float:
-    """BLEU on lowercased spaCy tokens joined by spaces, as torchtext's bleu_score computes it."""
-    def tokens(text: str) -> str:
-        words = (t.lstrip(JOINER) for t in tokenizer.tokenize(text.lower()))
-        return " ".join(w for w in words if w.strip())
+def token_bleu(hypotheses: list[list[str]], references: list[list[str]]) -> float:
+    """Corpus BLEU (0-100) on the given tokens as they are, one reference each: torchtext's bleu_score, x100."""
     bleu = sacrebleu.metrics.BLEU(tokenize="none", force=True)
-    return bleu.corpus_score([tokens(h) for h in hypotheses], [[tokens(r) for r in references]]).score
+    return bleu.corpus_score([" ".join(h) for h in hypotheses], [[" ".join(r) for r in references]]).score
+
+
+def bleu_lowercased_tokens(hypotheses: list[str], references: list[str], tokenizer) -> float:
+    """BLEU on lowercased spaCy tokens, as the tutorials compute it with torchtext's bleu_score."""
+    def tokens(text: str) -> list[str]:
+        words = (t.lstrip(JOINER) for t in tokenizer.tokenize(text.lower()))
+        return [w for w in words if w.strip()]
+    return token_bleu([tokens(h) for h in hypotheses], [tokens(r) for r in references])

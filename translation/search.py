@@ -2,11 +2,23 @@
 
 Both are batched over sentences (and beams), use the model's KV cache (one new token per step), and stop each
 hypothesis at <eos>. A sentence may produce at most `max_lens[n]` tokens before <eos>; at that length <eos> is forced.
-Beam search with beam 1 takes exactly the greedy path.
+Both score a hypothesis as (sum of its token log-probabilities, <eos> included) / length ** length_penalty, with
+length counting <eos>. Beam search with beam 1 takes exactly the greedy path and gives the same scores.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import torch
+
+
+class Hypothesis(NamedTuple):
+    tokens: list[int]    # without <bos>/<eos>
+    score: float         # log p / length ** length_penalty
+
+
+def normalized(log_prob: float, length: int, length_penalty: float) -> float:
+    return log_prob / length ** length_penalty
 
 
 def max_output_lengths(src_lengths: torch.Tensor, a: float, b: int, limit: int) -> torch.Tensor:
@@ -27,17 +39,21 @@ def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos)
 
 
 @torch.no_grad()
-def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int) -> list[list[int]]:
-    """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,). Returns b token lists without <bos>/<eos>."""
+def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int,
+                  length_penalty: float = 1.0) -> list[Hypothesis]:
+    """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,). Returns one Hypothesis per sentence."""
     b = src.size(0)
     memory = model.encode(src, src_mask)
     cache = model.new_cache()
     tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
     alive = torch.arange(b, device=src.device)            # original index of each row still decoding
     outputs: list[list[int]] = [[] for _ in range(b)]
+    log_prob = torch.zeros(b, dtype=torch.float64)
     for step in range(int(max_lens.max()) + 1):
         log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], eos)
-        next_tokens = log_probs.topk(1, dim=-1).indices.squeeze(-1)   # (n,)
+        best, next_tokens = log_probs.topk(1, dim=-1)                   # (n, 1)
+        next_tokens = next_tokens.squeeze(-1)                           # (n,)
+        log_prob.index_add_(0, alive.cpu(), best.squeeze(-1).double().cpu())
         for row, token in zip(alive.tolist(), next_tokens.tolist()):
             if token != eos:
                 outputs[row].append(token)
@@ -48,17 +64,17 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int) -> list[li
             alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
             cache.reorder(keep)
         tokens = next_tokens[keep, None]
-    return outputs
+    return [Hypothesis(out, normalized(float(lp), len(out) + 1, length_penalty))
+            for out, lp in zip(outputs, log_prob)]
 
 
 @torch.no_grad()
 def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 5,
-                length_penalty: float = 1.0, n_best: int = 1) -> list[list[tuple[list[int], float]]]:
+                length_penalty: float = 1.0, n_best: int = 1) -> list[list[Hypothesis]]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,).
 
-    Returns, for each sentence, the n_best hypotheses as (tokens without <bos>/<eos>, score), best first, where
-    score = sum of token log-probabilities (including <eos>) / length ** length_penalty, length counting <eos>.
-    A sentence is finished once `beam` hypotheses have ended in <eos>.
+    Returns, for each sentence, its n_best hypotheses, best first. A sentence is finished once `beam`
+    hypotheses have ended in <eos>.
     """
     b, k, device = src.size(0), beam, src.device
     n_best = min(n_best, k)
@@ -70,7 +86,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     scores[:, 1:] = float("-inf")                                 # all beams start as the same <bos>
     prefixes = torch.full((b, k, 1), bos, dtype=torch.long, device=device)   # (n, k, t+1)
     alive = torch.arange(b, device=device)                        # original index of each sentence decoding
-    finished: list[list[tuple[float, list[int], float]]] = [[] for _ in range(b)]
+    finished: list[list[Hypothesis]] = [[] for _ in range(b)]
 
     for step in range(int(max_lens.max()) + 1):
         n = alive.numel()
@@ -87,9 +103,8 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
         for s, c in (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero().tolist():
             sentence = int(alive[s])
             if len(finished[sentence]) < k:
-                raw = float(top_scores[s, c])
                 hyp = prefixes[s, top_beams[s, c], 1:].tolist()
-                finished[sentence].append((raw / length ** length_penalty, hyp, raw))
+                finished[sentence].append(Hypothesis(hyp, normalized(float(top_scores[s, c]), length, length_penalty)))
 
         # The best k candidates that do not end in <eos> go on (a stable sort keeps them in score order).
         order = is_eos.to(torch.int8).argsort(dim=-1, stable=True)[:, :k]                # (n, k)
@@ -111,8 +126,4 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
             rows_kept = (keep[:, None] * k + torch.arange(k, device=device)).view(-1)
             memory, src_mask, lens = memory[rows_kept], src_mask[rows_kept], lens[rows_kept]
 
-    results = []
-    for hyps in finished:
-        hyps.sort(key=lambda h: -h[0])
-        results.append([(tokens, score) for score, tokens, _ in hyps[:n_best]])
-    return results
+    return [sorted(hyps, key=lambda h: -h.score)[:n_best] for hyps in finished]
