@@ -75,3 +75,14 @@ def test_sentences_of_a_batch_are_decoded_as_if_alone():
     scores = [[h.score for h in n_best] for n_best in alone]
     assert [[h.score for h in n_best] for n_best in together] == [pytest.approx(s, abs=1e-4) for s in scores]
     assert len({round(s[0], 3) for s in scores}) == len(sources)     # each source scores its output differently
+
+
+def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
+    import translation.training as training
+    from translation.training import resolve_precision
+    cpu, cuda = torch.device("cpu"), torch.device("cuda")
+    monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: False)
+    assert (resolve_precision("auto", cpu), resolve_precision("auto", cuda)) == ("fp32", "bf16")
+    monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: True)
+    assert resolve_precision("auto", cpu) == "bf16"
+    assert resolve_precision("fp32", cuda) == "fp32"
