@@ -82,7 +82,7 @@ class Run:
                        "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
         save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
                         src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
-                        train_state=train_state)
+                        subwords=self.translator.subword_models(), train_state=train_state)
 
     def out_of_budget(self) -> str | None:
         train = self.cfg.train
@@ -150,7 +150,8 @@ def setup(args, overrides) -> Run:
                                 cfg.data.max_tokens, shuffle=True, seed=cfg.train.seed,
                                 rank=dist.rank, world_size=dist.world_size)
     run = Run(cfg, run_dir, dist, device, data, train_data, val_data, model, ddp_model, optimizer, schedule,
-              autocast(device, cfg), Translator(model, cfg, data.src_vocab, data.tgt_vocab, device), sampler)
+              autocast(device, cfg), Translator(model, cfg, data.src_vocab, data.tgt_vocab, device,
+                                                data.src_subwords, data.tgt_subwords), sampler)
     if resume is not None:
         restore(run, resume)
     if dist.is_main:

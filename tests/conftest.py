@@ -42,3 +42,18 @@ def prepared_multi30k(multi30k_dir, tmp_path_factory):
 
     cache_dir = tmp_path_factory.mktemp("prepared")
     return cache_dir, prepare_data(DataConfig(), multi30k_dir, cache_dir=cache_dir, progress=False)
+
+
+@pytest.fixture(scope="session")
+def real_tokens(multi30k_dir) -> dict:
+    """{lang: {split: (lines, spaCy tokens)}} for train, val and test_2016_flickr, tokenized once per session."""
+    from data.multi30k import read_parallel
+    from data.tokenizer import Tokenizer
+
+    tokenizers = {lang: Tokenizer(lang) for lang in ("de", "en")}
+    result: dict = {"de": {}, "en": {}}
+    for split in REAL_SPLITS:
+        src, tgt = read_parallel(split, multi30k_dir, download=False)
+        for lang, lines in (("de", src), ("en", tgt)):
+            result[lang][split] = (lines, tokenizers[lang].tokenize_many(lines))
+    return result

@@ -19,7 +19,7 @@ LINES = {
               ["A dog runs.", "A dog  sleeps.", "Two dogs play.", "Dog"]),
     "val": (["Ein Hund spielen und spielen und spielen.", "Katze"], ["A dog plays.", "A cat."]),
 }
-CFG = DataConfig(min_freq=1, max_train_len=5)
+CFG = DataConfig(units="word", min_freq=1, max_train_len=5)
 
 
 @pytest.fixture

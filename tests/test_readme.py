@@ -26,7 +26,7 @@ def test_readme_attention_example_trains_and_translates(tmp_path):
     env = {**os.environ, "MULTI30K_DIR": str(write_corpus(tmp_path / "data", {"train": 200, "val": 20})),
            "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_BASE_URL": "http://127.0.0.1:9/",
            "OMP_NUM_THREADS": "1"}
-    quick = {"train.py": ["--preset", "tiny", "--train.max_steps=3"], "translate.py": []}
+    quick = {"train.py": ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"], "translate.py": []}
     outputs = []
     for command in commands:
         # README's words as a user types them (from the repo, here from a copy's directory), plus a short budget

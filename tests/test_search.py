@@ -89,3 +89,13 @@ def test_beam_one_equals_greedy_on_random_tables(seed):
     greedy = run(model, beam=0, n_sentences=3, max_len=12)
     beam = run(model, beam=1, n_sentences=3, max_len=12)
     assert [n_best[0] for n_best in beam] == [Hypothesis(h.tokens, pytest.approx(h.score, abs=1e-4)) for h in greedy]
+
+
+def test_unknown_padding_and_bos_are_never_generated():
+    from data.vocab import PAD, UNK
+    favours_unk = table({BOS: {UNK: 0.7, PAD: 0.2, A: 0.1}, A: {UNK: 0.6, BOS: 0.3, EOS: 0.1},
+                         UNK: {UNK: 1.0}, EOS: {EOS: 1.0}})
+    model = MarkovModel(favours_unk)
+    assert run(model, beam=0, max_len=5)[0].tokens == [A]
+    for hyp in run(model, beam=3, n_best=3, max_len=5)[0]:
+        assert not {UNK, PAD, BOS} & set(hyp.tokens)

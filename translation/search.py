@@ -11,6 +11,10 @@ from typing import NamedTuple
 
 import torch
 
+from data.vocab import BOS, PAD, UNK
+
+NEVER_GENERATED = (PAD, UNK, BOS)
+
 
 class Hypothesis(NamedTuple):
     tokens: list[int]    # without <bos>/<eos>
@@ -26,10 +30,13 @@ def max_output_lengths(src_lengths: torch.Tensor, a: float, b: int, limit: int) 
     return (src_lengths.float() * a + b).long().clamp(1, limit)
 
 
-def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos) -> torch.Tensor:
-    """Log-probabilities of the next token, (n, V), with <eos> forced where a row reached its length limit."""
-    logits = model.decode(tokens, memory, src_mask, cache=cache)[:, -1]   # (n, V)
-    log_probs = logits.float().log_softmax(-1)
+def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos, banned) -> torch.Tensor:
+    """Log-probabilities of the next token, (n, V), with <eos> forced where a row reached its length limit.
+
+    `banned` ids are never chosen (at least <pad>, <unk>, <bos>: an output never says <unk>)."""
+    logits = model.decode(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
+    logits[:, list(banned)] = float("-inf")
+    log_probs = logits.log_softmax(-1)
     at_limit = max_lens <= step                                           # (n,)
     if at_limit.any():
         forced = torch.full_like(log_probs, float("-inf"))
@@ -39,8 +46,8 @@ def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos)
 
 
 @torch.no_grad()
-def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int,
-                  length_penalty: float = 1.0) -> list[Hypothesis]:
+def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_penalty: float = 1.0,
+                  banned=NEVER_GENERATED) -> list[Hypothesis]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,). Returns one Hypothesis per sentence."""
     b = src.size(0)
     memory = model.encode(src, src_mask)
@@ -50,7 +57,7 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int,
     outputs: list[list[int]] = [[] for _ in range(b)]
     log_prob = torch.zeros(b, dtype=torch.float64)
     for step in range(int(max_lens.max()) + 1):
-        log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], eos)
+        log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], eos, banned)
         best, next_tokens = log_probs.topk(1, dim=-1)                   # (n, 1)
         next_tokens = next_tokens.squeeze(-1)                           # (n,)
         log_prob.index_add_(0, alive.cpu(), best.squeeze(-1).double().cpu())
@@ -70,7 +77,7 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int,
 
 @torch.no_grad()
 def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 5,
-                length_penalty: float = 1.0, n_best: int = 1) -> list[list[Hypothesis]]:
+                length_penalty: float = 1.0, n_best: int = 1, banned=NEVER_GENERATED) -> list[list[Hypothesis]]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,).
 
     Returns, for each sentence, its n_best hypotheses, best first. A sentence is finished once `beam`
@@ -91,7 +98,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     for step in range(int(max_lens.max()) + 1):
         n = alive.numel()
         log_probs = _step_log_probs(model, prefixes[:, :, -1].reshape(n * k, 1), memory, src_mask, cache, step,
-                                    lens, eos)                    # (n*k, V)
+                                    lens, eos, banned)            # (n*k, V)
         vocab = log_probs.size(-1)
         candidates = (scores[:, :, None] + log_probs.view(n, k, vocab)).view(n, k * vocab)
         top_scores, top_ids = candidates.topk(2 * k, dim=-1)      # (n, 2k): at least k do not end in <eos>

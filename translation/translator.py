@@ -8,12 +8,20 @@ import torch
 
 from config import Config, DecodeConfig
 from data.batching import collate
+from data.subwords import Subwords
 from data.tokenizer import Tokenizer
 from data.vocab import BOS, EOS, Vocab
 from models.masks import padding_mask
 from models.transformer import Transformer, build_model
-from translation.search import Hypothesis, beam_search, greedy_search, max_output_lengths
+from translation.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_search, max_output_lengths
 from util.checkpoint import load_checkpoint
+
+
+def never_generated(vocab: Vocab) -> list[int]:
+    """<pad>, <unk>, <bos>, and byte pieces of control characters: a line break in a translation would break the
+    one-line-per-input promise, and no reference contains control characters."""
+    control = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
+    return [*NEVER_GENERATED, *(i for i, piece in enumerate(vocab.itos) if piece in control)]
 
 
 class AttentionMap(NamedTuple):
@@ -23,9 +31,14 @@ class AttentionMap(NamedTuple):
 
 
 class Translator:
-    def __init__(self, model: Transformer, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, device):
+    """Text -> spaCy tokens -> subword pieces (when the model uses them) -> ids -> search -> ids -> ... -> text."""
+
+    def __init__(self, model: Transformer, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, device,
+                 src_subwords: Subwords | None = None, tgt_subwords: Subwords | None = None):
         self.model, self.cfg, self.device = model.to(device).eval(), cfg, torch.device(device)
         self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
+        self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
+        self.banned = never_generated(tgt_vocab)
         self._tokenizers: dict[str, Tokenizer] = {}
 
     @classmethod
@@ -34,7 +47,18 @@ class Translator:
         cfg = Config.from_dict(ckpt["config"])
         model = build_model(cfg.model)
         model.load_state_dict(ckpt["model"])
-        return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device)
+        models = ckpt.get("subwords") or {}
+        src_subwords = Subwords(models["src"]) if models.get("src") else None
+        tgt_subwords = Subwords(models["tgt"]) if models.get("tgt") else src_subwords
+        return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device,
+                   src_subwords, tgt_subwords)
+
+    def subword_models(self) -> dict | None:
+        """The sentencepiece models as checkpoints store them ("tgt" None when shared); None for word units."""
+        if self.src_subwords is None:
+            return None
+        shared = self.tgt_subwords is self.src_subwords
+        return {"src": self.src_subwords.model_proto, "tgt": None if shared else self.tgt_subwords.model_proto}
 
     def tokenizer(self, side: str) -> Tokenizer:
         lang = self.cfg.data.src_lang if side == "src" else self.cfg.data.tgt_lang
@@ -45,7 +69,10 @@ class Translator:
     def encode_texts(self, texts: list[str]) -> list[list[int]]:
         """Source ids, truncated to the model's maximum length with a warning on stderr."""
         limit = self.cfg.model.max_len - 2
-        ids = [self.src_vocab.encode(tokens) for tokens in self.tokenizer("src").tokenize_many(texts)]
+        units = self.tokenizer("src").tokenize_many(texts)
+        if self.src_subwords is not None:
+            units = self.src_subwords.split_many(units)
+        ids = [self.src_vocab.encode(u) for u in units]
         for n, seq in enumerate(ids):
             if len(seq) > limit:
                 print(f"warning: input line {n + 1} has {len(seq)} tokens; translating its first {limit}",
@@ -77,12 +104,16 @@ class Translator:
         max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, limit)
         if decode.beam <= 1:
             return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS,
-                                                   length_penalty=decode.length_penalty)]
+                                                   length_penalty=decode.length_penalty, banned=self.banned)]
         return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
-                           length_penalty=decode.length_penalty, n_best=n_best)
+                           length_penalty=decode.length_penalty, n_best=n_best, banned=self.banned)
 
     def ids_to_text(self, ids: list[int]) -> str:
-        return self.tokenizer("tgt").detokenize(self.tgt_vocab.decode(ids))
+        units = self.tgt_vocab.decode(ids)
+        if self.tgt_subwords is not None:
+            units = self.tgt_subwords.join(units)
+        # a word vocabulary may hold gap tokens with line breaks: an output line stays one line
+        return self.tokenizer("tgt").detokenize(units).replace("\r", " ").replace("\n", " ")
 
     def translate(self, texts: list[str], decode: DecodeConfig | None = None) -> list[str]:
         """One translation per input text; empty or whitespace-only inputs give empty outputs."""

@@ -33,9 +33,10 @@ def atomic_torch_save(obj, path: str | Path) -> None:
 
 
 def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: dict, tgt_vocab: dict,
-                    train_state: dict | None = None) -> None:
+                    subwords: dict | None = None, train_state: dict | None = None) -> None:
+    """subwords: {"src": bytes, "tgt": bytes} sentencepiece models (None for word units)."""
     atomic_torch_save({"format": CHECKPOINT_FORMAT, "config": config, "model": model_state, "src_vocab": src_vocab,
-                       "tgt_vocab": tgt_vocab, "train_state": train_state}, path)
+                       "tgt_vocab": tgt_vocab, "subwords": subwords, "train_state": train_state}, path)
 
 
 def load_checkpoint(path: str | Path) -> dict:

@@ -1,0 +1,77 @@
+"""Subword units on top of spaCy tokens: a sentencepiece model (unigram or BPE) learned on the training split.
+
+spaCy stays the first step; each token is then split into pieces, the first of which carries sentencepiece's
+word-start mark "▁":  ["Zürich", "￭."] -> ["▁Zür", "ich", "▁￭."].  Nothing is ever unknown: every character of
+the training text is a piece, and any other character falls back to its UTF-8 bytes ("<0xF0>" ...).
+
+Settings that keep the round trip exact (`join(split(tokens)) == tokens` for any tokens):
+- identity normalization: the default NFKC would rewrite the joiner "￭" and other characters;
+- no whitespace clean-up; whitespace inside a token (spaCy's rare gap tokens, "￭␠") is mapped to a private-use
+  character first, since sentencepiece reads a space as a token boundary. Limitation: text that itself contains
+  characters of Unicode plane 15 (U+F0000 and above, private use) is not restored exactly.
+The special pieces take the vocabulary's fixed ids (<pad> 0, <unk> 1, <bos> 2, <eos> 3), so a piece's
+sentencepiece id is its vocabulary id.
+"""
+from __future__ import annotations
+
+import io
+from typing import Iterable
+
+from data.vocab import SPECIALS, Vocab
+
+_ESCAPE = 0xF0000      # whitespace character c inside a token <-> chr(_ESCAPE + ord(c))
+MODEL_TYPES = ("unigram", "bpe")
+
+
+def _escape(token: str) -> str:
+    return "".join(chr(_ESCAPE + ord(c)) if c.isspace() else c for c in token)
+
+
+def _unescape(token: str) -> str:
+    return "".join(chr(ord(c) - _ESCAPE) if ord(c) >= _ESCAPE and chr(ord(c) - _ESCAPE).isspace() else c
+                   for c in token)
+
+
+class Subwords:
+    """A learned sentencepiece model: split(tokens) -> pieces, join(pieces) -> tokens; `vocab` holds its pieces."""
+
+    def __init__(self, model_proto: bytes):
+        import sentencepiece
+
+        self.model_proto = bytes(model_proto)
+        self.sp = sentencepiece.SentencePieceProcessor(model_proto=self.model_proto)
+        self.vocab = Vocab([self.sp.id_to_piece(i) for i in range(self.sp.get_piece_size())])
+
+    @classmethod
+    def learn(cls, token_lists: Iterable[list[str]], vocab_size: int, model_type: str = "unigram") -> "Subwords":
+        """Learn a model from tokenized sentences; vocab_size is a soft limit (small corpora get fewer pieces)."""
+        import sentencepiece
+
+        model = io.BytesIO()
+        sentencepiece.SentencePieceTrainer.train(
+            sentence_iterator=(" ".join(_escape(t) for t in tokens) for tokens in token_lists),
+            model_writer=model, vocab_size=vocab_size, model_type=model_type, hard_vocab_limit=False,
+            character_coverage=1.0, byte_fallback=True, split_digits=True,
+            normalization_rule_name="identity", remove_extra_whitespaces=False, add_dummy_prefix=True,
+            pad_id=0, unk_id=1, bos_id=2, eos_id=3, pad_piece=SPECIALS[0], unk_piece=SPECIALS[1],
+            bos_piece=SPECIALS[2], eos_piece=SPECIALS[3], num_threads=1, minloglevel=2)
+        return cls(model.getvalue())
+
+    def split(self, tokens: list[str]) -> list[str]:
+        if not tokens:
+            return []
+        return self.sp.encode(" ".join(_escape(t) for t in tokens), out_type=str)
+
+    def split_many(self, token_lists: list[list[str]]) -> list[list[str]]:
+        lines = [" ".join(_escape(t) for t in tokens) for tokens in token_lists]
+        return [pieces if tokens else [] for pieces, tokens in
+                zip(self.sp.encode(lines, out_type=str), token_lists)]
+
+    def join(self, pieces: list[str]) -> list[str]:
+        """Pieces -> tokens. Any piece sequence is accepted (a model may start a sentence without "▁")."""
+        if not pieces:
+            return []
+        return [_unescape(token) for token in self.sp.decode_pieces(list(pieces)).split(" ")]
+
+    def __len__(self) -> int:
+        return len(self.vocab)
