@@ -16,7 +16,7 @@ from pathlib import Path
 
 from data.multi30k import SPLITS, read_parallel
 from translation.metrics import bleu_lowercased_tokens, corpus_scores
-from translation.translator import Translator
+from translation.engines import load_translator
 from util.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
 from util.errors import UserError
@@ -25,7 +25,8 @@ from util.textio import read_text_lines
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
+    parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
+                        "ensemble (default: best.pt of the most recent run in runs/)")
     parser.add_argument("--split", default=None, help=f"a Multi30K split: {', '.join(SPLITS)} (default: test_2016_flickr)")
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--src", default=None, help="source text file, one sentence a line")
@@ -47,7 +48,7 @@ def parse_args(argv):
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
-    translator = Translator.from_checkpoint(args.checkpoint or latest_checkpoint(), pick_device(args.device))
+    translator = load_translator(args.checkpoint or latest_checkpoint(), pick_device(args.device))
     if args.src:
         sources, references, name = read_text_lines(args.src), read_text_lines(args.ref), args.src
         if len(sources) != len(references):
@@ -70,7 +71,7 @@ def main(argv) -> int:
     scores = corpus_scores(hypotheses, references)
     lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.tokenizer("tgt"))
     print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
-          f"beam {decode.beam}")
+          f"beam {decode.beam}, {translator.describe()}")
     print(f"{scores['bleu_line']}  [{scores['signature']}]")
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")

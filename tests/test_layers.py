@@ -5,7 +5,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 # lower number = lower layer; entry points (top-level scripts, bench/, tests/) may import anything
 LAYERS = {"util": 0, "config": 0, "data": 1, "models": 2, "translation": 3}
-ENTRY_POINTS = {"train", "translate", "evaluate", "export", "serve", "bench", "tests"}
+ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "tests"}
 
 
 def project_imports(path: Path) -> list[str]:

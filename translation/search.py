@@ -1,7 +1,8 @@
 """Greedy and beam search over a model with `encode`, `decode(tokens, memory, src_mask, cache)` and `new_cache()`.
 
 Both are batched over sentences (and beams), use the model's KV cache (one new token per step), and stop each
-hypothesis at <eos>. A sentence may produce at most `max_lens[n]` tokens before <eos>; at that length <eos> is forced.
+hypothesis at <eos>. A sentence produces at least one and at most `max_lens[n]` tokens before <eos>; at that length
+<eos> is forced.
 Both score a hypothesis as (sum of its token log-probabilities, <eos> included) / length ** length_penalty, with
 length counting <eos>. Beam search with beam 1 takes exactly the greedy path and gives the same scores.
 """
@@ -33,9 +34,10 @@ def max_output_lengths(src_lengths: torch.Tensor, a: float, b: int, limit: int) 
 def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos, banned) -> torch.Tensor:
     """Log-probabilities of the next token, (n, V), with <eos> forced where a row reached its length limit.
 
-    `banned` ids are never chosen (at least <pad>, <unk>, <bos>: an output never says <unk>)."""
+    `banned` ids are never chosen (at least <pad>, <unk>, <bos>: an output never says <unk>), and <eos> not as the
+    first token: a translation has at least one token (CTranslate2's minimum decoding length too)."""
     logits = model.decode(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
-    logits[:, list(banned)] = float("-inf")
+    logits[:, list(banned) + ([eos] if step == 0 else [])] = float("-inf")
     log_probs = logits.log_softmax(-1)
     at_limit = max_lens <= step                                           # (n,)
     if at_limit.any():

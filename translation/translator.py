@@ -15,6 +15,7 @@ from models.masks import padding_mask
 from models.transformer import Transformer, build_model
 from translation.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_search, max_output_lengths
 from util.checkpoint import load_checkpoint
+from util.errors import UserError
 
 
 def never_generated(vocab: Vocab) -> list[int]:
@@ -24,18 +25,34 @@ def never_generated(vocab: Vocab) -> list[int]:
     return [*NEVER_GENERATED, *(i for i, piece in enumerate(vocab.itos) if piece in control)]
 
 
+def stored_subwords(models: dict | None) -> tuple[Subwords | None, Subwords | None]:
+    """(source, target) subword models from a checkpoint's {"src": bytes, "tgt": bytes or None (shared)}."""
+    models = models or {}
+    src = Subwords(models["src"]) if models.get("src") else None
+    return src, Subwords(models["tgt"]) if models.get("tgt") else src
+
+
 class AttentionMap(NamedTuple):
     source: list[str]     # source tokens (columns)
     output: list[str]     # output tokens, <eos> last (rows)
     weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads
 
 
+class Score(NamedTuple):
+    log_prob: float       # sum of the target's token log-probabilities, <eos> included
+    normalized: float     # log_prob / (tokens + 1), per token
+    tokens: int           # target units, without <eos>
+
+
 class Translator:
     """Text -> spaCy tokens -> subword pieces (when the model uses them) -> ids -> search -> ids -> ... -> text."""
 
-    def __init__(self, model: Transformer, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, device,
+    engine = "pytorch"
+
+    def __init__(self, model: Transformer | None, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, device,
                  src_subwords: Subwords | None = None, tgt_subwords: Subwords | None = None):
-        self.model, self.cfg, self.device = model.to(device).eval(), cfg, torch.device(device)
+        self.model = None if model is None else model.to(device).eval()
+        self.cfg, self.device = cfg, torch.device(device)
         self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
         self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
         self.banned = never_generated(tgt_vocab)
@@ -47,11 +64,8 @@ class Translator:
         cfg = Config.from_dict(ckpt["config"])
         model = build_model(cfg.model)
         model.load_state_dict(ckpt["model"])
-        models = ckpt.get("subwords") or {}
-        src_subwords = Subwords(models["src"]) if models.get("src") else None
-        tgt_subwords = Subwords(models["tgt"]) if models.get("tgt") else src_subwords
         return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device,
-                   src_subwords, tgt_subwords)
+                   *stored_subwords(ckpt.get("subwords")))
 
     def subword_models(self) -> dict | None:
         """The sentencepiece models as checkpoints store them ("tgt" None when shared); None for word units."""
@@ -66,13 +80,17 @@ class Translator:
             self._tokenizers[lang] = Tokenizer(lang, lowercase=self.cfg.data.lowercase)
         return self._tokenizers[lang]
 
-    def encode_texts(self, texts: list[str]) -> list[list[int]]:
-        """Source ids, truncated to the model's maximum length with a warning on stderr."""
+    def describe(self) -> str:
+        return f"pytorch ({self.model.num_parameters():,} parameters)"
+
+    def encode_texts(self, texts: list[str], side: str = "src") -> list[list[int]]:
+        """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr."""
         limit = self.cfg.model.max_len - 2
-        units = self.tokenizer("src").tokenize_many(texts)
-        if self.src_subwords is not None:
-            units = self.src_subwords.split_many(units)
-        ids = [self.src_vocab.encode(u) for u in units]
+        units = self.tokenizer(side).tokenize_many(texts)
+        subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
+        if subwords is not None:
+            units = subwords.split_many(units)
+        ids = [vocab.encode(u) for u in units]
         for n, seq in enumerate(ids):
             if len(seq) > limit:
                 print(f"warning: input line {n + 1} has {len(seq)} tokens; translating its first {limit}",
@@ -127,6 +145,8 @@ class Translator:
     @torch.no_grad()
     def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
         """Translate one text and return where each output token looked in the source."""
+        if not hasattr(self.model, "cross_attention"):
+            raise UserError("attention maps come from a single checkpoint, not an ensemble or exported model")
         src_ids = self.encode_texts([text])
         tokens = self.search(src_ids, decode)[0][0].tokens
         src, src_mask = self.source_batch(src_ids)
@@ -134,3 +154,20 @@ class Translator:
         weights = self.model.cross_attention(tgt_in, self.model.encode(src, src_mask), src_mask)   # (1, i, j)
         return AttentionMap([self.src_vocab.itos[t] for t in src_ids[0]],
                             [self.tgt_vocab.itos[t] for t in tokens + [EOS]], weights[0].float().cpu())
+
+    @torch.no_grad()
+    def score_ids(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
+        """Per-token log-probabilities of each target (its <eos> included) given its source: forced decoding."""
+        out = []
+        for start in range(0, len(src_ids), self.cfg.decode.batch_sentences):
+            batch = collate(list(zip(src_ids[start:start + self.cfg.decode.batch_sentences],
+                                     tgt_ids[start:start + self.cfg.decode.batch_sentences]))).to(self.device)
+            log_probs = self.model(batch.src, batch.tgt_in).float().log_softmax(-1)             # (b, i, V)
+            picked = log_probs.gather(-1, batch.tgt_out[..., None]).squeeze(-1)               # (b, i)
+            out += [row[:len(t) + 1].tolist() for row, t in zip(picked, tgt_ids[start:])]
+        return out
+
+    def score(self, sources: list[str], targets: list[str]) -> list[Score]:
+        """How likely the model finds each given translation of its source."""
+        per_token = self.score_ids(self.encode_texts(sources), self.encode_texts(targets, side="tgt"))
+        return [Score(sum(lp), sum(lp) / len(lp), len(lp) - 1) for lp in per_token]

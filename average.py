@@ -1,0 +1,37 @@
+"""Average the weights of checkpoints of one model (as train.py's --train.average_last does at the end).
+
+    python average.py runs/<run>/epoch8.pt runs/<run>/epoch9.pt runs/<run>/epoch10.pt --out averaged.pt
+
+The result holds weights, config and vocabularies only (no optimizer state); translate.py and evaluate.py take it.
+"""
+from __future__ import annotations
+
+import argparse
+
+from translation.engines import check_same_vocabularies
+from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
+from util.cli import run_main
+from util.errors import UserError
+
+
+def main(argv) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("checkpoints", nargs="+")
+    parser.add_argument("--out", required=True, help="the averaged checkpoint to write")
+    args = parser.parse_args(argv)
+    if len(args.checkpoints) < 2:
+        raise UserError("give at least two checkpoints to average")
+    checkpoints = [load_checkpoint(path) for path in args.checkpoints]
+    check_same_vocabularies(args.checkpoints, checkpoints, "average")
+    first = checkpoints[0]
+    for path, ckpt in zip(args.checkpoints[1:], checkpoints[1:]):
+        if ckpt["config"]["model"] != first["config"]["model"]:
+            raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their model configs differ")
+    save_checkpoint(args.out, model_state=average_state_dicts(args.checkpoints), config=first["config"],
+                    src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"))
+    print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    run_main(main)

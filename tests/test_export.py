@@ -1,0 +1,108 @@
+"""CTranslate2 export: float32 CTranslate2 gives exactly our tokens and scores for every exportable model."""
+import random
+from dataclasses import replace
+
+import pytest
+import torch
+
+from data.subwords import Subwords
+from translation.ct2_export import export_checkpoint
+from translation.engines import load_translator
+from translation.translator import Translator
+from util.checkpoint import save_checkpoint
+from util.errors import UserError
+
+from tests.tiny_models import tiny_trainable
+
+pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
+
+WORDS = "Ein Mann Hund Frau Kind spielt läuft im Park am Strand mit dem der ein kleiner großer rote Ball".split()
+
+
+def sentences(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9))) + "." for _ in range(n)]
+
+
+@pytest.fixture(scope="module")
+def subwords() -> dict:
+    from data.tokenizer import Tokenizer
+    tokens = Tokenizer("de").tokenize_many(sentences(200, 0))
+    return {"joint": Subwords.learn(tokens, 300), "other": Subwords.learn(tokens, 280, "bpe")}
+
+
+def checkpoint(path, subwords, shared=True, seed=1, **model) -> str:
+    """A tiny random model whose weights are scaled up, so its outputs vary with the input."""
+    src = subwords["joint"]
+    tgt = src if shared else subwords["other"]
+    net, cfg = tiny_trainable(seed=seed, vocab=len(src), d_model=64, n_heads=4, d_ff=128, n_encoder_layers=2,
+                              n_decoder_layers=2, max_len=64, **model)
+    cfg.model.tgt_vocab_size = len(tgt)
+    net, _ = (net, None) if shared else tiny_trainable(seed=seed, vocab=len(src), d_model=64, n_heads=4, d_ff=128,
+                                                       n_encoder_layers=2, n_decoder_layers=2, max_len=64, **model)
+    if not shared:
+        from models.transformer import build_model
+        torch.manual_seed(seed)
+        net = build_model(cfg.model)
+    with torch.no_grad():
+        for p in net.parameters():
+            p.mul_(3.0)
+    save_checkpoint(path, model_state=net.state_dict(), config=cfg.to_dict(), src_vocab=src.vocab.to_dict(),
+                    tgt_vocab=tgt.vocab.to_dict(),
+                    subwords={"src": src.model_proto, "tgt": None if shared else tgt.model_proto})
+    return str(path)
+
+
+EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", activation="gelu", tie_output=False),
+              dict(position="relative", attention="sdpa"), dict(position="sinusoidal-add", norm="post"),
+              dict(position="learned-add", shared=False)]
+
+
+@pytest.mark.parametrize("options", EXPORTABLE, ids=lambda o: "-".join(f"{v}" for v in o.values()))
+def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subwords, tmp_path):
+    options = dict(options)
+    path = checkpoint(tmp_path / "m.pt", subwords, shared=options.pop("shared", True), **options)
+    ours, theirs = Translator.from_checkpoint(path), load_translator(export_checkpoint(path, tmp_path / "ct2",
+                                                                                     "float32"))
+    assert theirs.engine == "ctranslate2"
+    src_ids = ours.encode_texts(sentences(30, 1))
+    greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
+    a, b = ours.search(src_ids, greedy), theirs.search(src_ids, greedy)
+    assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
+    assert len({tuple(n[0].tokens) for n in a}) > 5                    # the outputs really differ by input
+    targets = [n[0].tokens[:6] for n in a]
+    torch.testing.assert_close(torch.tensor([sum(s) for s in ours.score_ids(src_ids, targets)]),
+                               torch.tensor([sum(s) for s in theirs.score_ids(src_ids, targets)]),
+                               atol=1e-2, rtol=1e-3)
+    texts = sentences(5, 2)
+    assert theirs.translate(texts, greedy) == ours.translate(texts, greedy)
+
+
+def test_int8_export_translates_and_is_smaller(subwords, tmp_path):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    f32, i8 = export_checkpoint(path, tmp_path / "f32", "float32"), export_checkpoint(path, tmp_path / "i8", "int8")
+    assert (i8 / "model.bin").stat().st_size < 0.6 * (f32 / "model.bin").stat().st_size
+    assert all(isinstance(t, str) for t in load_translator(i8).translate(sentences(4, 3)))
+
+
+@pytest.mark.parametrize("options,blocker", [(dict(position="sinusoidal-concat", position_dim=16), "model.position"),
+                                             (dict(attention="square"), "model.attention=square"),
+                                             (dict(attention="linear", cross_attention="full"), "model.attention"),
+                                             (dict(cross_attention="linear"), "model.cross_attention")])
+def test_what_ctranslate2_cannot_run_is_refused_naming_the_setting(options, blocker, subwords, tmp_path):
+    path = checkpoint(tmp_path / "m.pt", subwords, **options)
+    with pytest.raises(UserError, match=f"cannot export .*: {blocker}") as error:
+        export_checkpoint(path, tmp_path / "out")
+    assert "\n" not in str(error.value) and not (tmp_path / "out").exists()
+
+
+def test_translate_and_evaluate_take_an_exported_directory(subwords, tmp_path, capsys):
+    import evaluate
+    import translate
+    out = export_checkpoint(checkpoint(tmp_path / "m.pt", subwords), tmp_path / "ct2", "float32")
+    translate.main(["--checkpoint", str(out), "--greedy", *sentences(3, 4)])
+    assert len(capsys.readouterr().out.splitlines()) == 3
+    (tmp_path / "src").write_text("\n".join(sentences(4, 5)) + "\n")
+    (tmp_path / "ref").write_text("\n".join(sentences(4, 6)) + "\n")
+    evaluate.main(["--checkpoint", str(out), "--src", str(tmp_path / "src"), "--ref", str(tmp_path / "ref")])
+    assert "ctranslate2 (float32)" in capsys.readouterr().out

@@ -1,0 +1,162 @@
+"""Export a checkpoint to a CTranslate2 model directory: the same Transformer, run by a fused, quantizable engine.
+
+The model maps one to one: fused self-attention q/k/v, cross-attention q plus fused k/v, pre- or post-LN with the
+final norms, embeddings scaled by √d_model, our position table (sinusoid or learned) passed as CTranslate2's
+position encodings, relative positions as keys with zero value tables, a tied or separate output projection.
+Beside CTranslate2's files the directory holds `einsum_nmt.json` (config and vocabularies) and the subword models,
+so `translate.py --checkpoint DIR` needs nothing else. ctranslate2 is needed for this feature only.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import torch
+
+from config import Config, ModelConfig
+from models.transformer import POSITIONS
+from util.checkpoint import load_checkpoint
+from util.errors import UserError
+
+EXPORTABLE_ATTENTIONS = ("full", "sdpa")
+QUANTIZATIONS = ("float32", "int8", "int8_float32", "int16", "float16", "int8_float16", "bfloat16")
+MANIFEST = "einsum_nmt.json"
+
+
+def export_blocker(cfg: ModelConfig) -> str | None:
+    """The setting that keeps this model from CTranslate2, or None."""
+    for field in ("attention", "cross_attention"):
+        name = getattr(cfg, field) or cfg.attention
+        if name not in EXPORTABLE_ATTENTIONS:
+            return f"model.{field}={name} (CTranslate2 runs softmax attention only: {', '.join(EXPORTABLE_ATTENTIONS)})"
+    if cfg.position.endswith("-concat"):
+        return f"model.position={cfg.position} (CTranslate2 adds positions, it cannot concatenate them)"
+    if cfg.activation not in ("relu", "gelu"):
+        return f"model.activation={cfg.activation}"
+    return None
+
+
+def _ct2():
+    try:
+        import ctranslate2
+        return ctranslate2
+    except ImportError:
+        raise UserError("export needs CTranslate2: pip install ctranslate2") from None
+
+
+def _linear(spec, weight: torch.Tensor, bias: torch.Tensor | None) -> None:
+    spec.weight = weight.float().numpy()
+    if bias is not None:
+        spec.bias = bias.float().numpy()
+
+
+def _norm(spec, state: dict, name: str) -> None:
+    spec.gamma, spec.beta = state[f"{name}.weight"].float().numpy(), state[f"{name}.bias"].float().numpy()
+
+
+def _attention(spec, state: dict, prefix: str, cross: bool, norm: str, pre: bool, relative: bool) -> None:
+    """Our (qkv | q, kv), out -> CTranslate2's linear list; the layer norm before it (pre-LN) or after (post-LN)."""
+    names = ["q", "kv", "out"] if cross else ["qkv", "out"]
+    for linear, name in zip(spec.linear, names):
+        _linear(linear, state[f"{prefix}.{name}.weight"], state[f"{prefix}.{name}.bias"])
+    _norm(spec.layer_norm, state, norm)
+    if relative:
+        keys = state[f"{prefix}.relative.weight"].float()
+        spec.relative_position_keys = keys.numpy()
+        spec.relative_position_values = torch.zeros_like(keys).numpy()   # Shaw et al. keys only
+
+
+def _ffn(spec, state: dict, prefix: str, norm: str) -> None:
+    _linear(spec.linear_0, state[f"{prefix}.ffn.0.weight"], state[f"{prefix}.ffn.0.bias"])
+    _linear(spec.linear_1, state[f"{prefix}.ffn.2.weight"], state[f"{prefix}.ffn.2.bias"])
+    _norm(spec.layer_norm, state, f"{prefix}.{norm}")
+
+
+def _positions(spec, state: dict, side: str, cfg: ModelConfig) -> None:
+    kind = cfg.position.split("-")[0]
+    if kind == "sinusoidal":
+        from models.position import sinusoids
+        spec.position_encodings.encodings = sinusoids(cfg.max_len, cfg.d_model).numpy()
+    elif kind == "learned":
+        spec.position_encodings.encodings = state[f"{side}_embed.position.weight"].float().numpy()
+
+
+def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str]):
+    """The CTranslate2 TransformerSpec holding these weights."""
+    _ct2()
+    from ctranslate2.specs import common_spec, transformer_spec
+
+    m = cfg.model
+    pre, relative = m.norm == "pre", m.position == "relative"
+    activation = common_spec.Activation.GELU if m.activation == "gelu" else common_spec.Activation.RELU
+    encoder = transformer_spec.TransformerEncoderSpec(m.n_encoder_layers, m.n_heads, pre_norm=pre,
+                                                      activation=activation, relative_position=relative)
+    decoder = transformer_spec.TransformerDecoderSpec(m.n_decoder_layers, m.n_heads, pre_norm=pre,
+                                                      activation=activation, relative_position=relative)
+    for side, layers, spec in (("src", "encoder", encoder), ("tgt", "decoder", decoder)):
+        table = spec.embeddings[0] if side == "src" else spec.embeddings     # the encoder's is a list
+        table.weight = state[f"{side}_embed.table.weight"].float().numpy()
+        spec.scale_embeddings = True                                         # × √d_model, as Embedding does
+        if not relative:
+            _positions(spec, state, side, m)
+        if pre:
+            _norm(spec.layer_norm, state, f"{layers}_norm")
+        for n, layer in enumerate(spec.layer):
+            prefix = f"{layers}.{n}"
+            _attention(layer.self_attention, state, f"{prefix}.self_attn", False, f"{prefix}.norm1", pre, relative)
+            if layers == "decoder":
+                _attention(layer.attention, state, f"{prefix}.cross_attn", True, f"{prefix}.norm2", pre, False)
+            _ffn(layer.ffn, state, prefix, "norm3" if layers == "decoder" else "norm2")
+    output = state.get("output.weight", state["tgt_embed.table.weight"])
+    decoder.projection.weight = output.float().numpy()
+    spec = transformer_spec.TransformerSpec(encoder, decoder)
+    spec.config.bos_token, spec.config.eos_token, spec.config.unk_token = "<bos>", "<eos>", "<unk>"
+    spec.config.decoder_start_token = "<bos>"
+    spec.config.layer_norm_epsilon = 1e-5
+    spec.register_source_vocabulary(src_itos)
+    spec.register_target_vocabulary(tgt_itos)
+    return spec
+
+
+def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization: str = "int8",
+                      force: bool = False) -> Path:
+    """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError."""
+    if quantization not in QUANTIZATIONS:
+        raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
+    ckpt = load_checkpoint(checkpoint)
+    cfg = Config.from_dict(ckpt["config"])
+    blocker = export_blocker(cfg.model)
+    if blocker:
+        raise UserError(f"cannot export {checkpoint} to CTranslate2: {blocker}")
+    if cfg.model.position not in POSITIONS:
+        raise UserError(f"cannot export {checkpoint}: unknown model.position {cfg.model.position!r}")
+    out = Path(out_dir)
+    if out.exists() and not force and any(out.iterdir()):
+        raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
+    ct2 = _ct2()
+    spec = model_spec(ckpt["model"], cfg, ckpt["src_vocab"]["itos"], ckpt["tgt_vocab"]["itos"])
+
+    class _Converter(ct2.converters.Converter):
+        def _load(self):
+            return spec
+
+    tmp = out.with_name(f".{out.name}.exporting")
+    shutil.rmtree(tmp, ignore_errors=True)
+    _Converter().convert(str(tmp), quantization=quantization, force=True)
+    subwords = ckpt.get("subwords") or {}
+    for side in ("src", "tgt"):
+        if subwords.get(side):
+            (tmp / f"{side}.spm.model").write_bytes(subwords[side])
+    manifest = {"config": ckpt["config"], "src_vocab": ckpt["src_vocab"]["itos"],
+                "tgt_vocab": ckpt["tgt_vocab"]["itos"], "quantization": quantization,
+                "checkpoint": str(checkpoint)}
+    (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+    return out
+
+
+def is_exported(path: str | Path) -> bool:
+    return Path(path).is_dir() and (Path(path) / MANIFEST).is_file() and (Path(path) / "model.bin").is_file()

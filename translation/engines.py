@@ -1,0 +1,51 @@
+"""One way to load whatever a user passes as --checkpoint: a checkpoint, an exported CTranslate2 directory, or a
+comma-separated list of checkpoints decoded as an ensemble."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from config import Config
+from data.vocab import Vocab
+from models.transformer import build_model
+from translation.ct2_export import is_exported
+from translation.ensemble import Ensemble
+from translation.translator import Translator, stored_subwords
+from util.checkpoint import load_checkpoint
+from util.errors import UserError
+
+
+def load_translator(path: str | Path, device="cpu") -> Translator:
+    text = str(path)
+    if "," in text:
+        return load_ensemble([p for p in text.split(",") if p], device)
+    if is_exported(path):
+        from translation.ct2_engine import Ct2Translator
+        return Ct2Translator(path, device)
+    if Path(path).is_dir():
+        raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
+                        "pass a .pt checkpoint or a directory written by export.py")
+    return Translator.from_checkpoint(path, device)
+
+
+def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -> None:
+    """Checkpoints combined (averaged, ensembled) must share their vocabularies and subword models."""
+    for path, ckpt in zip(paths[1:], checkpoints[1:]):
+        for key, what in (("src_vocab", "source vocabularies"), ("tgt_vocab", "target vocabularies"),
+                          ("subwords", "subword models")):
+            if ckpt.get(key) != checkpoints[0].get(key):
+                raise UserError(f"cannot {action} {paths[0]} and {path}: their {what} differ; "
+                                "use checkpoints of one training setup")
+
+
+def load_ensemble(paths: list[str], device="cpu") -> Translator:
+    """Checkpoints that share vocabularies and subword models, averaged per decoding step."""
+    checkpoints = [load_checkpoint(p) for p in paths]
+    first = checkpoints[0]
+    check_same_vocabularies(paths, checkpoints, "ensemble")
+    models = []
+    for ckpt in checkpoints:
+        model = build_model(Config.from_dict(ckpt["config"]).model)
+        model.load_state_dict(ckpt["model"])
+        models.append(model)
+    return Translator(Ensemble(models), Config.from_dict(first["config"]), Vocab.from_dict(first["src_vocab"]),
+                      Vocab.from_dict(first["tgt_vocab"]), device, *stored_subwords(first.get("subwords")))
