@@ -2,7 +2,8 @@
 
 - tutorial greedy: one sentence at a time, the whole decoder re-run on the full prefix at every step (no cache);
 - our greedy: batched, KV cache — must give exactly the same tokens as the tutorial's greedy on the same model;
-- our beam 5: batched over sentences and beams, KV cache.
+- our beam 5: batched over sentences and beams, KV cache;
+- CTranslate2 (export.py) float32 and int8, greedy and beam 5, on the same weights, same inputs, same threads.
 Optionally also the tutorial model's own greedy (bench/baseline.py --save) on its own checkpoint.
 
     python bench/decode.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
@@ -54,6 +55,8 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=0, help="first N test sentences (0 = all 1000)")
     parser.add_argument("--baseline-checkpoint", default=None, help="a bench/baseline.py --save file")
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--no-ctranslate2", action="store_true", help="skip the CTranslate2 rows")
+    parser.add_argument("--skip-tutorial", action="store_true", help="skip the slow tutorial loop")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -68,21 +71,47 @@ def main() -> None:
     limits = [int(len(s) * greedy_cfg.max_len_a + greedy_cfg.max_len_b) for s in src_ids]
 
     results = {}
-    results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.model, s, m)
-                                                for s, m in zip(src_ids, limits)])
+    if not args.skip_tutorial:
+        results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.model, s, m)
+                                                    for s, m in zip(src_ids, limits)])
     results["our greedy"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, greedy_cfg)])
     results["our beam 5"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, beam_cfg)])
-    same = results["tutorial greedy"][0] == results["our greedy"][0]
+    if not args.no_ctranslate2:
+        results.update(ctranslate2_rows(args.checkpoint, src_ids, greedy_cfg, beam_cfg))
+    same = results.get("tutorial greedy", results["our greedy"])[0] == results["our greedy"][0]
 
-    base = results["tutorial greedy"][1]
+    base = results.get("tutorial greedy", results["our beam 5"])[1]
     print(f"{n} sentences of test_2016_flickr, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}")
     for name, (hyps, seconds) in results.items():
         bleu = corpus_scores([translator.ids_to_text(h) for h in hyps], ref_text)["bleu"]
-        print(f"  {name:16s} {n / seconds:7.1f} sentences/s  {base / seconds:6.1f}x tutorial greedy   "
-              f"BLEU {bleu:.2f}")
+        print(f"  {name:22s} {n / seconds:7.1f} sentences/s  {base / seconds:6.2f}x "
+              f"{'tutorial greedy' if 'tutorial greedy' in results else 'our beam 5'}   BLEU {bleu:.2f}")
     print(f"  our cached greedy gives the tutorial loop's tokens exactly: {same}")
+    for name in ("ct2 float32 greedy", "ct2 float32 beam 5"):
+        if name in results:
+            ours = results["our greedy" if "greedy" in name else "our beam 5"][0]
+            same_tokens = sum(a == b for a, b in zip(ours, results[name][0]))
+            print(f"  {name} gives our tokens for {same_tokens} of {n} sentences")
     if args.baseline_checkpoint:
         baseline_speed(args.baseline_checkpoint, args.data_dir, n, base)
+
+
+def ctranslate2_rows(checkpoint: str, src_ids, greedy_cfg, beam_cfg) -> dict:
+    """Export to temporary CTranslate2 directories and time them on the same inputs and threads."""
+    import tempfile
+
+    from translation.ct2_engine import Ct2Translator
+    from translation.ct2_export import export_checkpoint
+
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for quantization in ("float32", "int8"):
+            engine = Ct2Translator(export_checkpoint(checkpoint, Path(tmp) / quantization, quantization))
+            engine.search(src_ids[:8], greedy_cfg)                  # warm-up
+            for name, decode in (("greedy", greedy_cfg), ("beam 5", beam_cfg)):
+                rows[f"ct2 {quantization} {name}"] = timed(
+                    lambda: [n_best[0].tokens for n_best in engine.search(src_ids, decode)])
+    return rows
 
 
 def baseline_speed(path: str, data_dir, n: int, reference_seconds: float) -> None:

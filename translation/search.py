@@ -96,6 +96,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     prefixes = torch.full((b, k, 1), bos, dtype=torch.long, device=device)   # (n, k, t+1)
     alive = torch.arange(b, device=device)                        # original index of each sentence decoding
     finished: list[list[Hypothesis]] = [[] for _ in range(b)]
+    n_finished = torch.zeros(b, dtype=torch.long, device=device)
 
     for step in range(int(max_lens.max()) + 1):
         n = alive.numel()
@@ -107,13 +108,16 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
         top_beams, top_tokens = top_ids // vocab, top_ids % vocab
         is_eos = top_tokens == eos
 
-        # Hypotheses ending in <eos> among the best k candidates are finished.
-        length = step + 1
-        for s, c in (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero().tolist():
-            sentence = int(alive[s])
-            if len(finished[sentence]) < k:
-                hyp = prefixes[s, top_beams[s, c], 1:].tolist()
-                finished[sentence].append(Hypothesis(hyp, normalized(float(top_scores[s, c]), length, length_penalty)))
+        # Hypotheses ending in <eos> among the best k candidates are finished (Python only for those few).
+        ended = (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero()          # (events, 2)
+        if ended.numel():
+            sentences = alive[ended[:, 0]]
+            hyps = prefixes[ended[:, 0], top_beams[ended[:, 0], ended[:, 1]], 1:].tolist()
+            raw = top_scores[ended[:, 0], ended[:, 1]].tolist()
+            for sentence, hyp, score in zip(sentences.tolist(), hyps, raw):
+                if len(finished[sentence]) < k:
+                    finished[sentence].append(Hypothesis(hyp, normalized(score, step + 1, length_penalty)))
+            n_finished.index_add_(0, sentences, torch.ones_like(sentences))
 
         # The best k candidates that do not end in <eos> go on (a stable sort keeps them in score order).
         order = is_eos.to(torch.int8).argsort(dim=-1, stable=True)[:, :k]                # (n, k)
@@ -121,8 +125,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
         next_beams = top_beams.gather(1, order)
         next_tokens = top_tokens.gather(1, order)
 
-        done = torch.tensor([len(finished[int(s)]) >= k for s in alive], device=device)
-        keep = (~done).nonzero().squeeze(-1)                       # sentences still decoding
+        keep = (n_finished[alive] < k).nonzero().squeeze(-1)      # sentences still decoding
         if keep.numel() == 0:
             break
         beam_rows = ((keep[:, None] * k) + next_beams[keep]).view(-1)                    # (n'*k,)
