@@ -3,7 +3,8 @@
 (a) our model with each built-in attention vs torch.nn.Transformer: same size, same token batches, fp32;
 (b) our whole pipeline (token-bucketed batches, the preset's precision) vs the tutorial's (128 random sentences,
     nn.Transformer, fp32), both at our model's size;
-(c) model FLOP utilization: FLOP/s of our training step / FLOP/s of a large matmul, fp32 and bf16.
+(c) model FLOP utilization: FLOP/s of our training step / FLOP/s of a large matmul, fp32 and bf16;
+(d) with --compile: the same step under torch.compile (compile time excluded, reported) vs eager, and its loss.
 
     python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
 
@@ -34,14 +35,22 @@ from translation.training import autocast, make_optimizer, train_step  # noqa: E
 from models.transformer import build_model  # noqa: E402
 
 
-def our_trainer(cfg, precision: str, attention: str | None = None):
+def our_trainer(cfg, precision: str, attention: str | None = None, compile: bool = False, losses=None):
     cfg = copy.deepcopy(cfg)
     cfg.model.attention = attention or cfg.model.attention
+    torch.manual_seed(0)
     model = build_model(cfg.model)
     optimizer, schedule = make_optimizer(model, cfg)
     cfg.train.precision = precision
     amp = autocast(torch.device("cpu"), cfg)
-    return lambda batch: train_step(model, optimizer, schedule, [batch], cfg, amp)[1]
+    stepped = torch.compile(model, dynamic=True) if compile else model
+
+    def step(batch):
+        loss, tokens = train_step(stepped, optimizer, schedule, [batch], cfg, amp)
+        if losses is not None:
+            losses.append(loss)
+        return tokens
+    return step
 
 
 def baseline_trainer(cfg):
@@ -99,6 +108,7 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=8, help="training batches per model per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--compile", action="store_true", help="only (d): torch.compile vs eager")
     args, overrides = parser.parse_known_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -115,6 +125,10 @@ def main() -> None:
     print(f"threads {torch.get_num_threads()}; model d_model {cfg.model.d_model}, {cfg.model.n_encoder_layers}+"
           f"{cfg.model.n_decoder_layers} layers, d_ff {cfg.model.d_ff}; vocab {cfg.model.src_vocab_size}/"
           f"{cfg.model.tgt_vocab_size}; {args.batches} batches x {args.rounds} rounds")
+
+    if args.compile:
+        compare_compile(cfg, ours, args.rounds)
+        return
 
     # (a) same batches, fp32: each attention vs nn.Transformer
     runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name), ours) for name in registered_attentions()}
@@ -148,6 +162,29 @@ def main() -> None:
         peak = matmul_peak(dtype)
         print(f"  {precision}: {achieved / 1e9:6.1f} GFLOP/s of a {peak / 1e9:6.1f} GFLOP/s matmul peak = "
               f"{achieved / peak:.0%} MFU ({rate:.0f} tok/s)")
+
+
+def compare_compile(cfg, batches, rounds: int) -> None:
+    """(d) eager vs torch.compile on the same batches from the same initial weights: speed and loss.
+    Dropout is off here: compiled and eager dropout draw different masks, which would hide a real loss gap."""
+    cfg = copy.deepcopy(cfg)
+    cfg.model.dropout = cfg.model.attention_dropout = 0.0
+    losses = {"eager": [], "compiled": []}
+    eager = our_trainer(cfg, cfg.train.precision, losses=losses["eager"])
+    compiled = our_trainer(cfg, cfg.train.precision, compile=True, losses=losses["compiled"])
+    start = time.perf_counter()
+    for batch in batches:                          # compiles for the shapes seen (dynamic=True: few recompiles)
+        compiled(batch)
+    compile_seconds = time.perf_counter() - start
+    for batch in batches:
+        eager(batch)
+    first = {name: values[:len(batches)] for name, values in losses.items()}
+    rates = tokens_per_second({"eager": (eager, batches), "compiled": (compiled, batches)}, rounds)
+    print(f"\n(d) torch.compile, {cfg.train.precision} (first pass incl. compilation: {compile_seconds:.0f} s)")
+    for name, rate in rates.items():
+        print(f"  {name:10s} {rate:8.0f} tok/s   {rate / rates['eager']:.2f}x eager")
+    gap = max(abs(a - b) for a, b in zip(first["eager"], first["compiled"]))
+    print(f"  largest loss difference over the first {len(batches)} steps: {gap:.2e}")
 
 
 if __name__ == "__main__":
