@@ -11,9 +11,9 @@ from data.batching import collate
 from data.tokenizer import Tokenizer
 from data.vocab import BOS, EOS, Vocab
 from models.masks import padding_mask
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer
+from translation.checkpoints import load_model
 from translation.search import Hypothesis, beam_search, greedy_search, max_output_lengths
-from util.checkpoint import load_checkpoint
 
 
 class AttentionMap(NamedTuple):
@@ -30,11 +30,9 @@ class Translator:
 
     @classmethod
     def from_checkpoint(cls, path, device="cpu") -> "Translator":
-        ckpt = load_checkpoint(path)
-        cfg = Config.from_dict(ckpt["config"])
-        model = build_model(cfg.model)
-        model.load_state_dict(ckpt["model"])
-        return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device)
+        """Any checkpoint train.py writes: last.pt with its training state, or the weights-only best.pt and others."""
+        model, ckpt = load_model(path)
+        return cls(model, ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, device)
 
     def tokenizer(self, side: str) -> Tokenizer:
         lang = self.cfg.data.src_lang if side == "src" else self.cfg.data.tgt_lang
