@@ -40,13 +40,15 @@ class Translator:
             self._tokenizers[lang] = Tokenizer(lang, lowercase=self.cfg.data.lowercase)
         return self._tokenizers[lang]
 
-    def encode_texts(self, texts: list[str]) -> list[list[int]]:
-        """Source ids, truncated to the model's maximum length with a warning on stderr."""
+    def encode_texts(self, texts: list[str], line_numbers: list[int] | None = None) -> list[list[int]]:
+        """Source ids, truncated to the model's maximum length with a warning on stderr that names the input line
+        (line_numbers[n] for texts[n]; default 1, 2, ...)."""
         limit = self.cfg.model.max_len - 2
         ids = [self.src_vocab.encode(tokens) for tokens in self.tokenizer("src").tokenize_many(texts)]
         for n, seq in enumerate(ids):
             if len(seq) > limit:
-                print(f"warning: input line {n + 1} has {len(seq)} tokens; translating its first {limit}",
+                line = line_numbers[n] if line_numbers else n + 1
+                print(f"warning: input line {line} has {len(seq)} tokens; translating its first {limit}",
                       file=sys.stderr)
                 ids[n] = seq[:limit]
         return ids
@@ -82,10 +84,11 @@ class Translator:
     def ids_to_text(self, ids: list[int]) -> str:
         return self.tokenizer("tgt").detokenize(self.tgt_vocab.decode(ids))
 
-    def translate(self, texts: list[str], decode: DecodeConfig | None = None) -> list[str]:
-        """One translation per input text; empty or whitespace-only inputs give empty outputs."""
+    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1) -> list[str]:
+        """One translation per input text; empty or whitespace-only inputs give empty outputs. texts[0] is input
+        line `first_line` (for warnings)."""
         real = [n for n, t in enumerate(texts) if t.strip()]
-        n_best = self.search(self.encode_texts([texts[n] for n in real]), decode)
+        n_best = self.search(self.encode_texts([texts[n] for n in real], [first_line + n for n in real]), decode)
         out = [""] * len(texts)
         for n, hyps in zip(real, n_best):
             out[n] = self.ids_to_text(hyps[0].tokens)
