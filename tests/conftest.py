@@ -42,3 +42,18 @@ def prepared_multi30k(multi30k_dir, tmp_path_factory):
 
     cache_dir = tmp_path_factory.mktemp("prepared")
     return cache_dir, prepare_data(DataConfig(), multi30k_dir, cache_dir=cache_dir, progress=False)
+
+
+@pytest.fixture(scope="session")
+def train_main():
+    """train.main(argv) in this process (no start-up cost), leaving torch's process-wide settings as they were."""
+    import train
+
+    def run(argv) -> int:
+        threads = torch.get_num_threads()
+        try:
+            return train.main(argv)
+        finally:
+            torch.set_num_threads(threads)
+            torch.set_flush_denormal(False)
+    return run
