@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import math
+import re
 from dataclasses import dataclass, field, fields
 
 from util.errors import UserError
@@ -183,7 +185,7 @@ def make_config(preset: str = "base", overrides: list[str] | tuple[str, ...] = (
     cfg = Config(preset=preset)
     for key, value in PRESETS[preset].items():
         set_value(cfg, key, value)
-    return apply_overrides(cfg, overrides)
+    return validate(apply_overrides(cfg, overrides))
 
 
 def apply_overrides(cfg: Config, overrides, sections=("model", "data", "train", "decode"),
@@ -210,3 +212,97 @@ def help_text() -> str:
             lines.append(f"  {value:34s} {f.metadata.get('help', '')}".rstrip())
     lines.append("presets: " + ", ".join(PRESETS))
     return "\n".join(lines)
+
+
+# Validation: every value is checked when a config is built, so a bad one fails before any data or directory work.
+ACTIVATIONS = ("relu", "gelu")
+NORMS = ("pre", "post")
+POSITIONS = ("sinusoidal-add", "sinusoidal-concat", "learned-add", "learned-concat", "relative")
+PRECISIONS = ("auto", "fp32", "bf16")
+DEVICE_FORMS = "auto, cpu, cuda or cuda:N"
+MAX_PARAMETERS = 2_000_000_000      # far beyond any Multi30K model; above it a typo is likelier than a plan
+
+
+def is_device_name(name: str) -> bool:
+    return re.fullmatch(r"auto|cpu|cuda(:\d+)?", name) is not None
+
+
+# a rule: (test, what a value must be)
+AT_LEAST_0 = (lambda v: v >= 0, "at least 0")
+AT_LEAST_1 = (lambda v: v >= 1, "at least 1")
+ABOVE_0 = (lambda v: v > 0, "above 0")
+FRACTION = (lambda v: 0 <= v < 1, "in [0, 1)")
+NOT_EMPTY = (lambda v: v.strip() != "", "a non-empty name")
+
+
+def _one_of(choices) -> tuple:
+    return lambda v: v in choices, f"one of {', '.join(choices)}"
+
+
+RULES = {
+    "model.d_model": AT_LEAST_1, "model.n_heads": AT_LEAST_1, "model.n_encoder_layers": AT_LEAST_0,
+    "model.n_decoder_layers": AT_LEAST_1, "model.d_ff": AT_LEAST_1, "model.dropout": FRACTION,
+    "model.attention_dropout": FRACTION, "model.activation": _one_of(ACTIVATIONS), "model.norm": _one_of(NORMS),
+    "model.attention": NOT_EMPTY, "model.position": _one_of(POSITIONS), "model.position_dim": AT_LEAST_0,
+    "model.max_len": (lambda v: v >= 3, "at least 3 (<bos>, a token, <eos>)"),
+    "model.max_relative": AT_LEAST_0, "model.src_vocab_size": AT_LEAST_0, "model.tgt_vocab_size": AT_LEAST_0,
+    "data.src_lang": NOT_EMPTY, "data.tgt_lang": NOT_EMPTY, "data.min_freq": AT_LEAST_1,
+    "data.units": _one_of(("subword", "word")), "data.subword_vocab": AT_LEAST_1,
+    "data.subword_model": _one_of(("unigram", "bpe")),
+    "data.max_vocab": AT_LEAST_0, "data.max_tokens": AT_LEAST_1, "data.max_train_len": AT_LEAST_0,
+    "data.train_split": NOT_EMPTY, "data.val_split": NOT_EMPTY,
+    "train.seed": AT_LEAST_0, "train.max_epochs": AT_LEAST_1, "train.max_steps": AT_LEAST_0,
+    "train.time_budget": AT_LEAST_0, "train.lr": ABOVE_0, "train.warmup_steps": AT_LEAST_0,
+    "train.weight_decay": AT_LEAST_0, "train.beta2": FRACTION, "train.label_smoothing": FRACTION,
+    "train.clip_norm": AT_LEAST_0, "train.accum_steps": AT_LEAST_1, "train.precision": _one_of(PRECISIONS),
+    "train.device": (is_device_name, DEVICE_FORMS), "train.threads": AT_LEAST_0,
+    "train.patience": AT_LEAST_0, "train.average_last": AT_LEAST_0, "train.log_every": AT_LEAST_1,
+    "train.val_beam": AT_LEAST_1, "train.val_max_sentences": AT_LEAST_0,
+    "decode.beam": AT_LEAST_1, "decode.max_len_a": AT_LEAST_0, "decode.max_len_b": AT_LEAST_0,
+    "decode.batch_sentences": AT_LEAST_1,
+}
+
+
+def validate(cfg: Config) -> Config:
+    """cfg itself when every value is usable; else a UserError naming the first bad one and what it must be."""
+    defaults = Config()
+    for key in all_keys(cfg):
+        section, name = key.split(".")
+        value, default = getattr(getattr(cfg, section), name), getattr(getattr(defaults, section), name)
+        kind = float if type(default) is float else type(default)
+        if not (type(value) is kind or (kind is float and type(value) is int)):
+            raise UserError(f"--{key}={value!r} is not a {kind.__name__}")
+        if kind is float and not math.isfinite(value):
+            raise UserError(f"--{key}={value} must be a finite number")
+        test, requirement = RULES.get(key, (None, ""))
+        if test is not None and not test(value):
+            raise UserError(f"--{key}={value} must be {requirement}")
+    _check_model(cfg)
+    return cfg
+
+
+def _check_model(cfg: Config) -> None:
+    m = cfg.model
+    if m.d_model % m.n_heads:
+        raise UserError(f"--model.d_model={m.d_model} is not divisible by --model.n_heads={m.n_heads}")
+    if m.position.endswith("-concat") and not 0 < m.position_dim < m.d_model:
+        raise UserError(f"--model.position_dim={m.position_dim} must be between 0 and --model.d_model={m.d_model} "
+                        f"(exclusive) for {m.position}")
+    if m.position == "relative" and m.max_relative < 1:
+        raise UserError(f"--model.max_relative={m.max_relative} must be at least 1 for relative positions")
+    if m.share_embeddings and not cfg.data.shared_vocab:
+        raise UserError("--model.share_embeddings=true needs one vocabulary: add --data.shared_vocab=true")
+    n = estimated_parameters(m)
+    if n > MAX_PARAMETERS:
+        raise UserError(f"the model.* sizes describe about {n:.2g} parameters ({4 * n / 1e9:.3g} GB in fp32), more "
+                        f"than the limit of {MAX_PARAMETERS:.0e}; check --model.d_model, d_ff, the layer counts "
+                        "and max_len")
+
+
+def estimated_parameters(m: ModelConfig) -> int:
+    """About how many numbers the model holds (weights and position tables), known before anything is allocated."""
+    d, ff = m.d_model, m.d_ff
+    attention, feed_forward = 4 * d * d + 4 * d, 2 * d * ff + ff + d
+    layers = m.n_encoder_layers * (attention + feed_forward) + m.n_decoder_layers * (2 * attention + feed_forward)
+    tables = (m.src_vocab_size + m.tgt_vocab_size + 2 * m.max_len + 2 * m.max_relative + 1) * d
+    return layers + tables + (0 if m.tie_output else d * m.tgt_vocab_size)

@@ -11,44 +11,38 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import replace
-from pathlib import Path
 
 from data.multi30k import SPLITS, read_parallel
 from translation.metrics import bleu_lowercased_tokens, corpus_scores
 from translation.engines import load_translator
+from translation.translator import Translator
 from util.checkpoint import latest_checkpoint
-from util.cli import import_user_module, pick_device, run_main
+from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.textio import read_text_lines
+from util.textio import check_output_path, read_text_lines, write_text_lines
 
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
-                        "ensemble (default: best.pt of the most recent run in runs/)")
+    add_decode_flags(parser)
     parser.add_argument("--split", default=None, help=f"a Multi30K split: {', '.join(SPLITS)} (default: test_2016_flickr)")
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--src", default=None, help="source text file, one sentence a line")
     parser.add_argument("--ref", default=None, help="reference file, line-aligned with --src")
     parser.add_argument("--output", default=None, help="write the hypotheses to this file")
-    parser.add_argument("--beam", type=int, default=None)
-    parser.add_argument("--length-penalty", type=float, default=None)
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
-    parser.add_argument("--device", default="auto")
-    parser.add_argument("--user-module", default=None)
     args = parser.parse_args(argv)
     if (args.src is None) != (args.ref is None):
-        parser.error("--src and --ref go together")
+        raise UserError("--src and --ref go together")
     if args.src and args.split:
-        parser.error("give either --split or --src/--ref")
+        raise UserError("give either --split or --src/--ref")
+    check_decode_flags(args)
+    if args.output:
+        check_output_path(args.output, "--output")
     return args
 
 
-def main(argv) -> int:
-    args = parse_args(argv)
-    import_user_module(args.user_module)
-    translator = load_translator(args.checkpoint or latest_checkpoint(), pick_device(args.device))
+def read_sources_and_references(args, translator: Translator) -> tuple[str, list[str], list[str]]:
     if args.src:
         sources, references, name = read_text_lines(args.src), read_text_lines(args.ref), args.src
         if len(sources) != len(references):
@@ -57,17 +51,22 @@ def main(argv) -> int:
         name = args.split or "test_2016_flickr"
         sources, references = read_parallel(name, args.data_dir, translator.cfg.data.src_lang,
                                             translator.cfg.data.tgt_lang)
-    decode = translator.cfg.decode
-    if args.beam is not None:
-        decode = replace(decode, beam=args.beam)
-    if args.length_penalty is not None:
-        decode = replace(decode, length_penalty=args.length_penalty)
+    if not sources:
+        raise UserError(f"{name} has no lines, so there is nothing to score")
+    return name, sources, references
+
+
+def main(argv) -> int:
+    args = parse_args(argv)
+    import_user_module(args.user_module)
+    device = pick_device(args.device, "--device")
+    translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    name, sources, references = read_sources_and_references(args, translator)
+    decode = decode_from_flags(args, translator.cfg.decode)
 
     start = time.perf_counter()
     hypotheses = translator.translate(sources, decode)
     seconds = time.perf_counter() - start
-    if args.output:
-        Path(args.output).write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
     scores = corpus_scores(hypotheses, references)
     lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.tokenizer("tgt"))
     print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
@@ -79,6 +78,8 @@ def main(argv) -> int:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
                           "seconds": round(seconds, 2)}))
+    if args.output:    # after the scores, so a failed write loses none of them
+        write_text_lines(args.output, hypotheses, "; the scores above are complete")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import signal
 import sys
@@ -19,17 +20,21 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from config import Config, apply_overrides, help_text, make_config
+from config import Config, apply_overrides, help_text, make_config, validate
 from data.batching import TokenBatchSampler, collate
 from data.prepare import Prepared, SplitData, prepare_data
 from models.attention import attention_class
 from models.transformer import Transformer, build_model
+from translation.checkpoints import (ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights,
+                                     read_checkpoint)
 from translation.training import autocast, make_optimizer, train_step, validation_scores
 from translation.translator import Translator
 from util import distributed
-from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
+from util.checkpoint import average_state_dicts, save_checkpoint
 from util.cli import import_user_module, pick_device, run_main, split_overrides
+from util.errors import UserError
 from util.plotting import plot_curves
+from util.rundir import RunDirLock, claim_run_dir, open_log
 
 
 @dataclass
@@ -43,6 +48,7 @@ class TrainState:
     bad_epochs: int = 0            # epochs since val BLEU last improved
     epoch_loss: float = 0.0        # summed training loss of the current epoch so far
     epoch_tokens: int = 0
+    metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
 
 
 @dataclass
@@ -64,6 +70,8 @@ class Run:
     sampler: TokenBatchSampler
     state: TrainState = field(default_factory=TrainState)
     metrics: object = None           # metrics.jsonl, open on rank 0
+    saved_step: int | None = None    # the step last.pt on disk holds
+    best_on_disk: tuple | None = None  # (step, kind) of best.pt when it is ahead of last.pt (a kill between them)
 
     def log(self, text: str) -> None:
         if self.dist.is_main:
@@ -71,18 +79,38 @@ class Run:
 
     def record(self, kind: str, **values) -> None:
         if self.metrics:
-            self.metrics.write(json.dumps({"kind": kind, **values}) + "\n")
-            self.metrics.flush()
+            try:
+                self.metrics.write(json.dumps({"kind": kind, **values}) + "\n")
+                self.metrics.flush()
+            except OSError as e:
+                raise UserError(f"cannot append to {self.dir / 'metrics.jsonl'} ({e.strerror}); {self.kept()}") from None
 
-    def checkpoint(self, name: str) -> None:
+    def kept(self) -> str:
+        """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
+        if self.saved_step is None:
+            return "there is no last.pt yet, so start again (with another --out) once that is fixed"
+        return f"last.pt holds step {self.saved_step}; once that is fixed: python train.py --resume {self.dir}"
+
+    def checkpoint(self, name: str, training: bool = False, **info) -> None:
+        """Write a checkpoint on rank 0: weights, config, vocabularies and `info`; with `training` also the
+        optimizer, schedule, RNG and TrainState that a resume needs (only last.pt; the others stay small)."""
         if not self.dist.is_main:
             return
-        train_state = {"state": asdict(self.state), "optimizer": self.optimizer.state_dict(),
-                       "schedule": self.schedule.state_dict(),
-                       "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
-        save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
-                        src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
-                        subwords=self.translator.subword_models(), train_state=train_state)
+        train_state = None
+        if training:
+            self.state.metrics_bytes = os.fstat(self.metrics.fileno()).st_size if self.metrics else -1
+            train_state = {"state": asdict(self.state), "optimizer": self.optimizer.state_dict(),
+                           "schedule": self.schedule.state_dict(),
+                           "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
+        try:
+            save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
+                            src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
+                            subwords=self.translator.subword_models(), train_state=train_state,
+                            info={"step": self.state.step, **info})
+        except OSError as e:
+            raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
+        if name == "last.pt":
+            self.saved_step = self.state.step
 
     def out_of_budget(self) -> str | None:
         train = self.cfg.train
@@ -104,27 +132,48 @@ def parse_args(argv):
     return split_overrides(argv, parser)
 
 
-def resolve_config(args, overrides) -> tuple[Config, Path, dict | None]:
-    if not args.resume:
-        cfg = make_config(args.preset, overrides)
-        out = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
-        return cfg, out, None
-    run_dir = Path(args.resume)
-    ckpt = load_checkpoint(run_dir / "last.pt")
-    cfg = apply_overrides(Config.from_dict(ckpt["config"]), overrides, ("train", "decode"), "when resuming")
-    return cfg, run_dir, ckpt
-
-
-def setup(args, overrides) -> Run:
-    """Config, devices, data, model and optimizer; the saved state when resuming; the run directory."""
+def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
+    """Config (checked first), the run directory (locked before any data work), devices, data, model and
+    optimizer; the saved state when resuming."""
     import_user_module(args.user_module)
-    cfg, run_dir, resume = resolve_config(args, overrides)
+    if args.resume:
+        run_dir = Path(args.resume)
+        if not (run_dir / "last.pt").is_file():
+            raise UserError(f"--resume {run_dir}: no last.pt there; pass the directory of a run that train.py "
+                            "wrote (e.g. runs/<time>-<preset>)")
+    else:
+        cfg = make_config(args.preset, overrides)
+        run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
+        check_usable(cfg)
+    lock = claim_run_dir(run_dir, resuming=bool(args.resume)) if distributed.is_main_process() else None
+    try:
+        resume = None
+        if args.resume:      # read once the directory is ours: another run cannot be writing last.pt meanwhile
+            resume = read_checkpoint(run_dir / "last.pt")
+            if not resume.raw.get("train_state"):
+                raise UserError(f"{run_dir / 'last.pt'} holds weights only, no training state, so the run cannot "
+                                "continue from it")
+            cfg = validate(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
+            check_usable(cfg)
+        dist = distributed.setup(cfg.train.device)
+        device = pick_device(cfg.train.device)
+        if device.type == "cuda" and dist.enabled:
+            device = torch.device("cuda", dist.local_rank)
+        return build_run(args, cfg, run_dir, resume, dist, device), lock
+    except BaseException:
+        if lock:
+            lock.release()
+        raise
+
+
+def check_usable(cfg: Config) -> None:
+    """What the config alone cannot know: registered attention names, an available device."""
     for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
-        attention_class(name)          # an unknown name fails now, not after the data is prepared
-    dist = distributed.setup(cfg.train.device)
-    device = pick_device(cfg.train.device)
-    if device.type == "cuda" and dist.enabled:
-        device = torch.device("cuda", dist.local_rank)
+        attention_class(name)
+    pick_device(cfg.train.device)
+
+
+def build_run(args, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device) -> Run:
     if cfg.train.threads > 0:
         torch.set_num_threads(cfg.train.threads)
     torch.set_flush_denormal(True)     # denormal floats (tiny early gradients) slow CPU math 10-100x
@@ -138,6 +187,12 @@ def setup(args, overrides) -> Run:
     if dist.is_main:
         distributed.barrier(dist)
     train_data, val_data = data.splits[cfg.data.train_split], data.splits[cfg.data.val_split]
+    if not len(train_data) or not len(val_data):
+        raise UserError(f"nothing to train on: {len(train_data)} usable {cfg.data.train_split} pairs (empty ones and "
+                        f"those over --data.max_train_len={cfg.data.max_train_len} tokens are dropped), "
+                        f"{len(val_data)} {cfg.data.val_split} pairs; check the data")
+    if resume is not None:
+        check_vocabularies(resume, data.src_vocab, data.tgt_vocab, run_dir / "last.pt")
     cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
 
     model = build_model(cfg.model).to(device)
@@ -155,9 +210,11 @@ def setup(args, overrides) -> Run:
     if resume is not None:
         restore(run, resume)
     if dist.is_main:
-        run.dir.mkdir(parents=True, exist_ok=True)
-        (run.dir / "config.json").write_text(cfg.to_json() + "\n")
-        run.metrics = (run.dir / "metrics.jsonl").open("a")
+        try:
+            (run.dir / "config.json").write_text(cfg.to_json() + "\n")
+            run.metrics = open_log(run.dir / "metrics.jsonl", run.state.metrics_bytes if resume else 0)
+        except OSError as e:
+            raise UserError(f"cannot write to the run directory {run.dir} ({e.strerror}); {run.kept()}") from None
         run.log(cfg.to_json())
         run.log(f"model: {model.num_parameters():,} parameters on {device}; vocab "
                 f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}; {len(train_data.src)} training "
@@ -165,26 +222,36 @@ def setup(args, overrides) -> Run:
     return run
 
 
-def restore(run: Run, ckpt: dict) -> None:
-    saved = ckpt["train_state"]
-    run.model.load_state_dict(ckpt["model"])
-    run.optimizer.load_state_dict(saved["optimizer"])
-    run.schedule.load_state_dict(saved["schedule"])
-    run.state = TrainState(**saved["state"])
-    torch.set_rng_state(saved["rng"]["torch"])
-    random.setstate(saved["rng"]["python"])
+def restore(run: Run, ckpt: ModelCheckpoint) -> None:
+    """Continue from last.pt; the best val BLEU comes from best.pt, the file a later improvement must beat."""
+    path, saved = run.dir / "last.pt", ckpt.raw["train_state"]
+    load_weights(run.model, ckpt.raw["model"], path)
+    try:
+        run.optimizer.load_state_dict(saved["optimizer"])
+        run.schedule.load_state_dict(saved["schedule"])
+        run.state = TrainState(**saved["state"])
+        torch.set_rng_state(saved["rng"]["torch"])
+        random.setstate(saved["rng"]["python"])
+    except (KeyError, TypeError, ValueError, RuntimeError) as e:
+        raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
+                        "the run cannot continue from it") from None
+    run.saved_step = run.state.step
+    best = best_checkpoint_info(run.dir / "best.pt")
+    run.state.best_bleu = best["val_bleu"] if best else -1.0
+    if best and best["step"] > run.state.step:     # killed after best.pt was written and before last.pt
+        run.best_on_disk = (best["step"], best["kind"])
 
 
 def install_stop_handlers() -> dict:
-    """Ctrl-C / SIGTERM ask the loop to stop after the current step; a second Ctrl-C aborts at once."""
+    """Ctrl-C / SIGTERM ask the loop to stop after the current step; a second Ctrl-C aborts at once.
+    flag["previous"] holds the handlers to put back."""
     flag = {"stop": False}
 
     def handler(signum, frame):
         if flag["stop"] and signum == signal.SIGINT:
             raise KeyboardInterrupt
         flag["stop"] = True
-    signal.signal(signal.SIGINT, handler)
-    signal.signal(signal.SIGTERM, handler)
+    flag["previous"] = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
     return flag
 
 
@@ -225,17 +292,21 @@ def validate_and_keep_best(run: Run, kind: str, **record) -> dict:
     scores = validation_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp)
     scores["seconds"] = time.perf_counter() - start
     run.state.elapsed += scores["seconds"]      # validation counts in the wall-clock budget
-    scores["improved"] = scores["val_bleu"] > run.state.best_bleu
+    # the same step, kind and BLEU as best.pt: the improvement a kill interrupted before last.pt, now redone
+    redo = run.best_on_disk == (run.state.step, kind) and scores["val_bleu"] == run.state.best_bleu
+    scores["improved"] = scores["val_bleu"] > run.state.best_bleu or redo
     if scores["improved"]:
-        run.state.best_bleu = scores["val_bleu"]
-        run.checkpoint("best.pt")
+        run.state.best_bleu, run.best_on_disk = scores["val_bleu"], None
+        run.checkpoint("best.pt", val_bleu=scores["val_bleu"], epoch=run.state.epoch, kind=kind)
     run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
                val_loss=scores["val_loss"], val_bleu=scores["val_bleu"])
     return scores
 
 
 def end_epoch(run: Run) -> str | None:
-    """Validate, keep best/last (and the epoch's weights for averaging); -> a stop reason from early stopping."""
+    """Validate, keep best/last (and the epoch's weights for averaging); -> a stop reason from early stopping.
+
+    last.pt is written last: a kill before it leaves the previous last.pt, and the resumed run redoes the epoch."""
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
@@ -245,12 +316,12 @@ def end_epoch(run: Run) -> str | None:
             f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores['val_loss']:.3f} | "
             f"val BLEU {scores['val_bleu']:.2f}{' (best)' if scores['improved'] else ''} | "
             f"{state.elapsed:.0f}s (val {scores['seconds']:.0f}s)")
-    run.checkpoint("last.pt")
     if cfg.train.average_last:
-        run.checkpoint(f"epoch{state.epoch}.pt")
+        run.checkpoint(f"epoch{state.epoch}.pt", epoch=state.epoch)
         old = run.dir / f"epoch{state.epoch - cfg.train.average_last}.pt"
         if run.dist.is_main and old.exists():
             old.unlink()
+    run.checkpoint("last.pt", training=True)
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
@@ -263,7 +334,7 @@ def average_last_epochs(run: Run) -> None:
         return
     run.model.load_state_dict(average_state_dicts(paths))
     scores = validate_and_keep_best(run, "averaged", epochs=len(paths))
-    run.checkpoint("averaged.pt")
+    run.checkpoint("averaged.pt", val_bleu=scores["val_bleu"], epochs=len(paths))
     run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores['val_bleu']:.2f}"
             f"{' (best)' if scores['improved'] else ''}")
 
@@ -274,7 +345,7 @@ def finish(run: Run, reason: str | None) -> None:
     if state.batch_in_epoch:
         scores = validate_and_keep_best(run, "partial")
         run.log(f"final | step {state.step} | val loss {scores['val_loss']:.3f} | val BLEU {scores['val_bleu']:.2f}")
-        run.checkpoint("last.pt")
+        run.checkpoint("last.pt", training=True)
     run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
     weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
     in_sync = distributed.ranks_agree(run.dist, weights_sum)
@@ -283,27 +354,38 @@ def finish(run: Run, reason: str | None) -> None:
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
     if run.metrics:
-        plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
-        run.log(f"checkpoints and curves.png in {run.dir}")
+        try:
+            plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
+            run.log(f"checkpoints and curves.png in {run.dir}")
+        except OSError as e:
+            print(f"warning: could not draw {run.dir / 'curves.png'} ({e.strerror}); the checkpoints are complete",
+                  file=sys.stderr)
 
 
 def main(argv) -> int:
     args, overrides = parse_args(argv)
-    run = setup(args, overrides)
+    run, lock = setup(args, overrides)
     stop = install_stop_handlers()
-    reason = run.out_of_budget()
-    while reason is None and run.state.epoch < run.cfg.train.max_epochs:
-        reason = train_epoch(run, stop)
-    if stop["stop"]:
-        run.checkpoint("last.pt")
-        run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: python train.py --resume {run.dir}")
-    else:
-        finish(run, reason)
-    if run.metrics:
-        run.metrics.close()
+    try:
+        reason = run.out_of_budget()
+        while reason is None and run.state.epoch < run.cfg.train.max_epochs:
+            reason = train_epoch(run, stop)
+        if stop["stop"]:
+            run.checkpoint("last.pt", training=True)
+            run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
+                    f"python train.py --resume {run.dir}")
+        else:
+            finish(run, reason)
+    finally:
+        for sig, previous in stop["previous"].items():
+            signal.signal(sig, previous)
+        if run.metrics:
+            run.metrics.close()
+        if lock:
+            lock.release()
     distributed.cleanup(run.dist)
     return 0
 
 
 if __name__ == "__main__":
-    run_main(main)
+    run_main(main, needs_stdout=False)

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 
 from translation.engines import load_translator
 from translation.search import Hypothesis
 from translation.translator import Translator
 from util.checkpoint import latest_checkpoint
-from util.cli import import_user_module, pick_device, run_main
+from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.textio import read_text_lines
+from util.textio import check_output_path, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -29,42 +28,28 @@ CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sentences", nargs="*", help="German sentences (default: read stdin, one per line)")
-    parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
-                        "ensemble (default: best.pt of the most recent run in runs/)")
-    parser.add_argument("--beam", type=int, default=None, help="beam size (default: the checkpoint's, 5)")
-    parser.add_argument("--greedy", action="store_true", help="greedy search (same as --beam 1)")
-    parser.add_argument("--length-penalty", type=float, default=None)
+    add_decode_flags(parser)
     parser.add_argument("--n-best", type=int, default=1, help="print the N best hypotheses with their scores")
-    parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",
                         help="save the cross-attention heatmap of a single sentence")
     parser.add_argument("--score", default=None, metavar="REF_FILE",
                         help="print the log-probability of each line of REF_FILE as the translation of its input line")
-    parser.add_argument("--device", default="auto")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     args = parser.parse_args(argv)
-    if args.n_best < 1 or (args.beam is not None and args.beam < 1):
-        parser.error("--beam and --n-best must be at least 1")
+    check_decode_flags(args)
+    if args.n_best < 1:
+        raise UserError(f"--n-best {args.n_best} must be at least 1")
+    if args.plot_attention:
+        if len(args.sentences) != 1:
+            raise UserError("--plot-attention takes exactly one sentence argument")
+        check_output_path(args.plot_attention, "--plot-attention")
     return args
 
 
-def decode_config(args, translator: Translator):
-    decode = translator.cfg.decode
-    if args.greedy:
-        decode = replace(decode, beam=1)
-    if args.beam is not None:
-        decode = replace(decode, beam=args.beam)
-    if args.n_best > decode.beam:
-        decode = replace(decode, beam=args.n_best)
-    if args.length_penalty is not None:
-        decode = replace(decode, length_penalty=args.length_penalty)
-    if args.max_len is not None:
-        decode = replace(decode, max_len_a=0.0, max_len_b=args.max_len)
-    return decode
-
-
 def read_stdin_chunks():
-    """Lines of stdin as text, CHUNK_LINES at a time; invalid UTF-8 is a one-line error naming the line."""
+    """(number of the chunk's first line, its lines as text), CHUNK_LINES lines at a time; invalid UTF-8 is a
+    one-line error naming the line."""
+    if sys.stdin is None:
+        raise UserError("stdin is closed; give the sentences as arguments or redirect a file to stdin")
     chunk, number = [], 0
     for raw in sys.stdin.buffer:
         number += 1
@@ -72,29 +57,33 @@ def read_stdin_chunks():
             chunk.append(raw.decode("utf-8").rstrip("\r\n"))
         except UnicodeDecodeError:
             if chunk:
-                yield chunk               # the lines before the bad one are still translated
+                yield number - len(chunk), chunk     # the lines before the bad one are still translated
             raise UserError(f"stdin line {number} is not valid UTF-8; convert the input, e.g. with "
                             "`iconv -f latin1 -t utf-8`") from None
         if len(chunk) == CHUNK_LINES:
-            yield chunk
+            yield number - len(chunk) + 1, chunk
             chunk = []
     if chunk:
-        yield chunk
+        yield number - len(chunk) + 1, chunk
 
 
-def print_n_best(translator: Translator, texts: list[str], decode, n_best: int) -> None:
+def print_n_best(translator: Translator, texts: list[str], decode, n_best: int, first_line: int) -> None:
+    """Rows `index<TAB>score<TAB>text`; the index counts input lines from 0 across the whole input."""
     real = [n for n, t in enumerate(texts) if t.strip()]
-    found = translator.search(translator.encode_texts([texts[n] for n in real]), decode, n_best=n_best)
-    by_line = dict(zip(real, found))
+    ids = translator.encode_texts([texts[n] for n in real], [first_line + n for n in real])
+    by_line = dict(zip(real, translator.search(ids, decode, n_best=n_best)))
     for n in range(len(texts)):
         for hyp in by_line.get(n, [Hypothesis([], 0.0)]):
-            print(f"{n}\t{hyp.score:.4f}\t{translator.ids_to_text(hyp.tokens)}")
+            print(f"{first_line - 1 + n}\t{hyp.score:.4f}\t{translator.ids_to_text(hyp.tokens)}")
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
-    plot(attention.weights.numpy(), attention.source, attention.output, path)
+    try:
+        plot(attention.weights.numpy(), attention.source, attention.output, path)
+    except OSError as e:
+        raise UserError(f"cannot write the heatmap to {path} ({e.strerror})") from None
     print(f"attention heatmap saved to {path}", file=sys.stderr)
 
 
@@ -125,25 +114,24 @@ def interactive(translator: Translator, decode) -> None:
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
-    translator = load_translator(args.checkpoint or latest_checkpoint(), pick_device(args.device))
-    decode = decode_config(args, translator)
+    device = pick_device(args.device, "--device")
+    translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    decode = decode_from_flags(args, translator.cfg.decode, args.n_best)
     if args.plot_attention:
-        if len(args.sentences) != 1:
-            raise UserError("--plot-attention takes exactly one sentence argument")
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)
     if args.score:
-        sources = args.sentences or [line for chunk in read_stdin_chunks() for line in chunk]
+        sources = args.sentences or [line for _, chunk in read_stdin_chunks() for line in chunk]
         print_scores(translator, sources, args.score)
         return 0
-    if not args.sentences and sys.stdin.isatty():
+    if not args.sentences and sys.stdin is not None and sys.stdin.isatty():
         interactive(translator, decode)
         return 0
-    chunks = [args.sentences] if args.sentences else read_stdin_chunks()
-    for texts in chunks:
+    chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
+    for first_line, texts in chunks:
         if args.n_best > 1:
-            print_n_best(translator, texts, decode, args.n_best)
+            print_n_best(translator, texts, decode, args.n_best, first_line)
         else:
-            for line in translator.translate(texts, decode):
+            for line in translator.translate(texts, decode, first_line):
                 print(line)
         sys.stdout.flush()
     return 0

@@ -1,10 +1,11 @@
 """Multi30K task 1 files: where they live, downloading them safely, and reading sentence pairs.
 
 Files are `{split}.{lang}.gz` in one directory: the `data_dir` argument, else $MULTI30K_DIR, else
-`$XDG_CACHE_HOME/einsum-nmt/multi30k` (~/.cache when unset). A missing file is downloaded from
-`{base_url}/{split}.{lang}.gz` into a temp file in that directory, checked against its known sha256 and only then
-renamed into place, so an interrupted or corrupted download never leaves a file that looks valid. Files already
-present are trusted as they are (they may be the user's own data); a damaged gzip is reported when it is read.
+`$XDG_CACHE_HOME/einsum-nmt/multi30k` (~/.cache when unset); a directory given but absent is an error, not
+created. A missing file is downloaded from `{base_url}/{split}.{lang}.gz` into a temp file in that directory,
+checked against its known sha256 and only then renamed into place, so an interrupted or corrupted download never
+leaves a file that looks valid. Files already present are trusted as they are (they may be the user's own data); a
+damaged gzip is reported when it is read.
 """
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ def ensure_split(split: str, data_dir: str | os.PathLike | None = None, langs=("
                  base_url: str | None = None, sha256: dict[str, str] | None = None) -> dict[str, Path]:
     """The paths of `{split}.{lang}.gz` for each lang, downloading missing ones. `sha256` overrides SHA256."""
     root = resolve_data_dir(data_dir)
+    if (data_dir or os.environ.get("MULTI30K_DIR")) and not root.is_dir():   # a typo, never created silently
+        raise DataError(f"the data directory {root} does not exist; check --data-dir (or $MULTI30K_DIR), or leave "
+                        f"both unset to download Multi30K into {user_cache_dir() / 'multi30k'}")
     paths = {lang: root / f"{split}.{lang}.gz" for lang in langs}
     missing = [p for p in paths.values() if not p.is_file()]
     if missing and split not in SPLITS:

@@ -55,6 +55,15 @@ class Vocab:
     def from_dict(cls, d: dict) -> "Vocab":
         return cls(list(d["itos"]))
 
+    def difference(self, other: "Vocab") -> str:
+        """How this vocabulary first differs from `other`, in a few words ("" when they are equal)."""
+        if len(self) != len(other):
+            return f"{len(self)} tokens, not {len(other)}"
+        for n, (mine, theirs) in enumerate(zip(self.itos, other.itos)):
+            if mine != theirs:
+                return f"id {n} is {mine!r}, not {theirs!r}"
+        return ""
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Vocab) and self.itos == other.itos
 

@@ -8,7 +8,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from config import ModelConfig
+from config import ModelConfig, estimated_parameters
 from data.vocab import PAD
 from models.cache import DecoderCache
 from models.layers import DecoderLayer, EncoderLayer
@@ -167,7 +167,8 @@ class Transformer(nn.Module):
 
 
 def build_model(cfg: ModelConfig) -> Transformer:
-    """The model the config describes; an unregistered attention name becomes a hint about --user-module."""
+    """The model the config describes; an unregistered attention name becomes a hint about --user-module, a failed
+    allocation one line."""
     try:
         return Transformer(cfg)
     except UserError as e:
@@ -175,3 +176,8 @@ def build_model(cfg: ModelConfig) -> Transformer:
             raise UserError(f"{e} — if the checkpoint was trained with a custom attention, pass the file that "
                             "registers it: --user-module FILE.py") from None
         raise
+    except (MemoryError, RuntimeError) as e:      # torch reports a failed allocation as RuntimeError
+        if isinstance(e, RuntimeError) and "alloc" not in str(e).lower():
+            raise
+        raise UserError(f"not enough memory for a model of about {estimated_parameters(cfg):.3g} parameters; "
+                        "use smaller model.* sizes") from None

@@ -57,3 +57,18 @@ def real_tokens(multi30k_dir) -> dict:
         for lang, lines in (("de", src), ("en", tgt)):
             result[lang][split] = (lines, tokenizers[lang].tokenize_many(lines))
     return result
+
+
+@pytest.fixture(scope="session")
+def train_main():
+    """train.main(argv) in this process (no start-up cost), leaving torch's process-wide settings as they were."""
+    import train
+
+    def run(argv) -> int:
+        threads = torch.get_num_threads()
+        try:
+            return train.main(argv)
+        finally:
+            torch.set_num_threads(threads)
+            torch.set_flush_denormal(False)
+    return run

@@ -54,6 +54,7 @@ def test_unknown_attention_lists_the_registered_ones(tmp_path):
 
 
 def test_missing_data_names_file_url_and_directory(tmp_path):
+    (tmp_path / "empty").mkdir()
     line = command([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")], tmp_path)
     assert "train.de.gz" in line and "http://127.0.0.1:9/train.de.gz" in line and str(tmp_path / "empty") in line
 

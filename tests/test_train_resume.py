@@ -77,7 +77,7 @@ def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_p
     final = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()][-1]
     assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
     assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
-    assert not list(out.glob(".*.tmp"))
+    assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
 
 
 def epoch_records(run_dir: Path) -> list[dict]:

@@ -16,7 +16,7 @@ import torch
 
 from config import Config, ModelConfig
 from models.transformer import POSITIONS
-from util.checkpoint import load_checkpoint
+from translation.checkpoints import read_checkpoint
 from util.errors import UserError
 
 EXPORTABLE_ATTENTIONS = ("full", "sdpa")
@@ -124,8 +124,8 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
-    ckpt = load_checkpoint(checkpoint)
-    cfg = Config.from_dict(ckpt["config"])
+    ckpt = read_checkpoint(checkpoint)
+    cfg, raw = ckpt.cfg, ckpt.raw
     blocker = export_blocker(cfg.model)
     if blocker:
         raise UserError(f"cannot export {checkpoint} to CTranslate2: {blocker}")
@@ -135,7 +135,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     if out.exists() and not force and any(out.iterdir()):
         raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
     ct2 = _ct2()
-    spec = model_spec(ckpt["model"], cfg, ckpt["src_vocab"]["itos"], ckpt["tgt_vocab"]["itos"])
+    spec = model_spec(raw["model"], cfg, ckpt.src_vocab.itos, ckpt.tgt_vocab.itos)
 
     class _Converter(ct2.converters.Converter):
         def _load(self):
@@ -144,12 +144,12 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     tmp = out.with_name(f".{out.name}.exporting")
     shutil.rmtree(tmp, ignore_errors=True)
     _Converter().convert(str(tmp), quantization=quantization, force=True)
-    subwords = ckpt.get("subwords") or {}
+    subwords = raw.get("subwords") or {}
     for side in ("src", "tgt"):
         if subwords.get(side):
             (tmp / f"{side}.spm.model").write_bytes(subwords[side])
-    manifest = {"config": ckpt["config"], "src_vocab": ckpt["src_vocab"]["itos"],
-                "tgt_vocab": ckpt["tgt_vocab"]["itos"], "quantization": quantization,
+    manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
+                "tgt_vocab": ckpt.tgt_vocab.itos, "quantization": quantization,
                 "checkpoint": str(checkpoint)}
     (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
     if out.exists():

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from config import Config
-from data.vocab import Vocab
-from models.transformer import build_model
+from translation.checkpoints import load_model
 from translation.ct2_export import is_exported
 from translation.ensemble import Ensemble
 from translation.translator import Translator, stored_subwords
-from util.checkpoint import load_checkpoint
 from util.errors import UserError
 
 
@@ -39,13 +36,8 @@ def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -
 
 def load_ensemble(paths: list[str], device="cpu") -> Translator:
     """Checkpoints that share vocabularies and subword models, averaged per decoding step."""
-    checkpoints = [load_checkpoint(p) for p in paths]
-    first = checkpoints[0]
-    check_same_vocabularies(paths, checkpoints, "ensemble")
-    models = []
-    for ckpt in checkpoints:
-        model = build_model(Config.from_dict(ckpt["config"]).model)
-        model.load_state_dict(ckpt["model"])
-        models.append(model)
-    return Translator(Ensemble(models), Config.from_dict(first["config"]), Vocab.from_dict(first["src_vocab"]),
-                      Vocab.from_dict(first["tgt_vocab"]), device, *stored_subwords(first.get("subwords")))
+    loaded = [load_model(p) for p in paths]
+    check_same_vocabularies(paths, [ckpt.raw for _, ckpt in loaded], "ensemble")
+    first = loaded[0][1]
+    return Translator(Ensemble([model for model, _ in loaded]), first.cfg, first.src_vocab, first.tgt_vocab, device,
+                      *stored_subwords(first.raw.get("subwords")))

@@ -12,9 +12,9 @@ from data.subwords import Subwords
 from data.tokenizer import Tokenizer
 from data.vocab import BOS, EOS, Vocab
 from models.masks import padding_mask
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer
+from translation.checkpoints import load_model
 from translation.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_search, max_output_lengths
-from util.checkpoint import load_checkpoint
 from util.errors import UserError
 
 
@@ -60,12 +60,9 @@ class Translator:
 
     @classmethod
     def from_checkpoint(cls, path, device="cpu") -> "Translator":
-        ckpt = load_checkpoint(path)
-        cfg = Config.from_dict(ckpt["config"])
-        model = build_model(cfg.model)
-        model.load_state_dict(ckpt["model"])
-        return cls(model, cfg, Vocab.from_dict(ckpt["src_vocab"]), Vocab.from_dict(ckpt["tgt_vocab"]), device,
-                   *stored_subwords(ckpt.get("subwords")))
+        """Any checkpoint train.py writes: last.pt with its training state, or the weights-only best.pt and others."""
+        model, ckpt = load_model(path)
+        return cls(model, ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, device, *stored_subwords(ckpt.raw.get("subwords")))
 
     def subword_models(self) -> dict | None:
         """The sentencepiece models as checkpoints store them ("tgt" None when shared); None for word units."""
@@ -83,8 +80,10 @@ class Translator:
     def describe(self) -> str:
         return f"pytorch ({self.model.num_parameters():,} parameters)"
 
-    def encode_texts(self, texts: list[str], side: str = "src") -> list[list[int]]:
-        """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr."""
+    def encode_texts(self, texts: list[str], line_numbers: list[int] | None = None,
+                     side: str = "src") -> list[list[int]]:
+        """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
+        that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...)."""
         limit = self.cfg.model.max_len - 2
         units = self.tokenizer(side).tokenize_many(texts)
         subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
@@ -93,7 +92,8 @@ class Translator:
         ids = [vocab.encode(u) for u in units]
         for n, seq in enumerate(ids):
             if len(seq) > limit:
-                print(f"warning: input line {n + 1} has {len(seq)} tokens; translating its first {limit}",
+                line = line_numbers[n] if line_numbers else n + 1
+                print(f"warning: input line {line} has {len(seq)} tokens; translating its first {limit}",
                       file=sys.stderr)
                 ids[n] = seq[:limit]
         return ids
@@ -133,10 +133,11 @@ class Translator:
         # a word vocabulary may hold gap tokens with line breaks: an output line stays one line
         return self.tokenizer("tgt").detokenize(units).replace("\r", " ").replace("\n", " ")
 
-    def translate(self, texts: list[str], decode: DecodeConfig | None = None) -> list[str]:
-        """One translation per input text; empty or whitespace-only inputs give empty outputs."""
+    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1) -> list[str]:
+        """One translation per input text; empty or whitespace-only inputs give empty outputs. texts[0] is input
+        line `first_line` (for warnings)."""
         real = [n for n, t in enumerate(texts) if t.strip()]
-        n_best = self.search(self.encode_texts([texts[n] for n in real]), decode)
+        n_best = self.search(self.encode_texts([texts[n] for n in real], [first_line + n for n in real]), decode)
         out = [""] * len(texts)
         for n, hyps in zip(real, n_best):
             out[n] = self.ids_to_text(hyps[0].tokens)

@@ -1,26 +1,56 @@
-"""What the three commands share: one-line errors, `--user-module`, config overrides and the device."""
+"""What the commands share: one-line errors (also for a full disk or a closed pipe), `--user-module`, config
+overrides, the device, and the flags of translate.py and evaluate.py, defined and checked once."""
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
+import math
+import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import torch
 
+from config import DEVICE_FORMS, DecodeConfig, is_device_name
 from util.errors import UserError
 
+# failures of the machine rather than of the program: reported in one line, never as a traceback
+IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
 
-def run_main(main) -> None:
-    """Run `main(sys.argv[1:])`; a UserError becomes `error: ...` on stderr and exit status 2."""
+
+def run_main(main, needs_stdout: bool = True) -> None:
+    """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2."""
     try:
+        if needs_stdout and sys.stdout is None:
+            raise UserError("stdout is closed; redirect the output to a file or a pipe")
         code = main(sys.argv[1:])
+        if sys.stdout is not None:
+            sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         code = 2
     except BrokenPipeError:  # `python translate.py ... | head`
+        _discard_stdout()
         code = 0
+    except OSError as e:
+        if e.errno not in IO_ERRNOS:
+            raise
+        _discard_stdout()
+        where = f" writing {e.filename}" if e.filename else " writing the output"
+        print(f"error: {e.strerror}{where}", file=sys.stderr)
+        code = 2
     sys.exit(code or 0)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush at exit does not fail a second time."""
+    if sys.stdout is not None:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
 
 
 def import_user_module(path: str | None) -> None:
@@ -43,10 +73,55 @@ def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[a
     return parser.parse_args(rest), overrides
 
 
-def pick_device(name: str = "auto") -> torch.device:
+def pick_device(name: str = "auto", flag: str = "--train.device") -> torch.device:
+    """The torch device `name` stands for; `flag` is how the command's user sets it, for the error."""
+    if not is_device_name(name):
+        raise UserError(f"{flag}={name} is not a device; use {DEVICE_FORMS}")
     if name == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     device = torch.device(name)
     if device.type == "cuda" and not torch.cuda.is_available():
-        raise UserError(f"device {name} asked for, but CUDA is not available; use --train.device=cpu")
+        raise UserError(f"{flag}={name} asked for, but CUDA is not available; use {flag}=cpu")
+    if device.type == "cuda" and (device.index or 0) >= torch.cuda.device_count():
+        raise UserError(f"{flag}={name}, but there are only {torch.cuda.device_count()} CUDA devices (cuda:0 ...)")
     return device
+
+
+def add_decode_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags translate.py and evaluate.py share: the checkpoint, the search, the device, a user module."""
+    parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
+                        "ensemble (default: best.pt of the most recent run in runs/)")
+    parser.add_argument("--beam", type=int, default=None, help="beam size (default: the checkpoint's, 5)")
+    parser.add_argument("--greedy", action="store_true", help="greedy search (same as --beam 1)")
+    parser.add_argument("--length-penalty", type=float, default=None,
+                        help="score = log p / length ** this (default: the checkpoint's, 1.0)")
+    parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
+    parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
+    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+
+
+def check_decode_flags(args: argparse.Namespace) -> None:
+    """Refuse unusable values before any checkpoint is loaded."""
+    if args.beam is not None and args.beam < 1:
+        raise UserError(f"--beam {args.beam} must be at least 1")
+    if args.length_penalty is not None and not math.isfinite(args.length_penalty):
+        raise UserError(f"--length-penalty {args.length_penalty} must be a finite number")
+    if args.max_len is not None and args.max_len < 1:
+        raise UserError(f"--max-len {args.max_len} must be at least 1")
+    if not is_device_name(args.device):
+        raise UserError(f"--device={args.device} is not a device; use {DEVICE_FORMS}")
+
+
+def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig, n_best: int = 1) -> DecodeConfig:
+    """The checkpoint's decode settings with the flags applied; a beam at least as wide as the n-best list."""
+    if args.greedy:
+        decode = replace(decode, beam=1)
+    if args.beam is not None:
+        decode = replace(decode, beam=args.beam)
+    if n_best > decode.beam:
+        decode = replace(decode, beam=n_best)
+    if args.length_penalty is not None:
+        decode = replace(decode, length_penalty=args.length_penalty)
+    if args.max_len is not None:
+        decode = replace(decode, max_len_a=0.0, max_len_b=args.max_len)
+    return decode

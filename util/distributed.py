@@ -23,6 +23,11 @@ class DistInfo:
         return self.world_size > 1
 
 
+def is_main_process() -> bool:
+    """Rank 0 (or no torchrun), known from the environment before the process group exists."""
+    return int(os.environ.get("RANK", "0")) == 0
+
+
 def setup(device_name: str) -> DistInfo:
     """Join the process group torchrun describes in the environment; a plain `python train.py` is rank 0 of 1."""
     world_size = int(os.environ.get("WORLD_SIZE", "1"))

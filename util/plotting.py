@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from util.textio import split_lines
+
 
 def _pyplot():
     import matplotlib
@@ -14,7 +16,7 @@ def _pyplot():
 
 def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
-    records = [json.loads(line) for line in Path(metrics_path).read_text().splitlines() if line.strip()]
+    records = [json.loads(line) for line in split_lines(Path(metrics_path).read_text(encoding="utf-8")) if line.strip()]
     steps = [r for r in records if r.get("kind") == "step"]
     epochs = [r for r in records if "val_bleu" in r]          # end of epoch, partial epoch, averaged
     plt = _pyplot()

@@ -1,10 +1,11 @@
-"""Reading text files as lines: the one line splitter of the project.
+"""Text files as lines: the one line splitter of the project; output paths checked before work, lines written out.
 
 Lines end at "\n" only. `str.splitlines()` would also break at U+2028, U+0085, form feeds and other separators
 that can sit inside a sentence, and pair sources with the wrong references.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from util.errors import UserError
@@ -30,3 +31,24 @@ def read_text_lines(path: str | Path) -> list[str]:
     except UnicodeDecodeError as e:
         line = file.read_bytes()[:e.start].count(b"\n") + 1
         raise UserError(f"{path} line {line} is not valid UTF-8; convert it, e.g. with `iconv -t utf-8`") from None
+
+
+def check_output_path(path: str | Path, flag: str) -> Path:
+    """Refuse, before any work, an output file that could not be written: a directory, a missing or read-only one."""
+    file = Path(path)
+    if file.is_dir():
+        raise UserError(f"{flag} {path} is a directory; give a file name")
+    if not file.parent.is_dir():
+        raise UserError(f"{flag} {path}: there is no directory {file.parent}; create it first")
+    if not os.access(file.parent, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
+        raise UserError(f"{flag} {path}: cannot write there (read-only); choose another path")
+    return file
+
+
+def write_text_lines(path: str | Path, lines: list[str], kept: str = "") -> None:
+    """Write lines, each ended by "\n"; a failure (disk full, ...) is a UserError ending with what was kept."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write("".join(line + "\n" for line in lines))
+    except OSError as e:
+        raise UserError(f"cannot write {path} ({e.strerror}){kept}") from None

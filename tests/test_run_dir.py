@@ -1,0 +1,117 @@
+"""With real processes: a kill between the best and last checkpoints loses nothing, a run directory has one owner,
+a full stdout is one line. (What only needs to be checked afterwards runs in this process: it is faster.)"""
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import train
+from config import make_config
+from data.vocab import SPECIALS, Vocab
+from models.transformer import build_model
+from tests.synthetic import write_corpus
+from util.checkpoint import load_checkpoint, save_checkpoint
+from util.errors import UserError
+from util.rundir import LOCK_NAME, RunDirLock
+
+REPO = Path(__file__).resolve().parents[1]
+
+# Kills the process (SIGKILL, nothing runs after it) just before last.pt is renamed into place, the first time that
+# follows a new best.pt while an older last.pt exists: the moment between the two writes of an improving epoch.
+KILL_BETWEEN_BEST_AND_LAST = """
+import os
+import signal
+
+_replace, _seen = os.replace, {"best": False, "last": 0}
+
+
+def _replace_or_die(src, dst, *args, **kwargs):
+    name = os.path.basename(dst)
+    if name == "last.pt":
+        if _seen["best"] and _seen["last"]:
+            os.kill(os.getpid(), signal.SIGKILL)
+        _seen["last"], _seen["best"] = _seen["last"] + 1, False
+    result = _replace(src, dst, *args, **kwargs)
+    _seen["best"] = _seen["best"] or name == "best.pt"
+    return result
+
+
+os.replace = _replace_or_die
+"""
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    root = tmp_path_factory.mktemp("rundir")
+    write_corpus(root / "data", {"train": 600, "val": 30}, seed=1)
+    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(root / "data"),
+            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+
+
+def train_process(args, env):
+    return subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
+
+
+def records(run: Path, kinds=("epoch", "partial", "averaged")) -> list[dict]:
+    lines = (run / "metrics.jsonl").read_text().split("\n")
+    return [r for r in map(json.loads, filter(None, lines)) if r["kind"] in kinds]
+
+
+def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tmp_path, monkeypatch, capsys,
+                                                                          train_main):
+    killer, run = tmp_path / "killer.py", tmp_path / "run"
+    killer.write_text(KILL_BETWEEN_BEST_AND_LAST)
+    killed = train_process(["--preset", "tiny", "--train.threads=1", "--train.warmup_steps=10",
+                            "--train.max_epochs=8", "--out", str(run), "--user-module", str(killer)], env)
+    assert killed.returncode == -signal.SIGKILL, "no epoch after the first improved: " + killed.stderr.decode()[-500:]
+    best, last = load_checkpoint(run / "best.pt")["info"], load_checkpoint(run / "last.pt")["train_state"]["state"]
+    assert best["step"] > last["step"] and best["val_bleu"] > last["best_bleu"]   # best.pt is ahead of last.pt
+    assert list(run.glob(".last.pt.*.tmp"))                                       # and the kill left a temp file
+
+    for name in ("EINSUM_NMT_CACHE", "MULTI30K_DIR", "MULTI30K_BASE_URL"):
+        monkeypatch.setenv(name, env[name])
+    train_main(["--resume", str(run), f"--train.max_epochs={best['epoch']}"])     # in-process: faster
+    assert "removed 1 half-written file(s)" in capsys.readouterr().err
+    assert not list(run.glob(".*.tmp")) and not (run / LOCK_NAME).exists()
+    epochs = records(run)
+    assert [r["epoch"] for r in epochs] == list(range(1, best["epoch"] + 1))   # the redone epoch is recorded once
+    assert epochs[-1]["val_bleu"] == best["val_bleu"]                           # and is exactly the one best.pt holds
+    assert load_checkpoint(run / "best.pt")["info"] == best
+    assert records(run, ("final",))[0]["best_bleu"] == best["val_bleu"]
+
+
+def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):
+    run = tmp_path / "run"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from util.rundir import RunDirLock; "
+                               "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
+                               str(run)], cwd=REPO, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline() == b"locked\n"
+        with pytest.raises(UserError, match=rf"^{run} is in use by another run \(pid {holder.pid} on .*\); wait for "
+                                            "it to end, or choose another --out$"):
+            train.main(["--preset", "tiny", "--out", str(run)])
+    finally:
+        holder.kill()
+        holder.wait()
+    assert f"pid {holder.pid} " in (run / LOCK_NAME).read_text()        # a stale lock of a dead process
+    with RunDirLock(run) as lock:
+        assert lock.previous_owner.startswith(f"pid {holder.pid} ")
+        assert (run / LOCK_NAME).read_text().startswith(f"pid {os.getpid()} ")
+    assert not (run / LOCK_NAME).exists()
+
+
+def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
+    cfg = make_config("tiny")
+    vocab = Vocab(list(SPECIALS) + ["Hallo", "Welt"])
+    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = len(vocab)
+    save_checkpoint(tmp_path / "tiny.pt", model_state=build_model(cfg.model).state_dict(), config=cfg.to_dict(),
+                    src_vocab=vocab.to_dict(), tgt_vocab=vocab.to_dict())
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "translate.py", "--checkpoint", str(tmp_path / "tiny.pt"), "Hallo"],
+                              cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == "error: No space left on device writing the output\n"

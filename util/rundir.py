@@ -1,0 +1,140 @@
+"""A run directory has one owner at a time, and holds no half-written files or records from an earlier, killed owner.
+
+The owner holds an flock on `.lock` in the directory; the file names it (pid and host) for the error a second run
+gets. The kernel drops an flock when its process ends however it ends (kill -9, a crash, a power cut), so a lock
+left by a dead run is free and the next run takes it over; the lock is acquired without waiting.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import socket
+import sys
+from pathlib import Path
+
+from util.errors import UserError
+
+LOCK_NAME = ".lock"
+
+
+class RunDirLock:
+    """with RunDirLock(dir): ... — creates dir if needed; a UserError if another live process owns it.
+
+    `other` ends the errors with what else the user can do, e.g. "choose another --out".
+    """
+
+    def __init__(self, directory: str | Path, other: str = ""):
+        self.dir, self.other = Path(directory), other
+        self.path = self.dir / LOCK_NAME
+        self.fd: int | None = None
+        self.created = False           # the directory is ours to remove again if nothing was put in it
+        self.previous_owner = ""       # what a dead owner's lock file said, when we took it over
+
+    def acquire(self) -> "RunDirLock":
+        or_other, fd = f", or {self.other}" if self.other else "", None
+        try:
+            self.created = not self.dir.exists()
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd = self._lock_file(or_other)
+            self.previous_owner = _read(fd).strip()
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode(), 0)
+        except OSError as e:
+            if fd is not None:
+                os.close(fd)
+            raise UserError(f"cannot write to the run directory {self.dir} ({e.strerror}){or_other}") from None
+        self.fd = fd
+        return self
+
+    def _lock_file(self, or_other: str) -> int:
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                owner = _read(fd).strip() or "a process that has not written its pid yet"
+                os.close(fd)
+                raise UserError(f"{self.dir} is in use by another run ({owner}); "
+                                f"wait for it to end{or_other}") from None
+            except OSError as e:
+                if e.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+                    raise
+                print(f"warning: this file system cannot lock {self.path}, so nothing stops a second run from "
+                      "using the same directory", file=sys.stderr)
+                return fd
+            # the owner before us may have removed the file between our open and our lock: lock the file that is there
+            try:
+                if os.stat(self.path).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except FileNotFoundError:
+                pass
+            os.close(fd)
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        try:
+            self.path.unlink(missing_ok=True)   # removed while still locked, so no one locks a file on its way out
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+        if self.created:
+            try:
+                self.dir.rmdir()               # only if empty: a run that failed at its start leaves no litter
+            except OSError:
+                pass
+
+    def __enter__(self) -> "RunDirLock":
+        return self.acquire()
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+def _read(fd: int) -> str:
+    return os.pread(fd, 200, 0).decode("utf-8", "replace")
+
+
+def remove_stale_temp_files(directory: str | Path) -> list[str]:
+    """Delete the `.*.tmp` files a killed writer left (see util/checkpoint.atomic_torch_save); -> their names.
+    Only the directory's owner may call this: another live writer's temp file would look the same."""
+    removed = []
+    for path in Path(directory).glob(".*.tmp"):
+        try:
+            path.unlink()
+            removed.append(path.name)
+        except FileNotFoundError:
+            pass
+    return removed
+
+
+def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
+    """Lock the run directory (before any data work) and clear what a killed owner left half-written.
+    A new run is refused a directory that already holds a run's checkpoints."""
+    lock = RunDirLock(run_dir, "" if resuming else "choose another --out").acquire()
+    if not resuming and (run_dir / "last.pt").exists():
+        lock.release()
+        raise UserError(f"{run_dir} already holds a run; continue it with `python train.py --resume {run_dir}`, "
+                        "or choose another --out")
+    if not resuming and (run_dir / "best.pt").exists():     # a new run would overwrite it at its first epoch
+        lock.release()
+        raise UserError(f"{run_dir} holds a best.pt from a run that cannot be resumed (it has no last.pt); move "
+                        "best.pt away, or choose another --out")
+    if lock.previous_owner:
+        print(f"note: took over {run_dir} from a run that ended without releasing it ({lock.previous_owner})",
+              file=sys.stderr)
+    removed = remove_stale_temp_files(run_dir)
+    if removed:
+        print(f"note: removed {len(removed)} half-written file(s) a killed run left: {', '.join(removed)}",
+              file=sys.stderr)
+    return lock
+
+
+def open_log(path: Path, keep_bytes: int):
+    """An append-only log (metrics.jsonl) cut back to the `keep_bytes` a checkpoint recorded, so records written
+    after it, which a resumed run writes again, do not appear twice; keep_bytes < 0 keeps everything."""
+    if keep_bytes >= 0 and path.exists() and path.stat().st_size > keep_bytes:
+        os.truncate(path, keep_bytes)
+    return path.open("a", encoding="utf-8")
