@@ -270,6 +270,8 @@ def validate(cfg: Config) -> Config:
         section, name = key.split(".")
         value, default = getattr(getattr(cfg, section), name), getattr(getattr(defaults, section), name)
         kind = float if type(default) is float else type(default)
+        if default is None:
+            continue        # an optional field (None by default): its type is not known here
         if not (type(value) is kind or (kind is float and type(value) is int)):
             raise UserError(f"--{key}={value!r} is not a {kind.__name__}")
         if kind is float and not math.isfinite(value):

@@ -114,4 +114,4 @@ def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
         proc = subprocess.run([sys.executable, "translate.py", "--checkpoint", str(tmp_path / "tiny.pt"), "Hallo"],
                               cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr.decode() == "error: No space left on device writing the output\n"
+    assert proc.stderr.decode() == "error: No space left on device (writing the output)\n"

@@ -38,8 +38,7 @@ def run_main(main, needs_stdout: bool = True) -> None:
         if e.errno not in IO_ERRNOS:
             raise
         _discard_stdout()
-        where = f" writing {e.filename}" if e.filename else " writing the output"
-        print(f"error: {e.strerror}{where}", file=sys.stderr)
+        print(f"error: {e.strerror} ({e.filename or 'writing the output'})", file=sys.stderr)
         code = 2
     sys.exit(code or 0)
 
