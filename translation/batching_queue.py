@@ -100,6 +100,9 @@ class MicroBatcher:
                 self._run(key, group)
 
     def _run(self, key: Hashable, group: list[_Pending]) -> None:
+        with self._wake:              # counted before any client sees its answer
+            self._requests += len(group)
+            self._calls += 1
         items = [item for p in group for item in p.items]
         try:
             results = self.run_group(key, items)
@@ -113,6 +116,3 @@ class MicroBatcher:
             for p in group:
                 p.future.set_result(results[start:start + len(p.items)])
                 start += len(p.items)
-        with self._wake:
-            self._requests += len(group)
-            self._calls += 1
