@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from translation.batching_queue import QueueFull
-from translation.payloads import BadRequest, Limits, parse_attention, parse_json, parse_translate, translation_body
-from translation.payloads import TranslateRequest
+from translation.payloads import (BadRequest, Limits, TranslateRequest, parse_attention, parse_json, parse_translate,
+                                  translation_body)
 from translation.service import TranslationService
 from util.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
@@ -127,7 +127,7 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     @app.post("/translate")
     async def translate(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
-        wanted: TranslateRequest = parse_translate(payload, service.defaults, limits)
+        wanted = parse_translate(payload, service.defaults, limits)
         results = await asyncio.wrap_future(service.submit(wanted))
         return translation_body(wanted, results)
 

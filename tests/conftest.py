@@ -58,7 +58,7 @@ def synthetic_env(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="session")
 def tiny_run(synthetic_env) -> Path:
-    """A run directory (best.pt, averaged.pt, ...) of the tiny preset trained on the synthetic corpus, once a session."""
+    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session."""
     out = Path(synthetic_env["root"]) / "run"
     args = ["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3"]
     proc = subprocess.run([sys.executable, *args], cwd=ROOT, env=synthetic_env, capture_output=True, timeout=240)

@@ -15,8 +15,8 @@ from translation.service import TranslationService  # noqa: E402
 from translation.translator import Translator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
-             "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.", "Das Mädchen läuft schnell.",
-             "Die Katze spielt mit dem Hund.", "Der Hund schläft am Strand."]
+             "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.",
+             "Das Mädchen läuft schnell.", "Die Katze spielt mit dem Hund.", "Der Hund schläft am Strand."]
 
 
 @pytest.fixture(scope="module")
