@@ -3,6 +3,7 @@ need it are skipped with the reason when it is absent."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -72,3 +73,25 @@ def train_main():
             torch.set_num_threads(threads)
             torch.set_flush_denormal(False)
     return run
+
+
+@pytest.fixture(scope="session")
+def synthetic_env(tmp_path_factory) -> dict:
+    """Environment for running the commands on a synthetic corpus; nothing is downloaded."""
+    from tests.synthetic import write_corpus
+
+    root = tmp_path_factory.mktemp("app")
+    data = write_corpus(root / "data", {"train": 1500, "val": 100, "test_2016_flickr": 100})
+    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(data),
+            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "2", "root": str(root)}
+
+
+@pytest.fixture(scope="session")
+def tiny_run(synthetic_env) -> Path:
+    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session."""
+    out = Path(synthetic_env["root"]) / "run"
+    args = ["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3"]
+    proc = subprocess.run([sys.executable, *args], cwd=ROOT, env=synthetic_env, capture_output=True, timeout=240)
+    if proc.returncode != 0:
+        raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stderr.decode()[-3000:]}")
+    return out

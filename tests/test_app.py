@@ -1,13 +1,12 @@
 """End to end: train.py learns a synthetic language pair; translate.py and evaluate.py work on its checkpoint."""
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.synthetic import sentence_pair, write_corpus
+from tests.synthetic import sentence_pair
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -20,19 +19,15 @@ def run(args, env, stdin=None, check=True):
     return proc
 
 
-@pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    root = tmp_path_factory.mktemp("app")
-    data = write_corpus(root / "data", {"train": 1500, "val": 100, "test_2016_flickr": 100})
-    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(data),
-            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "2", "root": str(root)}
+@pytest.fixture
+def env(synthetic_env):
+    return synthetic_env
 
 
-@pytest.fixture(scope="module")
-def trained(env):
-    out = Path(env["root"]) / "run"
-    run(["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3"], env)
-    return out
+@pytest.fixture
+def trained(tiny_run):
+    """The session's tiny run (tests/conftest.py), shared with the server tests."""
+    return tiny_run
 
 
 def records(run_dir: Path, kind: str) -> list[dict]:

@@ -1,0 +1,169 @@
+"""Serve translations over HTTP, with a web page: run it, then open http://127.0.0.1:8000/.
+
+    python serve.py                                        # best.pt of the most recent run in runs/
+    python serve.py --checkpoint runs/<run>/best.pt --port 8000
+    curl -s 127.0.0.1:8000/translate -H 'content-type: application/json' -d '{"text": "Ein Hund rennt."}'
+
+Endpoints: GET / (the page), GET /health, POST /translate, POST /attention. Concurrent requests are decoded
+together (collected for --max-batch-wait-ms). FastAPI and uvicorn are optional: pip install -r requirements-extras.txt
+"""
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import sys
+from pathlib import Path
+
+from translation.batching_queue import QueueFull
+from translation.payloads import (BadRequest, Limits, TranslateRequest, parse_attention, parse_json, parse_translate,
+                                  translation_body)
+from translation.service import TranslationService
+from util.checkpoint import latest_checkpoint
+from util.cli import import_user_module, pick_device, run_main
+from util.errors import UserError
+
+PAGE = Path(__file__).resolve().parent / "web/index.html"
+# the page is self-contained: it may talk to this server and nothing else
+PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+               "img-src data:; base-uri 'none'; form-action 'none'")
+ENDPOINTS = "GET /, GET /health, POST /translate, POST /attention"
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: this machine only)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--device", default="auto")
+    parser.add_argument("--threads", type=int, default=0, help="torch CPU threads; 0 = torch's default")
+    parser.add_argument("--max-batch-wait-ms", type=float, default=5.0,
+                        help="how long the first request of a batch waits for others (default 5)")
+    parser.add_argument("--no-batching", action="store_true", help="decode one request at a time (for comparison)")
+    parser.add_argument("--max-sentences", type=int, default=64, help="sentences per request (default 64)")
+    parser.add_argument("--max-chars", type=int, default=1000, help="characters per sentence (default 1000)")
+    parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
+    parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
+    parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    args = parser.parse_args(argv)
+    for name in ("max_sentences", "max_chars", "max_beam", "max_body_kb"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.max_batch_wait_ms < 0:
+        parser.error("--max-batch-wait-ms must be 0 or more")
+    return args
+
+
+def require_server_packages() -> None:
+    for name in ("fastapi", "uvicorn"):
+        try:
+            __import__(name)
+        except ImportError:
+            raise UserError(f"serve.py needs {name}, which is not installed: pip install -r requirements-extras.txt") \
+                from None
+
+
+async def read_body(request, limit: int) -> bytes:
+    """The body; refused unread when Content-Length is over `limit`, and cut off when the stream runs over it."""
+    declared = request.headers.get("content-length", "")
+    too_large = f"the limit is {limit} bytes; send fewer or shorter sentences"
+    if declared.isdigit() and int(declared) > limit:
+        raise BadRequest(413, f"request body of {declared} bytes refused: {too_large}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BadRequest(413, f"request body refused after {len(body)} bytes: {too_large}")
+    return bytes(body)
+
+
+def create_app(service: TranslationService, limits: Limits = Limits()):
+    """The FastAPI app around a service; it closes the service when the server stops."""
+    require_server_packages()
+    from fastapi import FastAPI, Request
+    from fastapi.responses import HTMLResponse, JSONResponse
+    from starlette.exceptions import HTTPException
+
+    page = PAGE.read_text(encoding="utf-8")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        yield
+        service.close()
+
+    app = FastAPI(title="einsum-nmt", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+
+    def error(status: int, message: str) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
+
+    @app.exception_handler(BadRequest)
+    async def bad_request(_request, e: BadRequest):
+        return error(e.status, str(e))
+
+    @app.exception_handler(QueueFull)
+    async def busy(_request, e: QueueFull):
+        return error(503, f"server busy: {e}")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request, e: HTTPException):
+        if e.status_code in (404, 405):
+            return error(e.status_code, f"no endpoint {request.method} {request.url.path}; the endpoints are "
+                                        f"{ENDPOINTS}")
+        return error(e.status_code, str(e.detail))
+
+    @app.exception_handler(Exception)
+    async def failure(_request, e: Exception):      # a bug, not the client's mistake; the server goes on
+        return error(500, f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+
+    @app.get("/")
+    async def index():
+        return HTMLResponse(page, headers={"Content-Security-Policy": PAGE_POLICY})
+
+    @app.get("/health")
+    async def health():
+        return {**service.health(), "limits": dataclasses.asdict(limits)}
+
+    @app.post("/translate")
+    async def translate(request: Request):
+        payload = parse_json(await read_body(request, limits.max_body_bytes))
+        wanted = parse_translate(payload, service.defaults, limits)
+        results = await asyncio.wrap_future(service.submit(wanted))
+        return translation_body(wanted, results)
+
+    @app.post("/attention")
+    async def attention(request: Request):
+        payload = parse_json(await read_body(request, limits.max_body_bytes))
+        text, options = parse_attention(payload, service.defaults, limits)
+        return (await asyncio.to_thread(service.attention, text, options))._asdict()
+
+    return app
+
+
+def main(argv) -> int:
+    args = parse_args(argv)
+    require_server_packages()
+    import torch
+    import uvicorn
+
+    from translation.translator import Translator
+
+    import_user_module(args.user_module)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    checkpoint = args.checkpoint or latest_checkpoint()
+    translator = Translator.from_checkpoint(checkpoint, pick_device(args.device))
+    limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
+                    args.max_body_kb * 1024)
+    service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
+                                 batching=not args.no_batching)
+    service.translate(TranslateRequest(["Ein Hund."], True, service.defaults))   # load the tokenizers now
+    mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
+    print(f"serving {checkpoint} on http://{args.host}:{args.port}/ (batching: {mode})", file=sys.stderr)
+    uvicorn.run(create_app(service, limits), host=args.host, port=args.port, log_level="warning",
+                access_log=args.access_log)
+    return 0
+
+
+if __name__ == "__main__":
+    run_main(main)

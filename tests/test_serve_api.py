@@ -1,0 +1,206 @@
+"""The server's API, in process (FastAPI's TestClient) on the session's tiny trained model: every endpoint, every
+kind of bad input, input order, and batching of concurrent requests."""
+import json
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server's extras are not installed (pip install -r requirements-extras.txt)")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from serve import create_app  # noqa: E402
+from translation.payloads import Limits  # noqa: E402
+from translation.service import TranslationService  # noqa: E402
+from translation.translator import Translator  # noqa: E402
+
+SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
+             "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.",
+             "Das Mädchen läuft schnell.", "Die Katze spielt mit dem Hund.", "Der Hund schläft am Strand."]
+
+
+@pytest.fixture(scope="module")
+def translator(tiny_run):
+    return Translator.from_checkpoint(tiny_run / "best.pt")
+
+
+class CountingEngine:
+    """The translator, with every search call recorded as (sentences, beam, length_penalty, n_best)."""
+
+    def __init__(self, translator, fail=False):
+        self.translator, self.calls, self.fail = translator, [], fail
+
+    def __getattr__(self, name):
+        return getattr(self.translator, name)
+
+    def search(self, src_ids, decode, n_best=1):
+        self.calls.append((len(src_ids), decode.beam, decode.length_penalty, n_best))
+        if self.fail:
+            self.fail = False
+            raise RuntimeError("the engine broke")
+        return self.translator.search(src_ids, decode, n_best)
+
+
+def serve(engine, limits=Limits(), **service_options):
+    return TestClient(create_app(TranslationService(engine, **service_options), limits),
+                      raise_server_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def client(translator):
+    with serve(translator, checkpoint="tiny/best.pt") as client:
+        yield client
+
+
+def one_by_one(translator, texts, beam, length_penalty=1.0):
+    """Each text decoded alone, the way a server without batching would."""
+    decode = replace(translator.cfg.decode, beam=beam, length_penalty=length_penalty)
+    return [translator.translate([t], decode)[0] for t in texts]
+
+
+def test_health_reports_model_engine_vocabularies_and_uptime(client, translator):
+    health = client.get("/health").json()
+    assert health["status"] == "ok" and health["engine"] == "pytorch"
+    assert health["src_vocab"] == len(translator.src_vocab) and health["tgt_vocab"] == len(translator.tgt_vocab)
+    assert health["model"]["checkpoint"] == "tiny/best.pt" and health["model"]["preset"] == "tiny"
+    assert health["uptime_s"] >= 0 and health["limits"]["max_sentences"] == 64
+
+
+def test_the_page_is_one_self_contained_html_file(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<meta name="viewport"' in page.text and 'id="translate"' in page.text
+    assert "http://" not in page.text and "https://" not in page.text     # no CDN, no external fonts
+    assert "connect-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_one_text_gives_its_translation(client):
+    answer = client.post("/translate", json={"text": "Der Hund läuft im Park."}).json()
+    assert answer["translation"] == "The dog runs in the park."
+    assert "n_best" not in answer
+
+
+def test_texts_come_back_in_input_order_with_empty_strings_kept(client, translator):
+    texts = [SENTENCES[3], "", SENTENCES[0], "   ", SENTENCES[2]]
+    answer = client.post("/translate", json={"texts": texts, "beam": 2}).json()
+    assert answer["translations"] == one_by_one(translator, texts, beam=2)
+    assert answer["translations"][1] == answer["translations"][3] == ""
+    assert client.post("/translate", json={"texts": []}).json()["translations"] == []
+
+
+def test_n_best_gives_scored_hypotheses_best_first(client):
+    answer = client.post("/translate", json={"text": "Die Frau wartet.", "n_best": 3, "beam": 1}).json()
+    scores = [h["score"] for h in answer["n_best"]]
+    assert len(scores) == 3 and scores == sorted(scores, reverse=True)
+    assert answer["n_best"][0]["text"] == answer["translation"]
+    assert answer["decode"]["beam"] == 3          # n best need a beam of at least n
+
+
+def test_attention_gives_tokens_and_one_weight_row_per_output_token(client):
+    found = client.post("/attention", json={"text": "Der Mann sitzt im Park."}).json()
+    assert found["source"][0] == "Der" and found["output"][-1] == "<eos>"
+    assert len(found["weights"]) == len(found["output"])
+    assert all(len(row) == len(found["source"]) and abs(sum(row) - 1) < 1e-2 for row in found["weights"])
+    assert client.post("/attention", json={"text": " "}).json() == {"source": [], "output": [], "weights": []}
+
+
+BAD_REQUESTS = [
+    (b'{"text": "Der Hund', 400, "not valid JSON"),
+    (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
+    (b"[" * 100_000, 400, "not valid JSON"),
+    (b'["Der Hund"]', 422, "must be a JSON object"),
+    ({"text": 5}, 422, "text must be a string, not a number"),
+    ({"texts": "Der Hund"}, 422, "texts must be an array"),
+    ({"texts": ["Der Hund", None]}, 422, "texts[1] must be a string, not null"),
+    ({"texts": ["Hund"] * 65}, 422, "texts has 65 sentences; the limit is 64"),
+    ({"text": "Hund " * 201}, 422, "text has 1005 characters; the limit is 1000"),
+    ({"text": "Der\x00Hund"}, 422, "control character U+0000 at position 3"),
+    ({"texts": ["ok", "\ud800"]}, 422, "texts[1] contains the control character U+D800"),
+    ({"text": "Hund", "beam": 0}, 422, "beam must be an integer from 1 to 16, not 0"),
+    ({"text": "Hund", "beam": 1000}, 422, "beam must be an integer from 1 to 16, not 1000"),
+    ({"text": "Hund", "beam": "5"}, 422, "beam must be an integer"),
+    ({"text": "Hund", "beam": True}, 422, "beam must be an integer"),
+    ({"text": "Hund", "n_best": 17}, 422, "n_best must be an integer from 1 to 16"),
+    (b'{"text": "Hund", "length_penalty": NaN}', 422, "length_penalty must be a number"),
+    ({"txt": "Hund"}, 422, "unknown field 'txt'"),
+    ({"text": "Hund", "texts": ["Hund"]}, 422, "send either"),
+    ({}, 422, "send either"),
+]
+
+
+@pytest.mark.parametrize("body, status, message", BAD_REQUESTS, ids=range(len(BAD_REQUESTS)))
+def test_bad_input_gets_a_one_line_json_error(client, body, status, message):
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    answer = client.post("/translate", content=content, headers={"content-type": "application/json"})
+    assert answer.status_code == status and message in answer.json()["error"], answer.text
+    assert "\n" not in answer.json()["error"]
+
+
+def test_bad_attention_requests_are_refused_too(client):
+    assert client.post("/attention", json={"text": "Hund", "n_best": 2}).status_code == 422
+    assert client.post("/attention", content=b"\xff").status_code == 400
+
+
+def test_a_ten_megabyte_body_is_refused_unparsed_and_the_server_goes_on(client):
+    big = b'{"text": "' + b"a" * 10_000_000 + b'"}'
+    declared = client.post("/translate", content=big)
+    assert declared.status_code == 413 and "limit is 1048576 bytes" in declared.json()["error"]
+    streamed = client.post("/translate", content=iter([big[n:n + 65536] for n in range(0, len(big), 65536)]))
+    assert streamed.status_code == 413 and "refused after" in streamed.json()["error"]
+    assert client.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
+
+
+def test_unknown_endpoints_and_methods_get_json_errors(client):
+    assert "the endpoints are" in client.get("/nope").json()["error"]
+    assert client.get("/translate").status_code == 405
+
+
+def test_limits_are_configurable(translator):
+    with serve(translator, Limits(max_sentences=2, max_chars=10, max_beam=3)) as client:
+        assert "the limit is 2" in client.post("/translate", json={"texts": ["a", "b", "c"]}).json()["error"]
+        assert "the limit is 10" in client.post("/translate", json={"text": "a" * 11}).json()["error"]
+        assert client.post("/translate", json={"text": "Hund", "beam": 4}).status_code == 422
+
+
+def test_an_engine_failure_is_a_500_and_the_server_goes_on(translator):
+    with serve(CountingEngine(translator, fail=True)) as client:
+        broken = client.post("/translate", json={"text": "Der Hund läuft im Park."})
+        assert broken.status_code == 500 and "the engine broke" in broken.json()["error"]
+        assert client.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
+
+
+def post_all(client, bodies):
+    with ThreadPoolExecutor(len(bodies)) as pool:
+        return list(pool.map(lambda body: client.post("/translate", json=body).json(), bodies))
+
+
+def test_concurrent_requests_are_decoded_together_with_one_by_one_results(translator):
+    engine = CountingEngine(translator)
+    # the batch closes when 16 sentences are waiting, long before the 2 s wait runs out
+    with serve(engine, max_wait_ms=2000, max_batch_sentences=16) as client:
+        texts = SENTENCES * 2
+        answers = post_all(client, [{"text": t, "beam": 2} for t in texts])
+        assert [a["translation"] for a in answers] == one_by_one(translator, texts, beam=2)
+        assert len(engine.calls) <= 2 < len(texts), engine.calls
+        assert client.get("/health").json()["batching"]["requests"] == len(texts)
+
+
+def test_requests_with_different_options_are_grouped_into_separate_search_calls(translator):
+    engine = CountingEngine(translator)
+    options = [{"beam": 1}, {"beam": 2}, {"beam": 2, "length_penalty": 0.5}, {"beam": 2, "n_best": 2}]
+    with serve(engine, max_wait_ms=2000, max_batch_sentences=16) as client:
+        bodies = [{"text": SENTENCES[n % 4], **options[n // 4]} for n in range(16)]
+        answers = post_all(client, bodies)
+    assert sorted(call[1:] for call in engine.calls) == [(1, 1.0, 1), (2, 0.5, 1), (2, 1.0, 1), (2, 1.0, 2)]
+    assert all(sentences == 4 for sentences, *_ in engine.calls)
+    for n, option in enumerate(options):
+        group = [a["translation"] for a in answers[4 * n:4 * n + 4]]
+        assert group == one_by_one(translator, SENTENCES[:4], option["beam"], option.get("length_penalty", 1.0))
+
+
+def test_without_batching_every_request_is_its_own_search(translator):
+    engine = CountingEngine(translator)
+    with serve(engine, batching=False) as client:
+        answers = post_all(client, [{"text": t, "beam": 2} for t in SENTENCES])
+    assert [a["translation"] for a in answers] == one_by_one(translator, SENTENCES, beam=2)
+    assert len(engine.calls) == len(SENTENCES)

@@ -1,0 +1,40 @@
+"""serve.py's command line, which needs no server packages to start: safe defaults and a clear line without them."""
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import serve
+from util.cli import run_main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_the_server_binds_to_this_machine_only_by_default():
+    args = serve.parse_args([])
+    assert (args.host, args.port, args.max_sentences, args.max_chars) == ("127.0.0.1", 8000, 64, 1000)
+
+
+def test_without_fastapi_serve_says_what_to_install_in_one_line(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "fastapi", None)        # `import fastapi` now raises ImportError
+    monkeypatch.setattr(sys, "argv", ["serve.py", "--checkpoint", "x.pt"])
+    with pytest.raises(SystemExit) as exit:
+        run_main(serve.main)
+    assert exit.value.code == 2
+    assert capsys.readouterr().err == ("error: serve.py needs fastapi, which is not installed: "
+                                       "pip install -r requirements-extras.txt\n")
+
+
+def test_only_serve_py_imports_the_server_packages():
+    """The trainer and its layers must run without fastapi and uvicorn installed."""
+    importers = []
+    for path in REPO.rglob("*.py"):
+        if path.name == "serve.py" or {"tests", "bench"} & set(path.relative_to(REPO).parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if any(n.split(".")[0] in ("fastapi", "uvicorn", "starlette") for n in names):
+                importers.append(str(path.relative_to(REPO)))
+    assert not importers, importers

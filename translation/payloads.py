@@ -1,0 +1,151 @@
+"""The translation server's request and response bodies. Requests are checked before any model work; each refusal
+is a `BadRequest` with an HTTP status and one line that says what to send instead."""
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+# C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty")
+ATTENTION_FIELDS = ("text", "beam", "length_penalty")
+MAX_LENGTH_PENALTY = 5.0
+
+
+class BadRequest(Exception):
+    """A request the server refuses; `status` is the HTTP status, the message one line for the client."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_sentences: int = 64           # sentences in one request
+    max_chars: int = 1000             # characters in one sentence
+    max_beam: int = 16                # largest beam (and n_best) a request may ask for
+    max_body_bytes: int = 1 << 20     # larger bodies are refused unread
+
+
+class DecodeOptions(NamedTuple):
+    """What a search depends on: requests that differ in any field are never decoded together."""
+    beam: int
+    length_penalty: float
+    n_best: int
+
+
+class TranslateRequest(NamedTuple):
+    texts: list[str]
+    single: bool              # sent as {"text": ...}, so answered as {"translation": ...}
+    options: DecodeOptions
+
+
+class Scored(NamedTuple):
+    text: str
+    score: float              # log p / length ** length_penalty; 0.0 for an empty input
+
+
+def parse_json(body: bytes) -> dict:
+    """The body as a JSON object."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadRequest(400, f"request body is not valid UTF-8 (byte {e.start}); send UTF-8 encoded JSON") from None
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadRequest(400, f"request body is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except RecursionError:
+        raise BadRequest(400, "request body is not valid JSON (nested too deeply)") from None
+    if not isinstance(payload, dict):
+        raise BadRequest(422, f'request body must be a JSON object like {{"text": "Ein Hund rennt."}}, '
+                              f"not {json_type(payload)}")
+    return payload
+
+
+def json_type(value) -> str:
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
+             dict: "an object", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def check_text(value, where: str, limits: Limits) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(422, f"{where} must be a string, not {json_type(value)}")
+    if len(value) > limits.max_chars:
+        raise BadRequest(422, f"{where} has {len(value)} characters; the limit is {limits.max_chars} a sentence, "
+                              "so split it")
+    bad = CONTROL.search(value)
+    if bad:
+        raise BadRequest(422, f"{where} contains the control character U+{ord(bad.group()):04X} at position "
+                              f"{bad.start()}; send plain text")
+    return value
+
+
+def check_fields(payload: dict, allowed: tuple[str, ...]) -> None:
+    unknown = [k for k in payload if k not in allowed]
+    if unknown:
+        raise BadRequest(422, f"unknown field {unknown[0]!r}; the fields are {', '.join(allowed)}")
+
+
+def integer(payload: dict, name: str, default: int, low: int, high: int) -> int:
+    value = payload.get(name, default)
+    if type(value) is not int or not low <= value <= high:   # bool is an int in Python, not in JSON
+        raise BadRequest(422, f"{name} must be an integer from {low} to {high}, not {json.dumps(value)}")
+    return value
+
+
+def number(payload: dict, name: str, default: float, low: float, high: float) -> float:
+    value = payload.get(name, default)
+    if type(value) not in (int, float) or not math.isfinite(value) or not low <= value <= high:
+        raise BadRequest(422, f"{name} must be a number from {low} to {high}, not {json.dumps(value)}")
+    return float(value)
+
+
+def parse_options(payload: dict, defaults: DecodeOptions, limits: Limits, n_best: bool = True) -> DecodeOptions:
+    beam = integer(payload, "beam", min(defaults.beam, limits.max_beam), 1, limits.max_beam)
+    best = integer(payload, "n_best", 1, 1, limits.max_beam) if n_best else 1
+    penalty = number(payload, "length_penalty", defaults.length_penalty, 0.0, MAX_LENGTH_PENALTY)
+    return DecodeOptions(max(beam, best), penalty, best)    # n best need a beam of at least n
+
+
+def parse_translate(payload: dict, defaults: DecodeOptions, limits: Limits) -> TranslateRequest:
+    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best and length_penalty."""
+    check_fields(payload, TRANSLATE_FIELDS)
+    if ("text" in payload) == ("texts" in payload):
+        raise BadRequest(422, 'send either "text": "..." or "texts": ["...", ...]')
+    if "text" in payload:
+        texts, single = [check_text(payload["text"], "text", limits)], True
+    else:
+        texts, single = payload["texts"], False
+        if not isinstance(texts, list):
+            raise BadRequest(422, f"texts must be an array of strings, not {json_type(texts)}")
+        if len(texts) > limits.max_sentences:
+            raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
+        texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
+    return TranslateRequest(texts, single, parse_options(payload, defaults, limits))
+
+
+def parse_attention(payload: dict, defaults: DecodeOptions, limits: Limits) -> tuple[str, DecodeOptions]:
+    """{"text": str} with optional beam and length_penalty."""
+    check_fields(payload, ATTENTION_FIELDS)
+    if "text" not in payload:
+        raise BadRequest(422, 'send "text": "..." (one sentence)')
+    return check_text(payload["text"], "text", limits), parse_options(payload, defaults, limits, n_best=False)
+
+
+def translation_body(request: TranslateRequest, results: list[list[Scored]]) -> dict:
+    """The response: translations in input order, and the scored n-best lists when more than one was asked for."""
+    decode = {"beam": request.options.beam, "length_penalty": request.options.length_penalty}
+    n_best = [[{"text": s.text, "score": round(s.score, 4)} for s in hyps] for hyps in results]
+    if request.single:
+        body = {"translation": results[0][0].text, "n_best": n_best[0]}
+    else:
+        body = {"translations": [hyps[0].text for hyps in results], "n_best": n_best}
+    if request.options.n_best == 1:
+        del body["n_best"]
+    return {**body, "decode": decode}

@@ -1,0 +1,81 @@
+"""A translation engine behind a server: sentences from concurrent requests are decoded together, grouped by their
+decoding options. The engine is anything with the Translator's methods (`cfg`, `src_vocab`, `tgt_vocab`,
+`encode_texts`, `search`, `ids_to_text`, `attention_map`); only one thread uses it at a time."""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import replace
+from typing import NamedTuple
+
+from config import DecodeConfig
+from translation.batching_queue import MicroBatcher
+from translation.payloads import DecodeOptions, Scored, TranslateRequest
+
+EMPTY = [Scored("", 0.0)]
+
+
+class AttentionGrid(NamedTuple):
+    source: list[str]                 # source tokens (columns)
+    output: list[str]                 # output tokens, <eos> last (rows)
+    weights: list[list[float]]        # (i, j), each row sums to 1
+
+
+class TranslationService:
+    def __init__(self, engine, *, engine_name: str = "pytorch", checkpoint: str = "", max_wait_ms: float = 5.0,
+                 batching: bool = True, max_batch_sentences: int | None = None):
+        self.engine, self.engine_name, self.checkpoint = engine, engine_name, checkpoint
+        self.defaults = DecodeOptions(engine.cfg.decode.beam, engine.cfg.decode.length_penalty, 1)
+        self._engine_lock = threading.Lock()      # the batcher's worker and /attention take turns
+        self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
+                                    max_items=max_batch_sentences or engine.cfg.decode.batch_sentences)
+        self.started = time.monotonic()
+
+    def decode_config(self, options: DecodeOptions) -> DecodeConfig:
+        return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty)
+
+    def submit(self, request: TranslateRequest) -> Future:
+        """A future of one n-best list of Scored per text, in the request's order (may raise QueueFull)."""
+        return self.batcher.submit(request.options, request.texts)
+
+    def translate(self, request: TranslateRequest) -> list[list[Scored]]:
+        return self.submit(request).result()
+
+    def _decode_group(self, options: DecodeOptions, texts: list[str]) -> list[list[Scored]]:
+        """One search call for texts that share their options; empty or blank texts are not searched."""
+        real = [n for n, t in enumerate(texts) if t.strip()]
+        out = [EMPTY] * len(texts)
+        if not real:
+            return out
+        engine = self.engine
+        with self._engine_lock:
+            found = engine.search(engine.encode_texts([texts[n] for n in real]), self.decode_config(options),
+                                  n_best=options.n_best)
+            for n, hyps in zip(real, found):
+                out[n] = [Scored(engine.ids_to_text(h.tokens), h.score) for h in hyps]
+        return out
+
+    def attention(self, text: str, options: DecodeOptions) -> AttentionGrid:
+        """Where each output token of the translation of `text` looked in the source."""
+        if not text.strip():
+            return AttentionGrid([], [], [])
+        with self._engine_lock:
+            found = self.engine.attention_map(text, self.decode_config(options))
+        weights = [[round(w, 4) for w in row] for row in found.weights.tolist()]
+        return AttentionGrid(list(found.source), list(found.output), weights)
+
+    def health(self) -> dict:
+        cfg, stats = self.engine.cfg, self.batcher.stats
+        return {"status": "ok", "engine": self.engine_name,
+                "model": {"checkpoint": self.checkpoint, "preset": cfg.preset, "d_model": cfg.model.d_model,
+                          "layers": [cfg.model.n_encoder_layers, cfg.model.n_decoder_layers],
+                          "attention": cfg.model.attention},
+                "src_vocab": len(self.engine.src_vocab), "tgt_vocab": len(self.engine.tgt_vocab),
+                "uptime_s": round(time.monotonic() - self.started, 1),
+                "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},
+                "batching": {"enabled": self.batcher.batching, "max_wait_ms": self.batcher.max_wait * 1000,
+                             "requests": stats.requests, "batches": stats.calls}}
+
+    def close(self) -> None:
+        self.batcher.close()
