@@ -1,19 +1,54 @@
-"""End to end: train.py learns a synthetic language pair; translate.py and evaluate.py work on its checkpoint."""
+"""End to end: train.py learns a synthetic language pair; translate.py and evaluate.py work on its checkpoint.
+
+translate.py and evaluate.py run in this process (their `main`, as `python X.py` would run it, a UserError ending
+as one `error:` line and exit status 2): a fresh interpreter per call would cost seconds of start-up each.
+"""
+import contextlib
+import importlib
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from tests.synthetic import sentence_pair
+from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
+ENV_KEYS = ("MULTI30K_DIR", "EINSUM_NMT_CACHE", "MULTI30K_BASE_URL")
 
 
 def run(args, env, stdin=None, check=True):
-    proc = subprocess.run([sys.executable, *args], cwd=REPO, env=env, input=stdin, capture_output=True,
-                          timeout=240)
+    """Run `python SCRIPT ARGS` in process: -> .returncode, .stdout and .stderr (bytes), like subprocess.run."""
+    module = importlib.import_module(Path(args[0]).stem)
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_stdin = {k: os.environ.get(k) for k in ENV_KEYS}, sys.stdin
+    os.environ.update({k: env[k] for k in ENV_KEYS})
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = module.main(list(args[1:])) or 0
+            except UserError as e:
+                print(f"error: {e}", file=sys.stderr)
+                code = 2
+    finally:
+        sys.stdin = saved_stdin
+        for k, v in saved_env.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    proc = SimpleNamespace(returncode=code, stdout=out.getvalue().encode(), stderr=err.getvalue().encode())
+    if check and code != 0:
+        raise AssertionError(f"{args} failed ({code}):\n{proc.stderr.decode()[-3000:]}")
+    return proc
+
+
+def run_process(args, env, check=True):
+    """A real `python SCRIPT ARGS`, for what needs a fresh process (a user module registers for good)."""
+    proc = subprocess.run([sys.executable, *args], cwd=REPO, env=env, capture_output=True, timeout=240)
     if check and proc.returncode != 0:
         raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stderr.decode()[-3000:]}")
     return proc
@@ -121,10 +156,11 @@ def test_user_module_attention_trains_and_its_checkpoint_names_the_module(env, t
     module = tmp_path / "my_attention.py"
     module.write_text(USER_ATTENTION)
     out = tmp_path / "run"
-    run(["train.py", "--preset", "tiny", "--user-module", str(module), "--model.attention=my_full",
-         "--out", str(out), "--train.max_steps=3"], env)
-    ok = run(["translate.py", "--checkpoint", str(out / "last.pt"), "--user-module", str(module), "Hallo"], env)
+    run_process(["train.py", "--preset", "tiny", "--user-module", str(module), "--model.attention=my_full",
+                 "--out", str(out), "--train.max_steps=3"], env)
+    ok = run_process(["translate.py", "--checkpoint", str(out / "last.pt"), "--user-module", str(module), "Hallo"],
+                     env)
     assert len(ok.stdout.decode().splitlines()) == 1
-    missing = run(["translate.py", "--checkpoint", str(out / "last.pt"), "Hallo"], env, check=False)
+    missing = run_process(["translate.py", "--checkpoint", str(out / "last.pt"), "Hallo"], env, check=False)
     assert missing.returncode == 2
     assert "my_full" in missing.stderr.decode() and "--user-module" in missing.stderr.decode()
