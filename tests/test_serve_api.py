@@ -176,8 +176,8 @@ def post_all(client, bodies):
 
 def test_concurrent_requests_are_decoded_together_with_one_by_one_results(translator):
     engine = CountingEngine(translator)
-    # the batch closes when 16 sentences are waiting, long before the 2 s wait runs out
-    with serve(engine, max_wait_ms=2000, max_batch_sentences=16) as client:
+    # the batch closes as soon as 16 sentences are waiting, long before the 10 s wait runs out
+    with serve(engine, max_wait_ms=10_000, max_batch_sentences=16) as client:
         texts = SENTENCES * 2
         answers = post_all(client, [{"text": t, "beam": 2} for t in texts])
         assert [a["translation"] for a in answers] == one_by_one(translator, texts, beam=2)
@@ -188,7 +188,7 @@ def test_concurrent_requests_are_decoded_together_with_one_by_one_results(transl
 def test_requests_with_different_options_are_grouped_into_separate_search_calls(translator):
     engine = CountingEngine(translator)
     options = [{"beam": 1}, {"beam": 2}, {"beam": 2, "length_penalty": 0.5}, {"beam": 2, "n_best": 2}]
-    with serve(engine, max_wait_ms=2000, max_batch_sentences=16) as client:
+    with serve(engine, max_wait_ms=10_000, max_batch_sentences=16) as client:
         bodies = [{"text": SENTENCES[n % 4], **options[n // 4]} for n in range(16)]
         answers = post_all(client, bodies)
     assert sorted(call[1:] for call in engine.calls) == [(1, 1.0, 1), (2, 0.5, 1), (2, 1.0, 1), (2, 1.0, 2)]
