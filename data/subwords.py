@@ -61,9 +61,7 @@ class Subwords:
         return cls(model.getvalue())
 
     def split(self, tokens: list[str]) -> list[str]:
-        if not tokens:
-            return []
-        return self.sp.encode(" ".join(_escape(t) for t in tokens), out_type=str)
+        return self.split_many([tokens])[0]
 
     def split_many(self, token_lists: list[list[str]]) -> list[list[str]]:
         lines = [" ".join(_escape(t) for t in tokens) for tokens in token_lists]

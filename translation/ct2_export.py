@@ -15,7 +15,6 @@ from pathlib import Path
 import torch
 
 from config import Config, ModelConfig
-from models.transformer import POSITIONS
 from translation.checkpoints import read_checkpoint
 from util.errors import UserError
 
@@ -32,9 +31,7 @@ def export_blocker(cfg: ModelConfig) -> str | None:
             return f"model.{field}={name} (CTranslate2 runs softmax attention only: {', '.join(EXPORTABLE_ATTENTIONS)})"
     if cfg.position.endswith("-concat"):
         return f"model.position={cfg.position} (CTranslate2 adds positions, it cannot concatenate them)"
-    if cfg.activation not in ("relu", "gelu"):
-        return f"model.activation={cfg.activation}"
-    return None
+    return None     # activation, norm and position are otherwise among what config.validate allows, all exportable
 
 
 def _ct2():
@@ -55,8 +52,8 @@ def _norm(spec, state: dict, name: str) -> None:
     spec.gamma, spec.beta = state[f"{name}.weight"].float().numpy(), state[f"{name}.bias"].float().numpy()
 
 
-def _attention(spec, state: dict, prefix: str, cross: bool, norm: str, pre: bool, relative: bool) -> None:
-    """Our (qkv | q, kv), out -> CTranslate2's linear list; the layer norm before it (pre-LN) or after (post-LN)."""
+def _attention(spec, state: dict, prefix: str, cross: bool, norm: str, relative: bool) -> None:
+    """Our (qkv | q, kv), out -> CTranslate2's linear list; its layer norm (CTranslate2 places it by pre_norm)."""
     names = ["q", "kv", "out"] if cross else ["qkv", "out"]
     for linear, name in zip(spec.linear, names):
         _linear(linear, state[f"{prefix}.{name}.weight"], state[f"{prefix}.{name}.bias"])
@@ -104,9 +101,9 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
             _norm(spec.layer_norm, state, f"{layers}_norm")
         for n, layer in enumerate(spec.layer):
             prefix = f"{layers}.{n}"
-            _attention(layer.self_attention, state, f"{prefix}.self_attn", False, f"{prefix}.norm1", pre, relative)
+            _attention(layer.self_attention, state, f"{prefix}.self_attn", False, f"{prefix}.norm1", relative)
             if layers == "decoder":
-                _attention(layer.attention, state, f"{prefix}.cross_attn", True, f"{prefix}.norm2", pre, False)
+                _attention(layer.attention, state, f"{prefix}.cross_attn", True, f"{prefix}.norm2", False)
             _ffn(layer.ffn, state, prefix, "norm3" if layers == "decoder" else "norm2")
     output = state.get("output.weight", state["tgt_embed.table.weight"])
     decoder.projection.weight = output.float().numpy()
@@ -129,8 +126,6 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     blocker = export_blocker(cfg.model)
     if blocker:
         raise UserError(f"cannot export {checkpoint} to CTranslate2: {blocker}")
-    if cfg.model.position not in POSITIONS:
-        raise UserError(f"cannot export {checkpoint}: unknown model.position {cfg.model.position!r}")
     out = Path(out_dir)
     if out.exists() and not force and any(out.iterdir()):
         raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
