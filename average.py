@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from translation.engines import check_same_vocabularies
-from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
+from decoding.engines import check_same_vocabularies
+from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from util.cli import run_main
 from util.errors import UserError
 
@@ -21,13 +21,13 @@ def main(argv) -> int:
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
-    checkpoints = [load_checkpoint(path) for path in args.checkpoints]
+    checkpoints = [load_checkpoint(path).raw for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, checkpoints, "average")
     first = checkpoints[0]
     for path, ckpt in zip(args.checkpoints[1:], checkpoints[1:]):
         if ckpt["config"]["model"] != first["config"]["model"]:
             raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their model configs differ")
-    save_checkpoint(args.out, model_state=average_state_dicts(args.checkpoints), config=first["config"],
+    save_checkpoint(args.out, model_state=average_checkpoints(args.checkpoints), config=first["config"],
                     src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"))
     print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
     return 0

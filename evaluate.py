@@ -13,10 +13,10 @@ import json
 import time
 
 from data.multi30k import SPLITS, read_parallel
-from translation.metrics import bleu_lowercased_tokens, corpus_scores
-from translation.engines import load_translator
-from translation.translator import Translator
-from util.checkpoint import latest_checkpoint
+from decoding.metrics import bleu_lowercased_tokens, corpus_scores
+from decoding.engines import load_translator
+from decoding.translator import Translator
+from models.checkpoint import latest_checkpoint
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
 from util.textio import check_output_path, read_text_lines, write_text_lines

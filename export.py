@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from translation.ct2_export import QUANTIZATIONS, export_checkpoint
+from exporting.ct2 import QUANTIZATIONS, export_checkpoint
 from util.cli import import_user_module, run_main
 
 

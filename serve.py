@@ -15,11 +15,11 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from translation.batching_queue import QueueFull
-from translation.payloads import (BadRequest, Limits, TranslateRequest, parse_attention, parse_json, parse_translate,
+from serving.batching_queue import QueueFull
+from serving.payloads import (BadRequest, Limits, TranslateRequest, parse_attention, parse_json, parse_translate,
                                   translation_body)
-from translation.service import TranslationService
-from util.checkpoint import latest_checkpoint
+from serving.service import TranslationService
+from models.checkpoint import latest_checkpoint
 from util.cli import import_user_module, pick_device, run_main
 from util.errors import UserError
 
@@ -146,7 +146,7 @@ def main(argv) -> int:
     import torch
     import uvicorn
 
-    from translation.translator import Translator
+    from decoding.translator import Translator
 
     import_user_module(args.user_module)
     if args.threads:

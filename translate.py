@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from translation.engines import load_translator
-from translation.search import Hypothesis
-from translation.translator import Translator
-from util.checkpoint import latest_checkpoint
+from decoding.engines import load_translator
+from decoding.search import Hypothesis
+from decoding.translator import Translator
+from models.checkpoint import latest_checkpoint
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
 from util.textio import check_output_path, read_text_lines

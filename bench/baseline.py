@@ -31,7 +31,7 @@ from torch.utils.data import DataLoader  # noqa: E402
 
 from data.multi30k import read_parallel  # noqa: E402
 from models.position import sinusoids  # noqa: E402
-from translation.metrics import token_bleu  # noqa: E402
+from decoding.metrics import token_bleu  # noqa: E402
 from util.cli import run_main  # noqa: E402
 from util.errors import UserError  # noqa: E402
 

@@ -23,8 +23,8 @@ import torch  # noqa: E402
 from data.multi30k import read_parallel  # noqa: E402
 from data.vocab import BOS, EOS  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
-from translation.metrics import corpus_scores, token_bleu  # noqa: E402
-from translation.translator import Translator  # noqa: E402
+from decoding.metrics import corpus_scores, token_bleu  # noqa: E402
+from decoding.translator import Translator  # noqa: E402
 
 
 @torch.no_grad()
@@ -100,8 +100,8 @@ def ctranslate2_rows(checkpoint: str, src_ids, greedy_cfg, beam_cfg) -> dict:
     """Export to temporary CTranslate2 directories and time them on the same inputs and threads."""
     import tempfile
 
-    from translation.ct2_engine import Ct2Translator
-    from translation.ct2_export import export_checkpoint
+    from decoding.ct2_engine import Ct2Translator
+    from exporting.ct2 import export_checkpoint
 
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:

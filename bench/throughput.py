@@ -31,7 +31,7 @@ from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.attention import registered_attentions  # noqa: E402
-from translation.training import autocast, make_optimizer, train_step  # noqa: E402
+from training.step import autocast, make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 
 

@@ -29,8 +29,8 @@ def one_thread():
 def no_native_bf16(monkeypatch):
     """`precision=auto` would pick bf16 on CPUs with AVX512-BF16/AMX and fp32 elsewhere: tests see the same
     machine everywhere (fp32). Tests of the bf16 path ask for it explicitly (`--train.precision=bf16`)."""
-    import translation.training
-    monkeypatch.setattr(translation.training, "cpu_has_native_bf16", lambda: False)
+    import training.step
+    monkeypatch.setattr(training.step, "cpu_has_native_bf16", lambda: False)
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,7 @@ import threading
 
 import pytest
 
-from translation.batching_queue import MicroBatcher, QueueFull
+from serving.batching_queue import MicroBatcher, QueueFull
 
 LONG_WAIT = 10.0   # seconds; a batch this long is never waited out, because max_items fills it first
 

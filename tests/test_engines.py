@@ -11,8 +11,8 @@ import pytest
 import torch
 
 from data.vocab import Vocab
-from translation.engines import load_translator
-from util.checkpoint import average_state_dicts, load_checkpoint, save_checkpoint
+from decoding.engines import load_translator
+from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from util.errors import UserError
 
 from tests.tiny_models import tiny_trainable
@@ -91,13 +91,13 @@ def test_average_command_writes_the_mean_of_the_weights(tmp_path, capsys):
     import average
     paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2, 3)]
     average.main([*paths, "--out", str(tmp_path / "avg.pt")])
-    averaged = load_checkpoint(tmp_path / "avg.pt")
-    expected = average_state_dicts(paths)
+    averaged = load_checkpoint(tmp_path / "avg.pt").raw
+    expected = average_checkpoints(paths)
     for key, value in averaged["model"].items():
         torch.testing.assert_close(value, expected[key])
-    first, second = load_checkpoint(paths[0])["model"], load_checkpoint(paths[1])["model"]
+    first, second = load_checkpoint(paths[0]).raw["model"], load_checkpoint(paths[1]).raw["model"]
     key = "encoder.0.ffn.0.weight"
-    third = load_checkpoint(paths[2])["model"][key]
+    third = load_checkpoint(paths[2]).raw["model"][key]
     torch.testing.assert_close(averaged["model"][key], (first[key] + second[key] + third) / 3)
     assert averaged["train_state"] is None and len(load_translator(tmp_path / "avg.pt").translate(SOURCES)) == 4
 

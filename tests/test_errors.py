@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from config import apply_overrides, make_config
-from util.checkpoint import atomic_torch_save, load_checkpoint
+from models.checkpoint import atomic_torch_save, load_checkpoint
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -6,10 +6,10 @@ import pytest
 import torch
 
 from data.subwords import Subwords
-from translation.ct2_export import export_checkpoint
-from translation.engines import load_translator
-from translation.translator import Translator
-from util.checkpoint import save_checkpoint
+from exporting.ct2 import export_checkpoint
+from decoding.engines import load_translator
+from decoding.translator import Translator
+from models.checkpoint import save_checkpoint
 from util.errors import UserError
 
 from tests.tiny_models import tiny_trainable

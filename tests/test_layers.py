@@ -1,52 +1,78 @@
-"""The packages form layers: each imports only from the layers below it, never from one above."""
+"""The packages form layers: each imports only from the layers below it, never from one above; and no package mixes
+training, CTranslate2 and the web service."""
 import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 # lower number = lower layer; entry points (top-level scripts, bench/, tests/) may import anything
-LAYERS = {"util": 0, "config": 0, "data": 1, "models": 2, "translation": 3}
+LAYERS = {"util": 0, "config": 0, "data": 1, "models": 2, "decoding": 3,
+          "training": 4, "exporting": 4, "serving": 4}
 ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "tests"}
+# each concern, known by the names a module of it imports; a package may hold at most one
+CONCERNS = {"training": {"training"}, "CTranslate2": {"ctranslate2", "exporting"},
+            "the web service": {"fastapi", "uvicorn", "starlette", "serving"}}
 
 
-def project_imports(path: Path) -> list[str]:
-    """The top-level project names a file imports (absolute imports only; the project uses no relative ones)."""
-    names = []
+def imported_names(path: Path) -> set[str]:
+    """The top-level names a file imports (absolute imports only; the project uses no relative ones)."""
+    names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names += [alias.name.split(".")[0] for alias in node.names]
+            names |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module.split(".")[0])
-    return [n for n in names if n in LAYERS or n in ENTRY_POINTS]
+            names.add(node.module.split(".")[0])
+    return names
 
 
-def layer_of(path: Path) -> str:
-    return path.relative_to(REPO).with_suffix("").parts[0]
+def python_files(root: Path):
+    for path in sorted(root.rglob("*.py")):
+        if not any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(root).parts):
+            yield path, path.relative_to(root).with_suffix("").parts[0]
+
+
+def upward_imports(root: Path) -> list[str]:
+    violations = []
+    for path, me in python_files(root):
+        if me in ENTRY_POINTS or me not in LAYERS:
+            continue
+        for name in sorted(imported_names(path) & (set(LAYERS) | ENTRY_POINTS) - {me}):
+            if name in ENTRY_POINTS or LAYERS[name] > LAYERS[me]:
+                violations.append(f"{path.relative_to(root)} ({me}) imports {name}")
+    return violations
+
+
+def mixed_concerns(root: Path) -> list[str]:
+    """Packages whose modules, together, import more than one concern."""
+    found: dict[str, set[str]] = {}
+    for path, me in python_files(root):
+        if me in ENTRY_POINTS or path.parent == root:
+            continue
+        names = imported_names(path) | {me}
+        found.setdefault(me, set()).update(c for c, marks in CONCERNS.items() if names & marks)
+    return [f"{package} mixes {', '.join(sorted(c))}" for package, c in sorted(found.items()) if len(c) > 1]
 
 
 def test_every_package_imports_only_layers_below_it():
-    violations = []
-    for path in sorted(REPO.rglob("*.py")):
-        if any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(REPO).parts):
-            continue
-        me = layer_of(path)
-        if me in ENTRY_POINTS or me not in LAYERS:
-            continue
-        for name in project_imports(path):
-            if name != me and (name in ENTRY_POINTS or LAYERS[name] > LAYERS[me]):
-                violations.append(f"{path.relative_to(REPO)} ({me}) imports {name}")
-            # ground floor: util/ and config.py may import each other, but nothing above
+    violations = upward_imports(REPO)
     assert not violations, "imports that run up the layers:\n" + "\n".join(violations)
 
 
+def test_no_package_mixes_training_ctranslate2_and_the_web_service():
+    assert not mixed_concerns(REPO)
+
+
 def test_every_project_directory_is_a_known_layer_or_entry_point():
-    """A new package must be placed in LAYERS (or ENTRY_POINTS) so the test above can check it."""
+    """A new package must be placed in LAYERS (or ENTRY_POINTS) so the checks above can see it."""
     packages = {p.parent.relative_to(REPO).parts[0] for p in REPO.glob("*/*.py")
                 if not p.parent.name.startswith(".")}
     assert packages <= set(LAYERS) | ENTRY_POINTS, packages - set(LAYERS) - ENTRY_POINTS
 
 
-def test_the_layering_check_catches_an_upward_import(tmp_path):
-    """The checker itself can fail: a models/ file importing translation/ is reported."""
-    bad = tmp_path / "bad.py"
-    bad.write_text("from translation.search import Hypothesis\nimport torch\nimport data.vocab\n")
-    assert project_imports(bad) == ["translation", "data"]
+def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "bad.py").write_text("from decoding.search import Hypothesis\nimport data.vocab\n")
+    (tmp_path / "decoding").mkdir()
+    (tmp_path / "decoding" / "fine.py").write_text("import models.bad\nimport ctranslate2\n")
+    (tmp_path / "decoding" / "web.py").write_text("from fastapi import FastAPI\n")
+    assert upward_imports(tmp_path) == ["models/bad.py (models) imports decoding"]
+    assert mixed_concerns(tmp_path) == ["decoding mixes CTranslate2, the web service"]

@@ -16,9 +16,9 @@ import evaluate
 import translate
 from config import make_config
 from tests.synthetic import write_corpus
-from translation.checkpoints import best_checkpoint_info
-from translation.translator import Translator
-from util.checkpoint import load_checkpoint
+from models.checkpoint import best_checkpoint_info
+from decoding.translator import Translator
+from models.checkpoint import load_checkpoint
 from util.cli import run_main
 from util.errors import UserError
 
@@ -56,7 +56,7 @@ def test_best_pt_records_its_val_bleu_and_old_full_checkpoints_still_say_it(trai
     bleus = [json.loads(line).get("val_bleu") for line in (trained / "metrics.jsonl").read_text().split("\n")
              if line and json.loads(line)["kind"] in ("epoch", "averaged")]
     assert info["val_bleu"] == max(bleus)
-    old = load_checkpoint(trained / "last.pt")        # the old format: a full TrainState in best.pt, no info
+    old = load_checkpoint(trained / "last.pt").raw      # the old format: a full TrainState in best.pt, no info
     del old["info"]
     old["train_state"]["state"]["best_bleu"] = 12.5
     torch.save(old, tmp_path / "best.pt")
@@ -148,7 +148,7 @@ def test_resume_refuses_data_whose_vocabulary_differs_even_at_the_same_size(root
 
 def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(root, trained, tmp_path, train_main):
     run = copy_run(trained, tmp_path)
-    step = load_checkpoint(run / "last.pt")["train_state"]["state"]["step"]
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
     limit = (run / "last.pt").stat().st_size // 2     # best.pt fits, last.pt does not: a real failed write (EFBIG)
     previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
@@ -162,7 +162,7 @@ def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(roo
     message = str(error.value)
     assert message.startswith(f"cannot write {run / 'last.pt'} (File too large); last.pt holds step {step}")
     assert f"python train.py --resume {run}" in message
-    assert load_checkpoint(run / "last.pt")["train_state"]["state"]["step"] == step
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"] == step
     assert not list(run.glob(".*.tmp")) and not (run / ".lock").exists()
 
 
@@ -181,7 +181,7 @@ def test_evaluate_checks_its_output_path_before_translating(tmp_path):
 # 8. checkpoints that pass the format check but are malformed
 
 def damaged(trained: Path, tmp_path: Path, change) -> Path:
-    ckpt = load_checkpoint(trained / "best.pt")
+    ckpt = load_checkpoint(trained / "best.pt").raw
     change(ckpt)
     torch.save(ckpt, tmp_path / "damaged.pt")
     return tmp_path / "damaged.pt"
@@ -256,13 +256,13 @@ def test_a_mistyped_data_dir_is_an_error_and_is_not_created(tmp_path, train_main
 # issue 11: slim checkpoints to share
 
 def test_best_pt_holds_weights_only_translates_and_the_run_resumes(root, trained, tmp_path, capsys, train_main):
-    best, last = load_checkpoint(trained / "best.pt"), load_checkpoint(trained / "last.pt")
+    best, last = load_checkpoint(trained / "best.pt").raw, load_checkpoint(trained / "last.pt").raw
     assert best["train_state"] is None and last["train_state"]["optimizer"]["state"]
     for name in ("averaged.pt", "epoch2.pt"):
-        assert load_checkpoint(trained / name)["train_state"] is None
+        assert load_checkpoint(trained / name).raw["train_state"] is None
     assert (trained / "best.pt").stat().st_size < 0.5 * (trained / "last.pt").stat().st_size
     translate.main(["--checkpoint", str(trained / "best.pt"), "--greedy", "Der Hund läuft im Park."])
     assert len(capsys.readouterr().out.split("\n")) == 2
     run = copy_run(trained, tmp_path)
     train_main(["--resume", str(run), "--data-dir", str(root / "data"), "--train.max_epochs=3"])
-    assert load_checkpoint(run / "last.pt")["train_state"]["state"]["epoch"] == 3
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["epoch"] == 3

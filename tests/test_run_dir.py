@@ -14,9 +14,9 @@ from config import make_config
 from data.vocab import SPECIALS, Vocab
 from models.transformer import build_model
 from tests.synthetic import write_corpus
-from util.checkpoint import load_checkpoint, save_checkpoint
+from models.checkpoint import load_checkpoint, save_checkpoint
 from util.errors import UserError
-from util.rundir import LOCK_NAME, RunDirLock
+from training.rundir import LOCK_NAME, RunDirLock
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -68,7 +68,7 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
     killed = train_process(["--preset", "tiny", "--train.threads=1", "--train.warmup_steps=10",
                             "--train.max_epochs=8", "--out", str(run), "--user-module", str(killer)], env)
     assert killed.returncode == -signal.SIGKILL, "no epoch after the first improved: " + killed.stderr.decode()[-500:]
-    best, last = load_checkpoint(run / "best.pt")["info"], load_checkpoint(run / "last.pt")["train_state"]["state"]
+    best, last = load_checkpoint(run / "best.pt").raw["info"], load_checkpoint(run / "last.pt").raw["train_state"]["state"]
     assert best["step"] > last["step"] and best["val_bleu"] > last["best_bleu"]   # best.pt is ahead of last.pt
     assert list(run.glob(".last.pt.*.tmp"))                                       # and the kill left a temp file
 
@@ -80,13 +80,13 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
     epochs = records(run)
     assert [r["epoch"] for r in epochs] == list(range(1, best["epoch"] + 1))   # the redone epoch is recorded once
     assert epochs[-1]["val_bleu"] == best["val_bleu"]                           # and is exactly the one best.pt holds
-    assert load_checkpoint(run / "best.pt")["info"] == best
+    assert load_checkpoint(run / "best.pt").raw["info"] == best
     assert records(run, ("final",))[0]["best_bleu"] == best["val_bleu"]
 
 
 def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):
     run = tmp_path / "run"
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from util.rundir import RunDirLock; "
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.rundir import RunDirLock; "
                                "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
                                str(run)], cwd=REPO, stdout=subprocess.PIPE)
     try:

@@ -4,7 +4,7 @@ import math
 import pytest
 import torch
 
-from translation.search import Hypothesis, beam_search, greedy_search
+from decoding.search import Hypothesis, beam_search, greedy_search
 
 BOS, EOS, A, B = 2, 3, 4, 5
 

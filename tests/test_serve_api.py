@@ -10,9 +10,9 @@ pytest.importorskip("fastapi", reason="the server's extras are not installed (pi
 from fastapi.testclient import TestClient  # noqa: E402
 
 from serve import create_app  # noqa: E402
-from translation.payloads import Limits  # noqa: E402
-from translation.service import TranslationService  # noqa: E402
-from translation.translator import Translator  # noqa: E402
+from serving.payloads import Limits  # noqa: E402
+from serving.service import TranslationService  # noqa: E402
+from decoding.translator import Translator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
              "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.",

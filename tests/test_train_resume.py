@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from tests.synthetic import write_corpus
-from util.checkpoint import load_checkpoint
+from models.checkpoint import load_checkpoint
 
 REPO = Path(__file__).resolve().parents[1]
 TINY = ["--preset", "tiny", "--train.threads=1"]
@@ -33,7 +33,7 @@ def train(args, env, check=True):
 
 
 def weights(path: Path) -> dict:
-    return load_checkpoint(path)["model"]
+    return load_checkpoint(path).raw["model"]
 
 
 def test_resumed_run_continues_the_same_curve(env, tmp_path):
@@ -43,7 +43,7 @@ def test_resumed_run_continues_the_same_curve(env, tmp_path):
     train([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"], env)
     train(["--resume", str(tmp_path / "split"), "--train.max_steps=14"], env)
     a, b = weights(tmp_path / "straight" / "last.pt"), weights(tmp_path / "split" / "last.pt")
-    assert load_checkpoint(tmp_path / "split" / "last.pt")["train_state"]["state"]["step"] == 14
+    assert load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]["step"] == 14
     for key in a:
         torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
 
@@ -62,10 +62,10 @@ def test_sigterm_finishes_the_step_writes_last_and_exits_zero(env, tmp_path):
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 0, stderr.decode()[-2000:]
     assert f"python train.py --resume {out}" in stdout.decode()
-    saved = load_checkpoint(out / "last.pt")["train_state"]["state"]["step"]
+    saved = load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"]
     assert saved >= 3
     train(["--resume", str(out), f"--train.max_steps={saved + 2}"], env)
-    assert load_checkpoint(out / "last.pt")["train_state"]["state"]["step"] == saved + 2
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == saved + 2
 
 
 def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_path):
@@ -88,13 +88,13 @@ def epoch_records(run_dir: Path) -> list[dict]:
 def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(env, tmp_path):
     one_epoch = tmp_path / "one"
     train([*TINY, "--out", str(one_epoch), "--train.max_epochs=1"], env)
-    steps = load_checkpoint(one_epoch / "last.pt")["train_state"]["state"]["step"]
+    steps = load_checkpoint(one_epoch / "last.pt").raw["train_state"]["state"]["step"]
     out = tmp_path / "boundary"
     train([*TINY, "--out", str(out), f"--train.max_steps={steps}"], env)
-    state = load_checkpoint(out / "last.pt")["train_state"]["state"]
+    state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
     assert (state["epoch"], state["batch_in_epoch"]) == (1, 0)
     train(["--resume", str(out), f"--train.max_steps={steps + 2}"], env)
     records = epoch_records(out)
     assert [(r["kind"], r["epoch"]) for r in records] == [("epoch", 1), ("partial", 1)]
     assert records[0]["train_loss"] > 0
-    assert load_checkpoint(out / "last.pt")["train_state"]["state"]["batch_in_epoch"] == 2
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["batch_in_epoch"] == 2

@@ -5,8 +5,8 @@ import torch
 from data.batching import collate
 from data.vocab import BOS, EOS
 from models.masks import padding_mask
-from translation.search import beam_search, greedy_search
-from translation.training import autocast, make_optimizer, train_step
+from decoding.search import beam_search, greedy_search
+from training.step import autocast, make_optimizer, train_step
 
 from tests.tiny_models import tiny_trainable as tiny_model
 
@@ -82,8 +82,8 @@ def test_sentences_of_a_batch_are_decoded_as_if_alone():
 
 
 def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
-    import translation.training as training
-    from translation.training import resolve_precision
+    import training.step as training
+    from training.step import resolve_precision
     cpu, cuda = torch.device("cpu"), torch.device("cuda")
     monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: False)
     assert (resolve_precision("auto", cpu), resolve_precision("auto", cuda)) == ("fp32", "bf16")

@@ -4,8 +4,8 @@ import torch
 from config import make_config
 from data.subwords import Subwords
 from data.vocab import Vocab
-from translation.translator import Translator
-from util.checkpoint import load_checkpoint, save_checkpoint
+from decoding.translator import Translator
+from models.checkpoint import load_checkpoint, save_checkpoint
 
 from tests.tiny_models import tiny_trainable
 
@@ -18,7 +18,7 @@ def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
     del config["data"]["units"]                                   # as train.py wrote it before subwords
     save_checkpoint(tmp_path / "old.pt", model_state=model.state_dict(), config=config,
                     src_vocab=WORDS.to_dict(), tgt_vocab=WORDS.to_dict())
-    ckpt = load_checkpoint(tmp_path / "old.pt")
+    ckpt = load_checkpoint(tmp_path / "old.pt").raw
     del ckpt["subwords"]
     torch.save(ckpt, tmp_path / "old.pt")
     translator = Translator.from_checkpoint(tmp_path / "old.pt")
@@ -45,7 +45,7 @@ def test_a_subword_checkpoint_carries_its_model_and_needs_no_other_file(tmp_path
 
 
 def test_byte_pieces_of_control_characters_are_never_generated():
-    from translation.translator import never_generated
+    from decoding.translator import never_generated
     joint = Subwords.learn([["Ein", "Hund"]] * 20, 300)
     banned = {joint.vocab.itos[i] for i in never_generated(joint.vocab)}
     assert {"<pad>", "<unk>", "<bos>", "<0x0A>", "<0x0D>", "<0x0C>", "<0x00>", "<0x7F>"} <= banned

@@ -13,8 +13,8 @@ from data.tokenizer import Tokenizer
 from data.vocab import BOS, EOS, Vocab
 from models.masks import padding_mask
 from models.transformer import Transformer
-from translation.checkpoints import load_model
-from translation.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_search, max_output_lengths
+from models.checkpoint import load_model
+from decoding.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_search, max_output_lengths
 from util.errors import UserError
 
 

@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from config import DecodeConfig
-from translation.batching_queue import MicroBatcher
-from translation.payloads import DecodeOptions, Scored, TranslateRequest
+from serving.batching_queue import MicroBatcher
+from serving.payloads import DecodeOptions, Scored, TranslateRequest
 
 EMPTY = [Scored("", 0.0)]
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import torch
 
 from config import Config, ModelConfig
-from translation.checkpoints import read_checkpoint
+from decoding.ct2_engine import MANIFEST
+from models.checkpoint import load_checkpoint
 from util.errors import UserError
 
 EXPORTABLE_ATTENTIONS = ("full", "sdpa")
 QUANTIZATIONS = ("float32", "int8", "int8_float32", "int16", "float16", "int8_float16", "bfloat16")
-MANIFEST = "einsum_nmt.json"
 
 
 def export_blocker(cfg: ModelConfig) -> str | None:
@@ -121,7 +121,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
-    ckpt = read_checkpoint(checkpoint)
+    ckpt = load_checkpoint(checkpoint)
     cfg, raw = ckpt.cfg, ckpt.raw
     blocker = export_blocker(cfg.model)
     if blocker:
@@ -152,6 +152,3 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     tmp.rename(out)
     return out
 
-
-def is_exported(path: str | Path) -> bool:
-    return Path(path).is_dir() and (Path(path) / MANIFEST).is_file() and (Path(path) / "model.bin").is_file()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from translation.checkpoints import load_model
-from translation.ct2_export import is_exported
-from translation.ensemble import Ensemble
-from translation.translator import Translator, stored_subwords
+from decoding.ct2_engine import Ct2Translator, is_exported
+from decoding.ensemble import Ensemble
+from decoding.translator import Translator, stored_subwords
+from models.checkpoint import load_model
 from util.errors import UserError
 
 
@@ -16,7 +16,6 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     if "," in text:
         return load_ensemble([p for p in text.split(",") if p], device)
     if is_exported(path):
-        from translation.ct2_engine import Ct2Translator
         return Ct2Translator(path, device)
     if Path(path).is_dir():
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "

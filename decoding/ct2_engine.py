@@ -13,10 +13,15 @@ import torch
 from config import Config, DecodeConfig
 from data.subwords import Subwords
 from data.vocab import Vocab
-from translation.ct2_export import MANIFEST
-from translation.search import Hypothesis
-from translation.translator import Translator
+from decoding.search import Hypothesis
+from decoding.translator import Translator
 from util.errors import UserError
+
+MANIFEST = "einsum_nmt.json"     # beside CTranslate2's model.bin: our config and vocabularies
+
+
+def is_exported(path: str | Path) -> bool:
+    return Path(path).is_dir() and (Path(path) / MANIFEST).is_file() and (Path(path) / "model.bin").is_file()
 
 
 class Ct2Translator(Translator):

@@ -98,7 +98,7 @@ def _read(fd: int) -> str:
 
 
 def remove_stale_temp_files(directory: str | Path) -> list[str]:
-    """Delete the `.*.tmp` files a killed writer left (see util/checkpoint.atomic_torch_save); -> their names.
+    """Delete the `.*.tmp` files a killed writer left (see models/checkpoint.atomic_torch_save); -> their names.
     Only the directory's owner may call this: another live writer's temp file would look the same."""
     removed = []
     for path in Path(directory).glob(".*.tmp"):

@@ -1,20 +1,16 @@
-"""The training step and its parts: optimizer and schedule, precision, loss, validation."""
+"""The training step and its parts: optimizer and schedule, precision, loss."""
 from __future__ import annotations
 
 import math
 import sys
 from contextlib import nullcontext
-from dataclasses import replace
 from pathlib import Path
 
 import torch
 import torch.nn.functional as F
 
 from config import Config
-from data.batching import collate
 from data.vocab import PAD
-from translation.metrics import corpus_scores
-from translation.translator import Translator
 from util.errors import UserError
 
 
@@ -83,21 +79,3 @@ def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[f
     schedule.step()
     optimizer.zero_grad(set_to_none=True)
     return total / max(tokens, 1), tokens
-
-
-@torch.no_grad()
-def validation_scores(model, translator: Translator, split, cfg: Config, device, amp) -> dict:
-    """Teacher-forced loss and BLEU of search output (detokenized, cased sacreBLEU) on a split."""
-    model.eval()
-    n = cfg.train.val_max_sentences or len(split.src)
-    pairs = list(zip(split.src[:n], split.tgt[:n]))
-    loss, tokens = 0.0, 0
-    for start in range(0, n, 128):
-        batch = collate(pairs[start:start + 128]).to(device)
-        loss += loss_sum(model, batch, 0.0, amp).item()
-        tokens += batch.n_tgt_tokens
-    decode = replace(cfg.decode, beam=cfg.train.val_beam)
-    with amp:
-        n_best = translator.search(split.src[:n], decode)
-    texts = [translator.ids_to_text(hyps[0].tokens) for hyps in n_best]
-    return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}

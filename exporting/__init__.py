@@ -1,0 +1,1 @@
+"""Exporting: a checkpoint as a CTranslate2 model directory (run by decoding/ct2_engine.py)."""

@@ -1,1 +1,0 @@
-"""The application layer: search, the Translator, the training step and its validation, corpus metrics."""
