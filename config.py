@@ -60,6 +60,10 @@ class DataConfig:
     max_train_len: int = opt(100, 'training pairs with a longer side are dropped')
     train_split: str = opt("train", 'split the model learns from (and the vocabulary is built on)')
     val_split: str = opt("val", 'split for per-epoch validation and checkpoint selection')
+    placeholders: bool = opt(True, 'numbers (and glossary terms) travel as placeholders the model copies, restored '
+                                   'in English format after decoding; the search never writes digits itself')
+    copy_pairs: float = opt(0.12, 'extra training pairs that teach copying (names swapped into pairs that share one, '
+                                  'number placeholders), as a share of the corpus; 0 = none')
 
 
 @dataclass
@@ -115,6 +119,8 @@ class Config:
         cfg.preset = d.get("preset", cfg.preset)
         if "data" in d and "units" not in d["data"]:
             cfg.data.units = "word"           # a config saved before subword units existed
+        if "data" in d and "placeholders" not in d["data"]:
+            cfg.data.placeholders, cfg.data.copy_pairs = False, 0.0    # saved before placeholders: decode as then
         return cfg
 
     def to_json(self) -> str:
@@ -249,7 +255,7 @@ RULES = {
     "data.src_lang": NOT_EMPTY, "data.tgt_lang": NOT_EMPTY, "data.min_freq": AT_LEAST_1,
     "data.units": _one_of(("subword", "word")), "data.subword_vocab": AT_LEAST_1,
     "data.subword_model": _one_of(("unigram", "bpe")),
-    "data.max_vocab": AT_LEAST_0, "data.max_tokens": AT_LEAST_1, "data.max_train_len": AT_LEAST_0,
+    "data.max_vocab": AT_LEAST_0, "data.copy_pairs": AT_LEAST_0, "data.max_tokens": AT_LEAST_1, "data.max_train_len": AT_LEAST_0,
     "data.train_split": NOT_EMPTY, "data.val_split": NOT_EMPTY,
     "train.seed": AT_LEAST_0, "train.max_epochs": AT_LEAST_1, "train.max_steps": AT_LEAST_0,
     "train.time_budget": AT_LEAST_0, "train.lr": ABOVE_0, "train.warmup_steps": AT_LEAST_0,

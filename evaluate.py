@@ -19,7 +19,7 @@ from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.textio import check_output_path, read_text_lines, write_text_lines
+from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
 
 
 def parse_args(argv):
@@ -61,6 +61,8 @@ def main(argv) -> int:
     import_user_module(args.user_module)
     device = pick_device(args.device, "--device")
     translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    if args.glossary:
+        translator.use_glossary(read_glossary(args.glossary))
     name, sources, references = read_sources_and_references(args, translator)
     decode = decode_from_flags(args, translator.cfg.decode)
 

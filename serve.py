@@ -45,6 +45,8 @@ def parse_args(argv):
     parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
     parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
     parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--glossary", default=None, metavar="TSV", help="`German term<TAB>English term` lines applied "
+                        "to every request (a request's own \"glossary\" adds to it)")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     args = parser.parse_args(argv)
     for name in ("max_sentences", "max_chars", "max_beam", "max_body_kb"):
@@ -153,6 +155,9 @@ def main(argv) -> int:
         torch.set_num_threads(args.threads)
     checkpoint = args.checkpoint or latest_checkpoint()
     translator = Translator.from_checkpoint(checkpoint, pick_device(args.device))
+    if args.glossary:
+        from util.textio import read_glossary
+        translator.use_glossary(read_glossary(args.glossary))
     limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
                     args.max_body_kb * 1024)
     service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,

@@ -15,12 +15,11 @@ import argparse
 import sys
 
 from decoding.engines import load_translator
-from decoding.search import Hypothesis
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.textio import check_output_path, read_text_lines
+from util.textio import check_output_path, read_glossary, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -69,12 +68,9 @@ def read_stdin_chunks():
 
 def print_n_best(translator: Translator, texts: list[str], decode, n_best: int, first_line: int) -> None:
     """Rows `index<TAB>score<TAB>text`; the index counts input lines from 0 across the whole input."""
-    real = [n for n, t in enumerate(texts) if t.strip()]
-    ids = translator.encode_texts([texts[n] for n in real], [first_line + n for n in real])
-    by_line = dict(zip(real, translator.search(ids, decode, n_best=n_best)))
-    for n in range(len(texts)):
-        for hyp in by_line.get(n, [Hypothesis([], 0.0)]):
-            print(f"{first_line - 1 + n}\t{hyp.score:.4f}\t{translator.ids_to_text(hyp.tokens)}")
+    for n, translations in enumerate(translator.translate_n_best(texts, decode, n_best, first_line)):
+        for translation in translations:
+            print(f"{first_line - 1 + n}\t{translation.score:.4f}\t{translation.text}")
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
@@ -116,6 +112,8 @@ def main(argv) -> int:
     import_user_module(args.user_module)
     device = pick_device(args.device, "--device")
     translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    if args.glossary:
+        translator.use_glossary(read_glossary(args.glossary))
     decode = decode_from_flags(args, translator.cfg.decode, args.n_best)
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from config import DataConfig
+from data.augment import copy_pairs, with_number_placeholders
 from data.multi30k import ensure_split, read_parallel, sha256_file, user_cache_dir
+from data.placeholders import PLACEHOLDERS
 from data.subwords import Subwords
 from data.tokenizer import Tokenizer, tokenizer_name
 from data.vocab import Vocab
@@ -78,7 +80,8 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, dict[st
         "files": {f"{s}.{lang}": sha256_file(p) for s, paths in files.items() for lang, p in paths.items()},
         "settings": {k: getattr(cfg, k) for k in ("src_lang", "tgt_lang", "lowercase", "shared_vocab", "min_freq",
                                                   "max_vocab", "max_train_len", "train_split", "units",
-                                                  "subword_vocab", "subword_model")},
+                                                  "subword_vocab", "subword_model", "placeholders",
+                                                  "copy_pairs")},
         "tokenizers": [tokenizer_name(cfg.src_lang), tokenizer_name(cfg.tgt_lang)],
         "sentencepiece": importlib.metadata.version("sentencepiece") if cfg.units == "subword" else None,
     }
@@ -90,6 +93,8 @@ def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = T
     references, units = {}, {}
     for split in (cfg.train_split, *(s for s in splits if s != cfg.train_split)):
         src, tgt = read_parallel(split, data_dir, cfg.src_lang, cfg.tgt_lang)
+        if split == cfg.train_split:
+            src, tgt = training_pairs(cfg, src, tgt)
         show = progress and split == cfg.train_split
         units[split] = src_tok.tokenize_many(src, progress=show), tgt_tok.tokenize_many(tgt, progress=show)
         references[split] = tgt
@@ -111,6 +116,16 @@ def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = T
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords)
 
 
+def training_pairs(cfg: DataConfig, src: list[str], tgt: list[str]) -> tuple[list[str], list[str]]:
+    """The training corpus as the model learns from it: numbers as placeholders, plus the copy pairs."""
+    if cfg.placeholders:
+        src, tgt = map(list, zip(*(with_number_placeholders(s, t) for s, t in zip(src, tgt)))) if src else ([], [])
+    if cfg.copy_pairs:
+        extra_src, extra_tgt = copy_pairs(src, tgt, cfg.copy_pairs)
+        src, tgt = src + extra_src, tgt + extra_tgt
+    return src, tgt
+
+
 def build_word_vocabs(cfg: DataConfig, train_src, train_tgt) -> tuple[Vocab, Vocab]:
     if cfg.shared_vocab:
         vocab = Vocab.build(itertools.chain(train_src, train_tgt), cfg.min_freq, cfg.max_vocab)
@@ -120,11 +135,12 @@ def build_word_vocabs(cfg: DataConfig, train_src, train_tgt) -> tuple[Vocab, Voc
 
 def learn_subwords(cfg: DataConfig, train_src, train_tgt) -> tuple[Subwords, Subwords]:
     """One joint model for both languages with shared_vocab, else one per language."""
+    symbols = PLACEHOLDERS if cfg.placeholders else ()
     if cfg.shared_vocab:
-        joint = Subwords.learn(itertools.chain(train_src, train_tgt), cfg.subword_vocab, cfg.subword_model)
+        joint = Subwords.learn(itertools.chain(train_src, train_tgt), cfg.subword_vocab, cfg.subword_model, symbols)
         return joint, joint
-    return (Subwords.learn(train_src, cfg.subword_vocab, cfg.subword_model),
-            Subwords.learn(train_tgt, cfg.subword_vocab, cfg.subword_model))
+    return (Subwords.learn(train_src, cfg.subword_vocab, cfg.subword_model, symbols),
+            Subwords.learn(train_tgt, cfg.subword_vocab, cfg.subword_model, symbols))
 
 
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:

@@ -43,17 +43,19 @@ class Subwords:
         self.vocab = Vocab([self.sp.id_to_piece(i) for i in range(self.sp.get_piece_size())])
 
     @classmethod
-    def learn(cls, token_lists: Iterable[list[str]], vocab_size: int, model_type: str = "unigram") -> "Subwords":
+    def learn(cls, token_lists: Iterable[list[str]], vocab_size: int, model_type: str = "unigram",
+              symbols: tuple[str, ...] = ()) -> "Subwords":
         """Learn a model from tokenized sentences. vocab_size is a soft limit (small corpora get fewer pieces), and
-        at least every character seen plus the specials and the 256 byte pieces."""
+        at least every character seen plus the specials and the 256 byte pieces; each of `symbols` (placeholders)
+        is always one piece of its own."""
         import sentencepiece
 
         lines = [" ".join(_escape(t) for t in tokens) for tokens in token_lists]
         characters = set().union(*map(set, lines)) - {" "}
         model = io.BytesIO()
         sentencepiece.SentencePieceTrainer.train(
-            sentence_iterator=iter(lines), vocab_size=max(vocab_size, len(characters) + len(SPECIALS) + 257),
-            model_writer=model, model_type=model_type, hard_vocab_limit=False,
+            sentence_iterator=iter(lines), vocab_size=max(vocab_size, len(characters | set(symbols)) + len(SPECIALS) + 257),
+            model_writer=model, model_type=model_type, hard_vocab_limit=False, user_defined_symbols=list(symbols),
             character_coverage=1.0, byte_fallback=True, split_digits=True,
             normalization_rule_name="identity", remove_extra_whitespaces=False, add_dummy_prefix=True,
             pad_id=0, unk_id=1, bos_id=2, eos_id=3, pad_piece=SPECIALS[0], unk_piece=SPECIALS[1],

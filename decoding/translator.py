@@ -1,13 +1,17 @@
-"""Text in, text out: tokenize, numericalize, batch by length, search, detokenize — in input order."""
+"""Text in, text out: placeholders in, tokenize, numericalize, batch by length, search, detokenize, placeholders
+out — in input order."""
 from __future__ import annotations
 
+import re
 import sys
 from typing import NamedTuple
 
 import torch
 
 from config import Config, DecodeConfig
+from data.augment import with_number_placeholders
 from data.batching import collate
+from data.placeholders import Masked, glossary_pattern, mask, missing, restore
 from data.subwords import Subwords
 from data.tokenizer import Tokenizer
 from data.vocab import BOS, EOS, Vocab
@@ -18,11 +22,16 @@ from decoding.search import NEVER_GENERATED, Hypothesis, beam_search, greedy_sea
 from util.errors import UserError
 
 
-def never_generated(vocab: Vocab) -> list[int]:
+def never_generated(vocab: Vocab, placeholders: bool = False) -> list[int]:
     """<pad>, <unk>, <bos>, and byte pieces of control characters: a line break in a translation would break the
-    one-line-per-input promise, and no reference contains control characters."""
+    one-line-per-input promise, and no reference contains control characters. With placeholders also every piece
+    with a digit in it: numbers come only from the source's placeholders, so none is ever invented."""
     control = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
-    return [*NEVER_GENERATED, *(i for i, piece in enumerate(vocab.itos) if piece in control)]
+    digits = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
+    is_byte = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
+    banned = [i for i, piece in enumerate(vocab.itos) if piece in control or (placeholders and (
+              piece in digits or (not is_byte(piece) and any(c.isdigit() for c in piece))))]
+    return [*NEVER_GENERATED, *banned]
 
 
 def stored_subwords(models: dict | None) -> tuple[Subwords | None, Subwords | None]:
@@ -35,10 +44,15 @@ def stored_subwords(models: dict | None) -> tuple[Subwords | None, Subwords | No
 class AttentionMap(NamedTuple):
     source: list[str]     # source tokens (columns)
     output: list[str]     # output tokens, <eos> last (rows)
-    weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads
+    weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads (lists in JSON)
 
 
-class Score(NamedTuple):
+class Translation(NamedTuple):
+    text: str
+    score: float          # the search's score of the hypothesis it came from (Hypothesis.score)
+
+
+class ForcedScore(NamedTuple):
     log_prob: float       # sum of the target's token log-probabilities, <eos> included
     normalized: float     # log_prob / (tokens + 1), per token
     tokens: int           # target units, without <eos>
@@ -55,8 +69,16 @@ class Translator:
         self.cfg, self.device = cfg, torch.device(device)
         self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
         self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
-        self.banned = never_generated(tgt_vocab)
+        self.banned = never_generated(tgt_vocab, cfg.data.placeholders)
         self._tokenizers: dict[str, Tokenizer] = {}
+        self.glossary: dict[str, str] = {}
+
+    def use_glossary(self, glossary: dict[str, str]) -> None:
+        """Source terms that always come out as the given target terms (needs a model trained with placeholders)."""
+        if glossary and not self.cfg.data.placeholders:
+            raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
+                            "they existed), so it cannot apply a glossary; train a new one")
+        self.glossary = dict(glossary)
 
     @classmethod
     def from_checkpoint(cls, path, device="cpu") -> "Translator":
@@ -133,22 +155,43 @@ class Translator:
         # a word vocabulary may hold gap tokens with line breaks: an output line stays one line
         return self.tokenizer("tgt").detokenize(units).replace("\r", " ").replace("\n", " ")
 
-    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1) -> list[str]:
-        """One translation per input text; empty or whitespace-only inputs give empty outputs. texts[0] is input
-        line `first_line` (for warnings)."""
+    def masked(self, texts: list[str], glossary: dict[str, str] | None = None) -> list[Masked]:
+        """The texts with numbers and glossary terms as placeholders, when the model was trained with them."""
+        if not self.cfg.data.placeholders:
+            return [Masked(t, ()) for t in texts]
+        glossary = self.glossary if glossary is None else {**self.glossary, **glossary}
+        pattern = glossary_pattern(glossary)
+        return [mask(t, glossary, pattern) for t in texts]
+
+    def translate_n_best(self, texts: list[str], decode: DecodeConfig | None = None, n_best: int = 1,
+                         first_line: int = 1, glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+        """The n best translations of each text, best first; an empty or whitespace-only text gives one empty
+        translation. texts[0] is input line `first_line` (for warnings). Hypotheses that keep all of their
+        source's placeholders come before those that lost one."""
+        decode = decode or self.cfg.decode
         real = [n for n, t in enumerate(texts) if t.strip()]
-        n_best = self.search(self.encode_texts([texts[n] for n in real], [first_line + n for n in real]), decode)
-        out = [""] * len(texts)
-        for n, hyps in zip(real, n_best):
-            out[n] = self.ids_to_text(hyps[0].tokens)
+        masked = self.masked([texts[n] for n in real], glossary)
+        wanted = max(n_best, decode.beam) if any(m.fills for m in masked) else n_best
+        found = self.search(self.encode_texts([m.text for m in masked], [first_line + n for n in real]), decode,
+                            n_best=wanted)
+        out = [[Translation("", 0.0)] for _ in texts]
+        for n, source, hyps in zip(real, masked, found):
+            texts_out = [self.ids_to_text(h.tokens) for h in hyps]
+            ranked = sorted(range(len(hyps)), key=lambda k: missing(texts_out[k], source.fills))[:n_best]
+            out[n] = [Translation(restore(texts_out[k], source.fills), hyps[k].score) for k in ranked]
         return out
+
+    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+                  glossary: dict[str, str] | None = None) -> list[str]:
+        """One translation per input text; empty or whitespace-only inputs give empty outputs."""
+        return [n_best[0].text for n_best in self.translate_n_best(texts, decode, 1, first_line, glossary)]
 
     @torch.no_grad()
     def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
         """Translate one text and return where each output token looked in the source."""
         if not hasattr(self.model, "cross_attention"):
             raise UserError("attention maps come from a single checkpoint, not an ensemble or exported model")
-        src_ids = self.encode_texts([text])
+        src_ids = self.encode_texts([self.masked([text])[0].text])
         tokens = self.search(src_ids, decode)[0][0].tokens
         src, src_mask = self.source_batch(src_ids)
         tgt_in = torch.tensor([[BOS] + tokens], device=self.device)
@@ -168,7 +211,10 @@ class Translator:
             out += [row[:len(t) + 1].tolist() for row, t in zip(picked, tgt_ids[start:])]
         return out
 
-    def score(self, sources: list[str], targets: list[str]) -> list[Score]:
-        """How likely the model finds each given translation of its source."""
+    def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
+        """How likely the model finds each given translation of its source (numbers found on both sides scored as
+        the placeholders the model reads and writes)."""
+        if self.cfg.data.placeholders:
+            sources, targets = map(list, zip(*map(with_number_placeholders, sources, targets))) if sources else ([], [])
         per_token = self.score_ids(self.encode_texts(sources), self.encode_texts(targets, side="tgt"))
-        return [Score(sum(lp), sum(lp) / len(lp), len(lp) - 1) for lp in per_token]
+        return [ForcedScore(sum(lp), sum(lp) / len(lp), len(lp) - 1) for lp in per_token]

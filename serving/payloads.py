@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 # C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty")
+TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary")
+MAX_GLOSSARY_TERMS = 256
 ATTENTION_FIELDS = ("text", "beam", "length_penalty")
 MAX_LENGTH_PENALTY = 5.0
 
@@ -36,17 +37,13 @@ class DecodeOptions(NamedTuple):
     beam: int
     length_penalty: float
     n_best: int
+    glossary: tuple = ()      # ((source term, target term), ...) for this request
 
 
 class TranslateRequest(NamedTuple):
     texts: list[str]
     single: bool              # sent as {"text": ...}, so answered as {"translation": ...}
     options: DecodeOptions
-
-
-class Scored(NamedTuple):
-    text: str
-    score: float              # log p / length ** length_penalty; 0.0 for an empty input
 
 
 def parse_json(body: bytes) -> dict:
@@ -127,7 +124,22 @@ def parse_translate(payload: dict, defaults: DecodeOptions, limits: Limits) -> T
         if len(texts) > limits.max_sentences:
             raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
-    return TranslateRequest(texts, single, parse_options(payload, defaults, limits))
+    options = parse_options(payload, defaults, limits)
+    return TranslateRequest(texts, single, options._replace(glossary=parse_glossary(payload, limits)))
+
+
+def parse_glossary(payload: dict, limits: Limits) -> tuple:
+    """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary)."""
+    glossary = payload.get("glossary", {})
+    if not isinstance(glossary, dict) or len(glossary) > MAX_GLOSSARY_TERMS:
+        raise BadRequest(422, f'glossary must be an object of at most {MAX_GLOSSARY_TERMS} "German term": '
+                              f'"English term" entries, not {json_type(glossary)}')
+    for term, target in glossary.items():
+        check_text(term, "a glossary term", limits)
+        if not isinstance(target, str) or not term.strip() or not target.strip():
+            raise BadRequest(422, f"glossary term {term!r} needs a non-empty English term as its value")
+        check_text(target, f"glossary[{term!r}]", limits)
+    return tuple(sorted(glossary.items()))
 
 
 def parse_attention(payload: dict, defaults: DecodeOptions, limits: Limits) -> tuple[str, DecodeOptions]:
@@ -138,8 +150,9 @@ def parse_attention(payload: dict, defaults: DecodeOptions, limits: Limits) -> t
     return check_text(payload["text"], "text", limits), parse_options(payload, defaults, limits, n_best=False)
 
 
-def translation_body(request: TranslateRequest, results: list[list[Scored]]) -> dict:
-    """The response: translations in input order, and the scored n-best lists when more than one was asked for."""
+def translation_body(request: TranslateRequest, results: list) -> dict:
+    """The response: translations in input order, and the scored n-best lists when more than one was asked for.
+    results: one list of Translation(text, score) per text, best first."""
     decode = {"beam": request.options.beam, "length_penalty": request.options.length_penalty}
     n_best = [[{"text": s.text, "score": round(s.score, 4)} for s in hyps] for hyps in results]
     if request.single:

@@ -1,25 +1,16 @@
 """A translation engine behind a server: sentences from concurrent requests are decoded together, grouped by their
-decoding options. The engine is anything with the Translator's methods (`cfg`, `src_vocab`, `tgt_vocab`,
-`encode_texts`, `search`, `ids_to_text`, `attention_map`); only one thread uses it at a time."""
+decoding options. The engine is a Translator (PyTorch, an ensemble or CTranslate2); only one thread uses it at a time."""
 from __future__ import annotations
 
 import threading
 import time
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import NamedTuple
 
 from config import DecodeConfig
+from decoding.translator import AttentionMap, Translation
 from serving.batching_queue import MicroBatcher
-from serving.payloads import DecodeOptions, Scored, TranslateRequest
-
-EMPTY = [Scored("", 0.0)]
-
-
-class AttentionGrid(NamedTuple):
-    source: list[str]                 # source tokens (columns)
-    output: list[str]                 # output tokens, <eos> last (rows)
-    weights: list[list[float]]        # (i, j), each row sums to 1
+from serving.payloads import DecodeOptions, TranslateRequest
 
 
 class TranslationService:
@@ -36,34 +27,25 @@ class TranslationService:
         return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty)
 
     def submit(self, request: TranslateRequest) -> Future:
-        """A future of one n-best list of Scored per text, in the request's order (may raise QueueFull)."""
+        """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull)."""
         return self.batcher.submit(request.options, request.texts)
 
-    def translate(self, request: TranslateRequest) -> list[list[Scored]]:
+    def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
 
-    def _decode_group(self, options: DecodeOptions, texts: list[str]) -> list[list[Scored]]:
-        """One search call for texts that share their options; empty or blank texts are not searched."""
-        real = [n for n, t in enumerate(texts) if t.strip()]
-        out = [EMPTY] * len(texts)
-        if not real:
-            return out
-        engine = self.engine
+    def _decode_group(self, options: DecodeOptions, texts: list[str]) -> list[list[Translation]]:
+        """One search call for texts that share their options (glossary included)."""
         with self._engine_lock:
-            found = engine.search(engine.encode_texts([texts[n] for n in real]), self.decode_config(options),
-                                  n_best=options.n_best)
-            for n, hyps in zip(real, found):
-                out[n] = [Scored(engine.ids_to_text(h.tokens), h.score) for h in hyps]
-        return out
+            return self.engine.translate_n_best(texts, self.decode_config(options), options.n_best,
+                                                glossary=dict(options.glossary))
 
-    def attention(self, text: str, options: DecodeOptions) -> AttentionGrid:
-        """Where each output token of the translation of `text` looked in the source."""
+    def attention(self, text: str, options: DecodeOptions) -> AttentionMap:
+        """Where each output token of the translation of `text` looked in the source; weights as lists (JSON)."""
         if not text.strip():
-            return AttentionGrid([], [], [])
+            return AttentionMap([], [], [])
         with self._engine_lock:
             found = self.engine.attention_map(text, self.decode_config(options))
-        weights = [[round(w, 4) for w in row] for row in found.weights.tolist()]
-        return AttentionGrid(list(found.source), list(found.output), weights)
+        return found._replace(weights=[[round(w, 4) for w in row] for row in found.weights.tolist()])
 
     def health(self) -> dict:
         cfg, stats = self.engine.cfg, self.batcher.stats

@@ -25,7 +25,7 @@ def translator(tiny_run):
 
 
 class CountingEngine:
-    """The translator, with every search call recorded as (sentences, beam, length_penalty, n_best)."""
+    """The translator, with every decoding call recorded as (sentences, beam, length_penalty, n_best)."""
 
     def __init__(self, translator, fail=False):
         self.translator, self.calls, self.fail = translator, [], fail
@@ -33,12 +33,12 @@ class CountingEngine:
     def __getattr__(self, name):
         return getattr(self.translator, name)
 
-    def search(self, src_ids, decode, n_best=1):
-        self.calls.append((len(src_ids), decode.beam, decode.length_penalty, n_best))
+    def translate_n_best(self, texts, decode, n_best=1, first_line=1, glossary=None):
+        self.calls.append((sum(bool(t.strip()) for t in texts), decode.beam, decode.length_penalty, n_best))
         if self.fail:
             self.fail = False
             raise RuntimeError("the engine broke")
-        return self.translator.search(src_ids, decode, n_best)
+        return self.translator.translate_n_best(texts, decode, n_best, first_line, glossary)
 
 
 def serve(engine, limits=Limits(), **service_options):

@@ -33,6 +33,19 @@ def read_text_lines(path: str | Path) -> list[str]:
         raise UserError(f"{path} line {line} is not valid UTF-8; convert it, e.g. with `iconv -t utf-8`") from None
 
 
+def read_glossary(path: str | Path) -> dict[str, str]:
+    """A glossary file: one `German term<TAB>English term` per line; blank lines and lines starting with # skipped."""
+    glossary = {}
+    for number, line in enumerate(read_text_lines(path), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+            raise UserError(f"{path} line {number}: expected `German term<TAB>English term`, got {line[:60]!r}")
+        glossary[parts[0].strip()] = parts[1].strip()
+    return glossary
+
+
 def check_output_path(path: str | Path, flag: str) -> Path:
     """Refuse, before any work, an output file that could not be written: a directory, a missing or read-only one."""
     file = Path(path)

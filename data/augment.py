@@ -1,0 +1,124 @@
+"""Training pairs that teach the model to copy what it cannot translate (names) and to carry placeholders.
+
+Multi30K has only ~700 pairs where a name appears on both sides, too few for a model to learn that an unknown
+word is copied, not replaced by a word it knows ("Zürich" -> "the circus"). Two kinds of extra pairs fix that:
+
+- entity substitution (as in data-augmentation work on copying, e.g. Currey et al. 2017's copied data): in a pair
+  whose sides share a capitalized word, that word is replaced on both sides by a sampled name, a made-up word, or
+  a placeholder, so the model sees many different words copied through;
+- placeholders for numbers: in a pair whose German number word matches the English one ("zwei" / "two"), both
+  become the same placeholder; a pair whose sides share a written number gets it as a placeholder too, exactly as
+  data/placeholders.mask does at translation time.
+
+The names and made-up words are this project's own lists; pairs are drawn with a seeded generator, so the same
+settings give the same data (and the prepared-data cache stays valid).
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from data.numbers import find_numbers
+from data.placeholders import PLACEHOLDERS, mask
+
+FIRST_NAMES = ("Anna Lukas Sophie Jonas Marie Felix Emma Paul Mia Leon Hannah Elias Lea Noah Clara Jürgen Ingrid "
+               "Günther Björn Søren Astrid Fatima Mehmet Ayşe Kemal Giulia Marco Lorenzo Chiara Pierre Amélie "
+               "Camille Jean Lucía Javier Carmen Diego Olga Dmitri Natascha Piotr Agnieszka Tomáš Zoltán Kenji "
+               "Yuki Hiroshi Mei Wei Jun Priya Arjun Ravi Amara Kwame Chidi Oluwaseun Santiago Valentina Liam "
+               "Olivia Ethan Chloe Siobhan Declan Aoife Henrik Ingeborg Matteo Ines Rafael Beatriz").split()
+SURNAMES = ("Müller Schmidt Schneider Fischer Weber Becker Hoffmann Schäfer Koch Wagner Zimmermann Krüger Hartmann "
+            "Lehmann Kowalski Nowak Rossi Bianchi Dubois Lefèvre García Fernández Silva Costa Yilmaz Öztürk "
+            "Tanaka Suzuki Nakamura Wang Zhang Patel Sharma Okafor Mensah Johansson Lindqvist Novák Horváth "
+            "Ivanova Petrov O'Brien MacLeod Andersen Virtanen").split()
+PLACES = ("Berlin Hamburg Bremen Dresden Leipzig Stuttgart Hannover Dortmund Bonn Mainz Heidelberg Freiburg "
+          "Potsdam Kiel Rostock Augsburg Regensburg Salzburg Graz Linz Innsbruck Bern Basel Luzern Zürich Genf "
+          "Paris Lyon Marseille Madrid Barcelona Sevilla Lissabon Porto Amsterdam Rotterdam Oslo Stockholm Helsinki "
+          "Kopenhagen Dublin London Manchester Edinburgh Boston Chicago Seattle Toronto Sydney Tokio Kyoto Shanghai "
+          "Mumbai Nairobi Lagos Lima Santiago Istanbul Kreta Sizilien Bayern Tirol Texas Ohio Kenia Peru Chile "
+          "Japan Kanada Brasilien Portugal Norwegen Schottland").split()
+BRANDS = ("Adidas Puma Nike Siemens Bosch Miele Lufthansa Porsche Audi Volkswagen Mercedes Lego Ikea Nivea Haribo "
+          "Samsung Sony Nintendo Canon Nikon Yamaha Toyota Honda Volvo Ferrari Heineken Starbucks Google Apple "
+          "Netflix Spotify Facebook Twitter Pepsi Fanta Milka Ritter Playmobil Tchibo Rossmann Aldi Lidl").split()
+SYLLABLES = ("ka ro mi tu le sa vo ne bri sto gar lin dor mek pa shi zu wen fal ter ols und ra ki ve ba "
+             "ko hal mir tas quin jo ber ze ny ri lu").split()
+NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
+                "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
+               seed: int = 0) -> tuple[list[str], list[str]]:
+    """Extra (source, target) pairs, about `share` times as many as given: half entity substitutions, half number
+    placeholders (fewer where the corpus has fewer candidates)."""
+    rng = random.Random(seed)
+    budget = int(share * len(src_lines))
+    entity = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in shared_names(s, t)[:1]]
+    numeric = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in matching_number_words(s, t)[:1]]
+    extra_src, extra_tgt = [], []
+    for pool, make in ((numeric, number_placeholder), (entity, substitute)):
+        for _ in range(min(budget // 2, 4 * len(pool))):
+            source, target, word = rng.choice(pool)
+            s, t = make(source, target, word, rng)
+            extra_src.append(s)
+            extra_tgt.append(t)
+    return extra_src, extra_tgt
+
+
+def shared_names(source: str, target: str) -> list[str]:
+    """Capitalized words that appear, as written, in both sides and not only as the English first word."""
+    src_words = set(WORD.findall(source))
+    tgt_words = WORD.findall(target)
+    return sorted({w for n, w in enumerate(tgt_words) if w in src_words and w[0].isupper() and len(w) > 1
+                   and (n > 0 or tgt_words.count(w) > 1)})
+
+
+def matching_number_words(source: str, target: str) -> list[str]:
+    """German number words whose English word appears once in the target (and themselves once in the source)."""
+    src_words = [w.lower() for w in WORD.findall(source)]
+    tgt_words = [w.lower() for w in WORD.findall(target)]
+    return [w for w, e in NUMBER_WORDS.items() if src_words.count(w) == 1 and tgt_words.count(e) == 1]
+
+
+def _replace(text: str, word: str, new: str) -> str:
+    return re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _: new, text)
+
+
+def substitute(source: str, target: str, word: str, rng: random.Random) -> tuple[str, str]:
+    """The shared word replaced on both sides by a name, a made-up word or a placeholder."""
+    roll = rng.random()
+    if roll < 0.15:
+        new = PLACEHOLDERS[rng.randrange(4)]
+    elif roll < 0.4:
+        new = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
+    else:
+        new = rng.choice(rng.choice((FIRST_NAMES, SURNAMES, PLACES, BRANDS)))
+        if rng.random() < 0.3:
+            new = f"{new} {rng.choice(SURNAMES)}"
+    return _replace(source, word, new), _replace(target, word, new)
+
+
+def number_placeholder(source: str, target: str, word: str, rng: random.Random) -> tuple[str, str]:
+    """The German number word and its English one replaced by one placeholder (any case)."""
+    placeholder = PLACEHOLDERS[rng.randrange(4)]
+    swap = lambda text, w: re.sub(rf"(?<!\w){w}(?!\w)", placeholder, text, flags=re.IGNORECASE)
+    return swap(source, word), swap(target, NUMBER_WORDS[word])
+
+
+def with_number_placeholders(source: str, target: str) -> tuple[str, str]:
+    """A pair whose every source number is found in the target, with those numbers as placeholders on both
+    sides (as at translation time); other pairs unchanged."""
+    masked = mask(source)
+    if not masked.fills:
+        return source, target
+    numbers = [n for n in find_numbers(source, "de")]
+    targets = find_numbers(target, "en")
+    if len(numbers) != len(masked.fills):       # a number glued to a word ("A380"): leave the pair as it is
+        return source, target
+    out, last = [], 0
+    for k, number in enumerate(numbers):
+        match = next((t for t in targets if t.keys & number.keys and t.start >= last), None)
+        if match is None:
+            return source, target
+        out += [target[last:match.start], PLACEHOLDERS[k]]
+        last = match.start + len(match.text)
+    return masked.text, "".join(out) + target[last:]
