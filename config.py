@@ -83,7 +83,7 @@ class TrainConfig:
     device: str = opt("auto", 'auto | cpu | cuda | cuda:N')
     threads: int = opt(0, "CPU threads; 0 = torch's default")
     patience: int = opt(0, 'early stopping on val BLEU, in epochs; 0 = off')
-    average_last: int = opt(0, 'average the last N epoch checkpoints at the end; 0 = off')
+    average_last: int = opt(0, 'average the last N epoch checkpoints at the end (at most half the epochs); 0 = off')
     log_every: int = opt(50, 'steps between metrics.jsonl records')
     val_beam: int = opt(1, 'beam for the per-epoch val BLEU (1 = greedy, fastest)')
     val_max_sentences: int = opt(0, '0 = the whole val split')

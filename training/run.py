@@ -206,8 +206,10 @@ def validate_and_keep_best(run: Run, kind: str, **record) -> dict:
 
 
 def average_last_epochs(run: Run) -> None:
-    """Average the last N epoch checkpoints into averaged.pt; it becomes best.pt if its val BLEU is higher."""
-    paths = sorted(run.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-run.cfg.train.average_last:]
+    """Average the last N epoch checkpoints into averaged.pt; it becomes best.pt if its val BLEU is higher.
+    N is at most half the epochs trained (at least 2): a short run's first epochs would drag the average down."""
+    n = min(run.cfg.train.average_last, max(2, run.state.epoch // 2))
+    paths = sorted(run.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-n:]
     if len(paths) < 2:
         return
     run.model.load_state_dict(average_checkpoints(paths))
