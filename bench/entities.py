@@ -136,13 +136,13 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
 
     device = pick_device(args.device, "--device")
     checkpoint = args.checkpoint
+    if args.engine_compare and ("," in checkpoint or Path(checkpoint).is_dir()):
+        raise UserError("--engine-compare exports one .pt checkpoint; pass a single checkpoint, not an "
+                        "ensemble or an exported directory")
     translator = load_translator(checkpoint, device)
     found = [(translator.engine, translator)]
     if args.engine_compare:
         from translation.ct2_export import export_checkpoint
-        if "," in str(checkpoint) or Path(checkpoint).is_dir():
-            raise UserError("--engine-compare exports one .pt checkpoint; pass a single checkpoint, not an "
-                            "ensemble or an exported directory")
         for quantization in ("float32", "int8"):
             exported = export_checkpoint(checkpoint, Path(tmp) / quantization, quantization)
             found.append((f"ct2 {quantization}", load_translator(exported, device)))
