@@ -132,7 +132,7 @@ def print_failures(failures: list[Failure]) -> None:
 def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     """(name, translator) pairs: the checkpoint as given; with --engine-compare also its CTranslate2 exports,
     written under tmp."""
-    from translation.engines import load_translator         # here, so the scoring above needs no model
+    from decoding.engines import load_translator         # here, so the scoring above needs no model
 
     device = pick_device(args.device, "--device")
     checkpoint = args.checkpoint
@@ -142,7 +142,7 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     translator = load_translator(checkpoint, device)
     found = [(translator.engine, translator)]
     if args.engine_compare:
-        from translation.ct2_export import export_checkpoint
+        from exporting.ct2 import export_checkpoint
         for quantization in ("float32", "int8"):
             exported = export_checkpoint(checkpoint, Path(tmp) / quantization, quantization)
             found.append((f"ct2 {quantization}", load_translator(exported, device)))
