@@ -147,8 +147,9 @@ def finish(run: Run, reason: str | None) -> None:
         try:
             plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
             run.log(f"checkpoints and curves.png in {run.dir}")
-        except OSError as e:
-            print(f"warning: could not draw {run.dir / 'curves.png'} ({e.strerror}); the checkpoints are complete",
+        except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
+            why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
+            print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
                   file=sys.stderr)
 
 
