@@ -20,7 +20,7 @@ from config import apply_overrides, help_text, make_config, validate
 from data.batching import collate
 from models.checkpoint import load_checkpoint
 from training.rundir import RunDirLock, claim_run_dir
-from training.run import (Run, average_last_epochs, build_run, check_usable, install_stop_handlers,
+from training.run import (Run, average_last_epochs, build_run, check_finite_loss, check_usable, install_stop_handlers,
                           validate_and_keep_best)
 from training.step import train_step
 from util import distributed
@@ -87,6 +87,7 @@ def train_epoch(run: Run, stop: dict) -> str | None:
         group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx]).to(run.device)
                  for idx in group]
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
+        check_finite_loss(run, loss)
         seconds = time.perf_counter() - start
         state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
             state.elapsed + seconds

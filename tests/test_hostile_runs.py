@@ -5,8 +5,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+import torch
 
-from models.checkpoint import load_checkpoint
+from models.checkpoint import load_checkpoint, save_checkpoint
 from tests.synthetic import write_corpus
 from training.rundir import is_record
 from util.errors import UserError
@@ -64,3 +65,52 @@ def test_the_curves_skip_damaged_lines_with_a_warning(tmp_path, capsys):
     plot_curves(log, tmp_path / "curves.png")
     assert (tmp_path / "curves.png").stat().st_size > 0
     assert "skipped 3 damaged line(s)" in capsys.readouterr().err
+
+
+# divergence: stop in one line, never a NaN model on disk
+
+def test_a_diverging_run_stops_with_advice_and_writes_no_nan_model(root, tmp_path, train_main):
+    out = tmp_path / "run"
+    with pytest.raises(UserError) as error:
+        train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.lr=1e9",
+                    "--train.clip_norm=0"])
+    message = str(error.value)
+    assert message.startswith("training diverged at step ") and "\n" not in message
+    assert "lower --train.lr (now 1e+09)" in message and "enable --train.clip_norm" in message
+    assert not list(out.glob("*.pt")) and not (out / ".lock").exists()
+
+
+def test_a_checkpoint_with_nan_weights_is_refused_in_one_line_naming_it(trained, tmp_path):
+    raw = load_checkpoint(trained / "best.pt").raw
+    raw["model"]["encoder_norm.weight"][0] = float("nan")
+    del raw["checksum"]                                   # as an older checkpoint, which has none
+    torch.save(raw, tmp_path / "nan.pt")
+    with pytest.raises(UserError) as error:
+        load_checkpoint(tmp_path / "nan.pt")
+    assert str(error.value).startswith(f"{tmp_path / 'nan.pt'} holds weights that are not finite (nan in "
+                                       "encoder_norm.weight)")
+    with pytest.raises(UserError, match="refusing to write .*: the weights are not finite"):
+        save_checkpoint(tmp_path / "again.pt", model_state=raw["model"], config=raw["config"],
+                        src_vocab=raw["src_vocab"], tgt_vocab=raw["tgt_vocab"])
+    assert not (tmp_path / "again.pt").exists()
+
+
+# integrity: a checksum of the weights in every checkpoint
+
+def test_a_flipped_bit_in_the_weights_is_found_on_load(trained, tmp_path):
+    path = Path(shutil.copy(trained / "last.pt", tmp_path / "last.pt"))
+    weight = load_checkpoint(path).raw["model"]["encoder.0.ffn.0.weight"]
+    data = bytearray(path.read_bytes())
+    at = data.find(weight.reshape(-1)[:8].numpy().tobytes())
+    assert at > 0
+    data[at + 2] ^= 0x10                                  # one bit of the first float's mantissa
+    path.write_bytes(bytes(data))
+    with pytest.raises(UserError, match=r"last.pt is damaged: its weights do not match the checksum"):
+        load_checkpoint(path)
+
+
+def test_a_checkpoint_without_a_checksum_still_loads(trained, tmp_path):
+    raw = load_checkpoint(trained / "best.pt").raw
+    del raw["checksum"]
+    torch.save(raw, tmp_path / "old.pt")
+    assert load_checkpoint(tmp_path / "old.pt").raw["model"].keys() == raw["model"].keys()

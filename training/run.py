@@ -3,6 +3,7 @@ checkpoints are written, and how val BLEU picks best.pt. The loop itself reads t
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import signal
@@ -110,6 +111,21 @@ class Run:
         if train.time_budget and self.state.elapsed >= train.time_budget:
             return f"reached --train.time_budget={train.time_budget:g}s"
         return None
+
+
+def check_finite_loss(run: Run, loss: float) -> None:
+    """A NaN or infinite training loss means the weights are lost: stop before anything is written from them
+    (a Python float, so the check costs nothing per step)."""
+    if math.isfinite(loss):
+        return
+    train = run.cfg.train
+    advice = [f"lower --train.lr (now {train.lr:g})"]
+    advice.append("enable --train.clip_norm (e.g. --train.clip_norm=1)" if not train.clip_norm else
+                  f"lower --train.clip_norm (now {train.clip_norm:g})")
+    if train.warmup_steps < 100:
+        advice.append(f"raise --train.warmup_steps (now {train.warmup_steps})")
+    raise UserError(f"training diverged at step {run.state.step + 1}: the loss is {loss}; {', '.join(advice)}. "
+                    f"Nothing was saved from the diverged weights; {run.kept()} (add the changed --train.* flags)")
 
 
 def check_usable(cfg: Config) -> None:
