@@ -27,7 +27,7 @@ import torch
 
 from config import Config, validate
 from data.vocab import Vocab
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
 
 CHECKPOINT_FORMAT = "einsum-nmt/1"
@@ -169,6 +169,7 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     raw = _read_file(path)
     try:
         cfg = validate(Config.from_dict(raw["config"]))
+        check_size(cfg.model)
     except UserError as e:
         raise UserError(f"{path} holds a config that cannot be used: {e}") from None
     except (AttributeError, TypeError) as e:    # a section that is not a table, a field that is not accepted

@@ -20,7 +20,7 @@ from decoding.translator import Translator
 from models.attention import attention_class
 from models.checkpoint import (ModelCheckpoint, average_checkpoints, best_checkpoint_info, check_vocabularies,
                                load_weights, save_checkpoint)
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer, build_model, check_size
 from training.rundir import open_log
 from training.step import autocast, make_optimizer
 from training.validation import validation_scores
@@ -129,9 +129,10 @@ def check_finite_loss(run: Run, loss: float) -> None:
 
 
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attention names, an available device."""
+    """What the config alone cannot know: registered attention names, a model of a sane size, an available device."""
     for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
         attention_class(name)
+    check_size(cfg.model)
     pick_device(cfg.train.device)
 
 
