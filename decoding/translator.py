@@ -169,6 +169,12 @@ class Translator:
         return out
 
     def score(self, sources: list[str], targets: list[str]) -> list[Score]:
-        """How likely the model finds each given translation of its source."""
-        per_token = self.score_ids(self.encode_texts(sources), self.encode_texts(targets, side="tgt"))
-        return [Score(sum(lp), sum(lp) / len(lp), len(lp) - 1) for lp in per_token]
+        """How likely the model finds each given translation of its source. A pair with an empty (or blank) side is
+        not scored: Score(0.0, 0.0, 0), in every engine, as an empty input translates to an empty line."""
+        real = [n for n, (s, t) in enumerate(zip(sources, targets)) if s.strip() and t.strip()]
+        per_token = self.score_ids(self.encode_texts([sources[n] for n in real]),
+                                   self.encode_texts([targets[n] for n in real], side="tgt")) if real else []
+        out = [Score(0.0, 0.0, 0)] * len(sources)
+        for n, lp in zip(real, per_token):
+            out[n] = Score(sum(lp), sum(lp) / len(lp), len(lp) - 1)
+        return out
