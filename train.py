@@ -133,7 +133,8 @@ def end_epoch(run: Run) -> str | None:
 def finish(run: Run, reason: str | None) -> None:
     """After the loop: validate a partial epoch, average, record the end, draw the curves."""
     state, cfg = run.state, run.cfg
-    if state.batch_in_epoch:
+    if state.batch_in_epoch and state.partial_step != state.step:     # not again when a finished run is resumed
+        state.partial_step = state.step
         scores = validate_and_keep_best(run, "partial")
         run.log(f"final | step {state.step} | val loss {scores['val_loss']:.3f} | val BLEU {scores['val_bleu']:.2f}")
         run.checkpoint("last.pt", training=True)

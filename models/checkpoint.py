@@ -105,8 +105,8 @@ def _read_file(path: str | Path) -> dict:
     if not path.is_file():
         raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or pass --checkpoint PATH")
     if not zipfile.is_zipfile(path):       # e.g. a text file, which torch would misreport as code to run
-        raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); use "
-                        "another, e.g. last.pt")
+        raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); "
+                        f"{_instead(path)}")
     try:
         ckpt = torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as e:
@@ -117,22 +117,29 @@ def _read_file(path: str | Path) -> dict:
         raise UserError(f"{path} is not a readable checkpoint ({first}); was it written by train.py?") from None
     except Exception as e:  # torch raises many types for a cut or foreign file (RuntimeError, KeyError, ...)
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise UserError(f"{path} is truncated or not a checkpoint ({first}); use another, e.g. last.pt") from None
+        raise UserError(f"{path} is truncated or not a checkpoint ({first}); {_instead(path)}") from None
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise UserError(f"{path} is not an einsum-nmt checkpoint (no '{CHECKPOINT_FORMAT}' format tag); "
                         "pass a checkpoint written by train.py")
     problem = _malformed(ckpt)
     if problem:
-        raise UserError(f"{path} is damaged: {problem}; use another checkpoint, e.g. last.pt or one of an older run")
+        raise UserError(f"{path} is damaged: {problem}; {_instead(path)}")
     stored = (ckpt.get("checksum") or {}).get("sha256")     # absent in checkpoints written before checksums
     if stored is not None and stored != weights_checksum(ckpt["model"]):
         raise UserError(f"{path} is damaged: its weights do not match the checksum stored with them (changed "
-                        "bytes); use another checkpoint, e.g. last.pt or one of an older run")
+                        f"bytes); {_instead(path)}")
     bad = non_finite(ckpt["model"])
     if bad:
         raise UserError(f"{path} holds weights that are not finite ({bad}): the run that wrote it diverged; use a "
                         "checkpoint from before, or train again with a lower --train.lr")
     return ckpt
+
+
+def _instead(path: str | Path) -> str:
+    """What to use instead of a damaged file: never the file itself."""
+    if Path(path).name == "last.pt":
+        return "its run cannot continue from it: translate with best.pt, or train again with another --out"
+    return "use another checkpoint, e.g. last.pt or one of an older run"
 
 
 def _malformed(ckpt: dict) -> str | None:

@@ -114,3 +114,41 @@ def test_a_checkpoint_without_a_checksum_still_loads(trained, tmp_path):
     del raw["checksum"]
     torch.save(raw, tmp_path / "old.pt")
     assert load_checkpoint(tmp_path / "old.pt").raw["model"].keys() == raw["model"].keys()
+
+
+# resume: overrides take effect, a finished run adds no records, advice fits the damaged file
+
+def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, trained, tmp_path, train_main,
+                                                                       capsys):
+    run = copy_run(trained, tmp_path)
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
+    resume(train_main, root, run, "--train.lr=0.5", "--train.weight_decay=0.2", "--train.beta2=0.9",
+           "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+    saved = load_checkpoint(run / "last.pt").raw["train_state"]
+    decay, no_decay = saved["optimizer"]["param_groups"]
+    assert decay["initial_lr"] == no_decay["initial_lr"] == 0.5 and saved["schedule"]["base_lrs"] == [0.5, 0.5]
+    assert (decay["weight_decay"], no_decay["weight_decay"], decay["betas"][1]) == (0.2, 0.0, 0.9)
+    assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
+    assert "resuming with --train.lr=0.5 (was 0.003)" in capsys.readouterr().out
+
+
+def test_resuming_a_finished_run_adds_no_duplicate_partial_record(root, tmp_path, train_main):
+    run = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_steps=3"])
+    for _ in range(2):
+        resume(train_main, root, run)
+    kinds = [json.loads(line)["kind"] for line in (run / "metrics.jsonl").read_text().splitlines()]
+    assert kinds.count("partial") == 1
+
+
+def test_a_truncated_best_pt_while_resuming_says_to_move_it_away(root, trained, tmp_path, train_main):
+    run = copy_run(trained, tmp_path)
+    (run / "best.pt").write_bytes((run / "best.pt").read_bytes()[:1000])
+    with pytest.raises(UserError) as error:
+        resume(train_main, root, run, "--train.max_epochs=3")
+    assert "best.pt is truncated" in str(error.value) and "move it away and resume again" in str(error.value)
+    assert "e.g. last.pt" not in str(error.value)
+    (run / "last.pt").write_bytes((run / "last.pt").read_bytes()[:1000])
+    with pytest.raises(UserError) as error:
+        load_checkpoint(run / "last.pt")
+    assert "translate with best.pt" in str(error.value) and "e.g. last.pt" not in str(error.value)

@@ -41,6 +41,7 @@ class TrainState:
     epoch_loss: float = 0.0        # summed training loss of the current epoch so far
     epoch_tokens: int = 0
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
+    partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
 
 
 @dataclass
@@ -199,10 +200,32 @@ def restore(run: Run, ckpt: ModelCheckpoint) -> None:
         raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
                         "the run cannot continue from it") from None
     run.saved_step = run.state.step
-    best = best_checkpoint_info(run.dir / "best.pt")
+    apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
+    try:
+        best = best_checkpoint_info(run.dir / "best.pt")
+    except UserError as e:
+        raise UserError(f"{str(e).split(';')[0]}; move it away and resume again: the run writes a new best.pt at its "
+                        "next validation") from None
     run.state.best_bleu = best["val_bleu"] if best else -1.0
     if best and best["step"] > run.state.step:     # killed after best.pt was written and before last.pt
         run.best_on_disk = (best["step"], best["kind"])
+
+
+def apply_schedule_overrides(run: Run, saved: dict) -> None:
+    """The optimizer state last.pt holds carries the old lr, weight decay and betas: this run's --train.* values
+    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs."""
+    train, schedule = run.cfg.train, run.schedule
+    schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
+    for n, group in enumerate(run.optimizer.param_groups):
+        group["initial_lr"] = train.lr
+        group["lr"] = train.lr * schedule.lr_lambdas[n](schedule.last_epoch)
+        group["betas"] = (group["betas"][0], train.beta2)
+        if n == 0:                     # the matrices; biases and norms (group 1) never decay
+            group["weight_decay"] = train.weight_decay
+    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "weight_decay",
+               "beta2") if k in saved and saved[k] != getattr(train, k)]
+    if changed:
+        run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
 
 
 def validate_and_keep_best(run: Run, kind: str, **record) -> dict:
