@@ -16,7 +16,7 @@ from serving.payloads import DecodeOptions, Scored, TranslateRequest
 EMPTY = [Scored("", 0.0)]
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
 # request arriving meanwhile waits for one slice (README, Serve: the worst case measured)
-SLICE_WORK = 64
+SLICE_WORK = 16
 
 
 class AttentionGrid(NamedTuple):
