@@ -12,6 +12,7 @@ from decoding.engines import check_same_vocabularies
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from util.cli import run_main
 from util.errors import UserError
+from util.textio import check_output_path
 
 
 def main(argv) -> int:
@@ -21,6 +22,7 @@ def main(argv) -> int:
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
+    check_output_path(args.out, "--out")
     checkpoints = [load_checkpoint(path).raw for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, checkpoints, "average")
     first = checkpoints[0]

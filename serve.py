@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import socket
 import sys
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from serving.payloads import (BadRequest, Limits, TranslateRequest, parse_attent
                                   translation_body)
 from serving.service import TranslationService
 from models.checkpoint import latest_checkpoint
-from util.cli import import_user_module, pick_device, run_main
+from config import DEVICE_FORMS, MAX_BEAM, is_device_name
+from util.textio import read_glossary
+from util.cli import check_range, check_threads, import_user_module, pick_device, run_main
 from util.errors import UserError
 
 PAGE = Path(__file__).resolve().parent / "web/index.html"
@@ -28,6 +31,8 @@ PAGE = Path(__file__).resolve().parent / "web/index.html"
 PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
                "img-src data:; base-uri 'none'; form-action 'none'")
 ENDPOINTS = "GET /, GET /health, POST /translate, POST /attention"
+DRAIN_BYTES = 64 << 20     # an over-limit body up to this much larger is read before the 413 (see read_body)
+MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for company
 
 
 def parse_args(argv):
@@ -35,7 +40,7 @@ def parse_args(argv):
     parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: this machine only)")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--device", default="auto")
+    parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads; 0 = torch's default")
     parser.add_argument("--max-batch-wait-ms", type=float, default=5.0,
                         help="how long the first request of a batch waits for others (default 5)")
@@ -49,11 +54,14 @@ def parse_args(argv):
                         "to every request (a request's own \"glossary\" adds to it)")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     args = parser.parse_args(argv)
-    for name in ("max_sentences", "max_chars", "max_beam", "max_body_kb"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1")
-    if args.max_batch_wait_ms < 0:
-        parser.error("--max-batch-wait-ms must be 0 or more")
+    for name, high in (("max_sentences", 10_000), ("max_chars", 100_000), ("max_beam", MAX_BEAM),
+                       ("max_body_kb", 1 << 20)):
+        check_range(f"--{name.replace('_', '-')}", getattr(args, name), 1, high)
+    check_range("--port", args.port, 0, 65535)
+    check_threads("--threads", args.threads)
+    check_range("--max-batch-wait-ms", args.max_batch_wait_ms, 0, MAX_WAIT_MS)
+    if not is_device_name(args.device):
+        raise UserError(f"--device={args.device} is not a device; use {DEVICE_FORMS}")
     return args
 
 
@@ -67,17 +75,50 @@ def require_server_packages() -> None:
 
 
 async def read_body(request, limit: int) -> bytes:
-    """The body; refused unread when Content-Length is over `limit`, and cut off when the stream runs over it."""
+    """The body, up to `limit` bytes. A larger one is refused (413) after reading it to its end, up to DRAIN_BYTES
+    more, so a client still sending gets the answer rather than a reset connection; a client that disconnects
+    mid-body gets nothing and leaves no traceback."""
+    from starlette.requests import ClientDisconnect
+
     declared = request.headers.get("content-length", "")
     too_large = f"the limit is {limit} bytes; send fewer or shorter sentences"
-    if declared.isdigit() and int(declared) > limit:
-        raise BadRequest(413, f"request body of {declared} bytes refused: {too_large}")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise BadRequest(413, f"request body refused after {len(body)} bytes: {too_large}")
+    refusal = f"request body of {declared} bytes refused: {too_large}" if declared.isdigit() and \
+        int(declared) > limit else None
+    if refusal and int(declared) > limit + DRAIN_BYTES:
+        raise BadRequest(413, refusal)               # too much to drain: refused unread
+    body, seen = bytearray(), 0
+    try:
+        async for chunk in request.stream():
+            seen += len(chunk)
+            if refusal is None:
+                body += chunk
+                if len(body) > limit:
+                    refusal = f"request body refused after {len(body)} bytes: {too_large}"
+            if refusal and seen > limit + DRAIN_BYTES:
+                break
+    except ClientDisconnect:
+        raise BadRequest(400, "the client disconnected before the body ended") from None
+    if refusal:
+        raise BadRequest(413, refusal)
     return bytes(body)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound and listening on host:port, so an address in use is one line before anything is printed."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+            sock.listen(2048)
+        except OSError:
+            sock.close()
+            raise
+    except OSError as e:
+        raise UserError(f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose "
+                        "another --port (or --host)") from None
+    return sock
 
 
 def create_app(service: TranslationService, limits: Limits = Limits()):
@@ -148,25 +189,31 @@ def main(argv) -> int:
     import torch
     import uvicorn
 
-    from decoding.translator import Translator
+    from decoding.engines import load_translator
 
-    import_user_module(args.user_module)
-    if args.threads:
-        torch.set_num_threads(args.threads)
-    checkpoint = args.checkpoint or latest_checkpoint()
-    translator = Translator.from_checkpoint(checkpoint, pick_device(args.device))
-    if args.glossary:
-        from util.textio import read_glossary
-        translator.use_glossary(read_glossary(args.glossary))
-    limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
-                    args.max_body_kb * 1024)
-    service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
-                                 batching=not args.no_batching)
-    service.translate(TranslateRequest(["Ein Hund."], True, service.defaults))   # load the tokenizers now
-    mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
-    print(f"serving {checkpoint} on http://{args.host}:{args.port}/ (batching: {mode})", file=sys.stderr)
-    uvicorn.run(create_app(service, limits), host=args.host, port=args.port, log_level="warning",
-                access_log=args.access_log)
+    sock = listening_socket(args.host, args.port)       # an address in use is refused before the model loads
+    try:
+        import_user_module(args.user_module)
+        if args.threads:
+            torch.set_num_threads(args.threads)
+        checkpoint = args.checkpoint or latest_checkpoint()
+        translator = load_translator(checkpoint, pick_device(args.device, "--device"))
+        if args.glossary:
+            translator.use_glossary(read_glossary(args.glossary))
+        limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
+                        args.max_body_kb * 1024)
+        service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
+                                     batching=not args.no_batching)
+        service.translate(TranslateRequest(["Ein Hund."], True, service.defaults))   # load the tokenizers now
+        host, port = sock.getsockname()[:2]
+        mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
+        print(f"serving {checkpoint} ({service.engine_name}) on http://{host}:{port}/ (batching: {mode})",
+              file=sys.stderr, flush=True)
+        server = uvicorn.Server(uvicorn.Config(create_app(service, limits), log_level="warning",
+                                               access_log=args.access_log))
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
 
 

@@ -20,7 +20,7 @@ from config import apply_overrides, help_text, make_config, validate
 from data.batching import collate
 from models.checkpoint import load_checkpoint
 from training.rundir import RunDirLock, claim_run_dir
-from training.run import (Run, average_last_epochs, build_run, check_usable, install_stop_handlers,
+from training.run import (Run, average_last_epochs, build_run, check_finite_loss, check_usable, install_stop_handlers,
                           validate_and_keep_best)
 from training.step import train_step
 from util import distributed
@@ -87,6 +87,7 @@ def train_epoch(run: Run, stop: dict) -> str | None:
         group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx]).to(run.device)
                  for idx in group]
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
+        check_finite_loss(run, loss)
         seconds = time.perf_counter() - start
         state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
             state.elapsed + seconds
@@ -132,7 +133,8 @@ def end_epoch(run: Run) -> str | None:
 def finish(run: Run, reason: str | None) -> None:
     """After the loop: validate a partial epoch, average, record the end, draw the curves."""
     state, cfg = run.state, run.cfg
-    if state.batch_in_epoch:
+    if state.batch_in_epoch and state.partial_step != state.step:     # not again when a finished run is resumed
+        state.partial_step = state.step
         scores = validate_and_keep_best(run, "partial")
         run.log(f"final | step {state.step} | val loss {scores['val_loss']:.3f} | val BLEU {scores['val_bleu']:.2f}")
         run.checkpoint("last.pt", training=True)
@@ -147,8 +149,9 @@ def finish(run: Run, reason: str | None) -> None:
         try:
             plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
             run.log(f"checkpoints and curves.png in {run.dir}")
-        except OSError as e:
-            print(f"warning: could not draw {run.dir / 'curves.png'} ({e.strerror}); the checkpoints are complete",
+        except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
+            why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
+            print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
                   file=sys.stderr)
 
 

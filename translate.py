@@ -17,7 +17,9 @@ import sys
 from decoding.engines import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from config import MAX_BEAM
+from util.cli import (add_decode_flags, check_decode_flags, check_range, decode_from_flags, import_user_module,
+                      pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines
 
@@ -32,11 +34,13 @@ def parse_args(argv):
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",
                         help="save the cross-attention heatmap of a single sentence")
     parser.add_argument("--score", default=None, metavar="REF_FILE",
-                        help="print the log-probability of each line of REF_FILE as the translation of its input line")
+                        help="print the log-probability of each line of REF_FILE as the translation of its input "
+                        "line (a pair with an empty side prints 0.0000 0.0000 0)")
     args = parser.parse_args(argv)
     check_decode_flags(args)
     if args.n_best < 1:
         raise UserError(f"--n-best {args.n_best} must be at least 1")
+    check_range("--n-best", args.n_best, 1, MAX_BEAM)
     if args.plot_attention:
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")

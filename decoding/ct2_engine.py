@@ -10,7 +10,7 @@ from pathlib import Path
 
 import torch
 
-from config import Config, DecodeConfig
+from config import Config, DecodeConfig, validate
 from data.subwords import Subwords
 from data.vocab import Vocab
 from decoding.search import Hypothesis
@@ -24,6 +24,11 @@ def is_exported(path: str | Path) -> bool:
     return Path(path).is_dir() and (Path(path) / MANIFEST).is_file() and (Path(path) / "model.bin").is_file()
 
 
+def _first_line(e: Exception) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
 class Ct2Translator(Translator):
     engine = "ctranslate2"
 
@@ -32,17 +37,31 @@ class Ct2Translator(Translator):
             import ctranslate2
         except ImportError:
             raise UserError(f"{directory} is a CTranslate2 model: pip install ctranslate2 to run it") from None
-        directory = Path(directory)
-        manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
-        subwords = {side: Subwords((directory / f"{side}.spm.model").read_bytes())
-                    for side in ("src", "tgt") if (directory / f"{side}.spm.model").is_file()}
+        directory, device = Path(directory), torch.device(device)
+        again = "export the checkpoint again with export.py"
+        try:
+            manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+            cfg = validate(Config.from_dict(manifest["config"]))
+            vocabs = Vocab(manifest["src_vocab"]), Vocab(manifest["tgt_vocab"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:
+            raise UserError(f"{directory / MANIFEST} is damaged ({_first_line(e)}); {again}") from None
+        subwords = {}
+        for side in ("src", "tgt"):
+            if (directory / f"{side}.spm.model").is_file():
+                try:
+                    subwords[side] = Subwords((directory / f"{side}.spm.model").read_bytes())
+                except Exception as e:      # sentencepiece raises RuntimeError, OSError, ... for a damaged file
+                    raise UserError(f"{directory / f'{side}.spm.model'} is damaged ({_first_line(e)}); {again}") \
+                        from None
         src_subwords = subwords.get("src")
-        device = torch.device(device)
-        super().__init__(None, Config.from_dict(manifest["config"]), Vocab(manifest["src_vocab"]),
-                         Vocab(manifest["tgt_vocab"]), device, src_subwords, subwords.get("tgt", src_subwords))
+        super().__init__(None, cfg, *vocabs, device, src_subwords, subwords.get("tgt", src_subwords))
         self.quantization = manifest.get("quantization", "")
-        self.ct2 = ctranslate2.Translator(str(directory), device=device.type, inter_threads=1,
-                                          intra_threads=threads or torch.get_num_threads())
+        try:
+            self.ct2 = ctranslate2.Translator(str(directory), device=device.type, inter_threads=1,
+                                              intra_threads=threads or torch.get_num_threads())
+        except (RuntimeError, ValueError, OSError) as e:
+            raise UserError(f"{directory / 'model.bin'} cannot be loaded by CTranslate2 ({_first_line(e)}); {again}") \
+                from None
         # never produce what the PyTorch search never produces (<unk> is disable_unk)
         self.suppressed = [[self.tgt_vocab.itos[i]] for i in self.banned if self.tgt_vocab.itos[i] != "<unk>"]
 

@@ -213,8 +213,15 @@ class Translator:
 
     def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
         """How likely the model finds each given translation of its source (numbers found on both sides scored as
-        the placeholders the model reads and writes)."""
+        the placeholders the model reads and writes). A pair with an empty (or blank) side is not scored:
+        ForcedScore(0.0, 0.0, 0), in every engine, as an empty input translates to an empty line."""
+        real = [n for n, (s, t) in enumerate(zip(sources, targets)) if s.strip() and t.strip()]
+        pairs = [(sources[n], targets[n]) for n in real]
         if self.cfg.data.placeholders:
-            sources, targets = map(list, zip(*map(with_number_placeholders, sources, targets))) if sources else ([], [])
-        per_token = self.score_ids(self.encode_texts(sources), self.encode_texts(targets, side="tgt"))
-        return [ForcedScore(sum(lp), sum(lp) / len(lp), len(lp) - 1) for lp in per_token]
+            pairs = [with_number_placeholders(s, t) for s, t in pairs]
+        per_token = self.score_ids(self.encode_texts([s for s, _ in pairs]),
+                                   self.encode_texts([t for _, t in pairs], side="tgt")) if pairs else []
+        out = [ForcedScore(0.0, 0.0, 0)] * len(sources)
+        for n, lp in zip(real, per_token):
+            out[n] = ForcedScore(sum(lp), sum(lp) / len(lp), len(lp) - 1)
+        return out

@@ -9,6 +9,7 @@ so `translate.py --checkpoint DIR` needs nothing else. ctranslate2 is needed for
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -121,14 +122,18 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out} is a file, not a directory; choose another OUT_DIR (--force replaces a directory only)")
+    if out.parent.is_dir() and not os.access(out.parent, os.W_OK):
+        raise UserError(f"cannot write into {out.parent} (read-only); choose another OUT_DIR")
+    if out.exists() and not force and any(out.iterdir()):
+        raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
     ckpt = load_checkpoint(checkpoint)
     cfg, raw = ckpt.cfg, ckpt.raw
     blocker = export_blocker(cfg.model)
     if blocker:
         raise UserError(f"cannot export {checkpoint} to CTranslate2: {blocker}")
-    out = Path(out_dir)
-    if out.exists() and not force and any(out.iterdir()):
-        raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
     ct2 = _ct2()
     spec = model_spec(raw["model"], cfg, ckpt.src_vocab.itos, ckpt.tgt_vocab.itos)
 

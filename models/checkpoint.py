@@ -7,9 +7,14 @@ Loading uses `torch.load(weights_only=True)`: a file that would need to run code
 anything is built from a checkpoint its parts are checked, for their types and against each other: the config is
 valid and of a sane size, the vocabularies are as large as the config says, every weight has the shape the config
 gives. Each problem is one line naming the file; a damaged or foreign checkpoint never ends in a traceback.
+
+Every checkpoint stores a sha256 of its weights, checked on load (a changed bit would otherwise load, and train on
+from nonsense); older files without one still load. No file is written with, nor loaded with, weights that are NaN
+or infinite: a diverged model translates nothing.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import tempfile
@@ -22,7 +27,7 @@ import torch
 
 from config import Config, validate
 from data.vocab import Vocab
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
 
 CHECKPOINT_FORMAT = "einsum-nmt/1"
@@ -65,10 +70,33 @@ def _umask() -> int:
 def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: dict, tgt_vocab: dict,
                     subwords: dict | None = None, train_state: dict | None = None, info: dict | None = None) -> None:
     """subwords: {"src": bytes, "tgt": bytes or None} sentencepiece models (None for word units); train_state
-    (optimizer, schedule, RNG, progress) only for resuming; info: small facts, e.g. the val BLEU."""
+    (optimizer, schedule, RNG, progress) only for resuming; info: small facts, e.g. the val BLEU.
+    Weights that are not finite are refused (a UserError): no file is better than a NaN model."""
+    bad = non_finite(model_state)
+    if bad:
+        raise UserError(f"refusing to write {path}: the weights are not finite ({bad}); the training diverged — "
+                        "lower --train.lr or enable --train.clip_norm")
     atomic_torch_save({"format": CHECKPOINT_FORMAT, "config": config, "model": model_state, "src_vocab": src_vocab,
-                       "tgt_vocab": tgt_vocab, "subwords": subwords, "train_state": train_state, "info": info or {}},
-                      path)
+                       "tgt_vocab": tgt_vocab, "subwords": subwords, "train_state": train_state, "info": info or {},
+                       "checksum": {"sha256": weights_checksum(model_state)}}, path)
+
+
+def weights_checksum(state: dict) -> str:
+    """sha256 over every weight's name, dtype, shape and bytes, in sorted name order."""
+    digest = hashlib.sha256()
+    for name in sorted(state):
+        tensor = state[name].detach().cpu().contiguous()
+        digest.update(f"{name}|{tensor.dtype}|{tuple(tensor.shape)}|".encode())
+        digest.update(tensor.reshape(-1).view(torch.uint8).numpy())
+    return digest.hexdigest()
+
+
+def non_finite(state: dict) -> str | None:
+    """'nan in NAME' (or inf) for the first weight that is not finite, else None."""
+    for name, tensor in state.items():
+        if tensor.is_floating_point() and not bool(torch.isfinite(tensor).all()):
+            return f"{'nan' if bool(tensor.isnan().any()) else 'inf'} in {name}"
+    return None
 
 
 def _read_file(path: str | Path) -> dict:
@@ -77,8 +105,8 @@ def _read_file(path: str | Path) -> dict:
     if not path.is_file():
         raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or pass --checkpoint PATH")
     if not zipfile.is_zipfile(path):       # e.g. a text file, which torch would misreport as code to run
-        raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); use "
-                        "another, e.g. last.pt")
+        raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); "
+                        f"{_instead(path)}")
     try:
         ckpt = torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as e:
@@ -89,14 +117,29 @@ def _read_file(path: str | Path) -> dict:
         raise UserError(f"{path} is not a readable checkpoint ({first}); was it written by train.py?") from None
     except Exception as e:  # torch raises many types for a cut or foreign file (RuntimeError, KeyError, ...)
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise UserError(f"{path} is truncated or not a checkpoint ({first}); use another, e.g. last.pt") from None
+        raise UserError(f"{path} is truncated or not a checkpoint ({first}); {_instead(path)}") from None
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise UserError(f"{path} is not an einsum-nmt checkpoint (no '{CHECKPOINT_FORMAT}' format tag); "
                         "pass a checkpoint written by train.py")
     problem = _malformed(ckpt)
     if problem:
-        raise UserError(f"{path} is damaged: {problem}; use another checkpoint, e.g. last.pt or one of an older run")
+        raise UserError(f"{path} is damaged: {problem}; {_instead(path)}")
+    stored = (ckpt.get("checksum") or {}).get("sha256")     # absent in checkpoints written before checksums
+    if stored is not None and stored != weights_checksum(ckpt["model"]):
+        raise UserError(f"{path} is damaged: its weights do not match the checksum stored with them (changed "
+                        f"bytes); {_instead(path)}")
+    bad = non_finite(ckpt["model"])
+    if bad:
+        raise UserError(f"{path} holds weights that are not finite ({bad}): the run that wrote it diverged; use a "
+                        "checkpoint from before, or train again with a lower --train.lr")
     return ckpt
+
+
+def _instead(path: str | Path) -> str:
+    """What to use instead of a damaged file: never the file itself."""
+    if Path(path).name == "last.pt":
+        return "its run cannot continue from it: translate with best.pt, or train again with another --out"
+    return "use another checkpoint, e.g. last.pt or one of an older run"
 
 
 def _malformed(ckpt: dict) -> str | None:
@@ -113,6 +156,8 @@ def _malformed(ckpt: dict) -> str | None:
             return f"its {key} has no list of token strings"
         if len(set(itos)) != len(itos):
             return f"its {key} lists a token twice"
+    if ckpt.get("checksum") is not None and not isinstance(ckpt["checksum"], dict):
+        return "its 'checksum' entry is not a table"
     for key in ("train_state", "info"):
         if ckpt.get(key) is not None and not isinstance(ckpt[key], dict):
             return f"its {key!r} entry is not a table"
@@ -131,6 +176,7 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     raw = _read_file(path)
     try:
         cfg = validate(Config.from_dict(raw["config"]))
+        check_size(cfg.model)
     except UserError as e:
         raise UserError(f"{path} holds a config that cannot be used: {e}") from None
     except (AttributeError, TypeError) as e:    # a section that is not a table, a field that is not accepted

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from config import ModelConfig
+from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
 from models.cache import LayerCache
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
-ACTIVATIONS = {"relu": nn.ReLU, "gelu": nn.GELU}
+ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU), strict=True))     # in config.ACTIVATIONS' order
 
 
 def feed_forward(cfg: ModelConfig) -> nn.Sequential:
@@ -22,8 +22,8 @@ def feed_forward(cfg: ModelConfig) -> nn.Sequential:
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:
-    if cfg.norm not in ("pre", "post"):
-        raise UserError(f"unknown model.norm {cfg.norm!r}; choose pre or post")
+    if cfg.norm not in NORMS:
+        raise UserError(f"unknown model.norm {cfg.norm!r}; choose one of: {', '.join(NORMS)}")
     return cfg.norm == "pre"
 
 

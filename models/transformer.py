@@ -8,7 +8,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from config import ModelConfig, estimated_parameters
+from config import POSITIONS as POSITION_NAMES, ModelConfig
 from data.vocab import PAD
 from models.cache import DecoderCache
 from models.layers import DecoderLayer, EncoderLayer
@@ -16,11 +16,29 @@ from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
 
-POSITIONS = {"sinusoidal-add": (PositionEncoding, PositionMode.ADD),
-             "sinusoidal-concat": (PositionEncoding, PositionMode.CONCAT),
-             "learned-add": (PositionEmbedding, PositionMode.ADD),
-             "learned-concat": (PositionEmbedding, PositionMode.CONCAT),
-             "relative": (None, None)}  # inside self-attention, see models/multihead.py
+# what builds each of config.POSITIONS, in its order; relative positions live inside self-attention (multihead.py)
+POSITIONS = dict(zip(POSITION_NAMES, [(PositionEncoding, PositionMode.ADD), (PositionEncoding, PositionMode.CONCAT),
+                                      (PositionEmbedding, PositionMode.ADD), (PositionEmbedding, PositionMode.CONCAT),
+                                      (None, None)], strict=True))
+MAX_PARAMETERS = 2_000_000_000      # far beyond any Multi30K model; above it a typo is likelier than a plan
+
+
+def estimated_parameters(m: ModelConfig) -> int:
+    """About how many numbers the model holds (weights and position tables), known before anything is allocated."""
+    d, ff = m.d_model, m.d_ff
+    attention, feed_forward = 4 * d * d + 4 * d, 2 * d * ff + ff + d
+    layers = m.n_encoder_layers * (attention + feed_forward) + m.n_decoder_layers * (2 * attention + feed_forward)
+    tables = (m.src_vocab_size + m.tgt_vocab_size + 2 * m.max_len + 2 * m.max_relative + 1) * d
+    return layers + tables + (0 if m.tie_output else d * m.tgt_vocab_size)
+
+
+def check_size(m: ModelConfig) -> None:
+    """A UserError when the sizes describe a model far beyond any plan (a typo), before anything is allocated."""
+    n = estimated_parameters(m)
+    if n > MAX_PARAMETERS:
+        raise UserError(f"the model.* sizes describe about {n:.2g} parameters ({4 * n / 1e9:.3g} GB in fp32), more "
+                        f"than the limit of {MAX_PARAMETERS:.0e}; check --model.d_model, d_ff, the layer counts "
+                        "and max_len")
 
 
 def token_width(cfg: ModelConfig) -> int:

@@ -4,6 +4,9 @@ One worker thread owns the model. It waits for a first request, then up to `max_
 `max_items` items are pending) for others, takes them all, and runs `run_group(key, items)` once per key, in order of
 arrival: requests with different keys (decoding options) are never mixed into one call. Each request's future gets
 its own slice of the results, so every client sees its items in the order it sent them.
+
+A large request is decoded in slices of at most `slice_items(key)` items: after each slice its next one goes to the
+back of the queue, so a request that arrives meanwhile waits for one slice, not for the whole large request.
 """
 from __future__ import annotations
 
@@ -17,11 +20,30 @@ class QueueFull(Exception):
     """More requests are waiting than the queue holds; the client should retry later."""
 
 
+class _Request:
+    """One client's items, decoded slice by slice; its future gets all results once the last slice is done."""
+
+    def __init__(self, key: Hashable, items: Sequence, future: Future, slice_size: int):
+        self.key, self.items, self.future, self.slice_size = key, items, future, max(1, slice_size)
+        self.results: list = []
+        self.arrived = time.monotonic()
+        self.next = 0                 # items handed out so far
+
+    def next_slice(self) -> "_Pending":
+        part = self.items[self.next:self.next + self.slice_size]
+        self.next += len(part)
+        return _Pending(self.key, part, self, self.arrived)
+
+    def start(self) -> bool:
+        """False when the client gave up (cancelled) before its first slice; later slices always run."""
+        return self.future.running() or self.future.set_running_or_notify_cancel()
+
+
 class _Pending(NamedTuple):
     key: Hashable
     items: Sequence
-    future: Future
-    arrived: float        # time.monotonic()
+    request: _Request
+    arrived: float        # time.monotonic() of the request
 
 
 class BatchStats(NamedTuple):
@@ -31,9 +53,12 @@ class BatchStats(NamedTuple):
 
 class MicroBatcher:
     def __init__(self, run_group: Callable[[Hashable, list], list], *, max_wait: float = 0.005,
-                 max_items: int = 64, batching: bool = True, max_pending: int = 4096):
-        """run_group(key, items) -> one result per item. batching=False serves one request per call, in order."""
+                 max_items: int = 64, batching: bool = True, max_pending: int = 4096,
+                 slice_items: Callable[[Hashable], int] | None = None):
+        """run_group(key, items) -> one result per item. batching=False serves one request per call, in order.
+        slice_items(key): the most items of one request decoded in one call (default: all of them)."""
         self.run_group, self.max_wait, self.max_items = run_group, max_wait, max_items
+        self.slice_items = slice_items or (lambda key: 1 << 62)
         self.batching, self.max_pending = batching, max_pending
         self._pending: list[_Pending] = []
         self._wake = threading.Condition()
@@ -50,7 +75,7 @@ class MicroBatcher:
                 raise RuntimeError("the batcher is closed")
             if len(self._pending) >= self.max_pending:
                 raise QueueFull(f"{len(self._pending)} requests are already waiting; retry in a moment")
-            self._pending.append(_Pending(key, items, future, time.monotonic()))
+            self._pending.append(_Request(key, items, future, self.slice_items(key)).next_slice())
             self._wake.notify()
         return future
 
@@ -92,7 +117,7 @@ class MicroBatcher:
     def _serve(self) -> None:
         while (batch := self._take()) is not None:
             # a client that gave up (cancelled future) costs nothing more
-            batch = [p for p in batch if p.future.set_running_or_notify_cancel()]
+            batch = [p for p in batch if p.request.start()]
             groups: dict[Hashable, list[_Pending]] = {}
             for p in batch:
                 groups.setdefault(p.key, []).append(p)
@@ -101,7 +126,7 @@ class MicroBatcher:
 
     def _run(self, key: Hashable, group: list[_Pending]) -> None:
         with self._wake:              # counted before any client sees its answer
-            self._requests += len(group)
+            self._requests += sum(p.request.next >= len(p.request.items) for p in group)
             self._calls += 1
         items = [item for p in group for item in p.items]
         try:
@@ -109,10 +134,18 @@ class MicroBatcher:
             if len(results) != len(items):
                 raise RuntimeError(f"run_group gave {len(results)} results for {len(items)} items")
         except Exception as e:  # the clients get the error; the worker keeps serving
+            with self._wake:
+                self._requests += sum(p.request.next < len(p.request.items) for p in group)
             for p in group:
-                p.future.set_exception(e)
-        else:
-            start = 0
-            for p in group:
-                p.future.set_result(results[start:start + len(p.items)])
-                start += len(p.items)
+                p.request.future.set_exception(e)
+            return
+        start = 0
+        for p in group:
+            request = p.request
+            request.results += results[start:start + len(p.items)]
+            start += len(p.items)
+            if request.next < len(request.items):
+                with self._wake:      # its next slice queues behind whatever arrived meanwhile
+                    self._pending.append(request.next_slice())
+            else:
+                request.future.set_result(request.results)

@@ -12,15 +12,21 @@ from decoding.translator import AttentionMap, Translation
 from serving.batching_queue import MicroBatcher
 from serving.payloads import DecodeOptions, TranslateRequest
 
+# sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
+# request arriving meanwhile waits for one slice (README, Serve: the worst case measured)
+SLICE_WORK = 16
+
 
 class TranslationService:
-    def __init__(self, engine, *, engine_name: str = "pytorch", checkpoint: str = "", max_wait_ms: float = 5.0,
+    def __init__(self, engine, *, checkpoint: str = "", max_wait_ms: float = 5.0,
                  batching: bool = True, max_batch_sentences: int | None = None):
-        self.engine, self.engine_name, self.checkpoint = engine, engine_name, checkpoint
+        self.engine, self.checkpoint = engine, checkpoint
+        self.engine_name = getattr(engine, "engine", "pytorch")       # "ctranslate2" for an exported directory
         self.defaults = DecodeOptions(engine.cfg.decode.beam, engine.cfg.decode.length_penalty, 1)
         self._engine_lock = threading.Lock()      # the batcher's worker and /attention take turns
         self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
-                                    max_items=max_batch_sentences or engine.cfg.decode.batch_sentences)
+                                    max_items=max_batch_sentences or engine.cfg.decode.batch_sentences,
+                                    slice_items=lambda options: SLICE_WORK // options.beam)
         self.started = time.monotonic()
 
     def decode_config(self, options: DecodeOptions) -> DecodeConfig:

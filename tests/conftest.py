@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 SHARED_MULTI30K = ROOT.parent / "shared/data/multi30k"
 REAL_SPLITS = ("train", "val", "test_2016_flickr")
+# `device=auto` picks a GPU where there is one (and bf16 with it): the suite, and the commands it starts, run on the
+# CPU on every machine. Set before anything asks torch about CUDA, which reads this once.
+os.environ["CUDA_VISIBLE_DEVICES"] = ""
 
 
 @pytest.fixture(autouse=True)

@@ -90,3 +90,23 @@ def test_closing_finishes_what_is_queued():
     future = batcher.submit("k", ["x"])
     batcher.close()
     assert future.result(timeout=0) == [("k", "x")]
+
+
+def test_a_large_request_is_decoded_in_slices_and_a_later_small_one_waits_for_one_slice_only():
+    started, release, calls = threading.Event(), threading.Event(), []
+
+    def run(key, items):
+        calls.append(list(items))
+        started.set()
+        release.wait(5)
+        return items
+
+    batcher = MicroBatcher(run, max_wait=0.0, max_items=64, slice_items=lambda key: 2)
+    large = batcher.submit("k", list(range(6)))
+    started.wait(5)                             # the first slice is being decoded
+    small = batcher.submit("k", ["s"])
+    release.set()
+    assert large.result(timeout=5) == list(range(6)) and small.result(timeout=5) == ["s"]
+    assert calls[0] == [0, 1] and calls[1][0] == "s"      # the small request came right after one slice
+    assert sorted(x for call in calls for x in call if x != "s") == list(range(6)) and batcher.stats.requests == 2
+    batcher.close()

@@ -4,7 +4,6 @@ import pty
 import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -113,16 +112,13 @@ def test_a_terminal_gets_each_translation_as_soon_as_enter_is_pressed(tmp_path):
         while b"> " not in prompt:                            # the model is loaded when the prompt appears
             assert select.select([proc.stderr], [], [], 60)[0], "no prompt"
             prompt += os.read(proc.stderr.fileno(), 1000)
-        latencies = []
+        # each answer arrives while the terminal stays open and before the next line is typed: no speed is
+        # assumed (the 60 s only ends a hang), so a slow or busy machine passes as a fast one does
         for line in SOURCES[:3]:
-            start = time.perf_counter()
             os.write(controller, line.encode() + b"\n")
-            assert select.select([proc.stdout], [], [], 30)[0], "no translation while the terminal is open"
+            assert select.select([proc.stdout], [], [], 60)[0], "no translation while the terminal is open"
             answer = proc.stdout.readline()
-            latencies.append(time.perf_counter() - start)
-            assert answer.endswith(b"\n") and proc.poll() is None
-        print(f"seconds from Enter to translation: {[round(s, 3) for s in latencies]}")
-        assert max(latencies) < 5
+            assert answer.endswith(b"\n") and answer.strip() and proc.poll() is None
         os.write(controller, b"\x04")                          # Ctrl-D ends the session
         assert proc.wait(timeout=30) == 0
     finally:

@@ -19,6 +19,7 @@ from tests.synthetic import write_corpus
 from models.checkpoint import best_checkpoint_info
 from decoding.translator import Translator
 from models.checkpoint import load_checkpoint
+from models.transformer import check_size
 from util.cli import run_main
 from util.errors import UserError
 
@@ -88,7 +89,6 @@ def test_a_line_with_u2028_is_one_sentence_for_evaluate(trained, tmp_path, capsy
     ("decode.batch_sentences=0", "--decode.batch_sentences=0 must be at least 1"),
     ("train.device=foo", "--train.device=foo must be auto, cpu, cuda or cuda:N"),
     ("model.position=absolute", "--model.position=absolute must be one of sinusoidal-add"),
-    ("model.d_model=4000000", "the model.* sizes describe about 1.9e+14 parameters"),
 ])
 def test_a_bad_config_value_is_refused_before_anything_is_created(override, message, root, tmp_path, train_main):
     with pytest.raises(UserError) as error:
@@ -96,6 +96,15 @@ def test_a_bad_config_value_is_refused_before_anything_is_created(override, mess
     assert str(error.value).startswith(message) and "\n" not in str(error.value)
     with pytest.raises(UserError, match=re.escape(message)):
         train_main([*TINY, f"--{override}", "--out", str(tmp_path / "run"), "--data-dir", str(root / "data")])
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_model_far_too_large_is_refused_before_anything_is_created(root, tmp_path, train_main):
+    message = "the model.* sizes describe about 1.9e+14 parameters"
+    with pytest.raises(UserError, match=re.escape(message)):
+        check_size(make_config("tiny", ["model.d_model=4000000"]).model)
+    with pytest.raises(UserError, match=re.escape(message)):
+        train_main([*TINY, "--model.d_model=4000000", "--out", str(tmp_path / "run"), "--data-dir", str(root / "data")])
     assert not (tmp_path / "run").exists()
 
 
@@ -183,6 +192,7 @@ def test_evaluate_checks_its_output_path_before_translating(tmp_path):
 def damaged(trained: Path, tmp_path: Path, change) -> Path:
     ckpt = load_checkpoint(trained / "best.pt").raw
     change(ckpt)
+    ckpt.pop("checksum", None)      # as a foreign or older writer's file: the checks behind the checksum still hold
     torch.save(ckpt, tmp_path / "damaged.pt")
     return tmp_path / "damaged.pt"
 
@@ -238,10 +248,10 @@ def test_the_overlong_line_warning_names_the_input_line(trained, monkeypatch, ca
     assert len(captured.out.split("\n")) == len(lines) + 1
 
 
-def test_hints_name_flags_the_command_has(tmp_path, train_main):
-    if not torch.cuda.is_available():
-        with pytest.raises(UserError, match=r"^--device=cuda asked for, but CUDA is not available; use --device=cpu"):
-            translate.main(["--device", "cuda", "Hallo"])
+def test_hints_name_flags_the_command_has(tmp_path, train_main, monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)     # the same on a machine with a GPU
+    with pytest.raises(UserError, match=r"^--device=cuda asked for, but CUDA is not available; use --device=cpu"):
+        translate.main(["--device", "cuda", "Hallo"])
     with pytest.raises(UserError) as error:
         train_main(["--resume", str(tmp_path / "nothing")])
     assert "--resume" in str(error.value) and "--checkpoint" not in str(error.value)
@@ -266,3 +276,4 @@ def test_best_pt_holds_weights_only_translates_and_the_run_resumes(root, trained
     run = copy_run(trained, tmp_path)
     train_main(["--resume", str(run), "--data-dir", str(root / "data"), "--train.max_epochs=3"])
     assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["epoch"] == 3
+

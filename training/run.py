@@ -3,6 +3,7 @@ checkpoints are written, and how val BLEU picks best.pt. The loop itself reads t
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import signal
@@ -19,7 +20,7 @@ from decoding.translator import Translator
 from models.attention import attention_class
 from models.checkpoint import (ModelCheckpoint, average_checkpoints, best_checkpoint_info, check_vocabularies,
                                load_weights, save_checkpoint)
-from models.transformer import Transformer, build_model
+from models.transformer import Transformer, build_model, check_size
 from training.rundir import open_log
 from training.step import autocast, make_optimizer
 from training.validation import validation_scores
@@ -40,6 +41,7 @@ class TrainState:
     epoch_loss: float = 0.0        # summed training loss of the current epoch so far
     epoch_tokens: int = 0
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
+    partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
 
 
 @dataclass
@@ -112,10 +114,26 @@ class Run:
         return None
 
 
+def check_finite_loss(run: Run, loss: float) -> None:
+    """A NaN or infinite training loss means the weights are lost: stop before anything is written from them
+    (a Python float, so the check costs nothing per step)."""
+    if math.isfinite(loss):
+        return
+    train = run.cfg.train
+    advice = [f"lower --train.lr (now {train.lr:g})"]
+    advice.append("enable --train.clip_norm (e.g. --train.clip_norm=1)" if not train.clip_norm else
+                  f"lower --train.clip_norm (now {train.clip_norm:g})")
+    if train.warmup_steps < 100:
+        advice.append(f"raise --train.warmup_steps (now {train.warmup_steps})")
+    raise UserError(f"training diverged at step {run.state.step + 1}: the loss is {loss}; {', '.join(advice)}. "
+                    f"Nothing was saved from the diverged weights; {run.kept()} (add the changed --train.* flags)")
+
+
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attention names, an available device."""
+    """What the config alone cannot know: registered attention names, a model of a sane size, an available device."""
     for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
         attention_class(name)
+    check_size(cfg.model)
     pick_device(cfg.train.device)
 
 
@@ -182,10 +200,32 @@ def restore(run: Run, ckpt: ModelCheckpoint) -> None:
         raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
                         "the run cannot continue from it") from None
     run.saved_step = run.state.step
-    best = best_checkpoint_info(run.dir / "best.pt")
+    apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
+    try:
+        best = best_checkpoint_info(run.dir / "best.pt")
+    except UserError as e:
+        raise UserError(f"{str(e).split(';')[0]}; move it away and resume again: the run writes a new best.pt at its "
+                        "next validation") from None
     run.state.best_bleu = best["val_bleu"] if best else -1.0
     if best and best["step"] > run.state.step:     # killed after best.pt was written and before last.pt
         run.best_on_disk = (best["step"], best["kind"])
+
+
+def apply_schedule_overrides(run: Run, saved: dict) -> None:
+    """The optimizer state last.pt holds carries the old lr, weight decay and betas: this run's --train.* values
+    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs."""
+    train, schedule = run.cfg.train, run.schedule
+    schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
+    for n, group in enumerate(run.optimizer.param_groups):
+        group["initial_lr"] = train.lr
+        group["lr"] = train.lr * schedule.lr_lambdas[n](schedule.last_epoch)
+        group["betas"] = (group["betas"][0], train.beta2)
+        if n == 0:                     # the matrices; biases and norms (group 1) never decay
+            group["weight_decay"] = train.weight_decay
+    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "weight_decay",
+               "beta2") if k in saved and saved[k] != getattr(train, k)]
+    if changed:
+        run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
 
 
 def validate_and_keep_best(run: Run, kind: str, **record) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import socket
 import sys
@@ -134,7 +135,31 @@ def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
 
 def open_log(path: Path, keep_bytes: int):
     """An append-only log (metrics.jsonl) cut back to the `keep_bytes` a checkpoint recorded, so records written
-    after it, which a resumed run writes again, do not appear twice; keep_bytes < 0 keeps everything."""
-    if keep_bytes >= 0 and path.exists() and path.stat().st_size > keep_bytes:
-        os.truncate(path, keep_bytes)
+    after it, which a resumed run writes again, do not appear twice; keep_bytes < 0 keeps everything.
+
+    A line that is no JSON record (cut by a crash or a full disk, bytes that are not UTF-8) is dropped with a
+    warning, so the first new record starts a line of its own instead of being glued onto a broken one."""
+    if not path.exists():
+        return path.open("a", encoding="utf-8")
+    data = path.read_bytes()
+    kept = data[:keep_bytes] if keep_bytes >= 0 else data
+    lines = kept.split(b"\n")
+    partial = lines.pop()                      # b"" when the last record ended with its newline
+    good = [line for line in lines if is_record(line)]
+    dropped = len(lines) - len(good) + (1 if partial else 0)
+    if dropped or len(kept) != len(data):
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(b"".join(line + b"\n" for line in good))
+        os.replace(tmp, path)
+    if dropped:
+        print(f"warning: dropped {dropped} damaged line(s) of {path} (a record cut short or not UTF-8 JSON); "
+              "the checkpoints are not affected", file=sys.stderr)
     return path.open("a", encoding="utf-8")
+
+
+def is_record(line: bytes) -> bool:
+    """A metrics.jsonl line that holds one JSON object."""
+    try:
+        return isinstance(json.loads(line.decode("utf-8")), dict)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import torch
 
-from config import DEVICE_FORMS, DecodeConfig, is_device_name
+from config import DEVICE_FORMS, MAX_BEAM, MAX_THREADS, DecodeConfig, is_device_name
 from util.errors import UserError
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
@@ -105,12 +105,24 @@ def check_decode_flags(args: argparse.Namespace) -> None:
     """Refuse unusable values before any checkpoint is loaded."""
     if args.beam is not None and args.beam < 1:
         raise UserError(f"--beam {args.beam} must be at least 1")
+    if args.beam is not None and args.beam > MAX_BEAM:
+        raise UserError(f"--beam {args.beam} must be at most {MAX_BEAM} (a beam's memory grows with its width)")
     if args.length_penalty is not None and not math.isfinite(args.length_penalty):
         raise UserError(f"--length-penalty {args.length_penalty} must be a finite number")
     if args.max_len is not None and args.max_len < 1:
         raise UserError(f"--max-len {args.max_len} must be at least 1")
     if not is_device_name(args.device):
         raise UserError(f"--device={args.device} is not a device; use {DEVICE_FORMS}")
+
+
+def check_range(flag: str, value, low, high, why: str = "") -> None:
+    """A UserError unless low <= value <= high (and finite): `--flag value must be from low to high`."""
+    if not (math.isfinite(value) and low <= value <= high):
+        raise UserError(f"{flag} {value} must be from {low} to {high}{why}")
+
+
+def check_threads(flag: str, threads: int) -> None:
+    check_range(flag, threads, 0, MAX_THREADS, f" (0 = torch's default; this machine has {os.cpu_count()} cores)")
 
 
 def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig, n_best: int = 1) -> DecodeConfig:

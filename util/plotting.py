@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from util.textio import split_lines
@@ -16,9 +17,9 @@ def _pyplot():
 
 def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
-    records = [json.loads(line) for line in split_lines(Path(metrics_path).read_text(encoding="utf-8")) if line.strip()]
-    steps = [r for r in records if r.get("kind") == "step"]
-    epochs = [r for r in records if "val_bleu" in r]          # end of epoch, partial epoch, averaged
+    records = read_records(metrics_path)
+    steps = [r for r in records if r.get("kind") == "step" and _numbers(r, "step", "loss")]
+    epochs = [r for r in records if _numbers(r, "step", "val_loss", "val_bleu")]   # epoch, partial, averaged
     plt = _pyplot()
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
     ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss (label-smoothed)", alpha=0.7)
@@ -32,6 +33,28 @@ def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     fig.tight_layout()
     fig.savefig(out_path, dpi=100)
     plt.close(fig)
+
+
+def read_records(path: str | Path) -> list[dict]:
+    """The JSON objects of a .jsonl file; a damaged line (cut short, not UTF-8, not JSON) is skipped with a warning:
+    a drawing never fails the run that wrote the file."""
+    records, bad = [], 0
+    for line in split_lines(Path(path).read_bytes().decode("utf-8", "replace")):
+        try:
+            record = json.loads(line) if line.strip() else None
+        except (ValueError, RecursionError):
+            record = None
+        if isinstance(record, dict):
+            records.append(record)
+        elif line.strip():
+            bad += 1
+    if bad:
+        print(f"warning: skipped {bad} damaged line(s) of {path} in the curves", file=sys.stderr)
+    return records
+
+
+def _numbers(record: dict, *keys: str) -> bool:
+    return all(type(record.get(k)) in (int, float) for k in keys)
 
 
 def plot_attention(weights, src_tokens: list[str], out_tokens: list[str], out_path: str | Path) -> None:

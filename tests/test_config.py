@@ -1,0 +1,62 @@
+"""The config's rules (issue 16 item 4): each field carries its rule, validate applies them all, and a saved config
+names the keys it does not know instead of dropping them."""
+from dataclasses import fields
+
+import pytest
+
+from config import SECTIONS, Config, DataConfig, Rule, make_config
+from data.vocab import Vocab
+from models.checkpoint import load_checkpoint, save_checkpoint
+from tests.tiny_models import tiny_trainable
+from util.errors import UserError
+
+
+def test_every_config_field_carries_a_rule():
+    cfg = Config()
+    for section in SECTIONS:
+        for f in fields(getattr(cfg, section)):
+            assert isinstance(f.metadata.get("rule"), Rule), f"{section}.{f.name} has no rule"
+
+
+def test_validate_applies_each_fields_own_rule():
+    for key, bad in [("data.max_tokens", "0"), ("model.norm", "middle"), ("train.precision", "fp8"),
+                     ("data.subword_model", "wordpiece"), ("model.max_len", "2")]:
+        with pytest.raises(UserError, match=rf"^--{key}=\S+ must be "):
+            make_config("tiny", [f"{key}={bad}"])
+
+
+@pytest.mark.parametrize("override, message", [
+    ("train.seed=100000000000000000000000", "--train.seed=100000000000000000000000 must be from 0 to "
+                                            "9223372036854775807"),
+    ("train.threads=100000", "--train.threads=100000 must be from 0 to 1024"),
+    ("train.threads=-3", "--train.threads=-3 must be from 0 to 1024"),
+    ("decode.beam=100000000", "--decode.beam=100000000 must be from 1 to 1000"),
+    ("train.val_beam=5000", "--train.val_beam=5000 must be from 1 to 1000"),
+])
+def test_values_that_would_crash_later_are_refused_with_their_range(override, message):
+    with pytest.raises(UserError) as error:
+        make_config("tiny", [override])
+    assert str(error.value) == message
+
+
+def test_a_saved_config_with_an_unknown_key_is_named_not_dropped(tmp_path):
+    with pytest.raises(UserError, match=r"^unknown config keys model.d_modle, train.foo; was it written by"):
+        Config.from_dict({"model": {"d_modle": 3}, "train": {"foo": 1}})
+    model, cfg = tiny_trainable(vocab=6)
+    config = cfg.to_dict()
+    config["decode"]["beem"] = 4
+    vocab = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "a", "b"]).to_dict()
+    save_checkpoint(tmp_path / "typo.pt", model_state=model.state_dict(), config=config, src_vocab=vocab,
+                    tgt_vocab=vocab)
+    with pytest.raises(UserError, match=r"typo.pt holds a config that cannot be used: unknown config key decode.beem"):
+        load_checkpoint(tmp_path / "typo.pt")
+
+
+def test_help_says_that_max_train_len_0_means_no_limit():
+    assert "0 = no limit" in {f.name: f for f in fields(DataConfig)}["max_train_len"].metadata["help"]
+
+
+def test_fields_earlier_versions_saved_still_load_where_they_change_nothing():
+    assert Config.from_dict({"model": {"pad_id": 0}, "data": {"placeholders": False, "copy_pairs": 0.12}})
+    with pytest.raises(UserError, match="unknown config key data.placeholders"):
+        Config.from_dict({"data": {"placeholders": True}})
