@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.entities_probe import PROBES, Probe  # noqa: E402
 from data.multi30k import read_parallel  # noqa: E402
 from data.numbers import invented_numbers  # noqa: E402
-from util.checkpoint import latest_checkpoint  # noqa: E402
+from models.checkpoint import latest_checkpoint  # noqa: E402
 from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, import_user_module,  # noqa: E402
                       pick_device, run_main)
 from util.errors import UserError  # noqa: E402

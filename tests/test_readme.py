@@ -37,3 +37,15 @@ def test_readme_attention_example_trains_and_translates(tmp_path):
         outputs.append(proc.stdout.decode())
     assert '"attention": "cubed"' in outputs[0]
     assert len(outputs[1].splitlines()) == 1
+
+
+def test_readme_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
+    """The glossary block, as a user types it (bash), against the tests' tiny run: one line out, exit 0."""
+    block = readme_block("printf 'Fahrrad")
+    script = block.replace("python translate.py", f"{sys.executable} {REPO / 'translate.py'} --checkpoint "
+                                                  f"{tiny_run / 'best.pt'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=synthetic_env, capture_output=True,
+                          timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert (tmp_path / "terms.tsv").read_text(encoding="utf-8") == "Fahrrad\tbicycle\nKölner Dom\tCologne Cathedral\n"
+    assert len(proc.stdout.decode().splitlines()) == 1
