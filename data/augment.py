@@ -6,6 +6,8 @@ word is copied, not replaced by a word it knows ("Zürich" -> "the circus"). Two
 - entity substitution (as in data-augmentation work on copying, e.g. Currey et al. 2017's copied data): in a pair
   whose sides share a capitalized word, that word is replaced on both sides by a sampled name, a made-up word, or
   a placeholder, so the model sees many different words copied through;
+- names as subjects: a caption that starts "Ein Mann" / "A man" (a woman, a boy, a girl) gets a person's name in
+  their place on both sides, and "in einer Stadt" / "in a city" a city's name, since few pairs share a name;
 - placeholders for numbers: in a pair whose German number word matches the English one ("zwei" / "two"), both
   become the same placeholder; a pair whose sides share a written number gets it as a placeholder too, exactly as
   data/placeholders.mask does at translation time.
@@ -41,6 +43,9 @@ BRANDS = ("Adidas Puma Nike Siemens Bosch Miele Lufthansa Porsche Audi Volkswage
           "Netflix Spotify Facebook Twitter Pepsi Fanta Milka Ritter Playmobil Tchibo Rossmann Aldi Lidl").split()
 SYLLABLES = ("ka ro mi tu le sa vo ne bri sto gar lin dor mek pa shi zu wen fal ter ols und ra ki ve ba "
              "ko hal mir tas quin jo ber ze ny ri lu").split()
+SUBJECTS = {"Ein Mann ": "A man ", "Eine Frau ": "A woman ", "Ein Junge ": "A boy ", "Ein Mädchen ": "A girl ",
+            "Ein kleiner Junge ": "A little boy ", "Ein kleines Mädchen ": "A little girl "}
+CITY = ("in einer Stadt", "in a city")
 NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
                 "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
 WORD = re.compile(r"[^\W\d_][\w'-]*")
@@ -48,15 +53,16 @@ WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
                seed: int = 0) -> tuple[list[str], list[str]]:
-    """Extra (source, target) pairs, about `share` times as many as given: half entity substitutions, half number
-    placeholders (fewer where the corpus has fewer candidates)."""
+    """Extra (source, target) pairs, about `share` times as many as given: a third number placeholders, a third
+    entity substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
     rng = random.Random(seed)
     budget = int(share * len(src_lines))
     entity = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in shared_names(s, t)[:1]]
     numeric = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in matching_number_words(s, t)[:1]]
+    subjects = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in named_slots(s, t)[:1]]
     extra_src, extra_tgt = [], []
-    for pool, make in ((numeric, number_placeholder), (entity, substitute)):
-        for _ in range(min(budget // 2, 4 * len(pool))):
+    for pool, make in ((numeric, number_placeholder), (entity, substitute), (subjects, name_in_slot)):
+        for _ in range(min(budget // 3, 4 * len(pool))):
             source, target, word = rng.choice(pool)
             s, t = make(source, target, word, rng)
             extra_src.append(s)
@@ -65,11 +71,25 @@ def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
 
 
 def shared_names(source: str, target: str) -> list[str]:
-    """Capitalized words that appear, as written, in both sides and not only as the English first word."""
+    """Capitalized words (two letters or more) that appear, as written, on both sides."""
     src_words = set(WORD.findall(source))
-    tgt_words = WORD.findall(target)
-    return sorted({w for n, w in enumerate(tgt_words) if w in src_words and w[0].isupper() and len(w) > 1
-                   and (n > 0 or tgt_words.count(w) > 1)})
+    return sorted({w for w in WORD.findall(target) if w in src_words and w[0].isupper() and len(w) > 1})
+
+
+def named_slots(source: str, target: str) -> list[tuple[str, str]]:
+    """(German, English) phrases of the pair that a name can stand in for: its subject, or "in a city"."""
+    slots = [(de, en) for de, en in SUBJECTS.items() if source.startswith(de) and target.startswith(en)]
+    return slots + ([CITY] if CITY[0] in source and CITY[1] in target else [])
+
+
+def name_in_slot(source: str, target: str, slot: tuple[str, str], rng: random.Random) -> tuple[str, str]:
+    """A person's name for the subject (a city's for "in a city"), on both sides."""
+    de, en = slot
+    if slot == CITY:
+        city = rng.choice(PLACES)
+        return source.replace(de, f"in {city}", 1), target.replace(en, f"in {city}", 1)
+    name = rng.choice(FIRST_NAMES) + (f" {rng.choice(SURNAMES)}" if rng.random() < 0.3 else "")
+    return name + " " + source[len(de):], name + " " + target[len(en):]
 
 
 def matching_number_words(source: str, target: str) -> list[str]:

@@ -2,7 +2,7 @@
 import pytest
 
 from config import Config, make_config
-from data.augment import copy_pairs, shared_names, with_number_placeholders
+from data.augment import FIRST_NAMES, copy_pairs, shared_names, with_number_placeholders
 from data.numbers import invented_numbers
 from data.placeholders import PLACEHOLDERS, mask, missing, restore
 from data.subwords import Subwords
@@ -52,23 +52,28 @@ def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_si
     assert with_number_placeholders(*unmatched) == unmatched
 
 
-def test_copy_pairs_swap_a_shared_name_on_both_sides_and_number_words_for_placeholders():
+def test_copy_pairs_swap_shared_names_name_subjects_and_make_number_words_placeholders():
     src = ["Ein Mann trinkt Coca-Cola in Berlin.", "Zwei Hunde rennen.", "Ein Hund schläft."] * 50
     tgt = ["A man drinks Coca-Cola in Berlin.", "Two dogs run.", "A dog sleeps."] * 50
     extra_src, extra_tgt = copy_pairs(src, tgt, share=0.5, seed=3)
     assert (extra_src, extra_tgt) == copy_pairs(src, tgt, share=0.5, seed=3)      # seeded: the cache stays valid
-    assert len(extra_src) == 74
+    assert len(extra_src) == 75                                                    # a third of each kind
     numeric = [(s, t) for s, t in zip(extra_src, extra_tgt) if "Hunde" in s]
-    assert numeric and all(s[0] in PLACEHOLDERS and t[0] == s[0] for s, t in numeric)
-    swapped = [(s, t) for s, t in zip(extra_src, extra_tgt) if "trinkt" in s]
-    assert len(swapped) == 37 and len({s for s, _ in swapped}) > 10
+    assert len(numeric) == 25 and all(s[0] in PLACEHOLDERS and t[0] == s[0] for s, t in numeric)
+    swapped = [(s, t) for s, t in zip(extra_src, extra_tgt) if "trinkt" in s and s.startswith("Ein Mann")]
+    assert len(swapped) == 25 and len({s for s, _ in swapped}) > 10
     for s, t in swapped:
         new = s[len("Ein Mann trinkt "):].split(" in ")[0] if "Coca-Cola" not in s else s.split(" in ")[1][:-1]
         assert new in t and new not in ("Coca-Cola", "Berlin")
+    named = [(s, t) for s, t in zip(extra_src, extra_tgt) if "trinkt" in s and not s.startswith("Ein Mann")]
+    assert len(named) == 25
+    for s, t in named:
+        name = s.split(" trinkt ")[0]
+        assert t == f"{name} drinks Coca-Cola in Berlin." and name.split()[0] in FIRST_NAMES
 
 
-def test_shared_names_skip_the_english_first_word_and_lowercase_words():
-    assert shared_names("Der Mann in Rot mit Anna.", "The man in red with Anna.") == ["Anna"]
+def test_shared_names_are_capitalized_words_on_both_sides():
+    assert shared_names("Anna und der Mann in Rot mit Tom.", "Anna and the man in red with Tom.") == ["Anna", "Tom"]
     assert shared_names("Ein Hund.", "A dog.") == []
 
 
