@@ -110,7 +110,11 @@ from config import DataConfig
 from data.prepare import prepare_data
 start = time.perf_counter()
 prepared = prepare_data(DataConfig(**{dataclasses.asdict(cfg)!r}), {str(data_dir)!r}, cache_dir={str(cache_dir)!r})
-print(json.dumps({{"seconds": time.perf_counter() - start, "spacy": "spacy" in sys.modules,
+seconds, spacy = time.perf_counter() - start, "spacy" in sys.modules
+start = time.perf_counter()      # the baseline, on the same machine at the same moment: what the cache spares
+from data.tokenizer import Tokenizer
+Tokenizer("de").tokenize_many(["Ein Mann fährt mit dem Fahrrad durch die Stadt."] * 1000)
+print(json.dumps({{"seconds": seconds, "spacy": spacy, "spacy_1000_lines": time.perf_counter() - start,
                   "train": len(prepared.splits["train"]), "vocab": len(prepared.src_vocab)}}))
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -124,9 +128,11 @@ def test_loading_the_cache_does_not_import_spacy(data_dir, tmp_path):
     assert result["spacy"] is False and result["train"] == 3
 
 
-def test_real_data_loads_from_the_cache_in_under_two_seconds_without_spacy(prepared_multi30k, multi30k_dir):
+def test_real_data_loads_from_the_cache_faster_than_spacy_tokenizes_1000_lines(prepared_multi30k, multi30k_dir):
+    """Relative to a baseline measured in the same process, so a slow or busy machine passes as a fast one does."""
     cache_dir, prepared = prepared_multi30k
     result = load_in_subprocess(multi30k_dir, cache_dir, DataConfig())
-    print(f"cached load: {result['seconds']:.3f} s; vocab {result['vocab']}; {result['train']} train pairs")
-    assert result["spacy"] is False and result["seconds"] < 2.0
+    print(f"cached load: {result['seconds']:.3f} s (spaCy: {result['spacy_1000_lines']:.3f} s for 1000 lines); "
+          f"vocab {result['vocab']}; {result['train']} train pairs")
+    assert result["spacy"] is False and result["seconds"] < result["spacy_1000_lines"]
     assert (result["train"], result["vocab"]) == (len(prepared.splits["train"]), len(prepared.src_vocab))
