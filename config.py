@@ -60,6 +60,11 @@ class DataConfig:
     max_train_len: int = opt(100, 'training pairs with a longer side are dropped')
     train_split: str = opt("train", 'split the model learns from (and the vocabulary is built on)')
     val_split: str = opt("val", 'split for per-epoch validation and checkpoint selection')
+    train: str = opt("", 'your own training corpus, read as train_split: PATH for PATH.<src_lang> and '
+                         'PATH.<tgt_lang> (.gz too), or a .tsv of source TAB target; comma-separated ones are '
+                         'concatenated; "" = Multi30K')
+    val: str = opt("", 'your own validation corpus, read as val_split; given like --data.train')
+    workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs')
 
 
 @dataclass
@@ -250,7 +255,7 @@ RULES = {
     "data.units": _one_of(("subword", "word")), "data.subword_vocab": AT_LEAST_1,
     "data.subword_model": _one_of(("unigram", "bpe")),
     "data.max_vocab": AT_LEAST_0, "data.max_tokens": AT_LEAST_1, "data.max_train_len": AT_LEAST_0,
-    "data.train_split": NOT_EMPTY, "data.val_split": NOT_EMPTY,
+    "data.train_split": NOT_EMPTY, "data.val_split": NOT_EMPTY, "data.workers": AT_LEAST_0,
     "train.seed": AT_LEAST_0, "train.max_epochs": AT_LEAST_1, "train.max_steps": AT_LEAST_0,
     "train.time_budget": AT_LEAST_0, "train.lr": ABOVE_0, "train.warmup_steps": AT_LEAST_0,
     "train.weight_decay": AT_LEAST_0, "train.beta2": FRACTION, "train.label_smoothing": FRACTION,
@@ -280,7 +285,17 @@ def validate(cfg: Config) -> Config:
         if test is not None and not test(value):
             raise UserError(f"--{key}={value} must be {requirement}")
     _check_model(cfg)
+    _check_data(cfg.data)
     return cfg
+
+
+def _check_data(d: DataConfig) -> None:
+    if d.train and not d.val:
+        raise UserError("--data.train needs --data.val too: a held-out corpus of your own to validate on, given the "
+                        "same way (e.g. --data.val=PATH)")
+    if d.train and d.train_split == d.val_split:
+        raise UserError(f"--data.train and --data.val need two split names, but --data.train_split and "
+                        f"--data.val_split are both {d.train_split!r}")
 
 
 def _check_model(cfg: Config) -> None:
