@@ -60,10 +60,9 @@ class DataConfig:
     max_train_len: int = opt(100, 'training pairs with a longer side are dropped')
     train_split: str = opt("train", 'split the model learns from (and the vocabulary is built on)')
     val_split: str = opt("val", 'split for per-epoch validation and checkpoint selection')
-    train: str = opt("", 'your own training corpus, read as train_split: PATH for PATH.<src_lang> and '
-                         'PATH.<tgt_lang> (.gz too), or a .tsv of source TAB target; comma-separated ones are '
-                         'concatenated; "" = Multi30K')
-    val: str = opt("", 'your own validation corpus, read as val_split; given like --data.train')
+    train: str = opt("", 'your corpus as train_split: PATH (PATH.de + PATH.en, .gz too) or FILE.tsv; A,B = both; '
+                         '"" = Multi30K')
+    val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)')
     workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs')
 
 

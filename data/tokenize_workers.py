@@ -26,7 +26,7 @@ def default_workers() -> int:
 
 def tokenized_chunks(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: str, lowercase: bool,
                      workers: int) -> Iterator[tuple[list[tuple[str, str]], str, str]]:
-    """(chunk of pairs, its source token lines, its target token lines), in order; lines joined by "\n".
+    """(chunk of pairs, its source token lines, its target token lines), in order; one line a sentence.
 
     workers <= 1 tokenizes in this process (no start-up cost: the choice for a corpus of a chunk or two).
     """

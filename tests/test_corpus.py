@@ -166,6 +166,19 @@ def test_subword_units_are_learned_on_your_corpus(corpus):
     assert detokenize(prepared.src_subwords.join(prepared.src_vocab.decode(train.src[0]))) == pairs(1)[0][0]
 
 
+def test_a_large_corpus_learns_its_subwords_from_an_even_sample(corpus, monkeypatch):
+    cfg, cache = corpus
+    seen = []
+    learn = prepare.Subwords.learn_lines
+    monkeypatch.setattr(prepare, "SUBWORD_SENTENCES", 100)
+    monkeypatch.setattr(prepare.Subwords, "learn_lines", lambda lines, *a: seen.append(lines) or learn(lines, *a))
+    prepare_data(dataclasses.replace(cfg, units="subword", subword_vocab=300), cache_dir=cache, progress=False)
+    [lines] = seen                                  # one joint model of 600 lines, every 6th taken
+    tokens_of = prepare.line_to_tokens
+    assert len(lines) == 100 and detokenize(tokens_of(lines[0])) == pairs(1)[0][0]
+    assert detokenize(tokens_of(lines[-1])) == pairs(300)[294][1]
+
+
 def test_worker_processes_give_what_one_process_gives(corpus, monkeypatch):
     cfg, cache = corpus
     monkeypatch.setattr(tokenize_workers, "CHUNK", 40)      # 8 chunks in flight over 2 workers
