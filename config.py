@@ -105,6 +105,10 @@ class DataConfig:
                                    'in English format after decoding; the search never writes digits itself', ANY)
     copy_pairs: float = opt(0.12, 'extra training pairs that teach copying (names swapped into pairs that share one, '
                                   'number placeholders), as a share of the corpus; 0 = none', AT_LEAST_0)
+    train: str = opt("", 'your corpus as train_split: PATH (PATH.de + PATH.en, .gz too) or FILE.tsv; A,B = both; '
+                         '"" = Multi30K', ANY)
+    val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
+    workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs', AT_LEAST_0)
 
 
 @dataclass
@@ -143,7 +147,7 @@ class DecodeConfig:
 
 SECTIONS = ("model", "data", "train", "decode")
 # fields earlier versions saved, and the values under which this version decodes their checkpoints alike (None: any)
-RETIRED = {"model.pad_id": (0,), "data.placeholders": (False,), "data.copy_pairs": None}
+RETIRED = {"model.pad_id": (0,)}
 
 
 def _retired(section: str, name: str, value) -> bool:
@@ -297,7 +301,17 @@ def validate(cfg: Config) -> Config:
             if not rule.test(value):
                 raise UserError(f"--{key}={value} must be {rule.requirement}")
     _check_model(cfg)
+    _check_data(cfg.data)
     return cfg
+
+
+def _check_data(d: DataConfig) -> None:
+    if d.train and not d.val:
+        raise UserError("--data.train needs --data.val too: a held-out corpus of your own to validate on, given the "
+                        "same way (e.g. --data.val=PATH)")
+    if d.train and d.train_split == d.val_split:
+        raise UserError(f"--data.train and --data.val need two split names, but --data.train_split and "
+                        f"--data.val_split are both {d.train_split!r}")
 
 
 def _check_model(cfg: Config) -> None:

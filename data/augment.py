@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Iterable, Iterator
 
 from data.numbers import find_numbers
 from data.placeholders import PLACEHOLDERS, mask
@@ -51,23 +52,44 @@ NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five",
 WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
+POOL = 50_000          # candidates kept per kind (a uniform sample of them in corpora larger than that)
+
+
+def training_pairs(pairs: Iterable[tuple[str, str]], placeholders: bool, share: float,
+                   seed: int = 0) -> Iterator[tuple[str, str]]:
+    """The training corpus as the model learns from it, streamed: each pair (its numbers as placeholders where
+    `placeholders`), then about `share` times as many copy pairs: a third number placeholders, a third entity
+    substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
+    kinds = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
+    pools: list[list] = [[] for _ in kinds]
+    seen = [0] * len(kinds)
+    sampler = random.Random(seed + 1)
+    n = 0
+    for source, target in pairs:
+        if placeholders:
+            source, target = with_number_placeholders(source, target)
+        n += 1
+        yield source, target
+        if not share:
+            continue
+        for k, (find, _) in enumerate(kinds):
+            found = find(source, target)
+            if found:                           # reservoir sampling keeps a uniform sample of at most POOL
+                seen[k] += 1
+                slot = len(pools[k]) if len(pools[k]) < POOL else sampler.randrange(seen[k])
+                if slot < POOL:
+                    pools[k][slot:slot + 1] = [(source, target, found[0])]
+    rng = random.Random(seed)
+    for pool, (_, make) in zip(pools, kinds):
+        for _ in range(min(int(share * n) // len(kinds), 4 * len(pool))):
+            yield make(*rng.choice(pool), rng)
+
+
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
                seed: int = 0) -> tuple[list[str], list[str]]:
-    """Extra (source, target) pairs, about `share` times as many as given: a third number placeholders, a third
-    entity substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
-    rng = random.Random(seed)
-    budget = int(share * len(src_lines))
-    entity = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in shared_names(s, t)[:1]]
-    numeric = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in matching_number_words(s, t)[:1]]
-    subjects = [(s, t, w) for s, t in zip(src_lines, tgt_lines) for w in named_slots(s, t)[:1]]
-    extra_src, extra_tgt = [], []
-    for pool, make in ((numeric, number_placeholder), (entity, substitute), (subjects, name_in_slot)):
-        for _ in range(min(budget // 3, 4 * len(pool))):
-            source, target, word = rng.choice(pool)
-            s, t = make(source, target, word, rng)
-            extra_src.append(s)
-            extra_tgt.append(t)
-    return extra_src, extra_tgt
+    """Only the extra pairs training_pairs adds to these (no placeholders applied), as (sources, targets)."""
+    extra = list(training_pairs(zip(src_lines, tgt_lines), False, share, seed))[len(src_lines):]
+    return [s for s, _ in extra], [t for _, t in extra]
 
 
 def shared_names(source: str, target: str) -> list[str]:

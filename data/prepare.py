@@ -1,55 +1,44 @@
-"""Read, tokenize, build vocabularies and numericalize Multi30K once; later runs load a cache in well under a second.
+"""Read, tokenize, build vocabularies and numericalize a corpus once; later runs load a cache in seconds at most.
+
+The corpus is Multi30K's split files, or your own (--data.train / --data.val, see data/corpus.py). Building
+streams it: worker processes tokenize it a chunk at a time (data/tokenize_workers.py) into temporary files of token
+lines; the subword model (or word vocabulary) is learned from those, and the ids go into flat int32 arrays.
+So memory holds the ids and the target lines once, never the corpus as lists of token strings.
 
 The cache lives in the `cache_dir` argument, else $EINSUM_NMT_CACHE, else `$XDG_CACHE_HOME/einsum-nmt/prepared`.
-Its key is the sha256 of every data file used plus every tokenizer and vocabulary setting and CACHE_FORMAT, so a
-changed setting never reads a stale cache. The file is pickle-free: a sha256 of the rest, a JSON header (key,
-vocabularies, subword models, reference lines) and int32 arrays of token ids and sentence lengths. A damaged or unreadable cache is rebuilt.
-Loading it imports neither spaCy nor torch (sentencepiece only when the units are subwords).
+Its key is the sha256 of every data file used (their content, not their names) plus every tokenizer and vocabulary
+setting and CACHE_FORMAT, so a changed setting never reads a stale cache. The file is pickle-free (see
+data/prepared.py); a damaged or unreadable cache is rebuilt. Loading it imports neither spaCy nor torch
+(sentencepiece only when the units are subwords).
 """
 from __future__ import annotations
 
-import base64
 import hashlib
 import importlib.metadata
 import itertools
 import json
 import os
-import struct
-import sys
 import tempfile
+import time
 from array import array
-from dataclasses import dataclass
 from pathlib import Path
 
+from tqdm import tqdm
+
 from config import DataConfig
-from data.augment import copy_pairs, with_number_placeholders
-from data.multi30k import ensure_split, read_parallel, sha256_file, user_cache_dir
+from data.augment import training_pairs
+from data.corpus import Corpus
+from data.multi30k import ensure_split, sha256_file, user_cache_dir
 from data.placeholders import PLACEHOLDERS
-from data.subwords import Subwords
-from data.tokenizer import Tokenizer, tokenizer_name
+from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
+from data.subwords import Subwords, line_to_tokens
+from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
+from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
 
-CACHE_FORMAT = "einsum-nmt-prepared-3"
-_MAGIC = CACHE_FORMAT.encode() + b"\n"
-
-
-@dataclass
-class SplitData:
-    src: list[list[int]]    # token ids, without BOS/EOS
-    tgt: list[list[int]]
-    tgt_text: list[str]     # the raw target lines: the BLEU references
-
-    def __len__(self) -> int:
-        return len(self.src)
-
-
-@dataclass
-class Prepared:
-    src_vocab: Vocab
-    tgt_vocab: Vocab        # the same object as src_vocab with shared_vocab
-    splits: dict[str, SplitData]
-    src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
-    tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
+# A subword model learns from at most this many sentences, evenly spaced: sentencepiece's learner takes about
+# 1.4 KB a sentence (2 GB at a million, measured), and it samples large corpora itself when asked to anyway.
+SUBWORD_SENTENCES = 500_000
 
 
 def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
@@ -61,23 +50,42 @@ def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, spl
                  cache_dir: str | os.PathLike | None = None, progress: bool = True) -> Prepared:
     """The requested splits as ids, with vocabularies (and subword models) learned on cfg.train_split.
 
-    Train pairs with an empty side or a side longer than cfg.max_train_len units (0 = no limit) are dropped.
+    The split named cfg.train_split (cfg.val_split) is the corpus cfg.train (cfg.val) when that is given, else
+    Multi30K's split of that name. Train pairs with an empty side or a side longer than cfg.max_train_len units
+    (0 = no limit) are dropped; with progress, building prints how many, and how fast it tokenized.
     """
     splits = tuple(dict.fromkeys(splits))
-    files = {s: ensure_split(s, data_dir, (cfg.src_lang, cfg.tgt_lang)) for s in (cfg.train_split, *splits)}
+    files = {s: find_corpus(cfg, s, data_dir) for s in (cfg.train_split, *splits)}
     key = cache_key(cfg, splits, files)
     path = resolve_cache_dir(cache_dir) / f"{key[:32]}.prep"
     prepared = load_cache(path, key)
     if prepared is None:
-        prepared = build(cfg, data_dir, splits, progress)
+        corpora = {s: f if isinstance(f, Corpus) else
+                   Corpus([(f[cfg.src_lang], f[cfg.tgt_lang])], "delete it so it is downloaded again", empty_ok=True)
+                   for s, f in files.items()}
+        prepared = build(cfg, corpora, splits, progress)
         save_cache(path, key, prepared)
     return prepared
 
 
-def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, dict[str, Path]]) -> str:
+def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Path]:
+    """Your corpus when the split's name is that of --data.train or --data.val and it is given, else Multi30K's
+    files {lang: path} (downloaded when missing)."""
+    for name, flag, spec in ((cfg.train_split, "--data.train", cfg.train), (cfg.val_split, "--data.val", cfg.val)):
+        if split == name and spec:
+            return Corpus.from_spec(spec, cfg.src_lang, cfg.tgt_lang, flag)
+    return ensure_split(split, data_dir, (cfg.src_lang, cfg.tgt_lang))
+
+
+def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus | dict[str, Path]]) -> str:
+    digests = {}
+    for s, f in files.items():
+        if isinstance(f, Corpus):
+            digests[s] = f.digests()
+        else:
+            digests.update({f"{s}.{lang}": sha256_file(p) for lang, p in f.items()})
     recipe = {
-        "format": CACHE_FORMAT, "splits": list(splits),
-        "files": {f"{s}.{lang}": sha256_file(p) for s, paths in files.items() for lang, p in paths.items()},
+        "format": CACHE_FORMAT, "splits": list(splits), "files": digests,
         "settings": {k: getattr(cfg, k) for k in ("src_lang", "tgt_lang", "lowercase", "shared_vocab", "min_freq",
                                                   "max_vocab", "max_train_len", "train_split", "units",
                                                   "subword_vocab", "subword_model", "placeholders",
@@ -88,138 +96,110 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, dict[st
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()
 
 
-def build(cfg: DataConfig, data_dir, splits: tuple[str, ...], progress: bool = True) -> Prepared:
-    src_tok, tgt_tok = Tokenizer(cfg.src_lang, cfg.lowercase), Tokenizer(cfg.tgt_lang, cfg.lowercase)
-    references, units = {}, {}
-    for split in (cfg.train_split, *(s for s in splits if s != cfg.train_split)):
-        src, tgt = read_parallel(split, data_dir, cfg.src_lang, cfg.tgt_lang)
-        if split == cfg.train_split:
-            src, tgt = training_pairs(cfg, src, tgt)
-        show = progress and split == cfg.train_split
-        units[split] = src_tok.tokenize_many(src, progress=show), tgt_tok.tokenize_many(tgt, progress=show)
-        references[split] = tgt
-    src_subwords = tgt_subwords = None
-    if cfg.units == "subword":
-        src_subwords, tgt_subwords = learn_subwords(cfg, *units[cfg.train_split])
-        units = {s: (src_subwords.split_many(x), tgt_subwords.split_many(y)) for s, (x, y) in units.items()}
-    limit = cfg.max_train_len or float("inf")
-    train_src, train_tgt = units[cfg.train_split]
-    keep = [k for k, (x, y) in enumerate(zip(train_src, train_tgt)) if 0 < len(x) <= limit and 0 < len(y) <= limit]
-    units[cfg.train_split] = [train_src[k] for k in keep], [train_tgt[k] for k in keep]
-    references[cfg.train_split] = [references[cfg.train_split][k] for k in keep]
-    if src_subwords is not None:
-        src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
-    else:
-        src_vocab, tgt_vocab = build_word_vocabs(cfg, *units[cfg.train_split])
-    data = {s: SplitData([src_vocab.encode(x) for x in units[s][0]], [tgt_vocab.encode(y) for y in units[s][1]],
-                         references[s]) for s in splits}
+def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True) -> Prepared:
+    train = cfg.train_split
+    with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
+        tokens, references = {}, {}
+        for n, split in enumerate((train, *(s for s in splits if s != train))):
+            tokens[split] = Path(tmp, f"{n}.src"), Path(tmp, f"{n}.tgt")
+            references[split] = tokenize_split(cfg, split, corpora[split], tokens[split], progress)
+        src_subwords = tgt_subwords = None
+        if cfg.units == "subword":
+            src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train])
+            src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
+            encoders = src_subwords.encode_lines, tgt_subwords.encode_lines
+        else:
+            src_vocab, tgt_vocab = build_word_vocabs(cfg, *tokens[train])
+            encoders = tuple((lambda lines, v=v: [v.encode(line_to_tokens(line)) for line in lines])
+                             for v in (src_vocab, tgt_vocab))
+        data = {s: encode_split(s, tokens[s], references[s], encoders, cfg.max_train_len if s == train else None,
+                                progress) for s in splits}
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords)
 
 
-def training_pairs(cfg: DataConfig, src: list[str], tgt: list[str]) -> tuple[list[str], list[str]]:
-    """The training corpus as the model learns from it: numbers as placeholders, plus the copy pairs."""
-    if cfg.placeholders:
-        src, tgt = map(list, zip(*(with_number_placeholders(s, t) for s, t in zip(src, tgt)))) if src else ([], [])
-    if cfg.copy_pairs:
-        extra_src, extra_tgt = copy_pairs(src, tgt, cfg.copy_pairs)
-        src, tgt = src + extra_src, tgt + extra_tgt
-    return src, tgt
+def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, paths: tuple[Path, Path], progress: bool) -> list[str]:
+    """Check the corpus, write its token lines to paths (source, target); -> its raw target lines."""
+    n = corpus.check()
+    workers = (cfg.workers or default_workers()) if n > 2 * CHUNK else 1
+    references, start = [], time.perf_counter()
+    with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
+            open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
+            tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
+        pairs = corpus.pairs()
+        if name == cfg.train_split:        # numbers as placeholders, then the copy pairs (data/augment.py)
+            pairs = training_pairs(pairs, cfg.placeholders, cfg.copy_pairs)
+        for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
+                                                            workers):
+            src_out.write(src_lines + "\n")
+            tgt_out.write(tgt_lines + "\n")
+            references.extend(tgt for _, tgt in chunk)
+            bar.update(len(chunk))
+    seconds = time.perf_counter() - start
+    if progress:
+        print(f"{name}: {n:,} pairs tokenized in {seconds:.1f} s ({n / seconds:,.0f} pairs/s, {workers} "
+              f"worker{'s' if workers > 1 else ''})", flush=True)
+    return references
 
 
-def build_word_vocabs(cfg: DataConfig, train_src, train_tgt) -> tuple[Vocab, Vocab]:
+def read_lines(path: Path):
+    """The token lines of a file tokenize_split wrote."""
+    with open(path, encoding="utf-8", newline="\n") as f:
+        for line in f:
+            yield line[:-1]
+
+
+def fits(limit: int, src_length: int, tgt_length: int) -> bool:
+    """Whether a training pair is kept: no side empty, none longer than limit (0 = no limit)."""
+    return 0 < src_length and 0 < tgt_length and (not limit or (src_length <= limit and tgt_length <= limit))
+
+
+def encode_split(name: str, paths: tuple[Path, Path], references: list[str], encoders, limit: int | None,
+                 progress: bool) -> SplitData:
+    """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted."""
+    arrays = [array("i") for _ in range(4)]     # source lengths, source ids, target lengths, target ids
+    kept, empty, long = [], 0, 0
+    lines = zip(read_lines(paths[0]), read_lines(paths[1]), references)
+    for chunk in iter(lambda: list(itertools.islice(lines, 10 * CHUNK)), []):
+        src_lines, tgt_lines, refs = zip(*chunk)
+        for x, y, ref in zip(encoders[0](list(src_lines)), encoders[1](list(tgt_lines)), refs):
+            if limit is not None and not fits(limit, len(x), len(y)):
+                empty, long = (empty + 1, long) if not (x and y) else (empty, long + 1)
+                continue
+            for lengths, flat, ids in ((arrays[0], arrays[1], x), (arrays[2], arrays[3], y)):
+                lengths.append(len(ids))
+                flat.extend(ids)
+            kept.append(ref)
+    if limit is not None and progress:
+        print(f"{name}: {empty:,} empty and {long:,} over-long pairs dropped of {len(references):,}", flush=True)
+    return SplitData(Ragged(arrays[0], arrays[1]), Ragged(arrays[2], arrays[3]), kept)
+
+
+def build_word_vocabs(cfg: DataConfig, src_path: Path, tgt_path: Path) -> tuple[Vocab, Vocab]:
+    """Vocabularies of the training pairs that are kept (see fits), read from the token lines."""
+    def kept_sides(side: int | None):
+        for pair in zip(read_lines(src_path), read_lines(tgt_path)):
+            x, y = map(line_to_tokens, pair)
+            if fits(cfg.max_train_len, len(x), len(y)):
+                yield from ((x, y) if side is None else ((x, y)[side],))
+
     if cfg.shared_vocab:
-        vocab = Vocab.build(itertools.chain(train_src, train_tgt), cfg.min_freq, cfg.max_vocab)
+        vocab = Vocab.build(kept_sides(None), cfg.min_freq, cfg.max_vocab)
         return vocab, vocab
-    return Vocab.build(train_src, cfg.min_freq, cfg.max_vocab), Vocab.build(train_tgt, cfg.min_freq, cfg.max_vocab)
+    return Vocab.build(kept_sides(0), cfg.min_freq, cfg.max_vocab), Vocab.build(kept_sides(1), cfg.min_freq,
+                                                                                 cfg.max_vocab)
 
 
-def learn_subwords(cfg: DataConfig, train_src, train_tgt) -> tuple[Subwords, Subwords]:
-    """One joint model for both languages with shared_vocab, else one per language."""
-    symbols = PLACEHOLDERS if cfg.placeholders else ()
+def learn_subwords(cfg: DataConfig, src_path: Path, tgt_path: Path) -> tuple[Subwords, Subwords]:
+    """One joint model for both languages with shared_vocab, else one per language; learned on every training
+    pair (before any is dropped), or on SUBWORD_SENTENCES of them evenly spaced when there are more."""
+    def learn(*paths: Path) -> Subwords:
+        total = sum(1 for path in paths for _ in read_lines(path))
+        every = -(-total // SUBWORD_SENTENCES)
+        lines = [line for k, line in enumerate(itertools.chain(*map(read_lines, paths))) if k % every == 0]
+        return Subwords.learn_lines(lines, cfg.subword_vocab, cfg.subword_model,
+                                    PLACEHOLDERS if cfg.placeholders else ())
+
     if cfg.shared_vocab:
-        joint = Subwords.learn(itertools.chain(train_src, train_tgt), cfg.subword_vocab, cfg.subword_model, symbols)
+        joint = learn(src_path, tgt_path)
         return joint, joint
-    return (Subwords.learn(train_src, cfg.subword_vocab, cfg.subword_model, symbols),
-            Subwords.learn(train_tgt, cfg.subword_vocab, cfg.subword_model, symbols))
-
-
-def save_cache(path: Path, key: str, prepared: Prepared) -> None:
-    """Write atomically (temp file + rename); a cache that cannot be written is only a warning."""
-    shared = prepared.src_vocab is prepared.tgt_vocab
-    models = [None if m is None else base64.b64encode(m.model_proto).decode()
-              for m in (prepared.src_subwords, None if shared else prepared.tgt_subwords)]
-    header = {"key": key, "src_vocab": prepared.src_vocab.itos,
-              "tgt_vocab": None if shared else prepared.tgt_vocab.itos, "subwords": models,
-              "splits": {name: d.tgt_text for name, d in prepared.splits.items()}}
-    arrays = [a for d in prepared.splits.values() for ids in (d.src, d.tgt)
-              for a in (_int32(len(x) for x in ids), _int32(itertools.chain.from_iterable(ids)))]
-    head = json.dumps(header, ensure_ascii=False).encode()
-    payload = b"".join([struct.pack("<Q", len(head)), head,
-                        *(struct.pack("<Q", len(a)) + a.tobytes() for a in arrays)])
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-        with os.fdopen(fd, "wb") as f:
-            f.write(_MAGIC + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, path)
-    except OSError as e:
-        print(f"warning: could not write the data cache {path} ({e.strerror}); it will be rebuilt next time",
-              file=sys.stderr)
-    finally:
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def load_cache(path: Path, key: str) -> Prepared | None:
-    """The cached data, or None when the file is missing, damaged or for another key."""
-    try:
-        blob = path.read_bytes()
-        digest, payload = blob[len(_MAGIC):len(_MAGIC) + 32], memoryview(blob)[len(_MAGIC) + 32:]
-        if not blob.startswith(_MAGIC) or hashlib.sha256(payload).digest() != digest:
-            return None
-        size = _u64(payload, 0)
-        header = json.loads(bytes(payload[8:8 + size]))
-        if header["key"] != key:
-            return None
-        arrays, offset = [], 8 + size
-        while offset < len(payload):
-            n = _u64(payload, offset)
-            arrays.append(array("i"))
-            arrays[-1].frombytes(payload[offset + 8:offset + 8 + 4 * n])
-            offset += 8 + 4 * n
-        if sys.byteorder == "big":
-            for a in arrays:
-                a.byteswap()
-        src_vocab = Vocab.from_dict({"itos": header["src_vocab"]})
-        tgt_vocab = src_vocab if header["tgt_vocab"] is None else Vocab.from_dict({"itos": header["tgt_vocab"]})
-        src_subwords = tgt_subwords = None
-        src_model, tgt_model = header["subwords"]
-        if src_model is not None:   # the pieces' vocabularies come from the models themselves
-            src_subwords = tgt_subwords = Subwords(base64.b64decode(src_model))
-            if tgt_model is not None:
-                tgt_subwords = Subwords(base64.b64decode(tgt_model))
-            src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
-        splits = {}
-        for k, (name, tgt_text) in enumerate(header["splits"].items()):
-            src_lengths, src_flat, tgt_lengths, tgt_flat = arrays[4 * k:4 * k + 4]
-            splits[name] = SplitData(_unflatten(src_flat, src_lengths), _unflatten(tgt_flat, tgt_lengths), tgt_text)
-        return Prepared(src_vocab, tgt_vocab, splits, src_subwords, tgt_subwords)
-    except (OSError, ValueError, KeyError, TypeError, IndexError, struct.error):
-        return None
-
-
-def _int32(values) -> array:
-    a = array("i", values)
-    if sys.byteorder == "big":
-        a.byteswap()
-    return a
-
-
-def _u64(buffer, offset: int) -> int:
-    return struct.unpack_from("<Q", buffer, offset)[0]
-
-
-def _unflatten(flat: array, lengths: array) -> list[list[int]]:
-    values, ends = flat.tolist(), list(itertools.accumulate(lengths))
-    return [values[end - n:end] for n, end in zip(lengths, ends)]
+    return learn(src_path), learn(tgt_path)

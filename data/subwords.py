@@ -32,6 +32,15 @@ def _unescape(token: str) -> str:
                    for c in token)
 
 
+def tokens_to_line(tokens: list[str]) -> str:
+    """Tokens -> the one line sentencepiece reads: escaped tokens between spaces (never a "\n" in it)."""
+    return " ".join(_escape(t) for t in tokens)
+
+
+def line_to_tokens(line: str) -> list[str]:
+    return [_unescape(t) for t in line.split(" ")] if line else []
+
+
 class Subwords:
     """A learned sentencepiece model: split(tokens) -> pieces, join(pieces) -> tokens; `vocab` holds its pieces."""
 
@@ -48,13 +57,22 @@ class Subwords:
         """Learn a model from tokenized sentences. vocab_size is a soft limit (small corpora get fewer pieces), and
         at least every character seen plus the specials and the 256 byte pieces; each of `symbols` (placeholders)
         is always one piece of its own."""
+        return cls.learn_lines([tokens_to_line(tokens) for tokens in token_lists], vocab_size, model_type, symbols)
+
+    @classmethod
+    def learn_lines(cls, lines: list[str], vocab_size: int, model_type: str = "unigram",
+                    symbols: tuple[str, ...] = ()) -> "Subwords":
+        """learn() from sentences already made lines by tokens_to_line."""
         import sentencepiece
 
-        lines = [" ".join(_escape(t) for t in tokens) for tokens in token_lists]
-        characters = set().union(*map(set, lines)) - {" "}
+        characters = set()
+        for line in lines:
+            characters.update(line)
+        characters.discard(" ")
         model = io.BytesIO()
         sentencepiece.SentencePieceTrainer.train(
-            sentence_iterator=iter(lines), vocab_size=max(vocab_size, len(characters | set(symbols)) + len(SPECIALS) + 257),
+            sentence_iterator=iter(lines),
+            vocab_size=max(vocab_size, len(characters | set(symbols)) + len(SPECIALS) + 257),
             model_writer=model, model_type=model_type, hard_vocab_limit=False, user_defined_symbols=list(symbols),
             character_coverage=1.0, byte_fallback=True, split_digits=True,
             normalization_rule_name="identity", remove_extra_whitespaces=False, add_dummy_prefix=True,
@@ -66,9 +84,13 @@ class Subwords:
         return self.split_many([tokens])[0]
 
     def split_many(self, token_lists: list[list[str]]) -> list[list[str]]:
-        lines = [" ".join(_escape(t) for t in tokens) for tokens in token_lists]
+        lines = [tokens_to_line(tokens) for tokens in token_lists]
         return [pieces if tokens else [] for pieces, tokens in
                 zip(self.sp.encode(lines, out_type=str), token_lists)]
+
+    def encode_lines(self, lines: list[str]) -> list[list[int]]:
+        """Lines made by tokens_to_line -> the vocabulary ids of their pieces (a piece's id is its vocab id)."""
+        return [ids if line else [] for ids, line in zip(self.sp.encode(lines, out_type=int), lines)]
 
     def join(self, pieces: list[str]) -> list[str]:
         """Pieces -> tokens. Any piece sequence is accepted (a model may start a sentence without "▁")."""

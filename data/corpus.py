@@ -1,0 +1,121 @@
+"""Parallel corpora by path: line-aligned files or one TSV file, checked line by line and read as a stream.
+
+    --data.train=mydata/train          mydata/train.de and mydata/train.en (either may end in .gz)
+    --data.train=mydata/train.tsv      one pair a line: source TAB target (.tsv.gz too)
+    --data.train=a,b.tsv,c             several corpora, concatenated in that order
+
+Bad data is a one-line UserError naming the file (and the line, or both line counts): a missing file, an empty one,
+line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab. Lines end at "\n"; a "\r"
+before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing else is changed.
+"""
+from __future__ import annotations
+
+import gzip
+import itertools
+import zlib
+from pathlib import Path
+from typing import Iterator
+
+from data.multi30k import sha256_file
+from util.errors import UserError
+
+
+class Corpus:
+    """Sentence pairs from parts read in order; a part is a (source, target) pair of files or one TSV file."""
+
+    def __init__(self, parts: list[tuple[Path, ...]], fix: str = "check the file", empty_ok: bool = False):
+        self.parts = parts
+        self.fix = fix              # what to do about a file that cannot be read at all
+        self.empty_ok = empty_ok    # Multi30K's split files may be empty: the trainer then says what is missing
+
+    @classmethod
+    def from_spec(cls, spec: str, src_lang: str, tgt_lang: str, flag: str = "--data.train") -> "Corpus":
+        """PATH[,PATH...] as in the module docstring; a missing file names every path tried."""
+        items = [item.strip() for item in spec.split(",") if item.strip()]
+        if not items:
+            raise UserError(f"{flag}={spec!r} names no corpus; give PATH (for PATH.{src_lang} and "
+                            f"PATH.{tgt_lang}) or a .tsv file")
+        return cls([_find_part(Path(item).expanduser(), src_lang, tgt_lang, flag) for item in items])
+
+    def digests(self) -> list[list[str]]:
+        """The sha256 of every file, part by part: the corpus' identity for the cache, whatever the paths."""
+        return [[sha256_file(path) for path in part] for part in self.parts]
+
+    def check(self) -> int:
+        """Read everything once: the number of pairs, or a UserError on the first problem."""
+        return sum(1 for _ in self.pairs())
+
+    def pairs(self) -> Iterator[tuple[str, str]]:
+        for part in self.parts:
+            n = 0
+            for n, pair in enumerate(_tsv_pairs(part[0], self.fix) if len(part) == 1 else
+                                     _file_pairs(*part, self.fix, self.empty_ok), 1):
+                yield pair
+            if n == 0 and not self.empty_ok:
+                raise UserError(f"{' and '.join(map(str, part))} {'is' if len(part) == 1 else 'are'} empty; give "
+                                f"{'one pair a line: source TAB target' if len(part) == 1 else 'one sentence a line'}")
+
+
+def is_tsv(path: Path) -> bool:
+    return path.name.endswith((".tsv", ".tsv.gz"))
+
+
+def _find_part(path: Path, src_lang: str, tgt_lang: str, flag: str) -> tuple[Path, ...]:
+    if is_tsv(path):
+        if not path.is_file():
+            raise UserError(f"{flag}: no file at {path}")
+        return (path,)
+    found = []
+    for lang in (src_lang, tgt_lang):
+        tried = [Path(f"{path}.{lang}"), Path(f"{path}.{lang}.gz")]
+        existing = [p for p in tried if p.is_file()]
+        if len(existing) == 2:
+            raise UserError(f"{flag}: both {tried[0]} and {tried[1]} exist; keep one of them")
+        if not existing:
+            hint = (f"; {path} is a file: give the prefix PATH of PATH.{src_lang} and PATH.{tgt_lang}, or a .tsv "
+                    "file" if path.is_file() else "")
+            raise UserError(f"{flag}: no {lang} side of {path} (tried {tried[0]} and {tried[1]}){hint}")
+        found += existing
+    return tuple(found)
+
+
+def _lines(path: Path, fix: str) -> Iterator[str]:
+    """The decoded lines of a plain or gzip text file, without "\n" (and "\r\n")."""
+    try:
+        with (gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")) as f:
+            for n, raw in enumerate(f, 1):
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise UserError(f"{path} line {n} is not valid UTF-8; convert it, e.g. with "
+                                    "`iconv -f latin1 -t utf-8`") from None
+                if n == 1:
+                    line = line.removeprefix("\ufeff")
+                yield line.removesuffix("\n").removesuffix("\r")
+    except (OSError, EOFError, zlib.error) as e:
+        raise UserError(f"cannot read {path} ({e}); {fix}") from None
+
+
+def _count(path: Path, fix: str) -> int:
+    return sum(1 for _ in _lines(path, fix))
+
+
+def _file_pairs(src_path: Path, tgt_path: Path, fix: str, empty_ok: bool) -> Iterator[tuple[str, str]]:
+    for src, tgt in itertools.zip_longest(_lines(src_path, fix), _lines(tgt_path, fix)):
+        if src is None or tgt is None:
+            counts = _count(src_path, fix), _count(tgt_path, fix)
+            for path, count in zip((src_path, tgt_path), counts):
+                if count == 0 and not empty_ok:
+                    raise UserError(f"{path} is empty; give one sentence a line, paired with those of the other side")
+            raise UserError(f"{src_path} has {counts[0]:,} lines but {tgt_path} has {counts[1]:,}; they must be "
+                            "parallel, line by line")
+        yield src, tgt
+
+
+def _tsv_pairs(path: Path, fix: str) -> Iterator[tuple[str, str]]:
+    for n, line in enumerate(_lines(path, fix), 1):
+        tabs = line.count("\t")
+        if tabs != 1:
+            raise UserError(f"{path} line {n} has {tabs} tabs; each line must be source TAB target")
+        src, tgt = line.split("\t")
+        yield src, tgt

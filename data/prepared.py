@@ -1,0 +1,181 @@
+"""What prepare_data returns, and its pickle-free cache file.
+
+The file: CACHE_FORMAT's magic line, the sha256 of the rest, then a JSON header (key, vocabularies, subword models,
+reference lines) and, per split, four int32 arrays: source lengths, source ids, target lengths, target ids. Token
+ids stay in such flat arrays in memory too (Ragged: 4 bytes an id, not a list of Python ints), so a million pairs
+load in seconds and take a few hundred MB.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import itertools
+import json
+import os
+import struct
+import sys
+import tempfile
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from data.subwords import Subwords
+from data.vocab import Vocab
+
+CACHE_FORMAT = "einsum-nmt-prepared-3"
+_MAGIC = CACHE_FORMAT.encode() + b"\n"
+
+
+class Ragged(Sequence):
+    """A read-only list of int lists stored flat; an item (or a slice) comes back as new list(s)."""
+
+    def __init__(self, lengths: array, flat: array):
+        self.lengths, self.flat = lengths, flat
+        self.offsets = array("q", itertools.accumulate(lengths, initial=0))
+        if self.offsets[-1] != len(flat):
+            raise ValueError(f"lengths add up to {self.offsets[-1]} but there are {len(flat)} values")
+
+    @classmethod
+    def of(cls, rows) -> "Ragged":
+        if isinstance(rows, Ragged):
+            return rows
+        return cls(array("i", (len(r) for r in rows)), array("i", itertools.chain.from_iterable(rows)))
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        n = len(self.lengths)
+        if not -n <= k < n:
+            raise IndexError(f"row {k} of {n}")
+        k %= n
+        return self.flat[self.offsets[k]:self.offsets[k + 1]].tolist()
+
+    def __iter__(self):
+        flat, offsets = self.flat, self.offsets
+        return (flat[offsets[k]:offsets[k + 1]].tolist() for k in range(len(self.lengths)))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Ragged):
+            return self.lengths == other.lengths and self.flat == other.flat
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(mine == list(theirs) for mine, theirs in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Ragged({len(self)} rows, {len(self.flat)} values)"
+
+
+@dataclass
+class SplitData:
+    src: Sequence[list[int]]   # token ids, without BOS/EOS (a Ragged when prepared)
+    tgt: Sequence[list[int]]
+    tgt_text: list[str]        # the raw target lines: the BLEU references
+
+    def __len__(self) -> int:
+        return len(self.src)
+
+
+@dataclass
+class Prepared:
+    src_vocab: Vocab
+    tgt_vocab: Vocab        # the same object as src_vocab with shared_vocab
+    splits: dict[str, SplitData]
+    src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
+    tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
+
+
+def save_cache(path: Path, key: str, prepared: Prepared) -> None:
+    """Write atomically (temp file + rename); a cache that cannot be written is only a warning."""
+    shared = prepared.src_vocab is prepared.tgt_vocab
+    models = [None if m is None else base64.b64encode(m.model_proto).decode()
+              for m in (prepared.src_subwords, None if shared else prepared.tgt_subwords)]
+    header = {"key": key, "src_vocab": prepared.src_vocab.itos,
+              "tgt_vocab": None if shared else prepared.tgt_vocab.itos, "subwords": models,
+              "splits": {name: d.tgt_text for name, d in prepared.splits.items()}}
+    head = json.dumps(header, ensure_ascii=False).encode()
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(fd, "wb") as f:
+            f.write(_MAGIC + bytes(32))         # the digest goes here once the rest is written
+            digest = hashlib.sha256()
+            for chunk in _payload(head, prepared):
+                f.write(chunk)
+                digest.update(chunk)
+            f.seek(len(_MAGIC))
+            f.write(digest.digest())
+        os.replace(tmp, path)
+    except OSError as e:
+        print(f"warning: could not write the data cache {path} ({e.strerror}); it will be rebuilt next time",
+              file=sys.stderr)
+    finally:
+        if tmp and os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _payload(head: bytes, prepared: Prepared):
+    yield struct.pack("<Q", len(head)) + head
+    for d in prepared.splits.values():
+        for ids in (Ragged.of(d.src), Ragged.of(d.tgt)):
+            for a in (ids.lengths, ids.flat):
+                if sys.byteorder == "big":
+                    a = array("i", a)
+                    a.byteswap()
+                yield struct.pack("<Q", len(a))
+                yield memoryview(a).cast("B")
+
+
+def load_cache(path: Path, key: str) -> Prepared | None:
+    """The cached data, or None when the file is missing, damaged or for another key."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(_MAGIC)) != _MAGIC:
+                return None
+            expected, digest = f.read(32), hashlib.sha256()
+            size_bytes = f.read(8)
+            head = f.read(_u64(size_bytes))
+            digest.update(size_bytes + head)
+            header = json.loads(head)
+            if header["key"] != key:
+                return None
+            arrays, size = [], os.fstat(f.fileno()).st_size
+            while n_bytes := f.read(8):
+                n = _u64(n_bytes)
+                if 4 * n > size - f.tell():     # a damaged count: never try to read more than the file holds
+                    return None
+                arrays.append(array("i"))
+                arrays[-1].fromfile(f, n)
+                digest.update(n_bytes)
+                digest.update(memoryview(arrays[-1]).cast("B"))
+        if digest.digest() != expected:
+            return None
+        if sys.byteorder == "big":
+            for a in arrays:
+                a.byteswap()
+        src_vocab = Vocab.from_dict({"itos": header["src_vocab"]})
+        tgt_vocab = src_vocab if header["tgt_vocab"] is None else Vocab.from_dict({"itos": header["tgt_vocab"]})
+        src_subwords = tgt_subwords = None
+        src_model, tgt_model = header["subwords"]
+        if src_model is not None:   # the pieces' vocabularies come from the models themselves
+            src_subwords = tgt_subwords = Subwords(base64.b64decode(src_model))
+            if tgt_model is not None:
+                tgt_subwords = Subwords(base64.b64decode(tgt_model))
+            src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
+        splits = {}
+        for k, (name, tgt_text) in enumerate(header["splits"].items()):
+            src_lengths, src_flat, tgt_lengths, tgt_flat = arrays[4 * k:4 * k + 4]
+            splits[name] = SplitData(Ragged(src_lengths, src_flat), Ragged(tgt_lengths, tgt_flat), tgt_text)
+        return Prepared(src_vocab, tgt_vocab, splits, src_subwords, tgt_subwords)
+    except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, struct.error):
+        return None
+
+
+def _u64(buffer: bytes) -> int:
+    return struct.unpack("<Q", buffer)[0]

@@ -1,0 +1,200 @@
+"""Your own corpora (--data.train / --data.val): every file form, one-line errors for bad data, a cache keyed by
+content, tokenizing in worker processes, and a training run on them."""
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import data.prepare as prepare
+import data.tokenize_workers as tokenize_workers
+from config import DataConfig, make_config
+from data.prepare import prepare_data
+from data.tokenizer import detokenize
+from tests.synthetic import sentence_pair
+from util.errors import UserError
+
+CFG = DataConfig(units="word", min_freq=1, train="train", val="val")
+
+
+def pairs(n: int, seed: int = 0) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    return [sentence_pair(rng) for _ in range(n)]
+
+
+def write(prefix: Path, rows, form: str = "plain") -> str:
+    """Write pairs as PREFIX.de + PREFIX.en ("plain", "gz") or PREFIX.tsv ("tsv", "tsv.gz"); -> the --data.* value."""
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    if form.startswith("tsv"):
+        files = {f"{prefix}.{form}": "".join(f"{de}\t{en}\n" for de, en in rows)}
+    else:
+        end = ".gz" if form == "gz" else ""
+        files = {f"{prefix}.{lang}{end}": "".join(row[side] + "\n" for row in rows)
+                 for side, lang in enumerate(("de", "en"))}
+    for name, text in files.items():
+        Path(name).write_bytes(gzip.compress(text.encode(), mtime=0) if name.endswith(".gz") else text.encode())
+    return f"{prefix}.{form}" if form.startswith("tsv") else str(prefix)
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    """(cfg reading a 300-pair train and a 20-pair val prefix corpus, cache dir)."""
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "mine/train", pairs(300)),
+                              val=write(tmp_path / "mine/val", pairs(20, seed=1)))
+    return cfg, tmp_path / "cache"
+
+
+def test_a_prefix_corpus_becomes_the_train_and_val_splits(corpus):
+    cfg, cache = corpus
+    prepared = prepare_data(cfg, cache_dir=cache, progress=False)
+    assert prepared.splits["train"].tgt_text == [en for _, en in pairs(300)]
+    assert prepared.splits["val"].tgt_text == [en for _, en in pairs(20, seed=1)]
+    assert detokenize(prepared.src_vocab.decode(prepared.splits["train"].src[0])) == pairs(1)[0][0]
+
+
+@pytest.mark.parametrize("form", ["gz", "tsv", "tsv.gz"])
+def test_gzip_and_tsv_files_give_what_plain_files_give(form, corpus, tmp_path):
+    cfg, cache = corpus
+    expected = prepare_data(cfg, cache_dir=cache, progress=False)
+    other = dataclasses.replace(cfg, train=write(tmp_path / form / "train", pairs(300), form))
+    assert prepare_data(other, cache_dir=cache, progress=False) == expected
+
+
+def test_comma_separated_corpora_are_concatenated_in_order(corpus, tmp_path):
+    cfg, cache = corpus
+    rows = pairs(300)
+    parts = [write(tmp_path / "a/train", rows[:100]), write(tmp_path / "b/train", rows[100:250], "tsv"),
+             write(tmp_path / "c/train", rows[250:], "gz")]
+    joined = prepare_data(dataclasses.replace(cfg, train=" , ".join(parts)), cache_dir=cache, progress=False)
+    assert joined == prepare_data(cfg, cache_dir=cache, progress=False)
+
+
+def test_windows_line_ends_and_a_byte_order_mark_are_removed(corpus, tmp_path):
+    cfg, cache = corpus
+    rows = pairs(300)
+    path = tmp_path / "windows.tsv"
+    path.write_bytes(("\ufeff" + "".join(f"{de}\t{en}\r\n" for de, en in rows)).encode())
+    expected = prepare_data(cfg, cache_dir=cache, progress=False)
+    assert prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=False) == expected
+
+
+def test_empty_and_over_long_pairs_are_dropped_and_counted_once(tmp_path, capsys):
+    rows = pairs(20) + [("", "Empty source."), ("Leeres Ziel.", ""), (" ".join(["Hund"] * 30), "A dog.")]
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", rows), val=write(tmp_path / "val", pairs(5)),
+                              max_train_len=20)
+    prepared = prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
+    assert len(prepared.splits["train"]) == 20 and prepared.splits["train"].tgt_text == [en for _, en in pairs(20)]
+    assert "train: 2 empty and 1 over-long pairs dropped of 23" in capsys.readouterr().out
+    prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
+    assert "dropped" not in capsys.readouterr().out
+
+
+def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
+    """Write a damaged corpus; -> (its --data.train value, a pattern the error must match)."""
+    rows = pairs(50)
+    if kind == "line counts":
+        prefix = write(tmp_path / "bad", rows)
+        (tmp_path / "bad.en").write_text("".join(en + "\n" for _, en in rows[:47]))
+        return prefix, r"bad\.de has 50 lines but .*bad\.en has 47"
+    if kind == "empty file":
+        prefix = write(tmp_path / "bad", rows)
+        (tmp_path / "bad.en").write_bytes(b"")
+        return prefix, r"bad\.en is empty"
+    if kind == "empty files":
+        prefix = write(tmp_path / "bad", [])
+        return prefix, r"bad\.de and .*bad\.en are empty"
+    if kind == "tabs":
+        path = Path(write(tmp_path / "bad", rows, "tsv"))
+        lines = path.read_text().split("\n")
+        lines[6] = lines[6].replace("\t", " ")
+        path.write_text("\n".join(lines))
+        return str(path), r"bad\.tsv line 7 has 0 tabs; each line must be source TAB target"
+    if kind == "utf-8":
+        prefix = write(tmp_path / "bad", rows)
+        text = (tmp_path / "bad.de").read_bytes().split(b"\n")
+        text[11] = "Ein Hund läuft.".encode("latin-1")
+        (tmp_path / "bad.de").write_bytes(b"\n".join(text))
+        return prefix, r"bad\.de line 12 is not valid UTF-8"
+    assert kind == "missing"
+    write(tmp_path / "bad", rows)
+    (tmp_path / "bad.en").unlink()
+    return str(tmp_path / "bad"), r"no en side of .*bad \(tried .*bad\.en and .*bad\.en\.gz\)"
+
+
+@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "missing"])
+def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus, tmp_path):
+    cfg, cache = corpus
+    spec, message = damage(tmp_path, kind)
+    with pytest.raises(UserError, match=message) as error:
+        prepare_data(dataclasses.replace(cfg, train=spec), cache_dir=cache, progress=False)
+    assert "\n" not in str(error.value) and not cache.exists()
+
+
+def test_own_data_needs_a_val_corpus_and_two_split_names():
+    with pytest.raises(UserError, match="--data.train needs --data.val too"):
+        make_config("tiny", ["--data.train=mine/train"])
+    with pytest.raises(UserError, match="need two split names"):
+        make_config("tiny", ["--data.train=a", "--data.val=b", "--data.val_split=train"])
+
+
+def test_the_cache_is_keyed_by_content_so_a_renamed_copy_hits_it_and_a_changed_file_does_not(corpus, tmp_path,
+                                                                                              monkeypatch):
+    cfg, cache = corpus
+    first = prepare_data(cfg, cache_dir=cache, progress=False)
+    renamed = tmp_path / "renamed"
+    renamed.mkdir()
+    for lang in ("de", "en"):
+        (renamed / f"copy.{lang}").write_bytes(Path(f"{cfg.train}.{lang}").read_bytes())
+    build = prepare.build
+    monkeypatch.setattr(prepare, "build", lambda *a, **k: pytest.fail("rebuilt although the content is cached"))
+    assert prepare_data(dataclasses.replace(cfg, train=str(renamed / "copy")), cache_dir=cache, progress=False) == first
+    (renamed / "copy.en").write_text((renamed / "copy.en").read_text().replace("dog", "hound"))
+    monkeypatch.setattr(prepare, "build", build)
+    changed = prepare_data(dataclasses.replace(cfg, train=str(renamed / "copy")), cache_dir=cache, progress=False)
+    assert "hound" in changed.tgt_vocab.stoi and len(list(cache.glob("*.prep"))) == 2
+
+
+def test_subword_units_are_learned_on_your_corpus(corpus):
+    cfg, cache = corpus
+    prepared = prepare_data(dataclasses.replace(cfg, units="subword", subword_vocab=300), cache_dir=cache,
+                            progress=False)
+    train = prepared.splits["train"]
+    assert detokenize(prepared.src_subwords.join(prepared.src_vocab.decode(train.src[0]))) == pairs(1)[0][0]
+
+
+def test_a_large_corpus_learns_its_subwords_from_an_even_sample(corpus, monkeypatch):
+    cfg, cache = corpus
+    seen = []
+    learn = prepare.Subwords.learn_lines
+    monkeypatch.setattr(prepare, "SUBWORD_SENTENCES", 100)
+    monkeypatch.setattr(prepare.Subwords, "learn_lines", lambda lines, *a: seen.append(lines) or learn(lines, *a))
+    prepare_data(dataclasses.replace(cfg, units="subword", subword_vocab=300), cache_dir=cache, progress=False)
+    [lines] = seen                                  # one joint model of 600 lines, every 6th taken
+    tokens_of = prepare.line_to_tokens
+    assert len(lines) == 100 and detokenize(tokens_of(lines[0])) == pairs(1)[0][0]
+    assert detokenize(tokens_of(lines[-1])) == pairs(300)[294][1]
+
+
+def test_worker_processes_give_what_one_process_gives(corpus, monkeypatch):
+    cfg, cache = corpus
+    monkeypatch.setattr(tokenize_workers, "CHUNK", 40)      # 8 chunks in flight over 2 workers
+    monkeypatch.setattr(prepare, "CHUNK", 40)
+    one = prepare_data(dataclasses.replace(cfg, workers=1), cache_dir=cache / "one", progress=False)
+    two = prepare_data(dataclasses.replace(cfg, workers=2), cache_dir=cache / "two", progress=False)
+    assert one == two
+
+
+def test_train_runs_on_your_corpus_and_saves_where_it_came_from(corpus, tmp_path, monkeypatch, train_main):
+    cfg, cache = corpus
+    monkeypatch.setenv("EINSUM_NMT_CACHE", str(cache))
+    monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")     # nothing may be downloaded
+    out = tmp_path / "run"
+    assert train_main(["--preset", "tiny", "--train.threads=1", f"--data.train={cfg.train}",
+                       f"--data.val={cfg.val}", "--train.max_steps=5", "--out", str(out)]) in (0, None)
+    assert (out / "last.pt").is_file()
+    saved = json.loads((out / "config.json").read_text())["data"]
+    assert (saved["train"], saved["val"]) == (cfg.train, cfg.val)
