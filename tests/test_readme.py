@@ -49,3 +49,14 @@ def test_readme_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_pa
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     assert (tmp_path / "terms.tsv").read_text(encoding="utf-8") == "Fahrrad\tbicycle\nKölner Dom\tCologne Cathedral\n"
     assert len(proc.stdout.decode().splitlines()) == 1
+
+
+def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
+    """The own-corpus block as a user types it (bash, from a fresh directory), with a few training steps added."""
+    script = readme_block("mkdir -p mine").replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
+        .replace("--out runs/mine", "--out runs/mine --train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "OMP_NUM_THREADS": "1"}
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
