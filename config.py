@@ -85,6 +85,8 @@ class TrainConfig:
     patience: int = opt(0, 'early stopping on val BLEU, in epochs; 0 = off')
     average_last: int = opt(0, 'average the last N epoch checkpoints at the end (at most half the epochs); 0 = off')
     log_every: int = opt(50, 'steps between metrics.jsonl records')
+    tensorboard: bool = opt(False, 'also write train loss, lr, tokens/s, val loss and val BLEU to '
+                                   '<run>/tensorboard/ (needs `pip install tensorboard`)')
     val_beam: int = opt(1, 'beam for the per-epoch val BLEU (1 = greedy, fastest)')
     val_max_sentences: int = opt(0, '0 = the whole val split')
 
