@@ -134,6 +134,8 @@ class TrainConfig:
     log_every: int = opt(50, 'steps between metrics.jsonl records', AT_LEAST_1)
     val_beam: int = opt(1, 'beam for the per-epoch val BLEU (1 = greedy, fastest)', between(1, MAX_BEAM))
     val_max_sentences: int = opt(0, '0 = the whole val split', AT_LEAST_0)
+    tensorboard: bool = opt(False, 'also write train loss, lr, tokens/s, val loss and val BLEU to '
+                                   '<run>/tensorboard/ (needs `pip install tensorboard`)', ANY)
 
 
 @dataclass

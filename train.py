@@ -174,6 +174,8 @@ def main(argv) -> int:
             signal.signal(sig, previous)
         if run.metrics_log:
             run.metrics_log.close()
+        if run.tensorboard:
+            run.tensorboard.close()
         if lock:
             lock.release()
     distributed.cleanup(run.dist)

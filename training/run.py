@@ -23,6 +23,7 @@ from models.checkpoint import (ModelCheckpoint, average_checkpoints, best_checkp
 from models.transformer import Transformer, build_model, check_size
 from training.rundir import open_log
 from training.step import autocast, make_optimizer
+from training.tensorboard import TensorBoardLog, check_tensorboard_installed
 from training.validation import validation_scores
 from util import distributed
 from util.cli import pick_device
@@ -63,6 +64,7 @@ class Run:
     sampler: TokenBatchSampler
     state: TrainState = field(default_factory=TrainState)
     metrics_log: object = None       # metrics.jsonl, open on rank 0
+    tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
     saved_step: int | None = None    # the step last.pt on disk holds
     best_on_disk: tuple | None = None  # (step, kind) of best.pt when it is ahead of last.pt (a kill between them)
 
@@ -77,6 +79,8 @@ class Run:
                 self.metrics_log.flush()
             except OSError as e:
                 raise UserError(f"cannot append to {self.dir / 'metrics.jsonl'} ({e.strerror}); {self.kept()}") from None
+        if self.tensorboard:
+            self.tensorboard.record(kind, values)
 
     def kept(self) -> str:
         """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
@@ -130,11 +134,14 @@ def check_finite_loss(run: Run, loss: float) -> None:
 
 
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attention names, a model of a sane size, an available device."""
+    """What the config alone cannot know: registered attention names, a model of a sane size, an available device,
+    optional packages."""
     for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
         attention_class(name)
     check_size(cfg.model)
     pick_device(cfg.train.device)
+    if cfg.train.tensorboard:
+        check_tensorboard_installed()
 
 
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device) -> Run:
@@ -177,6 +184,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
         try:
             (run.dir / "config.json").write_text(cfg.to_json() + "\n")
             run.metrics_log = open_log(run.dir / "metrics.jsonl", run.state.metrics_bytes if resume else 0)
+            if cfg.train.tensorboard:
+                run.tensorboard = TensorBoardLog(run.dir, run.state.step if resume else None)
         except OSError as e:
             raise UserError(f"cannot write to the run directory {run.dir} ({e.strerror}); {run.kept()}") from None
         run.log(cfg.to_json())
