@@ -205,8 +205,7 @@ PRESETS: dict[str, dict[str, object]] = {
     # the CPU recipe: the best BLEU in about 30 minutes of two cores
     "cpu": {"model.attention": "sdpa", "model.share_embeddings": True,
             "model.dropout": 0.15, "model.attention_dropout": 0.1, "train.val_beam": 5,
-            "train.time_budget": 1800.0, "train.lr": 2e-3, "train.warmup_steps": 500, "train.average_last": 5,
-            "decode.length_penalty": 2.0},
+            "train.time_budget": 1800.0, "train.lr": 2e-3, "train.warmup_steps": 500, "train.average_last": 5},
     # the full recipe: wider model, more epochs, averaged checkpoints
     "full": {"model.d_model": 512, "model.n_heads": 8, "model.d_ff": 2048, "model.n_encoder_layers": 6,
              "model.n_decoder_layers": 6, "model.dropout": 0.3, "model.attention": "sdpa",
