@@ -65,14 +65,18 @@ def mask(text: str, glossary: dict[str, str] | None = None, pattern: re.Pattern 
 
 
 def restore(output: str, fills: tuple[str, ...]) -> str:
-    """The translation with each placeholder replaced by its fill; placeholders the source did not have vanish."""
-    def fill(m: re.Match) -> str:
-        k = ord(m.group()) - 0xE000
-        if k >= len(fills):
+    """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
+    of one it had once (a model may say "14:30 14:30"), vanish."""
+    used = set()
+
+    def fill(m: re.Match) -> str:                 # m: the placeholder with the space before it, if any
+        space, k = m.group()[:-1], ord(m.group()[-1]) - 0xE000
+        if k >= len(fills) or k in used:
             return ""
+        used.add(k)
         value = fills[k]
-        return value[:1].upper() + value[1:] if m.start() == 0 else value
-    return re.sub(" {2,}", " ", PLACEHOLDER.sub(fill, output)).strip()
+        return space + (value[:1].upper() + value[1:] if m.start() == 0 else value)
+    return re.sub(" {2,}", " ", re.sub(" ?[\ue000-\ue00f]", fill, output)).strip()
 
 
 def missing(output: str, fills: tuple[str, ...]) -> int:

@@ -37,7 +37,8 @@ def test_glossary_terms_become_placeholders_for_their_target_term_longest_first(
 
 def test_restore_fills_placeholders_drops_unknown_ones_and_capitalizes_a_first_word():
     assert restore(f"The woman buys {P0} kg for {P1} euros.", ("3.5", "12")) == "The woman buys 3.5 kg for 12 euros."
-    assert restore(f"{P0} is red {PLACEHOLDERS[5]}.", ("bike",)) == "Bike is red ."
+    assert restore(f"{P0} is red {PLACEHOLDERS[5]}.", ("bike",)) == "Bike is red."
+    assert restore(f"The train leaves at {P0} {P0}.", ("14:30",)) == "The train leaves at 14:30."
     assert missing(f"one {P0} only", ("a", "b")) == 1 and missing(f"{P1} {P0}", ("a", "b")) == 0
 
 
