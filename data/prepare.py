@@ -98,11 +98,12 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
 
 def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True) -> Prepared:
     train = cfg.train_split
+    sizes = {s: corpora[s].check() for s in (train, *splits)}     # bad data fails before any long work
     with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
         tokens, references = {}, {}
-        for n, split in enumerate((train, *(s for s in splits if s != train))):
-            tokens[split] = Path(tmp, f"{n}.src"), Path(tmp, f"{n}.tgt")
-            references[split] = tokenize_split(cfg, split, corpora[split], tokens[split], progress)
+        for k, split in enumerate(sizes):
+            tokens[split] = Path(tmp, f"{k}.src"), Path(tmp, f"{k}.tgt")
+            references[split] = tokenize_split(cfg, split, corpora[split], sizes[split], tokens[split], progress)
         src_subwords = tgt_subwords = None
         if cfg.units == "subword":
             src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train])
@@ -117,9 +118,9 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords)
 
 
-def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, paths: tuple[Path, Path], progress: bool) -> list[str]:
-    """Check the corpus, write its token lines to paths (source, target); -> its raw target lines."""
-    n = corpus.check()
+def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tuple[Path, Path],
+                   progress: bool) -> list[str]:
+    """Write the token lines of the n pairs of a checked corpus to paths (source, target); -> its target lines."""
     workers = (cfg.workers or default_workers()) if n > 2 * CHUNK else 1
     references, start = [], time.perf_counter()
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \

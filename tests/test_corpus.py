@@ -134,6 +134,14 @@ def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus
     assert "\n" not in str(error.value) and not cache.exists()
 
 
+def test_a_bad_val_corpus_fails_before_the_train_corpus_is_tokenized(corpus, tmp_path, monkeypatch):
+    cfg, cache = corpus
+    spec, message = damage(tmp_path, "tabs")
+    monkeypatch.setattr(prepare, "tokenize_split", lambda *a, **k: pytest.fail("tokenized before checking val"))
+    with pytest.raises(UserError, match=message):
+        prepare_data(dataclasses.replace(cfg, val=spec), cache_dir=cache, progress=False)
+
+
 def test_own_data_needs_a_val_corpus_and_two_split_names():
     with pytest.raises(UserError, match="--data.train needs --data.val too"):
         make_config("tiny", ["--data.train=mine/train"])
