@@ -1,4 +1,5 @@
-"""serve.py's command line, which needs no server packages to start: safe defaults and a clear line without them."""
+"""serve.py's command line, which needs no server packages to start: a clear line without them, and values that
+would crash or hang refused in one line."""
 import ast
 import sys
 from pathlib import Path
