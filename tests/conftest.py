@@ -2,6 +2,7 @@
 need it are skipped with the reason when it is absent."""
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -105,4 +106,54 @@ def tiny_run(synthetic_env) -> Path:
     proc = subprocess.run([sys.executable, *args], cwd=ROOT, env=synthetic_env, capture_output=True, timeout=240)
     if proc.returncode != 0:
         raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stderr.decode()[-3000:]}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def small_corpus(tmp_path_factory) -> Path:
+    """A directory with data/ (300 synthetic training pairs) and, once used, cache/."""
+    from tests.synthetic import write_corpus
+
+    root = tmp_path_factory.mktemp("small")
+    write_corpus(root / "data", {"train": 300, "val": 20, "test_2016_flickr": 10})
+    return root
+
+
+@contextlib.contextmanager
+def small_corpus_env(root: Path):
+    """The environment of in-process runs on the small corpus: its own cache, no download, no MULTI30K_DIR."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EINSUM_NMT_CACHE", str(root / "cache"))
+        mp.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")
+        mp.delenv("MULTI30K_DIR", raising=False)
+        yield
+
+
+@pytest.fixture(scope="module")
+def root(small_corpus):
+    """The small corpus, with its environment set for the rest of the module."""
+    with small_corpus_env(small_corpus):
+        yield small_corpus
+
+
+@pytest.fixture(scope="session")
+def averaged_run(train_main, small_corpus) -> Path:
+    """A finished two-epoch run with averaging: best.pt, last.pt, averaged.pt, epoch1.pt, epoch2.pt."""
+    from tests.runs import TINY
+
+    out = small_corpus / "averaged-run"
+    with small_corpus_env(small_corpus):
+        train_main([*TINY, "--data-dir", str(small_corpus / "data"), "--out", str(out), "--train.max_epochs=2",
+                    "--train.average_last=2"])
+    return out
+
+
+@pytest.fixture(scope="session")
+def two_epoch_run(train_main, small_corpus) -> Path:
+    """A finished two-epoch run."""
+    from tests.runs import TINY
+
+    out = small_corpus / "two-epoch-run"
+    with small_corpus_env(small_corpus):
+        train_main([*TINY, "--data-dir", str(small_corpus / "data"), "--out", str(out), "--train.max_epochs=2"])
     return out

@@ -8,6 +8,7 @@ from models.attention import (Attention, FullAttention, attention_class, build_a
 from models.kernelized import causal_linear, feature_map
 from models.masks import causal_mask, padding_mask
 from models.multihead import MultiHeadAttention
+from tests.commands import REPO, command, script
 from util.errors import UserError
 
 B, H, I, J, D = 2, 3, 5, 6, 4
@@ -249,3 +250,11 @@ def test_a_wrong_return_value_names_the_protocol(scratch_registry):
 
     with pytest.raises(UserError, match=r"returned shape \(1, 2, 3, 5\) where out \(1, 2, 3, 4\)"):
         MultiHeadAttention(8, 2, "returns-weights-only", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))
+
+
+def test_unknown_attention_lists_the_registered_ones(tmp_path):
+    from models.attention import registered_attentions
+    (tmp_path / "data").mkdir()
+    line = command([script("train.py"), "--preset", "tiny", "--model.attention=squre"], tmp_path,
+                   MULTI30K_DIR=str(REPO / "tests"))   # fails before any data is needed
+    assert "squre" in line and all(name in line for name in registered_attentions())

@@ -1,12 +1,16 @@
 """The config's rules (issue 16 item 4): each field carries its rule, validate applies them all, and a saved config
-names the keys it does not know instead of dropping them."""
+names the keys it does not know instead of dropping them; bad keys and values are refused before anything is
+created."""
+import re
 from dataclasses import fields
 
 import pytest
 
-from config import SECTIONS, Config, DataConfig, Rule, make_config
+from config import Config, DataConfig, Rule, SECTIONS, apply_overrides, make_config
 from data.vocab import Vocab
 from models.checkpoint import load_checkpoint, save_checkpoint
+from tests.commands import command, script
+from tests.runs import TINY
 from tests.tiny_models import tiny_trainable
 from util.errors import UserError
 
@@ -60,3 +64,54 @@ def test_fields_earlier_versions_saved_still_load_where_they_change_nothing():
     assert Config.from_dict({"model": {"pad_id": 0}, "data": {"placeholders": False, "copy_pairs": 0.12}})
     with pytest.raises(UserError, match="unknown config key data.placeholders"):
         Config.from_dict({"data": {"placeholders": True}})
+
+
+def test_unknown_config_key_names_the_closest(tmp_path):
+    line = command([script("train.py"), "--model.atention=full"], tmp_path)
+    assert line.startswith("error: unknown config key --model.atention (did you mean --model.attention")
+
+
+def test_bad_config_value_names_the_type(tmp_path):
+    line = command([script("train.py"), "--train.max_steps=many"], tmp_path)
+    assert line == "error: bad value for --train.max_steps: 'many' is not a int"
+
+
+@pytest.mark.parametrize("override, message", [
+    ("train.accum_steps=0", "--train.accum_steps=0 must be at least 1"),
+    ("train.lr=-1", "--train.lr=-1.0 must be above 0"),
+    ("train.lr=nan", "--train.lr=nan must be a finite number"),
+    ("model.dropout=2", "--model.dropout=2.0 must be in [0, 1)"),
+    ("train.log_every=0", "--train.log_every=0 must be at least 1"),
+    ("decode.batch_sentences=0", "--decode.batch_sentences=0 must be at least 1"),
+    ("train.device=foo", "--train.device=foo must be auto, cpu, cuda or cuda:N"),
+    ("model.position=absolute", "--model.position=absolute must be one of sinusoidal-add"),
+])
+def test_a_bad_config_value_is_refused_before_anything_is_created(override, message, root, tmp_path, train_main):
+    with pytest.raises(UserError) as error:
+        make_config("tiny", [override])
+    assert str(error.value).startswith(message) and "\n" not in str(error.value)
+    with pytest.raises(UserError, match=re.escape(message)):
+        train_main([*TINY, f"--{override}", "--out", str(tmp_path / "run"), "--data-dir", str(root / "data")])
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_config_choices_are_the_ones_the_model_builds():
+    from config import ACTIVATIONS, POSITIONS
+    from models.layers import ACTIVATIONS as BUILT_ACTIVATIONS
+    from models.transformer import POSITIONS as BUILT_POSITIONS
+    assert set(ACTIVATIONS) == set(BUILT_ACTIVATIONS) and set(POSITIONS) == set(BUILT_POSITIONS)
+
+
+def test_config_round_trips_and_rejects_unknown_presets():
+    cfg = make_config("cpu", ["--model.attention=linear", "train.max_steps=7"])
+    assert type(cfg).from_dict(cfg.to_dict()) == cfg
+    with pytest.raises(UserError, match="unknown preset"):
+        make_config("huge")
+
+
+def test_resuming_refuses_model_and_data_overrides():
+    cfg = make_config("tiny")
+    apply_overrides(cfg, ["--train.max_steps=9"], ("train", "decode"), "when resuming")
+    assert cfg.train.max_steps == 9
+    with pytest.raises(UserError, match=r"^--model.d_model cannot change when resuming; only --train.\* and"):
+        apply_overrides(cfg, ["--model.d_model=64"], ("train", "decode"), "when resuming")

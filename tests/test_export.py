@@ -10,6 +10,7 @@ from exporting.ct2 import export_checkpoint
 from decoding.engines import load_translator
 from decoding.translator import Translator
 from models.checkpoint import save_checkpoint
+from models.transformer import build_model
 from util.errors import UserError
 
 from tests.tiny_models import tiny_trainable
@@ -37,11 +38,8 @@ def checkpoint(path, subwords, shared=True, seed=1, **model) -> str:
     tgt = src if shared else subwords["other"]
     net, cfg = tiny_trainable(seed=seed, vocab=len(src), d_model=64, n_heads=4, d_ff=128, n_encoder_layers=2,
                               n_decoder_layers=2, max_len=64, **model)
-    cfg.model.tgt_vocab_size = len(tgt)
-    net, _ = (net, None) if shared else tiny_trainable(seed=seed, vocab=len(src), d_model=64, n_heads=4, d_ff=128,
-                                                       n_encoder_layers=2, n_decoder_layers=2, max_len=64, **model)
-    if not shared:
-        from models.transformer import build_model
+    if not shared:              # the same seed, a target vocabulary of its own
+        cfg.model.tgt_vocab_size = len(tgt)
         torch.manual_seed(seed)
         net = build_model(cfg.model)
     with torch.no_grad():

@@ -1,4 +1,5 @@
-"""serve.py's command line, which needs no server packages to start: safe defaults and a clear line without them."""
+"""serve.py's command line, which needs no server packages to start: a clear line without them, and values that
+would crash or hang refused in one line."""
 import ast
 import sys
 from pathlib import Path
@@ -9,11 +10,6 @@ import serve
 from util.cli import run_main
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def test_the_server_binds_to_this_machine_only_by_default():
-    args = serve.parse_args([])
-    assert (args.host, args.port, args.max_sentences, args.max_chars) == ("127.0.0.1", 8000, 64, 1000)
 
 
 def test_without_fastapi_serve_says_what_to_install_in_one_line(monkeypatch, capsys):
@@ -38,3 +34,19 @@ def test_only_serve_py_imports_the_server_packages():
             if any(n.split(".")[0] in ("fastapi", "uvicorn", "starlette") for n in names):
                 importers.append(str(path.relative_to(REPO)))
     assert not importers, importers
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--threads", "100000"], "--threads 100000 must be from 0 to 1024"),
+    (["--threads", "-3"], "--threads -3 must be from 0 to 1024"),
+    (["--port", "99999"], "--port 99999 must be from 0 to 65535"),
+    (["--max-batch-wait-ms", "1e300"], "--max-batch-wait-ms 1e+300 must be from 0 to 10000"),
+    (["--max-batch-wait-ms", "nan"], "--max-batch-wait-ms nan must be from 0 to 10000"),
+    (["--max-beam", "100000"], "--max-beam 100000 must be from 1 to 1000"),
+    (["--device", "gpu"], "--device=gpu is not a device; use auto, cpu, cuda or cuda:N"),
+])
+def test_serve_refuses_values_that_would_crash_or_hang_in_one_line(flags, message, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["serve.py", *flags])
+    with pytest.raises(SystemExit) as exit:
+        run_main(serve.main)
+    assert exit.value.code == 2 and capsys.readouterr().err.startswith(f"error: {message}")

@@ -1,16 +1,18 @@
 """The Transformer: padding invariance, causality, blocks, options and config round trip."""
+import re
+
 import pytest
 import torch
 
 import models.attention as attention_module
-from config import Config
+from config import Config, make_config
 from models.attention import FullAttention, register_attention, registered_attentions
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask
-from models.transformer import POSITIONS, Transformer
-from util.errors import UserError
-
+from models.transformer import POSITIONS, Transformer, check_size
+from tests.runs import TINY
 from tests.tiny_models import PAD, V, build, tiny
+from util.errors import UserError
 
 
 def tokens(b, n, seed):
@@ -171,3 +173,12 @@ def test_forward_with_keep_scores_exactly_the_kept_positions():
     tgt[1, 3:] = 0
     keep = tgt != 0
     torch.testing.assert_close(model(src, tgt, keep), model(src, tgt)[keep])
+
+
+def test_a_model_far_too_large_is_refused_before_anything_is_created(root, tmp_path, train_main):
+    message = "the model.* sizes describe about 1.9e+14 parameters"
+    with pytest.raises(UserError, match=re.escape(message)):
+        check_size(make_config("tiny", ["model.d_model=4000000"]).model)
+    with pytest.raises(UserError, match=re.escape(message)):
+        train_main([*TINY, "--model.d_model=4000000", "--out", str(tmp_path / "run"), "--data-dir", str(root / "data")])
+    assert not (tmp_path / "run").exists()

@@ -1,12 +1,14 @@
 """The Translator loads what train.py saves, subword or word units, old checkpoints included."""
+import pytest
 import torch
 
 from config import make_config
 from data.subwords import Subwords
 from data.vocab import Vocab
+from decoding.engines import load_translator
 from decoding.translator import Translator
 from models.checkpoint import load_checkpoint, save_checkpoint
-
+from tests.checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
@@ -50,3 +52,19 @@ def test_byte_pieces_of_control_characters_are_never_generated():
     banned = {joint.vocab.itos[i] for i in never_generated(joint.vocab)}
     assert {"<pad>", "<unk>", "<bos>", "<0x0A>", "<0x0D>", "<0x0C>", "<0x00>", "<0x7F>"} <= banned
     assert "<eos>" not in banned and "<0x20>" not in banned and "<0xC3>" not in banned
+
+
+def test_scores_equal_the_log_probabilities_of_step_by_step_decoding(tmp_path):
+    translator = load_translator(save(tmp_path / "a.pt", 3))
+    model, ids = translator.model, translator.encode_texts(SOURCES)
+    targets = [[5, 6, 7], [12, 13], [14, 15, 16, 17], [4]]
+    forced = translator.score_ids(ids, targets)
+    with torch.no_grad():
+        for src_ids, tgt_ids, scores in zip(ids, targets, forced):
+            src = torch.tensor([src_ids])
+            memory, cache = model.encode(src, None), model.new_cache()
+            expected = []
+            for prev, nxt in zip([2, *tgt_ids], [*tgt_ids, 3]):            # <bos> y -> y <eos>
+                logits = model.decode(torch.tensor([[prev]]), memory, None, cache)[0, -1]
+                expected.append(float(logits.log_softmax(-1)[nxt]))
+            assert scores == pytest.approx(expected, abs=1e-4)

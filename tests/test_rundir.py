@@ -1,5 +1,6 @@
-"""With real processes: a kill between the best and last checkpoints loses nothing, a run directory has one owner,
-a full stdout is one line. (What only needs to be checked afterwards runs in this process: it is faster.)"""
+"""training/rundir.py: a kill between the best and last checkpoints loses nothing (a real process), a run directory
+has one owner, a damaged metrics log is repaired on resume. (What only needs to be checked afterwards runs in this
+process: it is faster.)"""
 import json
 import os
 import signal
@@ -10,13 +11,11 @@ from pathlib import Path
 import pytest
 
 import train
-from config import make_config
-from data.vocab import SPECIALS, Vocab
-from models.transformer import build_model
+from models.checkpoint import load_checkpoint
+from tests.runs import copy_run, resume
 from tests.synthetic import write_corpus
-from models.checkpoint import load_checkpoint, save_checkpoint
+from training.rundir import LOCK_NAME, RunDirLock, is_record
 from util.errors import UserError
-from training.rundir import LOCK_NAME, RunDirLock
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -104,14 +103,14 @@ def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env,
     assert not (run / LOCK_NAME).exists()
 
 
-def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
-    cfg = make_config("tiny")
-    vocab = Vocab(list(SPECIALS) + ["Hallo", "Welt"])
-    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = len(vocab)
-    save_checkpoint(tmp_path / "tiny.pt", model_state=build_model(cfg.model).state_dict(), config=cfg.to_dict(),
-                    src_vocab=vocab.to_dict(), tgt_vocab=vocab.to_dict())
-    with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "translate.py", "--checkpoint", str(tmp_path / "tiny.pt"), "Hallo"],
-                              cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120)
-    assert proc.returncode == 2
-    assert proc.stderr.decode() == "error: No space left on device (writing the output)\n"
+def test_a_cut_and_garbled_metrics_log_is_repaired_on_resume_and_the_curves_are_drawn(root, two_epoch_run, tmp_path,
+                                                                                      train_main, capsys):
+    run = copy_run(two_epoch_run, tmp_path)
+    log = run / "metrics.jsonl"
+    lines = log.read_bytes().split(b"\n")
+    lines[1] = b'{"kind": "step", "loss": \xff\xfe}'                # not UTF-8
+    log.write_bytes(b"\n".join(lines)[:-12])                       # the last record cut short, no newline
+    assert resume(train_main, root, run, "--train.max_epochs=3") == 0
+    assert all(is_record(line) for line in log.read_bytes().split(b"\n")[:-1])
+    assert (run / "curves.png").stat().st_size > 0 and "dropped 2 damaged line(s)" in capsys.readouterr().err
+    assert resume(train_main, root, run, "--train.max_epochs=4") == 0       # and every later resume too

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from data.multi30k import SPLITS, DataError, ensure_split, read_parallel, resolve_data_dir
+from data.multi30k import DataError, SPLITS, ensure_split, read_parallel, resolve_data_dir
+from tests.commands import command, script
 
 GOOD = {"val.de.gz": gzip.compress("Ein Hund.\nZwei  Katzen. \n".encode(), mtime=0),
         "val.en.gz": gzip.compress("A dog.\nTwo  cats. \n".encode(), mtime=0)}
@@ -142,3 +143,9 @@ def test_the_data_dir_comes_from_the_argument_then_the_environment_then_the_user
     assert resolve_data_dir() == tmp_path / "env"
     monkeypatch.delenv("MULTI30K_DIR")
     assert resolve_data_dir() == tmp_path / "cache/einsum-nmt/multi30k"
+
+
+def test_missing_data_names_file_url_and_directory(tmp_path):
+    (tmp_path / "empty").mkdir()
+    line = command([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")], tmp_path)
+    assert "train.de.gz" in line and "http://127.0.0.1:9/train.de.gz" in line and str(tmp_path / "empty") in line

@@ -1,0 +1,64 @@
+"""Running the commands as a user would: in this process through `util.cli.run_main` (a fresh interpreter per call
+would cost seconds of start-up each), or in a real process where one is needed."""
+import contextlib
+import importlib
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+from util.cli import run_main
+
+REPO = Path(__file__).resolve().parents[1]
+ENV_KEYS = ("MULTI30K_DIR", "EINSUM_NMT_CACHE", "MULTI30K_BASE_URL")
+
+
+def run(args, env, stdin=None, check=True):
+    """`python SCRIPT ARGS` in process, as its `if __name__ == "__main__"` runs it (`run_main(main)`, so a UserError
+    ends as one `error:` line and exit status 2): -> .returncode, .stdout and .stderr (bytes), like subprocess.run."""
+    module = importlib.import_module(Path(args[0]).stem)
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_stdin, saved_argv = {k: os.environ.get(k) for k in ENV_KEYS}, sys.stdin, sys.argv
+    os.environ.update({k: env[k] for k in ENV_KEYS})
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
+    sys.argv = list(args)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                run_main(module.main)
+                code = 0
+            except SystemExit as exit:
+                code = exit.code or 0
+    finally:
+        sys.stdin, sys.argv = saved_stdin, saved_argv
+        for k, v in saved_env.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    proc = SimpleNamespace(returncode=code, stdout=out.getvalue().encode(), stderr=err.getvalue().encode())
+    if check and code != 0:
+        raise AssertionError(f"{args} failed ({code}):\n{proc.stderr.decode()[-3000:]}")
+    return proc
+
+
+def run_process(args, env, check=True):
+    """A real `python SCRIPT ARGS`, for what needs a fresh process (a user module registers for good)."""
+    proc = subprocess.run([sys.executable, *args], cwd=REPO, env=env, capture_output=True, timeout=240)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stderr.decode()[-3000:]}")
+    return proc
+
+
+def command(args, tmp_path, **extra_env):
+    """A real process that must fail as a user's mistake: exit status 2, no traceback; -> its last stderr line."""
+    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_BASE_URL": "http://127.0.0.1:9/",
+           **extra_env}
+    proc = subprocess.run([sys.executable, *args], cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "Traceback" not in err
+    return err.strip().splitlines()[-1]
+
+
+def script(name):
+    return str(REPO / name)

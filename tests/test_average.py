@@ -1,0 +1,34 @@
+"""average.py: the mean of several checkpoints' weights, written where it may be."""
+import pytest
+import torch
+
+import average
+import export
+from decoding.engines import load_translator
+from models.checkpoint import average_checkpoints, load_checkpoint
+from tests.checkpoints import SOURCES, save
+from util.errors import UserError
+
+
+def test_average_command_writes_the_mean_of_the_weights(tmp_path, capsys):
+    import average
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2, 3)]
+    average.main([*paths, "--out", str(tmp_path / "avg.pt")])
+    averaged = load_checkpoint(tmp_path / "avg.pt").raw
+    expected = average_checkpoints(paths)
+    for key, value in averaged["model"].items():
+        torch.testing.assert_close(value, expected[key])
+    first, second = load_checkpoint(paths[0]).raw["model"], load_checkpoint(paths[1]).raw["model"]
+    key = "encoder.0.ffn.0.weight"
+    third = load_checkpoint(paths[2]).raw["model"][key]
+    torch.testing.assert_close(averaged["model"][key], (first[key] + second[key] + third) / 3)
+    assert averaged["train_state"] is None and len(load_translator(tmp_path / "avg.pt").translate(SOURCES)) == 4
+
+
+def test_output_paths_are_checked_before_any_work(tmp_path):
+    (tmp_path / "file").write_text("keep me")
+    with pytest.raises(UserError, match=r"file is a file, not a directory; choose another OUT_DIR"):
+        export.main([str(tmp_path / "missing.pt"), str(tmp_path / "file"), "--force"])
+    with pytest.raises(UserError, match=r"^--out .* is a directory; give a file name"):
+        average.main([str(tmp_path / "a.pt"), str(tmp_path / "b.pt"), "--out", str(tmp_path)])
+    assert (tmp_path / "file").read_text() == "keep me"

@@ -1,0 +1,121 @@
+"""models/checkpoint.py: a checkpoint never runs code; truncated, foreign, malformed, non-finite or bit-flipped files
+are one line; best.pt says which BLEU it holds."""
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+import torch
+
+from decoding.translator import Translator
+from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
+from util.errors import UserError
+
+
+class RunsCode:
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def test_a_checkpoint_that_would_run_code_is_refused(tmp_path):
+    payload = RunsCode()
+    RunsCode.marker = tmp_path / "pwned"
+    torch.save({"format": "einsum-nmt/1", "model": payload}, tmp_path / "evil.pt")
+    with pytest.raises(UserError, match="refusing to load"):
+        load_checkpoint(tmp_path / "evil.pt")
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_truncated_and_foreign_files_are_clear_errors(tmp_path):
+    atomic_torch_save({"format": "einsum-nmt/1", "model": {"w": torch.zeros(1000)}}, tmp_path / "good.pt")
+    data = (tmp_path / "good.pt").read_bytes()
+    (tmp_path / "cut.pt").write_bytes(data[: len(data) // 2])
+    with pytest.raises(UserError, match="truncated or not a checkpoint"):
+        load_checkpoint(tmp_path / "cut.pt")
+    torch.save({"weights": torch.zeros(3)}, tmp_path / "foreign.pt")
+    with pytest.raises(UserError, match="not an einsum-nmt checkpoint"):
+        load_checkpoint(tmp_path / "foreign.pt")
+    (tmp_path / "text.pt").write_text("hello")
+    with pytest.raises(UserError):
+        load_checkpoint(tmp_path / "text.pt")
+
+
+def test_a_text_file_is_not_a_checkpoint_rather_than_code(tmp_path):
+    (tmp_path / "notes.pt").write_text("Ein Mann fährt Fahrrad.\n")
+    with pytest.raises(UserError, match="not a checkpoint") as error:
+        load_checkpoint(tmp_path / "notes.pt")
+    assert "code" not in str(error.value)
+
+
+def damaged(averaged_run: Path, tmp_path: Path, change) -> Path:
+    ckpt = load_checkpoint(averaged_run / "best.pt").raw
+    change(ckpt)
+    ckpt.pop("checksum", None)      # as a foreign or older writer's file: the checks behind the checksum still hold
+    torch.save(ckpt, tmp_path / "damaged.pt")
+    return tmp_path / "damaged.pt"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda c: c["config"]["model"].update(d_ff=128), "the weights do not fit the model its config describes: "
+                                                      "6 of another shape (e.g. encoder.0.ffn.0.weight (64, 32) "
+                                                      "where the config gives (128, 32))"),
+    (lambda c: c["model"].pop("encoder_norm.weight"), "1 missing (e.g. encoder_norm.weight)"),
+    (lambda c: c.pop("model"), "is damaged: its 'model' entry is missing"),
+    (lambda c: c["src_vocab"]["itos"].__setitem__(0, "<s>"), "holds an unusable src vocabulary"),
+    (lambda c: c["tgt_vocab"]["itos"].append("extra"), "is inconsistent: its config says model.tgt_vocab_size"),
+    (lambda c: c["config"]["model"].update(d_model=4_000_000), "holds a config that cannot be used: the model.* "
+                                                               "sizes describe about"),
+    (lambda c: c["config"]["model"].update(n_heads="8"), "--model.n_heads='8' is not a int"),
+])
+def test_a_malformed_checkpoint_is_one_line(change, message, averaged_run, tmp_path):
+    with pytest.raises(UserError) as error:
+        Translator.from_checkpoint(damaged(averaged_run, tmp_path, change))
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_checkpoint_with_nan_weights_is_refused_in_one_line_naming_it(two_epoch_run, tmp_path):
+    raw = load_checkpoint(two_epoch_run / "best.pt").raw
+    raw["model"]["encoder_norm.weight"][0] = float("nan")
+    del raw["checksum"]                                   # as an older checkpoint, which has none
+    torch.save(raw, tmp_path / "nan.pt")
+    with pytest.raises(UserError) as error:
+        load_checkpoint(tmp_path / "nan.pt")
+    assert str(error.value).startswith(f"{tmp_path / 'nan.pt'} holds weights that are not finite (nan in "
+                                       "encoder_norm.weight)")
+    with pytest.raises(UserError, match="refusing to write .*: the weights are not finite"):
+        save_checkpoint(tmp_path / "again.pt", model_state=raw["model"], config=raw["config"],
+                        src_vocab=raw["src_vocab"], tgt_vocab=raw["tgt_vocab"])
+    assert not (tmp_path / "again.pt").exists()
+
+
+def test_a_flipped_bit_in_the_weights_is_found_on_load(two_epoch_run, tmp_path):
+    path = Path(shutil.copy(two_epoch_run / "last.pt", tmp_path / "last.pt"))
+    weight = load_checkpoint(path).raw["model"]["encoder.0.ffn.0.weight"]
+    data = bytearray(path.read_bytes())
+    at = data.find(weight.reshape(-1)[:8].numpy().tobytes())
+    assert at > 0
+    data[at + 2] ^= 0x10                                  # one bit of the first float's mantissa
+    path.write_bytes(bytes(data))
+    with pytest.raises(UserError, match=r"last.pt is damaged: its weights do not match the checksum"):
+        load_checkpoint(path)
+
+
+def test_a_checkpoint_without_a_checksum_still_loads(two_epoch_run, tmp_path):
+    raw = load_checkpoint(two_epoch_run / "best.pt").raw
+    del raw["checksum"]
+    torch.save(raw, tmp_path / "old.pt")
+    assert load_checkpoint(tmp_path / "old.pt").raw["model"].keys() == raw["model"].keys()
+
+
+def test_best_pt_records_its_val_bleu_and_old_full_checkpoints_still_say_it(averaged_run, tmp_path):
+    info = best_checkpoint_info(averaged_run / "best.pt")
+    bleus = [json.loads(line).get("val_bleu") for line in (averaged_run / "metrics.jsonl").read_text().split("\n")
+             if line and json.loads(line)["kind"] in ("epoch", "averaged")]
+    assert info["val_bleu"] == max(bleus)
+    old = load_checkpoint(averaged_run / "last.pt").raw      # the old format: a full TrainState in best.pt, no info
+    del old["info"]
+    old["train_state"]["state"]["best_bleu"] = 12.5
+    torch.save(old, tmp_path / "best.pt")
+    assert best_checkpoint_info(tmp_path / "best.pt")["val_bleu"] == 12.5
+    assert best_checkpoint_info(tmp_path / "missing.pt") is None

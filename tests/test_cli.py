@@ -1,0 +1,90 @@
+"""util/cli.py, what every command shares: `run_main`'s one-line errors (a closed or full stdout too), --user-module,
+the device flag, and the decoding flags of translate.py and evaluate.py."""
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import evaluate
+import translate
+from config import make_config
+from data.vocab import SPECIALS, Vocab
+from models.checkpoint import save_checkpoint
+from models.transformer import build_model
+from tests.commands import REPO, run_process
+from util.cli import run_main
+from util.errors import UserError
+
+
+@pytest.fixture
+def env(synthetic_env):
+    return synthetic_env
+
+
+USER_ATTENTION = """
+from models.attention import FullAttention, register_attention
+
+@register_attention("my_full")
+class MyFull(FullAttention):
+    pass
+"""
+
+
+def test_user_module_attention_trains_and_its_checkpoint_names_the_module(env, tmp_path):
+    module = tmp_path / "my_attention.py"
+    module.write_text(USER_ATTENTION)
+    out = tmp_path / "run"
+    run_process(["train.py", "--preset", "tiny", "--user-module", str(module), "--model.attention=my_full",
+                 "--out", str(out), "--train.max_steps=3"], env)
+    ok = run_process(["translate.py", "--checkpoint", str(out / "last.pt"), "--user-module", str(module), "Hallo"],
+                     env)
+    assert len(ok.stdout.decode().splitlines()) == 1
+    missing = run_process(["translate.py", "--checkpoint", str(out / "last.pt"), "Hallo"], env, check=False)
+    assert missing.returncode == 2
+    assert "my_full" in missing.stderr.decode() and "--user-module" in missing.stderr.decode()
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--beam", "0"], "--beam 0 must be at least 1"),
+    (["--max-len", "0"], "--max-len 0 must be at least 1"),
+    (["--max-len", "-5"], "--max-len -5 must be at least 1"),
+    (["--length-penalty", "nan"], "--length-penalty nan must be a finite number"),
+    (["--device", "foo"], "--device=foo is not a device; use auto, cpu, cuda or cuda:N"),
+])
+def test_translate_and_evaluate_refuse_the_same_bad_flags_alike(flags, message):
+    for command in (translate, evaluate):
+        with pytest.raises(UserError) as error:
+            command.parse_args(flags)
+        assert str(error.value) == message, command.__name__
+
+
+def test_a_closed_stdout_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "argv", ["translate.py", "Hallo"])
+    with pytest.raises(SystemExit) as exit:
+        run_main(translate.main)
+    assert exit.value.code == 2
+    assert capsys.readouterr().err == "error: stdout is closed; redirect the output to a file or a pipe\n"
+
+
+def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
+    cfg = make_config("tiny")
+    vocab = Vocab(list(SPECIALS) + ["Hallo", "Welt"])
+    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = len(vocab)
+    save_checkpoint(tmp_path / "tiny.pt", model_state=build_model(cfg.model).state_dict(), config=cfg.to_dict(),
+                    src_vocab=vocab.to_dict(), tgt_vocab=vocab.to_dict())
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "translate.py", "--checkpoint", str(tmp_path / "tiny.pt"), "Hallo"],
+                              cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == "error: No space left on device (writing the output)\n"
+
+
+def test_hints_name_flags_the_command_has(tmp_path, train_main, monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)     # the same on a machine with a GPU
+    with pytest.raises(UserError, match=r"^--device=cuda asked for, but CUDA is not available; use --device=cpu"):
+        translate.main(["--device", "cuda", "Hallo"])
+    with pytest.raises(UserError) as error:
+        train_main(["--resume", str(tmp_path / "nothing")])
+    assert "--resume" in str(error.value) and "--checkpoint" not in str(error.value)

@@ -1,0 +1,57 @@
+"""evaluate.py: BLEU on a split or a file pair, lines paired at "\\n" only, and what it refuses before translating."""
+import json
+
+import pytest
+
+import evaluate
+from tests.commands import run
+from tests.synthetic import sentence_pair
+from util.errors import UserError
+
+
+@pytest.fixture
+def env(synthetic_env):
+    return synthetic_env
+
+
+def test_evaluate_json_reports_bleu(tiny_run, env):
+    out = run(["evaluate.py", "--checkpoint", str(tiny_run / "best.pt"), "--split", "test_2016_flickr", "--json"],
+              env)
+    result = json.loads(out.stdout.decode().splitlines()[-1])
+    assert set(result) == {"bleu", "chrf", "bleu_lc_tok", "sentences", "seconds"}
+    assert result["sentences"] == 100 and result["bleu"] > 80
+
+
+def test_evaluate_scores_a_file_pair_and_writes_hypotheses(tiny_run, env, tmp_path):
+    import random
+    pairs = [sentence_pair(random.Random(n)) for n in range(20)]
+    (tmp_path / "src.de").write_text("".join(p[0] + "\n" for p in pairs))
+    (tmp_path / "ref.en").write_text("".join(p[1] + "\n" for p in pairs))
+    out = run(["evaluate.py", "--checkpoint", str(tiny_run / "best.pt"), "--src", str(tmp_path / "src.de"),
+               "--ref", str(tmp_path / "ref.en"), "--output", str(tmp_path / "hyp.en"), "--json"], env)
+    assert len((tmp_path / "hyp.en").read_text().splitlines()) == 20
+    assert json.loads(out.stdout.decode().splitlines()[-1])["sentences"] == 20
+
+
+def test_a_line_with_u2028_is_one_sentence_for_evaluate(averaged_run, tmp_path, capsys):
+    sources = ["Der Hund läuft im Park.", "Die Katze\u2028schläft.", "Das Kind spielt.", "Die Frau wartet."]
+    references = ["The dog runs in the park.", "The cat\u2028sleeps.", "The child plays.", "The woman waits."]
+    (tmp_path / "src.de").write_text("".join(s + "\n" for s in sources), encoding="utf-8")
+    (tmp_path / "ref.en").write_text("".join(r + "\n" for r in references), encoding="utf-8")
+    evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "src.de"), "--ref",
+                   str(tmp_path / "ref.en"), "--output", str(tmp_path / "hyp.en"), "--json", "--greedy"])
+    assert json.loads(capsys.readouterr().out.split("\n")[-2])["sentences"] == 4
+    assert len((tmp_path / "hyp.en").read_text(encoding="utf-8").split("\n")) == 4 + 1   # 4 lines, each ended
+
+
+def test_evaluate_refuses_an_empty_source_file(averaged_run, tmp_path):
+    (tmp_path / "empty.de").write_text("")
+    (tmp_path / "empty.en").write_text("")
+    with pytest.raises(UserError, match="has no lines, so there is nothing to score"):
+        evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "empty.de"),
+                       "--ref", str(tmp_path / "empty.en")])
+
+
+def test_evaluate_checks_its_output_path_before_translating(tmp_path):
+    with pytest.raises(UserError, match="--output .*: there is no directory"):
+        evaluate.parse_args(["--split", "val", "--output", str(tmp_path / "missing" / "hyp.en")])

@@ -1,0 +1,214 @@
+"""train.py: it learns, stops and resumes without losing anything (resume overrides take effect), data-parallel
+ranks stay in sync, and bad data, paths and failed writes are one line before or without losing work."""
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+import translate
+from models.checkpoint import load_checkpoint
+from tests.runs import TINY, copy_run, resume
+from tests.synthetic import write_corpus
+from util.errors import UserError
+
+REPO = Path(__file__).resolve().parents[1]
+ONE_THREAD_TINY = ["--preset", "tiny", "--train.threads=1"]
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    root = tmp_path_factory.mktemp("resume")
+    data = write_corpus(root / "data", {"train": 400, "val": 30}, seed=1)
+    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(data),
+            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+
+
+def train(args, env, check=True):
+    proc = subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
+    if check and proc.returncode != 0:
+        raise AssertionError(proc.stderr.decode()[-3000:])
+    return proc
+
+
+def weights(path: Path) -> dict:
+    return load_checkpoint(path).raw["model"]
+
+
+def test_resumed_run_continues_the_same_curve(env, tmp_path):
+    # dropout on, so the restored RNG state matters too
+    common = [*ONE_THREAD_TINY, "--model.dropout=0.1", "--train.max_epochs=3"]
+    train([*common, "--out", str(tmp_path / "straight"), "--train.max_steps=14"], env)
+    train([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"], env)
+    train(["--resume", str(tmp_path / "split"), "--train.max_steps=14"], env)
+    a, b = weights(tmp_path / "straight" / "last.pt"), weights(tmp_path / "split" / "last.pt")
+    assert load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]["step"] == 14
+    for key in a:
+        torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
+
+
+def test_sigterm_finishes_the_step_writes_last_and_exits_zero(env, tmp_path):
+    out = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_epochs=1000",
+                             "--train.log_every=1"], cwd=REPO, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    metrics = out / "metrics.jsonl"
+    deadline = time.time() + 120
+    while not (metrics.exists() and metrics.read_text().count('"step"') >= 3):
+        assert proc.poll() is None and time.time() < deadline, proc.stderr.read().decode()[-2000:]
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 0, stderr.decode()[-2000:]
+    assert f"python train.py --resume {out}" in stdout.decode()
+    saved = load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"]
+    assert saved >= 3
+    train(["--resume", str(out), f"--train.max_steps={saved + 2}"], env)
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == saved + 2
+
+
+def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_path):
+    out = tmp_path / "ddp"
+    proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
+                           "--nproc_per_node=2", "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_steps=6",
+                           "--train.device=cpu"], cwd=REPO, env=env, capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+    final = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()][-1]
+    assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
+    assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
+    assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
+
+
+def epoch_records(run_dir: Path) -> list[dict]:
+    lines = (run_dir / "metrics.jsonl").read_text().splitlines()
+    return [r for r in map(json.loads, lines) if r["kind"] in ("epoch", "partial")]
+
+
+def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(env, tmp_path):
+    one_epoch = tmp_path / "one"
+    train([*ONE_THREAD_TINY, "--out", str(one_epoch), "--train.max_epochs=1"], env)
+    steps = load_checkpoint(one_epoch / "last.pt").raw["train_state"]["state"]["step"]
+    out = tmp_path / "boundary"
+    train([*ONE_THREAD_TINY, "--out", str(out), f"--train.max_steps={steps}"], env)
+    state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
+    assert (state["epoch"], state["batch_in_epoch"]) == (1, 0)
+    train(["--resume", str(out), f"--train.max_steps={steps + 2}"], env)
+    records = epoch_records(out)
+    assert [(r["kind"], r["epoch"]) for r in records] == [("epoch", 1), ("partial", 1)]
+    assert records[0]["train_loss"] > 0
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["batch_in_epoch"] == 2
+
+
+def records(run_dir: Path, kind: str) -> list[dict]:
+    lines = (run_dir / "metrics.jsonl").read_text().splitlines()
+    return [r for r in map(json.loads, lines) if r["kind"] == kind]
+
+
+def test_training_learns_the_synthetic_language(tiny_run):
+    epochs = records(tiny_run, "epoch")
+    assert epochs[-1]["val_bleu"] > 80, epochs
+    assert epochs[-1]["val_loss"] < epochs[0]["val_loss"]
+    for name in ("best.pt", "last.pt", "averaged.pt", "config.json", "curves.png"):
+        assert (tiny_run / name).is_file(), name
+
+
+def test_a_training_set_without_usable_pairs_is_refused(root, tmp_path, train_main):
+    data = write_corpus(tmp_path / "data", {"train": 0, "val": 5})
+    with pytest.raises(UserError, match="nothing to train on: 0 usable train pairs"):
+        train_main([*TINY, "--data-dir", str(data), "--out", str(tmp_path / "run")])
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_mistyped_data_dir_is_an_error_and_is_not_created(tmp_path, train_main):
+    with pytest.raises(UserError, match="the data directory .*typo does not exist"):
+        train_main([*TINY, "--data-dir", str(tmp_path / "typo"), "--out", str(tmp_path / "run")])
+    assert not (tmp_path / "typo").exists() and not (tmp_path / "run").exists()
+
+
+def test_an_unwritable_out_is_refused_before_the_data_is_prepared(tmp_path, train_main):
+    (tmp_path / "file").write_text("")
+    (tmp_path / "no-data").mkdir()              # preparing data here would fail with a missing-file error
+    with pytest.raises(UserError, match=r"^cannot write to the run directory .*file/run \(Not a directory\)"):
+        train_main([*TINY, "--out", str(tmp_path / "file" / "run"), "--data-dir", str(tmp_path / "no-data")])
+
+
+def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(root, averaged_run, tmp_path, train_main):
+    run = copy_run(averaged_run, tmp_path)
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
+    limit = (run / "last.pt").stat().st_size // 2     # best.pt fits, last.pt does not: a real failed write (EFBIG)
+    previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, previous_limit[1]))
+    try:
+        with pytest.raises(UserError) as error:
+            train_main(["--resume", str(run), "--data-dir", str(root / "data"), "--train.max_epochs=3"])
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
+        signal.signal(signal.SIGXFSZ, previous_signal)
+    message = str(error.value)
+    assert message.startswith(f"cannot write {run / 'last.pt'} (File too large); last.pt holds step {step}")
+    assert f"python train.py --resume {run}" in message
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"] == step
+    assert not list(run.glob(".*.tmp")) and not (run / ".lock").exists()
+
+
+def test_best_pt_holds_weights_only_translates_and_the_run_resumes(root, averaged_run, tmp_path, capsys, train_main):
+    best, last = load_checkpoint(averaged_run / "best.pt").raw, load_checkpoint(averaged_run / "last.pt").raw
+    assert best["train_state"] is None and last["train_state"]["optimizer"]["state"]
+    for name in ("averaged.pt", "epoch2.pt"):
+        assert load_checkpoint(averaged_run / name).raw["train_state"] is None
+    assert (averaged_run / "best.pt").stat().st_size < 0.5 * (averaged_run / "last.pt").stat().st_size
+    translate.main(["--checkpoint", str(averaged_run / "best.pt"), "--greedy", "Der Hund läuft im Park."])
+    assert len(capsys.readouterr().out.split("\n")) == 2
+    run = copy_run(averaged_run, tmp_path)
+    train_main(["--resume", str(run), "--data-dir", str(root / "data"), "--train.max_epochs=3"])
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["epoch"] == 3
+
+
+def test_resume_refuses_data_whose_vocabulary_differs_even_at_the_same_size(root, averaged_run, tmp_path, train_main):
+    other = write_corpus(tmp_path / "other", {"train": 300, "val": 20}, seed=5)   # same words, other frequencies
+    run = copy_run(averaged_run, tmp_path)
+    with pytest.raises(UserError, match=r"another source vocabulary than .*last.pt was trained with \(id \d+ is"):
+        train_main(["--resume", str(run), "--data-dir", str(other)])
+
+
+def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, two_epoch_run, tmp_path, train_main,
+                                                                       capsys):
+    run = copy_run(two_epoch_run, tmp_path)
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
+    resume(train_main, root, run, "--train.lr=0.5", "--train.weight_decay=0.2", "--train.beta2=0.9",
+           "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+    saved = load_checkpoint(run / "last.pt").raw["train_state"]
+    decay, no_decay = saved["optimizer"]["param_groups"]
+    assert decay["initial_lr"] == no_decay["initial_lr"] == 0.5 and saved["schedule"]["base_lrs"] == [0.5, 0.5]
+    assert (decay["weight_decay"], no_decay["weight_decay"], decay["betas"][1]) == (0.2, 0.0, 0.9)
+    assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
+    assert "resuming with --train.lr=0.5 (was 0.003)" in capsys.readouterr().out
+
+
+def test_resuming_a_finished_run_adds_no_duplicate_partial_record(root, tmp_path, train_main):
+    run = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_steps=3"])
+    for _ in range(2):
+        resume(train_main, root, run)
+    kinds = [json.loads(line)["kind"] for line in (run / "metrics.jsonl").read_text().splitlines()]
+    assert kinds.count("partial") == 1
+
+
+def test_a_truncated_best_pt_while_resuming_says_to_move_it_away(root, two_epoch_run, tmp_path, train_main):
+    run = copy_run(two_epoch_run, tmp_path)
+    (run / "best.pt").write_bytes((run / "best.pt").read_bytes()[:1000])
+    with pytest.raises(UserError) as error:
+        resume(train_main, root, run, "--train.max_epochs=3")
+    assert "best.pt is truncated" in str(error.value) and "move it away and resume again" in str(error.value)
+    assert "e.g. last.pt" not in str(error.value)
+    (run / "last.pt").write_bytes((run / "last.pt").read_bytes()[:1000])
+    with pytest.raises(UserError) as error:
+        load_checkpoint(run / "last.pt")
+    assert "translate with best.pt" in str(error.value) and "e.g. last.pt" not in str(error.value)

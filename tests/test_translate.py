@@ -1,0 +1,130 @@
+"""translate.py: what it prints for arguments, stdin and a terminal, and the flags it refuses in one line."""
+import io
+import os
+import pty
+import select
+import subprocess
+import sys
+
+import pytest
+
+import translate
+from tests.checkpoints import SOURCES, save
+from tests.commands import REPO, command, run, script
+from util.errors import UserError
+
+
+@pytest.fixture
+def env(synthetic_env):
+    return synthetic_env
+
+
+def test_translate_prints_the_translation(tiny_run, env):
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "Der Hund läuft im Park."], env)
+    assert out.stdout.decode().strip() == "The dog runs in the park."
+
+
+def test_translate_keeps_stdin_lines_aligned(tiny_run, env):
+    lines = ["Die Katze schläft im Haus.", "", "   ", "Das Kind spielt heute am Strand.", "Xylophon Quatsch."]
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy"], env,
+              stdin="\n".join(lines).encode() + b"\n")
+    got = out.stdout.decode().split("\n")[:-1]
+    assert len(got) == len(lines)
+    assert got[0] == "The cat sleeps in the house."
+    assert got[1] == "" and got[2] == ""
+    assert got[3] == "The child plays today on the beach."
+
+
+def test_translate_rejects_invalid_utf8_with_one_line(tiny_run, env):
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt")], env, stdin=b"Der Hund\n\xff\xfe\n",
+              check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode().strip().startswith("error: stdin line 2 is not valid UTF-8")
+    assert "Traceback" not in out.stderr.decode()
+
+
+def test_translate_truncates_overlong_input_with_a_warning(tiny_run, env):
+    long = " ".join(["Der Hund läuft im Park."] * 20)
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), long], env)
+    assert "warning:" in out.stderr.decode()
+    assert len(out.stdout.decode().splitlines()) == 1
+
+
+def test_translate_n_best_prints_scored_hypotheses(tiny_run, env):
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--n-best", "3", "Die Frau wartet."], env)
+    rows = [line.split("\t") for line in out.stdout.decode().splitlines()]
+    assert len(rows) == 3 and all(r[0] == "0" for r in rows)
+    scores = [float(r[1]) for r in rows]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
+    png = tmp_path / "attn.png"
+    run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--plot-attention", str(png),
+         "Der Mann sitzt im Park."], env)
+    assert png.stat().st_size > 1000
+
+
+def test_the_overlong_line_warning_names_the_input_line(averaged_run, monkeypatch, capsys):
+    lines = ["Der Hund läuft.", "", "Die Katze schläft.", "Das Kind spielt.", " ".join(["Der Hund läuft."] * 30)]
+    monkeypatch.setattr(translate, "CHUNK_LINES", 2)     # line 5 is the first of the third chunk
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in lines).encode())))
+    translate.main(["--checkpoint", str(averaged_run / "best.pt"), "--greedy"])
+    captured = capsys.readouterr()
+    assert captured.err.startswith("warning: input line 5 has 120 tokens")
+    assert len(captured.out.split("\n")) == len(lines) + 1
+
+
+def test_translate_score_prints_one_line_per_reference(tmp_path, capsys):
+    import translate
+    (tmp_path / "ref.en").write_text("A dog runs in the park.\nA man plays.\n")
+    translate.main(["--checkpoint", save(tmp_path / "a.pt", 3), "--score", str(tmp_path / "ref.en"),
+                    "Ein Hund läuft im Park.", "Ein Mann spielt."])
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 2 and all(float(r[0]) < 0 and float(r[1]) < float(r[0]) for r in rows)
+    with pytest.raises(UserError, match="one reference line per input line"):
+        translate.main(["--checkpoint", str(tmp_path / "a.pt"), "--score", str(tmp_path / "ref.en"), "Nur einer."])
+
+
+def test_a_terminal_gets_each_translation_as_soon_as_enter_is_pressed(tmp_path):
+    checkpoint = save(tmp_path / "a.pt", 1)
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "translate.py", "--checkpoint", checkpoint], cwd=REPO, stdin=terminal,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    os.close(terminal)
+    try:
+        prompt = b""
+        while b"> " not in prompt:                            # the model is loaded when the prompt appears
+            assert select.select([proc.stderr], [], [], 60)[0], "no prompt"
+            prompt += os.read(proc.stderr.fileno(), 1000)
+        # each answer arrives while the terminal stays open and before the next line is typed: no speed is
+        # assumed (the 60 s only ends a hang), so a slow or busy machine passes as a fast one does
+        for line in SOURCES[:3]:
+            os.write(controller, line.encode() + b"\n")
+            assert select.select([proc.stdout], [], [], 60)[0], "no translation while the terminal is open"
+            answer = proc.stdout.readline()
+            assert answer.endswith(b"\n") and answer.strip() and proc.poll() is None
+        os.write(controller, b"\x04")                          # Ctrl-D ends the session
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        os.close(controller)
+
+
+def test_missing_checkpoint_says_how_to_train_one(tmp_path):
+    line = command([script("translate.py"), "Hallo"], tmp_path)
+    assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
+    line = command([script("evaluate.py"), "--checkpoint", "nope.pt"], tmp_path)
+    assert line == "error: no checkpoint at nope.pt — train one with `python train.py`, or pass --checkpoint PATH"
+
+
+def test_plot_attention_into_a_missing_directory_is_refused_first(tmp_path):
+    with pytest.raises(UserError, match="--plot-attention .*: there is no directory"):
+        translate.parse_args(["--plot-attention", str(tmp_path / "missing" / "a.png"), "Hallo"])
+
+
+def test_translate_refuses_a_beam_that_would_take_all_memory():
+    with pytest.raises(UserError, match=r"^--beam 100000000 must be at most 1000"):
+        translate.parse_args(["--beam", "100000000", "Hallo"])
+    with pytest.raises(UserError, match=r"^--n-best 5000 must be from 1 to 1000"):
+        translate.parse_args(["--n-best", "5000", "Hallo"])
