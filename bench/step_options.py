@@ -39,8 +39,9 @@ def mkldnn_off():
 class Variant:
     """A model, its optimizer and RNG stream, trained with one option changed."""
 
-    def __init__(self, cfg, weights, adamw: str = "fused", keep_grads: bool = False, flags=contextlib.nullcontext):
-        self.cfg, self.flags = cfg, flags
+    def __init__(self, cfg, weights, rng, adamw: str = "fused", keep_grads: bool = False,
+                 flags=contextlib.nullcontext):
+        self.cfg, self.flags, self.rng = cfg, flags, rng.clone()
         self.model = build_model(cfg.model)
         self.model.load_state_dict(weights)
         self.optimizer, self.schedule = make_optimizer(self.model, cfg, adamw)
@@ -48,7 +49,6 @@ class Variant:
             zero = self.optimizer.zero_grad
             self.optimizer.zero_grad = lambda set_to_none=True: zero(set_to_none=False)
         self.amp = autocast(torch.device("cpu"), cfg)
-        self.rng = torch.get_rng_state()
         self.losses: list[float] = []
 
     def train(self, batches) -> tuple[float, int]:
@@ -89,11 +89,12 @@ def main() -> None:
     warmup = [collate([(train.src[n], train.tgt[n]) for n in idx]) for idx in order[:2]]
     torch.manual_seed(cfg.train.seed)
     weights = copy.deepcopy(build_model(cfg.model).state_dict())
-    variants = {"fused AdamW (train.py)": Variant(cfg, weights),
-                "foreach AdamW": Variant(cfg, weights, "foreach"),
-                "for-loop AdamW": Variant(cfg, weights, "for-loop"),
-                "zero_grad(set_to_none=False)": Variant(cfg, weights, keep_grads=True),
-                "mkldnn off": Variant(cfg, weights, flags=mkldnn_off)}
+    rng = torch.get_rng_state()               # one dropout stream for all: building a variant draws nothing from it
+    variants = {"fused AdamW (train.py)": Variant(cfg, weights, rng),
+                "foreach AdamW": Variant(cfg, weights, rng, "foreach"),
+                "for-loop AdamW": Variant(cfg, weights, rng, "for-loop"),
+                "zero_grad(set_to_none=False)": Variant(cfg, weights, rng, keep_grads=True),
+                "mkldnn off": Variant(cfg, weights, rng, flags=mkldnn_off)}
     print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, torch.device('cpu'))}"
           f"; dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {args.rounds} rounds x {args.steps} "
           "steps per variant", flush=True)
