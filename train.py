@@ -80,24 +80,28 @@ def train_epoch(run: Run, stop: dict) -> str | None:
     batches = run.sampler.batches(state.epoch)
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
                disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
-    reason = None
+    reason, last = None, time.perf_counter()
+    window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
     while state.batch_in_epoch < len(batches) and reason is None:
-        start = time.perf_counter()
         group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
         group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx]).to(run.device)
                  for idx in group]
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
         check_finite_loss(run, loss)
-        seconds = time.perf_counter() - start
+        # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
+        now = time.perf_counter()
+        seconds, last = now - last, now
         state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
             state.elapsed + seconds
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
+        window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         lr = run.schedule.get_last_lr()[0]
         bar.update(len(group))
-        bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{tokens * world / seconds:.0f}")
+        bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
         if state.step % cfg.train.log_every == 0:
             run.record("step", step=state.step, epoch=state.epoch, loss=loss, lr=lr, elapsed=state.elapsed,
-                       tokens_per_s=tokens * world / seconds)
+                       tokens_per_s=window_tokens * world / window_seconds)
+            window_tokens, window_seconds = 0, 0.0
         reason = "stopped by signal" if stop["stop"] else run.out_of_budget()
     bar.close()
     # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed

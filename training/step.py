@@ -14,12 +14,16 @@ from data.vocab import PAD
 from util.errors import UserError
 
 
-def make_optimizer(model, cfg: Config):
+# AdamW's implementations (all give the same updates up to rounding); bench/step_options.py times them.
+ADAMW_KINDS = {"fused": {"fused": True}, "foreach": {"foreach": True}, "for-loop": {"foreach": False}}
+
+
+def make_optimizer(model, cfg: Config, kind: str = "fused"):
     decay = [p for p in model.parameters() if p.dim() >= 2]
     no_decay = [p for p in model.parameters() if p.dim() < 2]
     optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.train.weight_decay},
                                    {"params": no_decay, "weight_decay": 0.0}],
-                                  lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8, fused=True)
+                                  lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8, **ADAMW_KINDS[kind])
     warmup = max(1, cfg.train.warmup_steps)
     # Linear warmup to the peak, then inverse-square-root decay (Vaswani et al. 2017).
     schedule = torch.optim.lr_scheduler.LambdaLR(
@@ -66,16 +70,16 @@ def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[f
     """One optimizer step over `batches` (gradient accumulation). Returns (mean loss per token, tokens)."""
     model.train()
     tokens = sum(b.n_tgt_tokens for b in batches)
-    total = 0.0
+    total = torch.zeros((), device=batches[0].tgt_out.device)
     for n, batch in enumerate(batches):
         sync = n == len(batches) - 1 or not hasattr(model, "no_sync")
         with nullcontext() if sync else model.no_sync():
             loss = loss_sum(model, batch, cfg.train.label_smoothing, amp)
             (loss / tokens).backward()
-        total += loss.item()
+        total += loss.detach()            # read once at the end: on a GPU each .item() waits for the device
     if cfg.train.clip_norm > 0:
         torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.clip_norm)
     optimizer.step()
     schedule.step()
     optimizer.zero_grad(set_to_none=True)
-    return total / max(tokens, 1), tokens
+    return total.item() / max(tokens, 1), tokens

@@ -1,0 +1,156 @@
+"""The training loop against its step alone, in one process on the same batches (issue 18).
+
+(a) step: training.step.train_step on batches collated beforehand (what bench/throughput.py times);
+(b) loop: train.train_epoch itself, run for the same batches (collate, step, tqdm, metrics records, budget checks).
+
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
+
+Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
+and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
+(b) run them in turn, and which goes first alternates, so fresh batch shapes and load from elsewhere hit both alike.
+Rates are non-pad target tokens over the summed wall-clock of the steps; train.py's logged tok/s is per step (the
+median of those is shown too, it differs from the aggregate).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+
+import train  # noqa: E402
+from config import make_config  # noqa: E402
+from data.batching import collate  # noqa: E402
+from training.run import build_run  # noqa: E402
+from training.step import resolve_precision, train_step  # noqa: E402
+from util import distributed  # noqa: E402
+
+
+class Timed:
+    """Wraps a function of the train module and sums its wall-clock seconds."""
+
+    def __init__(self, name: str):
+        self.name, self.inner, self.seconds, self.calls, self.results = name, getattr(train, name), 0.0, [], []
+
+    def __call__(self, *args, **kwargs):
+        start = time.perf_counter()
+        result = self.inner(*args, **kwargs)
+        self.calls.append(time.perf_counter() - start)
+        self.seconds += self.calls[-1]
+        self.results.append(result)
+        return result
+
+
+def step_alone(run, batches) -> tuple[float, int]:
+    """(seconds, tokens) of train_step over pre-collated batches."""
+    start = time.perf_counter()
+    tokens = sum(train_step(run.ddp_model, run.optimizer, run.schedule, [b], run.cfg, run.amp)[1] for b in batches)
+    return time.perf_counter() - start, tokens
+
+
+def real_loop(run, n: int) -> tuple[float, int]:
+    """(seconds, tokens) of train.train_epoch over the run's next n batches (stopped by max_steps)."""
+    state = run.state
+    first = state.batch_in_epoch
+    run.cfg.train.max_steps = state.step + n
+    start = time.perf_counter()
+    train.train_epoch(run, {"stop": False})
+    seconds = time.perf_counter() - start
+    tokens = state.epoch_tokens
+    state.epoch_tokens, state.epoch_loss = 0, 0.0
+    assert state.batch_in_epoch == first + n, "the loop ended the epoch: use fewer --steps or --rounds"
+    return seconds, tokens
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--preset", default="cpu")
+    parser.add_argument("--steps", type=int, default=20, help="batches per round")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--warmup", type=int, default=5, help="steps before timing (first-call allocations)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
+    args, overrides = parser.parse_known_args()
+    cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
+    out = Path(tempfile.mkdtemp(prefix="bench-loop-"))
+    with contextlib.redirect_stdout(None):      # build_run prints the config
+        run = build_run(args.data_dir, cfg, out, None, distributed.DistInfo(), torch.device("cpu"))
+    batches = run.sampler.batches(0)
+    print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, run.device)}; "
+          f"dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {len(batches)} batches in epoch 0; "
+          f"{args.rounds} rounds x {args.steps} steps after {args.warmup} warm-up steps", flush=True)
+    real_loop(run, args.warmup)
+
+    if args.profile:
+        profile(run, args.profile)
+        return
+
+    timers = {name: Timed(name) for name in ("collate", "train_step")}
+    for name, timer in timers.items():
+        setattr(train, name, timer)
+    rates = {"step": [], "loop": []}
+    seconds = {"step": 0.0, "loop": 0.0}
+    for r in range(args.rounds):
+        begin = run.state.batch_in_epoch
+        group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
+                 for idx in batches[begin:begin + args.steps]]
+        order = ("step", "loop") if r % 2 == 0 else ("loop", "step")
+        for name in order:
+            if name == "step":
+                s, tokens = step_alone(run, group)
+            else:
+                s, tokens = real_loop(run, args.steps)
+                run.state.batch_in_epoch = begin + args.steps   # the next round takes new batches
+            rates[name].append(tokens / s)
+            seconds[name] += s
+        print(f"  round {r + 1}: step {rates['step'][-1]:6.0f} tok/s, loop {rates['loop'][-1]:6.0f} tok/s "
+              f"({order[0]} first)", flush=True)
+    for name, timer in timers.items():
+        setattr(train, name, timer.inner)
+
+    ratios = [b / a for a, b in zip(rates["step"], rates["loop"])]
+    loop_total, inner, col = seconds["loop"], timers["train_step"].seconds, timers["collate"].seconds
+    print(f"\nstep alone {statistics.median(rates['step']):.0f} tok/s, real loop {statistics.median(rates['loop']):.0f}"
+          f" tok/s (medians over rounds); loop/step {seconds['step'] / loop_total:.3f} over all rounds, per round "
+          f"median {statistics.median(ratios):.3f} (min {min(ratios):.3f}, max {max(ratios):.3f})")
+    print(f"loop time: train_step {inner / loop_total:.1%}, collate {col / loop_total:.1%} "
+          f"({1000 * col / len(timers['collate'].calls):.2f} ms a batch), the rest (tqdm, records, budget checks, "
+          f"Python; the bar is opened and closed once a round) {(loop_total - inner - col) / loop_total:.1%}")
+    print(f"train_step inside the loop vs alone (same batches): {seconds['step'] / inner:.3f}x the speed")
+    collated, stepped = timers["collate"].calls, timers["train_step"]
+    loop_rate = sum(tokens for _, tokens in stepped.results) / loop_total
+    per_step = [tokens / (collated[k] + s)
+                for k, ((_, tokens), s) in enumerate(zip(stepped.results, stepped.calls))]
+    print(f"one step's tok/s, collate included (what train.py logged until issue 18), median over steps: "
+          f"{statistics.median(per_step):.0f} = {statistics.median(per_step) / loop_rate:.2f}x the loop's aggregate; "
+          "train.py now logs the aggregate since its last record")
+
+
+def profile(run, n: int) -> None:
+    from torch.profiler import ProfilerActivity, profile as torch_profile, record_function
+    inner = {name: getattr(train, name) for name in ("collate", "train_step")}
+
+    def labelled(name):
+        def call(*a, **k):
+            with record_function(f"## {name}"):
+                return inner[name](*a, **k)
+        return call
+    for name in inner:
+        setattr(train, name, labelled(name))
+    with torch_profile(activities=[ProfilerActivity.CPU]) as prof:
+        real_loop(run, n)
+    for name, fn in inner.items():
+        setattr(train, name, fn)
+    print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=25))
+
+
+if __name__ == "__main__":
+    main()
