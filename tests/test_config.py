@@ -61,9 +61,11 @@ def test_help_says_that_max_train_len_0_means_no_limit():
 
 
 def test_fields_earlier_versions_saved_still_load_where_they_change_nothing():
-    assert Config.from_dict({"model": {"pad_id": 0}, "data": {"placeholders": False, "copy_pairs": 0.12}})
-    with pytest.raises(UserError, match="unknown config key data.placeholders"):
-        Config.from_dict({"data": {"placeholders": True}})
+    assert Config.from_dict({"model": {"pad_id": 0}, "data": {"units": "subword"}})
+    with pytest.raises(UserError, match="unknown config key model.pad_id"):
+        Config.from_dict({"model": {"pad_id": 7}})             # a pad id other than 0 would change the model
+    with pytest.raises(UserError, match="unknown config key data.colour"):
+        Config.from_dict({"data": {"colour": "blue"}})
 
 
 def test_unknown_config_key_names_the_closest(tmp_path):
