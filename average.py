@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from decoding.engines import check_same_vocabularies
+from decoding.load import check_same_vocabularies
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from util.cli import run_main
 from util.errors import UserError

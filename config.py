@@ -49,6 +49,7 @@ DEVICE_FORMS = "auto, cpu, cuda or cuda:N"
 MAX_THREADS = 1024           # far more than any machine's cores; a larger count makes OpenMP fail (a segfault)
 MAX_BEAM = 1000              # a beam's memory grows with beam × vocabulary × batch; beyond this it is a typo
 MAX_SEED = 2 ** 63 - 1       # what torch.manual_seed takes
+MAX_LENGTH_PENALTY = 5.0     # length ** 5 stays finite for any output length; beyond it a search prefers the longest
 
 
 def is_device_name(name: str) -> bool:
@@ -56,7 +57,7 @@ def is_device_name(name: str) -> bool:
 
 
 def opt(default, help: str, rule: Rule):
-    """A config field with its help text (shown by `--help`) and the rule `validate` checks its value against."""
+    """A config field with its help text (shown by `--help`) and the rule `check_config` checks its value against."""
     return field(default=default, metadata={"help": help, "rule": rule})
 
 
@@ -140,10 +141,14 @@ class TrainConfig:
 
 @dataclass
 class DecodeConfig:
+    """The search settings: one type for the config, the command lines (decode_settings) and the server."""
     beam: int = opt(5, 'beam size (1 = greedy)', between(1, MAX_BEAM))
-    length_penalty: float = opt(1.0, 'hypothesis score = log p / length ** length_penalty', ANY)
+    n_best: int = opt(1, 'hypotheses per input, best first (the beam is widened to at least this)',
+                      between(1, MAX_BEAM))
+    length_penalty: float = opt(1.0, 'hypothesis score = log p / length ** length_penalty',
+                                between(0.0, MAX_LENGTH_PENALTY))
     max_len_a: float = opt(1.5, 'max output length = a * source length + b', AT_LEAST_0)
-    max_len_b: int = opt(10, 'see max_len_a', AT_LEAST_0)
+    max_len_b: int = opt(10, 'see max_len_a (at least 1 when max_len_a is 0)', AT_LEAST_0)
     batch_sentences: int = opt(64, 'sentences decoded together', AT_LEAST_1)
 
 
@@ -257,7 +262,7 @@ def make_config(preset: str = "base", overrides: list[str] | tuple[str, ...] = (
     cfg = Config(preset=preset)
     for key, value in PRESETS[preset].items():
         set_value(cfg, key, value)
-    return validate(apply_overrides(cfg, overrides))
+    return check_config(apply_overrides(cfg, overrides))
 
 
 def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
@@ -286,24 +291,65 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-# Validation: every value is checked when a config is built, so a bad one fails before any data or directory work.
+# Checks: every value is checked when a config is built, so a bad one fails before any data or directory work.
 
-def validate(cfg: Config) -> Config:
+class BrokenRule(UserError):
+    """A value that breaks its field's rule: `key` ("decode.beam"), `value`, `requirement` ("from 1 to 1000").
+    The message names the config flag; a command line or the server names its own flag for the same field."""
+
+    def __init__(self, key: str, value, requirement: str):
+        super().__init__(f"--{key}={value} must be {requirement}")
+        self.key, self.value, self.requirement = key, value, requirement
+
+
+def check_section(section: str, values) -> None:
+    """Each field's type (its default's) and rule (beside it above); the first one broken is a UserError."""
+    for f in fields(values):
+        key, value, kind = f"{section}.{f.name}", getattr(values, f.name), type(f.default)
+        if not (type(value) is kind or (kind is float and type(value) is int)):
+            raise UserError(f"--{key}={value!r} is not a {kind.__name__}")
+        if kind is float and not math.isfinite(value):
+            raise BrokenRule(key, value, "a finite number")
+        rule = f.metadata["rule"]
+        if not rule.test(value):
+            raise BrokenRule(key, value, rule.requirement)
+
+
+def check_config(cfg: Config) -> Config:
     """cfg itself when every value is usable; else a UserError naming the first bad one and what it must be: each
-    field's type (its default's) and rule (beside it above), then the rules between fields."""
+    field's rule, then the rules between fields."""
     for section in SECTIONS:
-        for f in fields(getattr(cfg, section)):
-            key, value, kind = f"{section}.{f.name}", getattr(getattr(cfg, section), f.name), type(f.default)
-            if not (type(value) is kind or (kind is float and type(value) is int)):
-                raise UserError(f"--{key}={value!r} is not a {kind.__name__}")
-            if kind is float and not math.isfinite(value):
-                raise UserError(f"--{key}={value} must be a finite number")
-            rule = f.metadata["rule"]
-            if not rule.test(value):
-                raise UserError(f"--{key}={value} must be {rule.requirement}")
+        check_section(section, getattr(cfg, section))
     _check_model(cfg)
     _check_data(cfg.data)
+    _check_decode(cfg.decode)
+    if cfg.decode.n_best > cfg.decode.beam:
+        raise BrokenRule("decode.n_best", cfg.decode.n_best, f"at most --decode.beam={cfg.decode.beam}")
     return cfg
+
+
+def decode_settings(base: DecodeConfig, beam: int | None = None, n_best: int | None = None,
+                    length_penalty: float | None = None, max_len: int | None = None) -> DecodeConfig:
+    """`base` with the given settings (None keeps base's); max_len caps every output at that many tokens. The
+    values are checked by DecodeConfig's rules (a BrokenRule names the field); n best need a beam of at least n,
+    so the beam is widened to n_best."""
+    decode = dataclasses.replace(base)
+    for name, value in (("beam", beam), ("n_best", n_best), ("length_penalty", length_penalty)):
+        if value is not None:
+            setattr(decode, name, value)
+    if max_len is not None:
+        if max_len < 1:
+            raise BrokenRule("decode.max_len_b", max_len, "at least 1")
+        decode.max_len_a, decode.max_len_b = 0.0, max_len
+    check_section("decode", decode)
+    _check_decode(decode)
+    decode.beam = max(decode.beam, decode.n_best)
+    return decode
+
+
+def _check_decode(d: DecodeConfig) -> None:
+    if d.max_len_a == 0 and d.max_len_b < 1:
+        raise BrokenRule("decode.max_len_b", d.max_len_b, "at least 1 when --decode.max_len_a is 0")
 
 
 def _check_data(d: DataConfig) -> None:
@@ -326,3 +372,6 @@ def _check_model(cfg: Config) -> None:
         raise UserError(f"--model.max_relative={m.max_relative} must be at least 1 for relative positions")
     if m.share_embeddings and not cfg.data.shared_vocab:
         raise UserError("--model.share_embeddings=true needs one vocabulary: add --data.shared_vocab=true")
+    if m.share_embeddings and m.src_vocab_size and m.tgt_vocab_size and m.src_vocab_size != m.tgt_vocab_size:
+        raise UserError(f"--model.share_embeddings=true needs one vocabulary, but the source has "
+                        f"{m.src_vocab_size} and the target {m.tgt_vocab_size} types; use --data.shared_vocab=true")

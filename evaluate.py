@@ -14,7 +14,7 @@ import time
 
 from data.multi30k import SPLITS, read_parallel
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores
-from decoding.engines import load_translator
+from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
@@ -70,7 +70,7 @@ def main(argv) -> int:
     hypotheses = translator.translate(sources, decode)
     seconds = time.perf_counter() - start
     scores = corpus_scores(hypotheses, references)
-    lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.tokenizer("tgt"))
+    lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.codec.tokenizer("tgt"))
     print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
           f"beam {decode.beam}, {translator.describe()}")
     print(f"{scores['bleu_line']}  [{scores['signature']}]")

@@ -189,7 +189,7 @@ def main(argv) -> int:
     import torch
     import uvicorn
 
-    from decoding.engines import load_translator
+    from decoding.load import load_translator
 
     sock = listening_socket(args.host, args.port)       # an address in use is refused before the model loads
     try:

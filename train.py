@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from config import apply_overrides, help_text, make_config, validate
+from config import apply_overrides, check_config, help_text, make_config
 from data.batching import collate
 from models.checkpoint import load_checkpoint
 from training.rundir import RunDirLock, claim_run_dir
@@ -61,7 +61,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
             if not resume.raw.get("train_state"):
                 raise UserError(f"{run_dir / 'last.pt'} holds weights only, no training state, so the run cannot "
                                 "continue from it")
-            cfg = validate(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
+            cfg = check_config(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
             check_usable(cfg)
         dist = distributed.setup(cfg.train.device)
         device = pick_device(cfg.train.device)

@@ -14,12 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from decoding.engines import load_translator
+from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from config import MAX_BEAM
-from util.cli import (add_decode_flags, check_decode_flags, check_range, decode_from_flags, import_user_module,
-                      pick_device, run_main)
+from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines
 
@@ -38,9 +36,6 @@ def parse_args(argv):
                         "line (a pair with an empty side prints 0.0000 0.0000 0)")
     args = parser.parse_args(argv)
     check_decode_flags(args)
-    if args.n_best < 1:
-        raise UserError(f"--n-best {args.n_best} must be at least 1")
-    check_range("--n-best", args.n_best, 1, MAX_BEAM)
     if args.plot_attention:
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")
@@ -70,9 +65,9 @@ def read_stdin_chunks():
         yield number - len(chunk) + 1, chunk
 
 
-def print_n_best(translator: Translator, texts: list[str], decode, n_best: int, first_line: int) -> None:
+def print_n_best(translator: Translator, texts: list[str], decode, first_line: int) -> None:
     """Rows `index<TAB>score<TAB>text`; the index counts input lines from 0 across the whole input."""
-    for n, translations in enumerate(translator.translate_n_best(texts, decode, n_best, first_line)):
+    for n, translations in enumerate(translator.translate_n_best(texts, decode, first_line)):
         for translation in translations:
             print(f"{first_line - 1 + n}\t{translation.score:.4f}\t{translation.text}")
 
@@ -118,7 +113,7 @@ def main(argv) -> int:
     translator = load_translator(args.checkpoint or latest_checkpoint(), device)
     if args.glossary:
         translator.use_glossary(read_glossary(args.glossary))
-    decode = decode_from_flags(args, translator.cfg.decode, args.n_best)
+    decode = decode_from_flags(args, translator.cfg.decode)
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)
     if args.score:
@@ -130,8 +125,8 @@ def main(argv) -> int:
         return 0
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
     for first_line, texts in chunks:
-        if args.n_best > 1:
-            print_n_best(translator, texts, decode, args.n_best, first_line)
+        if decode.n_best > 1:
+            print_n_best(translator, texts, decode, first_line)
         else:
             for line in translator.translate(texts, decode, first_line):
                 print(line)

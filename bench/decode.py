@@ -24,7 +24,7 @@ from data.multi30k import read_parallel  # noqa: E402
 from data.vocab import BOS, EOS  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
 from decoding.metrics import corpus_scores, token_bleu  # noqa: E402
-from decoding.translator import Translator  # noqa: E402
+from decoding.load import load_translator  # noqa: E402
 
 
 @torch.no_grad()
@@ -60,11 +60,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
-    translator = Translator.from_checkpoint(args.checkpoint)
+    translator = load_translator(args.checkpoint)
     src_text, ref_text = read_parallel("test_2016_flickr", args.data_dir)
     n = args.sentences or len(src_text)
     src_text, ref_text = src_text[:n], ref_text[:n]
-    src_ids = translator.encode_texts(src_text)
+    src_ids = translator.codec.ids(src_text)
     greedy_cfg = replace(translator.cfg.decode, beam=1)
     beam_cfg = replace(translator.cfg.decode, beam=5)
     # the same length limit for every method: a * source length + b
@@ -72,7 +72,7 @@ def main() -> None:
 
     results = {}
     if not args.skip_tutorial:
-        results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.model, s, m)
+        results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.engine.model, s, m)
                                                     for s, m in zip(src_ids, limits)])
     results["our greedy"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, greedy_cfg)])
     results["our beam 5"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, beam_cfg)])
@@ -83,7 +83,7 @@ def main() -> None:
     base = results.get("tutorial greedy", results["our beam 5"])[1]
     print(f"{n} sentences of test_2016_flickr, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}")
     for name, (hyps, seconds) in results.items():
-        bleu = corpus_scores([translator.ids_to_text(h) for h in hyps], ref_text)["bleu"]
+        bleu = corpus_scores([translator.codec.text(h) for h in hyps], ref_text)["bleu"]
         print(f"  {name:22s} {n / seconds:7.1f} sentences/s  {base / seconds:6.2f}x "
               f"{'tutorial greedy' if 'tutorial greedy' in results else 'our beam 5'}   BLEU {bleu:.2f}")
     print(f"  our cached greedy gives the tutorial loop's tokens exactly: {same}")
@@ -100,13 +100,12 @@ def ctranslate2_rows(checkpoint: str, src_ids, greedy_cfg, beam_cfg) -> dict:
     """Export to temporary CTranslate2 directories and time them on the same inputs and threads."""
     import tempfile
 
-    from decoding.ct2_engine import Ct2Translator
     from exporting.ct2 import export_checkpoint
 
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
         for quantization in ("float32", "int8"):
-            engine = Ct2Translator(export_checkpoint(checkpoint, Path(tmp) / quantization, quantization))
+            engine = load_translator(export_checkpoint(checkpoint, Path(tmp) / quantization, quantization))
             engine.search(src_ids[:8], greedy_cfg)                  # warm-up
             for name, decode in (("greedy", greedy_cfg), ("beam 5", beam_cfg)):
                 rows[f"ct2 {quantization} {name}"] = timed(

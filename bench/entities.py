@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.entities_probe import PROBES, Probe  # noqa: E402
 from data.multi30k import read_parallel  # noqa: E402
-from data.numbers import invented_numbers  # noqa: E402
+from text.number_forms import invented_numbers  # noqa: E402
 from models.checkpoint import latest_checkpoint  # noqa: E402
 from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, import_user_module,  # noqa: E402
                       pick_device, run_main)
@@ -132,7 +132,7 @@ def print_failures(failures: list[Failure]) -> None:
 def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     """(name, translator) pairs: the checkpoint as given; with --engine-compare also its CTranslate2 exports,
     written under tmp."""
-    from decoding.engines import load_translator         # here, so the scoring above needs no model
+    from decoding.load import load_translator         # here, so the scoring above needs no model
 
     device = pick_device(args.device, "--device")
     checkpoint = args.checkpoint
@@ -140,7 +140,7 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
         raise UserError("--engine-compare exports one .pt checkpoint; pass a single checkpoint, not an "
                         "ensemble or an exported directory")
     translator = load_translator(checkpoint, device)
-    found = [(translator.engine, translator)]
+    found = [(translator.engine.name, translator)]
     if args.engine_compare:
         from exporting.ct2 import export_checkpoint
         for quantization in ("float32", "int8"):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dataclasses import replace  # noqa: E402
 
-from decoding.engines import load_translator  # noqa: E402
+from decoding.load import load_translator  # noqa: E402
 
 # German term -> English term: ordinary nouns a model translates otherwise, and names it might mangle
 GLOSSARY = {"Fahrrad": "pushbike", "Hund": "hound", "Strand": "seashore", "Mütze": "beanie", "Gitarre": "axe",

@@ -21,8 +21,9 @@ import random
 import re
 from typing import Iterable, Iterator
 
-from data.numbers import find_numbers
-from data.placeholders import PLACEHOLDERS, mask
+from text.number_forms import NUMBER_WORDS
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
 
 FIRST_NAMES = ("Anna Lukas Sophie Jonas Marie Felix Emma Paul Mia Leon Hannah Elias Lea Noah Clara Jürgen Ingrid "
                "Günther Björn Søren Astrid Fatima Mehmet Ayşe Kemal Giulia Marco Lorenzo Chiara Pierre Amélie "
@@ -47,27 +48,25 @@ SYLLABLES = ("ka ro mi tu le sa vo ne bri sto gar lin dor mek pa shi zu wen fal 
 SUBJECTS = {"Ein Mann ": "A man ", "Eine Frau ": "A woman ", "Ein Junge ": "A boy ", "Ein Mädchen ": "A girl ",
             "Ein kleiner Junge ": "A little boy ", "Ein kleines Mädchen ": "A little girl "}
 CITY = ("in einer Stadt", "in a city")
-NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
-                "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
 WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 POOL = 50_000          # candidates kept per kind (a uniform sample of them in corpora larger than that)
 
 
-def training_pairs(pairs: Iterable[tuple[str, str]], placeholders: bool, share: float,
+def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, share: float,
                    seed: int = 0) -> Iterator[tuple[str, str]]:
-    """The training corpus as the model learns from it, streamed: each pair (its numbers as placeholders where
-    `placeholders`), then about `share` times as many copy pairs: a third number placeholders, a third entity
-    substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
+    """The training corpus as the model learns from it, streamed: each pair through the text pipeline's steps (its
+    numbers as placeholders, ...), then about `share` times as many copy pairs: a third number placeholders, a third
+    entity substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
     kinds = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
     pools: list[list] = [[] for _ in kinds]
     seen = [0] * len(kinds)
     sampler = random.Random(seed + 1)
     n = 0
     for source, target in pairs:
-        if placeholders:
-            source, target = with_number_placeholders(source, target)
+        if pipeline is not None:
+            source, target = pipeline.apply_pair(source, target)
         n += 1
         yield source, target
         if not share:
@@ -88,7 +87,7 @@ def training_pairs(pairs: Iterable[tuple[str, str]], placeholders: bool, share: 
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
                seed: int = 0) -> tuple[list[str], list[str]]:
     """Only the extra pairs training_pairs adds to these (no placeholders applied), as (sources, targets)."""
-    extra = list(training_pairs(zip(src_lines, tgt_lines), False, share, seed))[len(src_lines):]
+    extra = list(training_pairs(zip(src_lines, tgt_lines), None, share, seed))[len(src_lines):]
     return [s for s, _ in extra], [t for _, t in extra]
 
 
@@ -144,23 +143,3 @@ def number_placeholder(source: str, target: str, word: str, rng: random.Random) 
     placeholder = PLACEHOLDERS[rng.randrange(4)]
     swap = lambda text, w: re.sub(rf"(?<!\w){w}(?!\w)", placeholder, text, flags=re.IGNORECASE)
     return swap(source, word), swap(target, NUMBER_WORDS[word])
-
-
-def with_number_placeholders(source: str, target: str) -> tuple[str, str]:
-    """A pair whose every source number is found in the target, with those numbers as placeholders on both
-    sides (as at translation time); other pairs unchanged."""
-    masked = mask(source)
-    if not masked.fills:
-        return source, target
-    numbers = [n for n in find_numbers(source, "de")]
-    targets = find_numbers(target, "en")
-    if len(numbers) != len(masked.fills):       # a number glued to a word ("A380"): leave the pair as it is
-        return source, target
-    out, last = [], 0
-    for k, number in enumerate(numbers):
-        match = next((t for t in targets if t.keys & number.keys and t.start >= last), None)
-        if match is None:
-            return source, target
-        out += [target[last:match.start], PLACEHOLDERS[k]]
-        last = match.start + len(match.text)
-    return masked.text, "".join(out) + target[last:]

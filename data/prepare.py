@@ -29,12 +29,13 @@ from config import DataConfig
 from data.augment import training_pairs
 from data.corpus import Corpus
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
-from data.placeholders import PLACEHOLDERS
 from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
 from data.subwords import Subwords, line_to_tokens
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
 
 # A subword model learns from at most this many sentences, evenly spaced: sentencepiece's learner takes about
 # 1.4 KB a sentence (2 GB at a million, measured), and it samples large corpora itself when asked to anyway.
@@ -128,7 +129,7 @@ def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tu
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
         pairs = corpus.pairs()
         if name == cfg.train_split:        # numbers as placeholders, then the copy pairs (data/augment.py)
-            pairs = training_pairs(pairs, cfg.placeholders, cfg.copy_pairs)
+            pairs = training_pairs(pairs, Pipeline.from_config(cfg), cfg.copy_pairs)
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
                                                             workers):
             src_out.write(src_lines + "\n")

@@ -32,7 +32,7 @@ def export_blocker(cfg: ModelConfig) -> str | None:
             return f"model.{field}={name} (CTranslate2 runs softmax attention only: {', '.join(EXPORTABLE_ATTENTIONS)})"
     if cfg.position.endswith("-concat"):
         return f"model.position={cfg.position} (CTranslate2 adds positions, it cannot concatenate them)"
-    return None     # activation, norm and position are otherwise among what config.validate allows, all exportable
+    return None     # activation, norm and position are otherwise among what config.check_config allows, all exportable
 
 
 def _ct2():

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import torch
 
-from config import Config, validate
+from config import Config, check_config
 from data.vocab import Vocab
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
@@ -175,7 +175,7 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     """The checkpoint with its config and vocabularies checked; no model is built yet."""
     raw = _read_file(path)
     try:
-        cfg = validate(Config.from_dict(raw["config"]))
+        cfg = check_config(Config.from_dict(raw["config"]))
         check_size(cfg.model)
     except UserError as e:
         raise UserError(f"{path} holds a config that cannot be used: {e}") from None

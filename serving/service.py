@@ -21,7 +21,7 @@ class TranslationService:
     def __init__(self, engine, *, checkpoint: str = "", max_wait_ms: float = 5.0,
                  batching: bool = True, max_batch_sentences: int | None = None):
         self.engine, self.checkpoint = engine, checkpoint
-        self.engine_name = getattr(engine, "engine", "pytorch")       # "ctranslate2" for an exported directory
+        self.engine_name = engine.engine.name                         # "ctranslate2" for an exported directory
         self.defaults = DecodeOptions(engine.cfg.decode.beam, engine.cfg.decode.length_penalty, 1)
         self._engine_lock = threading.Lock()      # the batcher's worker and /attention take turns
         self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
@@ -30,7 +30,8 @@ class TranslationService:
         self.started = time.monotonic()
 
     def decode_config(self, options: DecodeOptions) -> DecodeConfig:
-        return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty)
+        return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty,
+                       n_best=options.n_best)
 
     def submit(self, request: TranslateRequest) -> Future:
         """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull)."""
@@ -42,7 +43,7 @@ class TranslationService:
     def _decode_group(self, options: DecodeOptions, texts: list[str]) -> list[list[Translation]]:
         """One search call for texts that share their options (glossary included)."""
         with self._engine_lock:
-            return self.engine.translate_n_best(texts, self.decode_config(options), options.n_best,
+            return self.engine.translate_n_best(texts, self.decode_config(options),
                                                 glossary=dict(options.glossary))
 
     def attention(self, text: str, options: DecodeOptions) -> AttentionMap:
@@ -59,7 +60,7 @@ class TranslationService:
                 "model": {"checkpoint": self.checkpoint, "preset": cfg.preset, "d_model": cfg.model.d_model,
                           "layers": [cfg.model.n_encoder_layers, cfg.model.n_decoder_layers],
                           "attention": cfg.model.attention},
-                "src_vocab": len(self.engine.src_vocab), "tgt_vocab": len(self.engine.tgt_vocab),
+                "src_vocab": len(self.engine.codec.src_vocab), "tgt_vocab": len(self.engine.codec.tgt_vocab),
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},
                 "batching": {"enabled": self.batcher.batching, "max_wait_ms": self.batcher.max_wait * 1000,

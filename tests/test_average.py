@@ -4,7 +4,7 @@ import torch
 
 import average
 import export
-from decoding.engines import load_translator
+from decoding.load import load_translator
 from models.checkpoint import average_checkpoints, load_checkpoint
 from tests.checkpoints import SOURCES, save
 from util.errors import UserError

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from decoding.translator import Translator
+from decoding.load import load_translator
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
 from util.errors import UserError
 
@@ -70,7 +70,7 @@ def damaged(averaged_run: Path, tmp_path: Path, change) -> Path:
 ])
 def test_a_malformed_checkpoint_is_one_line(change, message, averaged_run, tmp_path):
     with pytest.raises(UserError) as error:
-        Translator.from_checkpoint(damaged(averaged_run, tmp_path, change))
+        load_translator(damaged(averaged_run, tmp_path, change))
     assert message in str(error.value) and "\n" not in str(error.value)
 
 

@@ -117,3 +117,16 @@ def test_resuming_refuses_model_and_data_overrides():
     assert cfg.train.max_steps == 9
     with pytest.raises(UserError, match=r"^--model.d_model cannot change when resuming; only --train.\* and"):
         apply_overrides(cfg, ["--model.d_model=64"], ("train", "decode"), "when resuming")
+
+
+def test_decode_settings_check_each_value_by_its_one_rule_and_widen_the_beam_to_n_best():
+    from config import BrokenRule, DecodeConfig, decode_settings
+    assert decode_settings(DecodeConfig(), n_best=8).beam == 8
+    assert decode_settings(DecodeConfig(beam=5), beam=2, max_len=7) == DecodeConfig(beam=2, max_len_a=0.0, max_len_b=7)
+    for changes, key in (({"length_penalty": 1e9}, "decode.length_penalty"), ({"beam": 0}, "decode.beam"),
+                         ({"n_best": 0}, "decode.n_best"), ({"max_len": 0}, "decode.max_len_b")):
+        with pytest.raises(BrokenRule) as error:
+            decode_settings(DecodeConfig(), **changes)
+        assert error.value.key == key
+    with pytest.raises(UserError, match="--decode.n_best=3 must be at most --decode.beam=2"):
+        make_config("base", ["decode.n_best=3", "decode.beam=2"])

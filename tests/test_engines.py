@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 import export
-from decoding.engines import load_translator
+from decoding.load import load_translator
 from tests.checkpoints import SOURCES, save
 from util.errors import UserError
 

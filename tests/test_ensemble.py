@@ -1,9 +1,11 @@
 """decoding/ensemble.py: several checkpoints decode as one model, averaging their log-probabilities."""
+from dataclasses import replace
+
 import pytest
 import torch
 
 from data.vocab import Vocab
-from decoding.engines import load_translator
+from decoding.load import load_translator
 from tests.checkpoints import SOURCES, WORDS, save
 from util.errors import UserError
 
@@ -11,8 +13,8 @@ from util.errors import UserError
 def test_an_ensemble_of_a_model_with_itself_decodes_as_the_model(tmp_path):
     one = save(tmp_path / "a.pt", 1)
     single, double = load_translator(one), load_translator(f"{one},{one}")
-    ids = single.encode_texts(SOURCES)
-    for hyps_a, hyps_b in zip(single.search(ids, n_best=2), double.search(ids, n_best=2)):
+    ids, two = single.codec.ids(SOURCES), replace(single.cfg.decode, n_best=2)
+    for hyps_a, hyps_b in zip(single.search(ids, two), double.search(ids, two)):
         assert [h.tokens for h in hyps_a] == [h.tokens for h in hyps_b]
         assert [h.score for h in hyps_a] == pytest.approx([h.score for h in hyps_b], abs=1e-4)
 
@@ -20,9 +22,9 @@ def test_an_ensemble_of_a_model_with_itself_decodes_as_the_model(tmp_path):
 def test_an_ensemble_of_two_models_averages_their_log_probabilities(tmp_path):
     a, b = save(tmp_path / "a.pt", 1), save(tmp_path / "b.pt", 2)
     ta, tb, both = load_translator(a), load_translator(b), load_translator(f"{a},{b}")
-    src, tgt = ta.encode_texts(SOURCES), [[5, 6, 7, 12]] * len(SOURCES)
-    per_model = torch.tensor([[sum(s) for s in t.score_ids(src, tgt)] for t in (ta, tb)])
-    ensemble = torch.tensor([sum(s) for s in both.score_ids(src, tgt)])
+    src, tgt = ta.codec.ids(SOURCES), [[5, 6, 7, 12]] * len(SOURCES)
+    per_model = torch.tensor([[sum(s) for s in t.engine.score(src, tgt)] for t in (ta, tb)])
+    ensemble = torch.tensor([sum(s) for s in both.engine.score(src, tgt)])
     assert (ensemble >= per_model.min(0).values - 1e-3).all() and not torch.allclose(ensemble, per_model[0])
     assert len(both.translate(SOURCES)) == len(SOURCES)
 

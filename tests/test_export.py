@@ -7,8 +7,8 @@ import torch
 
 from data.subwords import Subwords
 from exporting.ct2 import export_checkpoint
-from decoding.engines import load_translator
-from decoding.translator import Translator
+from decoding.load import load_translator
+from decoding.load import load_translator
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError
@@ -60,17 +60,16 @@ EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", acti
 def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subwords, tmp_path):
     options = dict(options)
     path = checkpoint(tmp_path / "m.pt", subwords, shared=options.pop("shared", True), **options)
-    ours, theirs = Translator.from_checkpoint(path), load_translator(export_checkpoint(path, tmp_path / "ct2",
-                                                                                     "float32"))
-    assert theirs.engine == "ctranslate2"
-    src_ids = ours.encode_texts(sentences(30, 1))
+    ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
+    assert theirs.engine.name == "ctranslate2"
+    src_ids = ours.codec.ids(sentences(30, 1))
     greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
     a, b = ours.search(src_ids, greedy), theirs.search(src_ids, greedy)
     assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
     assert len({tuple(n[0].tokens) for n in a}) > 5                    # the outputs really differ by input
     targets = [n[0].tokens[:6] for n in a]
-    torch.testing.assert_close(torch.tensor([sum(s) for s in ours.score_ids(src_ids, targets)]),
-                               torch.tensor([sum(s) for s in theirs.score_ids(src_ids, targets)]),
+    torch.testing.assert_close(torch.tensor([sum(s) for s in ours.engine.score(src_ids, targets)]),
+                               torch.tensor([sum(s) for s in theirs.engine.score(src_ids, targets)]),
                                atol=1e-2, rtol=1e-3)
     texts = sentences(5, 2)
     assert theirs.translate(texts, greedy) == ours.translate(texts, greedy)
@@ -107,22 +106,21 @@ def test_translate_and_evaluate_take_an_exported_directory(subwords, tmp_path, c
 
 
 def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(tmp_path):
-    from data.numbers import invented_numbers
-    from data.placeholders import PLACEHOLDERS
+    from text.number_forms import invented_numbers
+    from text.placeholders import PLACEHOLDERS
     from data.tokenizer import Tokenizer
     lines = [s.replace("Ball", f"{PLACEHOLDERS[n % 3]} Ball") + " 12 3,5" for n, s in enumerate(sentences(200, 7))]
     joint = Subwords.learn(Tokenizer("de").tokenize_many(lines), 300, symbols=PLACEHOLDERS)
     path = checkpoint(tmp_path / "m.pt", {"joint": joint}, seed=3)
-    ours, theirs = Translator.from_checkpoint(path), load_translator(export_checkpoint(path, tmp_path / "ct2",
-                                                                                     "float32"))
+    ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
     texts = [f"{s[:-1]} mit 3,5 kg und {n} Hunden." for n, s in enumerate(sentences(8, 8), 10)]
     greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
     glossary = {"Hund": "hound", "Park": "Tiergarten"}
     a, b = (engine.translate_n_best(texts, greedy, glossary=glossary) for engine in (ours, theirs))
     assert [n[0].text for n in a] == [n[0].text for n in b]            # same tokens, same restored text
-    beam = replace(greedy, beam=3)
+    beam = replace(greedy, beam=3, n_best=2)
     for engine in (ours, theirs):                                      # n-best: near-ties may order differently
-        n_best = engine.translate_n_best(texts, beam, n_best=2, glossary=glossary)
+        n_best = engine.translate_n_best(texts, beam, glossary=glossary)
         assert all(len(n) == 2 for n in n_best)
         assert not any(c in t.text for n in n_best for t in n for c in PLACEHOLDERS)
         assert all(not invented_numbers(src, t.text) for src, n in zip(texts, n_best) for t in n)

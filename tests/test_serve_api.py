@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from serve import create_app  # noqa: E402
 from serving.payloads import Limits  # noqa: E402
 from serving.service import TranslationService  # noqa: E402
-from decoding.translator import Translator  # noqa: E402
+from decoding.load import load_translator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
              "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.",
@@ -21,7 +21,7 @@ SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kin
 
 @pytest.fixture(scope="module")
 def translator(tiny_run):
-    return Translator.from_checkpoint(tiny_run / "best.pt")
+    return load_translator(tiny_run / "best.pt")
 
 
 class CountingEngine:
@@ -33,12 +33,12 @@ class CountingEngine:
     def __getattr__(self, name):
         return getattr(self.translator, name)
 
-    def translate_n_best(self, texts, decode, n_best=1, first_line=1, glossary=None):
-        self.calls.append((sum(bool(t.strip()) for t in texts), decode.beam, decode.length_penalty, n_best))
+    def translate_n_best(self, texts, decode, first_line=1, glossary=None):
+        self.calls.append((sum(bool(t.strip()) for t in texts), decode.beam, decode.length_penalty, decode.n_best))
         if self.fail:
             self.fail = False
             raise RuntimeError("the engine broke")
-        return self.translator.translate_n_best(texts, decode, n_best, first_line, glossary)
+        return self.translator.translate_n_best(texts, decode, first_line, glossary)
 
 
 def serve(engine, limits=Limits(), **service_options):
@@ -61,7 +61,8 @@ def one_by_one(translator, texts, beam, length_penalty=1.0):
 def test_health_reports_model_engine_vocabularies_and_uptime(client, translator):
     health = client.get("/health").json()
     assert health["status"] == "ok" and health["engine"] == "pytorch"
-    assert health["src_vocab"] == len(translator.src_vocab) and health["tgt_vocab"] == len(translator.tgt_vocab)
+    assert health["src_vocab"] == len(translator.codec.src_vocab)
+    assert health["tgt_vocab"] == len(translator.codec.tgt_vocab)
     assert health["model"]["checkpoint"] == "tiny/best.pt" and health["model"]["preset"] == "tiny"
     assert health["uptime_s"] >= 0 and health["limits"]["max_sentences"] == 64
 

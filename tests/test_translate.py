@@ -124,7 +124,7 @@ def test_plot_attention_into_a_missing_directory_is_refused_first(tmp_path):
 
 
 def test_translate_refuses_a_beam_that_would_take_all_memory():
-    with pytest.raises(UserError, match=r"^--beam 100000000 must be at most 1000"):
+    with pytest.raises(UserError, match=r"^--beam 100000000 must be from 1 to 1000"):
         translate.parse_args(["--beam", "100000000", "Hallo"])
     with pytest.raises(UserError, match=r"^--n-best 5000 must be from 1 to 1000"):
         translate.parse_args(["--n-best", "5000", "Hallo"])

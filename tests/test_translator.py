@@ -1,17 +1,89 @@
-"""The Translator loads what train.py saves, subword or word units, old checkpoints included."""
+"""decoding/translator.py: the pipeline, the codec and an engine composed; old checkpoints included."""
 import pytest
 import torch
 
 from config import make_config
+from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import Vocab
-from decoding.engines import load_translator
-from decoding.translator import Translator
+from decoding.load import load_translator
+from decoding.search import Hypothesis
+from decoding.translator import Translator, never_generated
 from models.checkpoint import load_checkpoint, save_checkpoint
-from tests.checkpoints import SOURCES, save
+from text.number_forms import invented_numbers
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
 from tests.tiny_models import tiny_trainable
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
+P0, P1 = PLACEHOLDERS[:2]
+
+
+class Scripted:
+    """An engine that answers every source with the same hypotheses (given as target texts), recording calls."""
+    name, why_no_attention = "scripted", "scripted engines draw nothing"
+
+    def __init__(self, codec, *texts):
+        self.hyps = [Hypothesis(codec.ids([t], side="tgt")[0], -1.0 - n) for n, t in enumerate(texts)]
+        self.calls = []
+
+    def search(self, src_ids, decode, banned):
+        self.calls.append((src_ids, decode.n_best))
+        return [self.hyps[:max(decode.n_best, 1)] for _ in src_ids]
+
+
+def subword_codec(placeholders=True) -> tuple:
+    lines = [["Ein", "Hund", "kauft", "kg", "\uffed."], ["A", "dog", "buys", "a", "bike", "\uffed."]] * 30
+    joint = Subwords.learn(lines, 300, symbols=PLACEHOLDERS)
+    cfg = make_config("tiny", [f"data.placeholders={str(placeholders).lower()}"])
+    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = len(joint)
+    return cfg, Codec(cfg, joint.vocab, joint.vocab, joint, joint)
+
+
+def test_a_hypothesis_that_keeps_the_placeholders_comes_first_and_is_restored():
+    cfg, codec = subword_codec()
+    engine = Scripted(codec, "A dog buys.", f"A dog buys {P0} kg.")
+    translator = Translator(cfg, codec, engine)
+    assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5 kg."]
+    source_ids, wanted = engine.calls[0]
+    assert P0 in codec.src_vocab.decode(source_ids[0]) and wanted == cfg.decode.beam   # the whole beam is asked
+    assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
+
+
+def test_a_glossary_term_comes_out_as_its_target_term_and_a_request_adds_its_own():
+    cfg, codec = subword_codec()
+    translator = Translator(cfg, codec, Scripted(codec, f"A {P0} buys a bike."))
+    translator.use_glossary({"Hund": "poodle"})
+    assert translator.translate(["Ein Hund kauft."]) == ["A poodle buys a bike."]
+    assert translator.translate(["Ein Hund kauft."], glossary={"Hund": "beagle"}) == ["A beagle buys a bike."]
+
+
+def test_an_output_with_only_restored_numbers_invents_none():
+    cfg, codec = subword_codec()
+    source = "Die Frau kauft 3,5 kg Äpfel für 12 Euro."
+    translator = Translator(cfg, codec, Scripted(codec, f"A dog buys {P0} kg a {P1} bike."))
+    output = translator.translate([source])[0]
+    assert output == "A dog buys 3.5 kg a 12 bike." and invented_numbers(source, output) == []
+
+
+def test_control_bytes_and_with_placeholders_digit_pieces_are_never_generated():
+    joint = Subwords.learn([["Ein", "Hund", "3", "12"]] * 20, 300, symbols=PLACEHOLDERS)
+    cfg = make_config("tiny")
+    banned = {joint.vocab.itos[i] for i in never_generated(joint.vocab.itos, Pipeline.from_config(cfg.data))}
+    assert {"<pad>", "<unk>", "<bos>", "<0x0A>", "<0x0D>", "<0x0C>", "<0x00>", "<0x7F>", "<0x33>"} <= banned
+    assert "<eos>" not in banned and "<0x20>" not in banned and "<0xC3>" not in banned
+    cfg.data.placeholders = False
+    plain = {joint.vocab.itos[i] for i in never_generated(joint.vocab.itos, Pipeline.from_config(cfg.data))}
+    assert "<0x33>" not in plain and "<0x0A>" in plain
+
+
+def test_attention_is_refused_in_one_line_before_any_search_where_the_engine_draws_none():
+    from util.errors import UserError
+    cfg, codec = subword_codec()
+    engine = Scripted(codec, "A dog.")
+    with pytest.raises(UserError, match="scripted engines draw nothing"):
+        Translator(cfg, codec, engine).attention_map("Ein Hund.")
+    assert engine.calls == []
 
 
 def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
@@ -23,48 +95,7 @@ def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
     ckpt = load_checkpoint(tmp_path / "old.pt").raw
     del ckpt["subwords"]
     torch.save(ckpt, tmp_path / "old.pt")
-    translator = Translator.from_checkpoint(tmp_path / "old.pt")
-    assert translator.cfg.data.units == "word" and translator.src_subwords is None
-    assert translator.encode_texts(["Ein Hund."]) == [[4, 5, 8]]
-    assert translator.ids_to_text([6, 7, 8]) == "A dog."
+    translator = load_translator(tmp_path / "old.pt")
+    assert translator.cfg.data.units == "word" and translator.codec.src_subwords is None
+    assert translator.codec.ids(["Ein Hund."]) == [[4, 5, 8]]
     assert len(translator.translate(["Ein Hund.", ""])) == 2
-
-
-def test_a_subword_checkpoint_carries_its_model_and_needs_no_other_file(tmp_path):
-    joint = Subwords.learn([["Ein", "Hund", "\uffed."], ["A", "dog", "\uffed."]] * 30, 300)
-    cfg = make_config("tiny")
-    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = len(joint)
-    model, _ = tiny_trainable(vocab=len(joint))
-    translator = Translator(model, cfg, joint.vocab, joint.vocab, "cpu", joint, joint)
-    save_checkpoint(tmp_path / "sw.pt", model_state=model.state_dict(), config=cfg.to_dict(),
-                    src_vocab=joint.vocab.to_dict(), tgt_vocab=joint.vocab.to_dict(),
-                    subwords=translator.subword_models())
-    loaded = Translator.from_checkpoint(tmp_path / "sw.pt")
-    assert loaded.src_subwords is loaded.tgt_subwords                 # one joint model
-    ids = loaded.encode_texts(["Ein Hund in Zürich."])[0]
-    assert 1 not in ids and ids == translator.encode_texts(["Ein Hund in Zürich."])[0]
-    assert loaded.ids_to_text(joint.vocab.encode(joint.split(["A", "dog", "\uffed."]))) == "A dog."
-
-
-def test_byte_pieces_of_control_characters_are_never_generated():
-    from decoding.translator import never_generated
-    joint = Subwords.learn([["Ein", "Hund"]] * 20, 300)
-    banned = {joint.vocab.itos[i] for i in never_generated(joint.vocab)}
-    assert {"<pad>", "<unk>", "<bos>", "<0x0A>", "<0x0D>", "<0x0C>", "<0x00>", "<0x7F>"} <= banned
-    assert "<eos>" not in banned and "<0x20>" not in banned and "<0xC3>" not in banned
-
-
-def test_scores_equal_the_log_probabilities_of_step_by_step_decoding(tmp_path):
-    translator = load_translator(save(tmp_path / "a.pt", 3))
-    model, ids = translator.model, translator.encode_texts(SOURCES)
-    targets = [[5, 6, 7], [12, 13], [14, 15, 16, 17], [4]]
-    forced = translator.score_ids(ids, targets)
-    with torch.no_grad():
-        for src_ids, tgt_ids, scores in zip(ids, targets, forced):
-            src = torch.tensor([src_ids])
-            memory, cache = model.encode(src, None), model.new_cache()
-            expected = []
-            for prev, nxt in zip([2, *tgt_ids], [*tgt_ids, 3]):            # <bos> y -> y <eos>
-                logits = model.decode(torch.tensor([[prev]]), memory, None, cache)[0, -1]
-                expected.append(float(logits.log_softmax(-1)[nxt]))
-            assert scores == pytest.approx(expected, abs=1e-4)

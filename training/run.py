@@ -15,6 +15,7 @@ import torch
 
 from config import Config
 from data.batching import TokenBatchSampler
+from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
 from decoding.translator import Translator
 from models.attention import attention_class
@@ -102,7 +103,7 @@ class Run:
         try:
             save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
                             src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
-                            subwords=self.translator.subword_models(), train_state=train_state,
+                            subwords=self.translator.codec.subword_models(), train_state=train_state,
                             info={"step": self.state.step, **info})
         except OSError as e:
             raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
@@ -176,8 +177,9 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                                 cfg.data.max_tokens, shuffle=True, seed=cfg.train.seed,
                                 rank=dist.rank, world_size=dist.world_size)
     run = Run(cfg, run_dir, dist, device, data, train_data, val_data, model, ddp_model, optimizer, schedule,
-              autocast(device, cfg), Translator(model, cfg, data.src_vocab, data.tgt_vocab, device,
-                                                data.src_subwords, data.tgt_subwords), sampler)
+              autocast(device, cfg), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
+                                                                            data.src_subwords, data.tgt_subwords),
+                                                         device), sampler)
     if resume is not None:
         restore(run, resume)
     if dist.is_main:

@@ -26,5 +26,5 @@ def validation_scores(model, translator: Translator, split, cfg: Config, device,
     decode = replace(cfg.decode, beam=cfg.train.val_beam)
     with amp:
         n_best = translator.search(split.src[:n], decode)
-    texts = [translator.ids_to_text(hyps[0].tokens) for hyps in n_best]
+    texts = [translator.codec.text(hyps[0].tokens) for hyps in n_best]
     return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}

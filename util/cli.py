@@ -8,12 +8,11 @@ import importlib.util
 import math
 import os
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import torch
 
-from config import DEVICE_FORMS, MAX_BEAM, MAX_THREADS, DecodeConfig, is_device_name
+from config import DEVICE_FORMS, MAX_THREADS, BrokenRule, DecodeConfig, decode_settings, is_device_name
 from util.errors import UserError
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
@@ -101,16 +100,14 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
 
 
+# the flag that sets each DecodeConfig field, for errors in the flags' own words
+DECODE_FLAGS = {"decode.beam": "--beam", "decode.n_best": "--n-best", "decode.length_penalty": "--length-penalty",
+                "decode.max_len_b": "--max-len"}
+
+
 def check_decode_flags(args: argparse.Namespace) -> None:
-    """Refuse unusable values before any checkpoint is loaded."""
-    if args.beam is not None and args.beam < 1:
-        raise UserError(f"--beam {args.beam} must be at least 1")
-    if args.beam is not None and args.beam > MAX_BEAM:
-        raise UserError(f"--beam {args.beam} must be at most {MAX_BEAM} (a beam's memory grows with its width)")
-    if args.length_penalty is not None and not math.isfinite(args.length_penalty):
-        raise UserError(f"--length-penalty {args.length_penalty} must be a finite number")
-    if args.max_len is not None and args.max_len < 1:
-        raise UserError(f"--max-len {args.max_len} must be at least 1")
+    """Refuse unusable values before any checkpoint is loaded (DecodeConfig's rules, in the flags' words)."""
+    decode_from_flags(args, DecodeConfig())
     if not is_device_name(args.device):
         raise UserError(f"--device={args.device} is not a device; use {DEVICE_FORMS}")
 
@@ -125,16 +122,13 @@ def check_threads(flag: str, threads: int) -> None:
     check_range(flag, threads, 0, MAX_THREADS, f" (0 = torch's default; this machine has {os.cpu_count()} cores)")
 
 
-def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig, n_best: int = 1) -> DecodeConfig:
-    """The checkpoint's decode settings with the flags applied; a beam at least as wide as the n-best list."""
-    if args.greedy:
-        decode = replace(decode, beam=1)
-    if args.beam is not None:
-        decode = replace(decode, beam=args.beam)
-    if n_best > decode.beam:
-        decode = replace(decode, beam=n_best)
-    if args.length_penalty is not None:
-        decode = replace(decode, length_penalty=args.length_penalty)
-    if args.max_len is not None:
-        decode = replace(decode, max_len_a=0.0, max_len_b=args.max_len)
-    return decode
+def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig) -> DecodeConfig:
+    """The checkpoint's decode settings with the flags applied (config.decode_settings: checked, and a beam at
+    least as wide as the n-best list)."""
+    beam = 1 if args.greedy else args.beam
+    try:
+        return decode_settings(decode, beam=beam, n_best=getattr(args, "n_best", None),
+                               length_penalty=args.length_penalty, max_len=args.max_len)
+    except BrokenRule as e:
+        flag = DECODE_FLAGS.get(e.key, f"--{e.key}")
+        raise UserError(f"{flag} {e.value} must be {e.requirement}") from None

@@ -28,8 +28,10 @@ NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 MARKS = {"de": (",", "."), "en": (".", ",")}          # (decimal mark, thousands mark)
 CLOCK_SUFFIX = {"de": re.compile(r"\s*Uhr\b"),
                 "en": re.compile(r"\s*(?:[ap]\.?m\b\.?|o'clock)", re.IGNORECASE)}
-GERMAN_WORDS = {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9,
-                "zehn": 10, "elf": 11, "zwölf": 12}
+# German number words and their English ones, defined once (counts a caption spells out)
+NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
+                "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+GERMAN_WORDS = {word: value for value, word in enumerate(NUMBER_WORDS, start=2)}
 GERMAN_WORD = re.compile(r"\b(" + "|".join(GERMAN_WORDS) + r")\b", re.IGNORECASE)
 
 

@@ -1,12 +1,14 @@
-"""One way to load whatever a user passes as --checkpoint: a checkpoint, an exported CTranslate2 directory, or a
-comma-separated list of checkpoints decoded as an ensemble."""
+"""One way to load whatever a user passes as --checkpoint: a checkpoint (.pt), an exported CTranslate2 directory,
+or a comma-separated list of checkpoints decoded as an ensemble — each as a Translator with its engine."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from decoding.ct2_engine import Ct2Translator, is_exported
+from data.codec import Codec
+from decoding.ct2_engine import is_exported, load_exported
 from decoding.ensemble import Ensemble
-from decoding.translator import Translator, stored_subwords
+from decoding.torch_engine import TorchEngine
+from decoding.translator import Translator
 from models.checkpoint import load_model
 from util.errors import UserError
 
@@ -16,11 +18,14 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     if "," in text:
         return load_ensemble([p for p in text.split(",") if p], device)
     if is_exported(path):
-        return Ct2Translator(path, device)
+        cfg, codec, engine = load_exported(path, device)
+        return Translator(cfg, codec, engine)
     if Path(path).is_dir():
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
                         "pass a .pt checkpoint or a directory written by export.py")
-    return Translator.from_checkpoint(path, device)
+    model, ckpt = load_model(path)
+    codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
+    return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device))
 
 
 def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -> None:
@@ -35,8 +40,12 @@ def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -
 
 def load_ensemble(paths: list[str], device="cpu") -> Translator:
     """Checkpoints that share vocabularies and subword models, averaged per decoding step."""
+    for path in paths:
+        if Path(path).is_dir():
+            raise UserError(f"{path} is a directory: an ensemble (--checkpoint a.pt,b.pt) combines PyTorch "
+                            "checkpoints (.pt files), not exported models")
     loaded = [load_model(p) for p in paths]
     check_same_vocabularies(paths, [ckpt.raw for _, ckpt in loaded], "ensemble")
     first = loaded[0][1]
-    return Translator(Ensemble([model for model, _ in loaded]), first.cfg, first.src_vocab, first.tgt_vocab, device,
-                      *stored_subwords(first.raw.get("subwords")))
+    codec = Codec.from_checkpoint(first.cfg, first.src_vocab, first.tgt_vocab, first.raw.get("subwords"))
+    return Translator(first.cfg, codec, TorchEngine(Ensemble([m for m, _ in loaded]), first.cfg.model.max_len, device))

@@ -1,0 +1,69 @@
+"""Text <-> ids, as a model of one checkpoint reads and writes them: spaCy tokens, subword pieces (when the model
+uses them), vocabulary ids; and back.
+
+    codec = Codec.from_checkpoint(cfg, src_vocab, tgt_vocab, stored_subwords)
+    codec.ids(["Ein Hund rennt."])        -> [[417, 52, 1893, 7]]
+    codec.text([9, 36, 211, 7])            -> "A dog runs."
+"""
+from __future__ import annotations
+
+import sys
+
+from config import Config
+from data.subwords import Subwords
+from data.tokenizer import Tokenizer
+from data.vocab import Vocab
+
+
+class Codec:
+    def __init__(self, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, src_subwords: Subwords | None = None,
+                 tgt_subwords: Subwords | None = None):
+        self.cfg = cfg
+        self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
+        self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
+        self._tokenizers: dict[str, Tokenizer] = {}
+
+    @classmethod
+    def from_checkpoint(cls, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, models: dict | None) -> "Codec":
+        """models: the checkpoint's subword models {"src": bytes, "tgt": bytes or None (shared)}, None for words."""
+        models = models or {}
+        src = Subwords(models["src"]) if models.get("src") else None
+        return cls(cfg, src_vocab, tgt_vocab, src, Subwords(models["tgt"]) if models.get("tgt") else src)
+
+    def subword_models(self) -> dict | None:
+        """The sentencepiece models as checkpoints store them ("tgt" None when shared); None for word units."""
+        if self.src_subwords is None:
+            return None
+        shared = self.tgt_subwords is self.src_subwords
+        return {"src": self.src_subwords.model_proto, "tgt": None if shared else self.tgt_subwords.model_proto}
+
+    def tokenizer(self, side: str) -> Tokenizer:
+        lang = self.cfg.data.src_lang if side == "src" else self.cfg.data.tgt_lang
+        if lang not in self._tokenizers:
+            self._tokenizers[lang] = Tokenizer(lang, lowercase=self.cfg.data.lowercase)
+        return self._tokenizers[lang]
+
+    def ids(self, texts: list[str], side: str = "src", line_numbers: list[int] | None = None) -> list[list[int]]:
+        """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
+        that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...)."""
+        limit = self.cfg.model.max_len - 2
+        units = self.tokenizer(side).tokenize_many(texts)
+        subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
+        if subwords is not None:
+            units = subwords.split_many(units)
+        ids = [vocab.encode(u) for u in units]
+        for n, seq in enumerate(ids):
+            if len(seq) > limit:
+                line = line_numbers[n] if line_numbers else n + 1
+                print(f"warning: input line {line} has {len(seq)} tokens; translating its first {limit}",
+                      file=sys.stderr)
+                ids[n] = seq[:limit]
+        return ids
+
+    def text(self, ids: list[int]) -> str:
+        """Target ids -> text, always one line."""
+        units = self.tgt_vocab.decode(ids)
+        if self.tgt_subwords is not None:
+            units = self.tgt_subwords.join(units)
+        # a word vocabulary may hold gap tokens with line breaks: an output line stays one line
+        return self.tokenizer("tgt").detokenize(units).replace("\r", " ").replace("\n", " ")

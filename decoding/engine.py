@@ -1,0 +1,28 @@
+"""What the translator needs of an engine (the PyTorch model, an ensemble, CTranslate2): search ids, score ids,
+and, where it can, draw cross-attention. Engines know ids, never text.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+import torch
+
+from config import DecodeConfig
+from decoding.search import Hypothesis
+
+
+class Engine(Protocol):
+    name: str             # "pytorch" or "ctranslate2", as /health and the logs say
+    why_no_attention: str | None   # None where `attention` works, else the one line a user is told
+
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int]) -> list[list[Hypothesis]]:
+        """The decode.n_best best hypotheses of each source of one batch, best first; `banned` ids never appear."""
+
+    def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
+        """Per-token log-probabilities of each target (its <eos> included) given its source: forced decoding."""
+
+    def attention(self, src_ids: list[int], tokens: list[int]) -> torch.Tensor:
+        """(i, j): where output token i (then <eos>) looked in the source (only where why_no_attention is None)."""
+
+    def describe(self) -> str:
+        """One line for a person: the engine and its model."""

@@ -1,0 +1,54 @@
+"""The PyTorch engine: our own greedy and beam search over a model (a Transformer, or an Ensemble of them)."""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from config import DecodeConfig
+from data.batching import collate
+from data.vocab import BOS, EOS
+from decoding.search import Hypothesis, beam_search, greedy_search, max_output_lengths
+from models.masks import padding_mask
+
+
+class TorchEngine:
+    name = "pytorch"
+
+    def __init__(self, model: nn.Module, max_len: int, device="cpu"):
+        """max_len: the model's longest sequence (model.max_len), <bos> and <eos> included."""
+        self.device = torch.device(device)
+        self.model = model.to(self.device).eval()
+        self.max_len = max_len
+        self.why_no_attention = None if hasattr(model, "cross_attention") else \
+            "attention maps come from a single checkpoint, not an ensemble; pass one .pt file"
+
+    def source_batch(self, src_ids: list[list[int]]):
+        """Source id lists -> padded src (b, j) on the device and its src_mask (b, 1, 1, j)."""
+        src = collate([(ids, []) for ids in src_ids]).src.to(self.device)
+        return src, padding_mask(src)
+
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int]) -> list[list[Hypothesis]]:
+        src, src_mask = self.source_batch(src_ids)
+        max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, self.max_len - 1)
+        if decode.beam <= 1:
+            return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS,
+                                                   length_penalty=decode.length_penalty, banned=banned)]
+        return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
+                           length_penalty=decode.length_penalty, n_best=decode.n_best, banned=banned)
+
+    @torch.no_grad()
+    def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
+        batch = collate(list(zip(src_ids, tgt_ids))).to(self.device)
+        log_probs = self.model(batch.src, batch.tgt_in).float().log_softmax(-1)             # (b, i, V)
+        picked = log_probs.gather(-1, batch.tgt_out[..., None]).squeeze(-1)               # (b, i)
+        return [row[:len(t) + 1].tolist() for row, t in zip(picked, tgt_ids)]
+
+    @torch.no_grad()
+    def attention(self, src_ids: list[int], tokens: list[int]) -> torch.Tensor:
+        src, src_mask = self.source_batch([src_ids])
+        tgt_in = torch.tensor([[BOS] + tokens], device=self.device)
+        weights = self.model.cross_attention(tgt_in, self.model.encode(src, src_mask), src_mask)   # (1, i, j)
+        return weights[0].float().cpu()
+
+    def describe(self) -> str:
+        return f"pytorch ({self.model.num_parameters():,} parameters)"

@@ -1,0 +1,38 @@
+"""data/codec.py: text <-> ids as a checkpoint's model reads and writes them, subword or word units."""
+from config import make_config
+from data.codec import Codec
+from data.subwords import Subwords
+from data.vocab import Vocab
+
+WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
+
+
+def test_word_units_map_tokens_to_ids_and_back():
+    codec = Codec.from_checkpoint(make_config("tiny"), WORDS, WORDS, None)
+    assert codec.src_subwords is None and codec.subword_models() is None
+    assert codec.ids(["Ein Hund."]) == [[4, 5, 8]] and codec.ids(["Ein Katze."]) == [[4, 1, 8]]
+    assert codec.text([6, 7, 8]) == "A dog."
+
+
+def test_subword_models_travel_in_a_checkpoint_and_encode_any_text():
+    joint = Subwords.learn([["Ein", "Hund", "\uffed."], ["A", "dog", "\uffed."]] * 30, 300)
+    codec = Codec(make_config("tiny"), joint.vocab, joint.vocab, joint, joint)
+    stored = codec.subword_models()
+    assert stored["tgt"] is None                                          # one joint model is stored once
+    loaded = Codec.from_checkpoint(make_config("tiny"), joint.vocab, joint.vocab, stored)
+    assert loaded.src_subwords is loaded.tgt_subwords
+    ids = loaded.ids(["Ein Hund in Zürich."])[0]
+    assert 1 not in ids and ids == codec.ids(["Ein Hund in Zürich."])[0]   # byte fallback: nothing unknown
+    assert loaded.text(joint.vocab.encode(joint.split(["A", "dog", "\uffed."]))) == "A dog."
+
+
+def test_a_long_input_is_cut_to_the_models_length_with_a_warning_naming_its_line(capsys):
+    cfg = make_config("tiny", ["model.max_len=5"])
+    codec = Codec(cfg, WORDS, WORDS)
+    assert codec.ids(["Ein Hund Hund Hund Hund."], line_numbers=[7]) == [[4, 5, 5]]
+    assert "input line 7 has 6 tokens; translating its first 3" in capsys.readouterr().err
+
+
+def test_an_output_is_always_one_line():
+    gap = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "A", "\uffed\n", "dog"])
+    assert Codec(make_config("tiny"), gap, gap).text([4, 5, 6]) == "A  dog"

@@ -1,0 +1,79 @@
+"""text/pipeline.py: a checkpoint's steps in order and back, per line and per sentence, and for training pairs."""
+import pytest
+
+from config import Config, DataConfig
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
+from text.step import Step
+from util.errors import UserError
+
+P0, P1 = PLACEHOLDERS[:2]
+
+
+class Upper(Step):
+    """A line step: upper case in, lower case out; training pairs upper-cased on both sides."""
+
+    def apply(self, text):
+        return text.upper(), None
+
+    def reverse(self, output, state):
+        return output.lower()
+
+    def apply_pair(self, source, target):
+        return source.upper(), target.upper()
+
+
+class Halves(Step):
+    """A splitting step: a line in two halves at " | ", joined back with " / "."""
+    splits = True
+
+    def apply(self, text):
+        return text.split(" | "), None
+
+    def reverse(self, outputs, state):
+        return " / ".join(outputs)
+
+
+def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_without_gets_nothing():
+    with_placeholders = Pipeline.from_config(DataConfig())
+    applied = with_placeholders.apply("Ein Hund kauft 3,5 kg.")
+    assert applied.sentences == [f"Ein Hund kauft {P0} kg."]
+    assert with_placeholders.reverse_sentence(f"A dog buys {P0} kg.", applied.states[0]) == ("A dog buys 3.5 kg.", 0)
+    assert with_placeholders.reverse_sentence("A dog buys.", applied.states[0]).lost == 1
+    glossary = Pipeline.from_config(DataConfig(), {"Hund": "poodle"}).apply("Ein Hund kauft 3 kg.")
+    assert glossary.sentences == [f"Ein {P0} kauft {P1} kg."]
+    plain = Pipeline.from_config(DataConfig(placeholders=False))
+    assert plain.steps == [] and plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
+
+
+def test_a_model_without_placeholders_refuses_a_glossary():
+    with pytest.raises(UserError, match="without placeholders"):
+        Pipeline.from_config(DataConfig(placeholders=False), {"Hund": "dog"})
+    old = Config.from_dict({"data": {"units": "subword"}})      # a config saved before placeholders existed
+    assert not old.data.placeholders and Pipeline.from_config(old.data).steps == []
+
+
+def test_steps_before_a_split_work_on_the_line_and_those_after_it_on_each_sentence():
+    pipeline = Pipeline([Upper(), Halves(), *Pipeline.from_config(DataConfig()).steps])
+    applied = pipeline.apply("ein hund 3,5 | zwei 12")
+    assert applied.sentences == [f"EIN HUND {P0}", f"ZWEI {P0}"]
+    outputs = [pipeline.reverse_sentence(f"A DOG {P0}", applied.states[0]).text,
+               pipeline.reverse_sentence(f"TWO {P0}", applied.states[1]).text]
+    assert outputs == ["A DOG 3.5", "TWO 12"]
+    assert pipeline.reverse_line(outputs, applied.line_states) == "a dog 3.5 / two 12"
+
+
+def test_a_blank_line_has_no_sentences_and_reverses_to_nothing():
+    pipeline = Pipeline.from_config(DataConfig())
+    applied = pipeline.apply("   ")
+    assert applied.sentences == [] and pipeline.reverse_line([], applied.line_states) == ""
+
+
+def test_training_pairs_go_through_every_step_but_the_splitter():
+    pipeline = Pipeline([Upper(), Halves(), *Pipeline.from_config(DataConfig()).steps])
+    assert pipeline.apply_pair("ein hund | 3,5 kg", "a dog | 3.5 kg") == (f"EIN HUND | {P0} KG", f"A DOG | {P0} KG")
+
+
+def test_a_pipeline_splits_at_most_once():
+    with pytest.raises(ValueError, match="once"):
+        Pipeline([Halves(), Halves()])

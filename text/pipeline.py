@@ -1,0 +1,99 @@
+"""The steps a checkpoint's text goes through, in order, and back.
+
+    pipeline = Pipeline.from_config(ckpt.cfg)          # the steps this checkpoint was trained with
+    applied = pipeline.apply("Die Frau kauft 3,5 kg.")  # applied.sentences: what the model reads
+    outputs = [model's translation of each sentence]
+    pipeline.reverse(applied, outputs)                   # -> "The woman buys 3.5 kg."
+
+Steps up to a splitting step (one whose `splits` is true: its apply gives a list of sentences) work on the whole
+line; the steps after it work on each sentence. Without a splitting step a line is one sentence. Training pairs go
+through `apply_pair` of every step but the splitter (a training pair is one sentence).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from config import DataConfig
+from text.glossary import Glossary
+from text.numbers import Numbers
+from text.placeholders import Placeholders
+from text.step import Step
+from util.errors import UserError
+
+
+class Applied(NamedTuple):
+    sentences: list[str]        # what the model reads, in order; none for a blank line
+    states: list[tuple]         # per sentence: the states of the sentence steps, for their reverse
+    line_states: tuple          # the states of the line steps (the splitter's last)
+
+
+class Reversed(NamedTuple):
+    text: str                   # the translation of one sentence with every step undone
+    lost: int                   # how many things of its source (placeholders, ...) the output had lost
+
+
+class Pipeline:
+    def __init__(self, steps: list[Step]):
+        split = [k for k, step in enumerate(steps) if getattr(step, "splits", False)]
+        if len(split) > 1:
+            raise ValueError("a pipeline splits a line into sentences once")
+        cut = split[0] + 1 if split else 0
+        self.steps = list(steps)
+        self.line_steps, self.sentence_steps = self.steps[:cut], self.steps[cut:]
+        self.splitter = self.steps[split[0]] if split else None
+
+    @classmethod
+    def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None) -> "Pipeline":
+        """The steps a model of this config was trained with; a glossary needs placeholders."""
+        if glossary and not cfg.placeholders:
+            raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
+                            "they existed), so it cannot apply a glossary; train a new one")
+        steps: list[Step] = []
+        if cfg.placeholders:
+            steps.append(Placeholders([Glossary(glossary or {}), Numbers()]))
+        return cls(steps)
+
+    def apply(self, line: str) -> Applied:
+        text, line_states = line, []
+        for step in self.line_steps:
+            text, state = step.apply(text)
+            line_states.append(state)
+        parts = text if self.splitter else ([text] if text.strip() else [])
+        sentences, states = [], []
+        for part in parts:
+            part_states = []
+            for step in self.sentence_steps:
+                part, state = step.apply(part)
+                part_states.append(state)
+            sentences.append(part)
+            states.append(tuple(part_states))
+        return Applied(sentences, states, tuple(line_states))
+
+    def reverse_sentence(self, output: str, states: tuple) -> Reversed:
+        """One sentence's translation back through the sentence steps, last step first."""
+        lost = 0
+        for step, state in zip(reversed(self.sentence_steps), reversed(states)):
+            lost += step.lost(output, state)
+            output = step.reverse(output, state)
+        return Reversed(output, lost)
+
+    def reverse_line(self, outputs: list[str], line_states: tuple) -> str:
+        """The reversed translations of a line's sentences as one line, back through the line steps."""
+        text = outputs if self.splitter else (outputs[0] if outputs else "")
+        for step, state in zip(reversed(self.line_steps), reversed(line_states)):
+            text = step.reverse(text, state)
+        return text
+
+    def at_stake(self, states: tuple) -> int:
+        return sum(step.at_stake(state) for step, state in zip(self.sentence_steps, states))
+
+    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
+        """A training pair through every step but the splitter."""
+        for step in self.steps:
+            if step is not self.splitter:
+                source, target = step.apply_pair(source, target)
+        return source, target
+
+    def banned_pieces(self, pieces: list[str]) -> set[int]:
+        """Ids of the pieces (pieces[id]) any step forbids in a translation."""
+        return set().union(*(step.banned_pieces(pieces) for step in self.steps))

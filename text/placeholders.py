@@ -1,0 +1,152 @@
+"""Placeholders: spans of the source (numbers, glossary terms, ...) leave it as private-use characters the model
+learned to copy, and after decoding each placeholder becomes what it stands for (its fill).
+
+    masked, fills = Numbers().apply("Die Frau kauft 3,5 kg Äpfel für 12 Euro.")
+    masked -> "Die Frau kauft \ue000 kg Äpfel für \ue001 Euro."       fills -> ("3.5", "12")
+    Numbers().reverse("The woman buys \ue000 kg of apples for \ue001 euros.", fills)
+           -> "The woman buys 3.5 kg of apples for 12 euros."
+
+A `PlaceholderStep` only finds its spans (`find`) and, for training pairs, where each one's counterpart stands in
+the target (`find_in_target`). `Placeholders` runs several as one step, so their placeholders are numbered once,
+in text order, and an earlier step's span wins where two overlap. Masking, filling and the placeholder limit are
+here and nowhere else.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from typing import NamedTuple
+
+from text.step import Step
+
+PLACEHOLDERS = tuple(chr(0xE000 + k) for k in range(16))   # each one subword piece (user-defined symbol)
+PLACEHOLDER = re.compile("[\ue000-\ue00f]")
+
+
+class Span(NamedTuple):
+    start: int
+    end: int
+    fill: str          # what the placeholder becomes in the translation
+
+
+def clear(text: str) -> str:
+    """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
+    return PLACEHOLDER.sub(" ", text)
+
+
+def merge(found: list[list[Span]]) -> list[Span]:
+    """Spans of several steps, earlier steps first: those that overlap an earlier kept one are dropped; in text
+    order."""
+    kept: list[Span] = []
+    for spans in found:
+        kept += [s for s in spans if not any(k.start < s.end and s.start < k.end for k in kept)]
+    return sorted(kept)
+
+
+def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
+    """The text with spans (in text order, not overlapping) as PLACEHOLDERS[0], [1], ...; at most that many, the
+    rest stay as written (with a warning, since a number left in the text cannot be written by the model)."""
+    if len(spans) > len(PLACEHOLDERS):
+        left = ", ".join(repr(text[s.start:s.end]) for s in spans[len(PLACEHOLDERS):])
+        print(f"warning: a sentence has {len(spans)} numbers or terms, more than the {len(PLACEHOLDERS)} "
+              f"placeholders; left as written: {left}", file=sys.stderr)
+        spans = spans[:len(PLACEHOLDERS)]
+    out, last = [], 0
+    for k, span in enumerate(spans):
+        out += [text[last:span.start], PLACEHOLDERS[k]]
+        last = span.end
+    return "".join(out) + text[last:], tuple(s.fill for s in spans)
+
+
+def fill(output: str, fills: tuple[str, ...]) -> str:
+    """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
+    of one it had once (a model may say "14:30 14:30"), vanish with the space before them."""
+    used = set()
+
+    def one(m: re.Match) -> str:                  # m: the placeholder with the space before it, if any
+        space, k = m.group()[:-1], ord(m.group()[-1]) - 0xE000
+        if k >= len(fills) or k in used:
+            return ""
+        used.add(k)
+        value = fills[k]
+        return space + (value[:1].upper() + value[1:] if m.start() == 0 else value)
+    return re.sub(" {2,}", " ", re.sub(" ?[\ue000-\ue00f]", one, output)).strip()
+
+
+def missing(output: str, fills: tuple[str, ...]) -> int:
+    """How many of the source's placeholders the output lacks."""
+    return sum(PLACEHOLDERS[k] not in output for k in range(len(fills)))
+
+
+class PlaceholderStep(Step):
+    """A step whose rewrite is placeholders; it only finds its spans. Alone it is a whole step; several share one
+    numbering inside `Placeholders`."""
+
+    def find(self, text: str) -> list[Span]:
+        """This step's spans of a source (no placeholders in it), in text order, not overlapping each other."""
+        raise NotImplementedError
+
+    def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int]] | None:
+        """For a training pair: where the counterpart of each of the source's spans stands in the target, as
+        (start, end) in the spans' order; None when the pair is to be left as it is (the default: the step does
+        not rewrite training data)."""
+        return None
+
+    def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
+        return Placeholders([self]).apply(text)
+
+    def reverse(self, output: str, fills: tuple[str, ...]) -> str:
+        return fill(output, fills)
+
+    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
+        return Placeholders([self]).apply_pair(source, target)
+
+    def at_stake(self, fills: tuple[str, ...]) -> int:
+        return len(fills)
+
+    def lost(self, output: str, fills: tuple[str, ...]) -> int:
+        return missing(output, fills)
+
+
+class Placeholders(PlaceholderStep):
+    """Several placeholder steps as one: their spans merged (an earlier step wins an overlap), numbered in text
+    order, filled back together."""
+
+    def __init__(self, steps: list[PlaceholderStep]):
+        self.steps = list(steps)
+
+    def find(self, text: str) -> list[Span]:
+        return merge([step.find(text) for step in self.steps])
+
+    def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
+        text = clear(text)
+        return mask(text, self.find(text))
+
+    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
+        """Spans whose step finds their counterparts in the target become the same placeholder on both sides; a
+        step that cannot place all of its spans leaves them (and their counterparts) as written. A pair with more
+        spans than placeholders is left as it is."""
+        source, target = clear(source), clear(target)
+        kept, counterparts = [], {}
+        for step in self.steps:
+            spans = step.find(source)
+            if not spans:
+                continue
+            found = step.find_in_target(source, spans, target)
+            if found is not None:
+                kept.append(spans)
+                counterparts.update(zip(spans, found))
+        spans = merge(kept)
+        if not spans or len(spans) > len(PLACEHOLDERS):
+            return source, target
+        placed = sorted((counterparts[s], PLACEHOLDERS[k]) for k, s in enumerate(spans))
+        if any(a[1] > b[0] for (a, _), (b, _) in zip(placed, placed[1:])):   # counterparts overlap: leave it
+            return source, target
+        out, last = [], 0
+        for (start, end), placeholder in placed:
+            out += [target[last:start], placeholder]
+            last = end
+        return mask(source, spans)[0], "".join(out) + target[last:]
+
+    def banned_pieces(self, pieces: list[str]) -> set[int]:
+        return set().union(*(step.banned_pieces(pieces) for step in self.steps))
