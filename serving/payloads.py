@@ -12,6 +12,7 @@ from typing import NamedTuple
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary")
 MAX_GLOSSARY_TERMS = 256
+LINE_BREAK_OR_TAB = re.compile(r"[\t\n\r]")   # text in a sentence, never inside a glossary term
 ATTENTION_FIELDS = ("text", "beam", "length_penalty")
 MAX_LENGTH_PENALTY = 5.0
 
@@ -131,14 +132,21 @@ def parse_translate(payload: dict, defaults: DecodeOptions, limits: Limits) -> T
 def parse_glossary(payload: dict, limits: Limits) -> tuple:
     """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary)."""
     glossary = payload.get("glossary", {})
-    if not isinstance(glossary, dict) or len(glossary) > MAX_GLOSSARY_TERMS:
-        raise BadRequest(422, f'glossary must be an object of at most {MAX_GLOSSARY_TERMS} "German term": '
-                              f'"English term" entries, not {json_type(glossary)}')
+    if not isinstance(glossary, dict):
+        raise BadRequest(422, f'glossary must be an object of "German term": "English term" entries, '
+                              f"not {json_type(glossary)}")
+    if len(glossary) > MAX_GLOSSARY_TERMS:
+        raise BadRequest(422, f"glossary has {len(glossary)} terms; the limit is {MAX_GLOSSARY_TERMS} a request, "
+                              "so send only the terms your texts contain")
     for term, target in glossary.items():
         check_text(term, "a glossary term", limits)
         if not isinstance(target, str) or not term.strip() or not target.strip():
             raise BadRequest(422, f"glossary term {term!r} needs a non-empty English term as its value")
         check_text(target, f"glossary[{term!r}]", limits)
+        for where, text in (("glossary term", term), (f"the English term of {term!r}", target)):
+            if LINE_BREAK_OR_TAB.search(text):      # a glossary file could never hold it: one term, one line
+                raise BadRequest(422, f"{where} {text!r} contains a tab or line break; a term is one line "
+                                      "without tabs")
     return tuple(sorted(glossary.items()))
 
 

@@ -11,6 +11,7 @@ from config import DecodeConfig
 from decoding.translator import AttentionMap, Translation
 from serving.batching_queue import MicroBatcher
 from serving.payloads import DecodeOptions, TranslateRequest
+from util.errors import UserError
 
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
 # request arriving meanwhile waits for one slice (README, Serve: the worst case measured)
@@ -28,6 +29,16 @@ class TranslationService:
                                     max_items=max_batch_sentences or engine.cfg.decode.batch_sentences,
                                     slice_items=lambda options: SLICE_WORK // options.beam)
         self.started = time.monotonic()
+        self.draws_attention = self._draws_attention()
+
+    def _draws_attention(self) -> bool:
+        """Whether the engine draws attention maps (CTranslate2 and ensembles do not), asked of the engine itself with
+        a short sentence, so /health can tell the page whether to offer the heatmap."""
+        try:
+            self.engine.attention_map("Ein Hund.", self.engine.cfg.decode)
+        except UserError:
+            return False
+        return True
 
     def decode_config(self, options: DecodeOptions) -> DecodeConfig:
         return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty)
@@ -62,8 +73,9 @@ class TranslationService:
                 "src_vocab": len(self.engine.src_vocab), "tgt_vocab": len(self.engine.tgt_vocab),
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},
+                "attention": self.draws_attention,       # whether POST /attention can answer
                 "batching": {"enabled": self.batcher.batching, "max_wait_ms": self.batcher.max_wait * 1000,
-                             "requests": stats.requests, "batches": stats.calls}}
+                             "requests": stats.requests, "batches": stats.calls, "cancelled": stats.cancelled}}
 
     def close(self) -> None:
         self.batcher.close()

@@ -125,6 +125,12 @@ BAD_REQUESTS = [
     ({"txt": "Hund"}, 422, "unknown field 'txt'"),
     ({"text": "Hund", "texts": ["Hund"]}, 422, "send either"),
     ({}, 422, "send either"),
+    ({"text": "Hund", "glossary": ["Hund", "dog"]}, 422, "glossary must be an object of"),
+    ({"text": "Hund", "glossary": {f"Wort{n}": "word" for n in range(10_000)}}, 422,
+     "glossary has 10000 terms; the limit is 256 a request"),
+    ({"text": "Hund", "glossary": {"Hund\tKatze": "dog"}}, 422, "glossary term 'Hund\\tKatze' contains a tab"),
+    ({"text": "Hund", "glossary": {"Hund": "dog\ncat"}}, 422, "the English term of 'Hund' 'dog\\ncat' contains"),
+    ({"text": "Hund", "glossary": {"Hund": 5}}, 422, "needs a non-empty English term"),
 ]
 
 
@@ -148,6 +154,25 @@ def test_a_ten_megabyte_body_is_refused_unparsed_and_the_server_goes_on(client):
     streamed = client.post("/translate", content=iter([big[n:n + 65536] for n in range(0, len(big), 65536)]))
     assert streamed.status_code == 413 and "refused after" in streamed.json()["error"]
     assert client.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
+
+
+def test_head_answers_like_get_without_a_body(client):
+    for path in ("/", "/health"):
+        head = client.head(path)
+        assert head.status_code == 200 and head.content == b"", path
+        assert head.headers["content-type"] == client.get(path).headers["content-type"]
+
+
+def test_an_engine_that_draws_no_attention_says_so_in_health_and_refuses_with_a_422(client, tiny_run):
+    from decoding.engines import load_translator
+    assert client.get("/health").json()["attention"] is True
+    ensemble = load_translator(f"{tiny_run / 'best.pt'},{tiny_run / 'averaged.pt'}")
+    with serve(ensemble) as refusing:
+        assert refusing.get("/health").json()["attention"] is False
+        answer = refusing.post("/attention", json={"text": "Der Hund läuft im Park."})
+        assert answer.status_code == 422 and "attention maps" in answer.json()["error"]     # the engine's one line
+        assert "\n" not in answer.json()["error"] and "internal error" not in answer.json()["error"]
+        assert refusing.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
 
 
 def test_unknown_endpoints_and_methods_get_json_errors(client):
