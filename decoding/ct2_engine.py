@@ -13,11 +13,10 @@ import torch
 from config import Config, DecodeConfig, validate
 from data.subwords import Subwords
 from data.vocab import Vocab
+from decoding.export_files import MANIFEST, check_export_files
 from decoding.search import Hypothesis
 from decoding.translator import Translator
 from util.errors import UserError
-
-MANIFEST = "einsum_nmt.json"     # beside CTranslate2's model.bin: our config and vocabularies
 
 
 def is_exported(path: str | Path) -> bool:
@@ -45,6 +44,7 @@ class Ct2Translator(Translator):
             vocabs = Vocab(manifest["src_vocab"]), Vocab(manifest["tgt_vocab"])
         except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:
             raise UserError(f"{directory / MANIFEST} is damaged ({_first_line(e)}); {again}") from None
+        check_export_files(directory, manifest)
         subwords = {}
         for side in ("src", "tgt"):
             if (directory / f"{side}.spm.model").is_file():
