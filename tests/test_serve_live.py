@@ -134,7 +134,8 @@ def test_a_client_that_goes_away_stops_its_work_at_the_next_slice(server):
         wait_for(lambda: batching()["batches"] > before["batches"], "the server did not start decoding")
     wait_for(lambda: batching()["cancelled"] == before["cancelled"] + 1, "the request was not dropped")
     after = batching()
-    assert after["batches"] - before["batches"] <= 4 and after["requests"] == before["requests"], (before, after)
+    # 2 measured (load 4.8 on 2 cores): the disconnect is seen within a slice or two; 8 leaves room for a busier one
+    assert after["batches"] - before["batches"] <= 8 and after["requests"] == before["requests"], (before, after)
     assert httpx.post(f"{server}/translate", json={"text": SENTENCE}).json()["translation"] == TRANSLATION
 
 
