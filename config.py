@@ -139,7 +139,7 @@ class TrainConfig:
                                    '<run>/tensorboard/ (needs `pip install tensorboard`)', ANY)
 
 
-@dataclass
+@dataclass(unsafe_hash=True)     # hashable: the server groups requests by their settings (never changed once made)
 class DecodeConfig:
     """The search settings: one type for the config, the command lines (decode_settings) and the server."""
     beam: int = opt(5, 'beam size (1 = greedy)', between(1, MAX_BEAM))

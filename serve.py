@@ -4,8 +4,9 @@
     python serve.py --checkpoint runs/<run>/best.pt --port 8000
     curl -s 127.0.0.1:8000/translate -H 'content-type: application/json' -d '{"text": "Ein Hund rennt."}'
 
-Endpoints: GET / (the page), GET /health, POST /translate, POST /attention. Concurrent requests are decoded
-together (collected for --max-batch-wait-ms). FastAPI and uvicorn are optional: pip install -r requirements-extras.txt
+Endpoints: GET / (the page), GET /health, POST /translate, POST /attention (HEAD too on the GET ones). Concurrent
+requests are decoded together (collected for --max-batch-wait-ms); the work of a client that disconnects stops at the
+next slice. FastAPI and uvicorn are optional: pip install -r requirements-extras.txt
 """
 
 import argparse
@@ -14,11 +15,12 @@ import contextlib
 import dataclasses
 import socket
 import sys
+from concurrent.futures import Future
 from pathlib import Path
 
 from serving.batching_queue import QueueFull
-from serving.payloads import (BadRequest, Limits, TranslateRequest, parse_attention, parse_json, parse_translate,
-                                  translation_body)
+from serving.payloads import (BadRequest, Limits, TranslateRequest, Work, parse_attention, parse_json,
+                              parse_translate, translation_body)
 from serving.service import TranslationService
 from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
@@ -121,11 +123,36 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+class ClientGone(Exception):
+    """The client disconnected before its answer was ready; nobody reads a response."""
+
+
+async def client_gone(request) -> None:
+    """Returns once the client disconnects (its body has been read: what arrives now can only be the disconnect)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def answer_unless_gone(request, work: Future):
+    """The result of `work`; if the client disconnects first, `work` is cancelled, so the batcher drops its slices
+    not yet decoded, and ClientGone is raised."""
+    answer, gone = asyncio.wrap_future(work), asyncio.ensure_future(client_gone(request))
+    try:
+        await asyncio.wait((answer, gone), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+    if not answer.done():
+        work.cancel()
+        answer.cancel()
+        raise ClientGone
+    return answer.result()
+
+
 def create_app(service: TranslationService, limits: Limits = Limits()):
     """The FastAPI app around a service; it closes the service when the server stops."""
     require_server_packages()
     from fastapi import FastAPI, Request
-    from fastapi.responses import HTMLResponse, JSONResponse
+    from fastapi.responses import HTMLResponse, JSONResponse, Response
     from starlette.exceptions import HTTPException
 
     page = PAGE.read_text(encoding="utf-8")
@@ -144,6 +171,14 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def bad_request(_request, e: BadRequest):
         return error(e.status, str(e))
 
+    @app.exception_handler(UserError)
+    async def refused(_request, e: UserError):       # e.g. attention maps from an engine that cannot draw them
+        return error(422, str(e).splitlines()[0] if str(e) else "refused")
+
+    @app.exception_handler(ClientGone)
+    async def gone(_request, _e: ClientGone):
+        return Response(status_code=499)            # nginx's "client closed request"; it is never delivered
+
     @app.exception_handler(QueueFull)
     async def busy(_request, e: QueueFull):
         return error(503, f"server busy: {e}")
@@ -159,11 +194,12 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def failure(_request, e: Exception):      # a bug, not the client's mistake; the server goes on
         return error(500, f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
 
-    @app.get("/")
+    # HEAD answers as GET does, without the body (uvicorn leaves it out)
+    @app.api_route("/", methods=["GET", "HEAD"])
     async def index():
         return HTMLResponse(page, headers={"Content-Security-Policy": PAGE_POLICY})
 
-    @app.get("/health")
+    @app.api_route("/health", methods=["GET", "HEAD"])
     async def health():
         return {**service.health(), "limits": dataclasses.asdict(limits)}
 
@@ -171,14 +207,14 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def translate(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         wanted = parse_translate(payload, service.defaults, limits)
-        results = await asyncio.wrap_future(service.submit(wanted))
+        results = await answer_unless_gone(request, service.submit(wanted))
         return translation_body(wanted, results)
 
     @app.post("/attention")
     async def attention(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
-        text, options = parse_attention(payload, service.defaults, limits)
-        return (await asyncio.to_thread(service.attention, text, options))._asdict()
+        text, decode = parse_attention(payload, service.defaults, limits)
+        return (await asyncio.to_thread(service.attention, text, decode))._asdict()
 
     return app
 
@@ -204,10 +240,10 @@ def main(argv) -> int:
                         args.max_body_kb * 1024)
         service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
                                      batching=not args.no_batching)
-        service.translate(TranslateRequest(["Ein Hund."], True, service.defaults))   # load the tokenizers now
+        service.translate(TranslateRequest(["Ein Hund."], True, Work(service.defaults)))   # load the tokenizers now
         host, port = sock.getsockname()[:2]
         mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
-        print(f"serving {checkpoint} ({service.engine_name}) on http://{host}:{port}/ (batching: {mode})",
+        print(f"serving {checkpoint} ({translator.engine.name}) on http://{host}:{port}/ (batching: {mode})",
               file=sys.stderr, flush=True)
         server = uvicorn.Server(uvicorn.Config(create_app(service, limits), log_level="warning",
                                                access_log=args.access_log))

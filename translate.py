@@ -17,6 +17,7 @@ import sys
 from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
+from data.tokenizer import JOINER
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines
@@ -36,7 +37,7 @@ def parse_args(argv):
                         "line (a pair with an empty side prints 0.0000 0.0000 0)")
     args = parser.parse_args(argv)
     check_decode_flags(args)
-    if args.plot_attention:
+    if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")
         check_output_path(args.plot_attention, "--plot-attention")
@@ -75,10 +76,15 @@ def print_n_best(translator: Translator, texts: list[str], decode, first_line: i
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
+    # the joiner mark has no glyph in matplotlib's fonts (a warning per label); the web page drops it too
+    source, output = ([t.removeprefix(JOINER) for t in tokens] for tokens in (attention.source, attention.output))
     try:
-        plot(attention.weights.numpy(), attention.source, attention.output, path)
+        plot(attention.weights.numpy(), source, output, path)
     except OSError as e:
         raise UserError(f"cannot write the heatmap to {path} ({e.strerror})") from None
+    except ValueError as e:     # matplotlib: "Format 'txt' is not supported (supported formats: ...)"
+        raise UserError(f"cannot write the heatmap to {path}: {str(e).splitlines()[0]}; name a .png, .svg or .pdf "
+                        "file") from None
     print(f"attention heatmap saved to {path}", file=sys.stderr)
 
 

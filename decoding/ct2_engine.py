@@ -14,10 +14,9 @@ from config import Config, DecodeConfig, check_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import Vocab
+from decoding.export_files import MANIFEST, check_export_files
 from decoding.search import Hypothesis
 from util.errors import UserError
-
-MANIFEST = "einsum_nmt.json"     # beside CTranslate2's model.bin: our config and vocabularies
 
 
 def is_exported(path: str | Path) -> bool:
@@ -77,6 +76,7 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
         src_vocab, tgt_vocab = Vocab(manifest["src_vocab"]), Vocab(manifest["tgt_vocab"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:
         raise UserError(f"{directory / MANIFEST} is damaged ({_first_line(e)}); {again}") from None
+    check_export_files(directory, manifest)
     subwords = {}
     for side in ("src", "tgt"):
         if (directory / f"{side}.spm.model").is_file():

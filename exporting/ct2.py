@@ -3,8 +3,9 @@
 The model maps one to one: fused self-attention q/k/v, cross-attention q plus fused k/v, pre- or post-LN with the
 final norms, embeddings scaled by √d_model, our position table (sinusoid or learned) passed as CTranslate2's
 position encodings, relative positions as keys with zero value tables, a tied or separate output projection.
-Beside CTranslate2's files the directory holds `einsum_nmt.json` (config and vocabularies) and the subword models,
-so `translate.py --checkpoint DIR` needs nothing else. ctranslate2 is needed for this feature only.
+Beside CTranslate2's files the directory holds `einsum_nmt.json` (config, vocabularies and the sha256 of every
+file, checked when it loads) and the subword models, so `translate.py --checkpoint DIR` needs nothing else.
+ctranslate2 is needed for this feature only.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import torch
 
 from config import Config, ModelConfig
-from decoding.ct2_engine import MANIFEST
+from decoding.export_files import MANIFEST, seal
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
 
@@ -151,6 +152,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
                 "tgt_vocab": ckpt.tgt_vocab.itos, "quantization": quantization,
                 "checkpoint": str(checkpoint)}
+    manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
     (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
     if out.exists():
         shutil.rmtree(out)

@@ -7,12 +7,15 @@ its own slice of the results, so every client sees its items in the order it sen
 
 A large request is decoded in slices of at most `slice_items(key)` items: after each slice its next one goes to the
 back of the queue, so a request that arrives meanwhile waits for one slice, not for the whole large request.
+
+A request whose future is cancelled (its client went away) costs nothing more: its queued slice is dropped before it
+is decoded, and a slice being decoded is its last. Futures therefore stay cancellable until their result is set.
 """
 from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from typing import Callable, Hashable, NamedTuple, Sequence
 
 
@@ -34,9 +37,16 @@ class _Request:
         self.next += len(part)
         return _Pending(self.key, part, self, self.arrived)
 
-    def start(self) -> bool:
-        """False when the client gave up (cancelled) before its first slice; later slices always run."""
-        return self.future.running() or self.future.set_running_or_notify_cancel()
+    @property
+    def finished(self) -> bool:
+        return self.next >= len(self.items)
+
+    def settle(self, result=None, error: Exception | None = None) -> None:
+        """Give the client its results (or the error), unless it cancelled meanwhile."""
+        try:
+            self.future.set_exception(error) if error is not None else self.future.set_result(result)
+        except InvalidStateError:        # cancelled between our check and now: nobody waits for it
+            pass
 
 
 class _Pending(NamedTuple):
@@ -49,6 +59,7 @@ class _Pending(NamedTuple):
 class BatchStats(NamedTuple):
     requests: int         # requests answered (or failed)
     calls: int            # run_group calls made for them
+    cancelled: int        # requests dropped unfinished because their future was cancelled (the client went away)
 
 
 class MicroBatcher:
@@ -63,12 +74,13 @@ class MicroBatcher:
         self._pending: list[_Pending] = []
         self._wake = threading.Condition()
         self._closed = False
-        self._requests = self._calls = 0
+        self._requests = self._calls = self._cancelled = 0
         self._worker = threading.Thread(target=self._serve, name="micro-batcher", daemon=True)
         self._worker.start()
 
     def submit(self, key: Hashable, items: Sequence) -> Future:
-        """A future of `run_group(key, ...)`'s results for exactly these items, in their order."""
+        """A future of `run_group(key, ...)`'s results for exactly these items, in their order. Cancelling it
+        drops the request's slices not yet decoded."""
         future: Future = Future()
         with self._wake:
             if self._closed:
@@ -82,7 +94,7 @@ class MicroBatcher:
     @property
     def stats(self) -> BatchStats:
         with self._wake:
-            return BatchStats(self._requests, self._calls)
+            return BatchStats(self._requests, self._calls, self._cancelled)
 
     def close(self) -> None:
         """Finish what is queued, then stop the worker."""
@@ -94,7 +106,7 @@ class MicroBatcher:
     def _take(self) -> list[_Pending] | None:
         """The next requests to decode, or None once closed and drained."""
         with self._wake:
-            while not self._pending and not self._closed:
+            while not self._drop_cancelled() and not self._closed:
                 self._wake.wait()
             if not self._pending:
                 return None
@@ -114,19 +126,28 @@ class MicroBatcher:
     def _count(self) -> int:
         return sum(len(p.items) for p in self._pending)
 
+    def _drop_cancelled(self) -> int:
+        """Forget the queued slices of cancelled requests (the caller holds the lock); the number left."""
+        kept = [p for p in self._pending if not p.request.future.cancelled()]
+        self._cancelled += len(self._pending) - len(kept)       # a request has at most one slice queued
+        self._pending = kept
+        return len(kept)
+
     def _serve(self) -> None:
         while (batch := self._take()) is not None:
-            # a client that gave up (cancelled future) costs nothing more
-            batch = [p for p in batch if p.request.start()]
             groups: dict[Hashable, list[_Pending]] = {}
             for p in batch:
                 groups.setdefault(p.key, []).append(p)
             for key, group in groups.items():
-                self._run(key, group)
+                with self._wake:      # a client that gave up while earlier groups ran costs nothing more either
+                    live = [p for p in group if not p.request.future.cancelled()]
+                    self._cancelled += len(group) - len(live)
+                if live:
+                    self._run(key, live)
 
     def _run(self, key: Hashable, group: list[_Pending]) -> None:
         with self._wake:              # counted before any client sees its answer
-            self._requests += sum(p.request.next >= len(p.request.items) for p in group)
+            self._requests += sum(p.request.finished for p in group)
             self._calls += 1
         items = [item for p in group for item in p.items]
         try:
@@ -135,17 +156,20 @@ class MicroBatcher:
                 raise RuntimeError(f"run_group gave {len(results)} results for {len(items)} items")
         except Exception as e:  # the clients get the error; the worker keeps serving
             with self._wake:
-                self._requests += sum(p.request.next < len(p.request.items) for p in group)
+                self._requests += sum(not p.request.finished for p in group)
             for p in group:
-                p.request.future.set_exception(e)
+                p.request.settle(error=e)
             return
         start = 0
         for p in group:
             request = p.request
             request.results += results[start:start + len(p.items)]
             start += len(p.items)
-            if request.next < len(request.items):
-                with self._wake:      # its next slice queues behind whatever arrived meanwhile
+            if request.finished:
+                request.settle(request.results)
+                continue
+            with self._wake:
+                if request.future.cancelled():     # the slice just decoded was its last
+                    self._cancelled += 1
+                else:                              # its next slice queues behind whatever arrived meanwhile
                     self._pending.append(request.next_slice())
-            else:
-                request.future.set_result(request.results)

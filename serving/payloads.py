@@ -8,12 +8,14 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from config import BrokenRule, DecodeConfig, decode_settings
+
 # C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary")
 MAX_GLOSSARY_TERMS = 256
+LINE_BREAK_OR_TAB = re.compile(r"[\t\n\r]")   # text in a sentence, never inside a glossary term
 ATTENTION_FIELDS = ("text", "beam", "length_penalty")
-MAX_LENGTH_PENALTY = 5.0
 
 
 class BadRequest(Exception):
@@ -32,18 +34,16 @@ class Limits:
     max_body_bytes: int = 1 << 20     # larger bodies are refused unread
 
 
-class DecodeOptions(NamedTuple):
-    """What a search depends on: requests that differ in any field are never decoded together."""
-    beam: int
-    length_penalty: float
-    n_best: int
+class Work(NamedTuple):
+    """What a search depends on: requests that differ in either are never decoded together."""
+    decode: DecodeConfig
     glossary: tuple = ()      # ((source term, target term), ...) for this request
 
 
 class TranslateRequest(NamedTuple):
     texts: list[str]
     single: bool              # sent as {"text": ...}, so answered as {"translation": ...}
-    options: DecodeOptions
+    work: Work
 
 
 def parse_json(body: bytes) -> dict:
@@ -96,21 +96,26 @@ def integer(payload: dict, name: str, default: int, low: int, high: int) -> int:
     return value
 
 
-def number(payload: dict, name: str, default: float, low: float, high: float) -> float:
+def number(payload: dict, name: str, default: float) -> float:
     value = payload.get(name, default)
-    if type(value) not in (int, float) or not math.isfinite(value) or not low <= value <= high:
-        raise BadRequest(422, f"{name} must be a number from {low} to {high}, not {json.dumps(value)}")
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise BadRequest(422, f"{name} must be a number, not {json.dumps(value)}")
     return float(value)
 
 
-def parse_options(payload: dict, defaults: DecodeOptions, limits: Limits, n_best: bool = True) -> DecodeOptions:
+def parse_decode(payload: dict, defaults: DecodeConfig, limits: Limits, n_best: bool = True) -> DecodeConfig:
+    """The request's search settings: the server's beam limit, then DecodeConfig's own rules (config.py)."""
     beam = integer(payload, "beam", min(defaults.beam, limits.max_beam), 1, limits.max_beam)
     best = integer(payload, "n_best", 1, 1, limits.max_beam) if n_best else 1
-    penalty = number(payload, "length_penalty", defaults.length_penalty, 0.0, MAX_LENGTH_PENALTY)
-    return DecodeOptions(max(beam, best), penalty, best)    # n best need a beam of at least n
+    penalty = number(payload, "length_penalty", defaults.length_penalty)
+    try:
+        return decode_settings(defaults, beam=beam, n_best=best, length_penalty=penalty)
+    except BrokenRule as e:
+        name = e.key.removeprefix("decode.")
+        raise BadRequest(422, f"{name} must be {e.requirement}, not {json.dumps(payload.get(name))}") from None
 
 
-def parse_translate(payload: dict, defaults: DecodeOptions, limits: Limits) -> TranslateRequest:
+def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits) -> TranslateRequest:
     """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best and length_penalty."""
     check_fields(payload, TRANSLATE_FIELDS)
     if ("text" in payload) == ("texts" in payload):
@@ -124,41 +129,47 @@ def parse_translate(payload: dict, defaults: DecodeOptions, limits: Limits) -> T
         if len(texts) > limits.max_sentences:
             raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
-    options = parse_options(payload, defaults, limits)
-    return TranslateRequest(texts, single, options._replace(glossary=parse_glossary(payload, limits)))
+    return TranslateRequest(texts, single, Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits)))
 
 
 def parse_glossary(payload: dict, limits: Limits) -> tuple:
     """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary)."""
     glossary = payload.get("glossary", {})
-    if not isinstance(glossary, dict) or len(glossary) > MAX_GLOSSARY_TERMS:
-        raise BadRequest(422, f'glossary must be an object of at most {MAX_GLOSSARY_TERMS} "German term": '
-                              f'"English term" entries, not {json_type(glossary)}')
+    if not isinstance(glossary, dict):
+        raise BadRequest(422, f'glossary must be an object of "German term": "English term" entries, '
+                              f"not {json_type(glossary)}")
+    if len(glossary) > MAX_GLOSSARY_TERMS:
+        raise BadRequest(422, f"glossary has {len(glossary)} terms; the limit is {MAX_GLOSSARY_TERMS} a request, "
+                              "so send only the terms your texts contain")
     for term, target in glossary.items():
         check_text(term, "a glossary term", limits)
         if not isinstance(target, str) or not term.strip() or not target.strip():
             raise BadRequest(422, f"glossary term {term!r} needs a non-empty English term as its value")
         check_text(target, f"glossary[{term!r}]", limits)
+        for where, text in (("glossary term", term), (f"the English term of {term!r}", target)):
+            if LINE_BREAK_OR_TAB.search(text):      # a glossary file could never hold it: one term, one line
+                raise BadRequest(422, f"{where} {text!r} contains a tab or line break; a term is one line "
+                                      "without tabs")
     return tuple(sorted(glossary.items()))
 
 
-def parse_attention(payload: dict, defaults: DecodeOptions, limits: Limits) -> tuple[str, DecodeOptions]:
+def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits) -> tuple[str, DecodeConfig]:
     """{"text": str} with optional beam and length_penalty."""
     check_fields(payload, ATTENTION_FIELDS)
     if "text" not in payload:
         raise BadRequest(422, 'send "text": "..." (one sentence)')
-    return check_text(payload["text"], "text", limits), parse_options(payload, defaults, limits, n_best=False)
+    return check_text(payload["text"], "text", limits), parse_decode(payload, defaults, limits, n_best=False)
 
 
 def translation_body(request: TranslateRequest, results: list) -> dict:
     """The response: translations in input order, and the scored n-best lists when more than one was asked for.
     results: one list of Translation(text, score) per text, best first."""
-    decode = {"beam": request.options.beam, "length_penalty": request.options.length_penalty}
+    decode = {"beam": request.work.decode.beam, "length_penalty": request.work.decode.length_penalty}
     n_best = [[{"text": s.text, "score": round(s.score, 4)} for s in hyps] for hyps in results]
     if request.single:
         body = {"translation": results[0][0].text, "n_best": n_best[0]}
     else:
         body = {"translations": [hyps[0].text for hyps in results], "n_best": n_best}
-    if request.options.n_best == 1:
+    if request.work.decode.n_best == 1:
         del body["n_best"]
     return {**body, "decode": decode}

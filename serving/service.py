@@ -1,16 +1,15 @@
-"""A translation engine behind a server: sentences from concurrent requests are decoded together, grouped by their
-decoding options. The engine is a Translator (PyTorch, an ensemble or CTranslate2); only one thread uses it at a time."""
+"""The translator behind a server: sentences from concurrent requests are decoded together, grouped by their search
+settings and glossary. The translator (PyTorch, an ensemble or CTranslate2) is used by one thread at a time."""
 from __future__ import annotations
 
 import threading
 import time
 from concurrent.futures import Future
-from dataclasses import replace
 
 from config import DecodeConfig
-from decoding.translator import AttentionMap, Translation
+from decoding.translator import AttentionMap, Translation, Translator
 from serving.batching_queue import MicroBatcher
-from serving.payloads import DecodeOptions, TranslateRequest
+from serving.payloads import TranslateRequest, Work
 
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
 # request arriving meanwhile waits for one slice (README, Serve: the worst case measured)
@@ -18,53 +17,48 @@ SLICE_WORK = 16
 
 
 class TranslationService:
-    def __init__(self, engine, *, checkpoint: str = "", max_wait_ms: float = 5.0,
+    def __init__(self, translator: Translator, *, checkpoint: str = "", max_wait_ms: float = 5.0,
                  batching: bool = True, max_batch_sentences: int | None = None):
-        self.engine, self.checkpoint = engine, checkpoint
-        self.engine_name = engine.engine.name                         # "ctranslate2" for an exported directory
-        self.defaults = DecodeOptions(engine.cfg.decode.beam, engine.cfg.decode.length_penalty, 1)
-        self._engine_lock = threading.Lock()      # the batcher's worker and /attention take turns
+        self.translator, self.checkpoint = translator, checkpoint
+        self.defaults = translator.cfg.decode
+        self._lock = threading.Lock()             # the batcher's worker and /attention take turns
         self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
-                                    max_items=max_batch_sentences or engine.cfg.decode.batch_sentences,
-                                    slice_items=lambda options: SLICE_WORK // options.beam)
+                                    max_items=max_batch_sentences or translator.cfg.decode.batch_sentences,
+                                    slice_items=lambda work: SLICE_WORK // work.decode.beam)
         self.started = time.monotonic()
-
-    def decode_config(self, options: DecodeOptions) -> DecodeConfig:
-        return replace(self.engine.cfg.decode, beam=options.beam, length_penalty=options.length_penalty,
-                       n_best=options.n_best)
 
     def submit(self, request: TranslateRequest) -> Future:
         """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull)."""
-        return self.batcher.submit(request.options, request.texts)
+        return self.batcher.submit(request.work, request.texts)
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
 
-    def _decode_group(self, options: DecodeOptions, texts: list[str]) -> list[list[Translation]]:
-        """One search call for texts that share their options (glossary included)."""
-        with self._engine_lock:
-            return self.engine.translate_n_best(texts, self.decode_config(options),
-                                                glossary=dict(options.glossary))
+    def _decode_group(self, work: Work, texts: list[str]) -> list[list[Translation]]:
+        """One search call for texts that share their settings and glossary."""
+        with self._lock:
+            return self.translator.translate_n_best(texts, work.decode, glossary=dict(work.glossary))
 
-    def attention(self, text: str, options: DecodeOptions) -> AttentionMap:
+    def attention(self, text: str, decode: DecodeConfig) -> AttentionMap:
         """Where each output token of the translation of `text` looked in the source; weights as lists (JSON)."""
         if not text.strip():
             return AttentionMap([], [], [])
-        with self._engine_lock:
-            found = self.engine.attention_map(text, self.decode_config(options))
+        with self._lock:
+            found = self.translator.attention_map(text, decode)
         return found._replace(weights=[[round(w, 4) for w in row] for row in found.weights.tolist()])
 
     def health(self) -> dict:
-        cfg, stats = self.engine.cfg, self.batcher.stats
-        return {"status": "ok", "engine": self.engine_name,
+        cfg, stats, codec = self.translator.cfg, self.batcher.stats, self.translator.codec
+        return {"status": "ok", "engine": self.translator.engine.name,
                 "model": {"checkpoint": self.checkpoint, "preset": cfg.preset, "d_model": cfg.model.d_model,
                           "layers": [cfg.model.n_encoder_layers, cfg.model.n_decoder_layers],
                           "attention": cfg.model.attention},
-                "src_vocab": len(self.engine.codec.src_vocab), "tgt_vocab": len(self.engine.codec.tgt_vocab),
+                "src_vocab": len(codec.src_vocab), "tgt_vocab": len(codec.tgt_vocab),
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},
+                "attention": self.translator.engine.why_no_attention is None,   # whether POST /attention answers
                 "batching": {"enabled": self.batcher.batching, "max_wait_ms": self.batcher.max_wait * 1000,
-                             "requests": stats.requests, "batches": stats.calls}}
+                             "requests": stats.requests, "batches": stats.calls, "cancelled": stats.cancelled}}
 
     def close(self) -> None:
         self.batcher.close()

@@ -21,6 +21,19 @@ class Recorder:
         return [(key, item) for item in items]
 
 
+class Held:
+    """A run_group that records its calls, answers each item with itself, and holds every call until released."""
+
+    def __init__(self):
+        self.started, self.release, self.calls = threading.Event(), threading.Event(), []
+
+    def __call__(self, key, items):
+        self.calls.append(list(items))
+        self.started.set()
+        self.release.wait(5)
+        return items
+
+
 def test_concurrent_requests_are_decoded_in_one_call_and_each_gets_its_own_results():
     run = Recorder()
     batcher = MicroBatcher(run, max_wait=LONG_WAIT, max_items=5)
@@ -28,7 +41,7 @@ def test_concurrent_requests_are_decoded_in_one_call_and_each_gets_its_own_resul
     assert [f.result(timeout=5) for f in futures] == [[("beam5", "a")], [("beam5", "b"), ("beam5", "c")],
                                                       [("beam5", "d"), ("beam5", "e")]]
     assert run.calls == [("beam5", ["a", "b", "c", "d", "e"])]
-    assert batcher.stats == (3, 1)
+    assert batcher.stats == (3, 1, 0)
     batcher.close()
 
 
@@ -67,20 +80,14 @@ def test_a_failing_group_fails_only_its_own_requests_and_the_worker_goes_on():
 
 
 def test_a_full_queue_refuses_new_requests_until_it_drains():
-    started, release = threading.Event(), threading.Event()
-
-    def slow(key, items):
-        started.set()
-        release.wait(5)
-        return items
-
-    batcher = MicroBatcher(slow, max_wait=0.0, max_pending=1)
+    run = Held()
+    batcher = MicroBatcher(run, max_wait=0.0, max_pending=1)
     first = batcher.submit("k", [1])
-    started.wait(5)                     # the worker holds the first request; the queue is empty again
+    run.started.wait(5)                 # the worker holds the first request; the queue is empty again
     second = batcher.submit("k", [2])
     with pytest.raises(QueueFull):
         batcher.submit("k", [3])
-    release.set()
+    run.release.set()
     assert first.result(timeout=5) == [1] and second.result(timeout=5) == [2]
     batcher.close()
 
@@ -93,20 +100,39 @@ def test_closing_finishes_what_is_queued():
 
 
 def test_a_large_request_is_decoded_in_slices_and_a_later_small_one_waits_for_one_slice_only():
-    started, release, calls = threading.Event(), threading.Event(), []
-
-    def run(key, items):
-        calls.append(list(items))
-        started.set()
-        release.wait(5)
-        return items
-
+    run = Held()
     batcher = MicroBatcher(run, max_wait=0.0, max_items=64, slice_items=lambda key: 2)
     large = batcher.submit("k", list(range(6)))
-    started.wait(5)                             # the first slice is being decoded
+    run.started.wait(5)                         # the first slice is being decoded
     small = batcher.submit("k", ["s"])
-    release.set()
+    run.release.set()
     assert large.result(timeout=5) == list(range(6)) and small.result(timeout=5) == ["s"]
-    assert calls[0] == [0, 1] and calls[1][0] == "s"      # the small request came right after one slice
-    assert sorted(x for call in calls for x in call if x != "s") == list(range(6)) and batcher.stats.requests == 2
+    assert run.calls[0] == [0, 1] and run.calls[1][0] == "s"      # the small request came right after one slice
+    assert sorted(x for call in run.calls for x in call if x != "s") == list(range(6)) and batcher.stats.requests == 2
+    batcher.close()
+
+
+def test_a_request_cancelled_while_queued_is_never_decoded():
+    run = Held()
+    batcher = MicroBatcher(run, max_wait=0.0, max_items=1)
+    first = batcher.submit("k", ["first"])
+    run.started.wait(5)                         # the worker is busy with the first request
+    gone = batcher.submit("k", ["gone"])
+    assert gone.cancel()
+    run.release.set()
+    assert first.result(timeout=5) == ["first"] and batcher.submit("k", ["next"]).result(timeout=5) == ["next"]
+    assert run.calls == [["first"], ["next"]] and batcher.stats == (2, 2, 1)
+    batcher.close()
+
+
+def test_a_large_request_cancelled_while_decoding_stops_after_its_current_slice():
+    run = Held()
+    batcher = MicroBatcher(run, max_wait=0.0, max_items=64, slice_items=lambda key: 2)
+    large = batcher.submit("k", list(range(10)))
+    run.started.wait(5)                         # its first slice is being decoded
+    assert large.cancel()                       # the client went away
+    run.release.set()
+    assert batcher.submit("k", ["next"]).result(timeout=5) == ["next"]
+    assert run.calls == [[0, 1], ["next"]] and large.cancelled()
+    assert batcher.stats == (1, 2, 1)
     batcher.close()

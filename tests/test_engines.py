@@ -19,11 +19,20 @@ def exported(tmp_path_factory):
     return root
 
 
+def as_before_checksums(directory):
+    """The directory as export.py wrote it before exports carried checksums: no "files" in the manifest."""
+    manifest = json.loads((directory / "einsum_nmt.json").read_text())
+    del manifest["files"]
+    (directory / "einsum_nmt.json").write_text(json.dumps(manifest))
+
+
 @pytest.mark.parametrize("damage, named", [
     (lambda d: (d / "einsum_nmt.json").write_text('{"config": '), "einsum_nmt.json is damaged"),
     (lambda d: (d / "einsum_nmt.json").write_text(json.dumps({"config": {}, "src_vocab": 3})), "einsum_nmt.json is "
                                                                                                  "damaged"),
-    (lambda d: (d / "model.bin").write_bytes(b""), "model.bin cannot be loaded by CTranslate2"),
+    (lambda d: (d / "model.bin").write_bytes(b""), "model.bin is damaged"),          # its sha256 differs
+    (lambda d: [as_before_checksums(d), (d / "model.bin").write_bytes(b"")], "model.bin cannot be loaded by "
+                                                                             "CTranslate2"),
 ])
 def test_a_damaged_export_directory_is_one_line_naming_the_file(damage, named, exported, tmp_path):
     directory = shutil.copytree(exported / "ct2", tmp_path / "ct2")

@@ -124,3 +124,26 @@ def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(t
         assert all(len(n) == 2 for n in n_best)
         assert not any(c in t.text for n in n_best for t in n for c in PLACEHOLDERS)
         assert all(not invented_numbers(src, t.text) for src, n in zip(texts, n_best) for t in n)
+
+
+def flip_a_bit(path):
+    body = bytearray(path.read_bytes())
+    body[len(body) // 2] ^= 0x10
+    path.write_bytes(bytes(body))
+
+
+@pytest.mark.parametrize("name, damage, said", [("src.spm.model", lambda p: p.unlink(), "is missing"),
+                                                ("model.bin", flip_a_bit, "is damaged")])
+def test_a_removed_subword_model_or_a_flipped_bit_stops_translate_in_one_line(name, damage, said, subwords,
+                                                                              tmp_path, monkeypatch, capsys):
+    import translate
+    from util.cli import run_main
+    out = export_checkpoint(checkpoint(tmp_path / "m.pt", subwords), tmp_path / "ct2", "float32")
+    damage(out / name)
+    monkeypatch.setattr("sys.argv", ["translate.py", "--checkpoint", str(out), "Ein Hund."])
+    with pytest.raises(SystemExit) as exit:
+        run_main(translate.main)
+    captured = capsys.readouterr()
+    assert exit.value.code == 2 and captured.out == ""
+    assert captured.err.startswith(f"error: {out / name} {said}")
+    assert captured.err.count("\n") == 1 and "export.py" in captured.err

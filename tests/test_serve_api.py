@@ -24,7 +24,7 @@ def translator(tiny_run):
     return load_translator(tiny_run / "best.pt")
 
 
-class CountingEngine:
+class CountingTranslator:
     """The translator, with every decoding call recorded as (sentences, beam, length_penalty, n_best)."""
 
     def __init__(self, translator, fail=False):
@@ -126,6 +126,12 @@ BAD_REQUESTS = [
     ({"txt": "Hund"}, 422, "unknown field 'txt'"),
     ({"text": "Hund", "texts": ["Hund"]}, 422, "send either"),
     ({}, 422, "send either"),
+    ({"text": "Hund", "glossary": ["Hund", "dog"]}, 422, "glossary must be an object of"),
+    ({"text": "Hund", "glossary": {f"Wort{n}": "word" for n in range(10_000)}}, 422,
+     "glossary has 10000 terms; the limit is 256 a request"),
+    ({"text": "Hund", "glossary": {"Hund\tKatze": "dog"}}, 422, "glossary term 'Hund\\tKatze' contains a tab"),
+    ({"text": "Hund", "glossary": {"Hund": "dog\ncat"}}, 422, "the English term of 'Hund' 'dog\\ncat' contains"),
+    ({"text": "Hund", "glossary": {"Hund": 5}}, 422, "needs a non-empty English term"),
 ]
 
 
@@ -151,6 +157,25 @@ def test_a_ten_megabyte_body_is_refused_unparsed_and_the_server_goes_on(client):
     assert client.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
 
 
+def test_head_answers_like_get_without_a_body(client):
+    for path in ("/", "/health"):
+        head = client.head(path)
+        assert head.status_code == 200 and head.content == b"", path
+        assert head.headers["content-type"] == client.get(path).headers["content-type"]
+
+
+def test_an_engine_that_draws_no_attention_says_so_in_health_and_refuses_with_a_422(client, tiny_run):
+    from decoding.load import load_translator
+    assert client.get("/health").json()["attention"] is True
+    ensemble = load_translator(f"{tiny_run / 'best.pt'},{tiny_run / 'averaged.pt'}")
+    with serve(ensemble) as refusing:
+        assert refusing.get("/health").json()["attention"] is False
+        answer = refusing.post("/attention", json={"text": "Der Hund läuft im Park."})
+        assert answer.status_code == 422 and "attention maps" in answer.json()["error"]     # the engine's one line
+        assert "\n" not in answer.json()["error"] and "internal error" not in answer.json()["error"]
+        assert refusing.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
+
+
 def test_unknown_endpoints_and_methods_get_json_errors(client):
     assert "the endpoints are" in client.get("/nope").json()["error"]
     assert client.get("/translate").status_code == 405
@@ -164,7 +189,7 @@ def test_limits_are_configurable(translator):
 
 
 def test_an_engine_failure_is_a_500_and_the_server_goes_on(translator):
-    with serve(CountingEngine(translator, fail=True)) as client:
+    with serve(CountingTranslator(translator, fail=True)) as client:
         broken = client.post("/translate", json={"text": "Der Hund läuft im Park."})
         assert broken.status_code == 500 and "the engine broke" in broken.json()["error"]
         assert client.post("/translate", json={"text": "Der Hund läuft im Park."}).status_code == 200
@@ -176,7 +201,7 @@ def post_all(client, bodies):
 
 
 def test_concurrent_requests_are_decoded_together_with_one_by_one_results(translator):
-    engine = CountingEngine(translator)
+    engine = CountingTranslator(translator)
     # the batch closes as soon as 16 sentences are waiting, long before the 10 s wait runs out
     with serve(engine, max_wait_ms=10_000, max_batch_sentences=16) as client:
         texts = SENTENCES * 2
@@ -187,7 +212,7 @@ def test_concurrent_requests_are_decoded_together_with_one_by_one_results(transl
 
 
 def test_requests_with_different_options_are_grouped_into_separate_search_calls(translator):
-    engine = CountingEngine(translator)
+    engine = CountingTranslator(translator)
     options = [{"beam": 1}, {"beam": 2}, {"beam": 2, "length_penalty": 0.5}, {"beam": 2, "n_best": 2}]
     with serve(engine, max_wait_ms=10_000, max_batch_sentences=16) as client:
         bodies = [{"text": SENTENCES[n % 4], **options[n // 4]} for n in range(16)]
@@ -200,7 +225,7 @@ def test_requests_with_different_options_are_grouped_into_separate_search_calls(
 
 
 def test_without_batching_every_request_is_its_own_search(translator):
-    engine = CountingEngine(translator)
+    engine = CountingTranslator(translator)
     with serve(engine, batching=False) as client:
         answers = post_all(client, [{"text": t, "beam": 2} for t in SENTENCES])
     assert [a["translation"] for a in answers] == one_by_one(translator, SENTENCES, beam=2)

@@ -123,6 +123,27 @@ def test_plot_attention_into_a_missing_directory_is_refused_first(tmp_path):
         translate.parse_args(["--plot-attention", str(tmp_path / "missing" / "a.png"), "Hallo"])
 
 
+@pytest.mark.parametrize("path", ["", "  "])
+def test_plot_attention_with_an_empty_file_name_is_refused_first(path):
+    with pytest.raises(UserError, match=r"^--plot-attention '\s*' is an empty file name; give the name of the file"):
+        translate.parse_args(["--plot-attention", path, "Hallo"])
+
+
+def test_plot_attention_to_a_format_matplotlib_cannot_write_is_one_line(tmp_path, env):
+    out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--plot-attention",
+               str(tmp_path / "a.txt"), SOURCES[0]], env, check=False)
+    assert out.returncode == 2 and out.stdout == b"" and not (tmp_path / "a.txt").exists()
+    assert out.stderr.decode().startswith(f"error: cannot write the heatmap to {tmp_path / 'a.txt'}: Format 'txt' is "
+                                          "not supported") and out.stderr.count(b"\n") == 1
+
+
+def test_plot_attention_writes_the_heatmap_without_matplotlib_warnings(tmp_path, env, recwarn):
+    out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--plot-attention",
+               str(tmp_path / "a.png"), SOURCES[0]], env)              # "Park." ends in a joined "."
+    assert out.stderr.decode() == f"attention heatmap saved to {tmp_path / 'a.png'}\n"
+    assert (tmp_path / "a.png").stat().st_size > 0 and not [str(w.message) for w in recwarn]
+
+
 def test_translate_refuses_a_beam_that_would_take_all_memory():
     with pytest.raises(UserError, match=r"^--beam 100000000 must be from 1 to 1000"):
         translate.parse_args(["--beam", "100000000", "Hallo"])

@@ -47,7 +47,10 @@ def read_glossary(path: str | Path) -> dict[str, str]:
 
 
 def check_output_path(path: str | Path, flag: str) -> Path:
-    """Refuse, before any work, an output file that could not be written: a directory, a missing or read-only one."""
+    """Refuse, before any work, an output file that could not be written: no name, a directory, a missing or
+    read-only one."""
+    if not str(path).strip():          # Path("") is "." (a directory), and a blank name is a mistake anyway
+        raise UserError(f"{flag} {path!r} is an empty file name; give the name of the file to write")
     file = Path(path)
     if file.is_dir():
         raise UserError(f"{flag} {path} is a directory; give a file name")

@@ -1,0 +1,66 @@
+"""The files of an exported directory, checked when it loads: each one's sha256 is recorded at export time.
+
+The manifest (`einsum_nmt.json`) lists every other file of the directory with the sha256 of its bytes (model.bin,
+CTranslate2's config.json and vocabularies, the subword models), and itself with the sha256 of its other fields, so
+a missing file or a changed bit anywhere is one line naming the file, not a model that translates garbage.
+Exports written before checksums existed have no list: they still load, with the files they must have checked for.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from config import Config
+from data.multi30k import sha256_file
+from util.errors import UserError
+
+MANIFEST = "einsum_nmt.json"     # beside CTranslate2's model.bin: our config and vocabularies
+AGAIN = "export the checkpoint again with export.py"
+
+
+def file_checksums(directory: str | Path, names) -> dict[str, str]:
+    """{name: sha256 of the file's bytes} for these files of the directory."""
+    return {name: sha256_file(Path(directory) / name) for name in names}
+
+
+def manifest_checksum(manifest: dict) -> str:
+    """sha256 of the manifest as canonical JSON, its own entry in "files" left out (it cannot hold its own hash)."""
+    files = manifest.get("files")
+    fields = {**manifest, "files": {k: v for k, v in files.items() if k != MANIFEST}} if isinstance(files, dict) \
+        else manifest
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def seal(directory: str | Path, manifest: dict) -> dict:
+    """The manifest with "files": the checksum of every file now in the directory, and of the manifest itself."""
+    names = sorted(p.name for p in Path(directory).iterdir() if p.is_file() and p.name != MANIFEST)
+    sealed = {**manifest, "files": file_checksums(directory, names)}
+    sealed["files"][MANIFEST] = manifest_checksum(sealed)
+    return sealed
+
+
+def check_export_files(directory: str | Path, manifest: dict) -> None:
+    """Every file the export recorded is there with its bytes unchanged; a missing or changed one is a UserError
+    naming it. An export written before checksums: model.bin, config.json and (subword units) src.spm.model exist."""
+    directory = Path(directory)
+    recorded = manifest.get("files")
+    if recorded is None:
+        needed = ["model.bin", "config.json"]
+        if Config.from_dict(manifest["config"]).data.units == "subword":
+            needed.append("src.spm.model")
+        for name in needed:
+            if not (directory / name).is_file():
+                raise UserError(f"{directory / name} is missing; {AGAIN} (this export predates checksums, so its "
+                                "other files cannot be checked either)")
+        return
+    if not isinstance(recorded, dict) or recorded.get(MANIFEST) != manifest_checksum(manifest):
+        raise UserError(f"{directory / MANIFEST} is damaged (its content does not match its checksum); {AGAIN}")
+    for name, expected in recorded.items():
+        if name == MANIFEST:
+            continue
+        path = directory / name
+        if not path.is_file():
+            raise UserError(f"{path} is missing; {AGAIN}")
+        if sha256_file(path) != expected:
+            raise UserError(f"{path} is damaged (its sha256 differs from the one recorded at export); {AGAIN}")
