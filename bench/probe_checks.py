@@ -9,9 +9,11 @@ misformatted number, in either direction ("de-en" or "en-de").
   1-4 letters four times within a word ("GMARRRR", "burgburgburgburg"), more often than its source does.
 - An invented name is a capitalized output word (or an all-caps one) that is no normal word of the target language
   (the lexicon: English words the training text writes in lowercase; German words it writes at all, since German
-  capitalizes nouns), not in a small list of capitalized common words, and does not come from the source or the
+  capitalizes nouns; spaCy's stop words; also inflected or as a compound's head, see `normal_word`), not in a
+  small list of capitalized common words, and does not come from the source or the
   line's items (compared lowercased and without accents, allowing a quarter of its letters changed, so a genitive
-  "Annas" -> "Anna's" or a mangled copy is not an invention: that shows as a lost item instead).
+  "Annas" -> "Anna's" or a mangled copy is not an invention: that shows as a lost item instead). A stammered word
+  ("OMAAAAAA") is a stammer, not also a name.
 - Numbers are those of data/numbers.py. An invented number is one of the output that no source number (or small
   number word) accounts for. A misformatted number is a source number copied literally where the target language
   writes it otherwise ("3,5" left in English, "1,200" left in German); times are left to the items ("14:30").
@@ -116,7 +118,8 @@ def normal_word(folded: str, lexicon: frozenset) -> bool:
     def known(form):
         return form in lexicon or any(form + e in lexicon or form.endswith(e) and form[:-len(e)] in lexicon
                                       for e in ENDINGS)
-    if any(folded.removesuffix("en").endswith(fold(s)) for s in NOUN_SUFFIXES):
+    stem = folded.removesuffix("en")
+    if any(stem.endswith(fold(s)) and len(stem) >= len(s) + 3 for s in NOUN_SUFFIXES):     # not "Jung"
         return True
     return known(folded) or any(known(folded[i:]) for i in range(3, len(folded) - 3))
 
@@ -143,8 +146,8 @@ def invented_names(source: str, output: str, lexicon: frozenset, lang: str, allo
     found = []
     for word in LETTERS.findall(output):
         folded = fold(word)
-        if not word[0].isupper() or folded in known or normal_word(folded, lexicon):
-            continue
+        if not word[0].isupper() or folded in known or normal_word(folded, lexicon) or STAMMER.search(word):
+            continue                    # a stammered word counts as a stammer, not also as a name
         if word in COMMON_CAPITALIZED[lang] or word.capitalize() in COMMON_CAPITALIZED[lang]:
             continue
         if not near(folded, known):
