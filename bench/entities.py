@@ -118,6 +118,8 @@ def parse_args(argv):
     check_decode_flags(args)
     if args.split and (args.sources or args.outputs):
         raise UserError("--split translates a Multi30K split; it does not combine with --sources or --outputs")
+    if args.outputs and (args.checkpoint or args.engine_compare):
+        raise UserError("--outputs scores a file of outputs without a model; drop --checkpoint and --engine-compare")
     return args
 
 

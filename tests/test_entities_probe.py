@@ -290,6 +290,12 @@ def test_a_data_dir_without_the_lexicon_is_refused(tmp_path):
         main(["--outputs", str(tmp_path / "out.en"), "--data-dir", str(tmp_path)])
 
 
+@pytest.mark.parametrize("flags", [["--checkpoint", "x.pt"], ["--engine-compare"], ["--split", "val"]])
+def test_outputs_do_not_combine_with_a_model_or_a_split(flags):
+    with pytest.raises(UserError, match="--outputs"):
+        main(["--outputs", "out.en", *flags])
+
+
 def test_outputs_of_another_length_are_refused(tmp_path, no_multi30k):
     (tmp_path / "out.en").write_text("A dog.\n", encoding="utf-8")
     with pytest.raises(UserError, match="1 outputs for"):
