@@ -1,138 +1,71 @@
-"""Do names, places, brands and numbers come through? A probe of German captions with the entities a faithful
-translation must keep (bench/entities_probe.py), and the count of outputs with a number the source lacks.
+"""Does whatever a user types come through? German->English: the entity probe (names, places, brands, numbers;
+bench/entities_probe.py) and the user-input probe (several sentences on a line, caps, lowercase, typos, odd
+spacing, quotes, URLs and e-mails, greetings, names; bench/user_probe.py). English->German: the English
+user-input probe (bench/user_probe_en.py). Each line lists what a faithful translation must contain.
 
-    python bench/entities.py --checkpoint runs/<run>/best.pt [--beam 5] [--show-failures] [--json]
+    python bench/entities.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k [--beam 5]
+           [--show-failures] [--json] [--direction en-de]
     python bench/entities.py --checkpoint runs/<run>/best.pt --engine-compare       # + CTranslate2 float32, int8
     python bench/entities.py --checkpoint runs/<run>/best.pt --split val --data-dir ../shared/data/multi30k
+    python bench/entities.py --sources > probe.de                  # the probe's lines, for any other translator
+    python bench/entities.py --outputs probe.en [--direction de-en]   # score those outputs, no model
 
-An entity is kept when one of its alternatives appears in the output, case-sensitive, and not as part of a
-longer word or number ("12" is not kept by "120" or "12.5"). A number is invented when data/numbers.py finds it
-in the output but not in the source. On a Multi30K split (no entity lists) only invented numbers are counted, in
-the outputs and, as the checker's own false-alarm rate, in the human references.
+Reported per kind of line: items kept, lines with every item kept, and lines with a stammer, an invented or
+misformatted number or an invented name; then lines of several sentences with every sentence back, caps and
+lowercase lines next to their normal-case twins, copied-through items kept exactly, and the degenerate outputs.
+bench/probe_checks.py and bench/probe_score.py say how each is judged. The direction is the checkpoint's
+(data.src_lang-data.tgt_lang); --direction must agree with it. Invented names need a normal-word lexicon: the
+target side of Multi30K's train split in --data-dir (without it, names are not checked). On a Multi30K split (no
+item lists) only invented and misformatted numbers, invented names and stammers are counted, in the outputs and,
+as the checks' own false-alarm rate, in the human references.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.entities_probe import PROBES, Probe  # noqa: E402
-from data.multi30k import read_parallel  # noqa: E402
-from text.number_forms import invented_numbers  # noqa: E402
+from bench.probe_checks import DIRECTIONS, lexicon_words, target_lang  # noqa: E402
+from bench.probe_report import (entity_json, failures, kind_table, percent, probe_table, report_json,  # noqa: E402
+                                summary)
+from bench.probe_score import Judge, entity_score, kind_score, report  # noqa: E402
+from bench.user_probe import USER_PROBES  # noqa: E402
+from bench.user_probe_en import USER_PROBES_EN  # noqa: E402
+from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel  # noqa: E402
 from models.checkpoint import latest_checkpoint  # noqa: E402
 from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, import_user_module,  # noqa: E402
                       pick_device, run_main)
 from util.errors import UserError  # noqa: E402
+from util.textio import read_text_lines  # noqa: E402
 
 
-class Failure(NamedTuple):
-    source: str
-    output: str
-    missing: tuple            # the entities (alternatives-tuples) the output lacks
-    invented: tuple           # numbers of the output the source lacks
+def probe_lines(direction: str) -> list[Probe]:
+    return [*PROBES, *USER_PROBES] if direction == "de-en" else list(USER_PROBES_EN)
 
 
-class ProbeScore(NamedTuple):
-    sentences: int
-    entities: int
-    kept: int
-    number_entities: int      # entities written with digits
-    numbers_kept: int
-    sentences_all_kept: int
-    invented: int             # outputs with at least one invented number
-    failures: list
-
-    @property
-    def kept_share(self) -> float:
-        return self.kept / max(self.entities, 1)
-
-    @property
-    def all_kept_share(self) -> float:
-        return self.sentences_all_kept / max(self.sentences, 1)
-
-
-def contains(output: str, alternative: str) -> bool:
-    """`alternative` occurs in `output`, case-sensitive, not glued to a longer word or number."""
-    before = r"(?<![^\W\d_])" if alternative[0].isalpha() else r"(?<!\d)(?<!\d[.,:])"
-    after = r"(?![^\W\d_])" if alternative[-1].isalpha() else r"(?!\d)(?![.,:]\d)"
-    return re.search(before + re.escape(alternative) + after, output) is not None
-
-
-def kept(output: str, entity: tuple) -> bool:
-    return any(contains(output, alternative) for alternative in entity)
-
-
-def is_number(entity: tuple) -> bool:
-    return any(c.isdigit() for c in entity[0])
-
-
-def score_probe(outputs: list[str], probes: list[Probe]) -> ProbeScore:
-    """Score one output per probe sentence."""
-    if len(outputs) != len(probes):
-        raise ValueError(f"{len(outputs)} outputs for {len(probes)} probe sentences")
-    entities = kept_count = numbers = numbers_kept = all_kept = invented = 0
-    failures = []
-    for output, probe in zip(outputs, probes):
-        missing = tuple(e for e in probe.must_contain if not kept(output, e))
-        extra = tuple(invented_numbers(probe.source, output))
-        entities += len(probe.must_contain)
-        kept_count += len(probe.must_contain) - len(missing)
-        numbers += sum(map(is_number, probe.must_contain))
-        numbers_kept += sum(is_number(e) for e in probe.must_contain if e not in missing)
-        all_kept += not missing
-        invented += bool(extra)
-        if missing or extra:
-            failures.append(Failure(probe.source, output, missing, extra))
-    return ProbeScore(len(probes), entities, kept_count, numbers, numbers_kept, all_kept, invented, failures)
-
-
-class NumberScore(NamedTuple):
-    sentences: int
-    invented: int             # outputs with at least one invented number
-    failures: list
-
-
-def score_numbers(sources: list[str], outputs: list[str]) -> NumberScore:
-    """Invented numbers only, for sentences with no entity list (a Multi30K split)."""
-    failures = [Failure(s, o, (), tuple(found)) for s, o in zip(sources, outputs) if (found := invented_numbers(s, o))]
-    return NumberScore(len(sources), len(failures), failures)
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / max(whole, 1):.1f}% ({part}/{whole})"
-
-
-def probe_table(rows: list[tuple[str, ProbeScore]]) -> str:
-    head = f"{'engine':16s} {'entities kept':>18s} {'names/places':>18s} {'numbers':>16s} " \
-           f"{'sentences all kept':>19s} {'invented numbers':>17s}"
-    lines = [head]
-    for name, s in rows:
-        words, words_kept = s.entities - s.number_entities, s.kept - s.numbers_kept
-        lines.append(f"{name:16s} {percent(s.kept, s.entities):>18s} {percent(words_kept, words):>18s} "
-                     f"{percent(s.numbers_kept, s.number_entities):>16s} "
-                     f"{percent(s.sentences_all_kept, s.sentences):>19s} {s.invented:>17d}")
-    return "\n".join(lines)
-
-
-def print_failures(failures: list[Failure]) -> None:
-    for f in failures:
-        print(f"  {f.source}\n    -> {f.output}")
-        if f.missing:
-            print("    missing: " + "; ".join(" / ".join(e) for e in f.missing))
-        if f.invented:
-            print("    invented numbers: " + ", ".join(f.invented))
+def load_lexicon(direction: str, data_dir: str | None) -> frozenset | None:
+    """The target language's normal words, from Multi30K's train split; None where it is not at hand and no
+    directory was named (a named one without it is the user's mistake)."""
+    lang = target_lang(direction)
+    try:
+        path = ensure_split("train", data_dir, langs=(lang,), download=False)[lang]
+    except DataError:
+        if data_dir:
+            raise UserError(f"--data-dir {data_dir} holds no train.{lang}.gz for the invented-name check; pass "
+                            "the Multi30K directory, or leave --data-dir out to skip that check") from None
+        return None
+    return lexicon_words(read_gzip_lines(path), lang)
 
 
 def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     """(name, translator) pairs: the checkpoint as given; with --engine-compare also its CTranslate2 exports,
     written under tmp."""
-    from decoding.load import load_translator         # here, so the scoring above needs no model
+    from decoding.load import load_translator         # here, so the scoring needs no model
 
     device = pick_device(args.device, "--device")
     checkpoint = args.checkpoint
@@ -149,75 +82,123 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     return found
 
 
+def label(args) -> str:
+    return f"outputs {args.outputs}" if args.outputs else f"checkpoint {args.checkpoint}"
+
+
+def checkpoint_direction(args, translator) -> str:
+    data = translator.cfg.data
+    direction = f"{data.src_lang}-{data.tgt_lang}"
+    if direction not in DIRECTIONS:
+        raise UserError(f"{args.checkpoint} translates {direction}; the probes are {' and '.join(DIRECTIONS)}")
+    if args.direction and args.direction != direction:
+        raise UserError(f"--direction {args.direction}, but {args.checkpoint} translates {direction}; drop "
+                        "--direction or pass a checkpoint of that direction")
+    return direction
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_decode_flags(parser)
+    parser.add_argument("--direction", choices=DIRECTIONS, default=None,
+                        help="de-en or en-de (default: the checkpoint's; de-en for --sources and --outputs)")
     parser.add_argument("--engine-compare", action="store_true",
                         help="also run CTranslate2 exports (float32, int8) of the checkpoint")
-    parser.add_argument("--split", default=None, help="count invented numbers on this Multi30K split instead "
-                        "(val, test_2016_flickr, ...)")
-    parser.add_argument("--data-dir", default=None, help="the Multi30K directory for --split")
-    parser.add_argument("--show-failures", action="store_true", help="list each output that lost an entity "
-                        "or invented a number")
-    parser.add_argument("--json", action="store_true", help="print one JSON line instead of the table")
+    parser.add_argument("--split", default=None, help="count invented numbers and names and stammers on this "
+                        "Multi30K split instead (val, test_2016_flickr, ...)")
+    parser.add_argument("--data-dir", default=None, help="the Multi30K directory: --split, and the train split's "
+                        "target side as the lexicon of normal words for the invented-name check")
+    parser.add_argument("--sources", action="store_true", help="print the probe's source lines and stop")
+    parser.add_argument("--outputs", default=None, metavar="FILE",
+                        help="score these outputs (one line per probe line, as --sources printed them) instead "
+                        "of translating")
+    parser.add_argument("--show-failures", action="store_true", help="list each failing line, per kind")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
     args = parser.parse_args(argv)
     check_decode_flags(args)
+    if args.split and (args.sources or args.outputs):
+        raise UserError("--split translates a Multi30K split; it does not combine with --sources or --outputs")
+    if args.outputs and (args.checkpoint or args.engine_compare):
+        raise UserError("--outputs scores a file of outputs without a model; drop --checkpoint and --engine-compare")
     return args
 
 
 def main(argv) -> int:
     args = parse_args(argv)
-    import_user_module(args.user_module)
-    args.checkpoint = args.checkpoint or str(latest_checkpoint())
-    if args.split:
-        sources, references = read_parallel(args.split, args.data_dir)
+    if args.sources:
+        print("\n".join(p.source for p in probe_lines(args.direction or "de-en")))
+        return 0
+    outputs_of, direction = {}, args.direction or "de-en"
+    if args.outputs:
+        outputs_of = {"file": read_text_lines(args.outputs)}
     else:
-        sources = [p.source for p in PROBES]
-    with tempfile.TemporaryDirectory() as tmp:
-        results = {}
-        for name, translator in load_engines(args, tmp):
-            outputs = translator.translate(sources, decode_from_flags(args, translator.cfg.decode))
-            results[name] = score_numbers(sources, outputs) if args.split else score_probe(outputs, PROBES)
+        import_user_module(args.user_module)
+        args.checkpoint = args.checkpoint or str(latest_checkpoint())
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, translator in load_engines(args, tmp):
+                direction = checkpoint_direction(args, translator)
+                sources = (read_parallel(args.split, args.data_dir, *direction.split("-"))[0] if args.split
+                           else [p.source for p in probe_lines(direction)])
+                outputs_of[name] = translator.translate(sources, decode_from_flags(args, translator.cfg.decode))
+    judge = Judge(direction, load_lexicon(direction, args.data_dir))
     if args.split:
-        reference_score = score_numbers(sources, references)
-        report_split(args, results, reference_score)
+        report_split(args, judge, outputs_of)
     else:
-        report_probe(args, results)
+        report_probe(args, judge, outputs_of)
     return 0
 
 
-def report_probe(args, results: dict) -> None:
+def report_probe(args, judge: Judge, outputs_of: dict) -> None:
+    lines = probe_lines(judge.direction)
+    for name, outputs in outputs_of.items():
+        if len(outputs) != len(lines):
+            raise UserError(f"{label(args)}: {len(outputs)} outputs for {len(lines)} probe lines of "
+                            f"{judge.direction}; translate the lines of `bench/entities.py --sources --direction "
+                            f"{judge.direction}`, one output line each")
+    reports = {name: report(judge.lines(lines, outputs), judge) for name, outputs in outputs_of.items()}
+    entity = {name: entity_score(r.results[:len(PROBES)]) for name, r in reports.items()}
     if args.json:
-        print(json.dumps({name: {"entities": s.entities, "kept": s.kept, "kept_share": round(s.kept_share, 4),
-                                 "number_entities": s.number_entities, "numbers_kept": s.numbers_kept,
-                                 "sentences": s.sentences, "sentences_all_kept": s.sentences_all_kept,
-                                 "all_kept_share": round(s.all_kept_share, 4), "invented_numbers": s.invented}
-                          for name, s in results.items()}))
+        print(json.dumps({name: {**(entity_json(entity[name]) if judge.direction == "de-en" else {}),
+                                 **report_json(r)} for name, r in reports.items()}, ensure_ascii=False))
     else:
-        print(f"entity probe: {len(PROBES)} sentences, checkpoint {args.checkpoint}")
-        print(probe_table(list(results.items())))
+        if judge.direction == "de-en":
+            print(f"entity probe: {len(PROBES)} sentences, {label(args)}")
+            print(probe_table(list(entity.items())) + "\n")
+        for name, r in reports.items():
+            print(f"probe lines {judge.direction}: {len(lines)} ({name}), {label(args)}")
+            print(kind_table(r.kinds, r.names_checked))
+            print(summary(r) + "\n")
     if args.show_failures:
-        for name, score in results.items():
-            print(f"\nfailures of {name} ({len(score.failures)}):")
-            print_failures(score.failures)
+        for name, r in reports.items():
+            print(f"\nfailing lines of {name}:\n{failures(r.results)}")
 
 
-def report_split(args, results: dict, references: NumberScore) -> None:
+def report_split(args, judge: Judge, outputs_of: dict) -> None:
+    sources, references = read_parallel(args.split, args.data_dir, *judge.direction.split("-"))
+    lines = [Probe(s, (), args.split) for s in sources]
+    results = {name: judge.lines(lines, outputs) for name, outputs in [*outputs_of.items(), ("references",
+                                                                                              references)]}
+    scores = {name: kind_score(args.split, r) for name, r in results.items()}
     if args.json:
-        print(json.dumps({"split": args.split, "sentences": references.sentences,
-                          "references_with_invented_numbers": references.invented,
-                          **{name: {"invented_numbers": s.invented} for name, s in results.items()}}))
+        print(json.dumps({"split": args.split, "sentences": len(sources), "direction": judge.direction,
+                          "references_with_invented_numbers": scores["references"].invented_numbers,
+                          **{name: {"invented_numbers": s.invented_numbers,
+                                    "misformatted_numbers": s.misformatted_numbers, "degenerate": s.degenerate,
+                                    **({"invented_names": s.invented_names} if judge.lexicon is not None else {})}
+                             for name, s in scores.items()}}))
     else:
-        print(f"{args.split}: {references.sentences} sentences, checkpoint {args.checkpoint}")
-        print(f"{'engine':16s} outputs with an invented number")
-        for name, score in results.items():
-            print(f"{name:16s} {percent(score.invented, score.sentences)}")
-        print(f"{'references':16s} {percent(references.invented, references.sentences)}   "
-              "(the checker's false alarms on human translations)")
+        print(f"{args.split} ({judge.direction}): {len(sources)} sentences, {label(args)}")
+        print(f"{'engine':16s} {'invented number':>22s} {'misformatted':>22s} {'stammer':>22s} "
+              f"{'invented name':>22s}")
+        for name, s in scores.items():
+            names = percent(s.invented_names, s.lines) if judge.lexicon is not None else "not checked"
+            print(f"{name:16s} {percent(s.invented_numbers, s.lines):>22s} "
+                  f"{percent(s.misformatted_numbers, s.lines):>22s} {percent(s.degenerate, s.lines):>22s} "
+                  f"{names:>22s}")
+        print("(lines with each; the references row is the checks' false alarms on human translations)")
     if args.show_failures:
-        for name, score in [*results.items(), ("references", references)]:
-            print(f"\ninvented numbers of {name} ({len(score.failures)}):")
-            print_failures(score.failures)
+        for name, r in results.items():
+            print(f"\nfailing lines of {name}:\n{failures(r)}")
 
 
 if __name__ == "__main__":

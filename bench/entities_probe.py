@@ -1,9 +1,11 @@
 """The entity probe: German sentences in the style of Multi30K captions, written for this probe (none occurs in
-Multi30K; tests/test_entities_probe.py checks), each with what a faithful English translation must contain.
+Multi30K; tests/test_entities_probe.py checks), each with what a faithful English translation must contain; and the
+Probe type and builders the user-input probes (bench/user_probe.py, bench/user_probe_en.py) share.
 
 must_contain holds one tuple of accepted alternatives per entity: a name is copied as is; a place may take its
 English exonym ("Köln" or "Cologne"); a number takes its English formatting ("3,5" -> "3.5", "1.200" -> "1,200"
-or "1200", "14:30 Uhr" -> "14:30" or "2:30"), and a small count also its English word.
+or "1200", "14:30 Uhr" -> "14:30" or "2:30"), and a small count also its English word. How an alternative is
+matched (whole words, a trailing "*" for any ending, case) is bench/probe_checks.py's `contains`.
 """
 from __future__ import annotations
 
@@ -12,12 +14,53 @@ from typing import NamedTuple
 
 class Probe(NamedTuple):
     source: str
-    must_contain: tuple        # tuple of alternatives-tuples: each entity is kept when any alternative appears
+    must_contain: tuple        # tuple of alternatives-tuples: each item is kept when any alternative appears
+    kind: str = "entities"     # what the line tests; the report has one row per kind
+    sentence_sizes: tuple = ()  # a line of several sentences: how many items of must_contain each owns, in order
+    twin: str = ""             # a caps or lowercase line: the source of its normal-case twin in the same probe
+    verbatim: tuple = ()       # items that must come out exactly as written (URLs, e-mails, emoji, codes)
+    ignore_case: bool = False  # an all-lowercase line: its items are matched case-insensitively
 
 
-def probe(source: str, *entities) -> Probe:
-    """An entity is a string (copied as is) or a tuple of alternatives."""
-    return Probe(source, tuple((e,) if isinstance(e, str) else tuple(e) for e in entities))
+class AsIs(str):
+    """An item copied through: it must come out exactly as written, case included."""
+
+
+def items(entities) -> tuple:
+    """A string is one alternative (copied as is), a tuple holds alternatives."""
+    return tuple((e,) if isinstance(e, str) else tuple(e) for e in entities)
+
+
+def probe(source: str, *entities, kind: str = "entities") -> Probe:
+    """A one-sentence line; an entity is a string (copied as is), AsIs(string) or a tuple of alternatives."""
+    return Probe(source, items(entities), kind, verbatim=tuple(e for e in entities if isinstance(e, AsIs)))
+
+
+def sentences(source: str, *each: list, kind: str = "sentences") -> Probe:
+    """A line of several sentences; `each` holds one list of entities per sentence, in order."""
+    flat = [e for sentence in each for e in sentence]
+    return Probe(source, items(flat), kind, tuple(map(len, each)),
+                 verbatim=tuple(e for e in flat if isinstance(e, AsIs)))
+
+
+def caps(twin: Probe, source: str = "") -> Probe:
+    """The twin typed in caps (or `source`, a mostly-caps form of it): an all-caps translation is expected, so
+    its items are the twin's in upper case."""
+    upper = tuple(tuple(a.upper() for a in alternatives) for alternatives in twin.must_contain)
+    return Probe(source or twin.source.upper(), upper, "caps", twin.sentence_sizes, twin.source,
+                 tuple(v.upper() for v in twin.verbatim))
+
+
+def lowercase(twin: Probe) -> Probe:
+    """The twin typed all in lowercase; judged case-insensitively, except that copied items must come out as
+    now written, in lowercase."""
+    lower = tuple(tuple(a.lower() for a in alternatives) for alternatives in twin.must_contain)
+    return Probe(twin.source.lower(), lower, "lowercase", twin.sentence_sizes, twin.source,
+                 tuple(v.lower() for v in twin.verbatim), ignore_case=True)
+
+
+def of_kind(kind: str, probes: list[Probe]) -> list[Probe]:
+    return [p._replace(kind=kind) for p in probes]
 
 
 COLOGNE, MUNICH, ZURICH, VIENNA = ("Köln", "Cologne"), ("München", "Munich"), ("Zürich", "Zurich"), ("Wien", "Vienna")
@@ -25,8 +68,7 @@ BAYERN = ("Bayern München", "Bayern Munich")
 THOUSAND_200 = ("1,200", "1200")
 HALF_PAST_TWO = ("14:30", "2:30")
 
-PROBES = [
-    # people
+PEOPLE = [
     probe("Angela sitzt auf einer Bank und liest ein Buch.", "Angela"),
     probe("Jürgen Klopp steht am Spielfeldrand und ruft etwas.", "Jürgen Klopp"),
     probe("Ein Mann namens Thomas repariert ein Fahrrad auf der Straße.", "Thomas"),
@@ -87,7 +129,8 @@ PROBES = [
     probe("Eine Frau namens Claudia verkauft Blumen auf der Straße.", "Claudia"),
     probe("Ein Mann namens Ahmed repariert ein Auto in einer Werkstatt.", "Ahmed"),
     probe("Frau Weber führt eine Gruppe Kinder durch ein Museum.", "Weber"),
-    # places
+]
+PLACES = [
     probe("Ein Mann fährt mit dem Fahrrad durch Zürich.", ZURICH),
     probe("Eine Gruppe Touristen steht vor dem Dom in Köln.", COLOGNE),
     probe("Ein Paar tanzt auf einem Platz in München.", MUNICH),
@@ -132,7 +175,8 @@ PROBES = [
     probe("Ein Boot fährt auf der Donau an einer Burg vorbei.", ("Danube",)),
     probe("Zwei Wanderer machen eine Pause in den Alpen.", ("Alps",)),
     probe("Eine Menschenmenge feiert vor dem Brandenburger Tor.", ("Brandenburg Gate", "Brandenburger Tor")),
-    # brands
+]
+BRANDS = [
     probe("Ein Läufer in Schuhen von Adidas überquert die Ziellinie.", "Adidas"),
     probe("Ein Basketballspieler trägt ein Stirnband von Nike.", "Nike"),
     probe("Ein junger Mann in einer Jacke von Puma wartet an der Bushaltestelle.", "Puma"),
@@ -151,7 +195,8 @@ PROBES = [
     probe("Ein Mann im Anzug telefoniert vor einem Gebäude von Siemens.", "Siemens"),
     probe("Ein Mechaniker beugt sich über den Motor eines Audi.", "Audi"),
     probe("Ein Mann in einem Ferrari winkt den Zuschauern zu.", "Ferrari"),
-    # clubs
+]
+CLUBS = [
     probe("Fans von Bayern München singen im Stadion.", BAYERN),
     probe("Ein Junge in einem Trikot des FC Barcelona schießt auf ein Tor.", "FC Barcelona"),
     probe("Anhänger von Borussia Dortmund schwenken gelbe Fahnen.", "Borussia Dortmund"),
@@ -162,14 +207,16 @@ PROBES = [
     probe("Kinder in Trikots von Ajax Amsterdam spielen auf einem Bolzplatz.", ("Ajax",)),
     probe("Ein Spieler von Bayern München und ein Spieler von Borussia Dortmund kämpfen um den Ball.",
           BAYERN, "Borussia Dortmund"),
-    # titles
+]
+TITLES = [
     probe("Ein Junge liest auf einer Bank ein Buch von Harry Potter.", "Harry Potter"),
     probe("Ein Mann im Kostüm aus Star Wars posiert für ein Foto.", "Star Wars"),
     probe("Schauspieler proben auf einer Bühne eine Szene aus Hamlet.", "Hamlet"),
     probe("Ein Kind blättert in einem Heft von Asterix.", "Asterix"),
     probe("Ein Plakat für den Film Titanic hängt an einer Wand.", "Titanic"),
     probe("Schauspieler in Kostümen spielen Faust auf einer Freilichtbühne.", "Faust"),
-    # numbers
+]
+NUMBERS = [
     probe("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", ("3.5",), ("12",)),
     probe("Ein Mann trägt einen Sack mit 2,5 kg Kartoffeln.", ("2.5",)),
     probe("Etwa 1.200 Menschen laufen bei einem Stadtlauf mit.", THOUSAND_200),
@@ -220,7 +267,8 @@ PROBES = [
     probe("Ein Bauer verkauft Erdbeeren für 3,50 Euro pro Schale.", ("3.50", "3.5")),
     probe("Ein Läufer hat die 21,1 km in 95 Minuten geschafft.", ("21.1",), ("95",)),
     probe("Ein Auto fährt mit 130 km/h über die Autobahn.", ("130",)),
-    # several kinds in one sentence
+]
+MIXED = [
     probe("Angela trifft Thomas um 14:30 Uhr in Köln.", "Angela", "Thomas", COLOGNE, HALF_PAST_TWO),
     probe("Jürgen Klopp steht vor 80.000 Fans in Dortmund.", "Jürgen Klopp", ("80,000", "80000"), "Dortmund"),
     probe("Ein Mann in Schuhen von Nike läuft 10 km durch München.", "Nike", ("10", "ten"), MUNICH),
@@ -237,3 +285,7 @@ PROBES = [
     probe("Ein BMW mit 250 PS parkt vor einem Hotel in Stuttgart.", "BMW", ("250",), "Stuttgart"),
     probe("Anna liest im Zug nach Prag ein Buch von Harry Potter.", "Anna", ("Prag", "Prague"), "Harry Potter"),
 ]
+
+PROBES = [*of_kind("people", PEOPLE), *of_kind("places", PLACES), *of_kind("brands", BRANDS),
+          *of_kind("clubs", CLUBS), *of_kind("titles", TITLES), *of_kind("numbers", NUMBERS),
+          *of_kind("mixed", MIXED)]
