@@ -106,6 +106,16 @@ class DataConfig:
                                    'in English format after decoding; the search never writes digits itself', ANY)
     copy_pairs: float = opt(0.12, 'extra training pairs that teach copying (names swapped into pairs that share one, '
                                   'number placeholders), as a share of the corpus; 0 = none', AT_LEAST_0)
+    sentences: bool = opt(True, 'a line with several sentences is translated sentence by sentence (text/sentences.py)',
+                          ANY)
+    case: bool = opt(True, 'ALL-CAPS and all-lowercase sentences are written as the corpus writes them before '
+                           'translation, caps restored after (text/case.py)', ANY)
+    names: bool = opt(True, 'names the model cannot know (and words the corpus copies) travel as placeholders, in '
+                            'training too (text/names.py)', ANY)
+    copy_through: bool = opt(True, 'URLs, e-mail addresses, handles, hashtags, emoji, file names and codes travel as '
+                                   'placeholders (text/copy_through.py)', ANY)
+    phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table (text/phrases.py)',
+                        ANY)
     train: str = opt("", 'your corpus as train_split: PATH (PATH.de + PATH.en, .gz too) or FILE.tsv; A,B = both; '
                          '"" = Multi30K', ANY)
     val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
@@ -150,6 +160,8 @@ class DecodeConfig:
     max_len_a: float = opt(1.5, 'max output length = a * source length + b', AT_LEAST_0)
     max_len_b: int = opt(10, 'see max_len_a (at least 1 when max_len_a is 0)', AT_LEAST_0)
     batch_sentences: int = opt(64, 'sentences decoded together', AT_LEAST_1)
+    max_repeat: int = opt(2, 'no output piece more than this many times in a row (no stammer); 0 = no limit',
+                          AT_LEAST_0)
 
 
 SECTIONS = ("model", "data", "train", "decode")
@@ -192,6 +204,8 @@ class Config:
             cfg.data.units = "word"           # a config saved before subword units existed
         if "data" in d and "placeholders" not in d["data"]:
             cfg.data.placeholders, cfg.data.copy_pairs = False, 0.0    # saved before placeholders: decode as then
+        if "data" in d and "names" not in d["data"]:
+            cfg.data.names = False        # trained before names travelled as placeholders (and with no lexicon)
         return cfg
 
     def to_json(self) -> str:

@@ -1,16 +1,18 @@
-"""Training pairs that teach the model to copy what it cannot translate (names) and to carry placeholders.
+"""Training pairs that teach the model to carry placeholders (names, numbers, codes) and to copy what it cannot
+translate.
 
-Multi30K has only ~700 pairs where a name appears on both sides, too few for a model to learn that an unknown
-word is copied, not replaced by a word it knows ("Zürich" -> "the circus"). Two kinds of extra pairs fix that:
+Each pair goes through the text pipeline's steps first (numbers, names and codes shared by both sides become
+placeholders, as at translation time). Multi30K has only ~800 such pairs, too few for a model to learn to carry a
+placeholder wherever a name or number may stand, so extra pairs are added:
 
 - entity substitution (as in data-augmentation work on copying, e.g. Currey et al. 2017's copied data): in a pair
-  whose sides share a capitalized word, that word is replaced on both sides by a sampled name, a made-up word, or
-  a placeholder, so the model sees many different words copied through;
-- names as subjects: a caption that starts "Ein Mann" / "A man" (a woman, a boy, a girl) gets a person's name in
-  their place on both sides, and "in einer Stadt" / "in a city" a city's name, since few pairs share a name;
-- placeholders for numbers: in a pair whose German number word matches the English one ("zwei" / "two"), both
-  become the same placeholder; a pair whose sides share a written number gets it as a placeholder too, exactly as
-  data/placeholders.mask does at translation time.
+  whose sides share a capitalized word or a placeholder, it is replaced on both sides by another placeholder (most
+  often), a made-up word or a sampled name, so the model sees many different things carried through;
+- placeholders where names stand: a caption that starts "Ein Mann" / "A man" (a woman, a boy, a girl) gets a
+  placeholder in their place on both sides, and "in einer Stadt" / "in a city" one for the city — placeholders,
+  not names, so the model never learns to put a name where its source has none;
+- placeholders for number words: in a pair whose German number word matches the English one ("zwei" / "two"),
+  both become the same placeholder.
 
 The names and made-up words are this project's own lists; pairs are drawn with a seeded generator, so the same
 settings give the same data (and the prepared-data cache stays valid).
@@ -23,7 +25,7 @@ from typing import Iterable, Iterator
 
 from text.number_forms import NUMBER_WORDS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
+from text.placeholders import PLACEHOLDER, PLACEHOLDERS
 
 FIRST_NAMES = ("Anna Lukas Sophie Jonas Marie Felix Emma Paul Mia Leon Hannah Elias Lea Noah Clara Jürgen Ingrid "
                "Günther Björn Søren Astrid Fatima Mehmet Ayşe Kemal Giulia Marco Lorenzo Chiara Pierre Amélie "
@@ -52,6 +54,7 @@ WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 POOL = 50_000          # candidates kept per kind (a uniform sample of them in corpora larger than that)
+SLOTS = 8              # copy pairs use the first SLOTS placeholders (a sentence rarely has more names and numbers)
 
 
 def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, share: float,
@@ -92,24 +95,25 @@ def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,
 
 
 def shared_names(source: str, target: str) -> list[str]:
-    """Capitalized words (two letters or more) that appear, as written, on both sides."""
-    src_words = set(WORD.findall(source))
-    return sorted({w for w in WORD.findall(target) if w in src_words and w[0].isupper() and len(w) > 1})
+    """Capitalized words (two letters or more) and placeholders that appear, as written, on both sides."""
+    src_words = set(WORD.findall(source)) | set(PLACEHOLDER.findall(source))
+    return sorted({w for w in [*WORD.findall(target), *PLACEHOLDER.findall(target)]
+                   if w in src_words and (w in PLACEHOLDERS or (w[0].isupper() and len(w) > 1))})
 
 
 def named_slots(source: str, target: str) -> list[tuple[str, str]]:
-    """(German, English) phrases of the pair that a name can stand in for: its subject, or "in a city"."""
+    """(German, English) phrases of the pair that a name could stand in for: its subject, or "in a city"."""
     slots = [(de, en) for de, en in SUBJECTS.items() if source.startswith(de) and target.startswith(en)]
     return slots + ([CITY] if CITY[0] in source and CITY[1] in target else [])
 
 
 def name_in_slot(source: str, target: str, slot: tuple[str, str], rng: random.Random) -> tuple[str, str]:
-    """A person's name for the subject (a city's for "in a city"), on both sides."""
+    """A placeholder where a name could stand, the subject or "in a city", on both sides: the model learns to carry
+    a name's placeholder there, and cannot learn to put a name where the source has none."""
     de, en = slot
+    name = free_placeholder(source, rng)
     if slot == CITY:
-        city = rng.choice(PLACES)
-        return source.replace(de, f"in {city}", 1), target.replace(en, f"in {city}", 1)
-    name = rng.choice(FIRST_NAMES) + (f" {rng.choice(SURNAMES)}" if rng.random() < 0.3 else "")
+        return source.replace(de, f"in {name}", 1), target.replace(en, f"in {name}", 1)
     return name + " " + source[len(de):], name + " " + target[len(en):]
 
 
@@ -124,12 +128,18 @@ def _replace(text: str, word: str, new: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _: new, text)
 
 
+def free_placeholder(source: str, rng: random.Random) -> str:
+    """One of the first SLOTS placeholders that the source does not hold yet."""
+    return rng.choice([p for p in PLACEHOLDERS[:SLOTS] if p not in source] or PLACEHOLDERS[:SLOTS])
+
+
 def substitute(source: str, target: str, word: str, rng: random.Random) -> tuple[str, str]:
-    """The shared word replaced on both sides by a name, a made-up word or a placeholder."""
+    """The shared word (or placeholder) replaced on both sides: mostly by another placeholder (names travel as
+    placeholders, text/names.py), else by a made-up word or a name (for names the name step does not catch)."""
     roll = rng.random()
-    if roll < 0.15:
-        new = PLACEHOLDERS[rng.randrange(4)]
-    elif roll < 0.4:
+    if roll < 0.6:
+        new = free_placeholder(source, rng)
+    elif roll < 0.8:
         new = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
     else:
         new = rng.choice(rng.choice((FIRST_NAMES, SURNAMES, PLACES, BRANDS)))

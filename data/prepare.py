@@ -34,6 +34,7 @@ from data.subwords import Subwords, line_to_tokens
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
+from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
 
@@ -90,7 +91,7 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
         "settings": {k: getattr(cfg, k) for k in ("src_lang", "tgt_lang", "lowercase", "shared_vocab", "min_freq",
                                                   "max_vocab", "max_train_len", "train_split", "units",
                                                   "subword_vocab", "subword_model", "placeholders",
-                                                  "copy_pairs")},
+                                                  "copy_pairs", "names", "copy_through")},
         "tokenizers": [tokenizer_name(cfg.src_lang), tokenizer_name(cfg.tgt_lang)],
         "sentencepiece": importlib.metadata.version("sentencepiece") if cfg.units == "subword" else None,
     }
@@ -100,11 +101,14 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
 def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True) -> Prepared:
     train = cfg.train_split
     sizes = {s: corpora[s].check() for s in (train, *splits)}     # bad data fails before any long work
+    lexicon = Lexicon.learn(corpora[train].pairs())                # what the pipeline's steps read of the corpus
+    pipeline = Pipeline.from_config(cfg, lexicon=lexicon)
     with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
         tokens, references = {}, {}
         for k, split in enumerate(sizes):
             tokens[split] = Path(tmp, f"{k}.src"), Path(tmp, f"{k}.tgt")
-            references[split] = tokenize_split(cfg, split, corpora[split], sizes[split], tokens[split], progress)
+            references[split] = tokenize_split(cfg, split, corpora[split], sizes[split], tokens[split], progress,
+                                               pipeline)
         src_subwords = tgt_subwords = None
         if cfg.units == "subword":
             src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train])
@@ -116,25 +120,30 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
                              for v in (src_vocab, tgt_vocab))
         data = {s: encode_split(s, tokens[s], references[s], encoders, cfg.max_train_len if s == train else None,
                                 progress) for s in splits}
-    return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords)
+    return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
 
 
 def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tuple[Path, Path],
-                   progress: bool) -> list[str]:
-    """Write the token lines of the n pairs of a checked corpus to paths (source, target); -> its target lines."""
+                   progress: bool, pipeline: Pipeline) -> list[tuple[str, str]] | list[str]:
+    """Write the token lines of the n pairs of a checked corpus to paths (source, target), the training split's
+    through the text pipeline's steps and with copy pairs; -> its target lines (the training split's) or its
+    (source, target) lines (any other: validation translates the source text)."""
     workers = (cfg.workers or default_workers()) if n > 2 * CHUNK else 1
     references, start = [], time.perf_counter()
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
         pairs = corpus.pairs()
-        if name == cfg.train_split:        # numbers as placeholders, then the copy pairs (data/augment.py)
-            pairs = training_pairs(pairs, Pipeline.from_config(cfg), cfg.copy_pairs)
+        if name == cfg.train_split:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
+            pairs = training_pairs(pairs, pipeline, cfg.copy_pairs)
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
                                                             workers):
             src_out.write(src_lines + "\n")
             tgt_out.write(tgt_lines + "\n")
-            references.extend(tgt for _, tgt in chunk)
+            if name == cfg.train_split:
+                references.extend(tgt for _, tgt in chunk)
+            else:
+                references.extend(chunk)
             bar.update(len(chunk))
     seconds = time.perf_counter() - start
     if progress:
@@ -157,7 +166,8 @@ def fits(limit: int, src_length: int, tgt_length: int) -> bool:
 
 def encode_split(name: str, paths: tuple[Path, Path], references: list[str], encoders, limit: int | None,
                  progress: bool) -> SplitData:
-    """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted."""
+    """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted.
+    references: target lines, or (source, target) lines whose sources are kept as text too."""
     arrays = [array("i") for _ in range(4)]     # source lengths, source ids, target lengths, target ids
     kept, empty, long = [], 0, 0
     lines = zip(read_lines(paths[0]), read_lines(paths[1]), references)
@@ -173,6 +183,9 @@ def encode_split(name: str, paths: tuple[Path, Path], references: list[str], enc
             kept.append(ref)
     if limit is not None and progress:
         print(f"{name}: {empty:,} empty and {long:,} over-long pairs dropped of {len(references):,}", flush=True)
+    if kept and isinstance(kept[0], tuple):
+        return SplitData(Ragged(arrays[0], arrays[1]), Ragged(arrays[2], arrays[3]), [t for _, t in kept],
+                         [s for s, _ in kept])
     return SplitData(Ragged(arrays[0], arrays[1]), Ragged(arrays[2], arrays[3]), kept)
 
 

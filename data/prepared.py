@@ -1,7 +1,7 @@
 """What prepare_data returns, and its pickle-free cache file.
 
 The file: CACHE_FORMAT's magic line, the sha256 of the rest, then a JSON header (key, vocabularies, subword models,
-reference lines) and, per split, four int32 arrays: source lengths, source ids, target lengths, target ids. Token
+reference lines, lexicon) and, per split, four int32 arrays: source lengths, source ids, target lengths, target ids. Token
 ids stay in such flat arrays in memory too (Ragged: 4 bytes an id, not a list of Python ints), so a million pairs
 load in seconds and take a few hundred MB.
 """
@@ -22,8 +22,9 @@ from pathlib import Path
 
 from data.subwords import Subwords
 from data.vocab import Vocab
+from text.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-3"
+CACHE_FORMAT = "einsum-nmt-prepared-4"     # 4: the lexicon; pairs through the text pipeline's steps
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 
@@ -76,6 +77,7 @@ class SplitData:
     src: Sequence[list[int]]   # token ids, without BOS/EOS (a Ragged when prepared)
     tgt: Sequence[list[int]]
     tgt_text: list[str]        # the raw target lines: the BLEU references
+    src_text: list[str] | None = None   # the raw source lines (not kept for the training split)
 
     def __len__(self) -> int:
         return len(self.src)
@@ -88,6 +90,7 @@ class Prepared:
     splits: dict[str, SplitData]
     src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
     tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
+    lexicon: Lexicon | None = None         # what the training corpus says about source words (text/lexicon.py)
 
 
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:
@@ -97,7 +100,8 @@ def save_cache(path: Path, key: str, prepared: Prepared) -> None:
               for m in (prepared.src_subwords, None if shared else prepared.tgt_subwords)]
     header = {"key": key, "src_vocab": prepared.src_vocab.itos,
               "tgt_vocab": None if shared else prepared.tgt_vocab.itos, "subwords": models,
-              "splits": {name: d.tgt_text for name, d in prepared.splits.items()}}
+              "lexicon": prepared.lexicon.to_dict() if prepared.lexicon else None,
+              "splits": {name: {"tgt": d.tgt_text, "src": d.src_text} for name, d in prepared.splits.items()}}
     head = json.dumps(header, ensure_ascii=False).encode()
     tmp = None
     try:
@@ -169,10 +173,12 @@ def load_cache(path: Path, key: str) -> Prepared | None:
                 tgt_subwords = Subwords(base64.b64decode(tgt_model))
             src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
         splits = {}
-        for k, (name, tgt_text) in enumerate(header["splits"].items()):
+        for k, (name, text) in enumerate(header["splits"].items()):
             src_lengths, src_flat, tgt_lengths, tgt_flat = arrays[4 * k:4 * k + 4]
-            splits[name] = SplitData(Ragged(src_lengths, src_flat), Ragged(tgt_lengths, tgt_flat), tgt_text)
-        return Prepared(src_vocab, tgt_vocab, splits, src_subwords, tgt_subwords)
+            splits[name] = SplitData(Ragged(src_lengths, src_flat), Ragged(tgt_lengths, tgt_flat), text["tgt"],
+                                     text["src"])
+        lexicon = Lexicon.from_dict(header["lexicon"]) if header["lexicon"] else None
+        return Prepared(src_vocab, tgt_vocab, splits, src_subwords, tgt_subwords, lexicon)
     except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, struct.error):
         return None
 

@@ -13,7 +13,7 @@ import torch
 from config import Config, DecodeConfig, check_config
 from data.codec import Codec
 from data.subwords import Subwords
-from data.vocab import Vocab
+from data.vocab import SPECIALS, Vocab
 from decoding.export_files import MANIFEST, check_export_files
 from decoding.search import Hypothesis
 from util.errors import UserError
@@ -37,18 +37,27 @@ class Ct2Engine:
         self.max_len, self.quantization = max_len, quantization
 
     def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int]) -> list[list[Hypothesis]]:
-        pieces = [[self.src_vocab.itos[i] for i in ids] for ids in src_ids]
-        longest = max(len(ids) for ids in src_ids)
-        limit = min(int(longest * decode.max_len_a + decode.max_len_b), self.max_len - 1)
+        """As the PyTorch search: the same banned pieces, no piece more than decode.max_repeat times in a row
+        (suppressed as sequences), and each sentence's own length cap (sentences are decoded in groups of one
+        cap, since CTranslate2 takes one cap a call)."""
+        itos = self.tgt_vocab.itos
+        suppressed = [[itos[i]] for i in banned if itos[i] != "<unk>"]      # <unk> is disable_unk
+        if decode.max_repeat:
+            suppressed += [[piece] * (decode.max_repeat + 1) for piece in itos[len(SPECIALS):]]
+        limits = [max(1, min(int(len(ids) * decode.max_len_a + decode.max_len_b), self.max_len - 1))
+                  for ids in src_ids]
         beam = max(decode.beam, 1)
-        # never produce what the PyTorch search never produces (<unk> is disable_unk)
-        suppressed = [[self.tgt_vocab.itos[i]] for i in banned if self.tgt_vocab.itos[i] != "<unk>"]
-        results = self.ct2.translate_batch(
-            pieces, beam_size=beam, length_penalty=decode.length_penalty, num_hypotheses=min(decode.n_best, beam),
-            return_scores=True, max_decoding_length=max(limit, 1), disable_unk=True,
-            suppress_sequences=suppressed or None)
-        return [[Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp], float(score))
-                 for hyp, score in zip(r.hypotheses, r.scores)] for r in results]
+        results: list = [None] * len(src_ids)
+        for limit in sorted(set(limits)):
+            group = [n for n, cap in enumerate(limits) if cap == limit]
+            found = self.ct2.translate_batch(
+                [[self.src_vocab.itos[i] for i in src_ids[n]] for n in group], beam_size=beam,
+                length_penalty=decode.length_penalty, num_hypotheses=min(decode.n_best, beam), return_scores=True,
+                max_decoding_length=limit, disable_unk=True, suppress_sequences=suppressed or None)
+            for n, r in zip(group, found):
+                results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp], float(score))
+                              for hyp, score in zip(r.hypotheses, r.scores)]
+        return results
 
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
         results = self.ct2.score_batch([[self.src_vocab.itos[i] for i in s] for s in src_ids],
@@ -62,8 +71,9 @@ class Ct2Engine:
         return f"ctranslate2 ({self.quantization})"
 
 
-def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tuple[Config, Codec, Ct2Engine]:
-    """An export.py directory: its config, its codec (vocabularies and subword models) and the engine."""
+def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tuple[Config, Codec, Ct2Engine, dict]:
+    """An export.py directory: its config, its codec (vocabularies and subword models), the engine, and the
+    manifest (einsum_nmt.json: what else the checkpoint held, its lexicon)."""
     try:
         import ctranslate2
     except ImportError:
@@ -94,4 +104,4 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
         raise UserError(f"{directory / 'model.bin'} cannot be loaded by CTranslate2 ({_first_line(e)}); {again}") \
             from None
     return cfg, codec, Ct2Engine(translator, src_vocab, tgt_vocab, cfg.model.max_len,
-                                 manifest.get("quantization", ""))
+                                 manifest.get("quantization", "")), manifest

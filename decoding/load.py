@@ -10,6 +10,7 @@ from decoding.ensemble import Ensemble
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
 from models.checkpoint import load_model
+from text.lexicon import Lexicon
 from util.errors import UserError
 
 
@@ -18,14 +19,19 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     if "," in text:
         return load_ensemble([p for p in text.split(",") if p], device)
     if is_exported(path):
-        cfg, codec, engine = load_exported(path, device)
-        return Translator(cfg, codec, engine)
+        cfg, codec, engine, manifest = load_exported(path, device)
+        return Translator(cfg, codec, engine, stored_lexicon(manifest))
     if Path(path).is_dir():
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
                         "pass a .pt checkpoint or a directory written by export.py")
     model, ckpt = load_model(path)
     codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
-    return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device))
+    return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device), stored_lexicon(ckpt.raw))
+
+
+def stored_lexicon(raw: dict) -> Lexicon | None:
+    """The lexicon a checkpoint (or an export's manifest) stores; None for one written before lexicons."""
+    return Lexicon.from_dict(raw["lexicon"]) if raw.get("lexicon") else None
 
 
 def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -> None:
@@ -48,4 +54,5 @@ def load_ensemble(paths: list[str], device="cpu") -> Translator:
     check_same_vocabularies(paths, [ckpt.raw for _, ckpt in loaded], "ensemble")
     first = loaded[0][1]
     codec = Codec.from_checkpoint(first.cfg, first.src_vocab, first.tgt_vocab, first.raw.get("subwords"))
-    return Translator(first.cfg, codec, TorchEngine(Ensemble([m for m, _ in loaded]), first.cfg.model.max_len, device))
+    return Translator(first.cfg, codec, TorchEngine(Ensemble([m for m, _ in loaded]), first.cfg.model.max_len, device),
+                      stored_lexicon(first.raw))

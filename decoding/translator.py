@@ -20,6 +20,7 @@ from data.vocab import EOS
 from decoding.engine import Engine
 from decoding.search import NEVER_GENERATED, Hypothesis
 from decoding.torch_engine import TorchEngine
+from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from util.errors import UserError
 
@@ -52,20 +53,24 @@ def never_generated(pieces: list[str], pipeline: Pipeline) -> list[int]:
 
 
 class Translator:
-    def __init__(self, cfg: Config, codec: Codec, engine: Engine, glossary: dict[str, str] | None = None):
-        self.cfg, self.codec, self.engine = cfg, codec, engine
-        self.use_glossary(glossary or {})
+    def __init__(self, cfg: Config, codec: Codec, engine: Engine, lexicon: Lexicon | None = None):
+        """lexicon: the checkpoint's (text/lexicon.py); None for one trained before it existed."""
+        self.cfg, self.codec, self.engine, self.lexicon = cfg, codec, engine, lexicon
+        self.use_glossary({})
         self.banned = never_generated(codec.tgt_vocab.itos, self.pipeline)
 
     @classmethod
-    def of_model(cls, model, cfg: Config, codec: Codec, device="cpu") -> "Translator":
+    def of_model(cls, model, cfg: Config, codec: Codec, device="cpu", lexicon: Lexicon | None = None) -> "Translator":
         """A translator of a PyTorch model in memory (the training loop's, a test's)."""
-        return cls(cfg, codec, TorchEngine(model, cfg.model.max_len, device))
+        return cls(cfg, codec, TorchEngine(model, cfg.model.max_len, device), lexicon)
 
     def use_glossary(self, glossary: dict[str, str]) -> None:
         """Source terms that always come out as the given target terms (needs a model trained with placeholders)."""
         self.glossary = dict(glossary)
-        self.pipeline = Pipeline.from_config(self.cfg.data, self.glossary)
+        self.pipeline = self.pipeline_for(self.glossary)
+
+    def pipeline_for(self, glossary: dict[str, str]) -> Pipeline:
+        return Pipeline.from_config(self.cfg.data, glossary, self.lexicon)
 
     def describe(self) -> str:
         return self.engine.describe()
@@ -87,7 +92,7 @@ class Translator:
         empty translation. texts[0] is input line `first_line` (for warnings). Hypotheses that keep everything
         their source had at stake (placeholders) come before those that lost some."""
         decode = decode or self.cfg.decode
-        pipeline = self.pipeline if not glossary else Pipeline.from_config(self.cfg.data, {**self.glossary, **glossary})
+        pipeline = self.pipeline if not glossary else self.pipeline_for({**self.glossary, **glossary})
         real = [n for n, t in enumerate(texts) if t.strip()]
         applied = [pipeline.apply(texts[n]) for n in real]
         sentences = [(n, k) for n, a in zip(real, applied) for k in range(len(a.sentences))]

@@ -150,7 +150,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
         if subwords.get(side):
             (tmp / f"{side}.spm.model").write_bytes(subwords[side])
     manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
-                "tgt_vocab": ckpt.tgt_vocab.itos, "quantization": quantization,
+                "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
                 "checkpoint": str(checkpoint)}
     manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
     (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -68,16 +68,19 @@ def _umask() -> int:
 
 
 def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: dict, tgt_vocab: dict,
-                    subwords: dict | None = None, train_state: dict | None = None, info: dict | None = None) -> None:
+                    subwords: dict | None = None, train_state: dict | None = None, info: dict | None = None,
+                    lexicon: dict | None = None) -> None:
     """subwords: {"src": bytes, "tgt": bytes or None} sentencepiece models (None for word units); train_state
-    (optimizer, schedule, RNG, progress) only for resuming; info: small facts, e.g. the val BLEU.
+    (optimizer, schedule, RNG, progress) only for resuming; info: small facts, e.g. the val BLEU; lexicon: what the
+    training corpus says about source words (text/lexicon.py), which the text pipeline's steps read.
     Weights that are not finite are refused (a UserError): no file is better than a NaN model."""
     bad = non_finite(model_state)
     if bad:
         raise UserError(f"refusing to write {path}: the weights are not finite ({bad}); the training diverged — "
                         "lower --train.lr or enable --train.clip_norm")
     atomic_torch_save({"format": CHECKPOINT_FORMAT, "config": config, "model": model_state, "src_vocab": src_vocab,
-                       "tgt_vocab": tgt_vocab, "subwords": subwords, "train_state": train_state, "info": info or {},
+                       "tgt_vocab": tgt_vocab, "subwords": subwords, "lexicon": lexicon, "train_state": train_state,
+                       "info": info or {},
                        "checksum": {"sha256": weights_checksum(model_state)}}, path)
 
 
@@ -158,9 +161,13 @@ def _malformed(ckpt: dict) -> str | None:
             return f"its {key} lists a token twice"
     if ckpt.get("checksum") is not None and not isinstance(ckpt["checksum"], dict):
         return "its 'checksum' entry is not a table"
-    for key in ("train_state", "info"):
+    for key in ("train_state", "info", "lexicon"):
         if ckpt.get(key) is not None and not isinstance(ckpt[key], dict):
             return f"its {key!r} entry is not a table"
+    lexicon = ckpt.get("lexicon")
+    if lexicon is not None and not (all(isinstance(lexicon.get(k), list) and all(isinstance(w, str) for w in lexicon[k])
+                                            for k in ("forms", "copied")) and isinstance(lexicon.get("counts"), list)):
+        return "its lexicon has no lists of words"
     return None
 
 

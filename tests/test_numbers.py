@@ -16,6 +16,9 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1} m.", ("3", "1,200")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
+    ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0} Grad, nachts {P1}.", ("-5", "-12.5")),   # signs belong to it
+    ("Es kamen 1e5 Leute, von 3-5 Uhr.", f"Es kamen {P0} Leute, von {P1}-{PLACEHOLDERS[2]}.",
+     ("1e5", "3", "5 o'clock")),                                                     # exponents too; a range is two
 ])
 def test_numbers_become_placeholders_that_stand_for_their_english_form(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)
@@ -27,6 +30,7 @@ def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_si
     unmatched = ("Fünf Männer, 5 Hunde.", "Five men, five dogs.")
     assert Numbers().apply_pair(*unmatched) == unmatched
     assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0} pm.")
+    assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0} Grad.", f"It is {P0} degrees.")
 
 
 def test_every_piece_with_a_digit_is_banned_and_nothing_else():

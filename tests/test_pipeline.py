@@ -2,6 +2,7 @@
 import pytest
 
 from config import Config, DataConfig
+from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
 from text.step import Step
@@ -43,18 +44,43 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
     glossary = Pipeline.from_config(DataConfig(), {"Hund": "poodle"}).apply("Ein Hund kauft 3 kg.")
     assert glossary.sentences == [f"Ein {P0} kauft {P1} kg."]
     plain = Pipeline.from_config(DataConfig(placeholders=False))
-    assert plain.steps == [] and plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
+    assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences"]
+    assert plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
+
+
+def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon():
+    lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
+    full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
+    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Sentences", "Case", "Placeholders"]
+    assert [type(s).__name__ for s in full.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough", "Numbers",
+                                                                "Names"]
+    without = Pipeline.from_config(DataConfig())
+    assert [type(s).__name__ for s in without.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough", "Numbers"]
+    off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
+                                          phrases=False), lexicon=lexicon)
+    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders"]
+
+
+def test_a_line_goes_through_every_step_and_back():
+    lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")] * 3)
+    pipeline = Pipeline.from_config(DataConfig(), lexicon=lexicon)
+    applied = pipeline.apply("\ufeffEIN MANN SPIELT   GITARRE IN ULLRICHS GARTEN 📷. Hallo!")
+    assert applied.sentences == [f"Ein Mann spielt Gitarre in {P0} {P1}.", P0 + "!"]   # "Ullrichs Garten": one name
+    outputs = [pipeline.reverse_sentence(f"A man plays guitar in {P0} {P1}.", applied.states[0]).text,
+               pipeline.reverse_sentence(f"{P0}!", applied.states[1]).text]
+    assert pipeline.reverse_line(outputs, applied.line_states) == "A MAN PLAYS GUITAR IN ULLRICHS GARTEN 📷. Hello!"
 
 
 def test_a_model_without_placeholders_refuses_a_glossary():
     with pytest.raises(UserError, match="without placeholders"):
         Pipeline.from_config(DataConfig(placeholders=False), {"Hund": "dog"})
     old = Config.from_dict({"data": {"units": "subword"}})      # a config saved before placeholders existed
-    assert not old.data.placeholders and Pipeline.from_config(old.data).steps == []
+    assert not old.data.placeholders and not old.data.names
+    assert "Placeholders" not in [type(s).__name__ for s in Pipeline.from_config(old.data).steps]
 
 
 def test_steps_before_a_split_work_on_the_line_and_those_after_it_on_each_sentence():
-    pipeline = Pipeline([Upper(), Halves(), *Pipeline.from_config(DataConfig()).steps])
+    pipeline = Pipeline([Upper(), Halves(), Pipeline.from_config(DataConfig()).steps[-1]])
     applied = pipeline.apply("ein hund 3,5 | zwei 12")
     assert applied.sentences == [f"EIN HUND {P0}", f"ZWEI {P0}"]
     outputs = [pipeline.reverse_sentence(f"A DOG {P0}", applied.states[0]).text,
@@ -70,7 +96,7 @@ def test_a_blank_line_has_no_sentences_and_reverses_to_nothing():
 
 
 def test_training_pairs_go_through_every_step_but_the_splitter():
-    pipeline = Pipeline([Upper(), Halves(), *Pipeline.from_config(DataConfig()).steps])
+    pipeline = Pipeline([Upper(), Halves(), Pipeline.from_config(DataConfig()).steps[-1]])
     assert pipeline.apply_pair("ein hund | 3,5 kg", "a dog | 3.5 kg") == (f"EIN HUND | {P0} KG", f"A DOG | {P0} KG")
 
 

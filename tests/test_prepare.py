@@ -35,15 +35,17 @@ def data_dir(tmp_path):
 def test_splits_hold_ids_and_the_reference_lines(data_dir, tmp_path):
     prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
     val = prepared.splits["val"]
-    assert val.tgt_text == LINES["val"][1]
+    assert val.tgt_text == LINES["val"][1] and val.src_text == LINES["val"][0]      # validation translates text
     assert prepared.tgt_vocab.decode(val.tgt[0]) == ["A", "dog", "<unk>", "\uffed."]   # "plays" is not in train
     train = prepared.splits["train"]
-    assert prepared.src_vocab.decode(train.src[1]) == ["Ein", "Hund", "\uffed ", "schläft", "\uffed."]
+    # training pairs go through the text pipeline: its first step makes "Hund  schläft" one space
+    assert prepared.src_vocab.decode(train.src[1]) == ["Ein", "Hund", "schläft", "\uffed."]
+    assert train.src_text is None and prepared.lexicon.knows("hund")
 
 
 def test_long_pairs_are_dropped_from_train_only(data_dir, tmp_path):
     prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
-    assert prepared.splits["train"].tgt_text == ["A dog runs.", "A dog  sleeps.", "Dog"]
+    assert prepared.splits["train"].tgt_text == ["A dog runs.", "A dog sleeps.", "Dog"]
     assert len(prepared.splits["val"]) == 2 and max(len(x) for x in prepared.splits["val"].src) > 5
 
 

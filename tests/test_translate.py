@@ -44,10 +44,18 @@ def test_translate_rejects_invalid_utf8_with_one_line(tiny_run, env):
 
 
 def test_translate_truncates_overlong_input_with_a_warning(tiny_run, env):
-    long = " ".join(["Der Hund läuft im Park."] * 20)
+    long = " ".join(["Der Hund läuft im Park und"] * 20) + " schläft."     # one sentence, 121 tokens
     out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), long], env)
     assert "warning:" in out.stderr.decode()
     assert len(out.stdout.decode().splitlines()) == 1
+
+
+def test_a_line_of_many_sentences_is_translated_sentence_by_sentence_on_one_line(tiny_run, env):
+    many = " ".join(["Der Hund läuft im Park."] * 20)              # 20 sentences: no truncation, one line out
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy", many], env)
+    one = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy", "Der Hund läuft im Park."], env)
+    assert "warning:" not in out.stderr.decode()
+    assert out.stdout.decode() == " ".join([one.stdout.decode().strip()] * 20) + "\n"
 
 
 def test_translate_n_best_prints_scored_hypotheses(tiny_run, env):
@@ -66,12 +74,12 @@ def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
 
 
 def test_the_overlong_line_warning_names_the_input_line(averaged_run, monkeypatch, capsys):
-    lines = ["Der Hund läuft.", "", "Die Katze schläft.", "Das Kind spielt.", " ".join(["Der Hund läuft."] * 30)]
+    lines = ["Der Hund läuft.", "", "Die Katze schläft.", "Das Kind spielt.", " ".join(["Der Hund läuft"] * 40) + "."]
     monkeypatch.setattr(translate, "CHUNK_LINES", 2)     # line 5 is the first of the third chunk
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in lines).encode())))
     translate.main(["--checkpoint", str(averaged_run / "best.pt"), "--greedy"])
     captured = capsys.readouterr()
-    assert captured.err.startswith("warning: input line 5 has 120 tokens")
+    assert captured.err.startswith("warning: input line 5 has 121 tokens")
     assert len(captured.out.split("\n")) == len(lines) + 1
 
 

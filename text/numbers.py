@@ -10,19 +10,22 @@ import re
 from text.number_forms import find_numbers, german_to_english
 from text.placeholders import PlaceholderStep, Span
 
-# a number, with the letters and hyphens glued to its left ("A380", "COVID-19") and a following "Uhr"
-NUMBER_SPAN = re.compile(r"(?<![\w.,:])([^\W\d_][\w-]*?)?(\d+(?:[.,:]\d+)*)(?![.,:]?\d)(\s+Uhr\b)?")
+# a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
+# exponent ("1e5"), and a following "Uhr"
+NUMBER_SPAN = re.compile(r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*)([eE][-−+]?\d+)?(?![.,:]?\d)"
+                         r"(\s+Uhr\b)?")
+SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 
 
-def english_form(prefix: str | None, number: str, clock: str | None) -> str:
-    """What a number span of a German text becomes in English."""
-    if prefix:
-        return prefix + number
-    if clock:                                    # "14.30 Uhr" -> "14:30", "8 Uhr" -> "8 o'clock"
+def english_form(prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None) -> str:
+    """What a number span of a German text becomes in English: a sign and an exponent belong to the number."""
+    if prefix:                                   # a code, as written
+        return prefix + (sign or "") + number + (exponent or "")
+    if clock and not (sign or exponent):         # "14.30 Uhr" -> "14:30", "8 Uhr" -> "8 o'clock"
         return number.replace(".", ":") if re.fullmatch(r"\d{1,2}[.:]\d\d", number) else f"{number} o'clock"
-    return german_to_english(number)
+    return SIGNS.get(sign, "") + german_to_english(number) + (exponent or "").replace("−", "-")
 
 
 class Numbers(PlaceholderStep):
@@ -37,12 +40,13 @@ class Numbers(PlaceholderStep):
             return None
         found, last = [], 0
         targets = find_numbers(target, "en")
-        for number in numbers:
+        for number, span in zip(numbers, spans):
             match = next((t for t in targets if t.keys & number.keys and t.start >= last), None)
             if match is None:
                 return None
+            signed = span.fill[:1] in "-+" and match.start > 0 and target[match.start - 1] in SIGNS
             last = match.start + len(match.text)
-            found.append((match.start, last))
+            found.append((match.start - signed, last))
         return found
 
     def banned_pieces(self, pieces: list[str]) -> set[int]:

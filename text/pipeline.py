@@ -14,9 +14,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from config import DataConfig
+from text.case import Case
+from text.copy_through import CopyThrough
 from text.glossary import Glossary
+from text.lexicon import Lexicon
+from text.names import Names
+from text.normalize import Normalize
 from text.numbers import Numbers
+from text.phrases import Phrases
 from text.placeholders import Placeholders
+from text.sentences import Sentences
 from text.step import Step
 from util.errors import UserError
 
@@ -43,14 +50,25 @@ class Pipeline:
         self.splitter = self.steps[split[0]] if split else None
 
     @classmethod
-    def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None) -> "Pipeline":
-        """The steps a model of this config was trained with; a glossary needs placeholders."""
+    def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None,
+                    lexicon: Lexicon | None = None) -> "Pipeline":
+        """The steps of a model of this config, in order: clean the line, split it into sentences, restore their
+        case, then placeholders (the user's glossary first, then phrases, what is copied through, numbers and
+        names). Steps that need what the training corpus says (the lexicon) are left out without one (models
+        trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
                             "they existed), so it cannot apply a glossary; train a new one")
-        steps: list[Step] = []
+        steps: list[Step] = [Normalize()]
+        if cfg.sentences:
+            steps.append(Sentences())
+        if cfg.case and lexicon is not None:
+            steps.append(Case(lexicon))
         if cfg.placeholders:
-            steps.append(Placeholders([Glossary(glossary or {}), Numbers()]))
+            finders = [Glossary(glossary or {}), Phrases() if cfg.phrases else None,
+                       CopyThrough() if cfg.copy_through else None, Numbers(),
+                       Names(lexicon) if cfg.names and lexicon is not None else None]
+            steps.append(Placeholders([f for f in finders if f is not None]))
         return cls(steps)
 
     def apply(self, line: str) -> Applied:

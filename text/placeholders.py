@@ -86,10 +86,10 @@ class PlaceholderStep(Step):
         """This step's spans of a source (no placeholders in it), in text order, not overlapping each other."""
         raise NotImplementedError
 
-    def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int]] | None:
+    def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None] | None:
         """For a training pair: where the counterpart of each of the source's spans stands in the target, as
-        (start, end) in the spans' order; None when the pair is to be left as it is (the default: the step does
-        not rewrite training data)."""
+        (start, end) in the spans' order, None for a span without one (it stays as written); None for all when the
+        pair is to be left as it is (the default: the step does not rewrite training data)."""
         return None
 
     def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
@@ -123,19 +123,18 @@ class Placeholders(PlaceholderStep):
         return mask(text, self.find(text))
 
     def apply_pair(self, source: str, target: str) -> tuple[str, str]:
-        """Spans whose step finds their counterparts in the target become the same placeholder on both sides; a
-        step that cannot place all of its spans leaves them (and their counterparts) as written. A pair with more
-        spans than placeholders is left as it is."""
+        """Spans whose step finds their counterparts in the target become the same placeholder on both sides; the
+        others stay as written (all of a step's, where it finds none). A pair with more spans than placeholders is
+        left as it is."""
         source, target = clear(source), clear(target)
         kept, counterparts = [], {}
         for step in self.steps:
             spans = step.find(source)
-            if not spans:
-                continue
-            found = step.find_in_target(source, spans, target)
+            found = step.find_in_target(source, spans, target) if spans else None
             if found is not None:
-                kept.append(spans)
-                counterparts.update(zip(spans, found))
+                placed = [(s, f) for s, f in zip(spans, found) if f is not None]
+                kept.append([s for s, _ in placed])
+                counterparts.update(placed)
         spans = merge(kept)
         if not spans or len(spans) > len(PLACEHOLDERS):
             return source, target

@@ -104,6 +104,7 @@ class Run:
             save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
                             src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
                             subwords=self.translator.codec.subword_models(), train_state=train_state,
+                            lexicon=self.data.lexicon.to_dict() if self.data.lexicon else None,
                             info={"step": self.state.step, **info})
         except OSError as e:
             raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
@@ -179,7 +180,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     run = Run(cfg, run_dir, dist, device, data, train_data, val_data, model, ddp_model, optimizer, schedule,
               autocast(device, cfg), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
-                                                         device), sampler)
+                                                         device, data.lexicon), sampler)
     if resume is not None:
         restore(run, resume)
     if dist.is_main:

@@ -23,8 +23,10 @@ def validation_scores(model, translator: Translator, split, cfg: Config, device,
         batch = collate(pairs[start:start + 128]).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
         tokens += batch.n_tgt_tokens
-    decode = replace(cfg.decode, beam=cfg.train.val_beam)
+    decode = replace(cfg.decode, beam=cfg.train.val_beam, n_best=1)
     with amp:
-        n_best = translator.search(split.src[:n], decode)
-    texts = [translator.codec.text(hyps[0].tokens) for hyps in n_best]
+        if split.src_text is not None:          # as translate.py would: through the text pipeline
+            texts = translator.translate(split.src_text[:n], decode)
+        else:
+            texts = [translator.codec.text(hyps[0].tokens) for hyps in translator.search(split.src[:n], decode)]
     return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}

@@ -1,0 +1,28 @@
+"""text/copy_through.py: URLs, e-mail addresses, handles, hashtags, emoji, file names and codes, exactly as written."""
+import pytest
+
+from text.copy_through import CopyThrough
+from text.placeholders import PLACEHOLDERS
+
+P0, P1 = PLACEHOLDERS[:2]
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Auf dem Schild steht info@zoo-berlin.de.", f"Auf dem Schild steht {P0}.", ("info@zoo-berlin.de",)),
+    ("Ein Mann schaut auf https://www.wetter.de nach.", f"Ein Mann schaut auf {P0} nach.", ("https://www.wetter.de",)),
+    ("Besuche www.zoo.de. Danke.", f"Besuche {P0}. Danke.", ("www.zoo.de",)),
+    ("(siehe https://x.de/a?b=1)", f"(siehe {P0})", ("https://x.de/a?b=1",)),
+    ("Folgt @zoo_berlin und #Urlaub2024!", f"Folgt {P0} und {P1}!", ("@zoo_berlin", "#Urlaub2024")),
+    ("Ein Mann fotografiert den Turm 📷", f"Ein Mann fotografiert den Turm {P0}", ("📷",)),
+    ("Familie 👨\u200d👩\u200d👧 und 👍🏽", f"Familie {P0} und {P1}", ("👨\u200d👩\u200d👧", "👍🏽")),
+    ("Die Datei bericht_2024.pdf ist da.", f"Die Datei {P0} ist da.", ("bericht_2024.pdf",)),
+    ("Ein B2B Kunde hört MP3.", f"Ein {P0} Kunde hört {P1}.", ("B2B", "MP3")),
+    ("Ein Hund läuft 3,5 km.", "Ein Hund läuft 3,5 km.", ()),
+])
+def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, masked, fills):
+    assert CopyThrough().apply(source) == (masked, fills)
+
+
+def test_a_training_pair_carries_a_span_as_a_placeholder_only_where_the_target_holds_it_as_written():
+    assert CopyThrough().apply_pair("Ein Airbus A380 und ein B2B.", "An Airbus A380 and a B2Bx.") == \
+        (f"Ein Airbus {P0} und ein B2B.", f"An Airbus {P0} and a B2Bx.")

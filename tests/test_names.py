@@ -1,0 +1,33 @@
+"""text/names.py: names the model cannot know are carried through as written, or as their English exonym."""
+from text.lexicon import Lexicon
+from text.names import Names
+from text.placeholders import PLACEHOLDERS
+
+P0, P1, P2 = PLACEHOLDERS[:3]
+COMMON = [("Ein Mann geht mit dem Hund im Wasser auf der Rutsche und dem Fahrrad.",
+           "A man walks the dog in the water on the slide and the bicycle.")] * 25
+LEXICON = Lexicon.learn(COMMON + [("Ein Mann in Berlin.", "A man in Berlin."), ("Die Angel.", "The rod."),
+                         ("Der Radfahrer fährt durch den Park.", "The cyclist rides through the park.")])
+
+
+def test_unknown_capitalized_words_are_names_and_neighbours_are_one():
+    text, fills = Names(LEXICON).apply("Der Radfahrer Jan Ullrich fährt durch Freiburg.")
+    assert text == f"Der Radfahrer {P0} fährt durch {P1}." and fills == ("Jan Ullrich", "Freiburg")
+
+
+def test_copied_words_and_exonyms_are_names_and_known_words_are_not():
+    text, fills = Names(LEXICON).apply("Ein Mann in Berlin und in Köln vor dem Kölner Dom.")
+    assert fills == ("Berlin", "Cologne", "Cologne Cathedral") and "Mann" in text
+
+
+def test_compounds_of_common_words_and_typos_of_common_words_are_not_names():
+    names = Names(LEXICON)
+    assert not names.is_name("Wasserrutsche") and not names.is_name("Fahrad") and not names.is_name("Hunde")
+    assert names.is_name("Angela") and names.is_name("Wolfgang") and names.is_name("Hamburg")
+    assert not names.is_name("läuft") and not names.is_name("Mann")
+
+
+def test_a_training_pair_carries_a_name_on_both_sides_where_the_target_holds_it():
+    assert Names(LEXICON).apply_pair("Ein Mann in Berlin und Paris.", "A man in Berlin and France.") == \
+        (f"Ein Mann in {P0} und Paris.", f"A man in {P0} and France.")
+    assert Names(LEXICON).apply_pair("Ein Mann in Köln.", "A man in Cologne.") == (f"Ein Mann in {P0}.", f"A man in {P0}.")

@@ -1,0 +1,31 @@
+"""text/sentences.py: a line's sentences, each translated, joined again in order."""
+import pytest
+
+from text.sentences import Sentences
+
+
+@pytest.mark.parametrize("line, sentences", [
+    ("Eine Frau fotografiert den Hafen. Ein Schiff fährt vorbei.",
+     ["Eine Frau fotografiert den Hafen.", "Ein Schiff fährt vorbei."]),
+    ("Hallo! Wie geht es dir? Gut.", ["Hallo!", "Wie geht es dir?", "Gut."]),
+    ('Er sagt: "Hallo." Dann geht er.', ['Er sagt: "Hallo."', "Dann geht er."]),
+    ("eine frau lacht. ein kind weint.", ["eine frau lacht.", "ein kind weint."]),
+    ("Das Haus hat die Nummer 12. Es ist rot.", ["Das Haus hat die Nummer 12.", "Es ist rot."]),
+    ("Warte... Jetzt!", ["Warte...", "Jetzt!"]),
+])
+def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentences):
+    assert Sentences().apply(line)[0] == sentences
+
+
+@pytest.mark.parametrize("line", [
+    "Das ist z. B. ein Hund.", "Dr. Müller trifft Prof. Weber in der St. Pauli Str. vor Nr. 5 am Hafen.",
+    "Am 3. Oktober feiert der 1. FC Köln.", "Es kostet 3.5 Euro bei www.zoo.de heute.", "J. S. Bach spielt Orgel.",
+    "Mr. Potato Head lacht.", "Ein Hund", "Ein Hund. ein Satz, der klein weitergeht.",
+])
+def test_abbreviations_ordinals_decimals_and_urls_do_not_split(line):
+    assert Sentences().apply(line)[0] == [line]
+
+
+def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
+    assert Sentences().reverse([" A woman. ", "A ship.", ""], None) == "A woman. A ship."
+    assert Sentences().apply("   ")[0] == []

@@ -1,0 +1,74 @@
+"""Any case: an ALL-CAPS (or mostly-caps) sentence, or one typed all in lowercase, reaches the model as the corpus
+would write it, and a caps sentence's translation comes back in caps.
+
+    Case(lexicon).apply("EIN MANN SPIELT GITARRE.")   -> ("Ein Mann spielt Gitarre.", Cased(upper=True, ...))
+    Case(lexicon).reverse("A man plays guitar.", state) -> "A MAN PLAYS GUITAR."
+
+Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
+first letter (in German most unknown words are nouns or names); the first word is capitalized. Tokens that are no
+words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output. A
+lowercase sentence's translation keeps the model's normal case. A sentence in ordinary case is left alone.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from text.lexicon import WORD, Lexicon
+from text.step import Step
+
+CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence
+TOKEN = re.compile(r"\S+")
+
+
+class Cased(NamedTuple):
+    upper: bool              # the source was caps: the translation goes back to caps
+    kept: tuple[str, ...]    # tokens of the source that were no words: they keep their case in the output
+
+
+def kind(text: str) -> str:
+    """"caps", "lower" or "normal", by the letters of its words (a URL's do not count)."""
+    words = [w for t in TOKEN.findall(text) if is_word(t) for w in WORD.findall(t) if len(w) > 1]
+    letters = [c for w in words for c in w]
+    upper = sum(c.isupper() for c in letters)
+    if len(words) >= 2 and upper >= CAPS_SHARE * len(letters):
+        return "caps"
+    if len(words) >= 2 and upper == 0:
+        return "lower"
+    return "normal"
+
+
+def is_word(token: str) -> bool:
+    """A token of letters (with inner hyphens or apostrophes) and trailing or leading punctuation."""
+    return WORD.fullmatch(token.strip(".,;:!?\"'„“”‚‘’»«()[]{}…-–—")) is not None
+
+
+class Case(Step):
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+
+    def apply(self, text: str) -> tuple[str, Cased | None]:
+        found = kind(text)
+        if found == "normal":
+            return text, None
+        kept = tuple(t for t in TOKEN.findall(text) if not is_word(t))
+        out = TOKEN.sub(lambda m: self.recase(m.group()) if is_word(m.group()) else m.group(), text)
+        first = WORD.search(out)
+        if first:
+            out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
+        return out, Cased(found == "caps", kept)
+
+    def recase(self, token: str) -> str:
+        return WORD.sub(lambda m: self.lexicon.cased(m.group()) or m.group().capitalize(), token)
+
+    def reverse(self, output: str, state: Cased | None) -> str:
+        if state is None or not state.upper:
+            return output
+        if not state.kept:
+            return output.upper()
+        keep = re.compile("|".join(re.escape(t) for t in sorted(set(state.kept), key=len, reverse=True)))
+        parts, last = [], 0
+        for m in keep.finditer(output):
+            parts += [output[last:m.start()].upper(), m.group()]
+            last = m.end()
+        return "".join(parts) + output[last:].upper()

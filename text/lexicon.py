@@ -1,0 +1,87 @@
+"""What the training corpus says about source words: how each is usually written (for restoring the case of an
+ALL-CAPS or all-lowercase line), which words it has at all (a word it lacks is new to the model), and which are
+copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" -> "man").
+
+    lexicon = Lexicon.learn(pairs)          # from the training pairs, before the model trains; stored in checkpoints
+    lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+MAX_WORDS = 300_000          # the most frequent source words kept (a million-pair corpus has more, rarely useful)
+COPIED_SHARE = 0.5           # a word is copied when at least this share of the pairs holding it hold it on both sides
+
+
+def spellings(word: str) -> list[str]:
+    """The lowercase forms a word may stand for: upper case writes "ß" as "SS"."""
+    lower = word.lower()
+    return [lower] + ([lower.replace("ss", "ß")] if "ss" in lower else [])
+
+
+class Lexicon:
+    def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None):
+        self.forms = dict(forms)          # lowercase word -> its most frequent spelling in the corpus
+        self.copied_words = set(copied)   # words (as written) the translations copy
+        self.counts = dict(counts or {})  # lowercase word -> how often the corpus' sources hold it
+
+    @classmethod
+    def learn(cls, pairs: Iterable[tuple[str, str]], max_words: int = MAX_WORDS) -> "Lexicon":
+        """From (source, target) training pairs. A sentence's first word counts for its spelling only when the word
+        never stands elsewhere (it is capitalized there whatever it is)."""
+        inner, first, in_source, on_both, total = Counter(), Counter(), Counter(), Counter(), Counter()
+        for source, target in pairs:
+            words = WORD.findall(source)
+            if not words:
+                continue
+            first[words[0]] += 1
+            inner.update(words[1:])
+            total.update(w.lower() for w in words)
+            named = {w for w in words if not w.islower()}
+            if named:
+                in_source.update(named)
+                on_both.update(named & set(WORD.findall(target)))
+        best: dict[str, tuple[int, str]] = {}
+        for counts, weight in ((inner, 1_000_000), (first, 1)):   # any inner spelling beats a first-word one
+            for word, n in counts.items():
+                key, score = word.lower(), n * weight
+                if score > best.get(key, (0, ""))[0]:
+                    best[key] = (score, word)
+        kept = sorted(best, key=lambda k: -best[k][0])[:max_words]
+        copied = [w for w, n in in_source.items() if on_both[w] >= COPIED_SHARE * n and w.lower() in best]
+        return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept})
+
+    def knows(self, word: str) -> bool:
+        return any(form in self.forms for form in spellings(word))
+
+    def cased(self, word: str) -> str | None:
+        """The corpus' usual spelling of a word written in any case; None for a word it lacks."""
+        return next((self.forms[f] for f in spellings(word) if f in self.forms), None)
+
+    def copied(self, word: str) -> bool:
+        return word in self.copied_words
+
+    def count(self, word: str) -> int:
+        """How often the corpus' sources hold the word, in any case."""
+        return max((self.counts.get(f, 0) for f in spellings(word)), default=0)
+
+    def to_dict(self) -> dict:
+        """Plain lists and strings, for checkpoints (torch.load(weights_only=True)) and exports (JSON)."""
+        forms = sorted(self.forms.values())
+        return {"forms": forms, "counts": [self.counts.get(f.lower(), 0) for f in forms],
+                "copied": sorted(self.copied_words)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Lexicon":
+        return cls({form.lower(): form for form in d["forms"]}, d["copied"],
+                   {form.lower(): n for form, n in zip(d["forms"], d["counts"])})
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Lexicon) and (self.forms, self.copied_words, self.counts) == \
+            (other.forms, other.copied_words, other.counts)
+
+    def __len__(self) -> int:
+        return len(self.forms)

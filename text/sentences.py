@@ -1,0 +1,70 @@
+"""A line with several sentences is translated sentence by sentence and joined again in order, on one line.
+
+    Sentences().apply("Eine Frau fotografiert den Hafen. Ein Schiff fährt vorbei.")
+        -> (["Eine Frau fotografiert den Hafen.", "Ein Schiff fährt vorbei."], [" "])
+
+A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
+start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
+"Nr.", "St.", "Dr.", ...), a single letter ("J. S. Bach"), an ordinal or a date ("am 3. Oktober", "1. Mai"): a
+period after a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
+periods. The model learned from one sentence a line (captions), so what it reads stays close to that.
+"""
+from __future__ import annotations
+
+import re
+
+from text.step import Step
+
+# German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
+# (single letters never end a sentence either: "z. B.", "J. S. Bach")
+ABBREVIATIONS = set("""
+bzw ca evtl ggf inkl usw etc vgl sog bspw zzgl zb dh ua uvm ebd allg ehem eigtl gegr nr st str dr prof hr fr frl
+med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap jan feb mär apr jun jul aug sep
+sept okt nov dez co inc ltd corp vs mr mrs ms
+""".split())
+END = re.compile(r"[.!?…]+[\"'»«“”„‚’)\]]*")
+START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
+START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
+# words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
+# would continue it ("am 3. Oktober")
+OPENERS = set("""
+der die das ein eine er sie es wir ich du ihr man dann danach dort hier heute jetzt aber und doch alle viele
+mein meine sein seine dieser diese dieses was wer wie wo warum wann
+""".split())
+
+
+class Sentences(Step):
+    splits = True
+
+    def apply(self, text: str) -> tuple[list[str], None]:
+        """The sentences of a line, in order (none for a blank one)."""
+        starts = START if any(c.isupper() for c in text) else START_LOWER
+        sentences, start = [], 0
+        for end in END.finditer(text):
+            gap = starts.match(text, end.end())
+            if gap is not None and ends_sentence(text[start:end.end()], end.group(), text[gap.end():]):
+                sentences.append(text[start:end.end()])
+                start = gap.end()
+        sentences.append(text[start:])
+        return [s.strip() for s in sentences if s.strip()], None
+
+    def reverse(self, outputs: list[str], state: None) -> str:
+        """The sentences' translations joined in order by single spaces, on one line."""
+        return " ".join(o.strip() for o in outputs if o.strip())
+
+
+def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
+    """Whether the sentence (its text up to and including `mark`) really ends before `rest`: "!", "?" and "…"
+    always do; a period not after an abbreviation or a single letter, nor after a number unless a word that opens
+    sentences follows."""
+    if not mark.startswith("."):
+        return True
+    before = sentence[:len(sentence) - len(mark)]
+    word = re.search(r"([^\W_]+)$", before)
+    if word is None:
+        return True
+    word = word.group(1)
+    if word.isdigit():                          # an ordinal or a date: "am 3. Oktober", "1. Mai"
+        following = re.match(r"[^\W_]+", rest)
+        return following is not None and following.group().lower() in OPENERS
+    return not (len(word) == 1 or word.lower() in ABBREVIATIONS)
