@@ -33,3 +33,12 @@ def test_an_ensemble_of_different_vocabularies_is_refused(tmp_path):
     other = Vocab([*WORDS.itos[:-1], "garden"])
     with pytest.raises(UserError, match="their source vocabularies differ"):
         load_translator(f"{save(tmp_path / 'a.pt', 1)},{save(tmp_path / 'b.pt', 2, other)}")
+
+
+def test_an_ensemble_with_an_exported_directory_says_ensembles_take_checkpoints(tmp_path):
+    exported = tmp_path / "exported"
+    exported.mkdir()
+    (exported / "einsum_nmt.json").write_text("{}")
+    (exported / "model.bin").write_bytes(b"")
+    with pytest.raises(UserError, match="an ensemble .* combines PyTorch checkpoints"):
+        load_translator(f"{save(tmp_path / 'a.pt', 1)},{exported}")

@@ -35,6 +35,17 @@ def test_translate_keeps_stdin_lines_aligned(tiny_run, env):
     assert got[3] == "The child plays today on the beach."
 
 
+def test_invisible_characters_in_a_line_translate_as_the_clean_line(tiny_run, env):
+    clean = "Die Katze schläft im Haus."
+    dirty = ["\ufeff" + clean, clean.replace(" ", "\x00 ", 1), clean.replace(" ", "\u2028"),
+             clean.replace(" ", "\x0c"), clean.replace(" ", "\x0b"), clean.replace(" ", "\u0085"), clean + "\r",
+             "  " + clean.replace(" ", "   ") + "  "]
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy"], env,
+              stdin="\n".join([clean, *dirty]).encode() + b"\n")
+    got = out.stdout.decode().split("\n")[:-1]
+    assert len(got) == 1 + len(dirty) and got == [got[0]] * len(got) and got[0] == "The cat sleeps in the house."
+
+
 def test_translate_rejects_invalid_utf8_with_one_line(tiny_run, env):
     out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt")], env, stdin=b"Der Hund\n\xff\xfe\n",
               check=False)
