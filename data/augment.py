@@ -58,10 +58,12 @@ SLOTS = 8              # copy pairs use the first SLOTS placeholders (a sentence
 
 
 def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, share: float,
-                   seed: int = 0) -> Iterator[tuple[str, str]]:
+                   seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
     """The training corpus as the model learns from it, streamed: each pair through the text pipeline's steps (its
     numbers as placeholders, ...), then about `share` times as many copy pairs: a third number placeholders, a third
-    entity substitutions, a third names as subjects or places (fewer where the corpus has fewer candidates)."""
+    entity substitutions, a third placeholders where names stand (fewer where the corpus has fewer candidates).
+    The copy pairs are made from German-English pairs; `mirrored` pairs (English-German) are made as their mirror
+    image."""
     kinds = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
     pools: list[list] = [[] for _ in kinds]
     seen = [0] * len(kinds)
@@ -72,6 +74,8 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
             source, target = pipeline.apply_pair(source, target)
         n += 1
         yield source, target
+        if mirrored:
+            source, target = target, source
         if not share:
             continue
         for k, (find, _) in enumerate(kinds):
@@ -84,7 +88,8 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
     rng = random.Random(seed)
     for pool, (_, make) in zip(pools, kinds):
         for _ in range(min(int(share * n) // len(kinds), 4 * len(pool))):
-            yield make(*rng.choice(pool), rng)
+            source, target = make(*rng.choice(pool), rng)
+            yield (target, source) if mirrored else (source, target)
 
 
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,

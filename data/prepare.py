@@ -135,7 +135,7 @@ def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tu
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
         pairs = corpus.pairs()
         if name == cfg.train_split:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
-            pairs = training_pairs(pairs, pipeline, cfg.copy_pairs)
+            pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de")
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
                                                             workers):
             src_out.write(src_lines + "\n")

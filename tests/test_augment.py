@@ -38,3 +38,11 @@ def test_shared_names_are_capitalized_words_on_both_sides():
     assert shared_names("Anna und der Mann in Rot mit Tom.", "Anna and the man in red with Tom.") == ["Anna", "Tom"]
     assert shared_names("Ein Hund.", "A dog.") == []
     assert shared_names(f"Ein Hund in {P0}.", f"A dog in {P0}.") == [P0]
+
+
+def test_english_german_pairs_get_the_mirror_image_of_the_german_english_copy_pairs():
+    src = ["Ein Mann trinkt Coca-Cola in Berlin.", "Zwei Hunde rennen."] * 30
+    tgt = ["A man drinks Coca-Cola in Berlin.", "Two dogs run."] * 30
+    german_english = list(training_pairs(zip(src, tgt), None, 0.5, seed=2))
+    english_german = list(training_pairs(zip(tgt, src), None, 0.5, seed=2, mirrored=True))
+    assert english_german == [(t, s) for s, t in german_english]

@@ -31,3 +31,9 @@ def test_a_training_pair_carries_a_name_on_both_sides_where_the_target_holds_it(
     assert Names(LEXICON).apply_pair("Ein Mann in Berlin und Paris.", "A man in Berlin and France.") == \
         (f"Ein Mann in {P0} und Paris.", f"A man in {P0} and France.")
     assert Names(LEXICON).apply_pair("Ein Mann in Köln.", "A man in Cologne.") == (f"Ein Mann in {P0}.", f"A man in {P0}.")
+
+
+def test_english_german_names_take_their_german_exonyms():
+    english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
+    text, fills = Names(english, "en", "de").apply("A man walks the dog in Cologne with Angela Merkel.")
+    assert text == f"A man walks the dog in {P0} with {P1}." and fills == ("Köln", "Angela Merkel")

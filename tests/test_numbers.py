@@ -29,7 +29,8 @@ def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_si
         (f"Ein Mann mit {P0} kg und {P1} Euro.", f"A man with {P0} kg and {P1} euros.")
     unmatched = ("Fünf Männer, 5 Hunde.", "Five men, five dogs.")
     assert Numbers().apply_pair(*unmatched) == unmatched
-    assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0} pm.")
+    assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0}.")      # the time is one span
+    assert Numbers().apply("Um 14 Uhr, 8 Uhr und 9.15 Uhr.")[1] == ("2 pm", "8 o'clock", "9:15")
     assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0} Grad.", f"It is {P0} degrees.")
 
 
@@ -40,3 +41,18 @@ def test_every_piece_with_a_digit_is_banned_and_nothing_else():
     assert digit_pieces and digit_pieces <= banned
     assert "<0x31>" in banned and "<0x41>" not in banned and P0 not in banned and "<eos>" not in banned
     assert all(joint.split([p]) in ([p], ["▁", p], ["▁" + p]) for p in PLACEHOLDERS)   # one piece each
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5", "12", "14:30 Uhr")),
+    ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50", "-5", "11 Uhr", "12 Uhr",
+                                                                           "3 Uhr")),
+    ("At 14:30 we meet.", ("14:30",)),
+])
+def test_english_numbers_come_back_in_german_format(source, fills):
+    assert Numbers("en", "de").apply(source)[1] == fills
+
+
+def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placeholder():
+    assert Numbers("en", "de").apply_pair("A woman buys 3.5 kg at 2:30 pm.", "Eine Frau kauft 3,5 kg um 14:30 Uhr.") == \
+        (f"A woman buys {P0} kg at {P1}.", f"Eine Frau kauft {P0} kg um {P1}.")

@@ -18,3 +18,8 @@ def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill
 @pytest.mark.parametrize("source", ["Hallo Welt", "Ein Mann sagt danke.", "Danke für den Fisch."])
 def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
     assert Phrases().apply(source) == (source, ())
+
+
+def test_english_phrases_become_german_ones_and_other_pairs_have_none():
+    assert Phrases("en", "de").apply("Thank you!") == (f"{P0}!", ("Danke",))
+    assert Phrases("fr", "en").apply("Hallo") == ("Hallo", ())

@@ -43,15 +43,27 @@ COMMON = 20            # a word the corpus holds this often is one a typo may st
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
-PHRASE = re.compile("|".join(re.escape(p) for p in sorted(EXONYMS, key=len, reverse=True) if " " in p))
+
+
+def exonyms(source: str, target: str) -> dict[str, str]:
+    """The names a place has in the target language where it differs from the source's: German -> English and
+    back; none for other pairs of languages."""
+    if (source, target) == ("de", "en"):
+        return EXONYMS
+    if (source, target) == ("en", "de"):
+        return {english: german for german, english in EXONYMS.items() if not english.startswith("the ")}
+    return {}
 
 
 class Names(PlaceholderStep):
-    def __init__(self, lexicon: Lexicon):
-        self.lexicon = lexicon
+    def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en"):
+        self.lexicon, self.exonyms = lexicon, exonyms(source, target)
+        phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
+        self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
 
     def find(self, text: str) -> list[Span]:
-        spans = [Span(m.start(), m.end(), EXONYMS[m.group()]) for m in PHRASE.finditer(text)]
+        spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
+            if self.phrase else []
         words = [m for m in WORD.finditer(text) if self.is_name(m.group())
                  and not any(s.start <= m.start() < s.end for s in spans)]
         runs: list[list[re.Match]] = []
@@ -62,11 +74,11 @@ class Names(PlaceholderStep):
                 runs.append([m])
         for run in runs:
             start, end = run[0].start(), run[-1].end()
-            spans.append(Span(start, end, EXONYMS.get(text[start:end], text[start:end])))
+            spans.append(Span(start, end, self.exonyms.get(text[start:end], text[start:end])))
         return sorted(spans)
 
     def is_name(self, word: str) -> bool:
-        if word in EXONYMS or self.lexicon.copied(word):
+        if word in self.exonyms or self.lexicon.copied(word):
             return True
         if word.islower() or self.lexicon.knows(word) or len(word) < 2:
             return False

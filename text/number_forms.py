@@ -27,12 +27,12 @@ from typing import NamedTuple
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 MARKS = {"de": (",", "."), "en": (".", ",")}          # (decimal mark, thousands mark)
 CLOCK_SUFFIX = {"de": re.compile(r"\s*Uhr\b"),
-                "en": re.compile(r"\s*(?:[ap]\.?m\b\.?|o'clock)", re.IGNORECASE)}
+                "en": re.compile(r"\s*(?:[ap]\.m\.|[ap]\.?\s?m\b|o'clock)", re.IGNORECASE)}
 # German number words and their English ones, defined once (counts a caption spells out)
 NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
                 "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
 GERMAN_WORDS = {word: value for value, word in enumerate(NUMBER_WORDS, start=2)}
-GERMAN_WORD = re.compile(r"\b(" + "|".join(GERMAN_WORDS) + r")\b", re.IGNORECASE)
+ENGLISH_WORDS = {word: value for value, word in enumerate(NUMBER_WORDS.values(), start=2)}
 
 
 class Number(NamedTuple):
@@ -42,14 +42,13 @@ class Number(NamedTuple):
 
 
 def find_numbers(text: str, lang: str = "de") -> list[Number]:
-    """The numbers of a German ("de") or English ("en") text, in order."""
-    if lang not in MARKS:
-        raise ValueError(f"lang must be 'de' or 'en', not {lang!r}")
+    """The numbers of a text in order: German ("de") or English ("en") conventions; other languages read as German
+    ("fr", "cs": a decimal comma)."""
     found = []
     for match in NUMBER.finditer(text):
         literal = match.group()
         keys = {"=" + literal} | value_keys(literal, lang)
-        if CLOCK_SUFFIX[lang].match(text, match.end()):
+        if CLOCK_SUFFIX["en" if lang == "en" else "de"].match(text, match.end()):
             keys |= clock_keys(literal)
         found.append(Number(literal, match.start(), frozenset(keys)))
     return found
@@ -62,8 +61,8 @@ def value_keys(literal: str, lang: str) -> set[str]:
         ratio = {"r" + ":".join(str(int(g)) for g in groups)}
         clock = clock_keys(literal) if len(groups) == 2 else set()
         return ratio | (clock or {"v" + str(int(g)) for g in groups})      # a score's parts stand alone
-    other = "en" if lang == "de" else "de"
-    value = convention_value(literal, *MARKS[lang]) or convention_value(literal, *MARKS[other])
+    other = "de" if lang == "en" else "en"
+    value = convention_value(literal, *marks(lang)) or convention_value(literal, *marks(other))
     return {"v" + value} if value else {"v" + str(int(g)) for g in groups}
 
 
@@ -91,18 +90,36 @@ def clock_keys(literal: str) -> set[str]:
     return {f"c{hours % 12}:{minutes:02d}"} if hours <= 24 and minutes < 60 else set()
 
 
-def german_to_english(number_text: str) -> str:
-    """A German-formatted number as English writes it: "3,5" -> "3.5", "1.200,50" -> "1,200.50". Integers,
-    times ("14:30") and what does not fit the German convention (a date "24.12.2020") are returned unchanged."""
-    if ":" in number_text or convention_value(number_text, ",", ".") is None:
+def convert(number_text: str, source: str, target: str) -> str:
+    """A number written in the source language's convention as the target language writes it: German "3,5" ->
+    English "3.5", "1.200,50" -> "1,200.50", and back. Times ("14:30"), languages of one convention, and what does
+    not fit the source's convention (a date "24.12.2020", a German writer's "3.5") are returned unchanged."""
+    (decimal, thousands), (to_decimal, to_thousands) = marks(source), marks(target)
+    if ":" in number_text or (decimal, thousands) == (to_decimal, to_thousands) or \
+            convention_value(number_text, decimal, thousands) is None:
         return number_text
-    whole, mark, fraction = number_text.partition(",")
-    return whole.replace(".", ",") + ("." + fraction if mark else "")
+    whole, mark, fraction = number_text.partition(decimal)
+    return whole.replace(thousands, to_thousands) + (to_decimal + fraction if mark else "")
 
 
-def invented_numbers(source_de: str, output_en: str) -> list[str]:
-    """The numbers of the English output that no number of the German source accounts for, as written."""
-    allowed = {"v" + str(GERMAN_WORDS[w.lower()]) for w in GERMAN_WORD.findall(source_de)}
-    for number in find_numbers(source_de, "de"):
+def german_to_english(number_text: str) -> str:
+    return convert(number_text, "de", "en")
+
+
+def marks(lang: str) -> tuple[str, str]:
+    """(decimal mark, thousands mark) of a language; continental European languages write as German does."""
+    return MARKS.get(lang, MARKS["de"])
+
+
+def number_words(lang: str) -> dict[str, int]:
+    """The spelled-out counts of a source language that allow their digits in a translation."""
+    return GERMAN_WORDS if lang == "de" else ENGLISH_WORDS if lang == "en" else {}
+
+
+def invented_numbers(source: str, output: str, source_lang: str = "de", output_lang: str = "en") -> list[str]:
+    """The numbers of the output that no number (or small number word) of the source accounts for, as written."""
+    words = number_words(source_lang)
+    allowed = {"v" + str(words[w.lower()]) for w in re.findall(r"\w+", source) if w.lower() in words}
+    for number in find_numbers(source, source_lang):
         allowed |= number.keys
-    return [n.text for n in find_numbers(output_en, "en") if not n.keys & allowed]
+    return [n.text for n in find_numbers(output, output_lang) if not n.keys & allowed]

@@ -1,6 +1,6 @@
 """Everyday phrases that image captions never contain ("Hallo", "Tschüss", "Danke schön"): a sentence that is one
-of them, whatever its case and punctuation, becomes a placeholder for the English phrase, so the model carries it
-instead of guessing ("Tschüss" -> "Trverrrrrs of Tents.").
+of them, whatever its case and punctuation, becomes a placeholder for the phrase in the target language, so the
+model carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."). German -> English and back.
 
 Only whole sentences match: "Hallo!" and "Guten Morgen, " + name do, "Hallo Welt" does not.
 """
@@ -28,10 +28,30 @@ PHRASES = {
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ]*?)\s*([.!?…,]*)\s*", re.UNICODE)
 
 
+ENGLISH = {
+    "hello": "Hallo", "hi": "Hallo", "hey": "Hallo", "hello everyone": "Hallo zusammen",
+    "good morning": "Guten Morgen", "good afternoon": "Guten Tag", "good evening": "Guten Abend",
+    "good night": "Gute Nacht", "bye": "Tschüss", "goodbye": "Auf Wiedersehen", "see you": "Bis bald",
+    "see you soon": "Bis bald", "see you later": "Bis später", "see you tomorrow": "Bis morgen",
+    "thank you": "Danke", "thanks": "Danke", "thank you very much": "Vielen Dank", "thanks a lot": "Vielen Dank",
+    "please": "Bitte", "you're welcome": "Gern geschehen", "excuse me": "Entschuldigung", "sorry": "Entschuldigung",
+    "i'm sorry": "Es tut mir leid", "yes": "Ja", "no": "Nein", "okay": "Okay", "ok": "Okay",
+    "how are you": "Wie geht es dir", "i'm fine": "Mir geht es gut", "all the best": "Alles Gute",
+    "congratulations": "Herzlichen Glückwunsch", "happy birthday": "Alles Gute zum Geburtstag",
+    "merry christmas": "Frohe Weihnachten", "happy new year": "Frohes neues Jahr", "welcome": "Willkommen",
+    "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
+    "attention": "Achtung", "caution": "Vorsicht",
+}
+TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
+
+
 class Phrases(PlaceholderStep):
+    def __init__(self, source: str = "de", target: str = "en"):
+        self.table = TABLES.get((source, target), {})
+
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
         if m is None:
             return []
         key = " ".join(m.group(1).lower().replace("’", "'").split())
-        return [Span(m.start(1), m.end(1), PHRASES[key])] if key in PHRASES else []
+        return [Span(m.start(1), m.end(1), self.table[key])] if key in self.table else []

@@ -65,9 +65,10 @@ class Pipeline:
         if cfg.case and lexicon is not None:
             steps.append(Case(lexicon))
         if cfg.placeholders:
-            finders = [Glossary(glossary or {}), Phrases() if cfg.phrases else None,
-                       CopyThrough() if cfg.copy_through else None, Numbers(),
-                       Names(lexicon) if cfg.names and lexicon is not None else None]
+            direction = (cfg.src_lang, cfg.tgt_lang)
+            finders = [Glossary(glossary or {}), Phrases(*direction) if cfg.phrases else None,
+                       CopyThrough() if cfg.copy_through else None, Numbers(*direction),
+                       Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         return cls(steps)
 

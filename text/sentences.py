@@ -20,7 +20,7 @@ from text.step import Step
 ABBREVIATIONS = set("""
 bzw ca evtl ggf inkl usw etc vgl sog bspw zzgl zb dh ua uvm ebd allg ehem eigtl gegr nr st str dr prof hr fr frl
 med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap jan feb mär apr jun jul aug sep
-sept okt nov dez co inc ltd corp vs mr mrs ms
+sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no
 """.split())
 END = re.compile(r"[.!?…]+[\"'»«“”„‚’)\]]*")
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
@@ -30,6 +30,7 @@ START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a 
 OPENERS = set("""
 der die das ein eine er sie es wir ich du ihr man dann danach dort hier heute jetzt aber und doch alle viele
 mein meine sein seine dieser diese dieses was wer wie wo warum wann
+the a an he she it we they i you then there here today now but and this that these those my his her our
 """.split())
 
 
