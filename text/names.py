@@ -4,8 +4,9 @@ English exonym ("Köln" -> "Cologne").
 A word is taken for a name when
 - the training corpus copies it into its translations as written (lexicon.copied: "Berlin", "Adidas"), or
 - the corpus lacks it, it has a capital letter, and it is neither an inflected known word ("Hunde"), nor a
-  compound of common words ("Wasserrutsche": "Wasser" + "Rutsche", which the model may well translate), nor one
-  letter from a common word (a typo, "Fahrad"),
+  compound of words of the corpus ("Wasserrutsche": "Wasser" + "Rutsche", which the model may well translate),
+  nor a long word ending in a noun of the corpus ("Nylongewebe"), nor a common noun by its ending ("-ung",
+  "-heit", ...), nor one letter from a common word (a typo, "Fahrad"),
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
 - it is in the exonym table.
 Neighbouring name words are one name ("Jan Ullrich"). In training pairs a name becomes a placeholder on both sides
@@ -37,9 +38,15 @@ EXONYMS = {
     "Brandenburger Tor": "Brandenburg Gate", "Bayern München": "Bayern Munich", "Deutschland": "Germany",
 }
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
-                 "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt")
+                 "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
 LINKS = ("", "s", "n", "en", "es", "er", "e")       # what joins the parts of a German compound ("Hund-e-leine")
 COMMON = 20            # a word the corpus holds this often is one a typo may stand for
+MIN_PART = 2           # a part of a compound is a word the corpus holds at least this often
+MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
+# endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
+NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
+                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei")
+PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
@@ -64,27 +71,42 @@ class Names(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
-        words = [m for m in WORD.finditer(text) if self.is_name(m.group())
-                 and not any(s.start <= m.start() < s.end for s in spans)]
-        runs: list[list[re.Match]] = []
-        for m in words:                      # neighbours (one space or hyphen apart) are one name
-            if runs and text[runs[-1][-1].end():m.start()] in (" ", "-"):
-                runs[-1].append(m)
+        found = [(word.start() + part.start(), word.start() + part.end()) for word in WORD.finditer(text)
+                 for part in PART.finditer(word.group()) if self.is_name(part.group(), word.group())]
+        runs: list[list[tuple[int, int]]] = []
+        for start, end in found:             # neighbours (one space or hyphen apart) are one name
+            if any(s.start <= start < s.end for s in spans):
+                continue
+            if runs and text[runs[-1][-1][1]:start] in (" ", "-"):
+                runs[-1].append((start, end))
             else:
-                runs.append([m])
+                runs.append([(start, end)])
         for run in runs:
-            start, end = run[0].start(), run[-1].end()
+            start, end = run[0][0], run[-1][1]
             spans.append(Span(start, end, self.exonyms.get(text[start:end], text[start:end])))
         return sorted(spans)
 
-    def is_name(self, word: str) -> bool:
-        if word in self.exonyms or self.lexicon.copied(word):
-            return True
-        if word.islower() or self.lexicon.knows(word) or len(word) < 2:
+    def is_name(self, word: str, whole: str | None = None) -> bool:
+        """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""
+        if len(word) < 2:
             return False
-        if word.lower().endswith(PLACE_ENDINGS):
+        if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)):
             return True
-        return not (self.inflected(word) or self.compound(word) or self.typo(word))
+        if word.islower() or self.lexicon.knows(word):
+            return False
+        lower = word.lower()
+        if lower.endswith(PLACE_ENDINGS):
+            return True
+        if lower.endswith(NOUN_ENDINGS):
+            return False
+        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.typo(word))
+
+    def headed(self, lower: str) -> bool:
+        """A long word that ends in a noun of the corpus: a compound whose first part the corpus lacks
+        ("Nylon"+"gewebe", "Trink"+"glas")."""
+        return len(lower) >= 9 and any(self.lexicon.count(lower[cut:]) >= MIN_HEAD and
+                                       (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
+                                       for cut in range(3, len(lower) - 3))
 
     def inflected(self, word: str) -> bool:
         """A known word with an inflection ending: "Hunde", "Kindern", "Autos"."""
@@ -92,15 +114,16 @@ class Names(PlaceholderStep):
         return any(lower.endswith(end) and len(lower) - len(end) >= 3 and self.lexicon.knows(lower[:-len(end)])
                    for end in ENDINGS)
 
-    def compound(self, word: str) -> bool:
-        """Common words joined: a head of 3+ letters after another part (with a linking letter or two), each held
-        at least COMMON // 2 times by the corpus ("Wasser" + "Rutsche"; not "Wolf" + "gang", "Becken" + "Bauer")."""
-        lower = word.lower()
-        common = lambda part: self.lexicon.count(part) >= COMMON // 2    # noqa: E731 ("Wolf"+"gang" is a name)
+    def compound(self, lower: str, parts: int = 0) -> bool:
+        """Words of the corpus joined, each of 3+ letters and held at least twice, with linking letters between
+        them ("Eis"+"fischer"+"hütte", "Trocken"+"blume-n"+"sortiment"); the last part may be inflected. ("Wolf" +
+        "gang" is a name: the corpus has "Wolf" once.)"""
+        if parts and (self.lexicon.count(lower) >= MIN_PART or self.inflected(lower)) and len(lower) >= 3:
+            return True
         for cut in range(3, len(lower) - 2):
-            head, rest = lower[cut:], lower[:cut]
-            if common(head) and any(rest.endswith(link) and common(rest[:len(rest) - len(link)])
-                                    for link in LINKS if len(rest) - len(link) >= 3):
+            rest, head = lower[:cut], lower[cut:]
+            if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART
+                   for link in LINKS if len(rest) - len(link) >= 3) and self.compound(head, parts + 1):
                 return True
         return False
 
