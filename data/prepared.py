@@ -89,6 +89,13 @@ class Prepared:
     src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
     tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
 
+    def subword_models(self) -> dict | None:
+        """{"src": bytes, "tgt": bytes, or None when shared} as a checkpoint stores them; None for word units."""
+        if self.src_subwords is None:
+            return None
+        shared = self.tgt_subwords is self.src_subwords
+        return {"src": self.src_subwords.model_proto, "tgt": None if shared else self.tgt_subwords.model_proto}
+
 
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:
     """Write atomically (temp file + rename); a cache that cannot be written is only a warning."""
