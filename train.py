@@ -19,7 +19,7 @@ from tqdm import tqdm
 from config import apply_overrides, help_text, make_config, validate
 from data.batching import collate
 from models.checkpoint import load_checkpoint
-from training.finetune import finetune_config, load_init
+from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable
 from training.step import train_step
@@ -60,6 +60,9 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         if args.init:
             init = load_init(args.init)
             cfg = finetune_config(init, args.init, args.preset, overrides)
+        elif args.preset == FINETUNE:
+            raise UserError("--preset finetune is the recipe of --init CHECKPOINT (it fine-tunes a trained model); "
+                            "for a new model choose base, tiny, cpu or full")
         else:
             cfg = make_config(args.preset or "base", overrides)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")

@@ -78,6 +78,11 @@ def test_init_refuses_what_cannot_work_in_one_line_before_any_work(flags, messag
     assert "\n" not in str(error.value) and not (tmp_path / "ft").exists()
 
 
+def test_the_finetune_preset_without_init_is_refused_in_one_line(tmp_path, train_main):
+    with pytest.raises(UserError, match=r"^--preset finetune is the recipe of --init CHECKPOINT"):
+        train_main(["--preset", "finetune", "--out", str(tmp_path / "run")])
+
+
 def test_init_refuses_a_directory_and_names_the_checkpoint_inside(base, tmp_path, train_main):
     with pytest.raises(UserError, match=rf"^--init {base} is a directory .*: e.g. --init {base / 'best.pt'}$"):
         train_main(["--init", str(base), "--out", str(tmp_path / "ft")])
