@@ -120,6 +120,8 @@ class DataConfig:
                          '"" = Multi30K', ANY)
     val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
     workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs', AT_LEAST_0)
+    mix_original: float = opt(0.0, 'with --data.train: add Multi30K training pairs, this share of your corpus\' size, '
+                                   'against forgetting when fine-tuning (--init); 0 = none', AT_LEAST_0)
 
 
 @dataclass
@@ -147,6 +149,10 @@ class TrainConfig:
     val_max_sentences: int = opt(0, '0 = the whole val split', AT_LEAST_0)
     tensorboard: bool = opt(False, 'also write train loss, lr, tokens/s, val loss and val BLEU to '
                                    '<run>/tensorboard/ (needs `pip install tensorboard`)', ANY)
+    save_every: float = opt(10.0, 'minutes between the last.pt written inside an epoch, so a kill loses at most this '
+                                  'much work however long an epoch is; 0 = only at epoch ends', AT_LEAST_0)
+    init_from: str = opt("", 'the checkpoint whose weights this run started from (set by --init); "" = random', ANY)
+    init_sha256: str = opt("", "the sha256 of those weights (set by --init)", ANY)
 
 
 @dataclass(unsafe_hash=True)     # hashable: the server groups requests by their settings (never changed once made)
@@ -225,6 +231,9 @@ PRESETS: dict[str, dict[str, object]] = {
     "cpu": {"model.attention": "sdpa", "model.share_embeddings": True,
             "model.dropout": 0.15, "model.attention_dropout": 0.1, "train.val_beam": 5,
             "train.time_budget": 1800.0, "train.lr": 2e-3, "train.warmup_steps": 500, "train.average_last": 5},
+    # fine-tuning a trained model (train.py --init CHECKPOINT): a lower peak, a short warmup, 10 minutes; the model
+    # and data settings are the checkpoint's
+    "finetune": {"train.lr": 5e-4, "train.warmup_steps": 100, "train.time_budget": 600.0},
     # the full recipe: wider model, more epochs, averaged checkpoints
     "full": {"model.d_model": 512, "model.n_heads": 8, "model.d_ff": 2048, "model.n_encoder_layers": 6,
              "model.n_decoder_layers": 6, "model.dropout": 0.3, "model.attention": "sdpa",

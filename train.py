@@ -3,12 +3,12 @@
     python train.py                                   # the base preset
     python train.py --preset cpu --data-dir ../shared/data/multi30k
     python train.py --resume runs/20261122-150000-base   # continue where it stopped
+    python train.py --init runs/X/best.pt --data.train=mine/train --data.val=mine/dev   # fine-tune on your data
     torchrun --nproc_per_node=2 train.py ...          # data-parallel, one shard of batches per rank
 """
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 from pathlib import Path
@@ -19,10 +19,11 @@ from tqdm import tqdm
 from config import apply_overrides, check_config, help_text, make_config
 from data.batching import collate
 from models.checkpoint import load_checkpoint
-from training.rundir import RunDirLock, claim_run_dir
-from training.run import (Run, average_last_epochs, build_run, check_finite_loss, check_usable, install_stop_handlers,
-                          validate_and_keep_best)
+from training.finetune import PRESET as FINETUNE, finetune_config, load_init
+from training.rundir import RunDirLock, check_resumable, claim_run_dir
+from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable
 from training.step import train_step
+from training.validation import score_on_val
 from util import distributed
 from util.cli import import_user_module, pick_device, run_main, split_overrides
 from util.errors import UserError
@@ -32,25 +33,38 @@ from util.plotting import plot_curves
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=help_text())
-    parser.add_argument("--preset", default="base")
+    parser.add_argument("--preset", default=None, help="base (the default), tiny, cpu, full; finetune with --init")
     parser.add_argument("--data-dir", default=None, help="Multi30K files (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--out", default=None, help="run directory (default: runs/<time>-<preset>)")
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")
+    parser.add_argument("--init", default=None, metavar="CHECKPOINT", help="a new run that starts from these weights, "
+                        "with their vocabulary and subword model (fine-tuning, e.g. on --data.train/--data.val)")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     return split_overrides(argv, parser)
 
 
 def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
     """Config (checked first), the run directory (locked before any data work), devices, data, model and
-    optimizer; the saved state when resuming."""
+    optimizer; the saved state when resuming, the initial weights when fine-tuning."""
     import_user_module(args.user_module)
+    init = None
     if args.resume:
+        if args.init:
+            raise UserError("--resume continues a run, --init starts a new one from a checkpoint's weights; give one")
+        if args.preset:
+            raise UserError(f"--preset cannot change when resuming: the run keeps the config it started with "
+                            f"(see {Path(args.resume) / 'config.json'}); only --train.* and --decode.* flags can")
         run_dir = Path(args.resume)
-        if not (run_dir / "last.pt").is_file():
-            raise UserError(f"--resume {run_dir}: no last.pt there; pass the directory of a run that train.py "
-                            "wrote (e.g. runs/<time>-<preset>)")
+        check_resumable(run_dir)
     else:
-        cfg = make_config(args.preset, overrides)
+        if args.init:
+            init = load_init(args.init)
+            cfg = finetune_config(init, args.init, args.preset, overrides)
+        elif args.preset == FINETUNE:
+            raise UserError("--preset finetune is the recipe of --init CHECKPOINT (it fine-tunes a trained model); "
+                            "for a new model choose base, tiny, cpu or full")
+        else:
+            cfg = make_config(args.preset or "base", overrides)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
     lock = claim_run_dir(run_dir, resuming=bool(args.resume)) if distributed.is_main_process() else None
@@ -67,14 +81,14 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         device = pick_device(cfg.train.device)
         if device.type == "cuda" and dist.enabled:
             device = torch.device("cuda", dist.local_rank)
-        return build_run(args.data_dir, cfg, run_dir, resume, dist, device), lock
+        return build_run(args.data_dir, cfg, run_dir, resume, dist, device, init), lock
     except BaseException:
         if lock:
             lock.release()
         raise
 
 
-def train_epoch(run: Run, stop: dict) -> str | None:
+def train_epoch(run: Run, stop: StopSignal) -> str | None:
     """Train from the run's position to the end of its epoch, then end the epoch; -> a stop reason or None."""
     state, cfg, world = run.state, run.cfg, run.dist.world_size
     batches = run.sampler.batches(state.epoch)
@@ -102,33 +116,29 @@ def train_epoch(run: Run, stop: dict) -> str | None:
             run.record("step", step=state.step, epoch=state.epoch, loss=loss, lr=lr, elapsed=state.elapsed,
                        tokens_per_s=window_tokens * world / window_seconds)
             window_tokens, window_seconds = 0, 0.0
-        reason = "stopped by signal" if stop["stop"] else run.out_of_budget()
+        reason = "stopped by signal" if stop.requested else run.out_of_budget()
+        # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
+        if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):
+            last = time.perf_counter()       # writing is not training time (nor is it at an epoch's end)
     bar.close()
     # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed
-    if state.batch_in_epoch >= len(batches) and not stop["stop"]:
+    if state.batch_in_epoch >= len(batches) and not stop.requested:
         reason = end_epoch(run) or reason
     return reason
 
 
 def end_epoch(run: Run) -> str | None:
-    """Validate, keep best/last (and the epoch's weights for averaging); -> a stop reason from early stopping.
-
-    last.pt is written last: a kill before it leaves the previous last.pt, and the resumed run redoes the epoch."""
+    """Validate, then the epoch's checkpoints; -> a stop reason from early stopping."""
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
-    scores = validate_and_keep_best(run, "epoch", train_loss=train_loss)
-    state.bad_epochs = 0 if scores["improved"] else state.bad_epochs + 1
+    scores = score_on_val(run, "epoch", train_loss=train_loss)
+    state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
     run.log(f"epoch {state.epoch} | step {state.step} | train loss "
-            f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores['val_loss']:.3f} | "
-            f"val BLEU {scores['val_bleu']:.2f}{' (best)' if scores['improved'] else ''} | "
-            f"{state.elapsed:.0f}s (val {scores['seconds']:.0f}s)")
-    if cfg.train.average_last:
-        run.checkpoint(f"epoch{state.epoch}.pt", epoch=state.epoch)
-        old = run.dir / f"epoch{state.epoch - cfg.train.average_last}.pt"
-        if run.dist.is_main and old.exists():
-            old.unlink()
-    run.checkpoint("last.pt", training=True)
+            f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
+            f"val BLEU {scores.val_bleu:.2f}{' (best)' if scores.improved else ''} | "
+            f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
+    run.checkpoints.at_epoch_end(run)
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
@@ -139,14 +149,13 @@ def finish(run: Run, reason: str | None) -> None:
     state, cfg = run.state, run.cfg
     if state.batch_in_epoch and state.partial_step != state.step:     # not again when a finished run is resumed
         state.partial_step = state.step
-        scores = validate_and_keep_best(run, "partial")
-        run.log(f"final | step {state.step} | val loss {scores['val_loss']:.3f} | val BLEU {scores['val_bleu']:.2f}")
-        run.checkpoint("last.pt", training=True)
+        scores = score_on_val(run, "partial")
+        run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | val BLEU {scores.val_bleu:.2f}")
+        run.checkpoints.after_partial_epoch(run)
     run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
     weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
     in_sync = distributed.ranks_agree(run.dist, weights_sum)
-    if cfg.train.average_last and run.dist.is_main:
-        average_last_epochs(run)
+    run.checkpoints.at_end(run)
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
     if run.metrics_log:
@@ -162,24 +171,19 @@ def finish(run: Run, reason: str | None) -> None:
 def main(argv) -> int:
     args, overrides = parse_args(argv)
     run, lock = setup(args, overrides)
-    stop = install_stop_handlers()
     try:
-        reason = run.out_of_budget()
-        while reason is None and run.state.epoch < run.cfg.train.max_epochs:
-            reason = train_epoch(run, stop)
-        if stop["stop"]:
-            run.checkpoint("last.pt", training=True)
-            run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
-                    f"python train.py --resume {run.dir}")
-        else:
-            finish(run, reason)
+        with StopSignal() as stop:
+            reason = run.out_of_budget()
+            while reason is None and run.state.epoch < run.cfg.train.max_epochs:
+                reason = train_epoch(run, stop)
+            if stop.requested:
+                run.checkpoints.at_stop(run)
+                run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
+                        f"python train.py --resume {run.dir}")
+            else:
+                finish(run, reason)
     finally:
-        for sig, previous in stop["previous"].items():
-            signal.signal(sig, previous)
-        if run.metrics_log:
-            run.metrics_log.close()
-        if run.tensorboard:
-            run.tensorboard.close()
+        run.close()
         if lock:
             lock.release()
     distributed.cleanup(run.dist)

@@ -20,7 +20,7 @@ from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
 from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.textio import check_output_path, read_glossary, read_text_lines
+from util.textio import check_output_path, line_text, read_glossary, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -53,7 +53,7 @@ def read_stdin_chunks():
     for raw in sys.stdin.buffer:
         number += 1
         try:
-            chunk.append(raw.decode("utf-8").rstrip("\r\n"))
+            chunk.append(line_text(raw))
         except UnicodeDecodeError:
             if chunk:
                 yield number - len(chunk), chunk     # the lines before the bad one are still translated

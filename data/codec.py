@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from config import Config
-from data.subwords import Subwords
+from data.subwords import Subwords, models_of
 from data.tokenizer import Tokenizer
 from data.vocab import Vocab
 
@@ -25,17 +25,8 @@ class Codec:
 
     @classmethod
     def from_checkpoint(cls, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, models: dict | None) -> "Codec":
-        """models: the checkpoint's subword models {"src": bytes, "tgt": bytes or None (shared)}, None for words."""
-        models = models or {}
-        src = Subwords(models["src"]) if models.get("src") else None
-        return cls(cfg, src_vocab, tgt_vocab, src, Subwords(models["tgt"]) if models.get("tgt") else src)
-
-    def subword_models(self) -> dict | None:
-        """The sentencepiece models as checkpoints store them ("tgt" None when shared); None for word units."""
-        if self.src_subwords is None:
-            return None
-        shared = self.tgt_subwords is self.src_subwords
-        return {"src": self.src_subwords.model_proto, "tgt": None if shared else self.tgt_subwords.model_proto}
+        """models: the checkpoint's subword models (data/subwords.stored_models), None for words."""
+        return cls(cfg, src_vocab, tgt_vocab, *models_of(models))
 
     def tokenizer(self, side: str) -> Tokenizer:
         lang = self.cfg.data.src_lang if side == "src" else self.cfg.data.tgt_lang

@@ -7,7 +7,11 @@ So memory holds the ids and the target lines once, never the corpus as lists of 
 
 The cache lives in the `cache_dir` argument, else $EINSUM_NMT_CACHE, else `$XDG_CACHE_HOME/einsum-nmt/prepared`.
 Its key is the sha256 of every data file used (their content, not their names) plus every tokenizer and vocabulary
-setting and CACHE_FORMAT, so a changed setting never reads a stale cache. The file is pickle-free (see
+setting, the given units (below) and CACHE_FORMAT, so a changed setting never reads a stale cache.
+
+Fine-tuning (train.py --init) gives the trained model's units: its vocabularies and subword models. The data is then
+encoded with them, never relearned, so every id means what the weights learned; a word the subword model never saw
+still encodes, through its pieces and byte fallback (word units: as <unk>). The file is pickle-free (see
 data/prepared.py); a damaged or unreadable cache is rebuilt. Loading it imports neither spaCy nor torch
 (sentencepiece only when the units are subwords).
 """
@@ -22,6 +26,7 @@ import tempfile
 import time
 from array import array
 from pathlib import Path
+from typing import NamedTuple
 
 from tqdm import tqdm
 
@@ -37,10 +42,28 @@ from data.vocab import Vocab
 from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
+from util.errors import UserError
 
 # A subword model learns from at most this many sentences, evenly spaced: sentencepiece's learner takes about
 # 1.4 KB a sentence (2 GB at a million, measured), and it samples large corpora itself when asked to anyway.
 SUBWORD_SENTENCES = 500_000
+
+
+class Units(NamedTuple):
+    """A trained model's units, which the data is encoded with instead of learning new ones (fine-tuning)."""
+    src_vocab: Vocab
+    tgt_vocab: Vocab
+    src_subwords: Subwords | None       # None: word units
+    tgt_subwords: Subwords | None
+
+    def digest(self) -> str:
+        """sha256 of the vocabularies and subword models, for the cache key."""
+        digest = hashlib.sha256()
+        for vocab in (self.src_vocab, self.tgt_vocab):
+            digest.update(json.dumps(vocab.itos).encode() + b"\0")
+        for subwords in (self.src_subwords, self.tgt_subwords):
+            digest.update(b"-" if subwords is None else hashlib.sha256(subwords.model_proto).digest())
+        return digest.hexdigest()
 
 
 def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
@@ -49,8 +72,10 @@ def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
 
 
 def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, splits=("train", "val"),
-                 cache_dir: str | os.PathLike | None = None, progress: bool = True) -> Prepared:
-    """The requested splits as ids, with vocabularies (and subword models) learned on cfg.train_split.
+                 cache_dir: str | os.PathLike | None = None, progress: bool = True,
+                 units: Units | None = None) -> Prepared:
+    """The requested splits as ids, with vocabularies (and subword models) learned on cfg.train_split, or the given
+    `units` (whose settings cfg must hold: shared_vocab and units are read from it).
 
     The split named cfg.train_split (cfg.val_split) is the corpus cfg.train (cfg.val) when that is given, else
     Multi30K's split of that name. Train pairs with an empty side or a side longer than cfg.max_train_len units
@@ -58,16 +83,31 @@ def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, spl
     """
     splits = tuple(dict.fromkeys(splits))
     files = {s: find_corpus(cfg, s, data_dir) for s in (cfg.train_split, *splits)}
-    key = cache_key(cfg, splits, files)
+    original = original_corpus(cfg, data_dir)
+    if original is not None:
+        files["mix_original"] = original
+    key = cache_key(cfg, splits, files, units)
     path = resolve_cache_dir(cache_dir) / f"{key[:32]}.prep"
     prepared = load_cache(path, key)
     if prepared is None:
-        corpora = {s: f if isinstance(f, Corpus) else
-                   Corpus([(f[cfg.src_lang], f[cfg.tgt_lang])], "delete it so it is downloaded again", empty_ok=True)
-                   for s, f in files.items()}
-        prepared = build(cfg, corpora, splits, progress)
+        corpora = {s: f if isinstance(f, Corpus) else multi30k_corpus(f, cfg) for s, f in files.items()}
+        prepared = build(cfg, corpora, splits, progress, units)
         save_cache(path, key, prepared)
     return prepared
+
+
+def multi30k_corpus(files: dict[str, Path], cfg: DataConfig) -> Corpus:
+    return Corpus([(files[cfg.src_lang], files[cfg.tgt_lang])], "delete it so it is downloaded again", empty_ok=True)
+
+
+def original_corpus(cfg: DataConfig, data_dir) -> dict[str, Path] | None:
+    """Multi30K's training files when --data.mix_original asks for a share of them in your corpus."""
+    if not cfg.mix_original:
+        return None
+    if not cfg.train:
+        raise UserError("--data.mix_original mixes Multi30K into your corpus: it needs --data.train (without it the "
+                        "run trains on Multi30K alone)")
+    return ensure_split("train", data_dir, (cfg.src_lang, cfg.tgt_lang))
 
 
 def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Path]:
@@ -79,7 +119,8 @@ def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Pat
     return ensure_split(split, data_dir, (cfg.src_lang, cfg.tgt_lang))
 
 
-def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus | dict[str, Path]]) -> str:
+def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus | dict[str, Path]],
+              units: Units | None = None) -> str:
     digests = {}
     for s, f in files.items():
         if isinstance(f, Corpus):
@@ -95,36 +136,57 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
         "tokenizers": [tokenizer_name(cfg.src_lang), tokenizer_name(cfg.tgt_lang)],
         "sentencepiece": importlib.metadata.version("sentencepiece") if cfg.units == "subword" else None,
     }
+    if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
+        recipe["mix_original"] = cfg.mix_original
+    if units is not None:
+        recipe["units"] = units.digest()
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()
 
 
-def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True) -> Prepared:
+def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True,
+          units: Units | None = None) -> Prepared:
     train = cfg.train_split
     sizes = {s: corpora[s].check() for s in (train, *splits)}     # bad data fails before any long work
     lexicon = Lexicon.learn(corpora[train].pairs())                # what the pipeline's steps read of the corpus
     pipeline = Pipeline.from_config(cfg, lexicon=lexicon)
+    pairs = {s: corpora[s].pairs() for s in sizes}
+    if "mix_original" in corpora:
+        original = corpora["mix_original"]
+        pairs[train], added = mixed_in(pairs[train], original, original.check(), round(cfg.mix_original * sizes[train]))
+        sizes[train] += added
+        if progress:
+            print(f"{train}: {added:,} Multi30K training pairs mixed in (--data.mix_original={cfg.mix_original:g})")
     with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
         tokens, references = {}, {}
         for k, split in enumerate(sizes):
             tokens[split] = Path(tmp, f"{k}.src"), Path(tmp, f"{k}.tgt")
-            references[split] = tokenize_split(cfg, split, corpora[split], sizes[split], tokens[split], progress,
+            references[split] = tokenize_split(cfg, split, pairs[split], sizes[split], tokens[split], progress,
                                                pipeline)
-        src_subwords = tgt_subwords = None
-        if cfg.units == "subword":
+        if units is not None:            # fine-tuning: the model's own units, never relearned
+            src_vocab, tgt_vocab, src_subwords, tgt_subwords = units
+        elif cfg.units == "subword":
             src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train])
             src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
-            encoders = src_subwords.encode_lines, tgt_subwords.encode_lines
         else:
+            src_subwords = tgt_subwords = None
             src_vocab, tgt_vocab = build_word_vocabs(cfg, *tokens[train])
-            encoders = tuple((lambda lines, v=v: [v.encode(line_to_tokens(line)) for line in lines])
-                             for v in (src_vocab, tgt_vocab))
+        encoders = tuple(subwords.encode_lines if subwords else
+                         (lambda lines, v=vocab: [v.encode(line_to_tokens(line)) for line in lines])
+                         for subwords, vocab in ((src_subwords, src_vocab), (tgt_subwords, tgt_vocab)))
         data = {s: encode_split(s, tokens[s], references[s], encoders, cfg.max_train_len if s == train else None,
                                 progress) for s in splits}
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
 
 
-def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tuple[Path, Path],
-                   progress: bool, pipeline: Pipeline) -> list[tuple[str, str]] | list[str]:
+def mixed_in(pairs, original: Corpus, available: int, wanted: int):
+    """(pairs followed by `wanted` pairs of `original` spread evenly over it (all of them at most), their number)."""
+    added = min(wanted, available)
+    chosen = {k * available // added for k in range(added)} if added else set()
+    return itertools.chain(pairs, (pair for k, pair in enumerate(original.pairs()) if k in chosen)), added
+
+
+def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path, Path], progress: bool,
+                   pipeline: Pipeline) -> list[tuple[str, str]] | list[str]:
     """Write the token lines of the n pairs of a checked corpus to paths (source, target), the training split's
     through the text pipeline's steps and with copy pairs; -> its target lines (the training split's) or its
     (source, target) lines (any other: validation translates the source text)."""
@@ -133,7 +195,6 @@ def tokenize_split(cfg: DataConfig, name: str, corpus: Corpus, n: int, paths: tu
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
-        pairs = corpus.pairs()
         if name == cfg.train_split:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
             pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de")
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from data.subwords import Subwords
+from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.lexicon import Lexicon
 
@@ -91,6 +91,9 @@ class Prepared:
     src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
     tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
     lexicon: Lexicon | None = None         # what the training corpus says about source words (text/lexicon.py)
+
+    def subword_models(self) -> dict | None:
+        return stored_models(self.src_subwords, self.tgt_subwords)
 
 
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:

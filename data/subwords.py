@@ -32,6 +32,21 @@ def _unescape(token: str) -> str:
                    for c in token)
 
 
+def stored_models(src: "Subwords | None", tgt: "Subwords | None") -> dict | None:
+    """The sentencepiece models as checkpoints store them: {"src": bytes, "tgt": bytes, or None when shared}; None
+    for word units."""
+    if src is None:
+        return None
+    return {"src": src.model_proto, "tgt": None if tgt is src else tgt.model_proto}
+
+
+def models_of(stored: dict | None) -> tuple["Subwords | None", "Subwords | None"]:
+    """(source, target) subword models from what stored_models gave (one object when shared)."""
+    stored = stored or {}
+    src = Subwords(stored["src"]) if stored.get("src") else None
+    return src, Subwords(stored["tgt"]) if stored.get("tgt") else src
+
+
 def tokens_to_line(tokens: list[str]) -> str:
     """Tokens -> the one line sentencepiece reads: escaped tokens between spaces (never a "\n" in it)."""
     return " ".join(_escape(t) for t in tokens)

@@ -3,14 +3,22 @@
 At most a few chunks are in flight, so a corpus of any size streams through in bounded memory. A worker sends back
 each side of a chunk as one string: a line per sentence, made by tokens_to_line (cheap to pass between processes,
 ready for sentencepiece, and written by the caller to a file as it is).
+
+Workers end with the process that started them, however it ends: a `kill -9` of train.py during preparation leaves no
+orphans. A worker asks the kernel for SIGKILL when its parent dies (Linux; elsewhere a thread watches the parent), and
+multiprocessing's resource tracker then ends by itself once neither the parent nor a worker holds its pipe.
 """
 from __future__ import annotations
 
 import collections
 import itertools
+import ctypes
 import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable, Iterator
 
@@ -40,7 +48,7 @@ def tokenized_chunks(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: 
     # executor, not a Pool: a worker that dies (e.g. a script without `if __name__ == "__main__":`) raises
     # BrokenProcessPool here instead of being restarted forever.
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(workers, context, _start, (src_lang, tgt_lang, lowercase))
+    pool = ProcessPoolExecutor(workers, context, _start, (src_lang, tgt_lang, lowercase, True, os.getpid()))
     pending = collections.deque()
     try:
         for chunk in chunks:
@@ -55,9 +63,10 @@ def tokenized_chunks(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: 
         pool.shutdown(cancel_futures=True)
 
 
-def _start(src_lang: str, tgt_lang: str, lowercase: bool, in_worker: bool = True) -> None:
+def _start(src_lang: str, tgt_lang: str, lowercase: bool, in_worker: bool = True, parent: int = 0) -> None:
     global _tokenizers
     if in_worker:
+        end_with_parent(parent)
         # spaCy's thinc imports torch when it can: 180 MB and 2 s a worker for nothing a tokenizer uses
         sys.modules.setdefault("torch", None)
     from data.tokenizer import Tokenizer
@@ -65,6 +74,28 @@ def _start(src_lang: str, tgt_lang: str, lowercase: bool, in_worker: bool = True
     if _tokenizers is None or (_tokenizers[0].lang, _tokenizers[1].lang, _tokenizers[0].lowercase) != (
             src_lang, tgt_lang, lowercase):
         _tokenizers = Tokenizer(src_lang, lowercase), Tokenizer(tgt_lang, lowercase)
+
+
+PR_SET_PDEATHSIG = 1       # prctl(2) option: the signal this process gets when its parent ends
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process when process `parent` (the one that started it) ends, even by SIGKILL."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        watched = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):      # not Linux
+        watched = False
+    if os.getppid() != parent:             # it ended before the request took effect
+        os._exit(1)
+    if not watched:
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def _tokenize(chunk: list[tuple[str, str]]) -> tuple[str, str]:

@@ -1,5 +1,6 @@
 """util/cli.py, what every command shares: `run_main`'s one-line errors (a closed or full stdout too), --user-module,
 the device flag, and the decoding flags of translate.py and evaluate.py."""
+import re
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ from config import make_config
 from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
-from tests.commands import REPO, run_process
+from tests.commands import REPO, command, run_process, script
 from util.cli import run_main
 from util.errors import UserError
 
@@ -90,3 +91,17 @@ def test_hints_name_flags_the_command_has(tmp_path, train_main, monkeypatch):
     with pytest.raises(UserError) as error:
         train_main(["--resume", str(tmp_path / "nothing")])
     assert "--resume" in str(error.value) and "--checkpoint" not in str(error.value)
+
+
+@pytest.mark.parametrize("code, message", [
+    ("import os\n\n\ndef build():\n    return {}['cubed']\n\n\nbuild()\n",
+     r"failed at line 5 \(return \{\}\['cubed'\]\): KeyError: 'cubed'$"),
+    ("def forward(self, q:\n    pass\n", r"has a syntax error at line 1 \(def forward\(self, q:\): "),
+    ("raise RuntimeError('first line\\nsecond line')\n", r"failed at line 1 \(raise .*\): RuntimeError: first line$"),
+])
+def test_a_user_module_that_fails_is_its_own_error_in_one_line_with_exit_2(code, message, tmp_path):
+    module = tmp_path / "mine.py"
+    module.write_text(code)
+    line = command([script("train.py"), "--user-module", str(module), "--out", str(tmp_path / "run")], tmp_path)
+    assert re.match(rf"^error: --user-module {module} {message}", line), line
+    assert not (tmp_path / "run").exists()

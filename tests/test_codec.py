@@ -1,7 +1,7 @@
 """data/codec.py: text <-> ids as a checkpoint's model reads and writes them, subword or word units."""
 from config import make_config
 from data.codec import Codec
-from data.subwords import Subwords
+from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
@@ -9,7 +9,7 @@ WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\
 
 def test_word_units_map_tokens_to_ids_and_back():
     codec = Codec.from_checkpoint(make_config("tiny"), WORDS, WORDS, None)
-    assert codec.src_subwords is None and codec.subword_models() is None
+    assert codec.src_subwords is None
     assert codec.ids(["Ein Hund."]) == [[4, 5, 8]] and codec.ids(["Ein Katze."]) == [[4, 1, 8]]
     assert codec.text([6, 7, 8]) == "A dog."
 
@@ -17,7 +17,7 @@ def test_word_units_map_tokens_to_ids_and_back():
 def test_subword_models_travel_in_a_checkpoint_and_encode_any_text():
     joint = Subwords.learn([["Ein", "Hund", "\uffed."], ["A", "dog", "\uffed."]] * 30, 300)
     codec = Codec(make_config("tiny"), joint.vocab, joint.vocab, joint, joint)
-    stored = codec.subword_models()
+    stored = stored_models(codec.src_subwords, codec.tgt_subwords)
     assert stored["tgt"] is None                                          # one joint model is stored once
     loaded = Codec.from_checkpoint(make_config("tiny"), joint.vocab, joint.vocab, stored)
     assert loaded.src_subwords is loaded.tgt_subwords

@@ -55,3 +55,12 @@ def test_evaluate_refuses_an_empty_source_file(averaged_run, tmp_path):
 def test_evaluate_checks_its_output_path_before_translating(tmp_path):
     with pytest.raises(UserError, match="--output .*: there is no directory"):
         evaluate.parse_args(["--split", "val", "--output", str(tmp_path / "missing" / "hyp.en")])
+
+
+def test_a_lone_carriage_return_is_inside_a_line_for_evaluate_as_for_translate(averaged_run, tmp_path, capsys):
+    """Only "\\n" ends a line (and a "\\r" right before it): a 2-line source against a 2-line reference."""
+    (tmp_path / "src.de").write_bytes("Der Hund\rläuft im Park.\r\nDie Katze schläft.\n".encode())
+    (tmp_path / "ref.en").write_bytes("The dog\rruns in the park.\nThe cat sleeps.".encode())
+    evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "src.de"), "--ref",
+                   str(tmp_path / "ref.en"), "--json", "--greedy"])
+    assert json.loads(capsys.readouterr().out.split("\n")[-2])["sentences"] == 2

@@ -149,3 +149,21 @@ def test_missing_data_names_file_url_and_directory(tmp_path):
     (tmp_path / "empty").mkdir()
     line = command([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")], tmp_path)
     assert "train.de.gz" in line and "http://127.0.0.1:9/train.de.gz" in line and str(tmp_path / "empty") in line
+
+
+def test_a_french_file_without_a_known_sha256_is_checked_as_gzip_text_and_its_sha256_shown(server, tmp_path, capsys):
+    french = gzip.compress("Un chien.\nDeux  chats. \n".encode(), mtime=0)
+    Handler.files["val.fr.gz"] = french
+    paths = ensure_split("val", tmp_path, langs=("fr", "en"), base_url=server, sha256=HASHES)
+    assert paths["fr"].read_bytes() == french
+    assert f"its sha256 is {hashlib.sha256(french).hexdigest()}" in capsys.readouterr().err
+    Handler.files["val.cs.gz"] = b"not gzip at all"
+    with pytest.raises(DataError, match=r"is corrupt .*sent a damaged file; it was not kept"):
+        ensure_split("val", tmp_path, langs=("cs", "en"), base_url=server, sha256=HASHES)
+    assert leftovers(tmp_path) == ["val.en.gz", "val.fr.gz"]
+
+
+def test_a_language_multi30k_does_not_publish_for_a_split_is_named_before_any_download(tmp_path):
+    with pytest.raises(DataError, match=r"Multi30K has no test_2017_flickr in 'cs' \(its test_2017_flickr is "
+                                        r"published in de, en, fr\)"):
+        ensure_split("test_2017_flickr", tmp_path, langs=("cs", "en"), base_url="http://127.0.0.1:9/")

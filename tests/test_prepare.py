@@ -11,7 +11,8 @@ import pytest
 
 import data.prepare as prepare
 from config import DataConfig
-from data.prepare import cache_key, prepare_data
+from data.prepare import Units, cache_key, prepare_data
+from util.errors import UserError
 
 ROOT = prepare.__file__.rsplit("/data/", 1)[0]
 LINES = {
@@ -138,3 +139,46 @@ def test_real_data_loads_from_the_cache_faster_than_spacy_tokenizes_1000_lines(p
           f"vocab {result['vocab']}; {result['train']} train pairs")
     assert result["spacy"] is False and result["seconds"] < result["spacy_1000_lines"]
     assert (result["train"], result["vocab"]) == (len(prepared.splits["train"]), len(prepared.src_vocab))
+
+
+SUBWORD = DataConfig(units="subword", subword_vocab=300, copy_pairs=0.0)
+
+
+def test_given_units_encode_the_data_unchanged_and_an_unseen_word_falls_back_to_bytes(data_dir, tmp_path):
+    base = prepare_data(SUBWORD, data_dir, cache_dir=tmp_path / "a", progress=False)
+    units = Units(base.src_vocab, base.tgt_vocab, base.src_subwords, base.tgt_subwords)
+    (tmp_path / "own").mkdir()
+    (tmp_path / "own/train.de").write_text("Der Flughafen Zürich-Kloten ist groß.\nEin Hund läuft.\n")
+    (tmp_path / "own/train.en").write_text("The airport Zurich-Kloten is big.\nA dog runs.\n")
+    own = dataclasses.replace(SUBWORD, train=str(tmp_path / "own/train"), val=str(tmp_path / "own/train"),
+                              val_split="dev")
+    prepared = prepare_data(own, data_dir, cache_dir=tmp_path / "b", progress=False, units=units,
+                            splits=("train", "dev"))
+    assert prepared.subword_models() == base.subword_models()            # nothing relearned, byte for byte
+    assert prepared.src_vocab.itos == base.src_vocab.itos
+    ids = prepared.splits["train"].src[0]
+    assert 1 not in ids                                                  # no <unk>: "ü", "K", "F" ... are bytes
+    pieces = prepared.src_vocab.decode(ids)
+    assert any(p.startswith("<0x") for p in pieces)
+    assert " ".join(prepared.src_subwords.join(pieces)).startswith("Der Flughafen Zürich")
+
+
+def test_given_units_are_part_of_the_cache_key(data_dir, tmp_path):
+    base = prepare_data(SUBWORD, data_dir, cache_dir=tmp_path / "a", progress=False)
+    other = prepare_data(dataclasses.replace(SUBWORD, subword_vocab=290, subword_model="bpe"), data_dir,
+                         cache_dir=tmp_path / "b", progress=False)
+    files = {s: {lang: data_dir / f"{s}.{lang}.gz" for lang in ("de", "en")} for s in ("train", "val")}
+    keys = {cache_key(SUBWORD, ("val",), files, units) for units in (
+        None, Units(base.src_vocab, base.tgt_vocab, base.src_subwords, base.tgt_subwords),
+        Units(other.src_vocab, other.tgt_vocab, other.src_subwords, other.tgt_subwords))}
+    assert len(keys) == 3
+
+
+def test_mix_original_adds_that_share_of_multi30k_training_pairs_to_your_corpus(data_dir, tmp_path):
+    (tmp_path / "own.tsv").write_text("".join(f"Satz {w}.\tSentence {w}.\n" for w in "abcdefgh"))
+    cfg = dataclasses.replace(CFG, train=str(tmp_path / "own.tsv"), val=str(tmp_path / "own.tsv"), val_split="dev",
+                              mix_original=0.25, copy_pairs=0.0, max_train_len=0)
+    train = prepare_data(cfg, data_dir, cache_dir=tmp_path, progress=False, splits=("train", "dev")).splits["train"]
+    assert train.tgt_text == [f"Sentence {w}." for w in "abcdefgh"] + ["A dog runs.", "Two dogs play."]
+    with pytest.raises(UserError, match="--data.mix_original mixes Multi30K into your corpus: it needs --data.train"):
+        prepare_data(dataclasses.replace(CFG, mix_original=0.5), data_dir, cache_dir=tmp_path, progress=False)

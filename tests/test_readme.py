@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import torch
+
 from tests.synthetic import write_corpus
 
 REPO = Path(__file__).resolve().parents[1]
@@ -60,3 +62,26 @@ def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
     proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
+
+
+def test_readme_fine_tuning_example_runs_as_written(tmp_path):
+    """The own-corpus files, a small subword model as runs/cpu, then the fine-tuning block as a user types it."""
+    files = readme_block("mkdir -p mine").split("python train.py")[0]
+    data = write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20})
+    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_DIR": str(data),
+           "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+    base = [sys.executable, str(REPO / "train.py"), "--preset", "tiny", "--data.units=subword", "--out", "runs/cpu",
+            "--train.max_steps=3"]
+    assert subprocess.run(base, cwd=tmp_path, env=env, capture_output=True, timeout=240).returncode == 0
+    script = files + readme_block("python train.py --init").replace("python train.py", f"{sys.executable} "
+                                                                     f"{REPO / 'train.py'}") \
+        .replace("--out runs/mine-ft", "--out runs/mine-ft --train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    out = proc.stdout.decode()
+    assert "mine/dev.de: 2 sentences" in out and "test_2016_flickr: 20 sentences" in out
+    start = torch.load(tmp_path / "runs/cpu/best.pt", weights_only=True)
+    tuned = torch.load(tmp_path / "runs/mine-ft/best.pt", weights_only=True)
+    assert tuned["subwords"] == start["subwords"] and tuned["src_vocab"] == start["src_vocab"]
+    assert tuned["config"]["train"]["init_from"] == str((tmp_path / "runs/cpu/best.pt").resolve())

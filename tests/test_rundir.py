@@ -114,3 +114,23 @@ def test_a_cut_and_garbled_metrics_log_is_repaired_on_resume_and_the_curves_are_
     assert all(is_record(line) for line in log.read_bytes().split(b"\n")[:-1])
     assert (run / "curves.png").stat().st_size > 0 and "dropped 2 damaged line(s)" in capsys.readouterr().err
     assert resume(train_main, root, run, "--train.max_epochs=4") == 0       # and every later resume too
+
+
+@pytest.mark.parametrize("files, message", [
+    ((), r"there is no run to continue \(no last.pt, no config.json: it stopped while its data was prepared, or this "
+         r"is not a run directory\); start a new one with `python train.py --out "),
+    (("config.json", "metrics.jsonl"), r"the run stopped before its first checkpoint \(last.pt is written at each "
+                                       r"epoch's end and every --train.save_every minutes\), so there is nothing to "
+                                       r"continue; start it again with `python train.py --out "),
+    (("config.json", "best.pt"), r"it has best.pt but no last.pt \(the training state\), so the run cannot continue; "
+                                 r"to train on from best.pt's weights, start a new run with `python train.py --init "),
+])
+def test_resume_without_last_pt_says_what_happened_and_what_to_do(files, message, tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    for name in files:
+        (run / name).write_text("")
+    with pytest.raises(UserError, match=rf"^--resume {run}: {message}"):
+        train.main(["--resume", str(run)])
+    with pytest.raises(UserError, match=rf"^--resume {tmp_path / 'typo'}: no such directory"):
+        train.main(["--resume", str(tmp_path / "typo")])

@@ -212,3 +212,36 @@ def test_a_truncated_best_pt_while_resuming_says_to_move_it_away(root, two_epoch
     with pytest.raises(UserError) as error:
         load_checkpoint(run / "last.pt")
     assert "translate with best.pt" in str(error.value) and "e.g. last.pt" not in str(error.value)
+
+
+def test_resume_refuses_a_preset_in_one_line(root, two_epoch_run, tmp_path, train_main):
+    run = copy_run(two_epoch_run, tmp_path)
+    with pytest.raises(UserError, match=r"^--preset cannot change when resuming: the run keeps the config it started "
+                                        rf"with \(see {run / 'config.json'}\); only --train.\* and --decode.\* flags "
+                                        "can$"):
+        resume(train_main, root, run, "--preset", "cpu")
+
+
+FRENCH = [("Le chien", "The dog"), ("La femme", "The woman"), ("Le garçon", "The boy"), ("La fille", "The girl")]
+FRENCH_VERBS = [("court", "runs"), ("dort", "sleeps"), ("joue", "plays"), ("attend", "waits")]
+FRENCH_PLACES = [("dans le parc.", "in the park."), ("sur la plage.", "on the beach."), ("à la maison.", "at home.")]
+
+
+def test_french_multi30k_files_train_fr_to_en_without_a_download(tmp_path, train_main, monkeypatch):
+    import gzip
+    import itertools
+    pairs = [(f"{a} {b} {c}", f"{x} {y} {z}") for (a, x), (b, y), (c, z) in
+             itertools.product(FRENCH, FRENCH_VERBS, FRENCH_PLACES)]
+    data = tmp_path / "multi30k"
+    data.mkdir()
+    for split, rows in (("train", pairs * 3), ("val", pairs[:8])):
+        for side, lang in enumerate(("fr", "en")):
+            (data / f"{split}.{lang}.gz").write_bytes(gzip.compress("".join(r[side] + "\n" for r in rows).encode()))
+    monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")          # nothing may be downloaded
+    train_main([*TINY, "--data.src_lang=fr", "--data-dir", str(data), "--out", str(tmp_path / "run"),
+                "--train.max_steps=40"])
+    ckpt = load_checkpoint(tmp_path / "run" / "best.pt")
+    assert (ckpt.cfg.data.src_lang, ckpt.cfg.data.tgt_lang) == ("fr", "en")
+    assert {"chien", "plage"} <= set(ckpt.src_vocab.itos)
+    assert sorted(p.name for p in data.iterdir()) == ["train.en.gz", "train.fr.gz", "val.en.gz", "val.fr.gz"]

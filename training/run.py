@@ -1,5 +1,6 @@
-"""A training run's state: what the loop's functions share, how it is built (fresh or resumed from last.pt), how its
-checkpoints are written, and how val BLEU picks best.pt. The loop itself reads top to bottom in train.py."""
+"""A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt, or
+fine-tuned from another model's weights) and how a stop signal reaches the loop. The loop itself reads top to bottom
+in train.py; which checkpoints are written when is training/checkpoints.py."""
 from __future__ import annotations
 
 import json
@@ -8,7 +9,7 @@ import os
 import random
 import signal
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import torch
@@ -19,13 +20,13 @@ from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
 from decoding.translator import Translator
 from models.attention import attention_class
-from models.checkpoint import (ModelCheckpoint, average_checkpoints, best_checkpoint_info, check_vocabularies,
-                               load_weights, save_checkpoint)
+from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.transformer import Transformer, build_model, check_size
+from training.checkpoints import Checkpoints
+from training.finetune import checkpoint_units, unknown_words_note
 from training.rundir import open_log
 from training.step import autocast, make_optimizer
 from training.tensorboard import TensorBoardLog, check_tensorboard_installed
-from training.validation import validation_scores
 from util import distributed
 from util.cli import pick_device
 from util.errors import UserError
@@ -48,14 +49,12 @@ class TrainState:
 
 @dataclass
 class Run:
-    """What the loop's small functions share."""
+    """What the loop's small functions share. Which checkpoints are written when: `checkpoints` (training/checkpoints.py)."""
     cfg: Config
     dir: Path
     dist: distributed.DistInfo
     device: torch.device
-    data: Prepared
-    train_data: SplitData
-    val_data: SplitData
+    data: Prepared                   # vocabularies, subword models, the train and val splits as ids
     model: Transformer
     ddp_model: torch.nn.Module       # the model, wrapped for data-parallel training when there are ranks
     optimizer: torch.optim.Optimizer
@@ -63,11 +62,18 @@ class Run:
     amp: object                      # the autocast context of the configured precision
     translator: Translator
     sampler: TokenBatchSampler
+    checkpoints: Checkpoints
     state: TrainState = field(default_factory=TrainState)
     metrics_log: object = None       # metrics.jsonl, open on rank 0
     tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
-    saved_step: int | None = None    # the step last.pt on disk holds
-    best_on_disk: tuple | None = None  # (step, kind) of best.pt when it is ahead of last.pt (a kill between them)
+
+    @property
+    def train_data(self) -> SplitData:
+        return self.data.splits[self.cfg.data.train_split]
+
+    @property
+    def val_data(self) -> SplitData:
+        return self.data.splits[self.cfg.data.val_split]
 
     def log(self, text: str) -> None:
         if self.dist.is_main:
@@ -79,37 +85,14 @@ class Run:
                 self.metrics_log.write(json.dumps({"kind": kind, **values}) + "\n")
                 self.metrics_log.flush()
             except OSError as e:
-                raise UserError(f"cannot append to {self.dir / 'metrics.jsonl'} ({e.strerror}); {self.kept()}") from None
+                raise UserError(f"cannot append to {self.dir / 'metrics.jsonl'} ({e.strerror}); "
+                                f"{self.checkpoints.kept()}") from None
         if self.tensorboard:
             self.tensorboard.record(kind, values)
 
-    def kept(self) -> str:
-        """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
-        if self.saved_step is None:
-            return "there is no last.pt yet, so start again (with another --out) once that is fixed"
-        return f"last.pt holds step {self.saved_step}; once that is fixed: python train.py --resume {self.dir}"
-
-    def checkpoint(self, name: str, training: bool = False, **info) -> None:
-        """Write a checkpoint on rank 0: weights, config, vocabularies and `info`; with `training` also the
-        optimizer, schedule, RNG and TrainState that a resume needs (only last.pt; the others stay small)."""
-        if not self.dist.is_main:
-            return
-        train_state = None
-        if training:
-            self.state.metrics_bytes = os.fstat(self.metrics_log.fileno()).st_size if self.metrics_log else -1
-            train_state = {"state": asdict(self.state), "optimizer": self.optimizer.state_dict(),
-                           "schedule": self.schedule.state_dict(),
-                           "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
-        try:
-            save_checkpoint(self.dir / name, model_state=self.model.state_dict(), config=self.cfg.to_dict(),
-                            src_vocab=self.data.src_vocab.to_dict(), tgt_vocab=self.data.tgt_vocab.to_dict(),
-                            subwords=self.translator.codec.subword_models(), train_state=train_state,
-                            lexicon=self.data.lexicon.to_dict() if self.data.lexicon else None,
-                            info={"step": self.state.step, **info})
-        except OSError as e:
-            raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
-        if name == "last.pt":
-            self.saved_step = self.state.step
+    def metrics_size(self) -> int:
+        """Bytes of metrics.jsonl so far (-1 off rank 0): a checkpoint records it, a resume cuts the log back to it."""
+        return os.fstat(self.metrics_log.fileno()).st_size if self.metrics_log else -1
 
     def out_of_budget(self) -> str | None:
         train = self.cfg.train
@@ -118,6 +101,34 @@ class Run:
         if train.time_budget and self.state.elapsed >= train.time_budget:
             return f"reached --train.time_budget={train.time_budget:g}s"
         return None
+
+    def close(self) -> None:
+        if self.metrics_log:
+            self.metrics_log.close()
+        if self.tensorboard:
+            self.tensorboard.close()
+
+
+class StopSignal:
+    """`with StopSignal() as stop:` Ctrl-C or SIGTERM set `stop.requested`, and the loop stops after the current
+    step; a second Ctrl-C aborts at once. Leaving the block puts the previous handlers back."""
+
+    def __init__(self):
+        self.requested = False
+        self.previous: dict = {}
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __enter__(self) -> "StopSignal":
+        self.previous = {sig: signal.signal(sig, self._handle) for sig in (signal.SIGINT, signal.SIGTERM)}
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for sig, previous in self.previous.items():
+            signal.signal(sig, previous)
 
 
 def check_finite_loss(run: Run, loss: float) -> None:
@@ -132,7 +143,7 @@ def check_finite_loss(run: Run, loss: float) -> None:
     if train.warmup_steps < 100:
         advice.append(f"raise --train.warmup_steps (now {train.warmup_steps})")
     raise UserError(f"training diverged at step {run.state.step + 1}: the loss is {loss}; {', '.join(advice)}. "
-                    f"Nothing was saved from the diverged weights; {run.kept()} (add the changed --train.* flags)")
+                    f"Nothing was saved from the diverged weights; {run.checkpoints.kept()} (add the changed --train.* flags)")
 
 
 def check_usable(cfg: Config) -> None:
@@ -146,17 +157,23 @@ def check_usable(cfg: Config) -> None:
         check_tensorboard_installed()
 
 
-def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device) -> Run:
+def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
+              init: ModelCheckpoint | None = None) -> Run:
+    """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
+    state of last.pt when resuming."""
     if cfg.train.threads > 0:
         torch.set_num_threads(cfg.train.threads)
     torch.set_flush_denormal(True)     # denormal floats (tiny early gradients) slow CPU math 10-100x
     torch.manual_seed(cfg.train.seed)
     random.seed(cfg.train.seed)
 
+    units = None                       # learned from the training data, or the trained model's own (fine-tuning)
+    if init is not None or (resume is not None and cfg.train.init_from):
+        units = checkpoint_units(init if init is not None else resume)
     if not dist.is_main:               # rank 0 tokenizes and caches, the others then load the cache
         distributed.barrier(dist)
     data = prepare_data(cfg.data, data_dir, splits=(cfg.data.train_split, cfg.data.val_split),
-                        progress=dist.is_main)
+                        progress=dist.is_main, units=units)
     if dist.is_main:
         distributed.barrier(dist)
     train_data, val_data = data.splits[cfg.data.train_split], data.splits[cfg.data.val_split]
@@ -169,6 +186,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
 
     model = build_model(cfg.model).to(device)
+    if init is not None:
+        load_weights(model, init.raw["model"], cfg.train.init_from)
     optimizer, schedule = make_optimizer(model, cfg)
     ddp_model = model
     if dist.enabled:
@@ -177,12 +196,13 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt],
                                 cfg.data.max_tokens, shuffle=True, seed=cfg.train.seed,
                                 rank=dist.rank, world_size=dist.world_size)
-    run = Run(cfg, run_dir, dist, device, data, train_data, val_data, model, ddp_model, optimizer, schedule,
+    run = Run(cfg, run_dir, dist, device, data, model, ddp_model, optimizer, schedule,
               autocast(device, cfg), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
-                                                         device, data.lexicon), sampler)
+                                                         device, data.lexicon), sampler,
+              Checkpoints(run_dir, dist.is_main, cfg.train.save_every))
     if resume is not None:
-        restore(run, resume)
+        resume_training_state(run, resume)
     if dist.is_main:
         try:
             (run.dir / "config.json").write_text(cfg.to_json() + "\n")
@@ -190,15 +210,20 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
             if cfg.train.tensorboard:
                 run.tensorboard = TensorBoardLog(run.dir, run.state.step if resume else None)
         except OSError as e:
-            raise UserError(f"cannot write to the run directory {run.dir} ({e.strerror}); {run.kept()}") from None
+            raise UserError(f"cannot write to the run directory {run.dir} ({e.strerror}); "
+                            f"{run.checkpoints.kept()}") from None
         run.log(cfg.to_json())
         run.log(f"model: {model.num_parameters():,} parameters on {device}; vocab "
                 f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}; {len(train_data.src)} training "
-                f"pairs; run {run.dir}" + (f"; resuming at step {run.state.step}" if resume else ""))
+                f"pairs; run {run.dir}" + (f"; resuming at step {run.state.step}" if resume else "") +
+                (f"; weights from {cfg.train.init_from}" if init is not None else ""))
+        if init is not None and data.src_subwords is None:
+            run.log(unknown_words_note(train_data))
+    run.checkpoints.last_written = time.monotonic()     # the save_every clock starts with the training
     return run
 
 
-def restore(run: Run, ckpt: ModelCheckpoint) -> None:
+def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
     """Continue from last.pt; the best val BLEU comes from best.pt, the file a later improvement must beat."""
     path, saved = run.dir / "last.pt", ckpt.raw["train_state"]
     load_weights(run.model, ckpt.raw["model"], path)
@@ -211,7 +236,7 @@ def restore(run: Run, ckpt: ModelCheckpoint) -> None:
     except (KeyError, TypeError, ValueError, RuntimeError) as e:
         raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
                         "the run cannot continue from it") from None
-    run.saved_step = run.state.step
+    run.checkpoints.saved_step = run.state.step
     apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
     try:
         best = best_checkpoint_info(run.dir / "best.pt")
@@ -220,7 +245,7 @@ def restore(run: Run, ckpt: ModelCheckpoint) -> None:
                         "next validation") from None
     run.state.best_bleu = best["val_bleu"] if best else -1.0
     if best and best["step"] > run.state.step:     # killed after best.pt was written and before last.pt
-        run.best_on_disk = (best["step"], best["kind"])
+        run.checkpoints.best_on_disk = (best["step"], best["kind"])
 
 
 def apply_schedule_overrides(run: Run, saved: dict) -> None:
@@ -238,47 +263,3 @@ def apply_schedule_overrides(run: Run, saved: dict) -> None:
                "beta2") if k in saved and saved[k] != getattr(train, k)]
     if changed:
         run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
-
-
-def validate_and_keep_best(run: Run, kind: str, **record) -> dict:
-    """Val scores of the current weights, recorded; best.pt becomes these weights when their BLEU is the best."""
-    start = time.perf_counter()
-    scores = validation_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp)
-    scores["seconds"] = time.perf_counter() - start
-    run.state.elapsed += scores["seconds"]      # validation counts in the wall-clock budget
-    # the same step, kind and BLEU as best.pt: the improvement a kill interrupted before last.pt, now redone
-    redo = run.best_on_disk == (run.state.step, kind) and scores["val_bleu"] == run.state.best_bleu
-    scores["improved"] = scores["val_bleu"] > run.state.best_bleu or redo
-    if scores["improved"]:
-        run.state.best_bleu, run.best_on_disk = scores["val_bleu"], None
-        run.checkpoint("best.pt", val_bleu=scores["val_bleu"], epoch=run.state.epoch, kind=kind)
-    run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
-               val_loss=scores["val_loss"], val_bleu=scores["val_bleu"])
-    return scores
-
-
-def average_last_epochs(run: Run) -> None:
-    """Average the last N epoch checkpoints into averaged.pt; it becomes best.pt if its val BLEU is higher.
-    N is at most half the epochs trained (at least 2): a short run's first epochs would drag the average down."""
-    n = min(run.cfg.train.average_last, max(2, run.state.epoch // 2))
-    paths = sorted(run.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-n:]
-    if len(paths) < 2:
-        return
-    run.model.load_state_dict(average_checkpoints(paths))
-    scores = validate_and_keep_best(run, "averaged", epochs=len(paths))
-    run.checkpoint("averaged.pt", val_bleu=scores["val_bleu"], epochs=len(paths))
-    run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores['val_bleu']:.2f}"
-            f"{' (best)' if scores['improved'] else ''}")
-
-
-def install_stop_handlers() -> dict:
-    """Ctrl-C / SIGTERM ask the loop to stop after the current step; a second Ctrl-C aborts at once.
-    flag["previous"] holds the handlers to put back."""
-    flag = {"stop": False}
-
-    def handler(signum, frame):
-        if flag["stop"] and signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        flag["stop"] = True
-    flag["previous"] = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
-    return flag

@@ -111,6 +111,27 @@ def remove_stale_temp_files(directory: str | Path) -> list[str]:
     return removed
 
 
+def check_resumable(run_dir: Path) -> None:
+    """Nothing when run_dir holds a last.pt to continue from; else a UserError that says what happened and what to do."""
+    if (run_dir / "last.pt").is_file():
+        return
+    if not run_dir.is_dir():
+        raise UserError(f"--resume {run_dir}: no such directory; pass the directory of a run that train.py wrote "
+                        "(e.g. runs/<time>-<preset>)")
+    if (run_dir / "best.pt").is_file():
+        raise UserError(f"--resume {run_dir}: it has best.pt but no last.pt (the training state), so the run cannot "
+                        f"continue; to train on from best.pt's weights, start a new run with `python train.py --init "
+                        f"{run_dir / 'best.pt'} --out NEW_DIR`")
+    if (run_dir / "config.json").is_file():
+        raise UserError(f"--resume {run_dir}: the run stopped before its first checkpoint (last.pt is written at each "
+                        "epoch's end and every --train.save_every minutes), so there is nothing to continue; start it "
+                        f"again with `python train.py --out {run_dir}` and the flags it had (its config.json lists "
+                        "the values)")
+    raise UserError(f"--resume {run_dir}: there is no run to continue (no last.pt, no config.json: it stopped while "
+                    f"its data was prepared, or this is not a run directory); start a new one with `python train.py "
+                    f"--out {run_dir}`")
+
+
 def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
     """Lock the run directory (before any data work) and clear what a killed owner left half-written.
     A new run is refused a directory that already holds a run's checkpoints."""

@@ -1,7 +1,9 @@
-"""Validation: teacher-forced loss and the BLEU of search output on the val split, the figure best.pt is chosen by."""
+"""Validation on the val split: teacher-forced loss and the BLEU of search output, the figure best.pt is chosen by."""
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from typing import NamedTuple
 
 import torch
 
@@ -12,9 +14,29 @@ from decoding.translator import Translator
 from training.step import loss_sum
 
 
+class ValScores(NamedTuple):
+    val_loss: float
+    val_bleu: float
+    seconds: float
+    improved: bool          # best.pt became these weights
+
+
+def score_on_val(run, kind: str, **record) -> ValScores:
+    """Val scores of the run's current weights, counted in its time budget, recorded as `kind`; the checkpoint policy
+    keeps them as best.pt when their BLEU is the best."""
+    start = time.perf_counter()
+    loss, bleu = val_split_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp)
+    seconds = time.perf_counter() - start
+    run.state.elapsed += seconds
+    improved = run.checkpoints.after_validation(run, kind, bleu)
+    run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
+               val_loss=loss, val_bleu=bleu)
+    return ValScores(loss, bleu, seconds, improved)
+
+
 @torch.no_grad()
-def validation_scores(model, translator: Translator, split, cfg: Config, device, amp) -> dict:
-    """Teacher-forced loss and BLEU of search output (detokenized, cased sacreBLEU) on a split."""
+def val_split_scores(model, translator: Translator, split, cfg: Config, device, amp) -> tuple[float, float]:
+    """(teacher-forced loss per token, BLEU of search output: detokenized, cased sacreBLEU) on a split."""
     model.eval()
     n = cfg.train.val_max_sentences or len(split.src)
     pairs = list(zip(split.src[:n], split.tgt[:n]))
@@ -29,4 +51,4 @@ def validation_scores(model, translator: Translator, split, cfg: Config, device,
             texts = translator.translate(split.src_text[:n], decode)
         else:
             texts = [translator.codec.text(hyps[0].tokens) for hyps in translator.search(split.src[:n], decode)]
-    return {"val_loss": loss / max(tokens, 1), "val_bleu": corpus_scores(texts, split.tgt_text[:n])["bleu"]}
+    return loss / max(tokens, 1), corpus_scores(texts, split.tgt_text[:n])["bleu"]

@@ -52,7 +52,8 @@ def _discard_stdout() -> None:
 
 
 def import_user_module(path: str | None) -> None:
-    """Import a user's Python file, e.g. one that registers an attention with @register_attention."""
+    """Import a user's Python file, e.g. one that registers an attention with @register_attention. Its own error (a
+    syntax error, an exception while it runs) is one line naming its file and line, not our traceback."""
     if not path:
         return
     file = Path(path)
@@ -61,7 +62,31 @@ def import_user_module(path: str | None) -> None:
     spec = importlib.util.spec_from_file_location(f"user_module_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except UserError:
+        raise                          # already one line (e.g. an attention that does not fit the protocol)
+    except SyntaxError as e:
+        sys.modules.pop(spec.name, None)
+        code = f" ({e.text.strip()})" if e.text and e.text.strip() else ""
+        raise UserError(f"--user-module {path} has a syntax error at line {e.lineno}{code}: {e.msg}") from None
+    except Exception as e:
+        sys.modules.pop(spec.name, None)
+        raise UserError(f"--user-module {path} failed at {_where(e, file)}: {type(e).__name__}: "
+                        f"{str(e).splitlines()[0] if str(e) else '(no message)'}") from None
+
+
+def _where(error: BaseException, file: Path) -> str:
+    """'line N (code)' of the deepest frame in the user's file, where the error came from."""
+    import linecache
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if Path(f.filename).resolve() == file.resolve()]
+    if not frames:
+        return "import"
+    frame = frames[-1]
+    code = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
+    return f"line {frame.lineno}" + (f" ({code})" if code else "")
 
 
 def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:

@@ -1,7 +1,9 @@
 """Text files as lines: the one line splitter of the project; output paths checked before work, lines written out.
 
-Lines end at "\n" only. `str.splitlines()` would also break at U+2028, U+0085, form feeds and other separators
-that can sit inside a sentence, and pair sources with the wrong references.
+Lines end at "\n" only (a "\r" just before it is part of a Windows line end). `str.splitlines()`, and reading a
+file in Python's text mode (universal newlines: a lone "\r" ends a line), would also break at a "\r", U+2028,
+U+0085, form feeds and other characters that can sit inside a sentence, and pair sources with the wrong
+references. So every command cuts lines the same way: translate.py's stdin, evaluate.py's and --score's files.
 """
 from __future__ import annotations
 
@@ -21,16 +23,26 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def line_text(raw: bytes) -> str:
+    """One line as iterating a binary file gives it (b"...\n", the last maybe without) -> its text without the line
+    end ("\n" or "\r\n"); raises UnicodeDecodeError for bytes that are not UTF-8."""
+    return raw.removesuffix(b"\n").removesuffix(b"\r").decode("utf-8")
+
+
 def read_text_lines(path: str | Path) -> list[str]:
-    """The lines of a UTF-8 text file; a missing or undecodable file is a one-line UserError."""
+    """The lines of a UTF-8 text file, cut by line_text; a missing or undecodable file is a one-line UserError."""
     file = Path(path)
     if not file.is_file():
         raise UserError(f"no file at {path}")
-    try:
-        return split_lines(file.read_text(encoding="utf-8"))
-    except UnicodeDecodeError as e:
-        line = file.read_bytes()[:e.start].count(b"\n") + 1
-        raise UserError(f"{path} line {line} is not valid UTF-8; convert it, e.g. with `iconv -t utf-8`") from None
+    lines = []
+    with open(file, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            try:
+                lines.append(line_text(raw))
+            except UnicodeDecodeError:
+                raise UserError(f"{path} line {number} is not valid UTF-8; convert it, e.g. with "
+                                "`iconv -t utf-8`") from None
+    return lines
 
 
 def read_glossary(path: str | Path) -> dict[str, str]:

@@ -1,0 +1,101 @@
+"""train.py --init: a new run from a trained model's weights, with its vocabulary and subword model byte for byte, a
+fresh optimizer and schedule, the checkpoint recorded; what cannot work is refused in one line before any data work."""
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+from models.checkpoint import load_checkpoint
+from tests.runs import TINY
+from util.errors import UserError
+
+
+@pytest.fixture(scope="module")
+def base(root, train_main, tmp_path_factory) -> Path:
+    """A subword model trained for a few steps on the small corpus."""
+    out = tmp_path_factory.mktemp("base") / "run"
+    train_main([*TINY, "--data.units=subword", "--data-dir", str(root / "data"), "--out", str(out),
+                "--train.max_steps=20"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def own(tmp_path_factory) -> dict[str, str]:
+    """A corpus of another domain, with words and characters the base model never saw."""
+    folder = tmp_path_factory.mktemp("own")
+    rows = [("Die Datei %s wurde nicht gefunden.", "The file %s was not found."),
+            ("Verbindung zu Zürich-Kloten fehlgeschlagen.", "Connection to Zurich-Kloten failed."),
+            ("Ungültige Option: -q", "Invalid option: -q"), ("Speicher voll (ÆØÅ)", "Memory full (ÆØÅ)")]
+    (folder / "train.tsv").write_text("".join(f"{de}\t{en}\n" for de, en in rows * 5), encoding="utf-8")
+    (folder / "dev.tsv").write_text("".join(f"{de}\t{en}\n" for de, en in rows[:2]), encoding="utf-8")
+    return {"train": f"--data.train={folder / 'train.tsv'}", "val": f"--data.val={folder / 'dev.tsv'}"}
+
+
+def test_init_starts_from_the_weights_keeps_the_units_byte_for_byte_and_records_the_checkpoint(base, own, tmp_path,
+                                                                                             train_main):
+    out = tmp_path / "ft"
+    # a learning rate so small that one step leaves the weights where they started: the base model's
+    train_main(["--init", str(base / "best.pt"), own["train"], own["val"], "--out", str(out), "--train.max_steps=1",
+                "--train.lr=1e-12", "--train.weight_decay=0"])
+    start, tuned = load_checkpoint(base / "best.pt").raw, load_checkpoint(out / "last.pt").raw
+    for key in ("subwords", "src_vocab", "tgt_vocab"):
+        assert tuned[key] == start[key], key
+    for name, weights in start["model"].items():
+        torch.testing.assert_close(tuned["model"][name], weights, atol=1e-9, rtol=0, msg=name)
+    assert tuned["train_state"]["state"]["step"] == 1                         # a new schedule, from its step 1
+    recorded = json.loads((out / "config.json").read_text())["train"]
+    assert recorded["init_from"] == str((base / "best.pt").resolve())
+    assert recorded["init_sha256"] == start["checksum"]["sha256"]
+    assert load_checkpoint(out / "best.pt").raw["config"]["train"]["init_from"] == recorded["init_from"]
+    assert recorded["lr"] == 1e-12 and json.loads((out / "config.json").read_text())["preset"] == "finetune"
+
+
+def test_a_fine_tuned_run_learns_its_new_corpus_and_resumes(base, own, tmp_path, train_main, root):
+    out = tmp_path / "ft"
+    train_main(["--init", str(base / "best.pt"), own["train"], own["val"], "--out", str(out), "--train.max_steps=30",
+                "--train.lr=3e-3"])
+    epochs = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    losses = [r["val_loss"] for r in epochs if r["kind"] in ("epoch", "partial")]
+    assert losses[-1] < losses[0]
+    train_main(["--resume", str(out), "--train.max_steps=32"])
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == 32
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--model.d_model=64"], r"^--model.d_model cannot change when fine-tuning: the model's shape is that of "),
+    (["--data.src_lang=en", "--data.tgt_lang=de"], r"^--data.src_lang cannot change when fine-tuning: .* translates "
+                                                   r"de→en; train a new model for another direction$"),
+    (["--data.subword_vocab=100"], r"^--data.subword_vocab cannot change when fine-tuning: the data is prepared with "
+                                   r"the tokenizer settings, subword model and vocabulary of "),
+    (["--preset", "cpu"], r"^--preset cpu cannot be combined with --init"),
+    (["--train.init_from=x.pt"], r"^--train.init_from is set by --init CHECKPOINT"),
+    (["--resume", "runs/x"], r"^--resume continues a run, --init starts a new one"),
+])
+def test_init_refuses_what_cannot_work_in_one_line_before_any_work(flags, message, base, tmp_path, train_main):
+    with pytest.raises(UserError, match=message) as error:
+        train_main(["--init", str(base / "best.pt"), *flags, "--out", str(tmp_path / "ft")])
+    assert "\n" not in str(error.value) and not (tmp_path / "ft").exists()
+
+
+def test_the_finetune_preset_without_init_is_refused_in_one_line(tmp_path, train_main):
+    with pytest.raises(UserError, match=r"^--preset finetune is the recipe of --init CHECKPOINT"):
+        train_main(["--preset", "finetune", "--out", str(tmp_path / "run")])
+
+
+def test_init_refuses_a_directory_and_names_the_checkpoint_inside(base, tmp_path, train_main):
+    with pytest.raises(UserError, match=rf"^--init {base} is a directory .*: e.g. --init {base / 'best.pt'}$"):
+        train_main(["--init", str(base), "--out", str(tmp_path / "ft")])
+    (tmp_path / "exported").mkdir()
+    with pytest.raises(UserError, match="needs a .pt checkpoint written by train.py: the .pt checkpoint it was exported"):
+        train_main(["--init", str(tmp_path / "exported"), "--out", str(tmp_path / "ft")])
+
+
+def test_a_word_unit_model_fine_tunes_with_unseen_words_as_unk_and_says_how_many(two_epoch_run, own, tmp_path,
+                                                                                   train_main, capsys):
+    train_main(["--init", str(two_epoch_run / "best.pt"), own["train"], own["val"], "--out", str(tmp_path / "ft"),
+                "--train.max_steps=1"])
+    note = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note: this model has word")]
+    assert len(note) == 1 and "words of your corpus it never saw are <unk>: " in note[0]
+    share = float(note[0].split("<unk>: ")[1].split("%")[0])
+    assert 30 < share < 100

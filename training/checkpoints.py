@@ -1,0 +1,126 @@
+"""The checkpoint policy, in one place: which files a run writes, when, and why.
+
+    best.pt      The weights with the best val BLEU so far, and that BLEU. Written after any validation that beats
+                 it: at an epoch's end, after the partial last epoch, and for averaged.pt. Weights only: the file to
+                 share and translate with.
+    epochN.pt    The weights at the end of epoch N, only with --train.average_last=K; the one K epochs older is
+                 removed. Weights only: what averaged.pt is made of.
+    last.pt      The weights and the whole training state (optimizer, schedule, RNG, the position in the epoch):
+                 what --resume continues from, exactly. Written at every epoch's end, every --train.save_every
+                 minutes inside an epoch (so a kill loses at most that much work, however long an epoch is), when a
+                 stop signal arrives, and after the partial last epoch is validated.
+    averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last); when its val
+                 BLEU beats best.pt, best.pt becomes these weights too.
+
+Every file is written atomically (temp file, fsync, rename), on rank 0 only, and never from weights that are not
+finite. At an epoch's end best.pt and epochN.pt come before last.pt, so last.pt commits the epoch: a kill before it
+leaves the previous last.pt, and the resumed run redoes the epoch. It then finds best.pt ahead of last.pt
+(`best_on_disk`): the same validation at the same step with the same BLEU counts again as the improvement it was,
+so the epoch's records and best.pt come out as in a run that was never killed.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import torch
+
+from models.checkpoint import average_checkpoints, save_checkpoint
+from training.validation import score_on_val
+from util.errors import UserError
+
+
+class Checkpoints:
+    """The policy above, applied at a run's events (the methods, in the order a run meets them); it knows what
+    last.pt and best.pt on disk hold."""
+
+    def __init__(self, run_dir: Path, is_main: bool, save_every_minutes: float):
+        self.dir, self.is_main, self.save_every = run_dir, is_main, save_every_minutes * 60
+        self.saved_step: int | None = None                 # the step last.pt on disk holds
+        self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
+        self.last_written = time.monotonic()               # when last.pt was written, or this session started
+
+    def after_step(self, run) -> bool:
+        """Inside an epoch: last.pt once --train.save_every minutes have passed since the last one; -> written."""
+        if not self.save_every or time.monotonic() - self.last_written < self.save_every:
+            return False
+        self.write_last(run)
+        return True
+
+    def after_validation(self, run, kind: str, val_bleu: float) -> bool:
+        """best.pt when val BLEU beats it, or redoes the improvement a kill interrupted; -> whether it did."""
+        state = run.state
+        redo = self.best_on_disk == (state.step, kind) and val_bleu == state.best_bleu
+        if not (val_bleu > state.best_bleu or redo):
+            return False
+        state.best_bleu, self.best_on_disk = val_bleu, None
+        self.write(run, "best.pt", val_bleu=val_bleu, epoch=state.epoch, kind=kind)
+        return True
+
+    def at_epoch_end(self, run) -> None:
+        """After the epoch's validation (and its best.pt): epochN.pt for averaging, then last.pt, which commits it."""
+        epoch, keep = run.state.epoch, run.cfg.train.average_last
+        if keep:
+            self.write(run, f"epoch{epoch}.pt", epoch=epoch)
+            old = self.dir / f"epoch{epoch - keep}.pt"
+            if self.is_main and old.exists():
+                old.unlink()
+        self.write_last(run)
+
+    def at_stop(self, run) -> None:
+        """A stop signal: last.pt at the step just finished, mid-epoch or not."""
+        self.write_last(run)
+
+    def after_partial_epoch(self, run) -> None:
+        """The run ended inside an epoch and that epoch's weights were validated: last.pt records that it was, so a
+        resumed finished run does not validate them again."""
+        self.write_last(run)
+
+    def at_end(self, run) -> None:
+        """averaged.pt from the last N epochN.pt, N at most half the epochs trained (at least 2): a short run's first
+        epochs would drag the average down. It becomes best.pt too when its val BLEU is higher."""
+        if not (run.cfg.train.average_last and self.is_main):
+            return
+        n = min(run.cfg.train.average_last, max(2, run.state.epoch // 2))
+        paths = sorted(self.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-n:]
+        if len(paths) < 2:
+            return
+        run.model.load_state_dict(average_checkpoints(paths))
+        scores = score_on_val(run, "averaged", epochs=len(paths))
+        self.write(run, "averaged.pt", val_bleu=scores.val_bleu, epochs=len(paths))
+        run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
+                f"{' (best)' if scores.improved else ''}")
+
+    # writing
+
+    def write_last(self, run) -> None:
+        self.write(run, "last.pt", training=True)
+        self.saved_step, self.last_written = run.state.step, time.monotonic()
+
+    def write(self, run, name: str, training: bool = False, **info) -> None:
+        """One checkpoint, on rank 0: weights, config, vocabularies, subword models and `info`; with `training` also
+        the optimizer, schedule, RNG and TrainState that a resume needs (only last.pt: the others stay small)."""
+        if not self.is_main:
+            return
+        train_state = None
+        if training:
+            run.state.metrics_bytes = run.metrics_size()
+            train_state = {"state": asdict(run.state), "optimizer": run.optimizer.state_dict(),
+                           "schedule": run.schedule.state_dict(),
+                           "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
+        try:
+            save_checkpoint(self.dir / name, model_state=run.model.state_dict(), config=run.cfg.to_dict(),
+                            src_vocab=run.data.src_vocab.to_dict(), tgt_vocab=run.data.tgt_vocab.to_dict(),
+                            subwords=run.data.subword_models(), train_state=train_state,
+                            lexicon=run.data.lexicon.to_dict() if run.data.lexicon else None,
+                            info={"step": run.state.step, **info})
+        except OSError as e:
+            raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
+
+    def kept(self) -> str:
+        """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
+        if self.saved_step is None:
+            return "there is no last.pt yet, so start again (with another --out) once that is fixed"
+        return f"last.pt holds step {self.saved_step}; once that is fixed: python train.py --resume {self.dir}"

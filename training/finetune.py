@@ -1,0 +1,87 @@
+"""Fine-tuning: a new run that starts from a trained model's weights (train.py --init CHECKPOINT).
+
+The model's shape, its direction and its units (tokenizer settings, subword models, vocabularies) are the
+checkpoint's: the data is prepared with them, never relearned, so every id means what the weights learned. What is
+new: the optimizer, the schedule, the time budget (the `finetune` preset, then --train.* flags) and, with
+--data.train/--data.val, the data. What cannot work is refused in one line before any data work.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from config import PRESETS, Config, TrainConfig, apply_overrides, check_config, set_value
+from data.prepare import Units
+from data.prepared import SplitData
+from data.vocab import UNK
+from data.subwords import models_of
+from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
+from util.errors import UserError
+
+PRESET = "finetune"
+# the model fields that change neither the weights' shapes nor what they compute at translation time
+MODEL_FIELDS = ("dropout", "attention_dropout")
+# the data fields that leave the units alone: which corpus, how it is batched and filtered, the copy pairs
+DATA_FIELDS = ("train", "val", "train_split", "val_split", "max_tokens", "max_train_len", "copy_pairs", "workers",
+               "mix_original")
+RECORDED = ("train.init_from", "train.init_sha256")       # what --init writes into the config
+
+
+def load_init(path: str) -> ModelCheckpoint:
+    """The checkpoint --init names; a directory or a list is refused in one line that says what to pass."""
+    if "," in path:
+        raise UserError(f"--init {path}: give one checkpoint (an ensemble's models cannot become one model's "
+                        "weights); average them first with average.py")
+    if Path(path).is_dir():
+        best = Path(path) / "best.pt"
+        hint = f"e.g. --init {best}" if best.is_file() else "the .pt checkpoint it was exported from"
+        raise UserError(f"--init {path} is a directory (an export.py directory or a run directory); fine-tuning "
+                        f"needs a .pt checkpoint written by train.py: {hint}")
+    return load_checkpoint(path)
+
+
+def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overrides: list[str]) -> Config:
+    """The checkpoint's model, data and decode settings; the `finetune` preset's train settings; then the overrides
+    that leave the model and its units alone (any other is refused); the checkpoint recorded in train.init_*."""
+    if preset not in (None, PRESET):
+        raise UserError(f"--preset {preset} cannot be combined with --init: the model and data settings are the "
+                        f"checkpoint's, and fine-tuning trains with the {PRESET} preset (change its values with "
+                        "--train.* flags)")
+    direction = f"{init.cfg.data.src_lang}→{init.cfg.data.tgt_lang}"
+    for item in overrides:
+        key = item.removeprefix("--").partition("=")[0]
+        section, _, name = key.partition(".")
+        if key in RECORDED:
+            raise UserError(f"--{key} is set by --init CHECKPOINT, not by hand")
+        if section == "model" and name not in MODEL_FIELDS:
+            raise UserError(f"--{key} cannot change when fine-tuning: the model's shape is that of {path}; only "
+                            f"{', '.join('--model.' + f for f in MODEL_FIELDS)} can")
+        if section == "data" and name in ("src_lang", "tgt_lang"):
+            raise UserError(f"--{key} cannot change when fine-tuning: {path} translates {direction}; train a new "
+                            "model for another direction")
+        if section == "data" and name not in DATA_FIELDS:
+            raise UserError(f"--{key} cannot change when fine-tuning: the data is prepared with the tokenizer "
+                            f"settings, subword model and vocabulary of {path}")
+    cfg = Config.from_dict(init.cfg.to_dict())
+    cfg.train, cfg.preset = TrainConfig(), PRESET
+    for key, value in PRESETS[PRESET].items():
+        set_value(cfg, key, value)
+    cfg = apply_overrides(cfg, overrides)
+    cfg.train.init_from = str(Path(path).resolve())
+    cfg.train.init_sha256 = (init.raw.get("checksum") or {}).get("sha256") or weights_checksum(init.raw["model"])
+    return check_config(cfg)
+
+
+def checkpoint_units(init: ModelCheckpoint) -> Units:
+    """The vocabularies and subword models the checkpoint's weights were trained with."""
+    return Units(init.src_vocab, init.tgt_vocab, *models_of(init.raw.get("subwords")))
+
+
+def unknown_words_note(train: SplitData) -> str:
+    """A word-unit model keeps its vocabulary: the line that says how much of the new corpus it does not know."""
+    total = unknown = 0
+    for side in (train.src, train.tgt):
+        for ids in side:
+            total += len(ids)
+            unknown += ids.count(UNK)
+    return (f"note: this model has word units, so the words of your corpus it never saw are <unk>: "
+            f"{unknown / max(total, 1):.1%} of the training tokens (a subword model has none)")
