@@ -124,7 +124,8 @@ class Transformer(nn.Module):
         """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V).
 
         With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
-        Without one, target padding (PAD) is masked as keys as well.
+        Without one, target padding (PAD) is masked as keys as well. memory and src_mask may hold one row per g
+        consecutive rows of tgt_in (b = s·g: the beams of s sentences), which then share it.
         """
         return self.project(self._decode(tgt_in, memory, src_mask, cache)[0])
 

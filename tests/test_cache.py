@@ -99,3 +99,59 @@ def test_linear_self_attention_keeps_a_constant_size_state():
         assert self_cache.k is None
         sizes.append(tuple(s.shape for s in self_cache.state))
     assert sizes == [((3, 4, 8, 8), (3, 4, 8))] * 4
+
+
+@pytest.mark.parametrize("attention", registered_attentions())
+@torch.no_grad()
+def test_beams_sharing_one_source_row_decode_as_with_a_copy_per_beam(attention):
+    """Beam search passes one memory row per sentence for its g beams (consecutive target rows)."""
+    model = build(attention, "sinusoidal-add")
+    src, src_mask = source()
+    g, tgt = 2, target(b=6)
+    memory = model.encode(src, src_mask)
+    copies = model.decode(tgt, memory.repeat_interleave(g, 0), src_mask.repeat_interleave(g, 0))
+    shared = model.decode(tgt, memory, src_mask)
+    torch.testing.assert_close(shared, copies, **tolerance(attention))
+    if model.decoder[-1].cross_attn.provides_weights:
+        torch.testing.assert_close(model.cross_attention(tgt, memory, src_mask),
+                                   model.cross_attention(tgt, memory.repeat_interleave(g, 0),
+                                                         src_mask.repeat_interleave(g, 0)))
+
+
+@pytest.mark.parametrize("beams, shared", [([1, 0, 1, 1, 4, 5], True),      # reordered within sentences
+                                           ([2, 3, 4, 5], True),            # the first sentence dropped
+                                           ([1, 2, 0, 4], False)])          # rows of two sentences mixed
+@torch.no_grad()
+def test_a_shared_source_stays_shared_while_beams_stay_in_their_sentence(beams, shared):
+    model = build("sdpa", "sinusoidal-add")
+    src, src_mask = source()
+    g, tgt = 2, target(b=6, i=8)
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    for t in range(3):
+        model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache)
+    assert cache.source_rows == 3
+    rows = torch.tensor(beams)
+    cache.reorder(rows)
+    sources = rows[::g] // g if shared else rows // g
+    assert cache.source_rows == len(sources)
+    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask[sources], cache=cache) for t in range(3, 8)]
+    full = model.decode(tgt[rows], memory[rows // g], src_mask[rows // g])
+    torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], atol=1e-5, rtol=1e-5)
+
+
+@torch.no_grad()
+def test_the_self_attention_cache_grows_past_its_first_capacity_and_reorders():
+    from models.cache import FIRST_CAPACITY
+    model = build("full", "learned-add", max_len=64)
+    src, src_mask = source()
+    n = 2 * FIRST_CAPACITY + 3
+    tgt = torch.randint(1, V, (3, n), generator=torch.Generator().manual_seed(4))
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    steps = []
+    for t in range(n):
+        steps.append(model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache))
+        if t == FIRST_CAPACITY:                 # a reorder that keeps every row where it is, between growths
+            cache.reorder(torch.arange(3))
+    torch.testing.assert_close(torch.cat(steps, dim=1), model.decode(tgt, memory, src_mask), atol=1e-5, rtol=1e-5)
