@@ -28,6 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from models.dropout import Dropout
 from util.errors import UserError
 
 _REGISTRY: dict[str, type["Attention"]] = {}
@@ -64,7 +65,7 @@ class Attention(nn.Module):
     def __init__(self, head_dim: int, dropout: float = 0.0):
         super().__init__()
         self.head_dim = head_dim
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
 
     def forward(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
                 bias: Tensor | None = None, need_weights: bool = False) -> Tensor | tuple[Tensor, Tensor | None]:
@@ -155,7 +156,8 @@ class SdpaAttention(FullAttention):
     """torch's fused scaled_dot_product_attention: the same function as `full`, faster; no weights unless asked."""
 
     def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        if need_weights:
+        # torch's CPU kernels have no dropout: with it, sdpa runs its math path, which is `full` with a costlier mask
+        if need_weights or (self.training and self.dropout.p > 0 and q.device.type == "cpu"):
             return super().forward(q, k, v, mask, causal, bias, need_weights)
         keep = None
         if mask is not None:

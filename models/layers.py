@@ -8,6 +8,7 @@ from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
 from models.cache import LayerCache
+from models.dropout import Dropout
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
@@ -39,7 +40,7 @@ class EncoderLayer(nn.Module):
                                             max_relative=_max_relative(cfg))
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2 = nn.LayerNorm(cfg.d_model), nn.LayerNorm(cfg.d_model)
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, x: Tensor, mask: Tensor | None) -> Tensor:
         """x: (b, j, m), mask: (b, 1, 1, j) -> (b, j, m)."""
@@ -60,7 +61,7 @@ class DecoderLayer(nn.Module):
                                              cfg.attention_dropout, cross=True)
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2, self.norm3 = (nn.LayerNorm(cfg.d_model) for _ in range(3))
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, x: Tensor, memory: Tensor, self_mask: Tensor | None, src_mask: Tensor | None,
                 cache: LayerCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:

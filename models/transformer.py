@@ -11,6 +11,7 @@ from torch import Tensor, nn
 from config import POSITIONS as POSITION_NAMES, ModelConfig
 from data.vocab import PAD
 from models.cache import DecoderCache
+from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
@@ -67,7 +68,7 @@ class Embedding(nn.Module):
             self.position = PositionEmbedding(cfg.max_len, dim, mode)
         else:
             self.position = None
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
         x = self.table(tokens) * self.scale
