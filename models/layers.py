@@ -9,6 +9,7 @@ from torch import Tensor, nn
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
 from models.cache import LayerCache
 from models.dropout import Dropout
+from models.linear import Linear
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
@@ -18,8 +19,8 @@ ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU), strict=True))     #
 def feed_forward(cfg: ModelConfig) -> nn.Sequential:
     if cfg.activation not in ACTIVATIONS:
         raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
-    return nn.Sequential(nn.Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
-                         nn.Linear(cfg.d_ff, cfg.d_model))
+    return nn.Sequential(Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
+                         Linear(cfg.d_ff, cfg.d_model))
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:

@@ -8,6 +8,7 @@ from torch import Tensor, nn
 
 from models.attention import accepted_keywords, attention_class
 from models.cache import AttentionCache
+from models.linear import Linear
 from models.masks import causal_mask
 from models.position import RelativePositions
 from util.errors import UserError
@@ -31,11 +32,11 @@ class MultiHeadAttention(nn.Module):
         self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
         self.recurrent = cls.recurrent and not cross
         if cross:
-            self.q = nn.Linear(d_model, d_model)
-            self.kv = nn.Linear(d_model, 2 * d_model)
+            self.q = Linear(d_model, d_model)
+            self.kv = Linear(d_model, 2 * d_model)
         else:
-            self.qkv = nn.Linear(d_model, 3 * d_model)
-        self.out = nn.Linear(d_model, d_model)
+            self.qkv = Linear(d_model, 3 * d_model)
+        self.out = Linear(d_model, d_model)
         self.relative = None
         if max_relative:
             if cross:
@@ -100,6 +101,8 @@ class MultiHeadAttention(nn.Module):
             raise ValueError(f"{b} target rows cannot share {s} cached sources: pass one source row per row "
                              "or per group of rows")
         g = b // s
+        if mask is not None and mask.size(0) == b:        # one mask row per target row: the rows of a group agree
+            mask = mask[::g]
         q, = self.split(self.q(x).view(s, g * i, m), 1)                                  # (s, h, g·i, d)
         out, weights = self.attend(q, k, v, mask, causal=False, bias=None, need_weights=need_weights)
         if weights is not None:

@@ -5,7 +5,6 @@ Shapes: b batch, j source positions, i target positions, m model width, V target
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig
@@ -13,6 +12,7 @@ from data.vocab import PAD
 from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
+from models.linear import Linear, PackedWeight, linear
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
@@ -105,13 +105,14 @@ class Transformer(nn.Module):
         # post-LN layers end normalized already
         final_norm = nn.LayerNorm if cfg.norm == "pre" else lambda m: nn.Identity()
         self.encoder_norm, self.decoder_norm = final_norm(cfg.d_model), final_norm(cfg.d_model)
-        self.output = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
+        self.output = None if cfg.tie_output else Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
         for module in self.modules():
             if isinstance(module, nn.Linear):
                 nn.init.xavier_uniform_(module.weight)
                 if module.bias is not None:
                     nn.init.zeros_(module.bias)
         self.tied_width = width
+        self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/linear.py)
 
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
         """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
@@ -165,7 +166,7 @@ class Transformer(nn.Module):
         if self.output is not None:
             return self.output(h)
         # concatenated positions leave the token embedding narrower than m: its first features carry the token
-        return F.linear(h[..., :self.tied_width], self.tgt_embed.table.weight)
+        return linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
 
     def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
         """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked.
