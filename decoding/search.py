@@ -139,11 +139,10 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     with search_precision(precision, device):
         memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
         cache = model.new_cache()
-        rules = Rules(banned, eos, max_repeat, b * k, device)
-        lens = max_lens.repeat_interleave(k)                      # (b*k,) each beam row's length limit
-        scores = torch.zeros(b * k, device=device)
-        scores.view(b, k)[:, 1:] = float("-inf")                  # all beams start as the same <bos>
-        history = torch.full((b * k, int(max_lens.max()) + 2), bos, dtype=torch.long, device=device)  # (n*k, T)
+        rules = Rules(banned, eos, max_repeat, b, device)
+        # The first step runs once per sentence (all its beams would be the same <bos>), then each row becomes k.
+        beams, lens, scores = 1, max_lens, torch.zeros(b, device=device)
+        history = torch.full((b, int(max_lens.max()) + 2), bos, dtype=torch.long, device=device)  # (n*beams, T)
         alive = torch.arange(b, device=device)                    # original index of each sentence decoding
         finished: list[list[Hypothesis]] = [[] for _ in range(b)]
         n_finished = torch.zeros(b, dtype=torch.long, device=device)
@@ -151,21 +150,21 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
         for step in range(int(max_lens.max()) + 1):
             n = alive.numel()
             log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens, eos,
-                                        rules)                    # (n*k, V)
+                                        rules)                    # (n*beams, V)
             # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
             width = min(2 * k, log_probs.size(-1))
-            row_scores, row_tokens = log_probs.topk(width, dim=-1)                      # (n*k, w)
-            candidates = (scores[:, None] + row_scores).view(n, k * width)
+            row_scores, row_tokens = log_probs.topk(width, dim=-1)                      # (n*beams, w)
+            candidates = (scores[:, None] + row_scores).view(n, beams * width)
             top_scores, top_ids = candidates.topk(width, dim=-1)                          # (n, w)
             top_beams = top_ids // width
-            top_tokens = row_tokens.view(n, k * width).gather(1, top_ids)
+            top_tokens = row_tokens.view(n, beams * width).gather(1, top_ids)
             is_eos = top_tokens == eos
 
             # Hypotheses ending in <eos> among the best k candidates are finished (Python only for those few).
             ended = (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero()          # (events, 2)
             if ended.numel():
                 sentences = alive[ended[:, 0]]
-                rows = ended[:, 0] * k + top_beams[ended[:, 0], ended[:, 1]]
+                rows = ended[:, 0] * beams + top_beams[ended[:, 0], ended[:, 1]]
                 hyps = history[rows, 1:step + 1].tolist()
                 raw = top_scores[ended[:, 0], ended[:, 1]].tolist()
                 for sentence, hyp, score in zip(sentences.tolist(), hyps, raw):
@@ -182,13 +181,13 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
                 order, top_scores, top_beams, top_tokens = order[keep], top_scores[keep], top_beams[keep], \
                     top_tokens[keep]
                 alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
-                lens = lens.view(n, k)[keep].view(-1)
-            beam_rows = (keep[:, None] * k + top_beams.gather(1, order)).view(-1)          # (n'*k,)
+            beam_rows = (keep[:, None] * beams + top_beams.gather(1, order)).view(-1)      # (n'*k,)
             cache.reorder(beam_rows)                                  # the row each beam continues
             next_tokens = top_tokens.gather(1, order).view(-1)
             history = history.index_select(0, beam_rows)
             history[:, step + 1] = next_tokens
             rules.chosen(next_tokens, beam_rows)
             scores = top_scores.gather(1, order).view(-1)
+            beams, lens = k, max_lens[alive].repeat_interleave(k)
 
     return [sorted(hyps, key=lambda h: -h.score)[:n_best] for hyps in finished]

@@ -1,9 +1,9 @@
 """The decoder's incremental state: per layer, the self-attention keys/values so far (or a recurrent attention's
 constant-size state) and the cross-attention keys/values of the source, computed once on first use.
 
-Self-attention keys/values live in buffers with room for more positions (doubled when full): a step writes its
-position in place and attends to a view of the positions so far, where concatenating would copy the whole cache
-every step; a reorder writes into a spare pair of buffers and swaps, so beam search allocates nothing per step.
+Self-attention keys/values stay contiguous (torch's CPU attention kernel runs 2-3x slower on a strided view): a
+reorder copies them into new tensors with room for one more position, which the next step fills in place, so beam
+search copies the cache once per step, where a concatenation after the reorder copied it twice.
 Cross-attention keys/values may be shared by `group` consecutive target rows (the beams of one sentence): computed
 once per source, they are reselected only when sentences leave the batch, never when beams are reordered.
 """
@@ -14,51 +14,42 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-FIRST_CAPACITY = 16          # positions a self-attention buffer holds before it first doubles
-
 
 @dataclass
 class AttentionCache:
-    k: Tensor | None = None                  # (b, h, t, d): self-attention grows t (a view of `buffers`); cross t = j
+    k: Tensor | None = None                  # (b, h, t, d): self-attention grows t; cross-attention t = j
     v: Tensor | None = None
     state: tuple[Tensor, ...] | None = None  # recurrent attentions (linear: S (b, h, d, e), z (b, h, d))
     group: int = 1                           # cross-attention: target rows that read each cached source row
-    buffers: tuple[Tensor, Tensor] | None = None   # self-attention: k, v (rows, h, capacity, d); k, v view them
-    spare: tuple[Tensor, Tensor] | None = None     # buffers of the same size a reorder writes into
+    room: tuple[Tensor, Tensor] | None = None   # self-attention after a reorder: k, v (b, h, t + 1, d), k/v their start
 
     def extend(self, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
         """Self-attention: append new positions k, v (b, h, n, d); -> every position so far, (b, h, t + n, d)."""
-        t, n = (0 if self.k is None else self.k.size(2)), k.size(2)
-        if self.buffers is None or t + n > self.buffers[0].size(2):
-            capacity = max(FIRST_CAPACITY, 2 * (t + n))
-            grown = tuple(x.new_empty(x.size(0), x.size(1), capacity, x.size(3)) for x in (k, v))
-            if t:
-                grown[0][:, :, :t], grown[1][:, :, :t] = self.k, self.v
-            self.buffers, self.spare = grown, None
-        kb, vb = self.buffers
-        kb[:, :, t:t + n], vb[:, :, t:t + n] = k, v
-        self.k, self.v = kb[:, :, :t + n], vb[:, :, :t + n]
+        if self.k is None:
+            self.k, self.v = k, v
+        elif self.room is not None and self.room[0].size(2) == self.k.size(2) + k.size(2):
+            t = self.k.size(2)
+            self.room[0][:, :, t:], self.room[1][:, :, t:] = k, v
+            self.k, self.v = self.room
+        else:
+            self.k, self.v = torch.cat([self.k, k], dim=2), torch.cat([self.v, v], dim=2)
+        self.room = None
         return self.k, self.v
 
     def reorder(self, indices: Tensor) -> None:
         """Keep rows `indices` (b',) of the self-attention or recurrent state, in that order, repeats allowed."""
-        if self.buffers is not None:
-            rows, t = indices.numel(), self.k.size(2)
-            if self.spare is None or self.spare[0].size(0) < rows:
-                self.spare = tuple(x.new_empty(rows, *x.shape[1:]) for x in self.buffers)
-            targets = tuple(x[:rows] for x in self.spare)
-            for source, target in zip((self.k, self.v), targets):
+        if self.k is not None:
+            b, h, t, d = self.k.shape
+            self.room = tuple(x.new_empty(indices.numel(), h, t + 1, d) for x in (self.k, self.v))
+            for source, target in zip((self.k, self.v), self.room):
                 torch.index_select(source, 0, indices, out=target[:, :, :t])
-            self.spare, self.buffers = self.buffers, targets
-            self.k, self.v = targets[0][:, :, :t], targets[1][:, :, :t]
-        elif self.k is not None:
-            self.k, self.v = self.k.index_select(0, indices), self.v.index_select(0, indices)
+            self.k, self.v = self.room[0][:, :, :t], self.room[1][:, :, :t]
         if self.state is not None:
             self.state = tuple(s.index_select(0, indices) for s in self.state)
 
     def reorder_source(self, indices: Tensor, group: int) -> None:
         """Cross-attention: source rows `indices`, each now read by `group` consecutive target rows."""
-        if self.k is not None and not (group == self.group and indices.numel() == self.k.size(0)
+        if self.k is not None and not (indices.numel() == self.k.size(0)
                                        and bool((indices == torch.arange(indices.numel())).all())):
             self.k, self.v = self.k.index_select(0, indices), self.v.index_select(0, indices)
         self.group = group
@@ -95,17 +86,26 @@ class DecoderCache:
     def reorder(self, indices: Tensor) -> None:
         """Keep target rows `indices` (b',) long, in that order, repeats allowed (beam search).
 
-        Where the cross-attention is shared by groups of target rows and every new group of that size comes from
-        one source row (beams reordered within their sentence, whole sentences dropped), it stays shared; otherwise
-        each target row gets its own copy."""
-        group = self.layers[0].cross_attn.group if self.layers else 1
-        sources = indices // group if group > 1 else indices                          # (b',) source row of each row
-        if group > 1:
-            per_group = sources.view(-1, group) if indices.numel() % group == 0 else None
-            if per_group is not None and bool((per_group == per_group[:, :1]).all()):
-                sources = per_group[:, 0]
+        Where each block of consecutive new rows comes from one source row (beams reordered within their sentence,
+        a sentence's row expanded into its beams, whole sentences dropped), the cross-attention is kept once per
+        source row, read by the block's rows; otherwise each target row gets its own copy."""
+        cross = self.layers[0].cross_attn if self.layers else None
+        if cross is None or cross.k is None:
+            group, sources = 1, indices
+        else:
+            sources = indices // cross.group                                            # (b',) each row's source
+            group = cross.group if cross.group > 1 else _first_run(sources)
+            blocks = sources.view(-1, group) if sources.numel() % group == 0 else None
+            if group > 1 and blocks is not None and bool((blocks == blocks[:, :1]).all()):
+                sources = blocks[:, 0]
             else:
                 group = 1
         for layer in self.layers:
             layer.self_attn.reorder(indices)
             layer.cross_attn.reorder_source(sources, group)
+
+
+def _first_run(values: Tensor) -> int:
+    """How many leading elements equal the first."""
+    different = (values != values[0]).nonzero()
+    return values.numel() if different.numel() == 0 else int(different[0, 0])

@@ -140,18 +140,39 @@ def test_a_shared_source_stays_shared_while_beams_stay_in_their_sentence(beams, 
     torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], atol=1e-5, rtol=1e-5)
 
 
+@pytest.mark.parametrize("attention", ["full", "sdpa"])
 @torch.no_grad()
-def test_the_self_attention_cache_grows_past_its_first_capacity_and_reorders():
-    from models.cache import FIRST_CAPACITY
-    model = build("full", "learned-add", max_len=64)
+def test_a_reorder_before_every_step_continues_like_full_decoding_of_the_reordered_histories(attention):
+    """Beam search reorders before every step: each row's history is then that of the row it continues."""
+    model = build(attention, "learned-add")
     src, src_mask = source()
-    n = 2 * FIRST_CAPACITY + 3
-    tgt = torch.randint(1, V, (3, n), generator=torch.Generator().manual_seed(4))
     memory = model.encode(src, src_mask)
+    g = torch.Generator().manual_seed(5)
+    cache, history, rows = model.new_cache(), torch.empty(3, 0, dtype=torch.long), torch.arange(3)
+    for t in range(12):
+        tokens = torch.randint(1, V, (3, 1), generator=g)
+        last = model.decode(tokens, None if t else memory, src_mask[rows], cache=cache)
+        history = torch.cat([history, tokens], dim=1)
+        if t < 11:
+            order = torch.randint(0, 3, (3,), generator=g)          # rows continued, repeats allowed
+            cache.reorder(order)
+            history, rows = history[order], rows[order]
+    full = model.decode(history, memory[rows], src_mask[rows])
+    torch.testing.assert_close(last[:, -1], full[:, -1], atol=1e-5, rtol=1e-5)
+
+
+@torch.no_grad()
+def test_a_row_expanded_into_beams_keeps_one_cross_attention_copy_per_sentence():
+    """Beam search runs its first step once per sentence, then expands each row into its beams."""
+    model = build("sdpa", "sinusoidal-add")
+    src, src_mask = source()
+    memory = model.encode(src, src_mask)
+    tgt = target(b=3, i=5)
     cache = model.new_cache()
-    steps = []
-    for t in range(n):
-        steps.append(model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache))
-        if t == FIRST_CAPACITY:                 # a reorder that keeps every row where it is, between growths
-            cache.reorder(torch.arange(3))
-    torch.testing.assert_close(torch.cat(steps, dim=1), model.decode(tgt, memory, src_mask), atol=1e-5, rtol=1e-5)
+    model.decode(tgt[:, :1], memory, src_mask, cache=cache)
+    rows = torch.arange(3).repeat_interleave(4)
+    cache.reorder(rows)
+    assert cache.source_rows == 3
+    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask, cache=cache) for t in range(1, 5)]
+    full = model.decode(tgt[rows], memory[rows], src_mask[rows])
+    torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 1:], atol=1e-5, rtol=1e-5)
