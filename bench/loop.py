@@ -5,6 +5,10 @@
 
     python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
     python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --fresh --steps 30 --rounds 4
+
+--fresh times the step alone on each round's batches, new to the model, then on the same batches again at once:
+fresh / repeated says what batch shapes never seen before cost (oneDNN primitives and kernels are made per shape).
 
 Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
 and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
@@ -78,6 +82,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--warmup", type=int, default=5, help="steps before timing (first-call allocations)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
+    parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
     args, overrides = parser.parse_known_args()
     cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
     out = Path(tempfile.mkdtemp(prefix="bench-loop-"))
@@ -87,10 +92,14 @@ def main() -> None:
     print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, run.device)}; "
           f"dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {len(batches)} batches in epoch 0; "
           f"{args.rounds} rounds x {args.steps} steps after {args.warmup} warm-up steps", flush=True)
+    print(padding(run, batches))
     real_loop(run, args.warmup)
 
     if args.profile:
         profile(run, args.profile)
+        return
+    if args.fresh:
+        fresh_vs_repeated(run, batches, args.steps, args.rounds)
         return
 
     timers = {name: Timed(name) for name in ("collate", "train_step")}
@@ -132,6 +141,42 @@ def main() -> None:
     print(f"one step's tok/s, collate included (what train.py logged until issue 18), median over steps: "
           f"{statistics.median(per_step):.0f} = {statistics.median(per_step) / loop_rate:.2f}x the loop's aggregate; "
           "train.py now logs the aggregate since its last record")
+
+
+def padding(run, batches) -> str:
+    """What the epoch's batches, as collated, hold beyond the real tokens: source and target slots."""
+    src = sum(len(run.train_data.src[k]) for idx in batches for k in idx)
+    tgt = sum(len(run.train_data.tgt[k]) + 1 for idx in batches for k in idx)
+    src_slots = tgt_slots = 0
+    shapes = set()
+    for idx in batches:
+        batch = collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
+        src_slots, tgt_slots = src_slots + batch.src.numel(), tgt_slots + batch.tgt_out.numel()
+        shapes.add((*batch.src.shape, batch.tgt_out.size(1)))
+    return (f"padding of the epoch's batches: source {1 - src / src_slots:.1%}, target {1 - tgt / tgt_slots:.1%}, "
+            f"both {1 - (src + tgt) / (src_slots + tgt_slots):.1%}; {len(shapes)} batch shapes in {len(batches)}")
+
+
+def fresh_vs_repeated(run, batches, steps: int, rounds: int) -> None:
+    """Each round: the step alone on `steps` batches the model has not seen, then on the same batches again."""
+    begin = run.state.batch_in_epoch
+    totals = {"fresh": [0.0, 0], "repeated": [0.0, 0]}
+    ratios = []
+    for r in range(rounds):
+        idx = batches[begin + r * steps:begin + (r + 1) * steps]
+        group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in k]) for k in idx]
+        rates = {}
+        for name in ("fresh", "repeated"):
+            seconds, tokens = step_alone(run, group)
+            totals[name][0] += seconds
+            totals[name][1] += tokens
+            rates[name] = tokens / seconds
+        ratios.append(rates["fresh"] / rates["repeated"])
+        print(f"  round {r + 1}: fresh {rates['fresh']:6.0f} tok/s, repeated {rates['repeated']:6.0f} tok/s, "
+              f"{ratios[-1]:.3f}", flush=True)
+    fresh, repeated = (tokens / seconds for seconds, tokens in totals.values())
+    print(f"\nfresh {fresh:.0f} tok/s, repeated {repeated:.0f} tok/s: fresh/repeated {fresh / repeated:.3f} over all "
+          f"rounds, per round median {statistics.median(ratios):.3f} (min {min(ratios):.3f}, max {max(ratios):.3f})")
 
 
 def profile(run, n: int) -> None:
