@@ -24,7 +24,8 @@ def dropout(x: Tensor, p: float) -> Tensor:
     n = x.numel()
     bits = torch.empty((n + 3) // 4, dtype=torch.int64).random_(-2 ** 63, None)       # every 64-bit value alike
     keep = bits.view(torch.int16)[:n].view(x.shape) >= dropped - LEVELS // 2      # P(keep) = 1 - dropped / LEVELS
-    return x * keep.to(x.dtype).mul_(LEVELS / (LEVELS - dropped))
+    scale = torch.tensor(LEVELS / (LEVELS - dropped), dtype=x.dtype)
+    return x * torch.where(keep, scale, torch.zeros((), dtype=x.dtype))
 
 
 class Dropout(nn.Dropout):

@@ -9,18 +9,32 @@ from torch import Tensor, nn
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
 from models.cache import LayerCache
 from models.dropout import Dropout
-from models.linear import Linear
+from models.linear import Linear, packed_path
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
 ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU), strict=True))     # in config.ACTIVATIONS' order
 
 
-def feed_forward(cfg: ModelConfig) -> nn.Sequential:
+# the activations oneDNN applies inside the first product when decoding: (its name, its algorithm)
+FUSED = {nn.ReLU: ("relu", ""), nn.GELU: ("gelu", "none")}
+
+
+class FeedForward(nn.Sequential):
+    """Linear, activation, Linear (nn.Sequential: the state_dict keys stay 0.* and 2.*); fp32 inference on a CPU
+    applies the activation inside the first product (models/linear.py)."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        first, activation, second = self
+        if type(activation) in FUSED and packed_path(x, first.weight):
+            return second(first.fused(x, *FUSED[type(activation)]))
+        return second(activation(first(x)))
+
+
+def feed_forward(cfg: ModelConfig) -> FeedForward:
     if cfg.activation not in ACTIVATIONS:
         raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
-    return nn.Sequential(Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
-                         Linear(cfg.d_ff, cfg.d_model))
+    return FeedForward(Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](), Linear(cfg.d_ff, cfg.d_model))
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:

@@ -50,3 +50,8 @@ class Linear(nn.Linear):
 
     def forward(self, x: Tensor) -> Tensor:
         return linear(x, self.weight, self.bias, self.packed)
+
+    def fused(self, x: Tensor, activation: str, algorithm: str = "") -> Tensor:
+        """activation(self(x)) in one oneDNN call ("relu", or "gelu" with algorithm "none" (erf) or "tanh");
+        only where `packed_path` holds."""
+        return torch.ops.mkldnn._linear_pointwise(x, self.packed(self.weight), self.bias, activation, [], algorithm)
