@@ -77,6 +77,23 @@ class Rules:
         self.last = tokens
 
 
+BLOCK = 64      # vocabulary columns per block of _top_per_row
+
+
+def _top_per_row(x: Tensor, k: int) -> tuple[Tensor, Tensor]:
+    """x.topk(k, dim=-1) of (n, V) rows, in about half the time where V is a multiple of BLOCK: the k largest
+    values of a row lie in the k blocks with the largest maxima, so only those blocks are searched (a value outside
+    them is beaten by k block maxima). The same values and columns as torch.topk (exact ties aside)."""
+    n, vocab = x.shape
+    blocks = vocab // BLOCK
+    if vocab % BLOCK or blocks < 4 * k:
+        return x.topk(k, dim=-1)
+    best_blocks = x.view(n, blocks, BLOCK).amax(-1).topk(k, dim=-1).indices                    # (n, k)
+    columns = (best_blocks[:, :, None] * BLOCK + torch.arange(BLOCK, device=x.device)).view(n, -1)  # (n, k·BLOCK)
+    values, picked = x.gather(1, columns).topk(k, dim=-1)                                         # (n, k)
+    return values, columns.gather(1, picked)
+
+
 def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos, rules: Rules) -> Tensor:
     """Log-probabilities of the next token, (n, V), under the rules, with <eos> forced where a row reached its
     length limit."""
@@ -153,7 +170,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
                                         rules)                    # (n*beams, V)
             # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
             width = min(2 * k, log_probs.size(-1))
-            row_scores, row_tokens = log_probs.topk(width, dim=-1)                      # (n*beams, w)
+            row_scores, row_tokens = _top_per_row(log_probs, width)                     # (n*beams, w)
             candidates = (scores[:, None] + row_scores).view(n, beams * width)
             top_scores, top_ids = candidates.topk(width, dim=-1)                          # (n, w)
             top_beams = top_ids // width

@@ -167,3 +167,15 @@ def test_beam_one_equals_greedy_with_max_repeat(seed):
     greedy = greedy_search(model, src, mask, lens, BOS, EOS, max_repeat=1)
     beam = beam_search(model, src, mask, lens, BOS, EOS, beam=1, max_repeat=1)
     assert [n_best[0] for n_best in beam] == [Hypothesis(h.tokens, pytest.approx(h.score, abs=1e-4)) for h in greedy]
+
+
+@pytest.mark.parametrize("vocab, k", [(64 * 40, 5), (64 * 40, 10), (1000, 3), (64 * 8, 4)])
+def test_the_blocked_top_k_finds_what_topk_finds(vocab, k):
+    from decoding.search import _top_per_row
+    g = torch.Generator().manual_seed(vocab + k)
+    x = torch.randn(30, vocab, generator=g).log_softmax(-1)
+    x[3, :100] = float("-inf")                                 # banned tokens
+    x[4, 7 * 64:8 * 64] += 20                                  # one block holds every winner
+    values, columns = _top_per_row(x, k)
+    expected = x.topk(k, dim=-1)
+    assert torch.equal(values, expected.values) and torch.equal(columns, expected.indices)
