@@ -1,4 +1,4 @@
-"""Decoding speed on test_2016_flickr, one checkpoint, as ratios measured in one process.
+"""Decoding speed on test_2016_flickr (or --split), one checkpoint, as ratios measured in one process.
 
 - tutorial greedy: one sentence at a time, the whole decoder re-run on the full prefix at every step (no cache);
 - our greedy: batched, KV cache — must give exactly the same tokens as the tutorial's greedy on the same model;
@@ -62,7 +62,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None)
-    parser.add_argument("--sentences", type=int, default=0, help="first N test sentences (0 = all 1000)")
+    parser.add_argument("--split", default="test_2016_flickr", help="a Multi30K split (tune only on val)")
+    parser.add_argument("--sentences", type=int, default=0, help="first N sentences (0 = all of the split)")
     parser.add_argument("--baseline-checkpoint", default=None, help="a bench/baseline.py --save file")
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--no-ctranslate2", action="store_true", help="skip the CTranslate2 rows")
@@ -77,7 +78,7 @@ def main() -> None:
     if args.threads:
         torch.set_num_threads(args.threads)
     translator = Translator.from_checkpoint(args.checkpoint)
-    src_text, ref_text = read_parallel("test_2016_flickr", args.data_dir)
+    src_text, ref_text = read_parallel(args.split, args.data_dir)
     n = args.sentences or len(src_text)
     src_text, ref_text = src_text[:n], ref_text[:n]
     src_ids = translator.encode_texts(src_text)
@@ -107,7 +108,7 @@ def main() -> None:
     same = results.get("tutorial greedy", results["our greedy"])[0] == results["our greedy"][0]
 
     base = results.get("tutorial greedy", results["our beam 5"])[1]
-    print(f"{n} sentences of test_2016_flickr, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}, "
+    print(f"{n} sentences of {args.split}, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}, "
           f"{args.rounds} rounds (median seconds)")
     for name, (hyps, seconds) in results.items():
         bleu = corpus_scores([translator.ids_to_text(h) for h in hyps], ref_text)["bleu"]

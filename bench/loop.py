@@ -10,6 +10,12 @@
 --fresh times the step alone on each round's batches, new to the model, then on the same batches again at once:
 fresh / repeated says what batch shapes never seen before cost (oneDNN primitives and kernels are made per shape).
 
+--against TREE trains two runs side by side, one with TREE's code (another checkout, e.g. an older commit) and one
+with this checkout's, each in its own process (bench/step_worker.py), built as train.py builds it, each on its own
+sampler's epoch-0 batches; they take turns every --steps batches, so a busy machine slows both alike:
+
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --against /tmp/old --steps 10 --rounds 25
+
 Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
 and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
 (b) run them in turn, and which goes first alternates, so fresh batch shapes and load from elsewhere hit both alike.
@@ -83,7 +89,11 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=5, help="steps before timing (first-call allocations)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
     parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
+    parser.add_argument("--against", default=None, metavar="TREE", help="this checkout's step vs TREE's, in turns")
     args, overrides = parser.parse_known_args()
+    if args.against:
+        against(args, overrides)
+        return
     cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
     out = Path(tempfile.mkdtemp(prefix="bench-loop-"))
     with contextlib.redirect_stdout(None):      # build_run prints the config
@@ -141,6 +151,47 @@ def main() -> None:
     print(f"one step's tok/s, collate included (what train.py logged until issue 18), median over steps: "
           f"{statistics.median(per_step):.0f} = {statistics.median(per_step) / loop_rate:.2f}x the loop's aggregate; "
           "train.py now logs the aggregate since its last record")
+
+
+def against(args, overrides) -> None:
+    """This checkout's step against another's, in two worker processes taking turns (see the module docstring)."""
+    import subprocess
+    worker = Path(__file__).resolve().parent / "step_worker.py"
+    trees = {"other": Path(args.against).resolve(), "this": Path(__file__).resolve().parents[1]}
+    procs = {name: subprocess.Popen([sys.executable, str(worker), "--tree", str(tree), "--preset", args.preset,
+                                     *(["--data-dir", args.data_dir] if args.data_dir else []), *overrides],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for name, tree in trees.items()}
+    for proc in procs.values():
+        assert proc.stdout.readline().strip() == "ready", "a worker failed to start"
+
+    def step(name: str, n: int) -> tuple[int, float]:
+        procs[name].stdin.write(f"{n}\n")
+        procs[name].stdin.flush()
+        tokens, seconds = procs[name].stdout.readline().split()
+        return int(tokens), float(seconds)
+    for name in procs:                                       # first-call allocations and kernel choices
+        step(name, args.warmup)
+    totals = {name: [0, 0.0] for name in procs}
+    ratios = []
+    for r in range(args.rounds):
+        rates = {}
+        for name in (("other", "this") if r % 2 == 0 else ("this", "other")):
+            tokens, seconds = step(name, args.steps)
+            totals[name][0] += tokens
+            totals[name][1] += seconds
+            rates[name] = tokens / seconds
+        ratios.append(rates["this"] / rates["other"])
+        print(f"  round {r + 1}: {trees['other'].name} {rates['other']:6.0f} tok/s, this {rates['this']:6.0f} tok/s, "
+              f"{ratios[-1]:.3f}", flush=True)
+    for proc in procs.values():
+        proc.stdin.write("\n")
+        proc.stdin.close()
+        proc.wait()
+    other, this = (tokens / seconds for tokens, seconds in totals.values())
+    print(f"\n{trees['other']}: {other:.0f} tok/s, this checkout: {this:.0f} tok/s over {args.rounds} x {args.steps} "
+          f"steps each after {args.warmup}: {this / other:.3f}x (per round median {statistics.median(ratios):.3f}, "
+          f"min {min(ratios):.3f}, max {max(ratios):.3f})")
 
 
 def padding(run, batches) -> str:

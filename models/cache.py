@@ -49,8 +49,7 @@ class AttentionCache:
 
     def reorder_source(self, indices: Tensor, group: int) -> None:
         """Cross-attention: source rows `indices`, each now read by `group` consecutive target rows."""
-        if self.k is not None and not (indices.numel() == self.k.size(0)
-                                       and bool((indices == torch.arange(indices.numel())).all())):
+        if self.k is not None and not _is_identity(indices, self.k.size(0)):
             self.k, self.v = self.k.index_select(0, indices), self.v.index_select(0, indices)
         self.group = group
 
@@ -103,6 +102,11 @@ class DecoderCache:
         for layer in self.layers:
             layer.self_attn.reorder(indices)
             layer.cross_attn.reorder_source(sources, group)
+
+
+def _is_identity(indices: Tensor, rows: int) -> bool:
+    """indices selects all `rows` rows in their order."""
+    return indices.numel() == rows and bool((indices == torch.arange(rows, device=indices.device)).all())
 
 
 def _first_run(values: Tensor) -> int:
