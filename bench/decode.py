@@ -1,17 +1,27 @@
-"""Decoding speed on test_2016_flickr, one checkpoint, as ratios measured in one process.
+"""Decoding speed on test_2016_flickr (or --split), one checkpoint, as ratios measured in one process.
 
 - tutorial greedy: one sentence at a time, the whole decoder re-run on the full prefix at every step (no cache);
 - our greedy: batched, KV cache — must give exactly the same tokens as the tutorial's greedy on the same model;
 - our beam 5: batched over sentences and beams, KV cache;
+- our greedy and beam 5 in bf16 autocast (--bf16; what validation runs under `--train.precision=bf16`);
 - CTranslate2 (export.py) float32 and int8, greedy and beam 5, on the same weights, same inputs, same threads.
 Optionally also the tutorial model's own greedy (bench/baseline.py --save) on its own checkpoint.
+Every engine decodes 8 sentences once before it is timed (first-call allocations, kernel choice); with --rounds N
+the rows take turns N times in a rotating order and each figure is the median (the machine may be shared).
 
     python bench/decode.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
+    python bench/decode.py --checkpoint runs/<run>/best.pt --skip-tutorial --rounds 3 --threads 1 --bf16
+    python bench/decode.py --checkpoint runs/<run>/best.pt --skip-tutorial --save-tokens tokens.json  # compare
+    python bench/decode.py --checkpoint runs/<run>/best.pt --profile 128      # torch.profiler of our beam 5
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import statistics
 import sys
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -52,16 +62,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None)
-    parser.add_argument("--sentences", type=int, default=0, help="first N test sentences (0 = all 1000)")
+    parser.add_argument("--split", default="test_2016_flickr", help="a Multi30K split (tune only on val)")
+    parser.add_argument("--sentences", type=int, default=0, help="first N sentences (0 = all of the split)")
     parser.add_argument("--baseline-checkpoint", default=None, help="a bench/baseline.py --save file")
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--no-ctranslate2", action="store_true", help="skip the CTranslate2 rows")
     parser.add_argument("--skip-tutorial", action="store_true", help="skip the slow tutorial loop")
+    parser.add_argument("--bf16", action="store_true", help="also our greedy and beam 5 under bf16 autocast")
+    parser.add_argument("--save-tokens", default=None, metavar="JSON", help="write each row's output ids")
+    parser.add_argument("--rounds", type=int, default=1, help="every row once per round, in a rotating order")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="only torch.profiler of our search on the first N sentences (beam: --profile-beam)")
+    parser.add_argument("--profile-beam", type=int, default=5)
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
     translator = load_translator(args.checkpoint)
-    src_text, ref_text = read_parallel("test_2016_flickr", args.data_dir)
+    src_text, ref_text = read_parallel(args.split, args.data_dir)
     n = args.sentences or len(src_text)
     src_text, ref_text = src_text[:n], ref_text[:n]
     src_ids = translator.codec.ids(src_text)
@@ -69,47 +86,82 @@ def main() -> None:
     beam_cfg = replace(translator.cfg.decode, beam=5)
     # the same length limit for every method: a * source length + b
     limits = [int(len(s) * greedy_cfg.max_len_a + greedy_cfg.max_len_b) for s in src_ids]
+    if args.profile:
+        profile(translator, src_ids[:args.profile], replace(beam_cfg, beam=args.profile_beam))
+        return
 
     results = {}
     if not args.skip_tutorial:
         results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.engine.model, s, m)
                                                     for s, m in zip(src_ids, limits)])
-    results["our greedy"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, greedy_cfg)])
-    results["our beam 5"] = timed(lambda: [n_best[0].tokens for n_best in translator.search(src_ids, beam_cfg)])
-    if not args.no_ctranslate2:
-        results.update(ctranslate2_rows(args.checkpoint, src_ids, greedy_cfg, beam_cfg))
+    with contextlib.ExitStack() as stack:
+        rows = {"our greedy": (translator, greedy_cfg, False), "our beam 5": (translator, beam_cfg, False)}
+        if args.bf16:
+            rows.update({"our bf16 greedy": (translator, greedy_cfg, True),
+                         "our bf16 beam 5": (translator, beam_cfg, True)})
+        if not args.no_ctranslate2:
+            rows.update(ctranslate2_rows(args.checkpoint, stack.enter_context(tempfile.TemporaryDirectory()),
+                                         greedy_cfg, beam_cfg))
+        rounds = interleaved(rows, src_ids, args.rounds)
+    for name, times in rounds.items():
+        results[name] = (times[0][0], statistics.median(t for _, t in times))
     same = results.get("tutorial greedy", results["our greedy"])[0] == results["our greedy"][0]
 
     base = results.get("tutorial greedy", results["our beam 5"])[1]
-    print(f"{n} sentences of test_2016_flickr, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}")
+    print(f"{n} sentences of {args.split}, {torch.get_num_threads()} threads, checkpoint {args.checkpoint}, "
+          f"{args.rounds} rounds (median seconds)")
     for name, (hyps, seconds) in results.items():
         bleu = corpus_scores([translator.codec.text(h) for h in hyps], ref_text)["bleu"]
         print(f"  {name:22s} {n / seconds:7.1f} sentences/s  {base / seconds:6.2f}x "
               f"{'tutorial greedy' if 'tutorial greedy' in results else 'our beam 5'}   BLEU {bleu:.2f}")
     print(f"  our cached greedy gives the tutorial loop's tokens exactly: {same}")
-    for name in ("ct2 float32 greedy", "ct2 float32 beam 5"):
+    for name in ("ct2 float32 greedy", "ct2 float32 beam 5", "our bf16 greedy", "our bf16 beam 5"):
         if name in results:
-            ours = results["our greedy" if "greedy" in name else "our beam 5"][0]
-            same_tokens = sum(a == b for a, b in zip(ours, results[name][0]))
-            print(f"  {name} gives our tokens for {same_tokens} of {n} sentences")
+            ours = "our greedy" if "greedy" in name else "our beam 5"
+            same_tokens = sum(a == b for a, b in zip(results[ours][0], results[name][0]))
+            ratios = [theirs / mine for (_, mine), (_, theirs) in zip(rounds[ours], rounds[name])]
+            print(f"  {name} gives our float32 tokens for {same_tokens} of {n} sentences; ours runs at "
+                  f"{statistics.median(ratios):.2f}x its speed (per round {', '.join(f'{r:.2f}' for r in ratios)})")
+    if args.save_tokens:
+        Path(args.save_tokens).write_text(json.dumps({name: hyps for name, (hyps, _) in results.items()}))
     if args.baseline_checkpoint:
         baseline_speed(args.baseline_checkpoint, args.data_dir, n, base)
 
 
-def ctranslate2_rows(checkpoint: str, src_ids, greedy_cfg, beam_cfg) -> dict:
-    """Export to temporary CTranslate2 directories and time them on the same inputs and threads."""
-    import tempfile
+def interleaved(rows: dict, src_ids, rounds: int) -> dict[str, list[tuple[list, float]]]:
+    """rows: name -> (engine, decode config, bf16). Each round runs every row once over all sentences, in a
+    rotating order, so load from elsewhere hits them alike; -> name -> [(first-best ids, seconds)] per round."""
+    for engine, decode, _ in rows.values():                   # warm-up: first-call allocations, kernel choice
+        engine.search(src_ids[:8], decode)
+    names, out = list(rows), {name: [] for name in rows}
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            engine, decode, bf16 = rows[name]
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+                out[name].append(timed(lambda: [n_best[0].tokens for n_best in engine.search(src_ids, decode)]))
+    return out
 
+
+def profile(translator, src_ids, decode) -> None:
+    from torch.profiler import ProfilerActivity, profile as torch_profile
+    translator.search(src_ids[:8], decode)
+    with torch_profile(activities=[ProfilerActivity.CPU]) as prof:
+        start = time.perf_counter()
+        translator.search(src_ids, decode)
+        seconds = time.perf_counter() - start
+    print(f"beam {decode.beam}, {len(src_ids)} sentences: {len(src_ids) / seconds:.1f} sentences/s under the profiler")
+    print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=30))
+
+
+def ctranslate2_rows(checkpoint: str, directory: str, greedy_cfg, beam_cfg) -> dict:
+    """CTranslate2 exports of the checkpoint (float32 and int8, in `directory`) on the same inputs and threads."""
     from exporting.ct2 import export_checkpoint
 
     rows = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for quantization in ("float32", "int8"):
-            engine = load_translator(export_checkpoint(checkpoint, Path(tmp) / quantization, quantization))
-            engine.search(src_ids[:8], greedy_cfg)                  # warm-up
-            for name, decode in (("greedy", greedy_cfg), ("beam 5", beam_cfg)):
-                rows[f"ct2 {quantization} {name}"] = timed(
-                    lambda: [n_best[0].tokens for n_best in engine.search(src_ids, decode)])
+    for quantization in ("float32", "int8"):
+        engine = load_translator(export_checkpoint(checkpoint, Path(directory) / quantization, quantization))
+        rows.update({f"ct2 {quantization} greedy": (engine, greedy_cfg, False),
+                     f"ct2 {quantization} beam 5": (engine, beam_cfg, False)})
     return rows
 
 

@@ -5,6 +5,16 @@
 
     python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
     python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --fresh --steps 30 --rounds 4
+
+--fresh times the step alone on each round's batches, new to the model, then on the same batches again at once:
+fresh / repeated says what batch shapes never seen before cost (oneDNN primitives and kernels are made per shape).
+
+--against TREE trains two runs side by side, one with TREE's code (another checkout, e.g. an older commit) and one
+with this checkout's, each in its own process (bench/step_worker.py), built as train.py builds it, each on its own
+sampler's epoch-0 batches; they take turns every --steps batches, so a busy machine slows both alike:
+
+    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --against /tmp/old --steps 10 --rounds 25
 
 Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
 and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
@@ -78,7 +88,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--warmup", type=int, default=5, help="steps before timing (first-call allocations)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
+    parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
+    parser.add_argument("--against", default=None, metavar="TREE", help="this checkout's step vs TREE's, in turns")
     args, overrides = parser.parse_known_args()
+    if args.against:
+        against(args, overrides)
+        return
     cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
     out = Path(tempfile.mkdtemp(prefix="bench-loop-"))
     with contextlib.redirect_stdout(None):      # build_run prints the config
@@ -87,10 +102,14 @@ def main() -> None:
     print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, run.device)}; "
           f"dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {len(batches)} batches in epoch 0; "
           f"{args.rounds} rounds x {args.steps} steps after {args.warmup} warm-up steps", flush=True)
+    print(padding(run, batches))
     real_loop(run, args.warmup)
 
     if args.profile:
         profile(run, args.profile)
+        return
+    if args.fresh:
+        fresh_vs_repeated(run, batches, args.steps, args.rounds)
         return
 
     timers = {name: Timed(name) for name in ("collate", "train_step")}
@@ -132,6 +151,83 @@ def main() -> None:
     print(f"one step's tok/s, collate included (what train.py logged until issue 18), median over steps: "
           f"{statistics.median(per_step):.0f} = {statistics.median(per_step) / loop_rate:.2f}x the loop's aggregate; "
           "train.py now logs the aggregate since its last record")
+
+
+def against(args, overrides) -> None:
+    """This checkout's step against another's, in two worker processes taking turns (see the module docstring)."""
+    import subprocess
+    worker = Path(__file__).resolve().parent / "step_worker.py"
+    trees = {"other": Path(args.against).resolve(), "this": Path(__file__).resolve().parents[1]}
+    procs = {name: subprocess.Popen([sys.executable, str(worker), "--tree", str(tree), "--preset", args.preset,
+                                     *(["--data-dir", args.data_dir] if args.data_dir else []), *overrides],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for name, tree in trees.items()}
+    for proc in procs.values():
+        assert proc.stdout.readline().strip() == "ready", "a worker failed to start"
+
+    def step(name: str, n: int) -> tuple[int, float]:
+        procs[name].stdin.write(f"{n}\n")
+        procs[name].stdin.flush()
+        tokens, seconds = procs[name].stdout.readline().split()
+        return int(tokens), float(seconds)
+    for name in procs:                                       # first-call allocations and kernel choices
+        step(name, args.warmup)
+    totals = {name: [0, 0.0] for name in procs}
+    ratios = []
+    for r in range(args.rounds):
+        rates = {}
+        for name in (("other", "this") if r % 2 == 0 else ("this", "other")):
+            tokens, seconds = step(name, args.steps)
+            totals[name][0] += tokens
+            totals[name][1] += seconds
+            rates[name] = tokens / seconds
+        ratios.append(rates["this"] / rates["other"])
+        print(f"  round {r + 1}: {trees['other'].name} {rates['other']:6.0f} tok/s, this {rates['this']:6.0f} tok/s, "
+              f"{ratios[-1]:.3f}", flush=True)
+    for proc in procs.values():
+        proc.stdin.write("\n")
+        proc.stdin.close()
+        proc.wait()
+    other, this = (tokens / seconds for tokens, seconds in totals.values())
+    print(f"\n{trees['other']}: {other:.0f} tok/s, this checkout: {this:.0f} tok/s over {args.rounds} x {args.steps} "
+          f"steps each after {args.warmup}: {this / other:.3f}x (per round median {statistics.median(ratios):.3f}, "
+          f"min {min(ratios):.3f}, max {max(ratios):.3f})")
+
+
+def padding(run, batches) -> str:
+    """What the epoch's batches, as collated, hold beyond the real tokens: source and target slots."""
+    src = sum(len(run.train_data.src[k]) for idx in batches for k in idx)
+    tgt = sum(len(run.train_data.tgt[k]) + 1 for idx in batches for k in idx)
+    src_slots = tgt_slots = 0
+    shapes = set()
+    for idx in batches:
+        batch = collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
+        src_slots, tgt_slots = src_slots + batch.src.numel(), tgt_slots + batch.tgt_out.numel()
+        shapes.add((*batch.src.shape, batch.tgt_out.size(1)))
+    return (f"padding of the epoch's batches: source {1 - src / src_slots:.1%}, target {1 - tgt / tgt_slots:.1%}, "
+            f"both {1 - (src + tgt) / (src_slots + tgt_slots):.1%}; {len(shapes)} batch shapes in {len(batches)}")
+
+
+def fresh_vs_repeated(run, batches, steps: int, rounds: int) -> None:
+    """Each round: the step alone on `steps` batches the model has not seen, then on the same batches again."""
+    begin = run.state.batch_in_epoch
+    totals = {"fresh": [0.0, 0], "repeated": [0.0, 0]}
+    ratios = []
+    for r in range(rounds):
+        idx = batches[begin + r * steps:begin + (r + 1) * steps]
+        group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in k]) for k in idx]
+        rates = {}
+        for name in ("fresh", "repeated"):
+            seconds, tokens = step_alone(run, group)
+            totals[name][0] += seconds
+            totals[name][1] += tokens
+            rates[name] = tokens / seconds
+        ratios.append(rates["fresh"] / rates["repeated"])
+        print(f"  round {r + 1}: fresh {rates['fresh']:6.0f} tok/s, repeated {rates['repeated']:6.0f} tok/s, "
+              f"{ratios[-1]:.3f}", flush=True)
+    fresh, repeated = (tokens / seconds for seconds, tokens in totals.values())
+    print(f"\nfresh {fresh:.0f} tok/s, repeated {repeated:.0f} tok/s: fresh/repeated {fresh / repeated:.3f} over all "
+          f"rounds, per round median {statistics.median(ratios):.3f} (min {min(ratios):.3f}, max {max(ratios):.3f})")
 
 
 def profile(run, n: int) -> None:

@@ -1,6 +1,8 @@
-"""Options for the training step, side by side in one process: AdamW implementations, set_to_none, backend flags.
+"""Options for the training step, side by side in one process: AdamW implementations, set_to_none, backend flags,
+and the parts issue 25 replaced (the chunked loss, the cheaper dropout mask) against what they replaced.
 
     python bench/step_options.py --data-dir ../shared/data/multi30k --preset cpu --steps 8 --rounds 5
+    python bench/step_options.py --data-dir ../shared/data/multi30k --preset cpu --set issue25 --steps 4 --rounds 8
 
 Every variant starts from the same weights and trains on the same real batches (the sampler's epoch 0, in order),
 keeping its own RNG stream, so its dropout masks are the other variants' and the losses after the last round say
@@ -21,7 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
+import models.attention as attention_module  # noqa: E402
+import models.dropout as dropout_module  # noqa: E402
+import training.step as step_module  # noqa: E402
 from bench.throughput import matmul_peak, step_flops  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
@@ -34,6 +40,37 @@ from training.step import autocast, make_optimizer, resolve_precision, train_ste
 def mkldnn_off():
     with torch.backends.mkldnn.flags(enabled=False):
         yield
+
+
+def torch_cross_entropy(logits, targets, smoothing):
+    return F.cross_entropy(logits.float(), targets, label_smoothing=smoothing, reduction="sum")
+
+
+def torch_sdpa(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
+    """SdpaAttention.forward before issue 25: torch's sdpa with its own dropout (its math path on a CPU)."""
+    keep = mask.any(dim=-1, keepdim=True) if mask is not None else None
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=None if mask is None else mask | ~keep,
+                                         dropout_p=self.dropout.p if self.training else 0.0)
+    return (out if keep is None else out * keep), None
+
+
+@contextlib.contextmanager
+def replaced(*changes):
+    """(object, attribute, value) triples set for the duration."""
+    saved = [(obj, name, getattr(obj, name)) for obj, name, _ in changes]
+    for obj, name, value in changes:
+        setattr(obj, name, value)
+    try:
+        yield
+    finally:
+        for obj, name, value in saved:
+            setattr(obj, name, value)
+
+
+# what issue 25 changed in the step, each undone alone and all together
+LOSS = (step_module.SmoothedCrossEntropy, "apply", torch_cross_entropy)
+DROPOUT = (dropout_module, "dropout", lambda x, p: F.dropout(x, p, training=True))
+SDPA = (attention_module.SdpaAttention, "forward", torch_sdpa)
 
 
 class Variant:
@@ -73,6 +110,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=8, help="batches per variant per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=0, help="0 = torch's default, as train.py")
+    parser.add_argument("--set", choices=("optimizer", "issue25"), default="optimizer",
+                        help="optimizer: AdamW kinds, set_to_none, mkldnn; issue25: its loss and dropout undone")
     args, overrides = parser.parse_known_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -90,11 +129,17 @@ def main() -> None:
     torch.manual_seed(cfg.train.seed)
     weights = copy.deepcopy(build_model(cfg.model).state_dict())
     rng = torch.get_rng_state()               # one dropout stream for all: building a variant draws nothing from it
-    variants = {"fused AdamW (train.py)": Variant(cfg, weights, rng),
-                "foreach AdamW": Variant(cfg, weights, rng, "foreach"),
-                "for-loop AdamW": Variant(cfg, weights, rng, "for-loop"),
-                "zero_grad(set_to_none=False)": Variant(cfg, weights, rng, keep_grads=True),
-                "mkldnn off": Variant(cfg, weights, rng, flags=mkldnn_off)}
+    if args.set == "optimizer":
+        variants = {"fused AdamW (train.py)": Variant(cfg, weights, rng),
+                    "foreach AdamW": Variant(cfg, weights, rng, "foreach"),
+                    "for-loop AdamW": Variant(cfg, weights, rng, "for-loop"),
+                    "zero_grad(set_to_none=False)": Variant(cfg, weights, rng, keep_grads=True),
+                    "mkldnn off": Variant(cfg, weights, rng, flags=mkldnn_off)}
+    else:
+        variants = {"train.py": Variant(cfg, weights, rng),
+                    "F.cross_entropy loss": Variant(cfg, weights, rng, flags=lambda: replaced(LOSS)),
+                    "torch dropout and sdpa": Variant(cfg, weights, rng, flags=lambda: replaced(DROPOUT, SDPA)),
+                    "all three as before": Variant(cfg, weights, rng, flags=lambda: replaced(LOSS, DROPOUT, SDPA))}
     print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, torch.device('cpu'))}"
           f"; dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {args.rounds} rounds x {args.steps} "
           "steps per variant", flush=True)

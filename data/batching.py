@@ -47,7 +47,9 @@ def collate(pairs: Sequence[tuple[list[int], list[int]]]) -> Batch:
 class TokenBatchSampler:
     """Batches of sentence indices whose padded size, n * (max source + max target + 1), fits max_tokens.
 
-    Sentences are sorted by (source, target) length, ties broken at random per (seed, epoch), and cut greedily;
+    Sentences are sorted by their longer side (source or target + 1), then source and target length, ties broken at
+    random per (seed, epoch), and cut greedily: against sorting by source length, whose targets still vary in a
+    batch, this pads 3.0% instead of 4.4% of Multi30K's slots and puts 1.4% more tokens in a batch (issue 25);
     with shuffle the batch order is shuffled per epoch too, else it stays fixed (for validation). A single pair
     larger than max_tokens becomes a batch of its own. With world_size > 1 each rank takes every world_size-th
     batch of the same global list, and the last len % world_size batches are dropped so all ranks step together.
@@ -73,8 +75,8 @@ class TokenBatchSampler:
     def _make(self, epoch: int) -> list[list[int]]:
         rng = random.Random(f"{self.seed}/{epoch}") if self.shuffle else None
         ties = [rng.random() for _ in self.src_lengths] if rng else range(len(self.src_lengths))
-        lengths = self.src_lengths, self.tgt_lengths
-        order = sorted(range(len(ties)), key=lambda k: (lengths[0][k], lengths[1][k], ties[k]))
+        src, tgt = self.src_lengths, self.tgt_lengths
+        order = sorted(range(len(ties)), key=lambda k: (max(src[k], tgt[k] + 1), src[k], tgt[k], ties[k]))
         batches, current, max_src, max_tgt = [], [], 0, 0
         for k in order:
             s, t = max(max_src, self.src_lengths[k]), max(max_tgt, self.tgt_lengths[k] + 1)

@@ -32,9 +32,11 @@ class TorchEngine:
         max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, self.max_len - 1)
         if decode.beam <= 1:
             return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS,
-                                                   length_penalty=decode.length_penalty, banned=banned)]
+                                                   length_penalty=decode.length_penalty, banned=banned,
+                                                   max_repeat=decode.max_repeat)]
         return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
-                           length_penalty=decode.length_penalty, n_best=decode.n_best, banned=banned)
+                           length_penalty=decode.length_penalty, n_best=decode.n_best, banned=banned,
+                           max_repeat=decode.max_repeat)
 
     @torch.no_grad()
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:

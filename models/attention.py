@@ -28,6 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from models.dropout import Dropout
 from util.errors import UserError
 
 _REGISTRY: dict[str, type["Attention"]] = {}
@@ -64,7 +65,7 @@ class Attention(nn.Module):
     def __init__(self, head_dim: int, dropout: float = 0.0):
         super().__init__()
         self.head_dim = head_dim
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
 
     def forward(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
                 bias: Tensor | None = None, need_weights: bool = False) -> Tensor | tuple[Tensor, Tensor | None]:
@@ -145,7 +146,10 @@ class FullAttention(Attention):
         else:
             # the most negative finite value, not -inf: an empty row softmaxes to uniform, then is zeroed
             scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
-            weights = scores.softmax(dim=-1) * mask.any(dim=-1, keepdim=True)    # (b, h, i, j)
+            weights = scores.softmax(dim=-1)                                       # (b, h, i, j)
+            has_keys = mask.any(dim=-1, keepdim=True)
+            if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
+                weights = weights * has_keys
         out = torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)          # (b, h, i, d)
         return out, weights
 
@@ -155,16 +159,27 @@ class SdpaAttention(FullAttention):
     """torch's fused scaled_dot_product_attention: the same function as `full`, faster; no weights unless asked."""
 
     def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        if need_weights:
+        # torch's CPU kernels have no dropout: with it, sdpa runs its math path, which is `full` with a costlier mask
+        if need_weights or (self.training and self.dropout.p > 0 and q.device.type == "cpu"):
             return super().forward(q, k, v, mask, causal, bias, need_weights)
         keep = None
         if mask is not None:
-            # let empty rows attend everywhere, then zero them: no backend then sees a fully masked row
-            keep = mask.any(dim=-1, keepdim=True)                                 # (b, 1|h, i, 1)
-            mask = mask | ~keep
+            mask, keep = self.opened(mask)
             if bias is not None:
                 bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
         attn_mask = mask if bias is None else bias
         p = self.dropout.p if self.training else 0.0
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=p)  # (b, h, i, d)
         return (out if keep is None else out * keep), None
+
+    def opened(self, mask: Tensor) -> tuple[Tensor, Tensor | None]:
+        """(the mask with empty rows opened, the rows to zero after, or None when no row is empty): empty rows
+        attend everywhere and are zeroed, so no backend sees a fully masked row. Decoding passes the same src_mask
+        every step, so the last answer is kept for the same mask object, unchanged since (its version)."""
+        last = getattr(self, "_opened", None)
+        if last is not None and last[0] is mask and last[1] == mask._version:
+            return last[2]
+        keep = mask.any(dim=-1, keepdim=True)                                     # (b, 1|h, i, 1)
+        answer = (mask, None) if bool(keep.all()) else (mask | ~keep, keep)
+        self._opened = (mask, mask._version, answer)
+        return answer

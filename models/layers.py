@@ -8,17 +8,33 @@ from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
 from models.cache import LayerCache
+from models.dropout import Dropout
+from models.linear import Linear, packed_path
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
 ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU), strict=True))     # in config.ACTIVATIONS' order
 
 
-def feed_forward(cfg: ModelConfig) -> nn.Sequential:
+# the activations oneDNN applies inside the first product when decoding: (its name, its algorithm)
+FUSED = {nn.ReLU: ("relu", ""), nn.GELU: ("gelu", "none")}
+
+
+class FeedForward(nn.Sequential):
+    """Linear, activation, Linear (nn.Sequential: the state_dict keys stay 0.* and 2.*); fp32 inference on a CPU
+    applies the activation inside the first product (models/linear.py)."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        first, activation, second = self
+        if type(activation) in FUSED and packed_path(x, first.weight):
+            return second(first.fused(x, *FUSED[type(activation)]))
+        return second(activation(first(x)))
+
+
+def feed_forward(cfg: ModelConfig) -> FeedForward:
     if cfg.activation not in ACTIVATIONS:
         raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
-    return nn.Sequential(nn.Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
-                         nn.Linear(cfg.d_ff, cfg.d_model))
+    return FeedForward(Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](), Linear(cfg.d_ff, cfg.d_model))
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:
@@ -39,7 +55,7 @@ class EncoderLayer(nn.Module):
                                             max_relative=_max_relative(cfg))
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2 = nn.LayerNorm(cfg.d_model), nn.LayerNorm(cfg.d_model)
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, x: Tensor, mask: Tensor | None) -> Tensor:
         """x: (b, j, m), mask: (b, 1, 1, j) -> (b, j, m)."""
@@ -60,7 +76,7 @@ class DecoderLayer(nn.Module):
                                              cfg.attention_dropout, cross=True)
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2, self.norm3 = (nn.LayerNorm(cfg.d_model) for _ in range(3))
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, x: Tensor, memory: Tensor, self_mask: Tensor | None, src_mask: Tensor | None,
                 cache: LayerCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:

@@ -4,11 +4,11 @@ Einsum legend: b batch, h heads, i query positions, j key positions, d head widt
 """
 from __future__ import annotations
 
-import torch
 from torch import Tensor, nn
 
 from models.attention import accepted_keywords, attention_class
 from models.cache import AttentionCache
+from models.linear import Linear
 from models.masks import causal_mask
 from models.position import RelativePositions
 from util.errors import UserError
@@ -32,11 +32,11 @@ class MultiHeadAttention(nn.Module):
         self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
         self.recurrent = cls.recurrent and not cross
         if cross:
-            self.q = nn.Linear(d_model, d_model)
-            self.kv = nn.Linear(d_model, 2 * d_model)
+            self.q = Linear(d_model, d_model)
+            self.kv = Linear(d_model, 2 * d_model)
         else:
-            self.qkv = nn.Linear(d_model, 3 * d_model)
-        self.out = nn.Linear(d_model, d_model)
+            self.qkv = Linear(d_model, 3 * d_model)
+        self.out = Linear(d_model, d_model)
         self.relative = None
         if max_relative:
             if cross:
@@ -59,22 +59,22 @@ class MultiHeadAttention(nn.Module):
         -> (b, i, m), weights (b, h, i, j) or None."""
         b, i, m = x.shape
         if self.cross:
-            q, = self.split(self.q(x), 1)
             if cache is not None and cache.k is not None:
                 k, v = cache.k, cache.v
             else:
-                k, v = self.split(self.kv(memory), 2)                                   # (b, h, j, d)
+                k, v = self.split(self.kv(memory), 2)                                   # (s, h, j, d)
                 if cache is not None:
-                    cache.k, cache.v = k, v
+                    cache.k, cache.v, cache.group = k, v, b // k.size(0)
+            if b != k.size(0):
+                return self.shared_source(x, k, v, mask, need_weights)
+            q, = self.split(self.q(x), 1)
         else:
             q, k, v = self.split(self.qkv(x), 3)                                        # (b, h, i, d)
             if cache is not None and self.recurrent:
                 out, cache.state = self.attention.step(q, k, v, cache.state)
                 return self.out(out.transpose(1, 2).reshape(b, i, m)), None
             if cache is not None:
-                if cache.k is not None:
-                    k, v = torch.cat([cache.k, k], dim=2), torch.cat([cache.v, v], dim=2)
-                cache.k, cache.v = k, v                                                  # (b, h, j, d)
+                k, v = cache.extend(k, v)                                                # (b, h, j, d)
         bias = None
         if self.relative is not None:
             bias = self.relative(q, k.size(2) - i) * self.d ** -0.5                     # (b, h, i, j)
@@ -88,6 +88,26 @@ class MultiHeadAttention(nn.Module):
                 raise UserError(f"attention {self.name!r} supports only key-padding and causal masks")
         out, weights = self.attend(q, k, v, mask, causal=causal, bias=bias, need_weights=need_weights)
         return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (b, i, h·d)
+
+    def shared_source(self, x: Tensor, k: Tensor, v: Tensor, mask: Tensor | None,
+                      need_weights: bool) -> tuple[Tensor, Tensor | None]:
+        """Cross-attention of b = s·g target rows on s sources, g consecutive rows per source (the beams of one
+        sentence): each source's keys/values are read once for its g rows' queries, which attend independently
+        (queries never see each other across the key axis), so the result is that of per-row copies.
+        x: (s·g, i, m), k/v: (s, h, j, d), mask: (s, 1, 1, j) or None -> (s·g, i, m), weights (s·g, h, i, j)."""
+        b, i, m = x.shape
+        s = k.size(0)
+        if b % s:
+            raise ValueError(f"{b} target rows cannot share {s} cached sources: pass one source row per row "
+                             "or per group of rows")
+        g = b // s
+        if mask is not None and mask.size(0) == b:        # one mask row per target row: the rows of a group agree
+            mask = mask[::g]
+        q, = self.split(self.q(x).view(s, g * i, m), 1)                                  # (s, h, g·i, d)
+        out, weights = self.attend(q, k, v, mask, causal=False, bias=None, need_weights=need_weights)
+        if weights is not None:
+            weights = weights.unflatten(2, (g, i)).transpose(1, 2).reshape(b, self.h, i, -1)  # (s·g, h, i, j)
+        return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (s·g, i, h·d)
 
     def attend(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, **options) -> tuple[Tensor, Tensor | None]:
         """Call the attention with the keywords its forward takes; it may return out or (out, weights)."""

@@ -5,13 +5,14 @@ Shapes: b batch, j source positions, i target positions, m model width, V target
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig
 from data.vocab import PAD
 from models.cache import DecoderCache
+from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
+from models.linear import Linear, PackedWeight, linear
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
@@ -67,7 +68,7 @@ class Embedding(nn.Module):
             self.position = PositionEmbedding(cfg.max_len, dim, mode)
         else:
             self.position = None
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
 
     def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
         x = self.table(tokens) * self.scale
@@ -104,13 +105,14 @@ class Transformer(nn.Module):
         # post-LN layers end normalized already
         final_norm = nn.LayerNorm if cfg.norm == "pre" else lambda m: nn.Identity()
         self.encoder_norm, self.decoder_norm = final_norm(cfg.d_model), final_norm(cfg.d_model)
-        self.output = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
+        self.output = None if cfg.tie_output else Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
         for module in self.modules():
             if isinstance(module, nn.Linear):
                 nn.init.xavier_uniform_(module.weight)
                 if module.bias is not None:
                     nn.init.zeros_(module.bias)
         self.tied_width = width
+        self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/linear.py)
 
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
         """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
@@ -124,7 +126,8 @@ class Transformer(nn.Module):
         """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V).
 
         With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
-        Without one, target padding (PAD) is masked as keys as well.
+        Without one, target padding (PAD) is masked as keys as well. memory and src_mask may hold one row per g
+        consecutive rows of tgt_in (b = s·g: the beams of s sentences), which then share it.
         """
         return self.project(self._decode(tgt_in, memory, src_mask, cache)[0])
 
@@ -163,7 +166,7 @@ class Transformer(nn.Module):
         if self.output is not None:
             return self.output(h)
         # concatenated positions leave the token embedding narrower than m: its first features carry the token
-        return F.linear(h[..., :self.tied_width], self.tgt_embed.table.weight)
+        return linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
 
     def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
         """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked.

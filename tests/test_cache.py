@@ -99,3 +99,80 @@ def test_linear_self_attention_keeps_a_constant_size_state():
         assert self_cache.k is None
         sizes.append(tuple(s.shape for s in self_cache.state))
     assert sizes == [((3, 4, 8, 8), (3, 4, 8))] * 4
+
+
+@pytest.mark.parametrize("attention", registered_attentions())
+@torch.no_grad()
+def test_beams_sharing_one_source_row_decode_as_with_a_copy_per_beam(attention):
+    """Beam search passes one memory row per sentence for its g beams (consecutive target rows)."""
+    model = build(attention, "sinusoidal-add")
+    src, src_mask = source()
+    g, tgt = 2, target(b=6)
+    memory = model.encode(src, src_mask)
+    copies = model.decode(tgt, memory.repeat_interleave(g, 0), src_mask.repeat_interleave(g, 0))
+    shared = model.decode(tgt, memory, src_mask)
+    torch.testing.assert_close(shared, copies, **tolerance(attention))
+    if model.decoder[-1].cross_attn.provides_weights:
+        torch.testing.assert_close(model.cross_attention(tgt, memory, src_mask),
+                                   model.cross_attention(tgt, memory.repeat_interleave(g, 0),
+                                                         src_mask.repeat_interleave(g, 0)))
+
+
+@pytest.mark.parametrize("beams, shared", [([1, 0, 1, 1, 4, 5], True),      # reordered within sentences
+                                           ([2, 3, 4, 5], True),            # the first sentence dropped
+                                           ([1, 2, 0, 4], False)])          # rows of two sentences mixed
+@torch.no_grad()
+def test_a_shared_source_stays_shared_while_beams_stay_in_their_sentence(beams, shared):
+    model = build("sdpa", "sinusoidal-add")
+    src, src_mask = source()
+    g, tgt = 2, target(b=6, i=8)
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    for t in range(3):
+        model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache)
+    assert cache.source_rows == 3
+    rows = torch.tensor(beams)
+    cache.reorder(rows)
+    sources = rows[::g] // g if shared else rows // g
+    assert cache.source_rows == len(sources)
+    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask[sources], cache=cache) for t in range(3, 8)]
+    full = model.decode(tgt[rows], memory[rows // g], src_mask[rows // g])
+    torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("attention", ["full", "sdpa"])
+@torch.no_grad()
+def test_a_reorder_before_every_step_continues_like_full_decoding_of_the_reordered_histories(attention):
+    """Beam search reorders before every step: each row's history is then that of the row it continues."""
+    model = build(attention, "learned-add")
+    src, src_mask = source()
+    memory = model.encode(src, src_mask)
+    g = torch.Generator().manual_seed(5)
+    cache, history, rows = model.new_cache(), torch.empty(3, 0, dtype=torch.long), torch.arange(3)
+    for t in range(12):
+        tokens = torch.randint(1, V, (3, 1), generator=g)
+        last = model.decode(tokens, None if t else memory, src_mask[rows], cache=cache)
+        history = torch.cat([history, tokens], dim=1)
+        if t < 11:
+            order = torch.randint(0, 3, (3,), generator=g)          # rows continued, repeats allowed
+            cache.reorder(order)
+            history, rows = history[order], rows[order]
+    full = model.decode(history, memory[rows], src_mask[rows])
+    torch.testing.assert_close(last[:, -1], full[:, -1], atol=1e-5, rtol=1e-5)
+
+
+@torch.no_grad()
+def test_a_row_expanded_into_beams_keeps_one_cross_attention_copy_per_sentence():
+    """Beam search runs its first step once per sentence, then expands each row into its beams."""
+    model = build("sdpa", "sinusoidal-add")
+    src, src_mask = source()
+    memory = model.encode(src, src_mask)
+    tgt = target(b=3, i=5)
+    cache = model.new_cache()
+    model.decode(tgt[:, :1], memory, src_mask, cache=cache)
+    rows = torch.arange(3).repeat_interleave(4)
+    cache.reorder(rows)
+    assert cache.source_rows == 3
+    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask, cache=cache) for t in range(1, 5)]
+    full = model.decode(tgt[rows], memory[rows], src_mask[rows])
+    torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 1:], atol=1e-5, rtol=1e-5)

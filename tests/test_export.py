@@ -8,7 +8,6 @@ import torch
 from data.subwords import Subwords
 from exporting.ct2 import export_checkpoint
 from decoding.load import load_translator
-from decoding.load import load_translator
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError
@@ -73,6 +72,31 @@ def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subword
                                atol=1e-2, rtol=1e-3)
     texts = sentences(5, 2)
     assert theirs.translate(texts, greedy) == ours.translate(texts, greedy)
+
+
+def longest_run(tokens: list[int]) -> int:
+    runs = [1]
+    for a, b in zip(tokens, tokens[1:]):
+        runs.append(runs[-1] + 1 if a == b else 1)
+    return max(runs)
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_both_engines_cap_each_sentence_by_its_own_length_and_ban_the_same_stammer(beam, subwords, tmp_path):
+    """max_repeat and the length cap a * source length + b hold per sentence in CTranslate2 as in our search; greedy
+    gives the same tokens. (Beam search on a random model may part ways on near ties: about 1 sentence in 30.)"""
+    path = checkpoint(tmp_path / "m.pt", subwords, seed=3)
+    ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
+    src_ids = ours.codec.ids(sentences(30, 4))
+    free = replace(ours.cfg.decode, beam=beam, max_len_a=0.0, max_len_b=40, max_repeat=0)
+    assert max(longest_run(n[0].tokens) for n in ours.search(src_ids, free)) > 2    # the limit binds below
+    capped = replace(free, max_len_a=1.0, max_len_b=2, max_repeat=2)
+    a, b = ours.search(src_ids, capped), theirs.search(src_ids, capped)
+    if beam == 1:
+        assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
+    for engine in (a, b):
+        assert all(longest_run(n[0].tokens) <= 2 for n in engine)
+        assert all(len(n[0].tokens) <= len(s) + 2 for n, s in zip(engine, src_ids))
 
 
 def test_int8_export_translates_and_is_smaller(subwords, tmp_path):

@@ -53,7 +53,7 @@ def run(model, beam, n_sentences=1, max_len=10, **kw):
     mask = torch.ones(n_sentences, 1, 1, 3, dtype=torch.bool)
     lens = torch.full((n_sentences,), max_len)
     if beam == 0:
-        return greedy_search(model, src, mask, lens, BOS, EOS)
+        return greedy_search(model, src, mask, lens, BOS, EOS, **kw)
     return beam_search(model, src, mask, lens, BOS, EOS, beam=beam, **kw)
 
 
@@ -99,3 +99,83 @@ def test_unknown_padding_and_bos_are_never_generated():
     assert run(model, beam=0, max_len=5)[0].tokens == [A]
     for hyp in run(model, beam=3, n_best=3, max_len=5)[0]:
         assert not {UNK, PAD, BOS} & set(hyp.tokens)
+
+
+# A -> A with 0.9: without a limit greedy and beam repeat A until the length limit forces <eos>.
+STUCK = table({BOS: {A: 0.8, B: 0.2}, A: {A: 0.9, B: 0.05, EOS: 0.05}, B: {A: 0.6, B: 0.3, EOS: 0.1},
+               EOS: {EOS: 1.0}})
+
+
+def longest_run(tokens: list[int]) -> int:
+    runs, current = [0], 0
+    for n, token in enumerate(tokens):
+        current = current + 1 if n and token == tokens[n - 1] else 1
+        runs.append(current)
+    return max(runs)
+
+
+@pytest.mark.parametrize("beam", [0, 1, 3])
+def test_max_repeat_stops_a_forced_repetition(beam):
+    model = MarkovModel(STUCK)
+    unlimited = run(model, beam=beam, max_len=8)
+    unlimited = unlimited[0] if beam == 0 else unlimited[0][0]
+    assert unlimited.tokens == [A] * 8
+    src, mask, lens = torch.ones(1, 3, dtype=torch.long), torch.ones(1, 1, 1, 3, dtype=torch.bool), torch.tensor([8])
+    for max_repeat in (1, 2, 3):
+        if beam == 0:
+            hyps = greedy_search(model, src, mask, lens, BOS, EOS, max_repeat=max_repeat)
+        else:
+            hyps = beam_search(model, src, mask, lens, BOS, EOS, beam=beam, n_best=beam, max_repeat=max_repeat)[0]
+        assert all(longest_run(h.tokens) == max_repeat for h in hyps)
+
+
+def test_max_repeat_is_counted_per_hypothesis_across_beam_reordering():
+    g = torch.Generator().manual_seed(3)
+    t = torch.rand(8, 8, generator=g) ** 3
+    t[:, :2] = 1e-30
+    t[4:, 4:] += torch.eye(4) * 3                         # every token likes to repeat itself
+    model = MarkovModel(t / t.sum(-1, keepdim=True))
+    free = run(model, beam=4, n_sentences=2, n_best=4, max_len=12)
+    assert max(longest_run(h.tokens) for n_best in free for h in n_best) > 2
+    limited = run(model, beam=4, n_sentences=2, n_best=4, max_len=12, max_repeat=2)
+    assert max(longest_run(h.tokens) for n_best in limited for h in n_best) == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_max_repeat_zero_is_off_and_a_binding_limit_is_not(seed):
+    g = torch.Generator().manual_seed(seed)
+    t = torch.rand(8, 8, generator=g) ** 3
+    t[:, :2] = 1e-30
+    t[4:, 4:] += torch.eye(4)
+    model = MarkovModel(t / t.sum(-1, keepdim=True))
+    off = run(model, beam=3, n_sentences=2, n_best=3, max_len=10, max_repeat=0)
+    assert run(model, beam=3, n_sentences=2, n_best=3, max_len=10, max_repeat=11) == off     # cannot bind
+    longest = max(longest_run(h.tokens) for n_best in off for h in n_best)
+    assert longest >= 2
+    assert run(model, beam=3, n_sentences=2, n_best=3, max_len=10, max_repeat=longest - 1) != off
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_beam_one_equals_greedy_with_max_repeat(seed):
+    g = torch.Generator().manual_seed(seed)
+    t = torch.rand(8, 8, generator=g) ** 3
+    t[:, :2] = 1e-30
+    t[4:, 4:] += torch.eye(4) * 2
+    model = MarkovModel(t / t.sum(-1, keepdim=True))
+    src, mask = torch.ones(3, 3, dtype=torch.long), torch.ones(3, 1, 1, 3, dtype=torch.bool)
+    lens = torch.full((3,), 12)
+    greedy = greedy_search(model, src, mask, lens, BOS, EOS, max_repeat=1)
+    beam = beam_search(model, src, mask, lens, BOS, EOS, beam=1, max_repeat=1)
+    assert [n_best[0] for n_best in beam] == [Hypothesis(h.tokens, pytest.approx(h.score, abs=1e-4)) for h in greedy]
+
+
+@pytest.mark.parametrize("vocab, k", [(64 * 40, 5), (64 * 40, 10), (1000, 3), (64 * 8, 4)])
+def test_the_blocked_top_k_finds_what_topk_finds(vocab, k):
+    from decoding.search import _top_per_row
+    g = torch.Generator().manual_seed(vocab + k)
+    x = torch.randn(30, vocab, generator=g).log_softmax(-1)
+    x[3, :100] = float("-inf")                                 # banned tokens
+    x[4, 7 * 64:8 * 64] += 20                                  # one block holds every winner
+    values, columns = _top_per_row(x, k)
+    expected = x.topk(k, dim=-1)
+    assert torch.equal(values, expected.values) and torch.equal(columns, expected.indices)

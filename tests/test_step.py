@@ -90,3 +90,25 @@ def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
     monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: True)
     assert resolve_precision("auto", cpu) == "bf16"
     assert resolve_precision("fp32", cuda) == "fp32"
+
+
+@pytest.mark.parametrize("dtype, smoothing", [(torch.float32, 0.1), (torch.float32, 0.0), (torch.bfloat16, 0.1)])
+def test_the_chunked_loss_and_its_gradient_equal_cross_entropy(dtype, smoothing):
+    import torch.nn.functional as F
+    from training.step import SmoothedCrossEntropy
+    g = torch.Generator().manual_seed(0)
+    n = 2 * SmoothedCrossEntropy.CHUNK + 5                     # two whole chunks and a part
+    logits = (torch.randn(n, 50, generator=g) * 3).to(dtype)
+    targets = torch.randint(0, 50, (n,), generator=g)
+    ours, theirs = logits.clone().requires_grad_(), logits.clone().requires_grad_()
+    loss = SmoothedCrossEntropy.apply(ours, targets, smoothing)
+    reference = F.cross_entropy(theirs.float(), targets, label_smoothing=smoothing, reduction="sum")
+    (loss / 7).backward()
+    (reference / 7).backward()
+    torch.testing.assert_close(loss, reference, rtol=1e-6, atol=1e-3)
+    assert ours.grad.dtype == dtype
+    tolerance = dict(rtol=1e-5, atol=1e-7) if dtype == torch.float32 else dict(rtol=1e-2, atol=1e-3)
+    torch.testing.assert_close(ours.grad.float(), theirs.grad.float(), **tolerance)
+    with torch.no_grad():
+        torch.testing.assert_close(SmoothedCrossEntropy.apply(logits, targets, smoothing), reference.detach(),
+                                   rtol=1e-6, atol=1e-3)

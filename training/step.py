@@ -7,7 +7,6 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import torch
-import torch.nn.functional as F
 
 from config import Config
 from data.vocab import PAD
@@ -57,13 +56,46 @@ def autocast(device, cfg: Config):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
+class SmoothedCrossEntropy(torch.autograd.Function):
+    """F.cross_entropy(logits.float(), targets, label_smoothing=s, reduction="sum"), computed in row chunks
+    small enough to stay in cache, with its gradient made in the same pass, in the logits' dtype:
+
+        loss_r = logsumexp(z_r) - (1 - s) z_r[y_r] - s/V sum_v z_rv,   dloss_r/dz_r = softmax(z_r) - (1 - s) onehot(y_r) - s/V
+
+    F.cross_entropy of bf16 logits makes (n, V) fp32 copies, log-probabilities and gradients, about ten passes over
+    memory of the size of the logits; this reads them once and writes the gradient once (issue 25)."""
+
+    CHUNK = 64                       # rows: 64 x 8,000 fp32 logits are 2 MB, the L2 cache of a core or two
+
+    @staticmethod
+    def forward(ctx, logits: torch.Tensor, targets: torch.Tensor, smoothing: float) -> torch.Tensor:
+        n, vocab = logits.shape
+        total = torch.zeros((), dtype=torch.float32, device=logits.device)
+        grad = torch.empty_like(logits) if ctx.needs_input_grad[0] else None
+        for start in range(0, n, SmoothedCrossEntropy.CHUNK):
+            rows = slice(start, start + SmoothedCrossEntropy.CHUNK)
+            z, y = logits[rows].float(), targets[rows, None]                          # (c, V), (c, 1)
+            lse = z.logsumexp(-1, keepdim=True)                                        # (c, 1)
+            picked = z.gather(1, y)
+            total += (lse - (1 - smoothing) * picked - smoothing / vocab * z.sum(-1, keepdim=True)).sum()
+            if grad is not None:
+                z = z.sub_(lse).exp_().sub_(smoothing / vocab)                         # softmax - s/V, in place
+                grad[rows] = z.scatter_add_(1, y, torch.full_like(picked, smoothing - 1))
+        ctx.save_for_backward(grad)
+        return total
+
+    @staticmethod
+    def backward(ctx, grad_total: torch.Tensor):
+        grad, = ctx.saved_tensors          # scaled in place: a training loss is differentiated once
+        return grad.mul_(grad_total.to(grad.dtype)), None, None
+
+
 def loss_sum(model, batch, label_smoothing: float, amp) -> torch.Tensor:
     """Summed label-smoothed cross-entropy over the batch's non-pad target tokens."""
     keep = batch.tgt_out != PAD                                          # (b, i)
     with amp:
         logits = model(batch.src, batch.tgt_in, keep)                    # (n_keep, V)
-    return F.cross_entropy(logits.float(), batch.tgt_out[keep], label_smoothing=label_smoothing,
-                           reduction="sum")
+    return SmoothedCrossEntropy.apply(logits, batch.tgt_out[keep], label_smoothing)
 
 
 def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:

@@ -1,0 +1,53 @@
+"""One training run that steps on command, for timing two checkouts against each other (bench/loop.py --against).
+
+    python bench/step_worker.py --tree ../other-checkout --data-dir ../shared/data/multi30k --preset cpu [--key=value]
+
+It imports the code of --tree (any checkout with config.make_config, training.run.build_run, training.step.train_step
+and data.batching.collate), builds the run as train.py does, then reads lines from stdin: `N` trains on the next N
+batches of the epoch (collated as train.py collates them) and answers `tokens seconds`; an empty line ends it.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tree", required=True, help="the checkout whose code runs")
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--preset", default="cpu")
+    args, overrides = parser.parse_known_args()
+    sys.path.insert(0, str(Path(args.tree).resolve()))
+    import torch
+    from config import make_config
+    from data.batching import collate
+    from training.run import build_run
+    from training.step import train_step
+    from util import distributed
+
+    cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
+    with contextlib.redirect_stdout(sys.stderr):           # build_run prints the config
+        run = build_run(args.data_dir, cfg, Path(tempfile.mkdtemp(prefix="step-worker-")), None,
+                        distributed.DistInfo(), torch.device("cpu"))
+    batches, done = run.sampler.batches(0), 0
+    print("ready", flush=True)
+    for line in sys.stdin:
+        if not line.strip():
+            break
+        tokens, seconds = 0, 0.0
+        for idx in batches[done:done + int(line)]:
+            start = time.perf_counter()
+            batch = collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
+            tokens += train_step(run.ddp_model, run.optimizer, run.schedule, [batch], cfg, run.amp)[1]
+            seconds += time.perf_counter() - start
+        done += int(line)
+        print(tokens, seconds, flush=True)
+
+
+if __name__ == "__main__":
+    main()
