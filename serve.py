@@ -52,7 +52,7 @@ def parse_args(argv):
     parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
     parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
     parser.add_argument("--access-log", action="store_true", help="log every request")
-    parser.add_argument("--glossary", default=None, metavar="TSV", help="`German term<TAB>English term` lines applied "
+    parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines applied "
                         "to every request (a request's own \"glossary\" adds to it)")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     args = parser.parse_args(argv)

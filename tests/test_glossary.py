@@ -27,5 +27,15 @@ def test_glossary_files_are_tab_separated_and_a_bad_line_is_named(tmp_path):
     assert read_glossary(good) == {"Fahrrad": "bike", "Kölner Dom": "Cologne Cathedral"}
     bad = tmp_path / "bad.tsv"
     bad.write_text("Fahrrad\tbike\nHund dog\n", encoding="utf-8")
-    with pytest.raises(UserError, match="bad.tsv line 2: expected `German term<TAB>English term`"):
+    with pytest.raises(UserError, match="bad.tsv line 2: expected `source term<TAB>target term`"):
         read_glossary(bad)
+
+
+def test_a_term_given_two_translations_is_refused_naming_both_lines(tmp_path):
+    same = tmp_path / "same.tsv"
+    same.write_text("Fahrrad\tbike\nFahrrad\tbike\n", encoding="utf-8")
+    assert read_glossary(same) == {"Fahrrad": "bike"}                # said twice alike: no conflict
+    twice = tmp_path / "twice.tsv"
+    twice.write_text("Fahrrad\tbike\nHund\tdog\nFahrrad\tbicycle\n", encoding="utf-8")
+    with pytest.raises(UserError, match="twice.tsv lines 1 and 3 translate 'Fahrrad' two ways"):
+        read_glossary(twice)

@@ -120,7 +120,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
                         help="score = log p / length ** this (default: the checkpoint's, 1.0)")
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
-    parser.add_argument("--glossary", default=None, metavar="TSV", help="`German term<TAB>English term` lines: each "
+    parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
 

@@ -46,15 +46,21 @@ def read_text_lines(path: str | Path) -> list[str]:
 
 
 def read_glossary(path: str | Path) -> dict[str, str]:
-    """A glossary file: one `German term<TAB>English term` per line; blank lines and lines starting with # skipped."""
-    glossary = {}
+    """A glossary file: one `source term<TAB>target term` per line (German<TAB>English for de->en); blank lines and
+    lines starting with # skipped. A term given twice with two translations is refused, naming both lines."""
+    glossary, line_of = {}, {}
     for number, line in enumerate(read_text_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split("\t")
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise UserError(f"{path} line {number}: expected `German term<TAB>English term`, got {line[:60]!r}")
-        glossary[parts[0].strip()] = parts[1].strip()
+            raise UserError(f"{path} line {number}: expected `source term<TAB>target term` (German<TAB>English "
+                            f"for de->en), got {line[:60]!r}")
+        term, translation = parts[0].strip(), parts[1].strip()
+        if glossary.get(term, translation) != translation:
+            raise UserError(f"{path} lines {line_of[term]} and {number} translate {term!r} two ways "
+                            f"({glossary[term]!r}, {translation!r}); keep one of them")
+        glossary[term], line_of[term] = translation, line_of.get(term, number)
     return glossary
 
 
