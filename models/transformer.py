@@ -114,6 +114,10 @@ class Transformer(nn.Module):
         self.tied_width = width
         self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/linear.py)
 
+    def train(self, mode: bool = True) -> "Transformer":
+        self.tied_packed.forget()             # as models/linear.py's Linear: weights may have changed unseen
+        return super().train(mode)
+
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
         """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
         x = self.src_embed(src)

@@ -27,6 +27,24 @@ def test_a_changed_weight_is_packed_again():
         torch.testing.assert_close(layer(x), F.linear(x, layer.weight, layer.bias), rtol=1e-5, atol=1e-5)
 
 
+def test_weights_a_fused_optimizer_changed_are_packed_again_after_a_mode_switch():
+    """Fused AdamW updates weights without moving their version counter; training switches to train() first."""
+    torch.manual_seed(2)
+    layer, x = Linear(16, 8), torch.randn(4, 16)
+    optimizer = torch.optim.AdamW(layer.parameters(), lr=0.1, fused=True)
+    layer.eval()
+    with torch.no_grad():
+        before = layer(x)
+    layer.train()
+    layer(x).sum().backward()
+    optimizer.step()
+    layer.eval()
+    with torch.no_grad():
+        after = layer(x)
+        torch.testing.assert_close(after, F.linear(x, layer.weight, layer.bias), rtol=1e-5, atol=1e-5)
+    assert not torch.allclose(after, before)
+
+
 def test_training_and_autocast_take_torch_linear():
     layer, x = Linear(16, 8), torch.randn(4, 16)
     assert not packed_path(x, layer.weight)                # gradients wanted
