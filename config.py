@@ -384,8 +384,8 @@ def _check_data(d: DataConfig) -> None:
                         f"--data.val_split are both {d.train_split!r}")
 
 
-def _check_model(cfg: Config) -> None:
-    m = cfg.model
+def check_model(m: ModelConfig) -> None:
+    """The rules between model fields, checked once here: by check_config, and by the model when it is built."""
     if m.d_model % m.n_heads:
         raise UserError(f"--model.d_model={m.d_model} is not divisible by --model.n_heads={m.n_heads}")
     if m.position.endswith("-concat") and not 0 < m.position_dim < m.d_model:
@@ -393,8 +393,12 @@ def _check_model(cfg: Config) -> None:
                         f"(exclusive) for {m.position}")
     if m.position == "relative" and m.max_relative < 1:
         raise UserError(f"--model.max_relative={m.max_relative} must be at least 1 for relative positions")
-    if m.share_embeddings and not cfg.data.shared_vocab:
-        raise UserError("--model.share_embeddings=true needs one vocabulary: add --data.shared_vocab=true")
     if m.share_embeddings and m.src_vocab_size and m.tgt_vocab_size and m.src_vocab_size != m.tgt_vocab_size:
         raise UserError(f"--model.share_embeddings=true needs one vocabulary, but the source has "
                         f"{m.src_vocab_size} and the target {m.tgt_vocab_size} types; use --data.shared_vocab=true")
+
+
+def _check_model(cfg: Config) -> None:
+    check_model(cfg.model)
+    if cfg.model.share_embeddings and not cfg.data.shared_vocab:
+        raise UserError("--model.share_embeddings=true needs one vocabulary: add --data.shared_vocab=true")

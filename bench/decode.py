@@ -45,7 +45,7 @@ def tutorial_greedy(model, src_ids: list[int], max_len: int) -> list[int]:
     memory = model.encode(src, src_mask)
     out = [BOS]
     for _ in range(max_len):
-        token = int(model.decode(torch.tensor([out]), memory, src_mask)[0, -1].argmax())
+        token = int(model.decoder_logits(torch.tensor([out]), memory, src_mask)[0, -1].argmax())
         if token == EOS:
             break
         out.append(token)

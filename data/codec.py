@@ -53,7 +53,7 @@ class Codec:
 
     def text(self, ids: list[int]) -> str:
         """Target ids -> text, always one line."""
-        units = self.tgt_vocab.decode(ids)
+        units = self.tgt_vocab.tokens_of(ids)
         if self.tgt_subwords is not None:
             units = self.tgt_subwords.join(units)
         # a word vocabulary may hold gap tokens with line breaks: an output line stays one line

@@ -36,7 +36,7 @@ class Vocab:
         """Unknown tokens -> UNK; no BOS/EOS are added."""
         return [self.stoi.get(token, UNK) for token in tokens]
 
-    def decode(self, ids: Iterable[int]) -> list[str]:
+    def tokens_of(self, ids: Iterable[int]) -> list[str]:
         """Stops at the first EOS, skips PAD and BOS; ids outside the table read as <unk>."""
         out = []
         for i in ids:

@@ -42,10 +42,10 @@ class Ensemble(nn.Module):
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Memories:
         return Memories(model.encode(src, src_mask) for model in self.members)
 
-    def decode(self, tgt_in: Tensor, memory: Memories | None, src_mask: Tensor | None,
+    def decoder_logits(self, tgt_in: Tensor, memory: Memories | None, src_mask: Tensor | None,
                cache: EnsembleCache | None = None) -> Tensor:
         """-> the mean of the members' log-probabilities (b, i, V); search's log_softmax renormalizes it."""
-        log_probs = [model.decode(tgt_in, None if memory is None else memory[n], src_mask,
+        log_probs = [model.decoder_logits(tgt_in, None if memory is None else memory[n], src_mask,
                                   None if cache is None else cache.caches[n]).float().log_softmax(-1)
                      for n, model in enumerate(self.members)]
         return torch.stack(log_probs).mean(dim=0)

@@ -97,7 +97,7 @@ def _top_per_row(x: Tensor, k: int) -> tuple[Tensor, Tensor]:
 def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos, rules: Rules) -> Tensor:
     """Log-probabilities of the next token, (n, V), under the rules, with <eos> forced where a row reached its
     length limit."""
-    logits = model.decode(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
+    logits = model.decoder_logits(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
     rules.apply(logits, step)
     log_probs = logits.log_softmax(-1)
     at_limit = (max_lens <= step).nonzero().squeeze(1)                       # rows that must end now

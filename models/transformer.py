@@ -7,7 +7,7 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
-from config import POSITIONS as POSITION_NAMES, ModelConfig
+from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
 from data.vocab import PAD
 from models.cache import DecoderCache
 from models.dropout import Dropout
@@ -48,10 +48,7 @@ def token_width(cfg: ModelConfig) -> int:
         raise UserError(f"unknown model.position {cfg.position!r}; choose one of: {', '.join(POSITIONS)}")
     if POSITIONS[cfg.position][1] is not PositionMode.CONCAT:
         return cfg.d_model
-    if not 0 < cfg.position_dim < cfg.d_model:
-        raise UserError(f"model.position_dim={cfg.position_dim} must be between 0 and model.d_model={cfg.d_model} "
-                        f"for {cfg.position}")
-    return cfg.d_model - cfg.position_dim
+    return cfg.d_model - cfg.position_dim          # 0 < position_dim < d_model: config.check_model
 
 
 class Embedding(nn.Module):
@@ -92,9 +89,7 @@ class Transformer(nn.Module):
         if cfg.src_vocab_size <= 0 or cfg.tgt_vocab_size <= 0:
             raise UserError("model.src_vocab_size and model.tgt_vocab_size must be set (from the vocabulary) "
                             "before building the model")
-        if cfg.share_embeddings and cfg.src_vocab_size != cfg.tgt_vocab_size:
-            raise UserError(f"model.share_embeddings needs one vocabulary, but the source has {cfg.src_vocab_size} "
-                            f"and the target {cfg.tgt_vocab_size} types; use --data.shared_vocab=true")
+        check_model(cfg)
         self.cfg = cfg
         width = token_width(cfg)
         src_table = token_table(cfg.src_vocab_size, width)
@@ -125,7 +120,7 @@ class Transformer(nn.Module):
             x = layer(x, src_mask)
         return self.encoder_norm(x)
 
-    def decode(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
+    def decoder_logits(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
                cache: DecoderCache | None = None) -> Tensor:
         """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V).
 
@@ -133,7 +128,7 @@ class Transformer(nn.Module):
         Without one, target padding (PAD) is masked as keys as well. memory and src_mask may hold one row per g
         consecutive rows of tgt_in (b = s·g: the beams of s sentences), which then share it.
         """
-        return self.project(self._decode(tgt_in, memory, src_mask, cache)[0])
+        return self.project(self._decoder_states(tgt_in, memory, src_mask, cache)[0])
 
     def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None,
                         cache: DecoderCache | None = None) -> Tensor:
@@ -142,12 +137,12 @@ class Transformer(nn.Module):
         if not self.decoder[-1].cross_attn.provides_weights:
             raise UserError(f"cross-attention {name!r} provides no attention weights; "
                             f"use --model.cross_attention=full (or sdpa) to get them")
-        weights = self._decode(tgt_in, memory, src_mask, cache, need_weights=True)[1]
+        weights = self._decoder_states(tgt_in, memory, src_mask, cache, need_weights=True)[1]
         if weights is None:
             raise UserError(f"attention {name!r} returned no weights; return (out, weights) from its forward")
         return weights.mean(dim=1)
 
-    def _decode(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
+    def _decoder_states(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
                 cache: DecoderCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
         """-> decoder states (b, i, m), last layer's cross-attention weights (b, h, i, j) or None."""
         n, offset = tgt_in.size(1), 0 if cache is None else cache.length
@@ -182,7 +177,7 @@ class Transformer(nn.Module):
     def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
         """forward before the output projection: (b, i, m)."""
         src_mask = padding_mask(src, PAD)
-        return self._decode(tgt_in, self.encode(src, src_mask), src_mask)[0]
+        return self._decoder_states(tgt_in, self.encode(src, src_mask), src_mask)[0]
 
     def new_cache(self) -> DecoderCache:
         return DecoderCache(len(self.decoder))

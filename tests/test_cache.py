@@ -34,9 +34,9 @@ def test_step_by_step_decoding_equals_full_decoding(attention, position):
     src, src_mask = source()
     tgt = target()
     memory = model.encode(src, src_mask)
-    full = model.decode(tgt, memory, src_mask)
+    full = model.decoder_logits(tgt, memory, src_mask)
     cache = model.new_cache()
-    steps = [model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache) for t in range(tgt.size(1))]
+    steps = [model.decoder_logits(tgt[:, t:t + 1], memory, src_mask, cache=cache) for t in range(tgt.size(1))]
     assert len(cache) == cache.length == tgt.size(1)
     torch.testing.assert_close(torch.cat(steps, dim=1), full, **tolerance(attention))
 
@@ -50,13 +50,13 @@ def test_reordered_cache_continues_like_full_decoding_of_the_reordered_batch(att
     memory = model.encode(src, src_mask)
     cache = model.new_cache()
     for t in range(3):
-        model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache)
+        model.decoder_logits(tgt[:, t:t + 1], memory, src_mask, cache=cache)
     beams = torch.tensor([2, 0, 0, 1])  # permuted and duplicated, and one row more
     cache.reorder(beams)
     tgt, src_mask = tgt[beams], src_mask[beams]
     # memory is not read again: the cross-attention keys/values are cached and were reordered
-    steps = [model.decode(tgt[:, t:t + 1], memory=None, src_mask=src_mask, cache=cache) for t in range(3, 6)]
-    full = model.decode(tgt, memory[beams], src_mask)
+    steps = [model.decoder_logits(tgt[:, t:t + 1], memory=None, src_mask=src_mask, cache=cache) for t in range(3, 6)]
+    full = model.decoder_logits(tgt, memory[beams], src_mask)
     torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], **tolerance(attention))
 
 
@@ -68,9 +68,9 @@ def test_several_new_tokens_at_once_continue_the_cache(attention):
     tgt = target()
     memory = model.encode(src, src_mask)
     cache = model.new_cache()
-    first = model.decode(tgt[:, :2], memory, src_mask, cache=cache)
-    rest = model.decode(tgt[:, 2:], memory, src_mask, cache=cache)
-    torch.testing.assert_close(torch.cat([first, rest], dim=1), model.decode(tgt, memory, src_mask),
+    first = model.decoder_logits(tgt[:, :2], memory, src_mask, cache=cache)
+    rest = model.decoder_logits(tgt[:, 2:], memory, src_mask, cache=cache)
+    torch.testing.assert_close(torch.cat([first, rest], dim=1), model.decoder_logits(tgt, memory, src_mask),
                                **tolerance(attention))
     assert len(cache) == 6
 
@@ -94,7 +94,7 @@ def test_linear_self_attention_keeps_a_constant_size_state():
     cache = model.new_cache()
     sizes = []
     for t in range(4):
-        model.decode(target()[:, t:t + 1], memory, src_mask, cache=cache)
+        model.decoder_logits(target()[:, t:t + 1], memory, src_mask, cache=cache)
         self_cache = cache.layers[0].self_attn
         assert self_cache.k is None
         sizes.append(tuple(s.shape for s in self_cache.state))
@@ -109,8 +109,8 @@ def test_beams_sharing_one_source_row_decode_as_with_a_copy_per_beam(attention):
     src, src_mask = source()
     g, tgt = 2, target(b=6)
     memory = model.encode(src, src_mask)
-    copies = model.decode(tgt, memory.repeat_interleave(g, 0), src_mask.repeat_interleave(g, 0))
-    shared = model.decode(tgt, memory, src_mask)
+    copies = model.decoder_logits(tgt, memory.repeat_interleave(g, 0), src_mask.repeat_interleave(g, 0))
+    shared = model.decoder_logits(tgt, memory, src_mask)
     torch.testing.assert_close(shared, copies, **tolerance(attention))
     if model.decoder[-1].cross_attn.provides_weights:
         torch.testing.assert_close(model.cross_attention(tgt, memory, src_mask),
@@ -129,14 +129,14 @@ def test_a_shared_source_stays_shared_while_beams_stay_in_their_sentence(beams, 
     memory = model.encode(src, src_mask)
     cache = model.new_cache()
     for t in range(3):
-        model.decode(tgt[:, t:t + 1], memory, src_mask, cache=cache)
+        model.decoder_logits(tgt[:, t:t + 1], memory, src_mask, cache=cache)
     assert cache.source_rows == 3
     rows = torch.tensor(beams)
     cache.reorder(rows)
     sources = rows[::g] // g if shared else rows // g
     assert cache.source_rows == len(sources)
-    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask[sources], cache=cache) for t in range(3, 8)]
-    full = model.decode(tgt[rows], memory[rows // g], src_mask[rows // g])
+    steps = [model.decoder_logits(tgt[rows, t:t + 1], None, src_mask[sources], cache=cache) for t in range(3, 8)]
+    full = model.decoder_logits(tgt[rows], memory[rows // g], src_mask[rows // g])
     torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 3:], atol=1e-5, rtol=1e-5)
 
 
@@ -151,13 +151,13 @@ def test_a_reorder_before_every_step_continues_like_full_decoding_of_the_reorder
     cache, history, rows = model.new_cache(), torch.empty(3, 0, dtype=torch.long), torch.arange(3)
     for t in range(12):
         tokens = torch.randint(1, V, (3, 1), generator=g)
-        last = model.decode(tokens, None if t else memory, src_mask[rows], cache=cache)
+        last = model.decoder_logits(tokens, None if t else memory, src_mask[rows], cache=cache)
         history = torch.cat([history, tokens], dim=1)
         if t < 11:
             order = torch.randint(0, 3, (3,), generator=g)          # rows continued, repeats allowed
             cache.reorder(order)
             history, rows = history[order], rows[order]
-    full = model.decode(history, memory[rows], src_mask[rows])
+    full = model.decoder_logits(history, memory[rows], src_mask[rows])
     torch.testing.assert_close(last[:, -1], full[:, -1], atol=1e-5, rtol=1e-5)
 
 
@@ -169,10 +169,10 @@ def test_a_row_expanded_into_beams_keeps_one_cross_attention_copy_per_sentence()
     memory = model.encode(src, src_mask)
     tgt = target(b=3, i=5)
     cache = model.new_cache()
-    model.decode(tgt[:, :1], memory, src_mask, cache=cache)
+    model.decoder_logits(tgt[:, :1], memory, src_mask, cache=cache)
     rows = torch.arange(3).repeat_interleave(4)
     cache.reorder(rows)
     assert cache.source_rows == 3
-    steps = [model.decode(tgt[rows, t:t + 1], None, src_mask, cache=cache) for t in range(1, 5)]
-    full = model.decode(tgt[rows], memory[rows], src_mask[rows])
+    steps = [model.decoder_logits(tgt[rows, t:t + 1], None, src_mask, cache=cache) for t in range(1, 5)]
+    full = model.decoder_logits(tgt[rows], memory[rows], src_mask[rows])
     torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 1:], atol=1e-5, rtol=1e-5)

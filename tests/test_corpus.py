@@ -53,7 +53,7 @@ def test_a_prefix_corpus_becomes_the_train_and_val_splits(corpus):
     prepared = prepare_data(cfg, cache_dir=cache, progress=False)
     assert prepared.splits["train"].tgt_text == [en for _, en in pairs(300)]
     assert prepared.splits["val"].tgt_text == [en for _, en in pairs(20, seed=1)]
-    assert detokenize(prepared.src_vocab.decode(prepared.splits["train"].src[0])) == pairs(1)[0][0]
+    assert detokenize(prepared.src_vocab.tokens_of(prepared.splits["train"].src[0])) == pairs(1)[0][0]
 
 
 @pytest.mark.parametrize("form", ["gz", "tsv", "tsv.gz"])
@@ -171,7 +171,7 @@ def test_subword_units_are_learned_on_your_corpus(corpus):
     prepared = prepare_data(dataclasses.replace(cfg, units="subword", subword_vocab=300), cache_dir=cache,
                             progress=False)
     train = prepared.splits["train"]
-    assert detokenize(prepared.src_subwords.join(prepared.src_vocab.decode(train.src[0]))) == pairs(1)[0][0]
+    assert detokenize(prepared.src_subwords.join(prepared.src_vocab.tokens_of(train.src[0]))) == pairs(1)[0][0]
 
 
 def test_a_large_corpus_learns_its_subwords_from_an_even_sample(corpus, monkeypatch):

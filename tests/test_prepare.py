@@ -37,10 +37,10 @@ def test_splits_hold_ids_and_the_reference_lines(data_dir, tmp_path):
     prepared = prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
     val = prepared.splits["val"]
     assert val.tgt_text == LINES["val"][1] and val.src_text == LINES["val"][0]      # validation translates text
-    assert prepared.tgt_vocab.decode(val.tgt[0]) == ["A", "dog", "<unk>", "\uffed."]   # "plays" is not in train
+    assert prepared.tgt_vocab.tokens_of(val.tgt[0]) == ["A", "dog", "<unk>", "\uffed."]   # "plays" is not in train
     train = prepared.splits["train"]
     # training pairs go through the text pipeline: its first step makes "Hund  schläft" one space
-    assert prepared.src_vocab.decode(train.src[1]) == ["Ein", "Hund", "schläft", "\uffed."]
+    assert prepared.src_vocab.tokens_of(train.src[1]) == ["Ein", "Hund", "schläft", "\uffed."]
     assert train.src_text is None and prepared.lexicon.knows("hund")
 
 
@@ -158,7 +158,7 @@ def test_given_units_encode_the_data_unchanged_and_an_unseen_word_falls_back_to_
     assert prepared.src_vocab.itos == base.src_vocab.itos
     ids = prepared.splits["train"].src[0]
     assert 1 not in ids                                                  # no <unk>: "ü", "K", "F" ... are bytes
-    pieces = prepared.src_vocab.decode(ids)
+    pieces = prepared.src_vocab.tokens_of(ids)
     assert any(p.startswith("<0x") for p in pieces)
     assert " ".join(prepared.src_subwords.join(pieces)).startswith("Der Flughafen Zürich")
 

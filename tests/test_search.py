@@ -29,7 +29,7 @@ class MarkovModel:
     def new_cache(self):
         return ToyCache()
 
-    def decode(self, tokens, memory, src_mask, cache=None):
+    def decoder_logits(self, tokens, memory, src_mask, cache=None):
         if cache is not None:
             cache.length += tokens.size(1)
         return self.table[tokens]                      # (b, i, V)

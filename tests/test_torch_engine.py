@@ -17,7 +17,7 @@ def test_scores_equal_the_log_probabilities_of_step_by_step_decoding(tmp_path):
             memory, cache = model.encode(src, None), model.new_cache()
             expected = []
             for prev, nxt in zip([2, *tgt_ids], [*tgt_ids, 3]):            # <bos> y -> y <eos>
-                logits = model.decode(torch.tensor([[prev]]), memory, None, cache)[0, -1]
+                logits = model.decoder_logits(torch.tensor([[prev]]), memory, None, cache)[0, -1]
                 expected.append(float(logits.log_softmax(-1)[nxt]))
             assert scores == pytest.approx(expected, abs=1e-4)
 

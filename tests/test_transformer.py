@@ -79,7 +79,7 @@ def test_mixed_self_and_cross_attention_types():
     assert isinstance(model.decoder[0].cross_attn.attention, FullAttention)
     src = tokens(2, 6, 7)
     memory = model.encode(src, padding_mask(src))
-    logits = model.decode(tokens(2, 4, 8), memory, padding_mask(src))
+    logits = model.decoder_logits(tokens(2, 4, 8), memory, padding_mask(src))
     weights = model.cross_attention(tokens(2, 4, 8), memory, padding_mask(src))
     assert logits.shape == (2, 4, V) and weights.shape == (2, 4, 6)
 

@@ -46,7 +46,7 @@ def test_a_hypothesis_that_keeps_the_placeholders_comes_first_and_is_restored():
     translator = Translator(cfg, codec, engine)
     assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5 kg."]
     source_ids, wanted = engine.calls[0]
-    assert P0 in codec.src_vocab.decode(source_ids[0]) and wanted == cfg.decode.beam   # the whole beam is asked
+    assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == cfg.decode.beam   # the whole beam is asked
     assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
 
 

@@ -40,13 +40,13 @@ def test_unknown_tokens_encode_as_unk():
 
 def test_decode_stops_at_eos_and_skips_pad_and_bos():
     vocab = Vocab.build(CORPUS)
-    assert vocab.decode([BOS, 4, PAD, 5, UNK, EOS, 6, 7]) == ["a", "b", "<unk>"]
-    assert vocab.decode([4, 999, -1]) == ["a", "<unk>", "<unk>"]
+    assert vocab.tokens_of([BOS, 4, PAD, 5, UNK, EOS, 6, 7]) == ["a", "b", "<unk>"]
+    assert vocab.tokens_of([4, 999, -1]) == ["a", "<unk>", "<unk>"]
 
 
 def test_encode_then_decode_restores_known_tokens():
     vocab = Vocab.build(CORPUS)
-    assert vocab.decode(vocab.encode(["a", "e", "d"]) + [EOS]) == ["a", "e", "d"]
+    assert vocab.tokens_of(vocab.encode(["a", "e", "d"]) + [EOS]) == ["a", "e", "d"]
 
 
 def test_a_token_spelled_like_a_special_is_the_special():
