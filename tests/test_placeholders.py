@@ -1,5 +1,7 @@
 """text/placeholders.py: spans become placeholders numbered in text order and come back as their fills; several
 placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
+import pytest
+
 from text.placeholders import PLACEHOLDERS, PlaceholderStep, Placeholders, Span, fill, mask, merge, missing
 
 P0, P1, P2 = PLACEHOLDERS[:3]
@@ -30,6 +32,11 @@ def test_fill_drops_unknown_placeholders_and_repeats_and_capitalizes_a_first_wor
     assert fill(f"{P0} is red {PLACEHOLDERS[5]}.", ("bike",)) == "Bike is red."
     assert fill(f"The train leaves at {P0} {P0}.", ("14:30",)) == "The train leaves at 14:30."
     assert missing(f"one {P0} only", ("a", "b")) == 1 and missing(f"{P1} {P0}", ("a", "b")) == 0
+
+
+@pytest.mark.parametrize("value", ["info@zoo-berlin.de", "https://www.wetter.de", "@anna_b", "iPhone", "x.txt"])
+def test_an_address_or_a_word_in_its_own_case_first_in_the_output_stays_as_written(value):
+    assert fill(f"{P0} is on the sign.", (value,)) == f"{value} is on the sign."
 
 
 def test_an_earlier_steps_span_wins_an_overlap_and_numbering_follows_the_text():

@@ -58,6 +58,15 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
     return "".join(out) + text[last:], tuple(s.fill for s in spans)
 
 
+# lowercase words (a glossary term, an English exonym) take a capital at the start of the output; an address, a
+# handle, a file name or a word written in its own mixed case ("iPhone") stays exactly as the source had it
+WORDS = re.compile(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*")
+
+
+def capitalizable(value: str) -> bool:
+    return value.islower() and WORDS.fullmatch(value) is not None
+
+
 def fill(output: str, fills: tuple[str, ...]) -> str:
     """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
     of one it had once (a model may say "14:30 14:30"), vanish with the space before them."""
@@ -69,7 +78,7 @@ def fill(output: str, fills: tuple[str, ...]) -> str:
             return ""
         used.add(k)
         value = fills[k]
-        return space + (value[:1].upper() + value[1:] if m.start() == 0 else value)
+        return space + (value[:1].upper() + value[1:] if m.start() == 0 and capitalizable(value) else value)
     return re.sub(" {2,}", " ", re.sub(" ?[\ue000-\ue00f]", one, output)).strip()
 
 
