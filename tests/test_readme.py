@@ -20,10 +20,10 @@ def readme_block(first_line: str) -> str:
     return found[0]
 
 
-def test_readme_attention_example_trains_and_translates(tmp_path):
-    code = readme_block("# cubed.py\n")
-    (tmp_path / "cubed.py").write_text(code, encoding="utf-8")
-    commands = [line for line in readme_block("python train.py --user-module cubed.py").splitlines() if line]
+def run_train_and_translate(first_line: str, tmp_path) -> list[str]:
+    """The train.py and translate.py lines of a README block, as a user types them (from the repo, here from a
+    copy's directory), on a synthetic corpus with a few training steps added; -> their stdout."""
+    commands = [line for line in readme_block(first_line).splitlines() if line]
     assert [c.split()[1] for c in commands] == ["train.py", "translate.py"]
     env = {**os.environ, "MULTI30K_DIR": str(write_corpus(tmp_path / "data", {"train": 200, "val": 20})),
            "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_BASE_URL": "http://127.0.0.1:9/",
@@ -31,12 +31,18 @@ def test_readme_attention_example_trains_and_translates(tmp_path):
     quick = {"train.py": ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"], "translate.py": []}
     outputs = []
     for command in commands:
-        # README's words as a user types them (from the repo, here from a copy's directory), plus a short budget
         args = __import__("shlex").split(command)[1:]
         args = [str(REPO / args[0]), *args[1:], *quick[args[0]]]
         proc = subprocess.run([sys.executable, *args], cwd=tmp_path, env=env, capture_output=True, timeout=240)
         assert proc.returncode == 0, proc.stderr.decode()[-2000:]
         outputs.append(proc.stdout.decode())
+    return outputs
+
+
+def test_readme_attention_example_trains_and_translates(tmp_path):
+    code = readme_block("# cubed.py\n")
+    (tmp_path / "cubed.py").write_text(code, encoding="utf-8")
+    outputs = run_train_and_translate("python train.py --user-module cubed.py", tmp_path)
     assert '"attention": "cubed"' in outputs[0]
     assert len(outputs[1].splitlines()) == 1
 
@@ -85,3 +91,10 @@ def test_readme_fine_tuning_example_runs_as_written(tmp_path):
     tuned = torch.load(tmp_path / "runs/mine-ft/best.pt", weights_only=True)
     assert tuned["subwords"] == start["subwords"] and tuned["src_vocab"] == start["src_vocab"]
     assert tuned["config"]["train"]["init_from"] == str((tmp_path / "runs/cpu/best.pt").resolve())
+
+
+def test_readme_english_to_german_example_trains_and_translates(tmp_path):
+    """The en→de block as written, on a synthetic corpus with a few steps: the run is en→de and translates a line."""
+    outputs = run_train_and_translate("python train.py --preset cpu --data.src_lang=en", tmp_path)
+    assert '"src_lang": "en"' in outputs[0] and '"tgt_lang": "de"' in outputs[0]
+    assert len(outputs[1].splitlines()) == 1
