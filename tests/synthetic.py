@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import random
 from pathlib import Path
 
@@ -34,13 +35,23 @@ def sentence_pair(rng: random.Random) -> tuple[str, str]:
     return " ".join(de) + ".", " ".join(en) + "."
 
 
-def write_corpus(directory: Path, sizes: dict[str, int], seed: int = 0) -> Path:
-    """Write {split}.de.gz / {split}.en.gz for each split; pairs are distinct across splits where possible."""
-    rng = random.Random(seed)
+def write_pairs(directory: Path, splits: dict[str, list[tuple[str, str]]], langs=("de", "en")) -> Path:
+    """Write {split}.{lang}.gz for each split's (source, target) pairs, as Multi30K's files are laid out."""
     directory.mkdir(parents=True, exist_ok=True)
-    for split, n in sizes.items():
-        pairs = [sentence_pair(rng) for _ in range(n)]
-        for side, lang in enumerate(("de", "en")):
+    for split, pairs in splits.items():
+        for side, lang in enumerate(langs):
             with gzip.open(directory / f"{split}.{lang}.gz", "wt", encoding="utf-8") as f:
                 f.write("".join(p[side] + "\n" for p in pairs))
     return directory
+
+
+def write_corpus(directory: Path, sizes: dict[str, int], seed: int = 0) -> Path:
+    """Write {split}.de.gz / {split}.en.gz for each split; pairs are distinct across splits where possible."""
+    rng = random.Random(seed)
+    return write_pairs(directory, {split: [sentence_pair(rng) for _ in range(n)] for split, n in sizes.items()})
+
+
+def offline_env(cache: Path, data: Path) -> dict:
+    """The environment a command runs in on a test corpus: its own cache, nothing downloaded, one thread."""
+    return {**os.environ, "EINSUM_NMT_CACHE": str(cache), "MULTI30K_DIR": str(data),
+            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}

@@ -1,6 +1,5 @@
 """training/checkpoints.py, the checkpoint policy: last.pt every --train.save_every minutes inside an epoch, so a kill
 loses a bounded amount of work, and a run killed after such a last.pt resumes to exactly the weights of a straight run."""
-import os
 import signal
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
-from tests.synthetic import write_corpus
+from tests.synthetic import offline_env, write_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 FLAGS = ["--preset", "tiny", "--train.threads=1", "--model.dropout=0.1", "--train.max_epochs=3",
@@ -40,9 +39,7 @@ os.replace = _replace_then_die
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
     root = tmp_path_factory.mktemp("checkpoints")
-    write_corpus(root / "data", {"train": 400, "val": 20}, seed=2)
-    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(root / "data"),
-            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+    return offline_env(root / "cache", write_corpus(root / "data", {"train": 400, "val": 20}, seed=2))
 
 
 def train(args, env):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import torch
 
-from tests.synthetic import write_corpus
+from tests.synthetic import offline_env, write_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -25,9 +25,7 @@ def run_train_and_translate(first_line: str, tmp_path) -> list[str]:
     copy's directory), on a synthetic corpus with a few training steps added; -> their stdout."""
     commands = [line for line in readme_block(first_line).splitlines() if line]
     assert [c.split()[1] for c in commands] == ["train.py", "translate.py"]
-    env = {**os.environ, "MULTI30K_DIR": str(write_corpus(tmp_path / "data", {"train": 200, "val": 20})),
-           "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_BASE_URL": "http://127.0.0.1:9/",
-           "OMP_NUM_THREADS": "1"}
+    env = offline_env(tmp_path / "cache", write_corpus(tmp_path / "data", {"train": 200, "val": 20}))
     quick = {"train.py": ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"], "translate.py": []}
     outputs = []
     for command in commands:
@@ -73,9 +71,8 @@ def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
 def test_readme_fine_tuning_example_runs_as_written(tmp_path):
     """The own-corpus files, a small subword model as runs/cpu, then the fine-tuning block as a user types it."""
     files = readme_block("mkdir -p mine").split("python train.py")[0]
-    data = write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20})
-    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_DIR": str(data),
-           "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+    env = offline_env(tmp_path / "cache",
+                      write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20}))
     base = [sys.executable, str(REPO / "train.py"), "--preset", "tiny", "--data.units=subword", "--out", "runs/cpu",
             "--train.max_steps=3"]
     assert subprocess.run(base, cwd=tmp_path, env=env, capture_output=True, timeout=240).returncode == 0

@@ -13,7 +13,7 @@ import pytest
 import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, resume
-from tests.synthetic import write_corpus
+from tests.synthetic import offline_env, write_corpus
 from training.rundir import LOCK_NAME, RunDirLock, is_record
 from util.errors import UserError
 
@@ -46,9 +46,7 @@ os.replace = _replace_or_die
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
     root = tmp_path_factory.mktemp("rundir")
-    write_corpus(root / "data", {"train": 600, "val": 30}, seed=1)
-    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(root / "data"),
-            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+    return offline_env(root / "cache", write_corpus(root / "data", {"train": 600, "val": 30}, seed=1))
 
 
 def train_process(args, env):

@@ -1,7 +1,6 @@
 """train.py: it learns, stops and resumes without losing anything (resume overrides take effect), data-parallel
 ranks stay in sync, and bad data, paths and failed writes are one line before or without losing work."""
 import json
-import os
 import resource
 import signal
 import subprocess
@@ -15,7 +14,7 @@ import torch
 import translate
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY, copy_run, resume
-from tests.synthetic import write_corpus
+from tests.synthetic import offline_env, write_corpus, write_pairs
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -25,9 +24,7 @@ ONE_THREAD_TINY = ["--preset", "tiny", "--train.threads=1"]
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
     root = tmp_path_factory.mktemp("resume")
-    data = write_corpus(root / "data", {"train": 400, "val": 30}, seed=1)
-    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(data),
-            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+    return offline_env(root / "cache", write_corpus(root / "data", {"train": 400, "val": 30}, seed=1))
 
 
 def train(args, env, check=True):
@@ -228,15 +225,10 @@ FRENCH_PLACES = [("dans le parc.", "in the park."), ("sur la plage.", "on the be
 
 
 def test_french_multi30k_files_train_fr_to_en_without_a_download(tmp_path, train_main, monkeypatch):
-    import gzip
     import itertools
     pairs = [(f"{a} {b} {c}", f"{x} {y} {z}") for (a, x), (b, y), (c, z) in
              itertools.product(FRENCH, FRENCH_VERBS, FRENCH_PLACES)]
-    data = tmp_path / "multi30k"
-    data.mkdir()
-    for split, rows in (("train", pairs * 3), ("val", pairs[:8])):
-        for side, lang in enumerate(("fr", "en")):
-            (data / f"{split}.{lang}.gz").write_bytes(gzip.compress("".join(r[side] + "\n" for r in rows).encode()))
+    data = write_pairs(tmp_path / "multi30k", {"train": pairs * 3, "val": pairs[:8]}, ("fr", "en"))
     monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")          # nothing may be downloaded
     train_main([*TINY, "--data.src_lang=fr", "--data-dir", str(data), "--out", str(tmp_path / "run"),
