@@ -18,7 +18,7 @@ def test_english_to_german_trains_and_translates_each_sentence_into_german(tmp_p
     monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")          # nothing may be downloaded
     train_main([*TINY, "--data.src_lang=en", "--data.tgt_lang=de", "--data-dir", str(data), "--out",
-                str(tmp_path / "run"), "--train.max_epochs=300", "--train.max_steps=160"])
+                str(tmp_path / "run"), "--train.max_epochs=300", "--train.max_steps=300"])
     best = tmp_path / "run" / "best.pt"
     assert (load_checkpoint(best).cfg.data.src_lang, load_checkpoint(best).cfg.data.tgt_lang) == ("en", "de")
     capsys.readouterr()
