@@ -1,4 +1,6 @@
 """decoding/translator.py: the pipeline, the codec and an engine composed; old checkpoints included."""
+from dataclasses import replace
+
 import pytest
 import torch
 
@@ -50,6 +52,17 @@ def test_an_engine_that_breaks_the_placeholder_rule_is_caught_by_the_last_guard_
     assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
     twice = Translator(cfg, codec, Scripted(codec, f"A {P0} dog {P0} buys {P1}."))
     assert twice.translate(["Ein Hund kauft 3,5 kg."]) == ["A 3.5 dog buys."] and twice.guard_fixes == 2
+
+
+def test_a_sentence_with_nothing_for_the_model_is_its_own_translation_and_no_search_runs():
+    cfg, codec = subword_codec()
+    engine = Scripted(codec, "A dog.")
+    translator = Translator(cfg, codec, engine)
+    lines = ["Danke", "Guten Tag!", "Tschüss!", "?", "😀", "!!!", "3,5"]
+    assert translator.translate(lines) == ["Thank you", "Good afternoon!", "Bye!", "?", "😀", "!!!", "3.5"]
+    assert engine.calls == []
+    assert translator.translate_n_best(["Danke!"], replace(cfg.decode, beam=3, n_best=3)) == [[("Thank you!", 0.0)]]
+    assert translator.translate(["Ein Hund."]) == ["A dog."] and len(engine.calls) == 1
 
 
 def test_a_glossary_term_comes_out_as_its_target_term_and_a_request_adds_its_own():
