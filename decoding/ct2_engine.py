@@ -47,7 +47,8 @@ class Ct2Engine:
         suppressed = [[itos[i]] for i in banned if itos[i] != "<unk>"]      # <unk> is disable_unk
         if decode.max_repeat:
             suppressed += [[piece] * (decode.max_repeat + 1) for piece in itos[len(SPECIALS):]]
-        owed_of = [tuple(sorted(owed.tokens[n], key=owed.vocabulary.index)) if owed else () for n in range(len(src_ids))]
+        owed_of = [tuple(sorted(owed.tokens[n], key=owed.vocabulary.index)) if owed else ()
+                   for n in range(len(src_ids))]
         limits = max_output_lengths(torch.tensor([len(ids) for ids in src_ids]), decode.max_len_a, decode.max_len_b,
                                     self.max_len - 1).tolist()
         limits = [max(cap, len(o)) for cap, o in zip(limits, owed_of)]

@@ -190,7 +190,8 @@ PLACEHOLDER_LOOP = table({BOS: {P0: 0.9, A: 0.1}, A: {P0: 0.8, EOS: 0.2}, B: {P0
 
 def owed_runs(model, owed, max_len=10, **kw):
     n = len(owed)
-    src, mask, lens = torch.ones(n, 3, dtype=torch.long), torch.ones(n, 1, 1, 3, dtype=torch.bool), torch.full((n,), max_len)
+    src, mask = torch.ones(n, 3, dtype=torch.long), torch.ones(n, 1, 1, 3, dtype=torch.bool)
+    lens = torch.full((n,), max_len)
     rules = Owed(owed, [P0, P1])
     return [[h] for h in greedy_search(model, src, mask, lens, BOS, EOS, owed=rules, **kw)], \
         beam_search(model, src, mask, lens, BOS, EOS, beam=3, n_best=3, owed=rules, **kw)
