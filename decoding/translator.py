@@ -104,21 +104,19 @@ class Translator:
         """The decode.n_best best translations of each text, best first; an empty or whitespace-only text gives one
         empty translation. texts[0] is input line `first_line` (for warnings). A sentence with nothing for a model
         (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline. Each
-        translation has its source's placeholders exactly once (the search's rule, guarded by exactly_once).
-        Hypotheses that keep everything their source had at stake come before those that lost some."""
+        translation has its source's placeholders exactly once (the search's rule, guarded by exactly_once);
+        hypotheses that lost something else their source had at stake come after those that did not."""
         decode = decode or self.cfg.decode
         pipeline = self.pipeline if not glossary else self.pipeline_for({**self.glossary, **glossary})
         real = [n for n, t in enumerate(texts) if t.strip()]
         applied = [pipeline.apply(texts[n]) for n in real]
         sentences = [(n, a.sentences[k], a.states[k]) for n, a in zip(real, applied) for k in range(len(a.sentences))]
         model = [m for m, (_, text, _) in enumerate(sentences) if not nothing_to_translate(text)]
-        at_stake = any(pipeline.at_stake(sentences[m][2]) for m in model)
-        wanted = replace(decode, n_best=max(decode.n_best, decode.beam) if at_stake else decode.n_best)
         src_ids = self.codec.ids([sentences[m][1] for m in model],
                                  line_numbers=[first_line + sentences[m][0] for m in model])
         outputs = [[text] for _, text, _ in sentences]      # a sentence with nothing for the model: itself
         scores = [[0.0] for _ in sentences]
-        found = self.search(src_ids, wanted, self.owed([sentences[m][1] for m in model]))
+        found = self.search(src_ids, decode, self.owed([sentences[m][1] for m in model]))
         for m, hyps in zip(model, found):
             guarded = [exactly_once(self.codec.text(h.tokens), "".join(PLACEHOLDER.findall(sentences[m][1])))
                        for h in hyps]

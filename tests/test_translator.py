@@ -48,7 +48,7 @@ def test_an_engine_that_breaks_the_placeholder_rule_is_caught_by_the_last_guard_
     translator = Translator(cfg, codec, engine)
     assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5."] and translator.guard_fixes == 1
     source_ids, wanted = engine.calls[0]
-    assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == cfg.decode.beam   # the whole beam is asked
+    assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == 1     # the search keeps them: no wider n-best
     assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
     twice = Translator(cfg, codec, Scripted(codec, f"A {P0} dog {P0} buys {P1}."))
     assert twice.translate(["Ein Hund kauft 3,5 kg."]) == ["A 3.5 dog buys."] and twice.guard_fixes == 2

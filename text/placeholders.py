@@ -151,9 +151,6 @@ class PlaceholderStep(Step):
     def apply_pair(self, source: str, target: str) -> tuple[str, str]:
         return Placeholders([self]).apply_pair(source, target)
 
-    def at_stake(self, fills: tuple[str, ...]) -> int:
-        return len(fills)
-
     def lost(self, output: str, fills: tuple[str, ...]) -> int:
         return missing(output, fills)
 
