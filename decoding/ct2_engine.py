@@ -15,7 +15,7 @@ from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import SPECIALS, Vocab
 from decoding.export_files import MANIFEST, check_export_files
-from decoding.search import Hypothesis, Owed, max_output_lengths
+from decoding.search import Hypothesis, Owed, max_output_lengths, normalized
 from util.errors import UserError
 
 
@@ -67,18 +67,30 @@ class Ct2Engine:
                 results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp], float(score))
                               for hyp, score in zip(r.hypotheses, r.scores)]
             if must:
-                again = dict(beam_size=beam, length_penalty=decode.length_penalty, return_scores=True,
+                again = dict(beam_size=beam, length_penalty=decode.length_penalty,
                              max_decoding_length=limit, disable_unk=True, no_repeat_ngram_size=decode.no_repeat_ngram)
                 for n in group:
-                    results[n] = sorted((self._repaired(sources[n], h, must, limit, suppressed + lacking, again)
-                                         for h in results[n]), key=lambda h: -h.score)
-        return results
+                    results[n] = [self._repaired(sources[n], h, must, limit, suppressed + lacking, again)
+                                  for h in results[n]]
+        return self._rescored(src_ids, results, decode.length_penalty)
+
+    def _rescored(self, src_ids: list[list[int]], results: list[list[Hypothesis]], length_penalty: float):
+        """Repaired hypotheses (score None: CTranslate2 leaves a target_prefix out of the score) scored by forced
+        decoding, as our search scores a hypothesis; each n-best list best first."""
+        todo = [(n, k) for n, hyps in enumerate(results) for k, h in enumerate(hyps) if h.score is None]
+        if todo:
+            found = self.score([src_ids[n] for n, _ in todo], [results[n][k].tokens for n, k in todo])
+            for (n, k), log_probs in zip(todo, found):
+                results[n][k] = results[n][k]._replace(score=normalized(sum(log_probs), len(log_probs),
+                                                                        length_penalty))
+        return [sorted(hyps, key=lambda h: -h.score) for hyps in results]
 
     def _repaired(self, source: list[str], hyp: Hypothesis, must: tuple, limit: int, suppressed: list,
                   options: dict) -> Hypothesis:
         """The hypothesis with each owed token exactly once, as our search makes it: where it first breaks the
         rule it is decoded again with what came before as target_prefix: a copy suppressed, an <eos> too early
-        put off (min_decoding_length), and with only room for what is owed left, the owed tokens in order."""
+        put off (min_decoding_length), and with only room for what is owed left, the owed tokens in order. Its
+        score is None once repaired (see `_rescored`)."""
         itos, stoi = self.tgt_vocab.itos, self.tgt_vocab.stoi
         for _ in range(limit + 1):
             broken = first_broken(hyp.tokens, must, limit)
@@ -87,12 +99,12 @@ class Ct2Engine:
             at, kind = broken
             done = set(hyp.tokens[:at])
             if kind == "room":
-                return Hypothesis(hyp.tokens[:at] + [t for t in must if t not in done], hyp.score)
+                return Hypothesis(hyp.tokens[:at] + [t for t in must if t not in done], None)
             prefix = [itos[t] for t in hyp.tokens[:at]]
             written = [[itos[t]] for t in must if t in done or (kind == "copy" and t == hyp.tokens[at])]
             r = self.ct2.translate_batch([source], target_prefix=[prefix], suppress_sequences=suppressed + written,
                                          min_decoding_length=at + 1 if kind == "eos" else 1, **options)[0]
-            hyp = Hypothesis([stoi.get(p, 1) for p in r.hypotheses[0]], float(r.scores[0]))
+            hyp = Hypothesis([stoi.get(p, 1) for p in r.hypotheses[0]], None)
         return hyp
 
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:

@@ -177,7 +177,7 @@ def test_both_engines_write_each_placeholder_of_the_source_once_whatever_the_mod
     favour = {stoi[p]: weight for p in (PLACEHOLDERS if weight < 0 else PLACEHOLDERS[:1])}
     path = checkpoint(tmp_path / "m.pt", {"joint": placeholder_subwords}, seed=3, tie_output=False, favour=favour)
     ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
-    texts = [f"{s[:-1]} mit 3,5 kg und {n} Hunden." if n % 3 else s for n, s in enumerate(sentences(9, 8), 10)]
+    texts = [f"{s[:-1]} mit 3,5 kg und {n} Hunden." if n % 3 else s for n, s in enumerate(sentences(6, 8), 10)]
     sources = [ours.pipeline.apply(t).sentences[0] for t in texts]
     src_ids = ours.codec.ids(sources)
     greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=12)
