@@ -168,7 +168,7 @@ class DecodeConfig:
     batch_sentences: int = opt(64, 'sentences decoded together', AT_LEAST_1)
     max_repeat: int = opt(2, 'no output piece more than this many times in a row (no stammer); 0 = no limit',
                           AT_LEAST_0)
-    no_repeat_ngram: int = opt(4, 'no n-gram of this many output pieces twice in one output (no loop); 0 = off',
+    no_repeat_ngram: int = opt(3, 'no n-gram of this many output pieces twice in one output (no loop); 0 = off',
                                AT_LEAST_0)
 
 

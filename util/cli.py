@@ -120,7 +120,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
                         help="score = log p / length ** this (default: the checkpoint's, 1.0)")
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
-                        help="no N output pieces twice in one output (default: the checkpoint's, 4; 0 = off)")
+                        help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
