@@ -22,7 +22,7 @@ def main(argv) -> int:
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
-    check_output_path(args.out, "--out")
+    check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints])
     checkpoints = [load_checkpoint(path).raw for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, checkpoints, "average")
     first = checkpoints[0]

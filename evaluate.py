@@ -17,7 +17,8 @@ from decoding.metrics import bleu_lowercased_tokens, corpus_scores
 from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs, import_user_module,
+                      pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
 
@@ -38,7 +39,7 @@ def parse_args(argv):
         raise UserError("give either --split or --src/--ref")
     check_decode_flags(args)
     if args.output:
-        check_output_path(args.output, "--output")
+        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)])
     return args
 
 

@@ -67,6 +67,8 @@ def _start(src_lang: str, tgt_lang: str, lowercase: bool, in_worker: bool = True
     global _tokenizers
     if in_worker:
         end_with_parent(parent)
+        # Ctrl-C reaches the whole process group: the parent ends the pool, a worker must not print a traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         # spaCy's thinc imports torch when it can: 180 MB and 2 s a worker for nothing a tokenizer uses
         sys.modules.setdefault("torch", None)
     from data.tokenizer import Tokenizer
