@@ -17,7 +17,7 @@ import torch
 
 from config import Config, ModelConfig
 from decoding.export_files import MANIFEST, seal
-from exporting.directory import check_target, install, staging_dir
+from exporting.out_dir import check_target, install, staging_dir
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
 
@@ -121,7 +121,7 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
 def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization: str = "int8",
                       force: bool = False) -> Path:
     """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError, and so
-    is an out_dir it may not fill (exporting/directory.py)."""
+    is an out_dir it may not fill (exporting/out_dir.py)."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
     out = Path(out_dir)

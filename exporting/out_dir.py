@@ -39,9 +39,9 @@ def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
     own = export_files(out)
     others = [p.name for p in entries if p.name not in own or not p.is_file() or p.is_symlink()
               or same_file(p, checkpoint)]
-    if others or MANIFEST not in own:
+    if others:                         # without a manifest nothing is an export's own
         shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
-        raise UserError(f"{out} is not empty and not an earlier export (it holds {shown or 'no ' + MANIFEST}); "
+        raise UserError(f"{out} is not empty and not an earlier export (it holds {shown}); "
                         "export.py replaces only a directory it wrote, so choose a new or empty OUT_DIR")
     if not force:
         raise UserError(f"{out} holds an earlier export; pass --force to replace it")
