@@ -6,6 +6,10 @@ The result holds weights, config and vocabularies only (no optimizer state); tra
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 
 from decoding.load import check_same_vocabularies

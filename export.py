@@ -9,6 +9,10 @@ user attentions) are refused with the setting that blocks them.
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint

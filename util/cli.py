@@ -15,6 +15,7 @@ import torch
 
 from config import DEVICE_FORMS, MAX_THREADS, BrokenRule, DecodeConfig, decode_settings, is_device_name
 from util.errors import UserError
+from util.interrupt import started
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
 IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
@@ -23,6 +24,7 @@ IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
 def run_main(main, needs_stdout: bool = True) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
     Ctrl-C ends quietly with exit status 130, the lines written so far flushed."""
+    started()
     try:
         if needs_stdout and sys.stdout is None:
             raise UserError("stdout is closed; redirect the output to a file or a pipe")
