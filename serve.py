@@ -9,6 +9,10 @@ requests are decoded together (collected for --max-batch-wait-ms); the work of a
 next slice. FastAPI and uvicorn are optional: pip install -r requirements-extras.txt
 """
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 import asyncio
 import contextlib

@@ -32,3 +32,12 @@ def test_output_paths_are_checked_before_any_work(tmp_path):
     with pytest.raises(UserError, match=r"^--out .* is a directory; give a file name"):
         average.main([str(tmp_path / "a.pt"), str(tmp_path / "b.pt"), "--out", str(tmp_path)])
     assert (tmp_path / "file").read_text() == "keep me"
+
+
+def test_average_refuses_to_write_over_a_checkpoint_it_averages(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    before = (tmp_path / "1.pt").read_bytes()
+    with pytest.raises(UserError, match=r"^--out ./1.pt is the same file as the input .*1.pt: writing it would "):
+        average.main([*paths, "--out", "./1.pt"])
+    assert (tmp_path / "1.pt").read_bytes() == before

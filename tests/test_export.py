@@ -106,6 +106,19 @@ def test_int8_export_translates_and_is_smaller(subwords, tmp_path):
     assert all(isinstance(t, str) for t in load_translator(i8).translate(sentences(4, 3)))
 
 
+def test_force_replaces_an_earlier_export_in_place_even_the_current_directory(subwords, tmp_path, monkeypatch):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    (tmp_path / "ct2").mkdir()
+    monkeypatch.chdir(tmp_path / "ct2")
+    inode = (tmp_path / "ct2").stat().st_ino
+    export_checkpoint(path, ".", "int8")                                     # an empty directory is taken
+    with pytest.raises(UserError, match=r"holds an earlier export; pass --force"):
+        export_checkpoint(path, ".", "float32")
+    export_checkpoint(path, ".", "float32", force=True)
+    assert (tmp_path / "ct2").stat().st_ino == inode and not list(tmp_path.glob(".*exporting"))
+    assert load_translator(".").engine.describe() == "ctranslate2 (float32)"
+
+
 @pytest.mark.parametrize("options,blocker", [(dict(position="sinusoidal-concat", position_dim=16), "model.position"),
                                              (dict(attention="square"), "model.attention=square"),
                                              (dict(attention="linear", cross_attention="full"), "model.attention"),
