@@ -214,7 +214,7 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def attention(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         text, decode = parse_attention(payload, service.defaults, limits)
-        return (await asyncio.to_thread(service.attention, text, decode))._asdict()
+        return {"sentences": [m._asdict() for m in await asyncio.to_thread(service.attention, text, decode)]}
 
     return app
 

@@ -118,16 +118,28 @@ class Translator:
         decode = replace(decode or self.cfg.decode, n_best=1)
         return [n_best[0].text for n_best in self.translate_n_best(texts, decode, first_line, glossary)]
 
-    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
-        """Translate one text and return where each output token looked in the source."""
+    def attention_maps(self, text: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        """Translate one text sentence by sentence, as translate() does, and return where each output token of each
+        sentence looked in its source; placeholders are shown as the words they stand for (the source's as
+        written, the output's as filled in), not as the private-use characters the model reads."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         applied = self.pipeline.apply(text)
-        src_ids = self.codec.ids([" ".join(applied.sentences)])
-        tokens = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1))[0][0].tokens
-        weights = self.engine.attention(src_ids[0], tokens)
-        return AttentionMap([self.codec.src_vocab.itos[t] for t in src_ids[0]],
-                            [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]], weights)
+        src_ids = self.codec.ids(applied.sentences)
+        found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1))
+        maps = []
+        for ids, hyps, states, originals in zip(src_ids, found, applied.states, applied.originals):
+            tokens = hyps[0].tokens
+            maps.append(AttentionMap(self.pipeline.shown([self.codec.src_vocab.itos[t] for t in ids], originals),
+                                     self.pipeline.shown([self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]],
+                                                         self.pipeline.fills(states)),
+                                     self.engine.attention(ids, tokens)))
+        return maps
+
+    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
+        """The first sentence's attention_maps (translate.py --plot-attention draws one sentence)."""
+        maps = self.attention_maps(text, decode)
+        return maps[0] if maps else AttentionMap([], [], torch.zeros(0, 0))
 
     def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
         """How likely the model finds each given translation of its source (both sides through the pipeline's

@@ -39,13 +39,14 @@ class TranslationService:
         with self._lock:
             return self.translator.translate_n_best(texts, work.decode, glossary=dict(work.glossary))
 
-    def attention(self, text: str, decode: DecodeConfig) -> AttentionMap:
-        """Where each output token of the translation of `text` looked in the source; weights as lists (JSON)."""
+    def attention(self, text: str, decode: DecodeConfig) -> list[AttentionMap]:
+        """Per sentence of `text`: where each output token of its translation looked in its source; weights as
+        lists (JSON)."""
         if not text.strip():
-            return AttentionMap([], [], [])
+            return []
         with self._lock:
-            found = self.translator.attention_map(text, decode)
-        return found._replace(weights=[[round(w, 4) for w in row] for row in found.weights.tolist()])
+            found = self.translator.attention_maps(text, decode)
+        return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
 
     def health(self) -> dict:
         cfg, stats, codec = self.translator.cfg, self.batcher.stats, self.translator.codec

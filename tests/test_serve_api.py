@@ -97,12 +97,15 @@ def test_n_best_gives_scored_hypotheses_best_first(client):
     assert answer["decode"]["beam"] == 3          # n best need a beam of at least n
 
 
-def test_attention_gives_tokens_and_one_weight_row_per_output_token(client):
-    found = client.post("/attention", json={"text": "Der Mann sitzt im Park."}).json()
-    assert found["source"][0] == "Der" and found["output"][-1] == "<eos>"
-    assert len(found["weights"]) == len(found["output"])
-    assert all(len(row) == len(found["source"]) and abs(sum(row) - 1) < 1e-2 for row in found["weights"])
-    assert client.post("/attention", json={"text": " "}).json() == {"source": [], "output": [], "weights": []}
+def test_attention_gives_each_sentence_its_tokens_and_one_weight_row_per_output_token(client):
+    found = client.post("/attention", json={"text": "Der Mann sitzt im Park. Die Katze schläft im Haus."}).json()
+    first, second = found["sentences"]                      # a map a sentence, none dropped (placeholders shown as
+    assert first["source"][0] == "Der" and second["source"][0] == "Die"    # the user's words: test_translator.py)
+    for found_map in (first, second):
+        assert found_map["output"][-1] == "<eos>" and len(found_map["weights"]) == len(found_map["output"])
+        assert all(len(row) == len(found_map["source"]) and abs(sum(row) - 1) < 1e-2 for row in found_map["weights"])
+        assert not any("\ue000" <= c <= "\ue00f" for t in found_map["source"] + found_map["output"] for c in t)
+    assert client.post("/attention", json={"text": " "}).json() == {"sentences": []}
 
 
 BAD_REQUESTS = [
