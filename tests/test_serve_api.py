@@ -33,12 +33,12 @@ class CountingTranslator:
     def __getattr__(self, name):
         return getattr(self.translator, name)
 
-    def translate_n_best(self, texts, decode, first_line=1, glossary=None):
-        self.calls.append((sum(bool(t.strip()) for t in texts), decode.beam, decode.length_penalty, decode.n_best))
+    def translate_sentences(self, sentences, decode, glossary=None):
+        self.calls.append((len(sentences), decode.beam, decode.length_penalty, decode.n_best))
         if self.fail:
             self.fail = False
             raise RuntimeError("the engine broke")
-        return self.translator.translate_n_best(texts, decode, first_line, glossary)
+        return self.translator.translate_sentences(sentences, decode, glossary)
 
 
 def serve(engine, limits=Limits(), **service_options):
