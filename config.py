@@ -116,8 +116,9 @@ class DataConfig:
                                    'placeholders (text/copy_through.py)', ANY)
     phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table (text/phrases.py)',
                         ANY)
-    train: str = opt("", 'your corpus as train_split: PATH (PATH.de + PATH.en, .gz too) or FILE.tsv; A,B = both; '
-                         '"" = Multi30K', ANY)
+    train: str = opt("", 'your corpus as train_split: PATH (PATH.<src_lang> + PATH.<tgt_lang>, .gz too) or FILE.tsv '
+                         '(source TAB target: German TAB English for de→en, English TAB German for en→de); A,B = '
+                         'both; "" = Multi30K', ANY)
     val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
     workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs', AT_LEAST_0)
     mix_original: float = opt(0.0, 'with --data.train: add Multi30K training pairs, this share of your corpus\' size, '
