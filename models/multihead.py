@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from models.attention import accepted_keywords, attention_class
+from models.attention import accepted_keywords, attention_class, build_attention
 from models.cache import AttentionCache
 from models.linear import Linear
 from models.masks import causal_mask
@@ -21,13 +21,16 @@ class MultiHeadAttention(nn.Module):
     """
 
     def __init__(self, d_model: int, n_heads: int, attention: str, dropout: float = 0.0,
-                 cross: bool = False, max_relative: int = 0):
+                 cross: bool = False, max_relative: int = 0, options: dict[str, str] | None = None,
+                 role: str | None = None):
+        """options: parsed --model.attention_options; role: "encoder", "decoder" or "cross", refused in one line
+        where the attention cannot fill it (None: not checked)."""
         super().__init__()
         if d_model % n_heads:
             raise UserError(f"model.d_model={d_model} is not divisible by model.n_heads={n_heads}")
         self.h, self.d, self.cross = n_heads, d_model // n_heads, cross
         cls = attention_class(attention)
-        self.attention = cls(head_dim=self.d, dropout=dropout)
+        self.attention = build_attention(attention, self.d, dropout, options, role)
         self.name, self.keywords = attention, accepted_keywords(cls)
         self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
         self.recurrent = cls.recurrent and not cross
