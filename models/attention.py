@@ -96,6 +96,11 @@ class Attention(nn.Module):
         return set() if cls.Options is None else {f.name for f in dataclasses.fields(cls.Options)}
 
     @classmethod
+    def parts(cls, given: dict[str, str]) -> list[type["Attention"]]:
+        """This class and the attention classes it builds inside it."""
+        return [cls]
+
+    @classmethod
     def why_not(cls, role: str, given: dict[str, str]) -> str | None:
         """Why it cannot be used as `role` ("encoder", "decoder", "cross") with these options; None = it can."""
         return cls.unusable.get(role)
@@ -192,6 +197,18 @@ ROLE_FLAGS = {"encoder": ("attention", "encoder self-attention"),
               "cross": ("cross_attention", "cross-attention")}
 
 
+def masked_softmax(scores: Tensor, mask: Tensor | None) -> Tensor:
+    """Softmax over the last axis where `mask` (bool, broadcastable) is True; a row with nothing visible -> zeros."""
+    if mask is None:
+        return scores.softmax(dim=-1)
+    # the most negative finite value, not -inf: an empty row softmaxes to uniform, then is zeroed
+    weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(dim=-1)
+    has_keys = mask.any(dim=-1, keepdim=True)
+    if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
+        weights = weights * has_keys
+    return weights
+
+
 @register_attention("full")
 class FullAttention(Attention):
     """Scaled dot-product softmax attention written out in einsum: the reference."""
@@ -206,15 +223,7 @@ class FullAttention(Attention):
         scores = torch.einsum("bhid,bhjd->bhij", q, k) * q.size(-1) ** -0.5        # (b, h, i, j)
         if bias is not None:
             scores = scores + bias
-        if mask is None:
-            weights = scores.softmax(dim=-1)
-        else:
-            # the most negative finite value, not -inf: an empty row softmaxes to uniform, then is zeroed
-            scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
-            weights = scores.softmax(dim=-1)                                       # (b, h, i, j)
-            has_keys = mask.any(dim=-1, keepdim=True)
-            if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
-                weights = weights * has_keys
+        weights = masked_softmax(scores, mask)                                     # (b, h, i, j)
         out = torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)          # (b, h, i, d)
         return out, weights
 

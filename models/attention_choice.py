@@ -27,7 +27,11 @@ def check_attentions(m: ModelConfig) -> dict[str, str]:
     for role, name in attention_roles(m).items():
         cls = attention_class(name)
         check_role(name, role, given)
-        cls.check(given)
+        for part in cls.parts(given):
+            covered = getattr(part.check(given), "max_len", m.max_len)
+            if covered < m.max_len:   # an attention with position tables of its own covers the model's positions
+                raise UserError(f"{FLAG}: max_len={covered} must be at least --model.max_len={m.max_len} "
+                                f"(attention {part.registered_name()!r} has positions of its own)")
         read[name] = cls.option_names(given)
     unread = [key for key in given if not any(key in names for names in read.values())]
     if unread:
