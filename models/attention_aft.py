@@ -70,8 +70,8 @@ class AftOptions:
 
 @register_attention("aft-full")
 class AftFullAttention(Attention):
-    """out_t = σ(q_t) ⊙ Σ_t' exp(k_t' + w_tt') ⊙ v_t' / Σ_t' exp(k_t' + w_tt'), with learned pairwise position biases
-    w (max_len × max_len, shared by the heads, zero at the start: aft-simple).
+    """out_t = σ(q_t) ⊙ Σ_t' exp(k_t' + w_tt') ⊙ v_t' / Σ_t' exp(k_t' + w_tt'), with learned pairwise position
+    biases w (max_len × max_len, shared by the heads, zero at the start: aft-simple).
 
     Cost: exp(w) (i, j) times exp(k) ⊙ v: O(i·j·d) time like full, but O(i·j) memory for the whole batch and all
     heads instead of full's O(b·h·i·j). Masks: key padding and causal (queries aligned to the end of the keys, so a

@@ -20,7 +20,8 @@ HIDDEN = -1e9      # a key outside the window or masked (fp32: the scores are co
 
 @dataclass
 class ReformerOptions:
-    rounds: int = opt(4, 'reformer: hashing rounds, combined into one softmax over every key they reach', between(1, 64))
+    rounds: int = opt(4, 'reformer: hashing rounds, combined into one softmax over every key they reach',
+                      between(1, 64))
     buckets: int = opt(32, 'reformer: hash buckets per round (even)', Rule(lambda v: v >= 2 and v % 2 == 0,
                                                                             "an even number, at least 2"))
     chunk: int = opt(32, 'reformer: positions per chunk of the bucket-sorted sequence', AT_LEAST_1)
@@ -40,8 +41,8 @@ class ReformerAttention(Attention):
     attends to itself only when it reaches no other key. The rounds combine exactly: one softmax over the union of
     the keys any round reached (each key counted once), as in the paper's duplicate correction.
 
-    Cost: O(r·i·2c) scores and O(r²·i·2c) duplicate counting, against full's O(i²). Masks: key padding only; padded
-    positions are hashed to an extra last bucket, so real positions keep their order and chunks (padding
+    Cost: O(r·i·2c) scores and O(r²·i·2c) duplicate counting, against full's O(i²). Masks: key padding only;
+    padded positions are hashed to an extra last bucket, so real positions keep their order and chunks (padding
     invariance). Usable as encoder self-attention only: it is not causal, and it attends within one sequence.
     Computed in float32 (under bf16 autocast too). There are no (i, j) weights to return.
     """
