@@ -82,3 +82,20 @@ def test_a_position_table_of_an_attention_is_part_of_the_weights_and_fits_its_op
     torch.manual_seed(0)
     Transformer(cfg).load_state_dict(state)
     assert check_attentions(cfg) == {"max_len": "40"}
+
+
+def test_a_model_of_three_zoo_types_trains_saves_its_options_and_translates(root, tmp_path, train_main):
+    """reformer encoder, aft-full decoder, exact-topk cross-attention, through train.py and the translator."""
+    import json
+
+    from decoding.load import load_translator
+
+    options = "rounds=2,chunk=4,max_len=64,topk=4"
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_steps=2",
+                "--train.val_max_sentences=4", "--model.attention=reformer", "--model.decoder_attention=aft-full",
+                "--model.cross_attention=exact-topk", f"--model.attention_options={options}"])
+    assert json.loads((out / "config.json").read_text())["model"]["attention_options"] == options
+    translator = load_translator(out / "best.pt")
+    assert translator.cfg.model.attention_options == options
+    assert len(translator.translate(["Ein Hund läuft ."])) == 1
