@@ -99,3 +99,17 @@ def test_a_model_of_three_zoo_types_trains_saves_its_options_and_translates(root
     translator = load_translator(out / "best.pt")
     assert translator.cfg.model.attention_options == options
     assert len(translator.translate(["Ein Hund läuft ."])) == 1
+
+
+def test_the_readme_zoo_command_builds_the_model_it_describes():
+    import shlex
+
+    from tests.test_readme import readme_block
+
+    flags = [a for a in shlex.split(readme_block("python train.py --model.attention=reformer").replace("\\\n", ""))
+             if a.startswith("--model.")]
+    cfg = make_config("tiny", flags)
+    cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = 20
+    model = Transformer(cfg.model)
+    assert type(model.decoder[0].cross_attn.attention).__name__ == "ExactTopKAttention"
+    assert model.encoder[0].self_attn.attention.options.rounds == 2
