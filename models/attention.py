@@ -147,6 +147,10 @@ def check_attention_class(cls: object) -> None:
         if not cls.supports_arbitrary_mask and "causal" not in keywords:
             raise UserError(f"{name} handles only key padding (supports_arbitrary_mask = False), so its forward "
                             f"must take `causal` to apply the causal structure itself")
+    if cls.Options is not None and not (dataclasses.is_dataclass(cls.Options) and all(
+            "rule" in f.metadata for f in dataclasses.fields(cls.Options))):
+        raise UserError(f"{name}.Options must be a @dataclass whose fields are config.opt(default, help, rule); "
+                        "forward reads them as self.options")
     if cls.recurrent and not callable(getattr(cls, "step", None)):
         raise UserError(f"{name} sets recurrent but has no step(q, k, v, state) -> (out, state)")
 

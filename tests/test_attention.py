@@ -234,6 +234,8 @@ def test_an_attention_gets_only_the_keywords_its_forward_names(scratch_registry)
     (type("TwoArgs", (Attention,), {"forward": lambda self, q, k: q}), "cannot be called as forward"),
     (type("BiasWithoutBias", (Attention,), {"supports_bias": True, "forward": lambda self, q, k, v, mask=None: q}),
      "takes no `bias`"),
+    (type("LooseOptions", (Attention,), {"Options": dict, "forward": lambda self, q, k, v, mask=None: q}),
+     "Options must be a @dataclass"),
 ])
 def test_registering_something_that_does_not_fit_is_one_clear_error(scratch_registry, bad, message):
     with pytest.raises(UserError, match=message) as error:
