@@ -7,9 +7,9 @@ from __future__ import annotations
 from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
+from models.attention_options import parse_options
 from models.cache import LayerCache
 from models.dropout import Dropout
-from models.attention_options import parse_options
 from models.linear import Linear, packed_path
 from models.multihead import MultiHeadAttention
 from util.errors import UserError

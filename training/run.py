@@ -147,8 +147,8 @@ def check_finite_loss(run: Run, loss: float) -> None:
 
 
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attentions (roles, options), a model of a sane size, an available device,
-    optional packages."""
+    """What the config alone cannot know: registered attentions (their roles and options), a model of a sane size, an
+    available device, optional packages."""
     check_attentions(cfg.model)
     check_size(cfg.model)
     pick_device(cfg.train.device)
