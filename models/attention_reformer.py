@@ -5,7 +5,6 @@ l keys in a chunk's window (2c), k half the buckets.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import torch

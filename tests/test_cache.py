@@ -4,9 +4,8 @@ import torch
 
 from models.attention import registered_attentions
 from models.masks import padding_mask
-from models.transformer import POSITIONS
 
-from tests.tiny_models import PAD, V, build
+from tests.tiny_models import PAD, V, build, variants
 
 
 def source(b=3, j=6):
@@ -19,7 +18,7 @@ def target(b=3, i=6):
     return torch.randint(1, V, (b, i), generator=torch.Generator().manual_seed(2))
 
 
-VARIANTS = [(a, p) for a in registered_attentions() for p in POSITIONS]
+VARIANTS = variants()
 
 
 def tolerance(attention):

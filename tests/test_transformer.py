@@ -9,9 +9,9 @@ from config import Config, make_config
 from models.attention import FullAttention, register_attention, registered_attentions
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask
-from models.transformer import POSITIONS, Transformer, check_size
+from models.transformer import Transformer, check_size
 from tests.runs import TINY
-from tests.tiny_models import PAD, V, build, tiny
+from tests.tiny_models import PAD, V, build, tiny, variants
 from util.errors import UserError
 
 
@@ -19,7 +19,7 @@ def tokens(b, n, seed):
     return torch.randint(1, V, (b, n), generator=torch.Generator().manual_seed(seed))
 
 
-VARIANTS = [(a, p) for a in registered_attentions() for p in POSITIONS]
+VARIANTS = variants()
 
 
 @pytest.mark.parametrize("attention,position", VARIANTS)
