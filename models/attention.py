@@ -78,6 +78,11 @@ class Attention(nn.Module):
         self.dropout = Dropout(dropout)
         self.options = options
 
+    def kept_keys(self) -> int | None:
+        """Decoding: how many of the latest keys later queries can still read (a K/V cache keeps only those);
+        None = all of them."""
+        return None
+
     @classmethod
     def build(cls, head_dim: int, dropout: float, given: dict[str, str]) -> "Attention":
         """The attention with its options taken from `given` (parsed --model.attention_options), defaults else."""

@@ -27,8 +27,8 @@ class LocalAttention(Attention):
 
     Cost: queries go in blocks of c = window; a block reads one window of c + 2·window keys, so time and memory are
     O(i·window) instead of O(i·j). With window >= the number of keys it is `full` exactly. Masks: key padding and
-    causal (queries are aligned to the end of the keys, so a K/V cache decodes as full decoding does; only the last
-    window + i keys are read). Usable as encoder and decoder self-attention; not cross-attention.
+    causal (queries are aligned to the end of the keys, so a K/V cache decodes as full decoding does; the cache keeps
+    only the last `window` keys: constant memory per decoded sentence). Usable as encoder and decoder self-attention; not cross-attention.
     """
 
     supports_arbitrary_mask = False
@@ -62,6 +62,9 @@ class LocalAttention(Attention):
         weights = masked_softmax(scores, band & keys[:, :, :, None, :])
         out = torch.einsum("bhncl,bhnld->bhncd", self.dropout(weights), v)                # (b, h, n, c, d)
         return out.reshape(b, h, n * c, d)[:, :, :i]
+
+    def kept_keys(self):
+        return self.options.window          # the next query, one position on, reads the last `window` keys and itself
 
     @classmethod
     def full_up_to(cls, given):

@@ -34,6 +34,7 @@ class MultiHeadAttention(nn.Module):
         self.name, self.keywords = attention, accepted_keywords(cls)
         self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
         self.recurrent = cls.recurrent and not cross
+        self.kept = None if cross else self.attention.kept_keys()           # a self-attention cache keeps these keys
         if cross:
             self.q = Linear(d_model, d_model)
             self.kv = Linear(d_model, 2 * d_model)
@@ -78,6 +79,8 @@ class MultiHeadAttention(nn.Module):
                 return self.out(out.transpose(1, 2).reshape(b, i, m)), None
             if cache is not None:
                 k, v = cache.extend(k, v)                                                # (b, h, j, d)
+                if mask is not None and mask.size(-1) > k.size(2):   # the cache kept only the latest keys
+                    mask = mask[..., mask.size(-1) - k.size(2):]
         bias = None
         if self.relative is not None:
             bias = self.relative(q, k.size(2) - i) * self.d ** -0.5                     # (b, h, i, j)
@@ -90,6 +93,8 @@ class MultiHeadAttention(nn.Module):
             elif mask.size(-2) != 1:
                 raise UserError(f"attention {self.name!r} supports only key-padding and causal masks")
         out, weights = self.attend(q, k, v, mask, causal=causal, bias=bias, need_weights=need_weights)
+        if cache is not None and self.kept is not None:
+            cache.keep_last(self.kept)
         return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (b, i, h·d)
 
     def shared_source(self, x: Tensor, k: Tensor, v: Tensor, mask: Tensor | None,
