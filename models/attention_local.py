@@ -28,7 +28,8 @@ class LocalAttention(Attention):
     Cost: queries go in blocks of c = window; a block reads one window of c + 2·window keys, so time and memory are
     O(i·window) instead of O(i·j). With window >= the number of keys it is `full` exactly. Masks: key padding and
     causal (queries are aligned to the end of the keys, so a K/V cache decodes as full decoding does; the cache keeps
-    only the last `window` keys: constant memory per decoded sentence). Usable as encoder and decoder self-attention; not cross-attention.
+    only the last `window` keys: constant memory per decoded sentence). Usable as encoder and decoder
+    self-attention; not cross-attention.
     """
 
     supports_arbitrary_mask = False

@@ -37,7 +37,8 @@ class AttentionCache:
         return self.k, self.v
 
     def keep_last(self, n: int) -> None:
-        """Self-attention: forget all but the last n positions' keys/values (an attention that reads no further back)."""
+        """Self-attention: forget all but the last n positions' keys/values (for an attention that reads no further
+        back)."""
         if self.k is not None and self.k.size(2) > n:
             start = self.k.size(2) - n
             self.k, self.v = self.k[:, :, start:], self.v[:, :, start:]
