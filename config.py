@@ -74,6 +74,9 @@ class ModelConfig:
     norm: str = opt("pre", f"{' | '.join(NORMS)} (LayerNorm placement)", one_of(NORMS))
     attention: str = opt("full", 'self-attention type: any name in the attention registry', NOT_EMPTY)
     cross_attention: str = opt("", 'encoder-decoder attention type; "" = same as `attention`', ANY)
+    decoder_attention: str = opt("", 'decoder (causal) self-attention type; "" = same as `attention`', ANY)
+    attention_options: str = opt("", 'NAME=VALUE,... for the attention types in use, e.g. topk=8,window=16 '
+                                      '(README lists each type\'s options)', ANY)
     position: str = opt("sinusoidal-add", ' | '.join(POSITIONS), one_of(POSITIONS))
     position_dim: int = opt(64, 'width of the position part in the *-concat modes', AT_LEAST_0)
     max_len: int = opt(256, 'longest sequence the position table covers',

@@ -18,6 +18,9 @@ import torch
 from config import Config, ModelConfig
 from decoding.export_files import MANIFEST, seal
 from exporting.out_dir import check_target, install, staging_dir
+from models.attention import ROLE_FLAGS, attention_class, registered_attentions
+from models.attention_choice import attention_roles
+from models.attention_options import parse_options
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
 
@@ -26,11 +29,19 @@ QUANTIZATIONS = ("float32", "int8", "int8_float32", "int16", "float16", "int8_fl
 
 
 def export_blocker(cfg: ModelConfig) -> str | None:
-    """The setting that keeps this model from CTranslate2, or None."""
-    for field in ("attention", "cross_attention"):
-        name = getattr(cfg, field) or cfg.attention
-        if name not in EXPORTABLE_ATTENTIONS:
-            return f"model.{field}={name} (CTranslate2 runs softmax attention only: {', '.join(EXPORTABLE_ATTENTIONS)})"
+    """The setting that keeps this model from CTranslate2, or None. An attention type whose options make it compute
+    full attention on every sequence the model takes (up to model.max_len keys: e.g. exact-topk with topk >= max_len)
+    is exported as full attention."""
+    given = parse_options(cfg.attention_options)
+    for role, name in attention_roles(cfg).items():
+        field = ROLE_FLAGS[role][0]
+        if name in EXPORTABLE_ATTENTIONS or (name in registered_attentions()
+                                             and attention_class(name).full_up_to(given) >= cfg.max_len):
+            continue
+        options = f" with --model.attention_options={cfg.attention_options}" if cfg.attention_options else ""
+        return (f"model.{field}={name}{options} (CTranslate2 runs softmax attention only: "
+                f"{', '.join(EXPORTABLE_ATTENTIONS)}, or a type whose options make it full attention up to "
+                f"model.max_len={cfg.max_len} keys)")
     if cfg.position.endswith("-concat"):
         return f"model.position={cfg.position} (CTranslate2 adds positions, it cannot concatenate them)"
     return None     # activation, norm and position are otherwise among what config.check_config allows, all exportable

@@ -52,7 +52,8 @@ def checkpoint(path, subwords, shared=True, seed=1, **model) -> str:
 
 EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", activation="gelu", tie_output=False),
               dict(position="relative", attention="sdpa"), dict(position="sinusoidal-add", norm="post"),
-              dict(position="learned-add", shared=False)]
+              dict(position="learned-add", shared=False),
+              dict(attention="exact-topk", attention_options="topk=64")]     # full at every length up to max_len
 
 
 @pytest.mark.parametrize("options", EXPORTABLE, ids=lambda o: "-".join(f"{v}" for v in o.values()))
@@ -122,7 +123,11 @@ def test_force_replaces_an_earlier_export_in_place_even_the_current_directory(su
 @pytest.mark.parametrize("options,blocker", [(dict(position="sinusoidal-concat", position_dim=16), "model.position"),
                                              (dict(attention="square"), "model.attention=square"),
                                              (dict(attention="linear", cross_attention="full"), "model.attention"),
-                                             (dict(cross_attention="linear"), "model.cross_attention")])
+                                             (dict(cross_attention="linear"), "model.cross_attention"),
+                                             (dict(attention="local", cross_attention="full",
+                                                   attention_options="window=8"),
+                                              "model.attention=local with --model.attention_options=window=8"),
+                                             (dict(decoder_attention="aft-simple"), "model.decoder_attention")])
 def test_what_ctranslate2_cannot_run_is_refused_naming_the_setting(options, blocker, subwords, tmp_path):
     path = checkpoint(tmp_path / "m.pt", subwords, **options)
     with pytest.raises(UserError, match=f"cannot export .*: {blocker}") as error:

@@ -19,7 +19,7 @@ from data.batching import TokenBatchSampler
 from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
 from decoding.translator import Translator
-from models.attention import attention_class
+from models.attention_choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.transformer import Transformer, build_model, check_size
 from training.checkpoints import Checkpoints
@@ -169,10 +169,9 @@ def check_finite_loss(run: Run, loss: float) -> None:
 
 
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attention names, a model of a sane size, an available device,
-    optional packages."""
-    for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
-        attention_class(name)
+    """What the config alone cannot know: registered attentions (their roles and options), a model of a sane size, an
+    available device, optional packages."""
+    check_attentions(cfg.model)
     check_size(cfg.model)
     pick_device(cfg.train.device)
     if cfg.train.tensorboard:
