@@ -21,7 +21,7 @@ PATTERNS = [
     rf"[{EMOJI}](?:[{EMOJI}\u200d\ufe0f\U0001F3FB-\U0001F3FF]*)",               # emoji, joined sequences too
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
-    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:-\w+)*",                             # a code: letters first, then a digit
+    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
 ]
 SPAN = re.compile("|".join(f"(?:{p})" for p in PATTERNS), re.IGNORECASE)
 
