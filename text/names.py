@@ -45,7 +45,12 @@ MIN_PART = 2           # a part of a compound is a word the corpus holds at leas
 MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
-                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei")
+                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei",
+                "erin", "erinnen", "ärin", "ärinnen", "istin", "isten", "logie", "atur", "aturen", "ierer", "eur", "eure")
+MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times) that opens a long unknown word ...
+MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
+NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
+UMLAUTS = str.maketrans("äöü", "aou")
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
@@ -99,7 +104,13 @@ class Names(PlaceholderStep):
             return True
         if lower.endswith(NOUN_ENDINGS):
             return False
-        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.typo(word))
+        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
+                    self.agent(lower) or self.typo(word))
+
+    def agent(self, lower: str) -> bool:
+        """One who does what a verb of the corpus says: "Betreiber" (betreiben), "Tätowierer" (tätowieren)."""
+        verb = lower[:-2] + "en"
+        return len(lower) >= 7 and lower.endswith("er") and (self.lexicon.cased(verb) or "A").islower()
 
     def headed(self, lower: str) -> bool:
         """A long word that ends in a noun of the corpus: a compound whose first part the corpus lacks
@@ -108,10 +119,22 @@ class Names(PlaceholderStep):
                                        (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
                                        for cut in range(3, len(lower) - 3))
 
+    def fronted(self, lower: str) -> bool:
+        """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
+        lacks: "Wind"+"mühle", "Himmel-s"+"schreiber", "Küche-n"+"armatur"; not when it ends like a surname or in a
+        vowel German nouns seldom end in ("Luft"+"hansa")."""
+        return len(lower) >= MIN_FRONT + MIN_REST and not lower.endswith(NAME_HEADS) and lower[-1] not in "aoiy" and any(
+            self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
+            and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
+            and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
+            for cut in range(MIN_FRONT, len(lower) - MIN_REST + 1))
+
     def inflected(self, word: str) -> bool:
-        """A known word with an inflection ending: "Hunde", "Kindern", "Autos"."""
+        """A known word with an inflection ending, its vowel maybe with an umlaut: "Hunde", "Kindern", "Autos",
+        "Länder", "Tüchern"."""
         lower = word.lower()
-        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and self.lexicon.knows(lower[:-len(end)])
+        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and
+                   any(self.lexicon.knows(stem) for stem in {lower[:-len(end)], lower[:-len(end)].translate(UMLAUTS)})
                    for end in ENDINGS)
 
     def compound(self, lower: str, parts: int = 0) -> bool:
