@@ -5,8 +5,9 @@ A word is taken for a name when
 - the training corpus copies it into its translations as written (lexicon.copied: "Berlin", "Adidas"), or
 - the corpus lacks it, it has a capital letter, and it is neither an inflected known word ("Hunde"), nor a
   compound of words of the corpus ("Wasserrutsche": "Wasser" + "Rutsche", which the model may well translate),
-  nor a long word ending in a noun of the corpus ("Nylongewebe"), nor a common noun by its ending ("-ung",
-  "-heit", ...), nor one letter from a common word (a typo, "Fahrad"),
+  nor a long word ending in a noun of the corpus ("Nylongewebe") or opening with one ("Windmühle"), nor one who
+  does what a verb of the corpus says ("Betreiber"), nor a common noun by its ending ("-ung", "-heit", ...) or an
+  everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
 - it is in the exonym table.
 Neighbouring name words are one name ("Jan Ullrich"). In training pairs a name becomes a placeholder on both sides
@@ -47,6 +48,13 @@ MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, 
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
                 "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei",
                 "erin", "erinnen", "ärin", "ärinnen", "istin", "isten", "logie", "atur", "aturen", "ierer", "eur", "eure")
+# everyday nouns an image-caption corpus may lack (units, times, money, dates): never names ("2 Liter", "im Januar")
+COMMON_NOUNS = set("""
+liter milliliter gramm kilogramm kilo tonne grad prozent promille minute sekunde stunde woche monat quartal cent
+pfund termin kapitel seite adresse konto firma chef kollege kollegin glück salz volumen gas klima umwelt temperatur
+montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar februar märz april juni juli september
+oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung gebühr steuer rabatt
+""".split())
 MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times) that opens a long unknown word ...
 MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
 NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
@@ -100,6 +108,8 @@ class Names(PlaceholderStep):
         if word.islower() or self.lexicon.knows(word):
             return False
         lower = word.lower()
+        if lower in COMMON_NOUNS or any(lower.endswith(end) and lower[:-len(end)] in COMMON_NOUNS for end in ENDINGS):
+            return False
         if lower.endswith(PLACE_ENDINGS):
             return True
         if lower.endswith(NOUN_ENDINGS):
