@@ -45,6 +45,8 @@ def test_a_one_letter_capital_makes_a_line_normal_case():
 def test_an_unknown_word_of_a_lowercase_line_stays_lowercase_and_is_no_name():
     assert Case(LEXICON).apply("ein mann spielt gitarre mit value auf 80 kg.")[0] == \
         "Ein Mann spielt Gitarre mit value auf 80 kg."
+    assert Case(LEXICON).apply("ein mann spielt in düsseldorf und köln.")[0] == \
+        "Ein Mann spielt in Düsseldorf und Köln."                          # places all the same
 
 
 def test_a_url_or_address_in_a_caps_line_keeps_its_case_whatever_punctuation_the_translation_puts_after_it():

@@ -6,7 +6,7 @@ would write it, and a caps sentence's translation comes back in caps.
 
 Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
-one ("kg"); the first word is capitalized. Tokens that are no words (URLs, e-mail addresses, codes with digits,
+one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no words (URLs, e-mail addresses, codes with digits,
 hashtags) keep their case, and so do they in the caps output, whatever punctuation stands around them. A
 lowercase sentence's translation keeps the model's normal case. A sentence in ordinary case is left alone; one
 with a capital, even a one-letter word ("A man weighs 80 kg."), is not a lowercase sentence.
@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 from text.lexicon import WORD, Lexicon
+from text.names import EXONYMS, PLACE_ENDINGS
 from text.step import Step
 
 CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence
@@ -52,6 +53,12 @@ def is_word(token: str) -> bool:
     return WORD.fullmatch(bare(token)) is not None
 
 
+def looks_like_a_place(word: str) -> bool:
+    """A lowercase word that is a place all the same: one in the exonym table ("köln"), or a long one ending like
+    a place ("düsseldorf")."""
+    return word.capitalize() in EXONYMS or (len(word) >= 6 and word.lower().endswith(PLACE_ENDINGS))
+
+
 class Case(Step):
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
@@ -70,7 +77,8 @@ class Case(Step):
     def recase(self, token: str, found: str) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated)."""
-        unknown = str.capitalize if found == "caps" else str
+        def unknown(word: str) -> str:
+            return word.capitalize() if found == "caps" or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
     def reverse(self, output: str, state: Cased | None) -> str:
