@@ -23,7 +23,7 @@ URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closi
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
-    r"(?<![\w@])@\w{1,30}",                                                    # a @handle
+    r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
