@@ -26,6 +26,8 @@ P0, P1 = PLACEHOLDERS[:2]
      ("🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", "🇩🇪")),
     ("Version v1.2.3 ist da.", f"Version {P0} ist da.", ("v1.2.3",)),
     ("Folgt @lena.malt und @zoo.", f"Folgt {P0} und {P1}.", ("@lena.malt", "@zoo")),
+    ("Der ICE 578 und FRITZ!Box 7590.", f"Der {P0} und {P1}.", ("ICE 578", "FRITZ!Box 7590")),
+    ("Ruf 0341 593 3500 an.", f"Ruf {P0} an.", ("0341 593 3500",)),
 ])
 def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)
