@@ -47,3 +47,9 @@ def test_german_common_nouns_the_corpus_lacks_are_not_names():
         assert not names.is_name(noun), noun
     for name in ("Lufthansa", "Wasserbauer", "Luftmeier", "Angela", "Hamburg"):    # a brand, surnames, ...
         assert names.is_name(name), name
+
+
+def test_a_capitalized_word_the_corpus_lacks_after_a_name_is_part_of_it():
+    lexicon = Lexicon.learn(COMMON + [("Der Müll und das Becken.", "The garbage and the pool.")] * 3)
+    assert Names(lexicon).apply("Angela Müller und Franz Beckenbauer sehen den Hund Wasser.")[1] == \
+        ("Angela Müller", "Franz Beckenbauer")

@@ -10,7 +10,8 @@ A word is taken for a name when
   everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
 - it is in the exonym table.
-Neighbouring name words are one name ("Jan Ullrich"). In training pairs a name becomes a placeholder on both sides
+Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
+part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides
 where the target holds it as written (or its exonym), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
@@ -84,8 +85,13 @@ class Names(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
-        found = [(word.start() + part.start(), word.start() + part.end()) for word in WORD.finditer(text)
-                 for part in PART.finditer(word.group()) if self.is_name(part.group(), word.group())]
+        found: list[tuple[int, int]] = []
+        for word in WORD.finditer(text):
+            for part in PART.finditer(word.group()):
+                start, end = word.start() + part.start(), word.start() + part.end()
+                after_name = bool(found) and text[found[-1][1]:start] == " "
+                if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())):
+                    found.append((start, end))
         runs: list[list[tuple[int, int]]] = []
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
             if any(s.start <= start < s.end for s in spans):
@@ -128,6 +134,14 @@ class Names(PlaceholderStep):
         return len(lower) >= 9 and any(self.lexicon.count(lower[cut:]) >= MIN_HEAD and
                                        (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
                                        for cut in range(3, len(lower) - 3))
+
+    def surname(self, word: str) -> bool:
+        """A capitalized word the corpus lacks, right after a name, is the rest of it even where it looks like a
+        German word ("Thomas Müller", "Franz Beckenbauer"), unless it is a common noun by its ending or an everyday
+        noun."""
+        lower = word.lower()
+        return len(word) >= 2 and word[0].isupper() and not self.lexicon.knows(word) and \
+            lower not in COMMON_NOUNS and not lower.endswith(NOUN_ENDINGS)
 
     def fronted(self, lower: str) -> bool:
         """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
