@@ -6,10 +6,11 @@ would write it, and a caps sentence's translation comes back in caps.
 
 Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
-one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no words (URLs, e-mail addresses, codes with digits,
-hashtags) keep their case, and so do they in the caps output, whatever punctuation stands around them. A
-lowercase sentence's translation keeps the model's normal case. A sentence in ordinary case is left alone; one
-with a capital, even a one-letter word ("A man weighs 80 kg."), is not a lowercase sentence.
+one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no
+words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
+whatever punctuation stands around them. A lowercase sentence's translation keeps the model's normal case. A
+sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."), is not
+a lowercase sentence.
 """
 from __future__ import annotations
 

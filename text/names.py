@@ -11,8 +11,8 @@ A word is taken for a name when
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
 - it is in the exonym table.
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
-part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides
-where the target holds it as written (or its exonym), so the model learns to carry placeholders where names stand.
+part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
+as written (or its exonym), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
 
@@ -47,8 +47,8 @@ MIN_PART = 2           # a part of a compound is a word the corpus holds at leas
 MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
-                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei",
-                "erin", "erinnen", "ärin", "ärinnen", "istin", "isten", "logie", "atur", "aturen", "ierer", "eur", "eure")
+                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei", "erin",
+                "erinnen", "ärin", "ärinnen", "istin", "isten", "logie", "atur", "aturen", "ierer", "eur", "eure")
 # everyday nouns an image-caption corpus may lack (units, times, money, dates): never names ("2 Liter", "im Januar")
 COMMON_NOUNS = set("""
 liter milliliter gramm kilogramm kilo tonne grad prozent promille minute sekunde stunde woche monat quartal cent
@@ -147,7 +147,9 @@ class Names(PlaceholderStep):
         """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
         lacks: "Wind"+"mühle", "Himmel-s"+"schreiber", "Küche-n"+"armatur"; not when it ends like a surname or in a
         vowel German nouns seldom end in ("Luft"+"hansa")."""
-        return len(lower) >= MIN_FRONT + MIN_REST and not lower.endswith(NAME_HEADS) and lower[-1] not in "aoiy" and any(
+        if len(lower) < MIN_FRONT + MIN_REST or lower.endswith(NAME_HEADS) or lower[-1] in "aoiy":
+            return False
+        return any(
             self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
             and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
             and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
