@@ -29,7 +29,7 @@ PATTERNS = [
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
-    r"(?-i:(?<![\w-])\p{Lu}[\p{Lu}-]*\p{Lu}(?:!\w+)? \d\w*)(?![.,:]?\d)",         # a type: "ICE 578", "B-XY 1234"
+    r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
     r"(?<![\w.,+])(?:\+\d{1,3}|0\d{2,})(?:[ /-]\d{2,})+(?![.,]?\d)",              # a phone number: "0341 593 3500"
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
