@@ -20,7 +20,7 @@ from text.glossary import Glossary
 from text.lexicon import Lexicon
 from text.names import Names
 from text.normalize import Normalize
-from text.numbers import Numbers
+from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
 from text.placeholders import Placeholders, unmask
 from text.sentences import Sentences
@@ -67,8 +67,9 @@ class Pipeline:
             steps.append(Case(lexicon))
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
+            numbers = Numbers(*direction)
             finders = [Glossary(glossary or {}), Phrases(*direction) if cfg.phrases else None,
-                       CopyThrough() if cfg.copy_through else None, Numbers(*direction),
+                       CopyThrough() if cfg.copy_through else None, DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         return cls(steps)

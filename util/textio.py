@@ -67,7 +67,7 @@ def read_glossary(path: str | Path) -> dict[str, str]:
     lines starting with # skipped. A term given twice with two translations is refused, naming both lines."""
     glossary, line_of = {}, {}
     for number, line in enumerate(read_text_lines(path), 1):
-        if not line.strip() or line.startswith("#"):
+        if not line.strip() or line.lstrip("\ufeff").startswith("#"):     # a BOM before a first comment too
             continue
         parts = line.split("\t")
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
