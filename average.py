@@ -6,6 +6,10 @@ The result holds weights, config and vocabularies only (no optimizer state); tra
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 
 from decoding.load import check_same_vocabularies
@@ -22,7 +26,7 @@ def main(argv) -> int:
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
-    check_output_path(args.out, "--out")
+    check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints])
     checkpoints = [load_checkpoint(path).raw for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, checkpoints, "average")
     first = checkpoints[0]

@@ -74,6 +74,9 @@ class ModelConfig:
     norm: str = opt("pre", f"{' | '.join(NORMS)} (LayerNorm placement)", one_of(NORMS))
     attention: str = opt("full", 'self-attention type: any name in the attention registry', NOT_EMPTY)
     cross_attention: str = opt("", 'encoder-decoder attention type; "" = same as `attention`', ANY)
+    decoder_attention: str = opt("", 'decoder (causal) self-attention type; "" = same as `attention`', ANY)
+    attention_options: str = opt("", 'NAME=VALUE,... for the attention types in use, e.g. topk=8,window=16 '
+                                      '(README lists each type\'s options)', ANY)
     position: str = opt("sinusoidal-add", ' | '.join(POSITIONS), one_of(POSITIONS))
     position_dim: int = opt(64, 'width of the position part in the *-concat modes', AT_LEAST_0)
     max_len: int = opt(256, 'longest sequence the position table covers',
@@ -116,8 +119,9 @@ class DataConfig:
                                    'placeholders (text/copy_through.py)', ANY)
     phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table (text/phrases.py)',
                         ANY)
-    train: str = opt("", 'your corpus as train_split: PATH (PATH.de + PATH.en, .gz too) or FILE.tsv; A,B = both; '
-                         '"" = Multi30K', ANY)
+    train: str = opt("", 'your corpus as train_split: PATH (PATH.<src_lang> + PATH.<tgt_lang>, .gz too) or FILE.tsv '
+                         '(source TAB target: German TAB English for de→en, English TAB German for en→de); A,B = '
+                         'both; "" = Multi30K', ANY)
     val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
     workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs', AT_LEAST_0)
     mix_original: float = opt(0.0, 'with --data.train: add Multi30K training pairs, this share of your corpus\' size, '

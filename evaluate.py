@@ -8,6 +8,10 @@ PyTorch tutorials, BLEU on lowercased spaCy tokens. With --json the last line is
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 import json
 import time
@@ -17,7 +21,8 @@ from decoding.metrics import bleu_lowercased_tokens, corpus_scores
 from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs, import_user_module,
+                      pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
 
@@ -38,7 +43,7 @@ def parse_args(argv):
         raise UserError("give either --split or --src/--ref")
     check_decode_flags(args)
     if args.output:
-        check_output_path(args.output, "--output")
+        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)])
     return args
 
 

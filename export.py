@@ -9,6 +9,10 @@ user attentions) are refused with the setting that blocks them.
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint
@@ -20,7 +24,7 @@ def main(argv) -> int:
     parser.add_argument("checkpoint")
     parser.add_argument("out_dir")
     parser.add_argument("--quantization", default="int8", choices=QUANTIZATIONS)
-    parser.add_argument("--force", action="store_true", help="replace OUT_DIR if it exists")
+    parser.add_argument("--force", action="store_true", help="replace an earlier export in OUT_DIR")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
     args = parser.parse_args(argv)
     import_user_module(args.user_module)

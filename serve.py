@@ -9,6 +9,10 @@ requests are decoded together (collected for --max-batch-wait-ms); the work of a
 next slice. FastAPI and uvicorn are optional: pip install -r requirements-extras.txt
 """
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 import asyncio
 import contextlib
@@ -207,14 +211,15 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def translate(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         wanted = parse_translate(payload, service.defaults, limits)
-        results = await answer_unless_gone(request, service.submit(wanted))
+        # splitting the texts into sentences (the text pipeline) is CPU work: off the event loop
+        results = await answer_unless_gone(request, await asyncio.to_thread(service.submit, wanted))
         return translation_body(wanted, results)
 
     @app.post("/attention")
     async def attention(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         text, decode = parse_attention(payload, service.defaults, limits)
-        return (await asyncio.to_thread(service.attention, text, decode))._asdict()
+        return {"sentences": [m._asdict() for m in await asyncio.to_thread(service.attention, text, decode)]}
 
     return app
 

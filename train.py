@@ -8,6 +8,10 @@
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 import sys
 import time
@@ -21,7 +25,7 @@ from data.batching import collate
 from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
-from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable
+from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable, stop_notice
 from training.step import train_step
 from training.validation import score_on_val
 from util import distributed
@@ -105,6 +109,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
         now = time.perf_counter()
         seconds, last = now - last, now
+        run.step_seconds = seconds
         state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
             state.elapsed + seconds
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
@@ -172,7 +177,7 @@ def main(argv) -> int:
     args, overrides = parse_args(argv)
     run, lock = setup(args, overrides)
     try:
-        with StopSignal() as stop:
+        with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
             reason = run.out_of_budget()
             while reason is None and run.state.epoch < run.cfg.train.max_epochs:
                 reason = train_epoch(run, stop)

@@ -11,6 +11,10 @@
 """
 from __future__ import annotations
 
+if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
+    from util.interrupt import quiet_while_starting
+    quiet_while_starting()
+
 import argparse
 import sys
 
@@ -18,9 +22,10 @@ from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
-from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs, import_user_module,
+                      pick_device, run_main)
 from util.errors import UserError
-from util.textio import check_output_path, line_text, read_glossary, read_text_lines
+from util.textio import check_output_path, read_glossary, read_lines, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -40,28 +45,27 @@ def parse_args(argv):
     if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")
-        check_output_path(args.plot_attention, "--plot-attention")
+        check_output_path(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)])
     return args
 
 
 def read_stdin_chunks():
-    """(number of the chunk's first line, its lines as text), CHUNK_LINES lines at a time; invalid UTF-8 is a
-    one-line error naming the line."""
+    """(number of the chunk's first line, its lines as text), CHUNK_LINES lines at a time; a line that is not UTF-8
+    or has no end (util.textio.read_lines) is a one-line error naming it, after the lines before it."""
     if sys.stdin is None:
         raise UserError("stdin is closed; give the sentences as arguments or redirect a file to stdin")
     chunk, number = [], 0
-    for raw in sys.stdin.buffer:
-        number += 1
-        try:
-            chunk.append(line_text(raw))
-        except UnicodeDecodeError:
-            if chunk:
-                yield number - len(chunk), chunk     # the lines before the bad one are still translated
-            raise UserError(f"stdin line {number} is not valid UTF-8; convert the input, e.g. with "
-                            "`iconv -f latin1 -t utf-8`") from None
-        if len(chunk) == CHUNK_LINES:
-            yield number - len(chunk) + 1, chunk
-            chunk = []
+    try:
+        for line in read_lines(sys.stdin.buffer, "stdin"):
+            number += 1
+            chunk.append(line)
+            if len(chunk) == CHUNK_LINES:
+                yield number - len(chunk) + 1, chunk
+                chunk = []
+    except UserError:
+        if chunk:
+            yield number - len(chunk) + 1, chunk     # the lines before the bad one are still translated
+        raise
     if chunk:
         yield number - len(chunk) + 1, chunk
 
@@ -70,7 +74,7 @@ def print_n_best(translator: Translator, texts: list[str], decode, first_line: i
     """Rows `index<TAB>score<TAB>text`; the index counts input lines from 0 across the whole input."""
     for n, translations in enumerate(translator.translate_n_best(texts, decode, first_line)):
         for translation in translations:
-            print(f"{first_line - 1 + n}\t{translation.score:.4f}\t{translation.text}")
+            sys.stdout.write(f"{first_line - 1 + n}\t{translation.score:.4f}\t{translation.text}\n")
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
@@ -109,7 +113,8 @@ def interactive(translator: Translator, decode) -> None:
         if not line:
             print(file=sys.stderr)
             return
-        print(translator.translate([line.rstrip("\r\n")], decode)[0], flush=True)
+        sys.stdout.write(translator.translate([line.rstrip("\r\n")], decode)[0] + "\n")
+        sys.stdout.flush()
 
 
 def main(argv) -> int:
@@ -134,8 +139,8 @@ def main(argv) -> int:
         if decode.n_best > 1:
             print_n_best(translator, texts, decode, first_line)
         else:
-            for line in translator.translate(texts, decode, first_line):
-                print(line)
+            # one write a chunk: a Ctrl-C (util.cli.run_main) leaves whole lines only
+            sys.stdout.write("".join(line + "\n" for line in translator.translate(texts, decode, first_line)))
         sys.stdout.flush()
     return 0
 

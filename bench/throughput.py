@@ -30,7 +30,7 @@ import bench.baseline as baseline  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
-from models.attention import registered_attentions  # noqa: E402
+from models.attention import attention_class, registered_attentions  # noqa: E402
 from training.step import autocast, make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 
@@ -131,7 +131,10 @@ def main() -> None:
         return
 
     # (a) same batches, fp32: each attention vs nn.Transformer
-    runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name), ours) for name in registered_attentions()}
+    # the types that can fill every role (the zoo's encoder-only ones: bench/attention_zoo.py)
+    everywhere = [name for name in registered_attentions()
+                  if not any(attention_class(name).why_not(role, {}) for role in ("encoder", "decoder", "cross"))]
+    runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name), ours) for name in everywhere}
     runs["nn.Transformer"] = (baseline_trainer(cfg), [to_baseline_ids(b) for b in ours])
     rates = tokens_per_second(runs, args.rounds)
     print("\n(a) training step, same token batches, fp32")

@@ -1,7 +1,8 @@
 """Parallel corpora by path: line-aligned files or one TSV file, checked line by line and read as a stream.
 
     --data.train=mydata/train          mydata/train.de and mydata/train.en (either may end in .gz)
-    --data.train=mydata/train.tsv      one pair a line: source TAB target (.tsv.gz too)
+    --data.train=mydata/train.tsv      one pair a line: source TAB target of the run (.tsv.gz too): German TAB
+                                       English for de→en, English TAB German for en→de (data/direction.py)
     --data.train=a,b.tsv,c             several corpora, concatenated in that order
 
 Bad data is a one-line UserError naming the file (and the line, or both line counts): a missing file, an empty one,
@@ -23,10 +24,12 @@ from util.errors import UserError
 class Corpus:
     """Sentence pairs from parts read in order; a part is a (source, target) pair of files or one TSV file."""
 
-    def __init__(self, parts: list[tuple[Path, ...]], fix: str = "check the file", empty_ok: bool = False):
+    def __init__(self, parts: list[tuple[Path, ...]], fix: str = "check the file", empty_ok: bool = False,
+                 flag: str | None = None):
         self.parts = parts
         self.fix = fix              # what to do about a file that cannot be read at all
         self.empty_ok = empty_ok    # Multi30K's split files may be empty: the trainer then says what is missing
+        self.flag = flag            # the option that named your corpus (None: Multi30K's own files)
 
     @classmethod
     def from_spec(cls, spec: str, src_lang: str, tgt_lang: str, flag: str = "--data.train") -> "Corpus":
@@ -35,7 +38,7 @@ class Corpus:
         if not items:
             raise UserError(f"{flag}={spec!r} names no corpus; give PATH (for PATH.{src_lang} and "
                             f"PATH.{tgt_lang}) or a .tsv file")
-        return cls([_find_part(Path(item).expanduser(), src_lang, tgt_lang, flag) for item in items])
+        return cls([_find_part(Path(item).expanduser(), src_lang, tgt_lang, flag) for item in items], flag=flag)
 
     def digests(self) -> list[list[str]]:
         """The sha256 of every file, part by part: the corpus' identity for the cache, whatever the paths."""
@@ -45,11 +48,16 @@ class Corpus:
         """Read everything once: the number of pairs, or a UserError on the first problem."""
         return sum(1 for _ in self.pairs())
 
-    def pairs(self) -> Iterator[tuple[str, str]]:
+    def part_pairs(self) -> Iterator[tuple[tuple[Path, ...], Iterator[tuple[str, str]]]]:
+        """(files, their pairs) for each part in order, each read lazily."""
         for part in self.parts:
+            yield part, (_tsv_pairs(part[0], self.fix) if len(part) == 1 else
+                         _file_pairs(*part, self.fix, self.empty_ok))
+
+    def pairs(self) -> Iterator[tuple[str, str]]:
+        for part, part_pairs in self.part_pairs():
             n = 0
-            for n, pair in enumerate(_tsv_pairs(part[0], self.fix) if len(part) == 1 else
-                                     _file_pairs(*part, self.fix, self.empty_ok), 1):
+            for n, pair in enumerate(part_pairs, 1):
                 yield pair
             if n == 0 and not self.empty_ok:
                 raise UserError(f"{' and '.join(map(str, part))} {'is' if len(part) == 1 else 'are'} empty; give "

@@ -33,6 +33,7 @@ from tqdm import tqdm
 from config import DataConfig
 from data.augment import training_pairs
 from data.corpus import Corpus
+from data.direction import check_direction, column_note
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
 from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
 from data.subwords import Subwords, line_to_tokens
@@ -86,6 +87,12 @@ def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, spl
     original = original_corpus(cfg, data_dir)
     if original is not None:
         files["mix_original"] = original
+    for split, corpus in files.items():     # your corpus, also when cached: its columns in this run's terms
+        if isinstance(corpus, Corpus):
+            check_direction(corpus.part_pairs(), cfg.src_lang, cfg.tgt_lang, corpus.flag)
+            tsv = [str(part[0]) for part in corpus.parts if len(part) == 1]
+            if progress and tsv:
+                print(f"{split}: {', '.join(tsv)} read as {column_note(cfg.src_lang, cfg.tgt_lang)}", flush=True)
     key = cache_key(cfg, splits, files, units)
     path = resolve_cache_dir(cache_dir) / f"{key[:32]}.prep"
     prepared = load_cache(path, key)

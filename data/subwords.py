@@ -34,10 +34,20 @@ def _unescape(token: str) -> str:
 
 def stored_models(src: "Subwords | None", tgt: "Subwords | None") -> dict | None:
     """The sentencepiece models as checkpoints store them: {"src": bytes, "tgt": bytes, or None when shared}; None
-    for word units."""
+    for word units. A model is shared when it is one object or two with the same bytes (a fine-tuned run's units
+    come back from its data cache as two copies)."""
     if src is None:
         return None
-    return {"src": src.model_proto, "tgt": None if tgt is src else tgt.model_proto}
+    shared = tgt is src or tgt.model_proto == src.model_proto
+    return {"src": src.model_proto, "tgt": None if shared else tgt.model_proto}
+
+
+def same_models(a: dict | None, b: dict | None) -> bool:
+    """Two stored_models results hold the same models byte for byte, whether a shared model is stored once or
+    (checkpoints written before the rule above) as two equal copies."""
+    def sides(stored):
+        return None if not stored else (stored.get("src"), stored.get("tgt") or stored.get("src"))
+    return sides(a) == sides(b)
 
 
 def models_of(stored: dict | None) -> tuple["Subwords | None", "Subwords | None"]:

@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Iterable, Iterator
 
 CHUNK = 2000                # pairs a task: large enough that passing them costs little next to spaCy
@@ -47,8 +48,7 @@ def tokenized_chunks(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: 
     # spawn, not fork: the caller may hold threads (torch) that a forked child would inherit half-locked. An
     # executor, not a Pool: a worker that dies (e.g. a script without `if __name__ == "__main__":`) raises
     # BrokenProcessPool here instead of being restarted forever.
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(workers, context, _start, (src_lang, tgt_lang, lowercase, True, os.getpid()))
+    pool = ProcessPoolExecutor(workers, _QuietSpawn(), _start, (src_lang, tgt_lang, lowercase, True, os.getpid()))
     pending = collections.deque()
     try:
         for chunk in chunks:
@@ -61,6 +61,25 @@ def tokenized_chunks(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: 
             yield (done, *result.result())
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+class _QuietWorker(SpawnProcess):
+    """A spawned worker that is born ignoring SIGINT (a disposition exec keeps, and Python then leaves alone): Ctrl-C
+    reaches the whole process group, the parent ends the pool, and a worker, even one still importing, must not
+    print a KeyboardInterrupt traceback of its own."""
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return super().start()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)    # for the fork and exec only: milliseconds
+        try:
+            super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class _QuietSpawn(SpawnContext):
+    Process = _QuietWorker
 
 
 def _start(src_lang: str, tgt_lang: str, lowercase: bool, in_worker: bool = True, parent: int = 0) -> None:

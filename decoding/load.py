@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from data.codec import Codec
+from data.subwords import same_models
 from decoding.ct2_engine import is_exported, load_exported
 from decoding.ensemble import Ensemble
 from decoding.torch_engine import TorchEngine
@@ -39,7 +40,8 @@ def check_same_vocabularies(paths: list, checkpoints: list[dict], action: str) -
     for path, ckpt in zip(paths[1:], checkpoints[1:]):
         for key, what in (("src_vocab", "source vocabularies"), ("tgt_vocab", "target vocabularies"),
                           ("subwords", "subword models")):
-            if ckpt.get(key) != checkpoints[0].get(key):
+            same = same_models if key == "subwords" else lambda a, b: a == b
+            if not same(ckpt.get(key), checkpoints[0].get(key)):
                 raise UserError(f"cannot {action} {paths[0]} and {path}: their {what} differ; "
                                 "use checkpoints of one training setup")
 

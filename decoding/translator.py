@@ -39,6 +39,23 @@ class Translation(NamedTuple):
     score: float          # the search's score of the hypothesis it came from (Hypothesis.score)
 
 
+class Sentence(NamedTuple):
+    """One sentence of an input text as the model reads it, with what its translation needs to be given back."""
+    text: str
+    states: tuple         # the states of the pipeline's sentence steps, for their reverse
+    line: int             # the input line it comes from (for warnings)
+
+
+class TextSplit(NamedTuple):
+    sentences: list[Sentence]   # none where the steps left nothing to translate
+    line_states: tuple          # the states of the line's steps, for joining its sentences again
+
+
+def sentences_of(texts_split: list[TextSplit | None]) -> list[Sentence]:
+    """The sentences of Translator.split's texts, in order, as one list."""
+    return [s for split in texts_split if split is not None for s in split.sentences]
+
+
 class ForcedScore(NamedTuple):
     log_prob: float       # sum of the target's token log-probabilities, <eos> included
     normalized: float     # log_prob / (tokens + 1), per token
@@ -103,34 +120,62 @@ class Translator:
                          glossary: dict[str, str] | None = None) -> list[list[Translation]]:
         """The decode.n_best best translations of each text, best first; an empty or whitespace-only text gives one
         empty translation. texts[0] is input line `first_line` (for warnings). A sentence with nothing for a model
-        (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline. Each
-        translation has its source's placeholders exactly once (the search's rule, guarded by exactly_once);
-        hypotheses that lost something else their source had at stake come after those that did not."""
-        decode = decode or self.cfg.decode
-        pipeline = self.pipeline if not glossary else self.pipeline_for({**self.glossary, **glossary})
-        real = [n for n, t in enumerate(texts) if t.strip()]
-        applied = [pipeline.apply(texts[n]) for n in real]
-        sentences = [(n, a.sentences[k], a.states[k]) for n, a in zip(real, applied) for k in range(len(a.sentences))]
-        model = [m for m, (_, text, _) in enumerate(sentences) if not nothing_to_translate(text)]
-        src_ids = self.codec.ids([sentences[m][1] for m in model],
-                                 line_numbers=[first_line + sentences[m][0] for m in model])
-        outputs = [[text] for _, text, _ in sentences]      # a sentence with nothing for the model: itself
-        scores = [[0.0] for _ in sentences]
-        found = self.search(src_ids, decode, self.owed([sentences[m][1] for m in model]))
-        for m, hyps in zip(model, found):
-            guarded = [exactly_once(self.codec.text(h.tokens), "".join(PLACEHOLDER.findall(sentences[m][1])))
-                       for h in hyps]
-            self.guard_fixes += sum(g.fixes for g in guarded)
-            outputs[m], scores[m] = [g.text for g in guarded], [h.score for h in hyps]
-        per_line: dict[int, list[list[Translation]]] = {n: [] for n in real}
-        for (n, _, state), texts_of, scores_of in zip(sentences, outputs, scores):
-            back = [pipeline.reverse_sentence(text, state) for text in texts_of]
-            ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
-            per_line[n].append([Translation(back[k].text, scores_of[k]) for k in ranked])
-        out = [[Translation("", 0.0)] for _ in texts]
-        for n, a in zip(real, applied):
-            out[n] = join_sentences(pipeline, per_line[n], a.line_states)
+        (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline; each
+        other's translation has its source's placeholders exactly once (translate_sentences)."""
+        texts_split = self.split(texts, first_line, glossary)
+        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode, glossary),
+                         glossary)
+
+    # translate_n_best in three parts, for a caller that schedules sentences itself (serving/service.py)
+
+    def split(self, texts: list[str], first_line: int = 1,
+              glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
+        """Each text through the pipeline's steps: its sentences as the model reads them (None for a blank text)."""
+        pipeline, out = self.pipeline_with(glossary), []
+        for n, text in enumerate(texts):
+            applied = pipeline.apply(text) if text.strip() else None
+            out.append(None if applied is None else
+                       TextSplit([Sentence(s, states, first_line + n) for s, states in
+                                  zip(applied.sentences, applied.states)], applied.line_states))
         return out
+
+    def translate_sentences(self, sentences: list[Sentence], decode: DecodeConfig | None = None,
+                            glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+        """The n-best list of each sentence, each back through the pipeline's sentence steps, in order. A sentence
+        with nothing for a model (only placeholders and punctuation) is its own translation; each other's has its
+        source's placeholders exactly once (the search's rule, guarded by exactly_once, which counts its fixes);
+        hypotheses that lost something else their source had come after those that did not."""
+        decode = decode or self.cfg.decode
+        pipeline = self.pipeline_with(glossary)
+        model = [s for s in sentences if not nothing_to_translate(s.text)]
+        src_ids = self.codec.ids([s.text for s in model], line_numbers=[s.line for s in model])
+        found = iter(self.search(src_ids, decode, self.owed([s.text for s in model])))
+        out = []
+        for sentence in sentences:
+            texts, scores = [sentence.text], [0.0]
+            if not nothing_to_translate(sentence.text):
+                hyps = next(found)
+                owed = "".join(PLACEHOLDER.findall(sentence.text))
+                guarded = [exactly_once(self.codec.text(h.tokens), owed) for h in hyps]
+                self.guard_fixes += sum(g.fixes for g in guarded)
+                texts, scores = [g.text for g in guarded], [h.score for h in hyps]
+            back = [pipeline.reverse_sentence(text, sentence.states) for text in texts]
+            ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
+            out.append([Translation(back[k].text, scores[k]) for k in ranked])
+        return out
+
+    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]],
+             glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+        """Each text's n-best list from its sentences' (translated: translate_sentences of sentences_of(...))."""
+        pipeline, found, out = self.pipeline_with(glossary), iter(translated), []
+        for split in texts_split:
+            out.append([Translation("", 0.0)] if split is None else
+                       join_sentences(pipeline, [next(found) for _ in split.sentences], split.line_states))
+        return out
+
+    def pipeline_with(self, glossary: dict[str, str] | None) -> Pipeline:
+        """The pipeline with a request's own glossary terms added to the translator's."""
+        return self.pipeline if not glossary else self.pipeline_for({**self.glossary, **glossary})
 
     def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                   glossary: dict[str, str] | None = None) -> list[str]:
@@ -138,17 +183,28 @@ class Translator:
         decode = replace(decode or self.cfg.decode, n_best=1)
         return [n_best[0].text for n_best in self.translate_n_best(texts, decode, first_line, glossary)]
 
-    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
-        """Translate one text and return where each output token looked in the source."""
+    def attention_maps(self, text: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        """Translate one text sentence by sentence, as translate() does, and return where each output token of each
+        sentence looked in its source; placeholders are shown as the words they stand for (the source's as
+        written, the output's as filled in), not as the private-use characters the model reads."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         applied = self.pipeline.apply(text)
-        src_ids = self.codec.ids([" ".join(applied.sentences)])
-        owed = self.owed([" ".join(applied.sentences)])
-        tokens = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), owed)[0][0].tokens
-        weights = self.engine.attention(src_ids[0], tokens)
-        return AttentionMap([self.codec.src_vocab.itos[t] for t in src_ids[0]],
-                            [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]], weights)
+        src_ids = self.codec.ids(applied.sentences)
+        found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
+        maps = []
+        for ids, hyps, states, originals in zip(src_ids, found, applied.states, applied.originals):
+            tokens = hyps[0].tokens
+            maps.append(AttentionMap(self.pipeline.shown([self.codec.src_vocab.itos[t] for t in ids], originals),
+                                     self.pipeline.shown([self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]],
+                                                         self.pipeline.fills(states)),
+                                     self.engine.attention(ids, tokens)))
+        return maps
+
+    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
+        """The first sentence's attention_maps (translate.py --plot-attention draws one sentence)."""
+        maps = self.attention_maps(text, decode)
+        return maps[0] if maps else AttentionMap([], [], torch.zeros(0, 0))
 
     def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
         """How likely the model finds each given translation of its source (both sides through the pipeline's

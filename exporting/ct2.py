@@ -10,7 +10,6 @@ ctranslate2 is needed for this feature only.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
@@ -18,6 +17,10 @@ import torch
 
 from config import Config, ModelConfig
 from decoding.export_files import MANIFEST, seal
+from exporting.out_dir import check_target, install, staging_dir
+from models.attention import ROLE_FLAGS, attention_class, registered_attentions
+from models.attention_choice import attention_roles
+from models.attention_options import parse_options
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
 
@@ -26,11 +29,19 @@ QUANTIZATIONS = ("float32", "int8", "int8_float32", "int16", "float16", "int8_fl
 
 
 def export_blocker(cfg: ModelConfig) -> str | None:
-    """The setting that keeps this model from CTranslate2, or None."""
-    for field in ("attention", "cross_attention"):
-        name = getattr(cfg, field) or cfg.attention
-        if name not in EXPORTABLE_ATTENTIONS:
-            return f"model.{field}={name} (CTranslate2 runs softmax attention only: {', '.join(EXPORTABLE_ATTENTIONS)})"
+    """The setting that keeps this model from CTranslate2, or None. An attention type whose options make it compute
+    full attention on every sequence the model takes (up to model.max_len keys: e.g. exact-topk with topk >= max_len)
+    is exported as full attention."""
+    given = parse_options(cfg.attention_options)
+    for role, name in attention_roles(cfg).items():
+        field = ROLE_FLAGS[role][0]
+        if name in EXPORTABLE_ATTENTIONS or (name in registered_attentions()
+                                             and attention_class(name).full_up_to(given) >= cfg.max_len):
+            continue
+        options = f" with --model.attention_options={cfg.attention_options}" if cfg.attention_options else ""
+        return (f"model.{field}={name}{options} (CTranslate2 runs softmax attention only: "
+                f"{', '.join(EXPORTABLE_ATTENTIONS)}, or a type whose options make it full attention up to "
+                f"model.max_len={cfg.max_len} keys)")
     if cfg.position.endswith("-concat"):
         return f"model.position={cfg.position} (CTranslate2 adds positions, it cannot concatenate them)"
     return None     # activation, norm and position are otherwise among what config.check_config allows, all exportable
@@ -120,16 +131,12 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
 
 def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization: str = "int8",
                       force: bool = False) -> Path:
-    """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError."""
+    """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError, and so
+    is an out_dir it may not fill (exporting/out_dir.py)."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
     out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"{out} is a file, not a directory; choose another OUT_DIR (--force replaces a directory only)")
-    if out.parent.is_dir() and not os.access(out.parent, os.W_OK):
-        raise UserError(f"cannot write into {out.parent} (read-only); choose another OUT_DIR")
-    if out.exists() and not force and any(out.iterdir()):
-        raise UserError(f"{out} already exists and is not empty; pass --force to replace it")
+    check_target(out, force, checkpoint)
     ckpt = load_checkpoint(checkpoint)
     cfg, raw = ckpt.cfg, ckpt.raw
     blocker = export_blocker(cfg.model)
@@ -142,8 +149,8 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
         def _load(self):
             return spec
 
-    tmp = out.with_name(f".{out.name}.exporting")
-    shutil.rmtree(tmp, ignore_errors=True)
+    tmp = staging_dir(out)
+    shutil.rmtree(tmp, ignore_errors=True)      # our own, left by a killed export
     _Converter().convert(str(tmp), quantization=quantization, force=True)
     subwords = raw.get("subwords") or {}
     for side in ("src", "tgt"):
@@ -154,8 +161,6 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
                 "checkpoint": str(checkpoint)}
     manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
     (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
-    if out.exists():
-        shutil.rmtree(out)
-    tmp.rename(out)
+    install(tmp, out)
     return out
 

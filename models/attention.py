@@ -21,6 +21,7 @@ and `--model.attention=cubed` builds it once that file is imported (`--user-modu
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from typing import Callable
 
@@ -28,6 +29,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from models.attention_options import typed_options
 from models.dropout import Dropout
 from util.errors import UserError
 
@@ -39,7 +41,13 @@ SIGNATURE = "forward(self, q, k, v, mask=None, **_) -> out, or (out, weights)"
 class Attention(nn.Module):
     """The protocol of an attention. Subclass it, set the flags that differ, write `forward`.
 
-    Built as `cls(head_dim=d, dropout=p)`; `self.dropout` is the dropout on attention weights.
+    Built as `cls(head_dim=d, dropout=p)`, or `cls(head_dim=d, dropout=p, options=Options(...))` when the class
+    declares `Options`; `self.dropout` is the dropout on attention weights.
+
+    Options: a dataclass of `config.opt` fields (typed, a default, a rule) that `--model.attention_options=k=v,...`
+        sets (models/attention_options.py parses and checks them); None = the attention takes no options.
+    unusable: {role: why} for the roles it cannot fill ("encoder" self-attention, "decoder" causal self-attention,
+        "cross" attention); the builder refuses those in one line with the reason.
 
     forward(q, k, v, mask=None, causal=False, bias=None, need_weights=False) -> out, or (out, weights)
         q: (b, h, i, d); k, v: (b, h, j, d); out: (b, h, i, d); weights: (b, h, i, j) or None.
@@ -61,11 +69,55 @@ class Attention(nn.Module):
     supports_bias = False            # accepts an additive score bias (needed for relative positions)
     provides_weights = True          # returns (b, h, i, j) weights when need_weights (for attention plots)
     recurrent = False                # decodes from a constant-size state (implements `step`), not a K/V cache
+    Options: type | None = None      # a dataclass of config.opt fields, or None: no options
+    unusable: dict[str, str] = {}    # role -> why this attention cannot fill it
 
-    def __init__(self, head_dim: int, dropout: float = 0.0):
+    def __init__(self, head_dim: int, dropout: float = 0.0, options=None):
         super().__init__()
         self.head_dim = head_dim
         self.dropout = Dropout(dropout)
+        self.options = options
+
+    def kept_keys(self) -> int | None:
+        """Decoding: how many of the latest keys later queries can still read (a K/V cache keeps only those);
+        None = all of them."""
+        return None
+
+    @classmethod
+    def build(cls, head_dim: int, dropout: float, given: dict[str, str]) -> "Attention":
+        """The attention with its options taken from `given` (parsed --model.attention_options), defaults else."""
+        if cls.Options is None:
+            return cls(head_dim=head_dim, dropout=dropout)
+        return cls(head_dim=head_dim, dropout=dropout, options=cls.check(given))
+
+    @classmethod
+    def check(cls, given: dict[str, str]):
+        """Its options typed and checked (a UserError naming the first bad one), or None when it takes none."""
+        return None if cls.Options is None else typed_options(cls.Options, given, cls.registered_name())
+
+    @classmethod
+    def option_names(cls, given: dict[str, str]) -> set[str]:
+        """The option names this attention (and any attention it builds) reads."""
+        return set() if cls.Options is None else {f.name for f in dataclasses.fields(cls.Options)}
+
+    @classmethod
+    def parts(cls, given: dict[str, str]) -> list[type["Attention"]]:
+        """This class and the attention classes it builds inside it."""
+        return [cls]
+
+    @classmethod
+    def why_not(cls, role: str, given: dict[str, str]) -> str | None:
+        """Why it cannot be used as `role` ("encoder", "decoder", "cross") with these options; None = it can."""
+        return cls.unusable.get(role)
+
+    @classmethod
+    def registered_name(cls) -> str:
+        return next((name for name, c in _REGISTRY.items() if c is cls), cls.__qualname__)
+
+    @classmethod
+    def full_up_to(cls, given: dict[str, str]) -> int:
+        """The longest key sequence on which it computes exactly `full` attention (for export); 0 = none."""
+        return 0
 
     def forward(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
                 bias: Tensor | None = None, need_weights: bool = False) -> Tensor | tuple[Tensor, Tensor | None]:
@@ -100,6 +152,10 @@ def check_attention_class(cls: object) -> None:
         if not cls.supports_arbitrary_mask and "causal" not in keywords:
             raise UserError(f"{name} handles only key padding (supports_arbitrary_mask = False), so its forward "
                             f"must take `causal` to apply the causal structure itself")
+    if cls.Options is not None and not (dataclasses.is_dataclass(cls.Options) and all(
+            "rule" in f.metadata for f in dataclasses.fields(cls.Options))):
+        raise UserError(f"{name}.Options must be a @dataclass whose fields are config.opt(default, help, rule); "
+                        "forward reads them as self.options")
     if cls.recurrent and not callable(getattr(cls, "step", None)):
         raise UserError(f"{name} sets recurrent but has no step(q, k, v, state) -> (out, state)")
 
@@ -127,8 +183,39 @@ def attention_class(name: str) -> type[Attention]:
     return _REGISTRY[name]
 
 
-def build_attention(name: str, head_dim: int, dropout: float = 0.0) -> Attention:
-    return attention_class(name)(head_dim=head_dim, dropout=dropout)
+def build_attention(name: str, head_dim: int, dropout: float = 0.0, given: dict[str, str] | None = None,
+                    role: str | None = None) -> Attention:
+    """The attention `name` with the options in `given` that it declares; a `role` it cannot fill is a UserError."""
+    given = given or {}
+    if role is not None:
+        check_role(name, role, given)
+    return attention_class(name).build(head_dim, dropout, given)
+
+
+def check_role(name: str, role: str, given: dict[str, str]) -> None:
+    """A one-line UserError when attention `name` cannot fill `role` with these options."""
+    why = attention_class(name).why_not(role, given)
+    if why:
+        raise UserError(f"attention {name!r} cannot be {ROLE_FLAGS[role][1]}: {why}; choose another with "
+                        f"--model.{ROLE_FLAGS[role][0]}=NAME")
+
+
+# role -> (the config field that picks its attention, what the role is called in a message)
+ROLE_FLAGS = {"encoder": ("attention", "encoder self-attention"),
+              "decoder": ("decoder_attention", "decoder (causal) self-attention"),
+              "cross": ("cross_attention", "cross-attention")}
+
+
+def masked_softmax(scores: Tensor, mask: Tensor | None) -> Tensor:
+    """Softmax over the last axis where `mask` (bool, broadcastable) is True; a row with nothing visible -> zeros."""
+    if mask is None:
+        return scores.softmax(dim=-1)
+    # the most negative finite value, not -inf: an empty row softmaxes to uniform, then is zeroed
+    weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(dim=-1)
+    has_keys = mask.any(dim=-1, keepdim=True)
+    if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
+        weights = weights * has_keys
+    return weights
 
 
 @register_attention("full")
@@ -137,19 +224,15 @@ class FullAttention(Attention):
 
     supports_bias = True
 
+    @classmethod
+    def full_up_to(cls, given):
+        return 2 ** 62
+
     def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
         scores = torch.einsum("bhid,bhjd->bhij", q, k) * q.size(-1) ** -0.5        # (b, h, i, j)
         if bias is not None:
             scores = scores + bias
-        if mask is None:
-            weights = scores.softmax(dim=-1)
-        else:
-            # the most negative finite value, not -inf: an empty row softmaxes to uniform, then is zeroed
-            scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
-            weights = scores.softmax(dim=-1)                                       # (b, h, i, j)
-            has_keys = mask.any(dim=-1, keepdim=True)
-            if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
-                weights = weights * has_keys
+        weights = masked_softmax(scores, mask)                                     # (b, h, i, j)
         out = torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)          # (b, h, i, d)
         return out, weights
 

@@ -36,6 +36,13 @@ class AttentionCache:
         self.room = None
         return self.k, self.v
 
+    def keep_last(self, n: int) -> None:
+        """Self-attention: forget all but the last n positions' keys/values (for an attention that reads no further
+        back)."""
+        if self.k is not None and self.k.size(2) > n:
+            start = self.k.size(2) - n
+            self.k, self.v = self.k[:, :, start:], self.v[:, :, start:]
+
     def reorder(self, indices: Tensor) -> None:
         """Keep rows `indices` (b',) of the self-attention or recurrent state, in that order, repeats allowed."""
         if self.k is not None:

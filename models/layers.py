@@ -7,6 +7,7 @@ from __future__ import annotations
 from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
+from models.attention_options import parse_options
 from models.cache import LayerCache
 from models.dropout import Dropout
 from models.linear import Linear, packed_path
@@ -52,7 +53,8 @@ class EncoderLayer(nn.Module):
         super().__init__()
         self.pre = _pre_norm(cfg)
         self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attention, cfg.attention_dropout,
-                                            max_relative=_max_relative(cfg))
+                                            max_relative=_max_relative(cfg),
+                                            options=parse_options(cfg.attention_options), role="encoder")
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2 = nn.LayerNorm(cfg.d_model), nn.LayerNorm(cfg.d_model)
         self.drop = Dropout(cfg.dropout)
@@ -70,10 +72,12 @@ class DecoderLayer(nn.Module):
     def __init__(self, cfg: ModelConfig):
         super().__init__()
         self.pre = _pre_norm(cfg)
-        self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attention, cfg.attention_dropout,
-                                            max_relative=_max_relative(cfg))
+        options = parse_options(cfg.attention_options)
+        self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.decoder_attention or cfg.attention,
+                                            cfg.attention_dropout, max_relative=_max_relative(cfg), options=options,
+                                            role="decoder")
         self.cross_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.cross_attention or cfg.attention,
-                                             cfg.attention_dropout, cross=True)
+                                             cfg.attention_dropout, cross=True, options=options, role="cross")
         self.ffn = feed_forward(cfg)
         self.norm1, self.norm2, self.norm3 = (nn.LayerNorm(cfg.d_model) for _ in range(3))
         self.drop = Dropout(cfg.dropout)

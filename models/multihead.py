@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from models.attention import accepted_keywords, attention_class
+from models.attention import accepted_keywords, attention_class, build_attention
 from models.cache import AttentionCache
 from models.linear import Linear
 from models.masks import causal_mask
@@ -21,16 +21,20 @@ class MultiHeadAttention(nn.Module):
     """
 
     def __init__(self, d_model: int, n_heads: int, attention: str, dropout: float = 0.0,
-                 cross: bool = False, max_relative: int = 0):
+                 cross: bool = False, max_relative: int = 0, options: dict[str, str] | None = None,
+                 role: str | None = None):
+        """options: parsed --model.attention_options; role: "encoder", "decoder" or "cross", refused in one line
+        where the attention cannot fill it (None: not checked)."""
         super().__init__()
         if d_model % n_heads:
             raise UserError(f"model.d_model={d_model} is not divisible by model.n_heads={n_heads}")
         self.h, self.d, self.cross = n_heads, d_model // n_heads, cross
         cls = attention_class(attention)
-        self.attention = cls(head_dim=self.d, dropout=dropout)
+        self.attention = build_attention(attention, self.d, dropout, options, role)
         self.name, self.keywords = attention, accepted_keywords(cls)
         self.arbitrary_mask, self.provides_weights = cls.supports_arbitrary_mask, cls.provides_weights
         self.recurrent = cls.recurrent and not cross
+        self.kept = None if cross else self.attention.kept_keys()           # a self-attention cache keeps these keys
         if cross:
             self.q = Linear(d_model, d_model)
             self.kv = Linear(d_model, 2 * d_model)
@@ -75,6 +79,8 @@ class MultiHeadAttention(nn.Module):
                 return self.out(out.transpose(1, 2).reshape(b, i, m)), None
             if cache is not None:
                 k, v = cache.extend(k, v)                                                # (b, h, j, d)
+                if mask is not None and mask.size(-1) > k.size(2):   # the cache kept only the latest keys
+                    mask = mask[..., mask.size(-1) - k.size(2):]
         bias = None
         if self.relative is not None:
             bias = self.relative(q, k.size(2) - i) * self.d ** -0.5                     # (b, h, i, j)
@@ -87,6 +93,8 @@ class MultiHeadAttention(nn.Module):
             elif mask.size(-2) != 1:
                 raise UserError(f"attention {self.name!r} supports only key-padding and causal masks")
         out, weights = self.attend(q, k, v, mask, causal=causal, bias=bias, need_weights=need_weights)
+        if cache is not None and self.kept is not None:
+            cache.keep_last(self.kept)
         return self.out(out.transpose(1, 2).reshape(b, i, m)), weights                  # merge: (b, i, h·d)
 
     def shared_source(self, x: Tensor, k: Tensor, v: Tensor, mask: Tensor | None,

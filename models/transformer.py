@@ -9,6 +9,7 @@ from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
 from data.vocab import PAD
+from models.attention_choice import check_attentions
 from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
@@ -90,6 +91,7 @@ class Transformer(nn.Module):
             raise UserError("model.src_vocab_size and model.tgt_vocab_size must be set (from the vocabulary) "
                             "before building the model")
         check_model(cfg)
+        check_attentions(cfg)
         self.cfg = cfg
         width = token_width(cfg)
         src_table = token_table(cfg.src_vocab_size, width)

@@ -6,7 +6,10 @@ arrival: requests with different keys (decoding options) are never mixed into on
 its own slice of the results, so every client sees its items in the order it sent them.
 
 A large request is decoded in slices of at most `slice_items(key)` items: after each slice its next one goes to the
-back of the queue, so a request that arrives meanwhile waits for one slice, not for the whole large request.
+back of the queue, so requests take turns slice by slice, and a request that arrives meanwhile waits for one slice
+of each request ahead of it, not for the whole large request. The server's items are sentences (a text is split
+into its sentences before it is queued, and `finish` joins their results into texts again), so a slice is a bounded
+amount of work however long the texts are.
 
 A request whose future is cancelled (its client went away) costs nothing more: its queued slice is dropped before it
 is decoded, and a slice being decoded is its last. Futures therefore stay cancellable until their result is set.
@@ -26,8 +29,10 @@ class QueueFull(Exception):
 class _Request:
     """One client's items, decoded slice by slice; its future gets all results once the last slice is done."""
 
-    def __init__(self, key: Hashable, items: Sequence, future: Future, slice_size: int):
+    def __init__(self, key: Hashable, items: Sequence, future: Future, slice_size: int,
+                 finish: Callable[[list], object] | None = None):
         self.key, self.items, self.future, self.slice_size = key, items, future, max(1, slice_size)
+        self.finish = finish or (lambda results: results)
         self.results: list = []
         self.arrived = time.monotonic()
         self.next = 0                 # items handed out so far
@@ -41,8 +46,13 @@ class _Request:
     def finished(self) -> bool:
         return self.next >= len(self.items)
 
-    def settle(self, result=None, error: Exception | None = None) -> None:
-        """Give the client its results (or the error), unless it cancelled meanwhile."""
+    def settle(self, results: list | None = None, error: Exception | None = None) -> None:
+        """Give the client finish(its results) (or the error), unless it cancelled meanwhile."""
+        if error is None:
+            try:
+                result = self.finish(results)
+            except Exception as e:       # the client gets the error; the worker keeps serving
+                error = e
         try:
             self.future.set_exception(error) if error is not None else self.future.set_result(result)
         except InvalidStateError:        # cancelled between our check and now: nobody waits for it
@@ -78,16 +88,22 @@ class MicroBatcher:
         self._worker = threading.Thread(target=self._serve, name="micro-batcher", daemon=True)
         self._worker.start()
 
-    def submit(self, key: Hashable, items: Sequence) -> Future:
-        """A future of `run_group(key, ...)`'s results for exactly these items, in their order. Cancelling it
-        drops the request's slices not yet decoded."""
+    def submit(self, key: Hashable, items: Sequence, finish: Callable[[list], object] | None = None) -> Future:
+        """A future of `run_group(key, ...)`'s results for exactly these items, in their order, given to
+        `finish` first when there is one (in the worker). Cancelling it drops the request's slices not yet
+        decoded."""
         future: Future = Future()
+        request = _Request(key, items, future, self.slice_items(key), finish)
         with self._wake:
             if self._closed:
                 raise RuntimeError("the batcher is closed")
             if len(self._pending) >= self.max_pending:
                 raise QueueFull(f"{len(self._pending)} requests are already waiting; retry in a moment")
-            self._pending.append(_Request(key, items, future, self.slice_items(key)).next_slice())
+            if not items:                 # nothing to decode (e.g. blank texts): answered at once
+                self._requests += 1
+                request.settle([])
+                return future
+            self._pending.append(request.next_slice())
             self._wake.notify()
         return future
 

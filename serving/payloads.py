@@ -157,7 +157,7 @@ def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits) -> tu
     """{"text": str} with optional beam and length_penalty."""
     check_fields(payload, ATTENTION_FIELDS)
     if "text" not in payload:
-        raise BadRequest(422, 'send "text": "..." (one sentence)')
+        raise BadRequest(422, 'send "text": "..." (one line; a map for each of its sentences)')
     return check_text(payload["text"], "text", limits), parse_decode(payload, defaults, limits, n_best=False)
 
 

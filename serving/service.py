@@ -7,12 +7,12 @@ import time
 from concurrent.futures import Future
 
 from config import DecodeConfig
-from decoding.translator import AttentionMap, Translation, Translator
+from decoding.translator import AttentionMap, Sentence, Translation, Translator, sentences_of
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
 
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
-# request arriving meanwhile waits for one slice (README, Serve: the worst case measured)
+# request arriving meanwhile waits for one slice of each request ahead (README, Serve: the worst case measured)
 SLICE_WORK = 16
 
 
@@ -28,24 +28,29 @@ class TranslationService:
         self.started = time.monotonic()
 
     def submit(self, request: TranslateRequest) -> Future:
-        """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull)."""
-        return self.batcher.submit(request.work, request.texts)
+        """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull). The
+        texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts."""
+        glossary = dict(request.work.glossary)
+        texts_split = self.translator.split(request.texts, glossary=glossary)
+        return self.batcher.submit(request.work, sentences_of(texts_split),
+                                   lambda translated: self.translator.join(texts_split, translated, glossary))
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
 
-    def _decode_group(self, work: Work, texts: list[str]) -> list[list[Translation]]:
-        """One search call for texts that share their settings and glossary."""
+    def _decode_group(self, work: Work, sentences: list[Sentence]) -> list[list[Translation]]:
+        """One search call for sentences (of any requests) that share their settings and glossary."""
         with self._lock:
-            return self.translator.translate_n_best(texts, work.decode, glossary=dict(work.glossary))
+            return self.translator.translate_sentences(sentences, work.decode, glossary=dict(work.glossary))
 
-    def attention(self, text: str, decode: DecodeConfig) -> AttentionMap:
-        """Where each output token of the translation of `text` looked in the source; weights as lists (JSON)."""
+    def attention(self, text: str, decode: DecodeConfig) -> list[AttentionMap]:
+        """Per sentence of `text`: where each output token of its translation looked in its source; weights as
+        lists (JSON)."""
         if not text.strip():
-            return AttentionMap([], [], [])
+            return []
         with self._lock:
-            found = self.translator.attention_map(text, decode)
-        return found._replace(weights=[[round(w, 4) for w in row] for row in found.weights.tolist()])
+            found = self.translator.attention_maps(text, decode)
+        return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
 
     def health(self) -> dict:
         cfg, stats, codec = self.translator.cfg, self.batcher.stats, self.translator.codec

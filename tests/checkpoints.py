@@ -11,11 +11,11 @@ WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", *"Ein Hund Mann Frau läuft s
 SOURCES = ["Ein Hund läuft im Park.", "Ein Mann spielt.", "Frau Hund Park.", "Ein Ein Hund."]
 
 
-def save(path, seed: int, vocab: Vocab = WORDS) -> str:
+def save(path, seed: int, vocab: Vocab = WORDS, subwords: dict | None = None) -> str:
     model, cfg = tiny_trainable(seed=seed, vocab=len(vocab), d_model=32, n_heads=4)
     with torch.no_grad():
         for p in model.parameters():
             p.mul_(3.0)
     save_checkpoint(path, model_state=model.state_dict(), config=cfg.to_dict(), src_vocab=vocab.to_dict(),
-                    tgt_vocab=vocab.to_dict())
+                    tgt_vocab=vocab.to_dict(), subwords=subwords)
     return str(path)

@@ -119,7 +119,7 @@ def test_causal_linear_chunks_and_state_agree_with_one_pass():
 @pytest.mark.parametrize("name", registered_attentions())
 def test_masked_keys_change_nothing(name):
     """The seed bug: a mask fill that did not hide. Masked keys and values may hold anything."""
-    q, k, v = qkv()
+    q, k, v = qkv(i=J) if attention_class(name).why_not("cross", {}) else qkv()   # self-attention only: i = j
     mask = key_padding()
     kernel = build_attention(name, D).eval()
     out, _ = kernel(q, k, v, mask)
@@ -234,6 +234,8 @@ def test_an_attention_gets_only_the_keywords_its_forward_names(scratch_registry)
     (type("TwoArgs", (Attention,), {"forward": lambda self, q, k: q}), "cannot be called as forward"),
     (type("BiasWithoutBias", (Attention,), {"supports_bias": True, "forward": lambda self, q, k, v, mask=None: q}),
      "takes no `bias`"),
+    (type("LooseOptions", (Attention,), {"Options": dict, "forward": lambda self, q, k, v, mask=None: q}),
+     "Options must be a @dataclass"),
 ])
 def test_registering_something_that_does_not_fit_is_one_clear_error(scratch_registry, bad, message):
     with pytest.raises(UserError, match=message) as error:

@@ -4,6 +4,7 @@ import torch
 
 import average
 import export
+from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_checkpoints, load_checkpoint
 from tests.checkpoints import SOURCES, save
@@ -32,3 +33,24 @@ def test_output_paths_are_checked_before_any_work(tmp_path):
     with pytest.raises(UserError, match=r"^--out .* is a directory; give a file name"):
         average.main([str(tmp_path / "a.pt"), str(tmp_path / "b.pt"), "--out", str(tmp_path)])
     assert (tmp_path / "file").read_text() == "keep me"
+
+
+def test_average_refuses_to_write_over_a_checkpoint_it_averages(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    before = (tmp_path / "1.pt").read_bytes()
+    with pytest.raises(UserError, match=r"^--out ./1.pt is the same file as the input .*1.pt: writing it would "):
+        average.main([*paths, "--out", "./1.pt"])
+    assert (tmp_path / "1.pt").read_bytes() == before
+
+
+def test_one_subword_model_stored_once_or_as_two_equal_copies_averages_and_another_is_refused(tmp_path):
+    model = Subwords.learn([s.split() for s in SOURCES], 40).model_proto
+    other = Subwords.learn([s.lower().split() for s in SOURCES], 40).model_proto
+    shared = save(tmp_path / "base.pt", 1, subwords={"src": model, "tgt": None})
+    copies = save(tmp_path / "tuned.pt", 2, subwords={"src": model, "tgt": model})    # as fine-tuned runs stored it
+    average.main([shared, copies, "--out", str(tmp_path / "avg.pt")])
+    assert load_checkpoint(tmp_path / "avg.pt").raw["subwords"]["src"] == model
+    mixed = save(tmp_path / "mixed.pt", 3, subwords={"src": model, "tgt": other})
+    with pytest.raises(UserError, match="their subword models differ"):
+        average.main([shared, mixed, "--out", str(tmp_path / "avg2.pt")])

@@ -136,3 +136,17 @@ def test_a_large_request_cancelled_while_decoding_stops_after_its_current_slice(
     assert run.calls == [[0, 1], ["next"]] and large.cancelled()
     assert batcher.stats == (1, 2, 1)
     batcher.close()
+
+
+def test_a_request_is_finished_by_its_own_function_and_one_without_items_is_answered_at_once():
+    run = Recorder()
+    batcher = MicroBatcher(run, max_wait=0.0)
+    joined = batcher.submit("k", ["a", "b", "c"], finish=lambda results: " ".join(item for _, item in results))
+    assert joined.result(timeout=5) == "a b c"                     # e.g. sentences joined into their texts
+    assert batcher.submit("k", [], finish=lambda results: ["blank"]).result(timeout=5) == ["blank"]
+    assert run.calls == [("k", ["a", "b", "c"])] and batcher.stats.requests == 2
+    broken = batcher.submit("k", ["d"], finish=lambda results: 1 / 0)
+    with pytest.raises(ZeroDivisionError):                          # the client gets the error, the worker goes on
+        broken.result(timeout=5)
+    assert batcher.submit("k", ["e"]).result(timeout=5) == [("k", "e")]
+    batcher.close()

@@ -4,9 +4,8 @@ import torch
 
 from models.attention import registered_attentions
 from models.masks import padding_mask
-from models.transformer import POSITIONS
 
-from tests.tiny_models import PAD, V, build
+from tests.tiny_models import PAD, V, build, variants
 
 
 def source(b=3, j=6):
@@ -19,7 +18,7 @@ def target(b=3, i=6):
     return torch.randint(1, V, (b, i), generator=torch.Generator().manual_seed(2))
 
 
-VARIANTS = [(a, p) for a in registered_attentions() for p in POSITIONS]
+VARIANTS = variants()
 
 
 def tolerance(attention):
@@ -176,3 +175,18 @@ def test_a_row_expanded_into_beams_keeps_one_cross_attention_copy_per_sentence()
     steps = [model.decoder_logits(tgt[rows, t:t + 1], None, src_mask, cache=cache) for t in range(1, 5)]
     full = model.decoder_logits(tgt[rows], memory[rows], src_mask[rows])
     torch.testing.assert_close(torch.cat(steps, dim=1), full[:, 1:], atol=1e-5, rtol=1e-5)
+
+
+@torch.no_grad()
+def test_local_self_attention_keeps_only_its_window_of_keys_and_decodes_as_full_decoding():
+    model = build("local", "learned-add")                       # window=2 (tests/tiny_models.py)
+    src, src_mask = source()
+    tgt = target(i=8)
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    first = model.decoder_logits(tgt[:, :3], memory, src_mask, cache=cache)
+    steps = [model.decoder_logits(tgt[:, t:t + 1], memory, src_mask, cache=cache) for t in range(3, 6)]
+    assert cache.layers[0].self_attn.k.size(2) == 2 and len(cache) == 6
+    rest = model.decoder_logits(tgt[:, 6:], memory, src_mask, cache=cache)     # two at once, after trimming
+    torch.testing.assert_close(torch.cat([first, *steps, rest], dim=1), model.decoder_logits(tgt, memory, src_mask),
+                               atol=1e-5, rtol=1e-5)

@@ -36,3 +36,21 @@ def test_a_lowercase_sentence_is_recased_and_its_translation_keeps_the_models_ca
     text, state = step.apply("ein mann spielt gitarre.")
     assert text == "Ein Mann spielt Gitarre." and step.reverse("A man plays guitar.", state) == "A man plays guitar."
     assert step.apply("Ein Mann spielt.") == ("Ein Mann spielt.", None)
+
+
+def test_a_one_letter_capital_makes_a_line_normal_case():
+    assert kind("A man weighs 80 kg.") == "normal" and kind("a man weighs 80 kg.") == "lower"
+
+
+def test_an_unknown_word_of_a_lowercase_line_stays_lowercase_and_is_no_name():
+    assert Case(LEXICON).apply("ein mann spielt gitarre mit value auf 80 kg.")[0] == \
+        "Ein Mann spielt Gitarre mit value auf 80 kg."
+    assert Case(LEXICON).apply("ein mann spielt in düsseldorf und köln.")[0] == \
+        "Ein Mann spielt in Düsseldorf und Köln."                          # places all the same
+
+
+def test_a_url_or_address_in_a_caps_line_keeps_its_case_whatever_punctuation_the_translation_puts_after_it():
+    step = Case(LEXICON)
+    _, state = step.apply("EIN MANN SPIELT AUF https://www.wetter.de/Abc! ODER <Info@Zoo.de>.")
+    assert step.reverse("A man plays on https://www.wetter.de/Abc. Or Info@Zoo.de!", state) == \
+        "A MAN PLAYS ON https://www.wetter.de/Abc. OR Info@Zoo.de!"

@@ -72,6 +72,24 @@ def test_a_closed_stdout_is_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err == "error: stdout is closed; redirect the output to a file or a pipe\n"
 
 
+def test_ctrl_c_in_any_command_ends_quietly_with_status_130_and_ignores_a_second_one(monkeypatch, capsys):
+    import signal
+
+    def main(argv):
+        print("a whole line")
+        raise KeyboardInterrupt              # e.g. train.py's data preparation, evaluate.py's search
+
+    monkeypatch.setattr(sys, "argv", ["train.py"])
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as exit:
+            run_main(main)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN       # the flush and the exit are not broken
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    assert exit.value.code == 130 and capsys.readouterr() == ("a whole line\n", "")
+
+
 def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
     cfg = make_config("tiny")
     vocab = Vocab(list(SPECIALS) + ["Hallo", "Welt"])

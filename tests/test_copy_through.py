@@ -18,6 +18,16 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Die Datei bericht_2024.pdf ist da.", f"Die Datei {P0} ist da.", ("bericht_2024.pdf",)),
     ("Ein B2B Kunde hört MP3.", f"Ein {P0} Kunde hört {P1}.", ("B2B", "MP3")),
     ("Ein Hund läuft 3,5 km.", "Ein Hund läuft 3,5 km.", ()),
+    ("Siehe https://de.wikipedia.org/wiki/Rhein_(Fluss).", f"Siehe {P0}.",
+     ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),
+    ("Link: <https://x.de/a> oder <info@x.de>", f"Link: <{P0}> oder <{P1}>", ("https://x.de/a", "info@x.de")),
+    ("Drücke 1️⃣ oder #️⃣.", f"Drücke {P0} oder {P1}.", ("1️⃣", "#️⃣")),
+    ("Fans aus 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F und 🇩🇪!", f"Fans aus {P0} und {P1}!",
+     ("🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", "🇩🇪")),
+    ("Version v1.2.3 ist da.", f"Version {P0} ist da.", ("v1.2.3",)),
+    ("Folgt @lena.malt und @zoo.", f"Folgt {P0} und {P1}.", ("@lena.malt", "@zoo")),
+    ("Der ICE 578 und FRITZ!Box 7590.", f"Der {P0} und {P1}.", ("ICE 578", "FRITZ!Box 7590")),
+    ("Ruf 0341 593 3500 an.", f"Ruf {P0} an.", ("0341 593 3500",)),
 ])
 def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)

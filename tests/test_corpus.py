@@ -134,6 +134,39 @@ def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus
     assert "\n" not in str(error.value) and not cache.exists()
 
 
+@pytest.mark.parametrize("form", ["tsv", "plain"])
+def test_a_corpus_written_the_other_way_round_is_refused_in_one_line_before_any_tokenizing(form, corpus, tmp_path,
+                                                                                          monkeypatch):
+    cfg, cache = corpus
+    reversed_rows = [(en, de) for de, en in pairs(300)]       # English TAB German (or train.de holding English)
+    monkeypatch.setattr(prepare, "tokenize_split", lambda *a, **k: pytest.fail("tokenized a reversed corpus"))
+    message = (r"^--data.train: .*train\.tsv looks reversed: its first column reads as 'en' and its second as 'de', "
+               r"but a TSV line is source TAB target \(de TAB en for this de→en run\); swap its columns"
+               if form == "tsv" else r"^--data.train: .*train\.de reads as 'en' and .*train\.en as 'de', the other "
+               r"way round for this de→en run; swap the two files' names$")
+    reversed_cfg = dataclasses.replace(cfg, train=write(tmp_path / "rev/train", reversed_rows, form))
+    with pytest.raises(UserError, match=message) as error:
+        prepare_data(reversed_cfg, cache_dir=cache, progress=False)
+    assert "\n" not in str(error.value) and not cache.exists()
+    monkeypatch.undo()
+    with monkeypatch.context() as unchecked:           # a cache written before the check, e.g. by an older version
+        unchecked.setattr(prepare, "check_direction", lambda *args: None)
+        prepare_data(reversed_cfg, cache_dir=cache, progress=False)
+    with pytest.raises(UserError, match=message):
+        prepare_data(reversed_cfg, cache_dir=cache, progress=False)
+
+
+def test_a_tsv_is_source_tab_target_of_the_run_and_the_log_says_which_language_is_which(corpus, tmp_path, capsys):
+    cfg, cache = corpus
+    german_english = write(tmp_path / "de-en/train", pairs(300), "tsv")
+    prepare_data(dataclasses.replace(cfg, train=german_english), cache_dir=cache, progress=True)
+    assert f"train: {german_english} read as source TAB target = de TAB en" in capsys.readouterr().out
+    english_german = dataclasses.replace(cfg, src_lang="en", tgt_lang="de", train=german_english,
+                                         val=write(tmp_path / "en-de/val", [(en, de) for de, en in pairs(20)], "tsv"))
+    with pytest.raises(UserError, match=r"looks reversed: .* \(en TAB de for this en→de run\)"):
+        prepare_data(english_german, cache_dir=cache, progress=False)    # README's old "German TAB English"
+
+
 def test_a_bad_val_corpus_fails_before_the_train_corpus_is_tokenized(corpus, tmp_path, monkeypatch):
     cfg, cache = corpus
     spec, message = damage(tmp_path, "tabs")

@@ -207,6 +207,7 @@ def test_numbers_from_english_to_german(source, output, invented, misformatted):
 def test_numbers_from_german_to_english_keep_the_library_check():
     assert invented_numbers_in("de-en", "Ein Hund mit 3 Beinen.", "A dog with 4 legs.") == ["4"]
     assert misformatted_numbers("de-en", "Er kauft 3,5 kg.", "He buys 3,5 kg.") == ["3,5"]
+    assert invented_numbers_in("de-en", "UM 14 UHR.", "AT 2 PM.") == []         # a time in capitals is no invention
     assert english_to_german("1,250.99") == "1.250,99" and english_to_german("24.12.2020") == "24.12.2020"
 
 

@@ -1,5 +1,6 @@
 """evaluate.py: BLEU on a split or a file pair, lines paired at "\\n" only, and what it refuses before translating."""
 import json
+import os
 
 import pytest
 
@@ -64,3 +65,16 @@ def test_a_lone_carriage_return_is_inside_a_line_for_evaluate_as_for_translate(a
     evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "src.de"), "--ref",
                    str(tmp_path / "ref.en"), "--json", "--greedy"])
     assert json.loads(capsys.readouterr().out.split("\n")[-2])["sentences"] == 2
+
+
+@pytest.mark.parametrize("output", ["./src.de", "link.en", "hard.pt"])
+def test_an_output_that_is_an_input_by_any_path_is_refused_and_the_input_kept(output, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("src.de", "ref.en", "model.pt"):
+        (tmp_path / name).write_text(name)
+    os.symlink("ref.en", "link.en")
+    os.link("model.pt", "hard.pt")
+    with pytest.raises(UserError, match=rf"^--output {output} is the same file as --(src|ref|checkpoint) "):
+        evaluate.parse_args(["--checkpoint", "model.pt", "--src", "src.de", "--ref", "ref.en", "--output", output])
+    assert [(tmp_path / name).read_text() for name in ("src.de", "ref.en", "model.pt")] == ["src.de", "ref.en",
+                                                                                          "model.pt"]

@@ -59,7 +59,8 @@ def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | N
 
 EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", activation="gelu", tie_output=False),
               dict(position="relative", attention="sdpa"), dict(position="sinusoidal-add", norm="post"),
-              dict(position="learned-add", shared=False)]
+              dict(position="learned-add", shared=False),
+              dict(attention="exact-topk", attention_options="topk=64")]     # full at every length up to max_len
 
 
 @pytest.mark.parametrize("options", EXPORTABLE, ids=lambda o: "-".join(f"{v}" for v in o.values()))
@@ -113,10 +114,27 @@ def test_int8_export_translates_and_is_smaller(subwords, tmp_path):
     assert all(isinstance(t, str) for t in load_translator(i8).translate(sentences(4, 3)))
 
 
+def test_force_replaces_an_earlier_export_in_place_even_the_current_directory(subwords, tmp_path, monkeypatch):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    (tmp_path / "ct2").mkdir()
+    monkeypatch.chdir(tmp_path / "ct2")
+    inode = (tmp_path / "ct2").stat().st_ino
+    export_checkpoint(path, ".", "int8")                                     # an empty directory is taken
+    with pytest.raises(UserError, match=r"holds an earlier export; pass --force"):
+        export_checkpoint(path, ".", "float32")
+    export_checkpoint(path, ".", "float32", force=True)
+    assert (tmp_path / "ct2").stat().st_ino == inode and not list(tmp_path.glob(".*exporting"))
+    assert load_translator(".").engine.describe() == "ctranslate2 (float32)"
+
+
 @pytest.mark.parametrize("options,blocker", [(dict(position="sinusoidal-concat", position_dim=16), "model.position"),
                                              (dict(attention="square"), "model.attention=square"),
                                              (dict(attention="linear", cross_attention="full"), "model.attention"),
-                                             (dict(cross_attention="linear"), "model.cross_attention")])
+                                             (dict(cross_attention="linear"), "model.cross_attention"),
+                                             (dict(attention="local", cross_attention="full",
+                                                   attention_options="window=8"),
+                                              "model.attention=local with --model.attention_options=window=8"),
+                                             (dict(decoder_attention="aft-simple"), "model.decoder_attention")])
 def test_what_ctranslate2_cannot_run_is_refused_naming_the_setting(options, blocker, subwords, tmp_path):
     path = checkpoint(tmp_path / "m.pt", subwords, **options)
     with pytest.raises(UserError, match=f"cannot export .*: {blocker}") as error:

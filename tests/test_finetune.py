@@ -99,3 +99,18 @@ def test_a_word_unit_model_fine_tunes_with_unseen_words_as_unk_and_says_how_many
     assert len(note) == 1 and "words of your corpus it never saw are <unk>: " in note[0]
     share = float(note[0].split("<unk>: ")[1].split("%")[0])
     assert 30 < share < 100
+
+
+def test_a_checkpoint_fine_tuned_with_mix_original_passes_on_its_model_not_its_recipe(base, own, capsys):
+    from config import Config
+    from training.finetune import finetune_config
+    init = load_checkpoint(base / "best.pt")
+    mixed = Config.from_dict(init.cfg.to_dict())
+    mixed.data.train, mixed.data.val, mixed.data.mix_original = "old.tsv", "old-dev.tsv", 0.5
+    tuned = init._replace(cfg=mixed)            # as a run fine-tuned with --data.mix_original=0.5 stores it
+    cfg = finetune_config(tuned, "tuned.pt", None, [own["train"], own["val"]])
+    assert cfg.data.mix_original == 0          # it would need Multi30K's train files, which this run never asked for
+    assert "note: tuned.pt was fine-tuned with --data.mix_original=0.5; this run does not inherit it" in \
+        capsys.readouterr().out
+    again = finetune_config(tuned, "tuned.pt", None, [own["train"], own["val"], "--data.mix_original=0.25"])
+    assert again.data.mix_original == 0.25 and "note:" not in capsys.readouterr().out

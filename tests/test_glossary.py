@@ -39,3 +39,18 @@ def test_a_term_given_two_translations_is_refused_naming_both_lines(tmp_path):
     twice.write_text("Fahrrad\tbike\nHund\tdog\nFahrrad\tbicycle\n", encoding="utf-8")
     with pytest.raises(UserError, match="twice.tsv lines 1 and 3 translate 'Fahrrad' two ways"):
         read_glossary(twice)
+
+
+def test_terms_and_targets_are_cleaned_as_typed_text_is(tmp_path):
+    file = tmp_path / "terms.tsv"
+    file.write_text("\ufeff# German\tEnglish\nFahr\u00adrad\tbike\ue000\x07\nKölner\u00a0 Dom\tCologne Cathedral\n"
+                    "Mu\u0308nchen\tMunich\n\u200b\tnothing\n", encoding="utf-8")
+    glossary = Glossary(read_glossary(file))
+    assert glossary.terms == {"Fahrrad": "bike", "Kölner Dom": "Cologne Cathedral", "München": "Munich"}
+    assert glossary.apply("Mit dem Fahrrad zum Kölner Dom in München.")[1] == ("bike", "Cologne Cathedral", "Munich")
+
+
+def test_a_term_never_matches_inside_a_url_an_address_or_a_number_but_may_be_one_whole():
+    glossary = Glossary({"de": "DE", "zoo": "Zoo", "5": "five", "A380": "Airbus A380"})
+    assert glossary.apply("Auf www.wetter.de, info@zoo.de, 3,5 und 1.5 sieht man 5 und A380.") == \
+        (f"Auf www.wetter.de, info@zoo.de, 3,5 und 1.5 sieht man {P0} und {P1}.", ("five", "Airbus A380"))

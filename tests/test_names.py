@@ -37,3 +37,19 @@ def test_english_german_names_take_their_german_exonyms():
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     text, fills = Names(english, "en", "de").apply("A man walks the dog in Cologne with Angela Merkel.")
     assert text == f"A man walks the dog in {P0} with {P1}." and fills == ("Köln", "Angela Merkel")
+
+
+def test_german_common_nouns_the_corpus_lacks_are_not_names():
+    lexicon = Lexicon.learn(COMMON + [("Sie betreiben ein Land mit Luft und Gitarre.", "They run a country.")] * 3)
+    names = Names(lexicon)
+    for noun in ("Wassermühle", "Wasserskreisel", "Gitarrenschrank", "Betreiber", "Länder", "Sekretärin",
+                 "Mythologie", "Miniatur", "Kickboxerinnen", "Liter", "Temperatur", "Januar", "Minuten"):
+        assert not names.is_name(noun), noun
+    for name in ("Lufthansa", "Wasserbauer", "Luftmeier", "Angela", "Hamburg"):    # a brand, surnames, ...
+        assert names.is_name(name), name
+
+
+def test_a_capitalized_word_the_corpus_lacks_after_a_name_is_part_of_it():
+    lexicon = Lexicon.learn(COMMON + [("Der Müll und das Becken.", "The garbage and the pool.")] * 3)
+    assert Names(lexicon).apply("Angela Müller und Franz Beckenbauer sehen den Hund Wasser.")[1] == \
+        ("Angela Müller", "Franz Beckenbauer")

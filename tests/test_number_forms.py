@@ -53,6 +53,7 @@ def test_numbers_the_source_does_not_have_are_invented(source, output, invented)
     ("Ein Zug fährt um 14:30 Uhr ab.", "A train leaves at 2:30."),
     ("Ein Zug fährt um 14.30 Uhr ab.", "A train leaves at 2:30 p.m."),
     ("Ein Zug fährt um 14 Uhr ab.", "A train leaves at 2 pm."),
+    ("EIN ZUG FÄHRT UM 14 UHR AB.", "A TRAIN LEAVES AT 2 PM."),
     ("Der Spieler mit der Nr. 23 jubelt.", "Player number 23 cheers."),
     ("Die Mannschaft führt 2:1.", "The team leads 2-1."),
     ("Ein Schild zeigt 50 % Rabatt.", "A sign shows 50% off."),

@@ -3,15 +3,20 @@ them on both sides, and the search may never write a digit."""
 import pytest
 
 from data.subwords import Subwords
-from text.numbers import Numbers
-from text.placeholders import PLACEHOLDERS
+from bench.entities_probe import PROBES
+from bench.user_probe import USER_PROBES
+from bench.user_probe_en import USER_PROBES_EN
+from config import DataConfig
+from text.numbers import DigitRuns, Numbers
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS, Placeholders
 
 P0, P1 = PLACEHOLDERS[:2]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
     ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} kg Äpfel für {P1} Euro.", ("3.5", "12")),
-    ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt um {P0} ab.", ("14:30",)),
+    ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt um {P0} ab.", ("2:30 pm",)),
     ("Treffen um 8 Uhr.", f"Treffen um {P0}.", ("8 o'clock",)),
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1} m.", ("3", "1,200")),
@@ -56,3 +61,51 @@ def test_english_numbers_come_back_in_german_format(source, fills):
 def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placeholder():
     assert Numbers("en", "de").apply_pair("A woman buys 3.5 kg at 2:30 pm.", "Eine Frau kauft 3,5 kg um 14:30 Uhr.") == \
         (f"A woman buys {P0} kg at {P1}.", f"Eine Frau kauft {P0} kg um {P1}.")
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("Um 16:45 Uhr, 14 Uhr und 9.15 Uhr.", ("4:45 pm", "2 pm", "9:15")),        # pm where "14 Uhr" is "2 pm"
+    ("Um 24 Uhr, 0 Uhr, 0:15 Uhr und 12 Uhr.", ("midnight", "midnight", "12:15 am", "noon")),
+    ("Offen zwischen 14 und 15 Uhr.", ("2", "3 pm")),                             # "between 2 and 3 pm"
+    ("Von 11 bis 13 Uhr.", ("11 o'clock", "1 pm")),
+    ("Ab 14 Uhr 30.", ("2:30 pm",)),
+    ("Um 25 Uhr.", ("25 Uhr",)),                                                    # no time: as written
+])
+def test_times_of_day_follow_one_english_convention(source, fills):
+    assert Numbers().apply(source)[1] == fills
+
+
+def test_an_english_range_of_times_is_two_german_times():
+    assert Numbers("en", "de").apply("Open between 2 and 3 pm.")[1] == ("14", "15 Uhr")
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild um 14h30", ("2x3", "14h30")),
+    ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
+    ("Von 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
+])
+def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
+    masked, got = Placeholders([DigitRuns(Numbers()), Numbers()]).apply(source)
+    assert got == fills and not any(c.isdigit() or c in "½²" for c in masked)
+
+
+def test_digit_runs_leave_training_pairs_to_the_number_step():
+    pair = ("Ein Mann in den 30ern mit 10%.", "A man in his 30s with 10%.")
+    assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply_pair(*pair) == Numbers().apply_pair(*pair)
+
+
+HOSTILE = ["Nr.1 .5 ,5 2x3 14h30 m² 12a 10% 1/2 ½ ¾ 3² x²", "Tel. +49 (0)30 123-456, Fax 030/123456",
+           "1.-3. Mai, 3,5-4,5 kg, 5€, €5, $3.50, 5$, 20°C, -3°, 10 km/h, 100km/h, 5'000, 1'000.50",
+           "Zimmer 3.OG, B2B, MP3-Player, 4K, 3D-Film, 1️⃣ #2 @user1 a1b2c3 2:1-Sieg 24/7 9-to-5 v1.2.3",
+           "08:00-17:00 Uhr, 8–12 Uhr, 1990er, 30ern, 3. Oktober, am 24.12.2020 um 14.30 Uhr ٣ ३"]
+
+
+@pytest.mark.parametrize("direction", [("de", "en"), ("en", "de")])
+def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
+    """Every digit reaches the output as a placeholder the model copies (the search may write none itself)."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]))
+    lines = [p.source for p in (PROBES + USER_PROBES if direction == ("de", "en") else USER_PROBES_EN)] + HOSTILE
+    for line in lines:
+        applied = pipeline.apply(line)
+        left = [c for s in applied.sentences for c in s if c.isdigit() or c.isnumeric()]
+        assert not left, (line, applied.sentences)

@@ -52,10 +52,11 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Sentences", "Case", "Placeholders"]
-    assert [type(s).__name__ for s in full.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough", "Numbers",
-                                                                "Names"]
+    assert [type(s).__name__ for s in full.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough", "DigitRuns",
+                                                                "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
-    assert [type(s).__name__ for s in without.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough", "Numbers"]
+    assert [type(s).__name__ for s in without.steps[-1].steps] == ["Glossary", "Phrases", "CopyThrough",
+                                                                   "DigitRuns", "Numbers"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders"]

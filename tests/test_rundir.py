@@ -14,7 +14,7 @@ import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, resume
 from tests.synthetic import offline_env, write_corpus
-from training.rundir import LOCK_NAME, RunDirLock, is_record
+from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -132,3 +132,24 @@ def test_resume_without_last_pt_says_what_happened_and_what_to_do(files, message
         train.main(["--resume", str(run)])
     with pytest.raises(UserError, match=rf"^--resume {tmp_path / 'typo'}: no such directory"):
         train.main(["--resume", str(tmp_path / "typo")])
+
+
+def test_a_new_run_takes_only_an_empty_directory_or_one_its_run_stopped_before_a_checkpoint_in(tmp_path):
+    export = tmp_path / "exported"
+    export.mkdir()
+    for name, text in (("config.json", '{"bos_token": "<s>"}'), ("model.bin", "weights"), ("einsum_nmt.json", "{}")):
+        (export / name).write_text(text)
+    with pytest.raises(UserError, match=rf"^{export} is not empty and holds no run that train.py can start again "
+                                        r"\(it has einsum_nmt.json, model.bin\); a new run takes an empty"):
+        claim_run_dir(export, resuming=False)
+    assert sorted(p.name for p in export.iterdir()) == ["config.json", "einsum_nmt.json", "model.bin"]
+    (tmp_path / "own").mkdir()
+    (tmp_path / "own" / "config.json").write_text('{"bos_token": "<s>"}')          # another program's config.json
+    with pytest.raises(UserError, match=r"holds no run that train.py can start again \(it has config.json\)"):
+        claim_run_dir(tmp_path / "own", resuming=False)
+    stopped = tmp_path / "stopped"                     # stopped before its first checkpoint: check_resumable says
+    stopped.mkdir()                                    # to start it again with --out
+    (stopped / "config.json").write_text('{"model": {}, "data": {}, "train": {}, "decode": {}}')
+    (stopped / "metrics.jsonl").write_text("")
+    claim_run_dir(stopped, resuming=False).release()
+    claim_run_dir(tmp_path / "new", resuming=False).release()

@@ -1,6 +1,7 @@
 """The server's API, in process (FastAPI's TestClient) on the session's tiny trained model: every endpoint, every
 kind of bad input, input order, and batching of concurrent requests."""
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -10,8 +11,8 @@ pytest.importorskip("fastapi", reason="the server's extras are not installed (pi
 from fastapi.testclient import TestClient  # noqa: E402
 
 from serve import create_app  # noqa: E402
-from serving.payloads import Limits  # noqa: E402
-from serving.service import TranslationService  # noqa: E402
+from serving.payloads import Limits, TranslateRequest, Work  # noqa: E402
+from serving.service import SLICE_WORK, TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
@@ -33,12 +34,12 @@ class CountingTranslator:
     def __getattr__(self, name):
         return getattr(self.translator, name)
 
-    def translate_n_best(self, texts, decode, first_line=1, glossary=None):
-        self.calls.append((sum(bool(t.strip()) for t in texts), decode.beam, decode.length_penalty, decode.n_best))
+    def translate_sentences(self, sentences, decode, glossary=None):
+        self.calls.append((len(sentences), decode.beam, decode.length_penalty, decode.n_best))
         if self.fail:
             self.fail = False
             raise RuntimeError("the engine broke")
-        return self.translator.translate_n_best(texts, decode, first_line, glossary)
+        return self.translator.translate_sentences(sentences, decode, glossary)
 
 
 def serve(engine, limits=Limits(), **service_options):
@@ -97,12 +98,15 @@ def test_n_best_gives_scored_hypotheses_best_first(client):
     assert answer["decode"]["beam"] == 3          # n best need a beam of at least n
 
 
-def test_attention_gives_tokens_and_one_weight_row_per_output_token(client):
-    found = client.post("/attention", json={"text": "Der Mann sitzt im Park."}).json()
-    assert found["source"][0] == "Der" and found["output"][-1] == "<eos>"
-    assert len(found["weights"]) == len(found["output"])
-    assert all(len(row) == len(found["source"]) and abs(sum(row) - 1) < 1e-2 for row in found["weights"])
-    assert client.post("/attention", json={"text": " "}).json() == {"source": [], "output": [], "weights": []}
+def test_attention_gives_each_sentence_its_tokens_and_one_weight_row_per_output_token(client):
+    found = client.post("/attention", json={"text": "Der Mann sitzt im Park. Die Katze schläft im Haus."}).json()
+    first, second = found["sentences"]                      # a map a sentence, none dropped (placeholders shown as
+    assert first["source"][0] == "Der" and second["source"][0] == "Die"    # the user's words: test_translator.py)
+    for found_map in (first, second):
+        assert found_map["output"][-1] == "<eos>" and len(found_map["weights"]) == len(found_map["output"])
+        assert all(len(row) == len(found_map["source"]) and abs(sum(row) - 1) < 1e-2 for row in found_map["weights"])
+        assert not any("\ue000" <= c <= "\ue00f" for t in found_map["source"] + found_map["output"] for c in t)
+    assert client.post("/attention", json={"text": " "}).json() == {"sentences": []}
 
 
 BAD_REQUESTS = [
@@ -230,3 +234,47 @@ def test_without_batching_every_request_is_its_own_search(translator):
         answers = post_all(client, [{"text": t, "beam": 2} for t in SENTENCES])
     assert [a["translation"] for a in answers] == one_by_one(translator, SENTENCES, beam=2)
     assert len(engine.calls) == len(SENTENCES)
+
+
+class HeldTranslator(CountingTranslator):
+    """A CountingTranslator whose first decoding call waits until released; calls record their sentences."""
+
+    def __init__(self, translator):
+        super().__init__(translator)
+        self.started, self.release, self.decoded = threading.Event(), threading.Event(), []
+
+    def translate_sentences(self, sentences, decode, glossary=None):
+        self.decoded.append([s.text for s in sentences])
+        self.started.set()
+        self.release.wait(5)
+        return super().translate_sentences(sentences, decode, glossary)
+
+
+def test_long_texts_are_sliced_by_sentences_so_a_short_request_waits_for_one_slice(translator):
+    engine = HeldTranslator(translator)
+    service = TranslationService(engine, max_wait_ms=0)
+    decode = replace(translator.cfg.decode, beam=SLICE_WORK // 2)         # slices of 2 sentences
+    texts = [" ".join(SENTENCES[:3]), " ".join(SENTENCES[3:6])]           # 2 texts of 3 sentences
+    large = service.submit(TranslateRequest(texts, False, Work(decode)))
+    engine.started.wait(5)                                                # its first slice is being decoded
+    short = service.submit(TranslateRequest(["Der Hund schläft."], True, Work(decode)))
+    engine.release.set()
+    assert short.result(timeout=60)[0][0].text == translator.translate(["Der Hund schläft."], decode)[0]
+    joined = [hyps[0].text for hyps in large.result(timeout=60)]          # joined into texts again
+    assert joined == translator.translate(texts, decode)
+    large_slices = [[t for t in call if t != "Der Hund schläft."] for call in engine.decoded]
+    assert all(len(part) <= 2 for part in large_slices), engine.decoded   # not 2 texts x 3 sentences a call
+    assert "Der Hund schläft." in engine.decoded[1]                        # right after one slice
+    service.close()
+
+
+def test_a_cancelled_request_of_long_texts_stops_after_its_current_slice_of_sentences(translator):
+    engine = HeldTranslator(translator)
+    service = TranslationService(engine, max_wait_ms=0)
+    decode = replace(translator.cfg.decode, beam=SLICE_WORK)              # slices of 1 sentence
+    large = service.submit(TranslateRequest([" ".join(SENTENCES)] * 4, False, Work(decode)))
+    engine.started.wait(5)
+    assert large.cancel()                                                 # the client went away
+    engine.release.set()
+    service.close()
+    assert sum(len(call) for call in engine.decoded) == 1 and service.batcher.stats.cancelled == 1

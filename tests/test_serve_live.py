@@ -73,10 +73,10 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
             page.fill("#source", SENTENCE)
             page.fill("#n-best", "3")
             page.click("#translate")
-            page.wait_for_selector("#heatmap td")
+            page.wait_for_selector(".heatmap td")
             assert page.inner_text("#result") == TRANSLATION
             assert page.locator("#n-best-lists li").count() == 3
-            assert page.locator("#heatmap tbody tr").count() == len(TRANSLATION.split()) + 2   # ".", <eos>
+            assert page.locator(".heatmap tbody tr").count() == len(TRANSLATION.split()) + 2   # ".", <eos>
             assert page.evaluate("document.documentElement.scrollWidth") <= width    # nothing sticks out
             page.screenshot(path=tmp_path / f"serve-{name}.png", full_page=True)
         page.fill("#source", "Hund " * 300)          # a refusal is shown as the server's one line

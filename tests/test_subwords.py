@@ -3,7 +3,7 @@ import itertools
 
 import pytest
 
-from data.subwords import Subwords
+from data.subwords import Subwords, stored_models
 from data.tokenizer import Tokenizer, detokenize
 from data.vocab import UNK
 
@@ -62,3 +62,11 @@ def test_small_corpora_get_a_smaller_vocabulary_instead_of_an_error():
     small = Subwords.learn([["ein", "Hund"], ["zwei", "Hunde"]] * 20, vocab_size=8000, model_type="bpe")
     assert 260 < len(small) < 8000
     assert small.join(small.split(["Hunde", "\uffed!"])) == ["Hunde", "\uffed!"]
+
+
+def test_a_model_and_its_byte_identical_copy_are_stored_as_one_shared_model():
+    model = Subwords.learn([["Ein", "Hund", "läuft", "￭."], ["A", "dog", "runs", "￭."]], 40)
+    copy = Subwords(model.model_proto)
+    assert stored_models(model, copy) == {"src": model.model_proto, "tgt": None}
+    other = Subwords.learn([["ein", "hund"]], 40)
+    assert stored_models(model, other)["tgt"] == other.model_proto

@@ -1,8 +1,13 @@
-"""util/textio.py: the one line splitter (lines end at "\\n", a "\\r" before it is part of the end), one-line errors."""
+"""util/textio.py: the one line splitter (lines end at "\\n", a "\\r" before it is part of the end), one-line errors,
+lines of bounded length, and no output path that is also an input."""
+import os
+import threading
+
 import pytest
 
+from util import textio
 from util.errors import UserError
-from util.textio import line_text, read_text_lines
+from util.textio import check_output_path, line_text, read_text_lines, same_file
 
 
 def test_lines_end_at_newline_only_and_a_crlf_end_is_removed(tmp_path):
@@ -21,3 +26,49 @@ def test_a_line_that_is_not_utf8_is_named(tmp_path):
     (tmp_path / "a.txt").write_bytes(b"gut\nauch gut\n\xe4rger\n")
     with pytest.raises(UserError, match=r"a.txt line 3 is not valid UTF-8"):
         read_text_lines(tmp_path / "a.txt")
+
+
+def test_a_file_without_line_ends_is_refused_after_one_bounded_piece(tmp_path, monkeypatch):
+    monkeypatch.setattr(textio, "MAX_LINE_BYTES", 10)
+    (tmp_path / "a.txt").write_bytes(b"short\n0123456789\r\n" + b"x" * 11 + b"\n")   # 10 bytes + CRLF still fit
+    with pytest.raises(UserError, match=r"a.txt line 3 is longer than 10 bytes .*; split it into lines$"):
+        read_text_lines(tmp_path / "a.txt")
+
+
+def test_dev_zero_is_refused_without_reading_it_whole():
+    with pytest.raises(UserError, match=r"^/dev/zero line 1 is longer than 1,000,000 bytes"):
+        read_text_lines("/dev/zero")          # before: "no file at /dev/zero"; read whole, a MemoryError
+
+
+def test_a_fifo_and_dev_null_are_read_as_files_and_a_directory_is_named(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(b"eins\nzwei\n"), daemon=True)   # blocks until read
+    writer.start()
+    assert read_text_lines(fifo) == ["eins", "zwei"]
+    writer.join(timeout=10)
+    assert read_text_lines("/dev/null") == []
+    with pytest.raises(UserError, match=rf"^{tmp_path} is a directory; give a text file$"):
+        read_text_lines(tmp_path)
+
+
+def test_the_same_file_is_found_by_any_path_and_a_device_is_never_the_same(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.de").write_text("Hallo\n")
+    (tmp_path / "b.de").write_text("Hallo\n")
+    os.symlink("a.de", tmp_path / "link.de")
+    os.link(tmp_path / "a.de", tmp_path / "hard.de")
+    assert all(same_file(tmp_path / "a.de", other) for other in ("./a.de", "link.de", "hard.de", "../" + tmp_path.name
+                                                                  + "/a.de"))
+    assert not same_file("a.de", "b.de") and not same_file("a.de", "missing") and not same_file("/dev/null",
+                                                                                                  "/dev/null")
+
+
+def test_an_output_path_that_is_an_input_is_refused_and_the_input_kept(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my.de").write_text("Hallo\n")
+    with pytest.raises(UserError, match=r"^--output ./my.de is the same file as --src my.de: writing it would destroy "
+                                        r"that input; choose another name$"):
+        check_output_path("./my.de", "--output", [("--ref", None), ("--src", "my.de")])
+    assert (tmp_path / "my.de").read_text() == "Hallo\n"
+    assert check_output_path("hyp.en", "--output", [("--src", "my.de")]).name == "hyp.en"

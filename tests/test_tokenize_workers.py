@@ -52,3 +52,11 @@ def test_kill_9_of_train_py_while_it_tokenizes_leaves_no_worker_and_no_resource_
     while any(map(alive, started)) and time.time() < deadline:
         time.sleep(0.1)
     assert [pid for pid in started if alive(pid)] == []
+
+
+def test_a_worker_is_born_ignoring_ctrl_c_so_a_terminals_ctrl_c_prints_no_traceback_of_its_own():
+    from concurrent.futures import ProcessPoolExecutor
+    from data.tokenize_workers import _QuietSpawn
+    with ProcessPoolExecutor(1, _QuietSpawn()) as pool:
+        assert pool.submit(signal.getsignal, signal.SIGINT).result(timeout=60) == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler        # the parent's is given back

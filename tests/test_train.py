@@ -50,7 +50,7 @@ def test_resumed_run_continues_the_same_curve(env, tmp_path):
         torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
 
 
-def test_sigterm_finishes_the_step_writes_last_and_exits_zero(env, tmp_path):
+def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_zero(env, tmp_path):
     out = tmp_path / "run"
     proc = subprocess.Popen([sys.executable, "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_epochs=1000",
                              "--train.log_every=1"], cwd=REPO, env=env, stdout=subprocess.PIPE,
@@ -60,9 +60,11 @@ def test_sigterm_finishes_the_step_writes_last_and_exits_zero(env, tmp_path):
     while not (metrics.exists() and metrics.read_text().count('"step"') >= 3):
         assert proc.poll() is None and time.time() < deadline, proc.stderr.read().decode()[-2000:]
         time.sleep(0.2)
-    proc.send_signal(signal.SIGTERM)
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGINT):      # a user presses Ctrl-C again while it saves
+        proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 0, stderr.decode()[-2000:]
+    assert proc.returncode == 0 and "Traceback" not in stderr.decode(), stderr.decode()[-2000:]
+    assert "\nstopping: finishing step " in stderr.decode()
     assert f"python train.py --resume {out}" in stdout.decode()
     saved = load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"]
     assert saved >= 3

@@ -168,3 +168,42 @@ def test_translate_refuses_a_beam_that_would_take_all_memory():
         translate.parse_args(["--beam", "100000000", "Hallo"])
     with pytest.raises(UserError, match=r"^--n-best 5000 must be from 1 to 1000"):
         translate.parse_args(["--n-best", "5000", "Hallo"])
+
+
+def test_stdin_without_line_ends_is_refused_after_the_lines_before_it(tmp_path, monkeypatch, env):
+    from util import textio
+    monkeypatch.setattr(textio, "MAX_LINE_BYTES", 100)      # as /dev/zero would, without reading a megabyte
+    out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--greedy"], env,
+              stdin=f"{SOURCES[0]}\n{SOURCES[1]}\n".encode() + b"\0" * 1000, check=False)
+    assert out.returncode == 2 and out.stdout.count(b"\n") == 2
+    assert out.stderr.decode() == "error: stdin line 3 is longer than 100 bytes (is it text with one sentence a " \
+                                  "line?); split it into lines\n"
+
+
+def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(tmp_path, monkeypatch, env):
+    import signal
+    from decoding.translator import Translator
+    calls, translate_lines = [], Translator.translate
+
+    def interrupted_in_the_second_chunk(self, texts, *args, **kwargs):
+        calls.append(texts)
+        if len(calls) == 2:
+            raise KeyboardInterrupt          # what Ctrl-C raises in the middle of the search
+        return translate_lines(self, texts, *args, **kwargs)
+
+    monkeypatch.setattr(Translator, "translate", interrupted_in_the_second_chunk)
+    monkeypatch.setattr(translate, "CHUNK_LINES", 2)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--greedy"], env,
+                  stdin="".join(s + "\n" for s in SOURCES).encode(), check=False)
+    finally:
+        signal.signal(signal.SIGINT, handler)       # run_main ignores a second Ctrl-C while it ends
+    assert (out.returncode, out.stderr) == (130, b"")           # before: a KeyboardInterrupt traceback
+    assert out.stdout.count(b"\n") == 2 and out.stdout.endswith(b"\n")
+
+
+def test_the_heatmap_may_not_be_written_over_the_checkpoint(tmp_path):
+    checkpoint = save(tmp_path / "a.pt", 1)
+    with pytest.raises(UserError, match=r"^--plot-attention .*a.pt is the same file as --checkpoint "):
+        translate.parse_args(["--checkpoint", checkpoint, "--plot-attention", str(tmp_path / "." / "a.pt"), "Hallo"])

@@ -101,6 +101,26 @@ def test_attention_is_refused_in_one_line_before_any_search_where_the_engine_dra
     assert engine.calls == []
 
 
+class Drawing(Scripted):
+    """A scripted engine that draws attention: even weights."""
+    why_no_attention = None
+
+    def attention(self, src_ids, tokens):
+        return torch.full((len(tokens) + 1, len(src_ids)), 1 / len(src_ids))
+
+
+def test_attention_is_drawn_per_sentence_with_the_users_words_in_place_of_placeholders():
+    cfg, codec = subword_codec()
+    maps = Translator(cfg, codec, Drawing(codec, f"A dog buys {P0} kg.")).attention_maps(
+        "Ein Hund kauft 3,5 kg. Ein Hund kauft 12 kg.")
+    assert len(maps) == 2                                   # the second sentence is not dropped
+    for m, source, output in zip(maps, ("3,5", "12"), ("3.5", "12")):
+        labels = m.source + m.output
+        assert not any(p in label for p in PLACEHOLDERS for label in labels)
+        assert any(source in label for label in m.source) and any(output in label for label in m.output)
+        assert m.output[-1] == "<eos>" and tuple(m.weights.shape) == (len(m.output), len(m.source))
+
+
 def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
     model, cfg = tiny_trainable(vocab=len(WORDS))
     config = cfg.to_dict()

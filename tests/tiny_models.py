@@ -4,8 +4,9 @@ import torch
 
 from config import Config, ModelConfig, make_config
 from data.vocab import PAD  # noqa: F401  (re-exported for the tests)
-from models.attention import attention_class
-from models.transformer import Transformer, build_model
+from models.attention import attention_class, registered_attentions
+from models.attention_options import parse_options
+from models.transformer import POSITIONS, Transformer, build_model
 from util.errors import UserError
 
 V = 23
@@ -17,9 +18,39 @@ def tiny(**overrides) -> ModelConfig:
     return ModelConfig(**{**cfg, **overrides})
 
 
+# options that make each type's sparse path run at the tests' lengths (5-8 positions)
+SMALL_OPTIONS = {"exact-topk": "topk=3", "local": "window=2", "reformer": "rounds=2,buckets=4,chunk=2",
+                 "clustered": "clusters=3,iterations=3", "improved-clustered": "clusters=3,iterations=3,topk=3",
+                 "conditional-full": "threshold=4,inner=local,window=2", "aft-full": "max_len=32"}
+
+
+def variants() -> list[tuple[str, str]]:
+    """(attention, position) pairs for the tests over every type: every position mode for the first four types; the
+    zoo's types (SMALL_OPTIONS) with one added and one concatenated mode (positions live outside the attention),
+    and relative where the type takes a score bias (the suite's time is bounded)."""
+    pairs = []
+    for attention in registered_attentions():
+        positions = POSITIONS
+        if attention in SMALL_OPTIONS:
+            positions = ["sinusoidal-add", "learned-concat"] + ["relative"] * attention_class(attention).supports_bias
+        pairs += [(attention, position) for position in positions]
+    return pairs
+
+
+def with_roles(attention: str, **overrides) -> dict:
+    """Model fields for `attention` with its small options, `full` in the roles it declares it cannot fill."""
+    cls, fields = attention_class(attention), {"attention": attention}
+    given = parse_options(SMALL_OPTIONS.get(attention, ""))
+    for role, field in (("decoder", "decoder_attention"), ("cross", "cross_attention")):
+        if cls.why_not(role, given):
+            fields[field] = "full"
+    return {**fields, "attention_options": SMALL_OPTIONS.get(attention, ""), **overrides}
+
+
 def build(attention: str, position: str, **overrides) -> Transformer:
-    """A tiny model in eval mode; combinations an attention declares unsupported must raise, then skip."""
-    cfg = tiny(attention=attention, position=position, **overrides)
+    """A tiny model in eval mode (`with_roles`); combinations an attention declares unsupported must raise, then
+    skip."""
+    cfg = tiny(position=position, **with_roles(attention, **overrides))
     if position == "relative" and not attention_class(attention).supports_bias:
         with pytest.raises(UserError, match="relative positions"):
             Transformer(cfg)

@@ -5,9 +5,12 @@ would write it, and a caps sentence's translation comes back in caps.
     Case(lexicon).reverse("A man plays guitar.", state) -> "A MAN PLAYS GUITAR."
 
 Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
-first letter (in German most unknown words are nouns or names); the first word is capitalized. Tokens that are no
-words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output. A
-lowercase sentence's translation keeps the model's normal case. A sentence in ordinary case is left alone.
+first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
+one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no
+words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
+whatever punctuation stands around them. A lowercase sentence's translation keeps the model's normal case. A
+sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."), is not
+a lowercase sentence.
 """
 from __future__ import annotations
 
@@ -15,10 +18,12 @@ import re
 from typing import NamedTuple
 
 from text.lexicon import WORD, Lexicon
+from text.names import EXONYMS, PLACE_ENDINGS
 from text.step import Step
 
 CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence
 TOKEN = re.compile(r"\S+")
+PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
 
 
 class Cased(NamedTuple):
@@ -28,19 +33,31 @@ class Cased(NamedTuple):
 
 def kind(text: str) -> str:
     """"caps", "lower" or "normal", by the letters of its words (a URL's do not count)."""
-    words = [w for t in TOKEN.findall(text) if is_word(t) for w in WORD.findall(t) if len(w) > 1]
+    every = [w for t in TOKEN.findall(text) if is_word(t) for w in WORD.findall(t)]
+    words = [w for w in every if len(w) > 1]          # "A" in a caps line is no evidence of shouting
     letters = [c for w in words for c in w]
     upper = sum(c.isupper() for c in letters)
     if len(words) >= 2 and upper >= CAPS_SHARE * len(letters):
         return "caps"
-    if len(words) >= 2 and upper == 0:
+    if len(words) >= 2 and not any(c.isupper() for w in every for c in w):     # "A man weighs 80 kg." is not
         return "lower"
     return "normal"
 
 
+def bare(token: str) -> str:
+    """A token without the punctuation around it."""
+    return token.strip(PUNCTUATION)
+
+
 def is_word(token: str) -> bool:
     """A token of letters (with inner hyphens or apostrophes) and trailing or leading punctuation."""
-    return WORD.fullmatch(token.strip(".,;:!?\"'„“”‚‘’»«()[]{}…-–—")) is not None
+    return WORD.fullmatch(bare(token)) is not None
+
+
+def looks_like_a_place(word: str) -> bool:
+    """A lowercase word that is a place all the same: one in the exonym table ("köln"), or a long one ending like
+    a place ("düsseldorf")."""
+    return word.capitalize() in EXONYMS or (len(word) >= 6 and word.lower().endswith(PLACE_ENDINGS))
 
 
 class Case(Step):
@@ -51,15 +68,19 @@ class Case(Step):
         found = kind(text)
         if found == "normal":
             return text, None
-        kept = tuple(t for t in TOKEN.findall(text) if not is_word(t))
-        out = TOKEN.sub(lambda m: self.recase(m.group()) if is_word(m.group()) else m.group(), text)
+        kept = tuple(bare(t) for t in TOKEN.findall(text) if not is_word(t) and bare(t))
+        out = TOKEN.sub(lambda m: self.recase(m.group(), found) if is_word(m.group()) else m.group(), text)
         first = WORD.search(out)
         if first:
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
 
-    def recase(self, token: str) -> str:
-        return WORD.sub(lambda m: self.lexicon.cased(m.group()) or m.group().capitalize(), token)
+    def recase(self, token: str, found: str) -> str:
+        """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
+        lowercase one ("kg", "value": a capital would make them names, kept untranslated)."""
+        def unknown(word: str) -> str:
+            return word.capitalize() if found == "caps" or looks_like_a_place(word) else word
+        return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
     def reverse(self, output: str, state: Cased | None) -> str:
         if state is None or not state.upper:

@@ -1,5 +1,5 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
-names and codes ("B2B", "MP3", "A380", "COVID-19"), each through a placeholder.
+names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578") and phone numbers, each through a placeholder.
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -9,21 +9,30 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from text.placeholders import PlaceholderStep, Span
 
-EMOJI = ("\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\u2190-\u21FF\u2934\u2935\u3030\u303D"
-         "\u3297\u3299\u00A9\u00AE\u203C\u2049\u2122\u2139")
+# one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
+# black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-
+# width joiners join to it ("👨‍👩‍👧")
+MODIFIERS = r"[\uFE0F\U0001F3FB-\U0001F3FF]*"
+EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"
+         rf"|\p{{Extended_Pictographic}}{MODIFIERS}(?:\u200d\p{{Extended_Pictographic}}{MODIFIERS})*")
+URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)")
 PATTERNS = [
-    r"(?:https?://|www\.)[^\s<>\"'„“”«»]+?(?=[.,;:!?)\]}\"'“”»]*(?:\s|$))",    # a URL, without what ends the sentence
+    rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
-    r"(?<![\w@])@\w{1,30}",                                                    # a @handle
+    r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
+    rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
-    rf"[{EMOJI}](?:[{EMOJI}\u200d\ufe0f\U0001F3FB-\U0001F3FF]*)",               # emoji, joined sequences too
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
-    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:-\w+)*",                             # a code: letters first, then a digit
+    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
+    r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
+    r"(?<![\w.,+])(?:\+\d{1,3}|0\d{2,})(?:[ /-]\d{2,})+(?![.,]?\d)",              # a phone number: "0341 593 3500"
 ]
-SPAN = re.compile("|".join(f"(?:{p})" for p in PATTERNS), re.IGNORECASE)
+SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 
 
 def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:

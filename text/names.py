@@ -5,12 +5,14 @@ A word is taken for a name when
 - the training corpus copies it into its translations as written (lexicon.copied: "Berlin", "Adidas"), or
 - the corpus lacks it, it has a capital letter, and it is neither an inflected known word ("Hunde"), nor a
   compound of words of the corpus ("Wasserrutsche": "Wasser" + "Rutsche", which the model may well translate),
-  nor a long word ending in a noun of the corpus ("Nylongewebe"), nor a common noun by its ending ("-ung",
-  "-heit", ...), nor one letter from a common word (a typo, "Fahrad"),
+  nor a long word ending in a noun of the corpus ("Nylongewebe") or opening with one ("Windmühle"), nor one who
+  does what a verb of the corpus says ("Betreiber"), nor a common noun by its ending ("-ung", "-heit", ...) or an
+  everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
 - it is in the exonym table.
-Neighbouring name words are one name ("Jan Ullrich"). In training pairs a name becomes a placeholder on both sides
-where the target holds it as written (or its exonym), so the model learns to carry placeholders where names stand.
+Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
+part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
+as written (or its exonym), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
 
@@ -45,7 +47,19 @@ MIN_PART = 2           # a part of a compound is a word the corpus holds at leas
 MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
-                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei")
+                "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei", "erin",
+                "erinnen", "ärin", "ärinnen", "istin", "isten", "logie", "atur", "aturen", "ierer", "eur", "eure")
+# everyday nouns an image-caption corpus may lack (units, times, money, dates): never names ("2 Liter", "im Januar")
+COMMON_NOUNS = set("""
+liter milliliter gramm kilogramm kilo tonne grad prozent promille minute sekunde stunde woche monat quartal cent
+pfund termin kapitel seite adresse konto firma chef kollege kollegin glück salz volumen gas klima umwelt temperatur
+montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar februar märz april juni juli september
+oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung gebühr steuer rabatt
+""".split())
+MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times) that opens a long unknown word ...
+MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
+NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
+UMLAUTS = str.maketrans("äöü", "aou")
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
@@ -71,8 +85,13 @@ class Names(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
-        found = [(word.start() + part.start(), word.start() + part.end()) for word in WORD.finditer(text)
-                 for part in PART.finditer(word.group()) if self.is_name(part.group(), word.group())]
+        found: list[tuple[int, int]] = []
+        for word in WORD.finditer(text):
+            for part in PART.finditer(word.group()):
+                start, end = word.start() + part.start(), word.start() + part.end()
+                after_name = bool(found) and text[found[-1][1]:start] == " "
+                if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())):
+                    found.append((start, end))
         runs: list[list[tuple[int, int]]] = []
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
             if any(s.start <= start < s.end for s in spans):
@@ -95,11 +114,19 @@ class Names(PlaceholderStep):
         if word.islower() or self.lexicon.knows(word):
             return False
         lower = word.lower()
+        if lower in COMMON_NOUNS or any(lower.endswith(end) and lower[:-len(end)] in COMMON_NOUNS for end in ENDINGS):
+            return False
         if lower.endswith(PLACE_ENDINGS):
             return True
         if lower.endswith(NOUN_ENDINGS):
             return False
-        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.typo(word))
+        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
+                    self.agent(lower) or self.typo(word))
+
+    def agent(self, lower: str) -> bool:
+        """One who does what a verb of the corpus says: "Betreiber" (betreiben), "Tätowierer" (tätowieren)."""
+        verb = lower[:-2] + "en"
+        return len(lower) >= 7 and lower.endswith("er") and (self.lexicon.cased(verb) or "A").islower()
 
     def headed(self, lower: str) -> bool:
         """A long word that ends in a noun of the corpus: a compound whose first part the corpus lacks
@@ -108,10 +135,32 @@ class Names(PlaceholderStep):
                                        (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
                                        for cut in range(3, len(lower) - 3))
 
-    def inflected(self, word: str) -> bool:
-        """A known word with an inflection ending: "Hunde", "Kindern", "Autos"."""
+    def surname(self, word: str) -> bool:
+        """A capitalized word the corpus lacks, right after a name, is the rest of it even where it looks like a
+        German word ("Thomas Müller", "Franz Beckenbauer"), unless it is a common noun by its ending or an everyday
+        noun."""
         lower = word.lower()
-        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and self.lexicon.knows(lower[:-len(end)])
+        return len(word) >= 2 and word[0].isupper() and not self.lexicon.knows(word) and \
+            lower not in COMMON_NOUNS and not lower.endswith(NOUN_ENDINGS)
+
+    def fronted(self, lower: str) -> bool:
+        """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
+        lacks: "Wind"+"mühle", "Himmel-s"+"schreiber", "Küche-n"+"armatur"; not when it ends like a surname or in a
+        vowel German nouns seldom end in ("Luft"+"hansa")."""
+        if len(lower) < MIN_FRONT + MIN_REST or lower.endswith(NAME_HEADS) or lower[-1] in "aoiy":
+            return False
+        return any(
+            self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
+            and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
+            and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
+            for cut in range(MIN_FRONT, len(lower) - MIN_REST + 1))
+
+    def inflected(self, word: str) -> bool:
+        """A known word with an inflection ending, its vowel maybe with an umlaut: "Hunde", "Kindern", "Autos",
+        "Länder", "Tüchern"."""
+        lower = word.lower()
+        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and
+                   any(self.lexicon.knows(stem) for stem in {lower[:-len(end)], lower[:-len(end)].translate(UMLAUTS)})
                    for end in ENDINGS)
 
     def compound(self, lower: str, parts: int = 0) -> bool:

@@ -1,25 +1,34 @@
-"""Invisible and control characters out, whitespace as single spaces: the one clean-up of every line, for
-training corpora and for what a user types (a leading BOM, a NUL, U+2028, a form feed or a lone CR would otherwise
-reach the model as bytes it never saw).
+"""Invisible and control characters out, composed letters, whitespace as single spaces: the one clean-up of every
+line, for training corpora and for what a user types (a leading BOM, a NUL, U+2028, a form feed or a lone CR would
+otherwise reach the model as bytes it never saw, and a decomposed "München" would miss every table that lists it).
 
     clean("\\ufeff  Ein Hund\\u2028 läuft.\\r")  ->  "Ein Hund läuft."
+
+Multi30K is NFC and holds no format or private-use character, so its training pairs come out as they were.
 """
 from __future__ import annotations
 
-import re
+import unicodedata
+
+import regex
 
 from text.step import Step
 
-# removed: the BOM / zero-width no-break space, zero-width space, word joiner, soft hyphen, and every control
-# character but those that separate (the zero-width joiner stays: emoji sequences need it)
-INVISIBLE = re.compile("[\ufeff\u200b\u2060\u00ad\x00-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]")
+# kept: a zero-width joiner between emoji ("👨‍👩‍👧") and the tag characters of a subdivision flag ("🏴 g b s c t ...")
+EMOJI_GLUE = (r"(?<=[\p{Extended_Pictographic}\uFE0F\U0001F3FB-\U0001F3FF])\u200d(?=\p{Extended_Pictographic})"
+              r"|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
+# removed: every format character (BOM, zero-width space, word joiner, soft hyphen, bidi marks and embeddings, tags,
+# the Arabic letter mark, ...), every private-use character (the placeholders' own range: a line translates as it
+# would without them), and every control character but those that separate
+INVISIBLE = regex.compile(rf"({EMOJI_GLUE})|[\p{{Cf}}\p{{Co}}\x00-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]")
 # each becomes a space: tab, line feed, vertical tab, form feed, carriage return, NEL, line and paragraph separators,
 # and the other Unicode spaces (no-break, narrow, ideographic, ...)
-SPACES = re.compile(r"[\s\u0085\u2028\u2029]+")
+SPACES = regex.compile(r"[\s\u0085\u2028\u2029]+")
 
 
 def clean(text: str) -> str:
-    return SPACES.sub(" ", INVISIBLE.sub("", text)).strip()
+    text = INVISIBLE.sub(lambda m: m.group(1) or "", unicodedata.normalize("NFC", text))
+    return SPACES.sub(" ", text).strip()
 
 
 class Normalize(Step):

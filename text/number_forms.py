@@ -14,7 +14,8 @@ Each number has keys, one per reading; a source number and an output number agre
 - with ':' the parts as a ratio; an h:mm ("14:30") also its time of day modulo 12 hours, so it agrees with
   "14:30", "2:30 pm" and a bare "2:30" (leniently "2:30 am" too); any other ("2:1", a score) also each part
   alone, so "2:1" agrees with "2-1";
-- a time by its suffix: German "14 Uhr", "14.30 Uhr"; English "2 pm", "2.30 p.m.", "2 o'clock".
+- a time by its suffix, in any case: German "14 Uhr", "14.30 Uhr", "14 UHR"; English "2 pm", "2.30 p.m.",
+  "2 o'clock", "2 PM".
 Ordinals are their integer ("3." and "3rd" are 3). Years, "Nr. 23", "50 %", prices and phone-like digit runs are
 plain integers (leading zeros leave the value, not the literal).
 """
@@ -26,7 +27,7 @@ from typing import NamedTuple
 
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 MARKS = {"de": (",", "."), "en": (".", ",")}          # (decimal mark, thousands mark)
-CLOCK_SUFFIX = {"de": re.compile(r"\s*Uhr\b"),
+CLOCK_SUFFIX = {"de": re.compile(r"\s*Uhr\b", re.IGNORECASE),        # "14 UHR" in a line of capitals too
                 "en": re.compile(r"\s*(?:[ap]\.m\.|[ap]\.?\s?m\b|o'clock)", re.IGNORECASE)}
 # German number words and their English ones, defined once (counts a caption spells out)
 NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",

@@ -1,12 +1,16 @@
 """Numbers leave the source as placeholders and come back in the target language's format: German -> English
-"3,5" -> "3.5", "1.200" -> "1,200", "14:30 Uhr" -> "14:30", "8 Uhr" -> "8 o'clock"; English -> German "3.5" ->
-"3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". The search never writes a digit itself (the step bans every
-piece with one), so no translation holds a number its source does not have. A sign and an exponent belong to the
-number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as written.
+"3,5" -> "3.5", "1.200" -> "1,200", "14:30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock", "24 Uhr" -> "midnight";
+English -> German "3.5" -> "3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". The search never writes a digit
+itself (the step bans every piece with one), so no translation holds a number its source does not have. A sign and
+an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as
+written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "10%",
+"1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format.
 """
 from __future__ import annotations
 
 import re
+
+import regex
 
 from text.number_forms import CLOCK_SUFFIX, convert, find_numbers
 from text.placeholders import PlaceholderStep, Span
@@ -14,26 +18,43 @@ from text.placeholders import PlaceholderStep, Span
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock")
 NUMBER = r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*)([eE][-−+]?\d+)?(?![.,:]?\d)"
-CLOCK = {"de": r"(\s+Uhr\b)?", "en": r"(\s*(?:[ap]\.m\.|[ap]\.?\s?m\b|o'clock))?"}
+CLOCK = {"de": r"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?)?", "en": r"(\s*(?:[ap]\.m\.|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
+# what joins two times of a range ("zwischen 14 und 15 Uhr", "14-16 Uhr", "between 2 and 3 pm"): the first one is
+# a time too
+RANGE = re.compile(r"\s*[-–]\s*|\s+(?:und|bis|oder|and|to|or|till|until)\s+")
+DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
+RUN = re.compile(r"\S+")
+DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
+OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
 def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
-    """A time of day in the target's words: German "14.30 Uhr" -> "14:30", "8 Uhr" -> "8 o'clock", "14 Uhr" -> "2
-    pm"; English "2:30 pm" -> "14:30 Uhr", "11 am" -> "11 Uhr"; None where the pair of languages has no rule (it
-    stays as written)."""
-    hours, _, minutes = number.replace(".", ":").partition(":")
+    """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
+    evening: German does not say), "12 Uhr" -> "noon", "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30"
+    -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11 am" -> "11 Uhr"; None where the pair of languages has no
+    rule or it is no time (it stays as written)."""
+    trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
+    hours, _, minutes = (number + (":" + trailing.group() if trailing and ":" not in number and "." not in number
+                                   else "")).replace(".", ":").partition(":")
     if not re.fullmatch(r"\d{1,2}", hours) or (minutes and not re.fullmatch(r"\d\d", minutes)):
         return None
+    hour = int(hours)
     if (source, target) == ("de", "en"):
-        if minutes:
-            return f"{hours}:{minutes}"
-        return f"{int(hours) - 12} pm" if 13 <= int(hours) <= 23 else f"{hours} o'clock"
+        if hour > 24 or int(minutes or 0) >= 60 or (hour == 24 and int(minutes or 0)):
+            return None
+        if hour in (0, 24):
+            return f"12:{minutes} am" if minutes and int(minutes) else "midnight"
+        if hour == 12 and not minutes:
+            return "noon"
+        if hour >= 12:
+            return f"{hour - 12 or 12}:{minutes} pm" if minutes else f"{hour - 12} pm"
+        return f"{hours}:{minutes}" if minutes else f"{hours} o'clock"
     if (source, target) == ("en", "de"):
-        hour, marker = int(hours), clock.strip().lower().replace(".", "").replace(" ", "")
+        marker = clock.strip().lower().replace(".", "").replace(" ", "")
         if marker in ("am", "pm"):
             if not 1 <= hour <= 12:
                 return None
@@ -42,13 +63,29 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     return None
 
 
+def shared_word(first: str, second: str) -> str:
+    """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
+    pm"); as it is when they end differently ("11 o'clock", "1 pm")."""
+    word = second.rpartition(" ")[2]
+    return first[:-len(word) - 1] if " " in second and first.endswith(" " + word) else first
+
+
 class Numbers(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.source, self.target = source, target
         self.span = re.compile(NUMBER + CLOCK.get(source, "()?"), re.IGNORECASE if source == "en" else 0)
 
     def find(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.end(), self.form(*m.groups(), m.group())) for m in self.span.finditer(text)]
+        found = list(self.span.finditer(text))
+        spans = [Span(m.start(), m.end(), self.form(*m.groups(), m.group())) for m in found]
+        for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
+            prefix, sign, number, exponent, clock = m.groups()
+            if after.group(5) and not (prefix or sign or exponent or clock) and RANGE.fullmatch(
+                    text, m.end(), after.start()):
+                first = clock_form(number, after.group(5), self.source, self.target)
+                if first is not None and spans[k + 1].fill != after.group():
+                    spans[k] = spans[k]._replace(fill=shared_word(first, spans[k + 1].fill))
+        return spans
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
@@ -84,3 +121,39 @@ class Numbers(PlaceholderStep):
         """Every piece with a digit in it: numbers come only from the source's placeholders."""
         return {i for i, piece in enumerate(pieces) if piece in DIGIT_BYTES or
                 (not BYTE_PIECE(piece) and any(c.isdigit() for c in piece))}
+
+
+class DigitRuns(PlaceholderStep):
+    """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
+    that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
+    numbers in the target's format: "12a", "10%", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
+    "3-5 o'clock". It comes before `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run
+    the model should copy rarely holds the run as written on both sides)."""
+
+    def __init__(self, numbers: Numbers):
+        self.numbers = numbers
+
+    def find(self, text: str) -> list[Span]:
+        numbers, spans = self.numbers.find(text), []
+        for run in RUN.finditer(text):
+            start, end = run.start(), run.end()
+            start += len(run.group()) - len(run.group().lstrip(OPENING))
+            end -= len(run.group()) - len(run.group().rstrip(CLOSING))
+            if start >= end or not DIGIT.search(text, start, end):
+                continue
+            inside = [n for n in numbers if n.start < end and start < n.end]
+            start, end = min([start] + [n.start for n in inside]), max([end] + [n.end for n in inside])
+            if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
+                continue                               # one number, the number step's
+            if spans and spans[-1].end > start:        # a time that spans two runs ("3-5 Uhr")
+                continue
+            decade = DECADE.fullmatch(text, start, end)
+            if decade and (self.numbers.source, self.numbers.target) == ("de", "en"):
+                spans.append(Span(start, end, decade.group(1) + "s"))
+                continue
+            fill, last = [], start
+            for n in inside:
+                fill += [text[last:n.start], n.fill]
+                last = n.end
+            spans.append(Span(start, end, "".join(fill) + text[last:end]))
+        return spans

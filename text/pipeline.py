@@ -20,9 +20,9 @@ from text.glossary import Glossary
 from text.lexicon import Lexicon
 from text.names import Names
 from text.normalize import Normalize
-from text.numbers import Numbers
+from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
-from text.placeholders import Placeholders
+from text.placeholders import Placeholders, unmask
 from text.sentences import Sentences
 from text.step import Step
 from util.errors import UserError
@@ -32,6 +32,7 @@ class Applied(NamedTuple):
     sentences: list[str]        # what the model reads, in order; none for a blank line
     states: list[tuple]         # per sentence: the states of the sentence steps, for their reverse
     line_states: tuple          # the states of the line steps (the splitter's last)
+    originals: list[tuple]      # per sentence: what its placeholders stand for in the source, as written there
 
 
 class Reversed(NamedTuple):
@@ -66,8 +67,9 @@ class Pipeline:
             steps.append(Case(lexicon))
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
+            numbers = Numbers(*direction)
             finders = [Glossary(glossary or {}), Phrases(*direction) if cfg.phrases else None,
-                       CopyThrough() if cfg.copy_through else None, Numbers(*direction),
+                       CopyThrough() if cfg.copy_through else None, DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         return cls(steps)
@@ -78,15 +80,28 @@ class Pipeline:
             text, state = step.apply(text)
             line_states.append(state)
         parts = text if self.splitter else ([text] if text.strip() else [])
-        sentences, states = [], []
+        sentences, states, originals = [], [], []
         for part in parts:
-            part_states = []
+            part_states, shown = [], ()
             for step in self.sentence_steps:
+                if isinstance(step, Placeholders):
+                    shown = step.originals(part)
                 part, state = step.apply(part)
                 part_states.append(state)
             sentences.append(part)
             states.append(tuple(part_states))
-        return Applied(sentences, states, tuple(line_states))
+            originals.append(shown)
+        return Applied(sentences, states, tuple(line_states), originals)
+
+    def shown(self, pieces: list[str], values: tuple[str, ...]) -> list[str]:
+        """Pieces as a person reads them: each placeholder as what it stands for (Applied.originals on the source
+        side, fills() on the output side)."""
+        return [unmask(piece, values) for piece in pieces]
+
+    def fills(self, states: tuple) -> tuple[str, ...]:
+        """What a sentence's placeholders become in its translation."""
+        return next((state for step, state in zip(self.sentence_steps, states) if isinstance(step, Placeholders)),
+                    None) or ()
 
     def reverse_sentence(self, output: str, states: tuple) -> Reversed:
         """One sentence's translation back through the sentence steps, last step first."""

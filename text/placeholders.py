@@ -122,6 +122,10 @@ def nothing_to_translate(sentence: str) -> bool:
     emoji only: no letter or digit is left for a model to translate, so it is its own translation."""
     return re.search(r"[^\W_]", PLACEHOLDER.sub("", sentence)) is None
 
+def unmask(piece: str, values: tuple[str, ...]) -> str:
+    """A piece (or any text) with each placeholder shown as what it stands for; one without a value stays."""
+    return PLACEHOLDER.sub(lambda m: values[k] if (k := ord(m.group()) - 0xE000) < len(values) else m.group(), piece)
+
 
 def missing(output: str, fills: tuple[str, ...]) -> int:
     """How many of the source's placeholders the output lacks."""
@@ -168,6 +172,11 @@ class Placeholders(PlaceholderStep):
     def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
         text = clear(text)
         return mask(text, self.find(text))
+
+    def originals(self, text: str) -> tuple[str, ...]:
+        """What each placeholder of apply(text) stands for in the source, as written there."""
+        text = clear(text)
+        return tuple(text[s.start:s.end] for s in self.find(text)[:len(PLACEHOLDERS)])
 
     def apply_pair(self, source: str, target: str) -> tuple[str, str]:
         """Spans whose step finds their counterparts in the target become the same placeholder on both sides; the

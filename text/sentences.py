@@ -5,8 +5,9 @@
 
 A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
 start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
-"Nr.", "St.", "Dr.", ...), a single letter ("J. S. Bach"), an ordinal or a date ("am 3. Oktober", "1. Mai"): a
-period after a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
+"Nr.", "St.", "Dr.", ...; "no" and "jan" only before a number), a single letter ("J. S. Bach"; "a.m." and "p.m."
+unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after a number never ends a
+sentence. Decimals, URLs and e-mail addresses have no space after their
 periods. The model learned from one sentence a line (captions), so what it reads stays close to that.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap j
 sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no
 """.split())
 END = re.compile(r"[.!?…]+[\"'»«“”„‚’)\]]*")
+BEFORE_DIGIT = {"no", "jan"}       # abbreviations only before a number ("No. 5", "3. Jan. 2020"), else words
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
@@ -65,6 +67,10 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
     if word is None:
         return True
     word = word.group(1)
+    if re.search(r"(?<![^\W_])[ap]\.m$", before, re.IGNORECASE):     # "5 p.m. Then": a capital ends it
+        return rest.lstrip("\"'„“‚»«([")[:1].isupper()
+    if word.lower() in BEFORE_DIGIT:
+        return not rest[:1].isdigit()
     if word.isdigit():                          # an ordinal or a date: "am 3. Oktober", "1. Mai"
         following = re.match(r"[^\W_]+", rest)
         return following is not None and following.group().lower() in OPENERS

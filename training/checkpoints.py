@@ -41,6 +41,7 @@ class Checkpoints:
         self.saved_step: int | None = None                 # the step last.pt on disk holds
         self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
         self.last_written = time.monotonic()               # when last.pt was written, or this session started
+        self.write_seconds = 0.0                           # how long writing last.pt took (0: not yet written)
 
     def after_step(self, run) -> bool:
         """Inside an epoch: last.pt once --train.save_every minutes have passed since the last one; -> written."""
@@ -96,8 +97,10 @@ class Checkpoints:
     # writing
 
     def write_last(self, run) -> None:
+        start = time.monotonic()
         self.write(run, "last.pt", training=True)
         self.saved_step, self.last_written = run.state.step, time.monotonic()
+        self.write_seconds = self.last_written - start
 
     def write(self, run, name: str, training: bool = False, **info) -> None:
         """One checkpoint, on rank 0: weights, config, vocabularies, subword models and `info`; with `training` also

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from config import PRESETS, Config, TrainConfig, apply_overrides, check_config, set_value
+from config import PRESETS, Config, DataConfig, TrainConfig, apply_overrides, check_config, set_value
 from data.prepare import Units
 from data.prepared import SplitData
 from data.vocab import UNK
@@ -24,6 +24,9 @@ MODEL_FIELDS = ("dropout", "attention_dropout")
 DATA_FIELDS = ("train", "val", "train_split", "val_split", "max_tokens", "max_train_len", "copy_pairs", "workers",
                "mix_original")
 RECORDED = ("train.init_from", "train.init_sha256")       # what --init writes into the config
+# a fine-tuning run's recipe, not the model's: never inherited from a checkpoint that was itself fine-tuned (its
+# Multi30K files may not be where this run looks, and the user did not ask for them); given again, it applies
+NOT_INHERITED = ("mix_original",)
 
 
 def load_init(path: str) -> ModelCheckpoint:
@@ -63,6 +66,12 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
                             f"settings, subword model and vocabulary of {path}")
     cfg = Config.from_dict(init.cfg.to_dict())
     cfg.train, cfg.preset = TrainConfig(), PRESET
+    for name in NOT_INHERITED:
+        inherited, default = getattr(cfg.data, name), getattr(DataConfig(), name)
+        if inherited != default and not any(item.removeprefix("--").startswith(f"data.{name}=") for item in overrides):
+            print(f"note: {path} was fine-tuned with --data.{name}={inherited:g}; this run does not inherit it "
+                  f"(pass --data.{name}={inherited:g} again to use it)")
+        setattr(cfg.data, name, default)
     for key, value in PRESETS[PRESET].items():
         set_value(cfg, key, value)
     cfg = apply_overrides(cfg, overrides)

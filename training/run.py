@@ -19,7 +19,7 @@ from data.batching import TokenBatchSampler
 from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
 from decoding.translator import Translator
-from models.attention import attention_class
+from models.attention_choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.transformer import Transformer, build_model, check_size
 from training.checkpoints import Checkpoints
@@ -66,6 +66,7 @@ class Run:
     state: TrainState = field(default_factory=TrainState)
     metrics_log: object = None       # metrics.jsonl, open on rank 0
     tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
+    step_seconds: float = 0.0        # the last step's time, for what a stop signal says it waits for
 
     @property
     def train_data(self) -> SplitData:
@@ -110,25 +111,46 @@ class Run:
 
 
 class StopSignal:
-    """`with StopSignal() as stop:` Ctrl-C or SIGTERM set `stop.requested`, and the loop stops after the current
-    step; a second Ctrl-C aborts at once. Leaving the block puts the previous handlers back."""
+    """`with StopSignal(notice) as stop:` Ctrl-C or SIGTERM set `stop.requested`, and the loop stops after the current
+    step and writes last.pt. The first one says so at once (`notice()`: what is finished and about how long it
+    takes); later ones are announced and ignored, so the save it promised is never lost (kill -9 still ends the
+    run at once). Leaving the block puts the previous handlers back, or after a stop ignores those signals to the end.
+    """
 
-    def __init__(self):
+    def __init__(self, notice=lambda: "finishing the current step and writing last.pt", announce: bool = True):
         self.requested = False
+        self.notice, self.announce = notice, announce
         self.previous: dict = {}
 
     def _handle(self, signum, frame) -> None:
-        if self.requested and signum == signal.SIGINT:
-            raise KeyboardInterrupt
+        if self.requested:
+            self._say(f"still stopping and writing last.pt: this signal is ignored so that the save is not lost "
+                      f"(kill -9 {os.getpid()} ends the run now, losing the steps since the last saved last.pt)")
+            return
         self.requested = True
+        self._say(f"stopping: {self.notice()}; Ctrl-C again will not interrupt the save")
+
+    def _say(self, text: str) -> None:
+        if self.announce:       # one os.write: a handler may interrupt a print (tqdm's bar) on the same stream
+            try:
+                os.write(2, f"\n{text}\n".encode())
+            except OSError:
+                pass
 
     def __enter__(self) -> "StopSignal":
         self.previous = {sig: signal.signal(sig, self._handle) for sig in (signal.SIGINT, signal.SIGTERM)}
         return self
 
     def __exit__(self, *exc) -> None:
-        for sig, previous in self.previous.items():
-            signal.signal(sig, previous)
+        for sig, previous in self.previous.items():     # once stopping, the run ends as announced, unbroken
+            signal.signal(sig, signal.SIG_IGN if self.requested else previous)
+
+
+def stop_notice(run: "Run") -> str:
+    """What a stop signal waits for, with the times the run has measured: the step under way and last.pt's write."""
+    step = f"step {run.state.step + 1}" + (f" (about {max(run.step_seconds, 0.1):.1f} s)" if run.step_seconds else "")
+    save = f" (about {max(run.checkpoints.write_seconds, 0.1):.1f} s)" if run.checkpoints.write_seconds else ""
+    return f"finishing {step}, then writing last.pt{save}"
 
 
 def check_finite_loss(run: Run, loss: float) -> None:
@@ -147,10 +169,9 @@ def check_finite_loss(run: Run, loss: float) -> None:
 
 
 def check_usable(cfg: Config) -> None:
-    """What the config alone cannot know: registered attention names, a model of a sane size, an available device,
-    optional packages."""
-    for name in (cfg.model.attention, cfg.model.cross_attention or cfg.model.attention):
-        attention_class(name)
+    """What the config alone cannot know: registered attentions (their roles and options), a model of a sane size, an
+    available device, optional packages."""
+    check_attentions(cfg.model)
     check_size(cfg.model)
     pick_device(cfg.train.device)
     if cfg.train.tensorboard:

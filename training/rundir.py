@@ -144,6 +144,12 @@ def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
         lock.release()
         raise UserError(f"{run_dir} holds a best.pt from a run that cannot be resumed (it has no last.pt); move "
                         "best.pt away, or choose another --out")
+    foreign = [] if resuming else foreign_files(run_dir)
+    if foreign:
+        lock.release()
+        shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+        raise UserError(f"{run_dir} is not empty and holds no run that train.py can start again (it has {shown}); "
+                        "a new run takes an empty or missing directory only: choose another --out")
     if lock.previous_owner:
         print(f"note: took over {run_dir} from a run that ended without releasing it ({lock.previous_owner})",
               file=sys.stderr)
@@ -152,6 +158,30 @@ def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
         print(f"note: removed {len(removed)} half-written file(s) a killed run left: {', '.join(removed)}",
               file=sys.stderr)
     return lock
+
+
+# what a run writes before its first checkpoint: a directory holding only these (a run stopped that early) may be
+# started again with --out, as check_resumable says
+RUN_START_FILES = {LOCK_NAME, "config.json", "metrics.jsonl", "tensorboard"}
+
+
+def foreign_files(run_dir: Path) -> list[str]:
+    """The names in run_dir that a new run there would overwrite or mix with: anything but the files a run writes
+    before its first checkpoint (its config.json, not another program's), and the temp files a killed run left."""
+    names = sorted(p.name for p in run_dir.iterdir() if not (p.name.startswith(".") and p.name.endswith(".tmp")))
+    foreign = [name for name in names if name not in RUN_START_FILES]
+    if "config.json" in names and not foreign and not is_run_config(run_dir / "config.json"):
+        foreign.append("config.json")
+    return foreign
+
+
+def is_run_config(path: Path) -> bool:
+    """A config.json that train.py wrote (its sections), not e.g. CTranslate2's of an export."""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(config, dict) and {"model", "data", "train"} <= set(config)
 
 
 def open_log(path: Path, keep_bytes: int):

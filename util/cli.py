@@ -7,6 +7,7 @@ import errno
 import importlib.util
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -14,13 +15,16 @@ import torch
 
 from config import DEVICE_FORMS, MAX_THREADS, BrokenRule, DecodeConfig, decode_settings, is_device_name
 from util.errors import UserError
+from util.interrupt import started
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
 IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
 
 
 def run_main(main, needs_stdout: bool = True) -> None:
-    """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2."""
+    """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
+    Ctrl-C ends quietly with exit status 130, the lines written so far flushed."""
+    started()
     try:
         if needs_stdout and sys.stdout is None:
             raise UserError("stdout is closed; redirect the output to a file or a pipe")
@@ -39,7 +43,26 @@ def run_main(main, needs_stdout: bool = True) -> None:
         _discard_stdout()
         print(f"error: {e.strerror} ({e.filename or 'writing the output'})", file=sys.stderr)
         code = 2
+    except KeyboardInterrupt:
+        code = _interrupted()
     sys.exit(code or 0)
+
+
+def _interrupted() -> int:
+    """After Ctrl-C: further Ctrl-Cs ignored, stdout flushed (every output line is one write, so it ends whole);
+    a terminal gets the line break the interrupted prompt lacks. -> 130, the shell's status for SIGINT."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:                 # not the main thread (a test calling run_main): nothing to ignore there
+        pass
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        if sys.stderr is not None and sys.stderr.isatty():
+            print(file=sys.stderr)
+    except (OSError, ValueError):
+        _discard_stdout()
+    return 130
 
 
 def _discard_stdout() -> None:
@@ -125,6 +148,13 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+
+
+def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The files the decoding flags read, as (flag, path): an output path must be none of them."""
+    checkpoints = [p for p in (args.checkpoint or "").split(",") if p]
+    return [*(("--checkpoint", p) for p in checkpoints), ("--glossary", args.glossary),
+            ("--user-module", args.user_module)]
 
 
 # the flag that sets each DecodeConfig field, for errors in the flags' own words

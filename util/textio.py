@@ -8,9 +8,13 @@ references. So every command cuts lines the same way: translate.py's stdin, eval
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import BinaryIO, Iterable, Iterator
 
 from util.errors import UserError
+
+MAX_LINE_BYTES = 1_000_000   # a longer "line" is a file without line ends (or /dev/zero): refused, not read whole
 
 
 def split_lines(text: str) -> list[str]:
@@ -29,20 +33,33 @@ def line_text(raw: bytes) -> str:
     return raw.removesuffix(b"\n").removesuffix(b"\r").decode("utf-8")
 
 
+def read_lines(file: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of a binary file, cut by line_text and read in pieces of at most MAX_LINE_BYTES, so memory stays
+    bounded whatever the input; a line that is not UTF-8, or longer than that, is a one-line UserError naming it."""
+    for number, raw in enumerate(iter(lambda: file.readline(MAX_LINE_BYTES + 2), b""), 1):
+        if len(raw.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES:
+            raise UserError(f"{name} line {number} is longer than {MAX_LINE_BYTES:,} bytes (is it text with one "
+                            "sentence a line?); split it into lines")
+        try:
+            yield line_text(raw)
+        except UnicodeDecodeError:
+            raise UserError(f"{name} line {number} is not valid UTF-8; convert it, e.g. with "
+                            "`iconv -f latin1 -t utf-8`") from None
+
+
 def read_text_lines(path: str | Path) -> list[str]:
-    """The lines of a UTF-8 text file, cut by line_text; a missing or undecodable file is a one-line UserError."""
+    """The lines of a UTF-8 text file (a pipe, a FIFO or /dev/stdin too), cut by read_lines; a missing file or a
+    directory is a one-line UserError."""
     file = Path(path)
-    if not file.is_file():
+    if not file.exists():
         raise UserError(f"no file at {path}")
-    lines = []
-    with open(file, "rb") as f:
-        for number, raw in enumerate(f, 1):
-            try:
-                lines.append(line_text(raw))
-            except UnicodeDecodeError:
-                raise UserError(f"{path} line {number} is not valid UTF-8; convert it, e.g. with "
-                                "`iconv -t utf-8`") from None
-    return lines
+    if file.is_dir():
+        raise UserError(f"{path} is a directory; give a text file")
+    try:
+        with open(file, "rb") as f:
+            return list(read_lines(f, str(path)))
+    except OSError as e:
+        raise UserError(f"cannot read {path} ({e.strerror})") from None
 
 
 def read_glossary(path: str | Path) -> dict[str, str]:
@@ -50,7 +67,7 @@ def read_glossary(path: str | Path) -> dict[str, str]:
     lines starting with # skipped. A term given twice with two translations is refused, naming both lines."""
     glossary, line_of = {}, {}
     for number, line in enumerate(read_text_lines(path), 1):
-        if not line.strip() or line.startswith("#"):
+        if not line.strip() or line.lstrip("\ufeff").startswith("#"):     # a BOM before a first comment too
             continue
         parts = line.split("\t")
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
@@ -64,9 +81,20 @@ def read_glossary(path: str | Path) -> dict[str, str]:
     return glossary
 
 
-def check_output_path(path: str | Path, flag: str) -> Path:
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one regular file however written (./, a symlink, a hard link): same device and inode.
+    A missing path is no file; a device such as /dev/null or a FIFO is never "the same file" (writing it destroys
+    nothing)."""
+    try:
+        first, second = os.stat(a), os.stat(b)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(first.st_mode) and (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
+
+
+def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, str | Path | None]] = ()) -> Path:
     """Refuse, before any work, an output file that could not be written: no name, a directory, a missing or
-    read-only one."""
+    read-only one, or one of the command's `inputs` ((what, path) pairs, e.g. ("--src", "my.de")) by any path."""
     if not str(path).strip():          # Path("") is "." (a directory), and a blank name is a mistake anyway
         raise UserError(f"{flag} {path!r} is an empty file name; give the name of the file to write")
     file = Path(path)
@@ -76,6 +104,10 @@ def check_output_path(path: str | Path, flag: str) -> Path:
         raise UserError(f"{flag} {path}: there is no directory {file.parent}; create it first")
     if not os.access(file.parent, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
         raise UserError(f"{flag} {path}: cannot write there (read-only); choose another path")
+    for what, source in inputs:
+        if source is not None and same_file(file, source):
+            raise UserError(f"{flag} {path} is the same file as {what} {source}: writing it would destroy that "
+                            "input; choose another name")
     return file
 
 

@@ -1,0 +1,73 @@
+"""Where an export may be written: a new or empty directory, or (with --force) an earlier export, recognised by its
+manifest and by holding nothing but an export's files. Never a directory that holds anything else (a run directory
+with its checkpoints, the current directory with a project in it): export.py must not delete what it did not write.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from decoding.export_files import MANIFEST
+from util.errors import UserError
+from util.textio import same_file
+
+# what export.py writes, so also what an export written before checksums (no list of files) can hold
+EXPORT_FILES = {MANIFEST, "model.bin", "config.json", "shared_vocabulary.json", "shared_vocabulary.txt",
+                "source_vocabulary.json", "source_vocabulary.txt", "target_vocabulary.json",
+                "target_vocabulary.txt", "vocabulary.json", "vocabulary.txt", "src.spm.model", "tgt.spm.model"}
+
+
+def staging_dir(out: Path) -> Path:
+    """The hidden sibling an export is written into first (`OUT_DIR` may be `.`, which has no name of its own)."""
+    real = out.resolve()
+    return real.parent / f".{real.name}.exporting"
+
+
+def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
+    """Refuse, before any work, an OUT_DIR the export may not write into or replace."""
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out} is a file, not a directory; choose another OUT_DIR (--force replaces an earlier "
+                        "export only)")
+    parent = out.resolve().parent
+    if parent.is_dir() and not os.access(parent, os.W_OK):
+        raise UserError(f"cannot write into {parent} (read-only); choose another OUT_DIR")
+    entries = sorted(out.iterdir()) if out.is_dir() else []
+    if not entries:
+        return
+    own = export_files(out)
+    others = [p.name for p in entries if p.name not in own or not p.is_file() or p.is_symlink()
+              or same_file(p, checkpoint)]
+    if others:                         # without a manifest nothing is an export's own
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise UserError(f"{out} is not empty and not an earlier export (it holds {shown}); "
+                        "export.py replaces only a directory it wrote, so choose a new or empty OUT_DIR")
+    if not force:
+        raise UserError(f"{out} holds an earlier export; pass --force to replace it")
+
+
+def export_files(directory: Path) -> set[str]:
+    """The names an export in `directory` owns: those its manifest lists, or any export file name; none without a
+    manifest."""
+    try:
+        listed = json.loads((directory / MANIFEST).read_text(encoding="utf-8")).get("files")
+    except FileNotFoundError:
+        return set()
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        listed = None                  # a damaged manifest: its export may still be replaced
+    return EXPORT_FILES | (set(listed) if isinstance(listed, dict) else set())
+
+
+def install(staged: Path, out: Path) -> None:
+    """Move the finished export from `staged` into `out`: a rename when out is new; else out keeps its inode (it may
+    be the current directory), the earlier export's files go and the new ones come in, the manifest last, so a
+    kill midway leaves a directory whose checksums say to export again."""
+    if not out.exists():
+        staged.rename(out)
+        return
+    for name in export_files(out) - {MANIFEST}:
+        (out / name).unlink(missing_ok=True)
+    for path in sorted(staged.iterdir(), key=lambda p: p.name == MANIFEST):
+        os.replace(path, out / path.name)
+    shutil.rmtree(staged)

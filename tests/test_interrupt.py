@@ -1,0 +1,40 @@
+"""util/interrupt.py: Ctrl-C while a command still imports torch ends it quietly (exit 130), in every entry point."""
+import ast
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from tests.commands import REPO
+from util.cli import run_main
+from util.interrupt import quiet_while_starting
+
+ENTRY_POINTS = ["train.py", "translate.py", "evaluate.py", "export.py", "average.py", "serve.py"]
+
+
+def test_ctrl_c_while_starting_ends_quietly_with_status_130():
+    code = ("from util.interrupt import quiet_while_starting; quiet_while_starting()\n"
+            "import os, signal, time; os.kill(os.getpid(), signal.SIGINT); time.sleep(30)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, b"", b"")     # before: a 40-line import traceback
+
+
+def test_run_main_gives_ctrl_c_back_to_python_once_the_work_begins(monkeypatch):
+    handler = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(sys, "argv", ["x.py"])
+    try:
+        quiet_while_starting()
+        seen = []
+        with pytest.raises(SystemExit):
+            run_main(lambda argv: seen.append(signal.getsignal(signal.SIGINT)), needs_stdout=False)
+        assert seen == [signal.default_int_handler]       # a KeyboardInterrupt, which run_main ends quietly
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+@pytest.mark.parametrize("script", ENTRY_POINTS)
+def test_every_entry_point_is_quiet_before_its_first_heavy_import(script):
+    body = ast.parse((REPO / script).read_text(encoding="utf-8")).body
+    first = next(node for node in body[1:] if not (isinstance(node, ast.ImportFrom) and node.module == "__future__"))
+    assert isinstance(first, ast.If) and "quiet_while_starting()" in ast.unparse(first), script

@@ -1,0 +1,55 @@
+"""exporting/out_dir.py: export.py fills a new or empty directory, replaces (with --force) only an earlier export,
+and never deletes a directory that holds anything else."""
+import json
+
+import pytest
+
+import export
+from decoding.export_files import MANIFEST
+from exporting.out_dir import check_target
+from tests.checkpoints import save
+from util.errors import UserError
+
+
+def fake_export(directory, *extra):
+    directory.mkdir()
+    for name in ("model.bin", "config.json", "shared_vocabulary.json", "src.spm.model", *extra):
+        (directory / name).write_text(name)
+    files = {name: "0" * 64 for name in ("model.bin", "config.json", "shared_vocabulary.json", "src.spm.model")}
+    (directory / MANIFEST).write_text(json.dumps({"files": files}))
+    return directory
+
+
+def test_force_never_deletes_a_run_directory_nor_the_checkpoint_being_exported(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    checkpoint = save(run / "best.pt", 1)
+    for name in ("last.pt", "metrics.jsonl"):
+        (run / name).write_text(name)
+    with pytest.raises(UserError, match=rf"^{run} is not empty and not an earlier export \(it holds best.pt, last.pt, "
+                                        r"metrics.jsonl\); export.py replaces only a directory it wrote"):
+        export.main([checkpoint, str(run), "--force"])
+    assert sorted(p.name for p in run.iterdir()) == ["best.pt", "last.pt", "metrics.jsonl"]
+
+
+def test_the_current_directory_is_refused_in_one_line_not_a_traceback(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    checkpoint = save(tmp_path / "a.pt", 1)
+    with pytest.raises(UserError, match=r"^\. is not empty and not an earlier export \(it holds a.pt\)"):
+        export.main([checkpoint, ".", "--force"])       # before: ValueError (Path(".").with_name)
+
+
+def test_an_earlier_export_is_replaced_with_force_only_and_a_stray_file_keeps_it(tmp_path):
+    checkpoint = save(tmp_path / "a.pt", 1)
+    earlier = fake_export(tmp_path / "ct2")
+    with pytest.raises(UserError, match=r"holds an earlier export; pass --force to replace it$"):
+        check_target(earlier, False, checkpoint)
+    check_target(earlier, True, checkpoint)
+    check_target(tmp_path / "new", False, checkpoint)
+    mixed = fake_export(tmp_path / "mixed", "notes.txt")
+    with pytest.raises(UserError, match=r"not an earlier export \(it holds notes.txt\)"):
+        check_target(mixed, True, checkpoint)
+    (tmp_path / "no-manifest").mkdir()
+    (tmp_path / "no-manifest" / "model.bin").write_text("")
+    with pytest.raises(UserError, match=r"not an earlier export \(it holds model.bin\)"):   # no manifest
+        check_target(tmp_path / "no-manifest", True, checkpoint)
