@@ -172,6 +172,8 @@ class DecodeConfig:
     batch_sentences: int = opt(64, 'sentences decoded together', AT_LEAST_1)
     max_repeat: int = opt(2, 'no output piece more than this many times in a row (no stammer); 0 = no limit',
                           AT_LEAST_0)
+    no_repeat_ngram: int = opt(3, 'no n-gram of this many output pieces twice in one output (no loop); 0 = off',
+                               AT_LEAST_0)
 
 
 SECTIONS = ("model", "data", "train", "decode")
@@ -356,12 +358,14 @@ def check_config(cfg: Config) -> Config:
 
 
 def decode_settings(base: DecodeConfig, beam: int | None = None, n_best: int | None = None,
-                    length_penalty: float | None = None, max_len: int | None = None) -> DecodeConfig:
+                    length_penalty: float | None = None, max_len: int | None = None,
+                    no_repeat_ngram: int | None = None) -> DecodeConfig:
     """`base` with the given settings (None keeps base's); max_len caps every output at that many tokens. The
     values are checked by DecodeConfig's rules (a BrokenRule names the field); n best need a beam of at least n,
     so the beam is widened to n_best."""
     decode = dataclasses.replace(base)
-    for name, value in (("beam", beam), ("n_best", n_best), ("length_penalty", length_penalty)):
+    for name, value in (("beam", beam), ("n_best", n_best), ("length_penalty", length_penalty),
+                        ("no_repeat_ngram", no_repeat_ngram)):
         if value is not None:
             setattr(decode, name, value)
     if max_len is not None:

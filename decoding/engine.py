@@ -8,15 +8,17 @@ from typing import Protocol
 import torch
 
 from config import DecodeConfig
-from decoding.search import Hypothesis
+from decoding.search import Hypothesis, Owed
 
 
 class Engine(Protocol):
     name: str             # "pytorch" or "ctranslate2", as /health and the logs say
     why_no_attention: str | None   # None where `attention` works, else the one line a user is told
 
-    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int]) -> list[list[Hypothesis]]:
-        """The decode.n_best best hypotheses of each source of one batch, best first; `banned` ids never appear."""
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int],
+               owed: Owed | None = None) -> list[list[Hypothesis]]:
+        """The decode.n_best best hypotheses of each source of one batch, best first; `banned` ids never appear,
+        each of `owed.tokens[n]` exactly once in each hypothesis of source n, and no other of owed.vocabulary."""
 
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
         """Per-token log-probabilities of each target (its <eos> included) given its source: forced decoding."""

@@ -33,9 +33,15 @@ def normalized(log_prob: float, length: int, length_penalty: float) -> float:
     return log_prob / length ** length_penalty
 
 
+SHORT = 2      # at most SHORT output tokens per source token, and one more: a one-word source is no sentence
+
+
 def max_output_lengths(src_lengths: torch.Tensor, a: float, b: int, limit: int) -> torch.Tensor:
-    """Longest output per sentence: a * source length + b, capped by the model's position limit."""
-    return (src_lengths.float() * a + b).long().clamp(1, limit)
+    """Longest output per sentence: a * source length + b, and at most SHORT * length + 1 (binds below 18 source
+    tokens with the defaults: a loop, or a sentence made up for one word), capped by the model's position limit.
+    Both engines use it."""
+    lengths = src_lengths.float()
+    return torch.minimum(lengths * a + b, lengths * SHORT + 1).long().clamp(1, limit)
 
 
 def search_precision(precision: str, device: torch.device):
@@ -46,20 +52,43 @@ def search_precision(precision: str, device: torch.device):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
+class Owed(NamedTuple):
+    """Tokens each hypothesis of a sentence writes exactly once (its source's placeholders): `tokens[n]` those of
+    sentence n; `vocabulary` every such token, in the order owed ones are forced out at the length limit. A token
+    of the vocabulary that a sentence does not owe is never written for it."""
+    tokens: list[list[int]]
+    vocabulary: list[int]
+
+
 class Rules:
     """What a search may choose next, applied to each step's logits (n, V) in place, before the softmax:
     `banned` ids never (at least <pad>, <unk>, <bos>: an output never says <unk>), <eos> not as the first token
-    (a translation has at least one token, CTranslate2's minimum decoding length too), and with max_repeat > 0 no
-    token that the hypothesis's last max_repeat tokens all are (max_repeat=2: no piece three times in a row)."""
+    (a translation has at least one token, CTranslate2's minimum decoding length too), with max_repeat > 0 no
+    token that the hypothesis's last max_repeat tokens all are (max_repeat=2: no piece three times in a row), with
+    no_repeat_ngram = N > 0 no token that would end an N-gram the hypothesis already holds (CTranslate2's
+    no_repeat_ngram_size, the same rule), and with `owed` each owed token exactly once: one not owed or already
+    written never, <eos> not while one is owed, and the owed ones forced out in order when only their room is left
+    before the length limit (`force`)."""
 
-    def __init__(self, banned, eos: int, max_repeat: int, rows: int, device):
-        if max_repeat < 0:
-            raise ValueError(f"max_repeat={max_repeat} must be at least 0 (0 = no limit)")
+    def __init__(self, banned, eos: int, max_repeat: int, rows: int, device, no_repeat_ngram: int = 0,
+                 owed: Owed | None = None):
+        if max_repeat < 0 or no_repeat_ngram < 0:
+            raise ValueError(f"max_repeat={max_repeat} and no_repeat_ngram={no_repeat_ngram} must be at least 0 "
+                             "(0 = no limit)")
         self.banned = torch.tensor(sorted(set(banned)), dtype=torch.long, device=device)
         self.first = torch.tensor(sorted({*banned, eos}), dtype=torch.long, device=device)
-        self.eos, self.max_repeat = eos, max_repeat
+        self.eos, self.max_repeat, self.no_repeat_ngram = eos, max_repeat, no_repeat_ngram
         self.last = torch.full((rows,), -1, dtype=torch.long, device=device)     # each row's last output token
         self.run = torch.zeros(rows, dtype=torch.long, device=device)          # how often it ends the output
+        self.history = torch.zeros(rows, 0, dtype=torch.long, device=device)   # (rows, t): kept for no_repeat_ngram
+        self.owed = None
+        if owed is not None and owed.vocabulary:
+            self.owed_ids = torch.tensor(owed.vocabulary, dtype=torch.long, device=device)             # (P,)
+            self.owed = torch.tensor([[t in set(ts) for t in owed.vocabulary] for ts in owed.tokens],
+                                     dtype=torch.bool, device=device).view(rows, -1)                  # (rows, P)
+
+    def owed_counts(self) -> Tensor | None:
+        return None if self.owed is None else self.owed.sum(1)
 
     def apply(self, logits: Tensor, step: int) -> None:
         logits.index_fill_(1, self.first if step == 0 else self.banned, float("-inf"))
@@ -67,14 +96,53 @@ class Rules:
             blocked = (self.run >= self.max_repeat).nonzero().squeeze(1)                # rows at the limit
             if blocked.numel():
                 logits[blocked, self.last[blocked]] = float("-inf")
+        if self.no_repeat_ngram:
+            rows, tokens = repeated_ngram_ends(self.history, self.no_repeat_ngram)
+            logits[rows, tokens] = float("-inf")
+        if self.owed is not None:
+            columns = logits[:, self.owed_ids]                                           # (n, P)
+            logits[:, self.owed_ids] = columns.masked_fill(~self.owed, float("-inf"))
+            logits[self.owed.any(1), self.eos] = float("-inf")
+
+    def force(self, log_probs: Tensor, step: int, max_lens: Tensor) -> None:
+        """After the softmax: rows with only room for what they owe write the first owed token, rows at their
+        length limit <eos> (log-probability 0 for the forced token)."""
+        rows, tokens = (max_lens <= step).nonzero().squeeze(1), None
+        if self.owed is not None:
+            must = self.owed.any(1) & (self.owed.sum(1) >= max_lens - step)
+            first = self.owed_ids[self.owed.to(torch.int8).argmax(1)]                    # (n,) first owed token
+            rows = (must | (max_lens <= step)).nonzero().squeeze(1)
+            tokens = torch.where(must, first, self.eos)[rows]
+        if rows.numel():
+            log_probs.index_fill_(0, rows, float("-inf"))
+            log_probs[rows, self.eos if tokens is None else tokens] = 0.0
 
     def chosen(self, tokens: Tensor, rows: Tensor | None = None) -> None:
         """Row r of the batch now continues old row rows[r] (None: the same rows) with tokens[r]."""
-        if not self.max_repeat:
-            return
-        last, run = (self.last, self.run) if rows is None else (self.last[rows], self.run[rows])
-        self.run = torch.where(tokens == last, run + 1, 1)
-        self.last = tokens
+        def pick(x: Tensor) -> Tensor:
+            return x if rows is None else x[rows]
+        if self.max_repeat:
+            self.run = torch.where(tokens == pick(self.last), pick(self.run) + 1, 1)
+            self.last = tokens
+        if self.no_repeat_ngram:
+            self.history = torch.cat([pick(self.history), tokens[:, None]], 1)
+        if self.owed is not None:
+            self.owed = pick(self.owed) & (tokens[:, None] != self.owed_ids)
+
+
+def repeated_ngram_ends(history: Tensor, n: int) -> tuple[Tensor, Tensor]:
+    """history: (r, t). The (rows, tokens) that would complete an n-gram a row already holds: each earlier
+    occurrence of the row's last n - 1 tokens bans the token that followed it (n = 1: every token it holds)."""
+    t = history.size(1)
+    if t < n:
+        return history.new_zeros(0), history.new_zeros(0)
+    if n == 1:
+        match = torch.ones_like(history, dtype=torch.bool)
+    else:
+        windows = history[:, :t - 1].unfold(1, n - 1, 1)                               # (r, t-n+1, n-1)
+        match = (windows == history[:, None, t - n + 1:]).all(-1)                       # (r, t-n+1)
+    rows, starts = match.nonzero(as_tuple=True)
+    return rows, history[rows, starts + n - 1]
 
 
 BLOCK = 64      # vocabulary columns per block of _top_per_row
@@ -94,34 +162,38 @@ def _top_per_row(x: Tensor, k: int) -> tuple[Tensor, Tensor]:
     return values, columns.gather(1, picked)
 
 
-def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, eos, rules: Rules) -> Tensor:
-    """Log-probabilities of the next token, (n, V), under the rules, with <eos> forced where a row reached its
-    length limit."""
+def with_room_for_owed(max_lens: Tensor, rules: Rules) -> Tensor:
+    """Each sentence's length limit, at least as many tokens as it owes."""
+    counts = rules.owed_counts()
+    return max_lens if counts is None else torch.maximum(max_lens, counts.to(max_lens.device))
+
+
+def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, rules: Rules) -> Tensor:
+    """Log-probabilities of the next token, (n, V), under the rules, with what must come forced (`Rules.force`)."""
     logits = model.decoder_logits(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
     rules.apply(logits, step)
     log_probs = logits.log_softmax(-1)
-    at_limit = (max_lens <= step).nonzero().squeeze(1)                       # rows that must end now
-    if at_limit.numel():
-        log_probs.index_fill_(0, at_limit, float("-inf"))
-        log_probs[at_limit, eos] = 0.0
+    rules.force(log_probs, step, max_lens)
     return log_probs
 
 
 @torch.no_grad()
 def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_penalty: float = 1.0,
-                  banned=NEVER_GENERATED, max_repeat: int = 0, precision: str = "fp32") -> list[Hypothesis]:
+                  banned=NEVER_GENERATED, max_repeat: int = 0, precision: str = "fp32", no_repeat_ngram: int = 0,
+                  owed: Owed | None = None) -> list[Hypothesis]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,). Returns one Hypothesis per sentence."""
     b = src.size(0)
     with search_precision(precision, src.device):
         memory = model.encode(src, src_mask)
         cache = model.new_cache()
-        rules = Rules(banned, eos, max_repeat, b, src.device)
+        rules = Rules(banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
+        max_lens = with_room_for_owed(max_lens, rules)
         tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
         alive = torch.arange(b, device=src.device)            # original index of each row still decoding
         outputs: list[list[int]] = [[] for _ in range(b)]
         log_prob = torch.zeros(b, dtype=torch.float64)
         for step in range(int(max_lens.max()) + 1):
-            log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], eos, rules)
+            log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], rules)
             best, next_tokens = log_probs.max(dim=-1)                       # (n,)
             log_prob.index_add_(0, alive.cpu(), best.double().cpu())
             for row, token in zip(alive.tolist(), next_tokens.tolist()):
@@ -145,7 +217,7 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_pen
 @torch.no_grad()
 def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 5,
                 length_penalty: float = 1.0, n_best: int = 1, banned=NEVER_GENERATED, max_repeat: int = 0,
-                precision: str = "fp32") -> list[list[Hypothesis]]:
+                precision: str = "fp32", no_repeat_ngram: int = 0, owed: Owed | None = None) -> list[list[Hypothesis]]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,).
 
     Returns, for each sentence, its n_best hypotheses, best first. A sentence is finished once `beam`
@@ -156,7 +228,8 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     with search_precision(precision, device):
         memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
         cache = model.new_cache()
-        rules = Rules(banned, eos, max_repeat, b, device)
+        rules = Rules(banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
+        max_lens = with_room_for_owed(max_lens, rules)
         # The first step runs once per sentence (all its beams would be the same <bos>), then each row becomes k.
         beams, lens, scores = 1, max_lens, torch.zeros(b, device=device)
         history = torch.full((b, int(max_lens.max()) + 2), bos, dtype=torch.long, device=device)  # (n*beams, T)
@@ -166,7 +239,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
 
         for step in range(int(max_lens.max()) + 1):
             n = alive.numel()
-            log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens, eos,
+            log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens,
                                         rules)                    # (n*beams, V)
             # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
             width = min(2 * k, log_probs.size(-1))

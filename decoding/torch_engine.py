@@ -7,7 +7,7 @@ from torch import nn
 from config import DecodeConfig
 from data.batching import collate
 from data.vocab import BOS, EOS
-from decoding.search import Hypothesis, beam_search, greedy_search, max_output_lengths
+from decoding.search import Hypothesis, Owed, beam_search, greedy_search, max_output_lengths
 from models.masks import padding_mask
 
 
@@ -27,16 +27,16 @@ class TorchEngine:
         src = collate([(ids, []) for ids in src_ids]).src.to(self.device)
         return src, padding_mask(src)
 
-    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int]) -> list[list[Hypothesis]]:
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int],
+               owed: Owed | None = None) -> list[list[Hypothesis]]:
         src, src_mask = self.source_batch(src_ids)
         max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, self.max_len - 1)
+        rules = dict(length_penalty=decode.length_penalty, banned=banned, max_repeat=decode.max_repeat,
+                     no_repeat_ngram=decode.no_repeat_ngram, owed=owed)
         if decode.beam <= 1:
-            return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS,
-                                                   length_penalty=decode.length_penalty, banned=banned,
-                                                   max_repeat=decode.max_repeat)]
-        return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam,
-                           length_penalty=decode.length_penalty, n_best=decode.n_best, banned=banned,
-                           max_repeat=decode.max_repeat)
+            return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS, **rules)]
+        return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam, n_best=decode.n_best,
+                           **rules)
 
     @torch.no_grad()
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:

@@ -18,10 +18,11 @@ from config import Config, DecodeConfig
 from data.codec import Codec
 from data.vocab import EOS
 from decoding.engine import Engine
-from decoding.search import NEVER_GENERATED, Hypothesis
+from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
 from text.lexicon import Lexicon
 from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
 from util.errors import UserError
 
 CONTROL_BYTES = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
@@ -75,6 +76,9 @@ class Translator:
         self.cfg, self.codec, self.engine, self.lexicon = cfg, codec, engine, lexicon
         self.use_glossary({})
         self.banned = never_generated(codec.tgt_vocab.itos, self.pipeline)
+        stoi = codec.tgt_vocab.stoi
+        self.placeholder_ids = {p: stoi[p] for p in PLACEHOLDERS if p in stoi} if cfg.data.placeholders else {}
+        self.guard_fixes = 0      # placeholders the last guard (exactly_once) had to fix: 0 where the search kept them
 
     @classmethod
     def of_model(cls, model, cfg: Config, codec: Codec, device="cpu", lexicon: Lexicon | None = None) -> "Translator":
@@ -92,22 +96,32 @@ class Translator:
     def describe(self) -> str:
         return self.engine.describe()
 
-    def search(self, src_ids: list[list[int]], decode: DecodeConfig | None = None) -> list[list[Hypothesis]]:
+    def owed(self, sentences: list[str]) -> Owed | None:
+        """The placeholder ids each sentence's translation writes exactly once (None without placeholders)."""
+        if not self.placeholder_ids:
+            return None
+        return Owed([[self.placeholder_ids[p] for p in PLACEHOLDER.findall(s) if p in self.placeholder_ids]
+                     for s in sentences], list(self.placeholder_ids.values()))
+
+    def search(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
+               owed: Owed | None = None) -> list[list[Hypothesis]]:
         """The n-best list of each source id sequence, in input order; batched by length for dense batches."""
         decode = decode or self.cfg.decode
         results: list = [None] * len(src_ids)
         order = sorted(range(len(src_ids)), key=lambda n: len(src_ids[n]))
         for start in range(0, len(order), decode.batch_sentences):
             chunk = order[start:start + decode.batch_sentences]
-            for n, hyps in zip(chunk, self.engine.search([src_ids[n] for n in chunk], decode, self.banned)):
+            part = None if owed is None else owed._replace(tokens=[owed.tokens[n] for n in chunk])
+            for n, hyps in zip(chunk, self.engine.search([src_ids[n] for n in chunk], decode, self.banned, part)):
                 results[n] = hyps
         return results
 
     def translate_n_best(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                          glossary: dict[str, str] | None = None) -> list[list[Translation]]:
         """The decode.n_best best translations of each text, best first; an empty or whitespace-only text gives one
-        empty translation. texts[0] is input line `first_line` (for warnings). Hypotheses that keep everything
-        their source had at stake (placeholders) come before those that lost some."""
+        empty translation. texts[0] is input line `first_line` (for warnings). A sentence with nothing for a model
+        (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline; each
+        other's translation has its source's placeholders exactly once (translate_sentences)."""
         texts_split = self.split(texts, first_line, glossary)
         return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode, glossary),
                          glossary)
@@ -127,17 +141,27 @@ class Translator:
 
     def translate_sentences(self, sentences: list[Sentence], decode: DecodeConfig | None = None,
                             glossary: dict[str, str] | None = None) -> list[list[Translation]]:
-        """The n-best list of each sentence, each back through the pipeline's sentence steps, in order."""
+        """The n-best list of each sentence, each back through the pipeline's sentence steps, in order. A sentence
+        with nothing for a model (only placeholders and punctuation) is its own translation; each other's has its
+        source's placeholders exactly once (the search's rule, guarded by exactly_once, which counts its fixes);
+        hypotheses that lost something else their source had come after those that did not."""
         decode = decode or self.cfg.decode
         pipeline = self.pipeline_with(glossary)
-        at_stake = any(pipeline.at_stake(s.states) for s in sentences)
-        wanted = replace(decode, n_best=max(decode.n_best, decode.beam) if at_stake else decode.n_best)
-        src_ids = self.codec.ids([s.text for s in sentences], line_numbers=[s.line for s in sentences])
+        model = [s for s in sentences if not nothing_to_translate(s.text)]
+        src_ids = self.codec.ids([s.text for s in model], line_numbers=[s.line for s in model])
+        found = iter(self.search(src_ids, decode, self.owed([s.text for s in model])))
         out = []
-        for sentence, hyps in zip(sentences, self.search(src_ids, wanted)):
-            back = [pipeline.reverse_sentence(self.codec.text(h.tokens), sentence.states) for h in hyps]
-            ranked = sorted(range(len(hyps)), key=lambda k: back[k].lost)[:decode.n_best]
-            out.append([Translation(back[k].text, hyps[k].score) for k in ranked])
+        for sentence in sentences:
+            texts, scores = [sentence.text], [0.0]
+            if not nothing_to_translate(sentence.text):
+                hyps = next(found)
+                owed = "".join(PLACEHOLDER.findall(sentence.text))
+                guarded = [exactly_once(self.codec.text(h.tokens), owed) for h in hyps]
+                self.guard_fixes += sum(g.fixes for g in guarded)
+                texts, scores = [g.text for g in guarded], [h.score for h in hyps]
+            back = [pipeline.reverse_sentence(text, sentence.states) for text in texts]
+            ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
+            out.append([Translation(back[k].text, scores[k]) for k in ranked])
         return out
 
     def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]],
@@ -167,7 +191,7 @@ class Translator:
             raise UserError(self.engine.why_no_attention)
         applied = self.pipeline.apply(text)
         src_ids = self.codec.ids(applied.sentences)
-        found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1))
+        found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
         maps = []
         for ids, hyps, states, originals in zip(src_ids, found, applied.states, applied.originals):
             tokens = hyps[0].tokens
@@ -202,11 +226,11 @@ class Translator:
 
 def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_states: tuple) -> list[Translation]:
     """A line's n-best list from its sentences' n-best lists: the k-th line is the k-th translation of each sentence
-    joined; its score is their mean."""
-    depth = min(len(hyps) for hyps in n_best) if n_best else 1
+    joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean."""
+    depth = max(len(hyps) for hyps in n_best) if n_best else 1
     out = []
     for k in range(depth):
-        parts = [hyps[k] for hyps in n_best]
+        parts = [hyps[min(k, len(hyps) - 1)] for hyps in n_best]
         text = pipeline.reverse_line([p.text for p in parts], line_states)
         out.append(Translation(text, sum(p.score for p in parts) / len(parts) if parts else 0.0))
     return out

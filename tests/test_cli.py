@@ -53,6 +53,7 @@ def test_user_module_attention_trains_and_its_checkpoint_names_the_module(env, t
     (["--length-penalty", "nan"], "--length-penalty nan must be a finite number"),
     (["--length-penalty", "400"], "--length-penalty 400.0 must be from 0.0 to 5.0"),        # it overflowed
     (["--length-penalty", "-1"], "--length-penalty -1.0 must be from 0.0 to 5.0"),
+    (["--no-repeat-ngram", "-1"], "--no-repeat-ngram -1 must be at least 0"),
     (["--device", "foo"], "--device=foo is not a device; use auto, cpu, cuda or cuda:N"),
 ])
 def test_translate_and_evaluate_refuse_the_same_bad_flags_alike(flags, message):

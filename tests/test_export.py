@@ -31,8 +31,10 @@ def subwords() -> dict:
     return {"joint": Subwords.learn(tokens, 300), "other": Subwords.learn(tokens, 280, "bpe")}
 
 
-def checkpoint(path, subwords, shared=True, seed=1, **model) -> str:
-    """A tiny random model whose weights are scaled up, so its outputs vary with the input."""
+def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | None = None, **model) -> str:
+    """A tiny random model whose weights are scaled up, so its outputs vary with the input; with `favour` (and
+    tie_output=False) the logit of each favoured id gains 10 * its weight at every step, whatever the input (one
+    width of the decoder's last norm held at 10, read by the favoured ids' output rows only)."""
     src = subwords["joint"]
     tgt = src if shared else subwords["other"]
     net, cfg = tiny_trainable(seed=seed, vocab=len(src), d_model=64, n_heads=4, d_ff=128, n_encoder_layers=2,
@@ -44,6 +46,11 @@ def checkpoint(path, subwords, shared=True, seed=1, **model) -> str:
     with torch.no_grad():
         for p in net.parameters():
             p.mul_(3.0)
+        if favour:
+            net.decoder_norm.weight[0], net.decoder_norm.bias[0] = 0.0, 10.0
+            net.output.weight[:, 0] = 0.0
+            for token, weight in favour.items():
+                net.output.weight[token, 0] = weight
     save_checkpoint(path, model_state=net.state_dict(), config=cfg.to_dict(), src_vocab=src.vocab.to_dict(),
                     tgt_vocab=tgt.vocab.to_dict(),
                     subwords={"src": src.model_proto, "tgt": None if shared else tgt.model_proto})
@@ -166,6 +173,47 @@ def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(t
         assert all(len(n) == 2 for n in n_best)
         assert not any(c in t.text for n in n_best for t in n for c in PLACEHOLDERS)
         assert all(not invented_numbers(src, t.text) for src, n in zip(texts, n_best) for t in n)
+
+
+@pytest.fixture(scope="module")
+def placeholder_subwords() -> Subwords:
+    from data.tokenizer import Tokenizer
+    from text.placeholders import PLACEHOLDERS
+    lines = [s.replace("Ball", f"{PLACEHOLDERS[n % 3]} Ball") + " 12 3,5" for n, s in enumerate(sentences(200, 7))]
+    return Subwords.learn(Tokenizer("de").tokenize_many(lines), 300, symbols=PLACEHOLDERS)
+
+
+@pytest.mark.parametrize("weight", [-5.0, 5.0], ids=["never-writes-one", "writes-one-over-and-over"])
+def test_both_engines_write_each_placeholder_of_the_source_once_whatever_the_model(weight, placeholder_subwords,
+                                                                                    tmp_path):
+    """A model that never writes a placeholder, or writes the first one again and again (without the rule: more
+    than once in every output), still gives each of its source's placeholders exactly once and no other, greedy
+    (the same tokens in both engines) and beam; the translator's last guard never has to fix one."""
+    from collections import Counter
+    from text.placeholders import PLACEHOLDER, PLACEHOLDERS
+    stoi = placeholder_subwords.vocab.stoi
+    favour = {stoi[p]: weight for p in (PLACEHOLDERS if weight < 0 else PLACEHOLDERS[:1])}
+    path = checkpoint(tmp_path / "m.pt", {"joint": placeholder_subwords}, seed=3, tie_output=False, favour=favour)
+    ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
+    texts = [f"{s[:-1]} mit 3,5 kg und {n} Hunden." if n % 3 else s for n, s in enumerate(sentences(6, 8), 10)]
+    sources = [ours.pipeline.apply(t).sentences[0] for t in texts]
+    src_ids = ours.codec.ids(sources)
+    greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=12)
+    free = ours.search(src_ids, replace(greedy, max_repeat=0, no_repeat_ngram=0))
+    counts = [Counter(t for t in n[0].tokens if t in favour.keys()) for n in free]
+    assert all(c[stoi[PLACEHOLDERS[0]]] > 1 for c in counts) if weight > 0 else not any(counts)
+    outputs = {}
+    for decode in (greedy, replace(greedy, beam=3, n_best=2)):
+        for engine in (ours, theirs):
+            found = engine.search(src_ids, decode, engine.owed(sources))
+            for source, n_best in zip(sources, found):
+                owed = sorted(stoi[p] for p in PLACEHOLDER.findall(source))
+                assert len(n_best) == decode.n_best
+                assert all(sorted(t for t in h.tokens if t in favour.keys() or t in owed) == owed for h in n_best)
+            outputs[engine.engine.name, decode.beam] = [n[0].tokens for n in found]
+            assert all(("3.5" in t) == ("3,5" in s) for s, t in zip(texts, engine.translate(texts, decode)))
+            assert engine.guard_fixes == 0
+    assert outputs["pytorch", 1] == outputs["ctranslate2", 1]
 
 
 def flip_a_bit(path):

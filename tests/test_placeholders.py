@@ -2,7 +2,8 @@
 placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
 import pytest
 
-from text.placeholders import PLACEHOLDERS, PlaceholderStep, Placeholders, Span, fill, mask, merge, missing
+from text.placeholders import (PLACEHOLDERS, PlaceholderStep, Placeholders, Span, exactly_once, fill, mask, merge,
+                               missing, nothing_to_translate)
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 
@@ -68,3 +69,20 @@ def test_a_step_that_does_not_rewrite_training_data_leaves_pairs_alone():
     class Only(Words):
         find_in_target = PlaceholderStep.find_in_target
     assert Only("Hund").apply_pair("Ein Hund.", "Hund.") == ("Ein Hund.", "Hund.")
+
+
+def test_the_last_guard_keeps_each_placeholder_once_puts_a_missing_one_before_the_full_stop_and_counts():
+    assert exactly_once(f"A {P0} and {P0} {P2}.", P0 + P1) == (f"A {P0} and {P1}.", 3)
+    assert exactly_once(f"{P0} {P0} s {P0} s {P0}", P0) == (f"{P0} s s", 3)
+    assert exactly_once("Thank you", P0 + P1) == (f"Thank you {P0} {P1}", 2)
+    assert exactly_once(f"A man {P1} buys {P0}!", P0 + P1) == (f"A man {P1} buys {P0}!", 0)     # order is free
+
+
+def test_nothing_sticks_to_a_placeholder():
+    assert exactly_once(f"buys {P0}s for {P1}{P2}.", P0 + P1 + P2).text == f"buys {P0} s for {P1} {P2}."
+    assert exactly_once(f"({P0}) {P1}'s", P0 + P1).text == f"({P0}) {P1}'s"
+
+
+def test_a_sentence_of_placeholders_punctuation_and_emoji_has_nothing_to_translate():
+    assert all(map(nothing_to_translate, [P0, f"{P0}!", f"{P0} {P1}.", "?", "...", "😀👍", " - "]))
+    assert not any(map(nothing_to_translate, ["Hund", f"{P0} Hund", "3", "_a"]))

@@ -4,7 +4,7 @@ import math
 import pytest
 import torch
 
-from decoding.search import Hypothesis, beam_search, greedy_search
+from decoding.search import Hypothesis, Owed, beam_search, greedy_search, max_output_lengths, repeated_ngram_ends
 
 BOS, EOS, A, B = 2, 3, 4, 5
 
@@ -179,3 +179,79 @@ def test_the_blocked_top_k_finds_what_topk_finds(vocab, k):
     values, columns = _top_per_row(x, k)
     expected = x.topk(k, dim=-1)
     assert torch.equal(values, expected.values) and torch.equal(columns, expected.indices)
+
+
+P0, P1 = 6, 7                                       # two placeholder ids of an 8-id vocabulary
+PLACEHOLDER_FREE = table({BOS: {A: 0.6, B: 0.4}, A: {B: 0.5, EOS: 0.5}, B: {EOS: 0.9, A: 0.1},
+                          P0: {EOS: 0.9, A: 0.1}, P1: {EOS: 0.9, A: 0.1}, EOS: {EOS: 1.0}}, vocab=8)
+PLACEHOLDER_LOOP = table({BOS: {P0: 0.9, A: 0.1}, A: {P0: 0.8, EOS: 0.2}, B: {P0: 0.8, EOS: 0.2},
+                          P0: {P0: 0.7, A: 0.2, EOS: 0.1}, P1: {P0: 0.8, EOS: 0.2}, EOS: {EOS: 1.0}}, vocab=8)
+
+
+def owed_runs(model, owed, max_len=10, **kw):
+    n = len(owed)
+    src, mask = torch.ones(n, 3, dtype=torch.long), torch.ones(n, 1, 1, 3, dtype=torch.bool)
+    lens = torch.full((n,), max_len)
+    rules = Owed(owed, [P0, P1])
+    return [[h] for h in greedy_search(model, src, mask, lens, BOS, EOS, owed=rules, **kw)], \
+        beam_search(model, src, mask, lens, BOS, EOS, beam=3, n_best=3, owed=rules, **kw)
+
+
+@pytest.mark.parametrize("model", [PLACEHOLDER_FREE, PLACEHOLDER_LOOP], ids=["never-writes-one", "writes-one-again"])
+def test_each_owed_placeholder_comes_exactly_once_and_no_other(model):
+    owed = [[P0, P1], [P1], []]
+    free = run(MarkovModel(model), beam=0, n_sentences=1)[0].tokens
+    assert free.count(P0) == 0 if model is PLACEHOLDER_FREE else free.count(P0) > 1
+    for found in owed_runs(MarkovModel(model), owed):
+        for n_best, tokens in zip(found, owed):
+            assert all(sorted(t for t in h.tokens if t in (P0, P1)) == tokens for h in n_best)
+
+
+def test_owed_placeholders_are_forced_out_in_order_when_only_their_room_is_left():
+    loop = table({BOS: {A: 1.0}, A: {A: 0.9, EOS: 0.1}, P0: {A: 1.0}, P1: {A: 1.0}, EOS: {EOS: 1.0}}, vocab=8)
+    greedy, beam = owed_runs(MarkovModel(loop), [[P1, P0]], max_len=4)
+    assert greedy[0][0].tokens == [A, A, P0, P1] and beam[0][0].tokens == [A, A, P0, P1]
+    greedy, beam = owed_runs(MarkovModel(loop), [[P0, P1]], max_len=1)     # the limit makes room for them
+    assert greedy[0][0].tokens == beam[0][0].tokens == [P0, P1]
+
+
+def ngram_bans(history: list[int], n: int) -> set[int]:
+    """CTranslate2's NoRepeatNgramPenalty, as written there: each earlier n-gram whose first n - 1 tokens are the
+    last n - 1 bans its last token."""
+    if len(history) < n:
+        return set()
+    tail = history[len(history) - n + 1:]
+    return {history[p + n - 1] for p in range(len(history) - n + 1) if history[p:p + n - 1] == tail}
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_repeated_ngram_ends_are_what_ctranslate2_bans(n):
+    g = torch.Generator().manual_seed(n)
+    history = torch.randint(0, 3, (40, 9), generator=g)
+    rows, tokens = repeated_ngram_ends(history, n)
+    found = [set() for _ in history]
+    for row, token in zip(rows.tolist(), tokens.tolist()):
+        found[row].add(token)
+    assert found == [ngram_bans(h, n) for h in history.tolist()]
+    assert any(found) and (n == 1 or not all(found))
+
+
+@pytest.mark.parametrize("beam", [0, 1, 3])
+def test_no_repeat_ngram_stops_a_cycle_that_max_repeat_lets_through(beam):
+    cycle = table({BOS: {A: 1.0}, A: {B: 0.99, EOS: 0.01}, B: {A: 0.99, EOS: 0.01}, EOS: {EOS: 1.0}})
+
+    def hyps(**kw):
+        found = run(MarkovModel(cycle), beam=beam, max_len=9, max_repeat=2, **kw, **({"n_best": 3} if beam else {}))
+        return found if beam == 0 else found[0]
+    assert max(len(h.tokens) for h in hyps()) == (9 if beam <= 1 else 3)   # greedy: A B A B ... to the limit
+    for n in (2, 3):
+        found = hyps(no_repeat_ngram=n)
+        assert max(len(h.tokens) for h in found) <= n + 1              # the next token would repeat an n-gram
+        for h in found:
+            grams = [tuple(h.tokens[i:i + n]) for i in range(len(h.tokens) - n + 1)]
+            assert len(grams) == len(set(grams))
+
+
+def test_a_one_token_source_gets_a_short_output_and_long_ones_keep_a_times_length_plus_b():
+    lengths = max_output_lengths(torch.tensor([1, 2, 5, 20, 60]), 1.5, 10, 100)
+    assert lengths.tolist() == [3, 5, 11, 40, 100]

@@ -1,4 +1,6 @@
 """decoding/translator.py: the pipeline, the codec and an engine composed; old checkpoints included."""
+from dataclasses import replace
+
 import pytest
 import torch
 
@@ -27,7 +29,7 @@ class Scripted:
         self.hyps = [Hypothesis(codec.ids([t], side="tgt")[0], -1.0 - n) for n, t in enumerate(texts)]
         self.calls = []
 
-    def search(self, src_ids, decode, banned):
+    def search(self, src_ids, decode, banned, owed=None):
         self.calls.append((src_ids, decode.n_best))
         return [self.hyps[:max(decode.n_best, 1)] for _ in src_ids]
 
@@ -40,14 +42,27 @@ def subword_codec(placeholders=True) -> tuple:
     return cfg, Codec(cfg, joint.vocab, joint.vocab, joint, joint)
 
 
-def test_a_hypothesis_that_keeps_the_placeholders_comes_first_and_is_restored():
+def test_an_engine_that_breaks_the_placeholder_rule_is_caught_by_the_last_guard_and_counted():
     cfg, codec = subword_codec()
     engine = Scripted(codec, "A dog buys.", f"A dog buys {P0} kg.")
     translator = Translator(cfg, codec, engine)
-    assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5 kg."]
+    assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5."] and translator.guard_fixes == 1
     source_ids, wanted = engine.calls[0]
-    assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == cfg.decode.beam   # the whole beam is asked
+    assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == 1     # the search keeps them: no wider n-best
     assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
+    twice = Translator(cfg, codec, Scripted(codec, f"A {P0} dog {P0} buys {P1}."))
+    assert twice.translate(["Ein Hund kauft 3,5 kg."]) == ["A 3.5 dog buys."] and twice.guard_fixes == 2
+
+
+def test_a_sentence_with_nothing_for_the_model_is_its_own_translation_and_no_search_runs():
+    cfg, codec = subword_codec()
+    engine = Scripted(codec, "A dog.")
+    translator = Translator(cfg, codec, engine)
+    lines = ["Danke", "Guten Tag!", "Tschüss!", "?", "😀", "!!!", "3,5"]
+    assert translator.translate(lines) == ["Thank you", "Good afternoon!", "Bye!", "?", "😀", "!!!", "3.5"]
+    assert engine.calls == []
+    assert translator.translate_n_best(["Danke!"], replace(cfg.decode, beam=3, n_best=3)) == [[("Thank you!", 0.0)]]
+    assert translator.translate(["Ein Hund."]) == ["A dog."] and len(engine.calls) == 1
 
 
 def test_a_glossary_term_comes_out_as_its_target_term_and_a_request_adds_its_own():

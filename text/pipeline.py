@@ -118,9 +118,6 @@ class Pipeline:
             text = step.reverse(text, state)
         return text
 
-    def at_stake(self, states: tuple) -> int:
-        return sum(step.at_stake(state) for step, state in zip(self.sentence_steps, states))
-
     def apply_pair(self, source: str, target: str) -> tuple[str, str]:
         """A training pair through every step but the splitter."""
         for step in self.steps:

@@ -82,6 +82,46 @@ def fill(output: str, fills: tuple[str, ...]) -> str:
     return re.sub(" {2,}", " ", re.sub(" ?[\ue000-\ue00f]", one, output)).strip()
 
 
+class Guarded(NamedTuple):
+    text: str
+    fixes: int         # copies dropped plus placeholders put in: 0 where the search kept the rule
+
+
+# the punctuation that closes a sentence: a missing placeholder goes before it
+CLOSING = re.compile(r"[\s.!?…:;,\"'»“”)\]]*$")
+
+
+# a placeholder touching a letter, a digit or another placeholder: the point between them
+STUCK = re.compile(r"(?<=[\ue000-\ue00f])(?=[^\W_]|[\ue000-\ue00f])|(?<=[^\W_])(?=[\ue000-\ue00f])")
+
+
+def exactly_once(output: str, owed: str) -> Guarded:
+    """The output with each placeholder of `owed` (the source's, in order) exactly once: a further copy, or one the
+    source lacks, is dropped with the space before it; a missing one is put before the closing punctuation; and
+    nothing stuck to one (a letter, a digit, another placeholder: "\ue000s" would read "1.5s") without a space.
+    The last guard of a promise the search keeps (decoding/search.py), so `fixes` is 0 where it did."""
+    seen, dropped = set(), 0
+
+    def one(m: re.Match) -> str:
+        nonlocal dropped
+        if m.group()[-1] not in owed or m.group()[-1] in seen:
+            dropped += 1
+            return ""
+        seen.add(m.group()[-1])
+        return m.group()
+    out = STUCK.sub(" ", re.sub(" ?[\ue000-\ue00f]", one, output))
+    lacking = [p for p in owed if p not in seen]
+    if lacking:
+        cut = CLOSING.search(out).start()
+        out = " ".join(part for part in (out[:cut].strip(), *lacking) if part) + out[cut:].strip()
+    return Guarded(out, dropped + len(lacking))
+
+
+def nothing_to_translate(sentence: str) -> bool:
+    """A sentence of placeholders (phrases, names, numbers, ... the pipeline carries), punctuation, symbols and
+    emoji only: no letter or digit is left for a model to translate, so it is its own translation."""
+    return re.search(r"[^\W_]", PLACEHOLDER.sub("", sentence)) is None
+
 def unmask(piece: str, values: tuple[str, ...]) -> str:
     """A piece (or any text) with each placeholder shown as what it stands for; one without a value stays."""
     return PLACEHOLDER.sub(lambda m: values[k] if (k := ord(m.group()) - 0xE000) < len(values) else m.group(), piece)
@@ -114,9 +154,6 @@ class PlaceholderStep(Step):
 
     def apply_pair(self, source: str, target: str) -> tuple[str, str]:
         return Placeholders([self]).apply_pair(source, target)
-
-    def at_stake(self, fills: tuple[str, ...]) -> int:
-        return len(fills)
 
     def lost(self, output: str, fills: tuple[str, ...]) -> int:
         return missing(output, fills)

@@ -29,10 +29,6 @@ class Step:
         """Ids of the subword pieces (pieces[id]) that a translation must never contain."""
         return set()
 
-    def at_stake(self, state) -> int:
-        """How many things of the source a translation could lose (e.g. placeholders); 0 when nothing."""
-        return 0
-
     def lost(self, output: str, state) -> int:
-        """How many of those the (not yet reversed) output lacks."""
+        """How many things of the source (e.g. placeholders) the (not yet reversed) output lacks."""
         return 0

@@ -142,6 +142,8 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--length-penalty", type=float, default=None,
                         help="score = log p / length ** this (default: the checkpoint's, 1.0)")
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
+    parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
+                        help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
@@ -157,7 +159,7 @@ def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 # the flag that sets each DecodeConfig field, for errors in the flags' own words
 DECODE_FLAGS = {"decode.beam": "--beam", "decode.n_best": "--n-best", "decode.length_penalty": "--length-penalty",
-                "decode.max_len_b": "--max-len"}
+                "decode.max_len_b": "--max-len", "decode.no_repeat_ngram": "--no-repeat-ngram"}
 
 
 def check_decode_flags(args: argparse.Namespace) -> None:
@@ -183,7 +185,8 @@ def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig) -> DecodeC
     beam = 1 if args.greedy else args.beam
     try:
         return decode_settings(decode, beam=beam, n_best=getattr(args, "n_best", None),
-                               length_penalty=args.length_penalty, max_len=args.max_len)
+                               length_penalty=args.length_penalty, max_len=args.max_len,
+                               no_repeat_ngram=getattr(args, "no_repeat_ngram", None))
     except BrokenRule as e:
         flag = DECODE_FLAGS.get(e.key, f"--{e.key}")
         raise UserError(f"{flag} {e.value} must be {e.requirement}") from None
