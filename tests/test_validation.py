@@ -9,7 +9,7 @@ import torch
 from config import make_config
 from data.prepared import SplitData
 from tests.tiny_models import tiny_trainable
-from training.validation import val_split_scores
+from training.validation import ValScores, val_split_scores
 
 
 class EchoTranslator:
@@ -36,3 +36,9 @@ def test_validation_during_the_run_searches_a_fixed_subset_greedily_and_the_fina
     translator = EchoTranslator(refs)
     loss, bleu = val_split_scores(model, translator, split, cfg, torch.device("cpu"), nullcontext(), full=full)
     assert translator.calls == [(sentences, beam)] and bleu == pytest.approx(100.0) and loss > 0
+
+
+def test_the_log_line_marks_the_one_best_pt_holds():
+    assert ValScores(3.0, 21.99, 1.0, True, ema_bleu=15.71).note() == "val BLEU 21.99 (best) | EMA 15.71"
+    assert ValScores(3.0, 21.99, 1.0, True, 23.5, True).note() == "val BLEU 21.99 | EMA 23.50 (best)"
+    assert ValScores(3.0, 21.99, 1.0, False).note() == "val BLEU 21.99"

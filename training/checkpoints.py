@@ -74,7 +74,7 @@ class Checkpoints:
         with weights_in(run.model, run.ema.weights):
             ema = score_on_val(run, f"{kind}-ema", full, **record)
         return scores._replace(improved=scores.improved or ema.improved, seconds=scores.seconds + ema.seconds,
-                               ema_bleu=ema.val_bleu)
+                               ema_bleu=ema.val_bleu, ema_best=ema.improved)
 
     def at_final_validation(self, run) -> ValScores:
         """With --train.final_beam: best.pt's weights (when they are older than the final ones), the final weights

@@ -18,13 +18,14 @@ class ValScores(NamedTuple):
     val_loss: float
     val_bleu: float
     seconds: float
-    improved: bool          # best.pt became these weights
+    improved: bool          # best.pt became these weights (or their EMA)
     ema_bleu: float | None = None    # the val BLEU of the EMA of these weights, validated beside them (--train.ema)
+    ema_best: bool = False           # best.pt became the EMA
 
     def note(self) -> str:
-        """How a log line reports them: 'val BLEU 31.20 | EMA 31.90 (best)'."""
-        ema = "" if self.ema_bleu is None else f" | EMA {self.ema_bleu:.2f}"
-        return f"val BLEU {self.val_bleu:.2f}{ema}{' (best)' if self.improved else ''}"
+        """How a log line reports them: 'val BLEU 31.20 | EMA 31.90 (best)', '(best)' after the one best.pt holds."""
+        raw = f"val BLEU {self.val_bleu:.2f}{' (best)' if self.improved and not self.ema_best else ''}"
+        return raw if self.ema_bleu is None else f"{raw} | EMA {self.ema_bleu:.2f}{' (best)' if self.ema_best else ''}"
 
 
 def score_on_val(run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
