@@ -65,7 +65,8 @@ def test_best_pt_is_whichever_of_the_raw_weights_and_their_ema_scores_higher(roo
 
 
 def test_an_older_best_pt_that_scores_higher_on_all_of_val_stays_best_pt(root, tmp_path, train_main, monkeypatch):
-    bleus = iter([30.0, 20.0, 9.0, 8.0, 40.0, 35.0, 36.0])    # epoch 1 raw + EMA, epoch 2, then final: best.pt, raw, EMA
+    # epoch 1's weights and EMA, epoch 2's, then on all of val: best.pt (epoch 1's weights), the final weights, EMA
+    bleus = iter([30.0, 20.0, 9.0, 8.0, 40.0, 35.0, 36.0])
     real = training.validation.val_split_scores
     monkeypatch.setattr(training.validation, "val_split_scores", lambda *a, **k: (real(*a, **k)[0], next(bleus)))
     run = tmp_path / "run"
