@@ -27,7 +27,6 @@ from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable, stop_notice
 from training.step import train_step
-from training.validation import score_on_val
 from util import distributed
 from util.cli import import_user_module, pick_device, run_main, split_overrides
 from util.errors import UserError
@@ -106,6 +105,8 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
                  for idx in group]
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
         check_finite_loss(run, loss)
+        if run.ema is not None:
+            run.ema.update(run.model)
         # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
         now = time.perf_counter()
         seconds, last = now - last, now
@@ -114,6 +115,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
             state.elapsed + seconds
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
+        run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         lr = run.schedule.get_last_lr()[0]
         bar.update(len(group))
         bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
@@ -137,11 +139,11 @@ def end_epoch(run: Run) -> str | None:
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
-    scores = score_on_val(run, "epoch", train_loss=train_loss)
+    scores = run.checkpoints.validate(run, "epoch", train_loss=train_loss)
     state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
     run.log(f"epoch {state.epoch} | step {state.step} | train loss "
             f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
-            f"val BLEU {scores.val_bleu:.2f}{' (best)' if scores.improved else ''} | "
+            f"{scores.note()} | "
             f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
     run.checkpoints.at_epoch_end(run)
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
@@ -150,12 +152,15 @@ def end_epoch(run: Run) -> str | None:
 
 
 def finish(run: Run, reason: str | None) -> None:
-    """After the loop: validate a partial epoch, average, record the end, draw the curves."""
+    """After the loop: validate a partial epoch (or, with --train.final_beam, the candidates for best.pt on the whole
+    val split), average, record the end, draw the curves."""
     state, cfg = run.state, run.cfg
-    if state.batch_in_epoch and state.partial_step != state.step:     # not again when a finished run is resumed
+    final = bool(cfg.train.final_beam)
+    if (state.batch_in_epoch or final) and state.partial_step != state.step:    # not again for a finished run
         state.partial_step = state.step
-        scores = score_on_val(run, "partial")
-        run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | val BLEU {scores.val_bleu:.2f}")
+        scores = run.checkpoints.at_final_validation(run) if final else run.checkpoints.validate(run, "partial")
+        run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
+                f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
         run.checkpoints.after_partial_epoch(run)
     run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
     weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())

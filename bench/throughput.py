@@ -3,7 +3,8 @@
 (a) our model with each built-in attention vs torch.nn.Transformer: same size, same token batches, fp32;
 (b) our whole pipeline (token-bucketed batches, the preset's precision) vs the tutorial's (128 random sentences,
     nn.Transformer, fp32), both at our model's size;
-(c) model FLOP utilization: FLOP/s of our training step / FLOP/s of a large matmul, fp32 and bf16;
+(c) model FLOP utilization: FLOP/s of our training step / FLOP/s of a large matmul, fp32, and bf16 where the CPU
+    has it natively (elsewhere torch emulates bf16, about 30x slower: skipped, and said so);
 (d) with --compile: the same step under torch.compile (compile time excluded, reported) vs eager, and its loss.
 
     python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
@@ -31,7 +32,7 @@ from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
-from training.step import autocast, make_optimizer, train_step  # noqa: E402
+from training.step import autocast, cpu_has_native_bf16, make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 
 
@@ -160,6 +161,9 @@ def main() -> None:
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
     print("\n(c) model FLOP utilization")
     for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
+        if precision == "bf16" and not cpu_has_native_bf16():
+            print("  bf16: skipped, this CPU has no native bf16 (avx512_bf16/amx): torch would emulate it")
+            continue
         rate = tokens_per_second({"x": (our_trainer(cfg, precision), ours)}, 1)["x"]
         achieved = flops * rate / tokens
         peak = matmul_peak(dtype)

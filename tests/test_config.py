@@ -130,3 +130,11 @@ def test_decode_settings_check_each_value_by_its_one_rule_and_widen_the_beam_to_
         assert error.value.key == key
     with pytest.raises(UserError, match="--decode.n_best=3 must be at most --decode.beam=2"):
         make_config("base", ["decode.n_best=3", "decode.beam=2"])
+
+
+def test_a_schedule_that_ends_needs_a_budget_and_a_config_saved_before_schedules_keeps_inverse_sqrt():
+    with pytest.raises(UserError, match=r"^--train.schedule=cosine decays to zero where the run ends: give "
+                                        r"--train.max_steps or --train.time_budget"):
+        make_config("base", ["train.schedule=cosine"])
+    assert make_config("base", ["train.schedule=cosine", "train.max_steps=10"]).train.schedule == "cosine"
+    assert Config.from_dict({"train": {"lr": 0.002, "time_budget": 1800.0}}).train.schedule == "inverse-sqrt"

@@ -5,12 +5,17 @@
                  share and translate with.
     epochN.pt    The weights at the end of epoch N, only with --train.average_last=K; the one K epochs older is
                  removed. Weights only: what averaged.pt is made of.
-    last.pt      The weights and the whole training state (optimizer, schedule, RNG, the position in the epoch):
+    last.pt      The weights and the whole training state (optimizer, schedule, EMA, RNG, the position in the epoch):
                  what --resume continues from, exactly. Written at every epoch's end, every --train.save_every
                  minutes inside an epoch (so a kill loses at most that much work, however long an epoch is), when a
                  stop signal arrives, and after the partial last epoch is validated.
     averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last); when its val
                  BLEU beats best.pt, best.pt becomes these weights too.
+
+With --train.ema the average of the weights is validated after the weights themselves, and becomes best.pt in the
+same way when it scores higher. With --train.final_beam the run ends with one validation on the whole val split at
+that beam, of best.pt's weights, the final weights and their EMA: best.pt becomes the highest of these, so it is
+chosen on that measure, never on the cheaper one of the validations during the run.
 
 Every file is written atomically (temp file, fsync, rename), on rank 0 only, and never from weights that are not
 finite. At an epoch's end best.pt and epochN.pt come before last.pt, so last.pt commits the epoch: a kill before it
@@ -27,8 +32,9 @@ from pathlib import Path
 
 import torch
 
-from models.checkpoint import average_checkpoints, save_checkpoint
-from training.validation import score_on_val
+from models.checkpoint import average_checkpoints, best_checkpoint_info, load_checkpoint, save_checkpoint
+from training.ema import weights_in
+from training.validation import ValScores, score_on_val
 from util.errors import UserError
 
 
@@ -60,6 +66,30 @@ class Checkpoints:
         self.write(run, "best.pt", val_bleu=val_bleu, epoch=state.epoch, kind=kind)
         return True
 
+    def validate(self, run, kind: str, full: bool = False, **record) -> ValScores:
+        """score_on_val of the weights, then of their EMA (as `kind`-ema) when the run keeps one; -> the weights'
+        scores, `improved` when either became best.pt."""
+        scores = score_on_val(run, kind, full, **record)
+        if run.ema is None:
+            return scores
+        with weights_in(run.model, run.ema.weights):
+            ema = score_on_val(run, f"{kind}-ema", full, **record)
+        return scores._replace(improved=scores.improved or ema.improved, seconds=scores.seconds + ema.seconds,
+                               ema_bleu=ema.val_bleu, ema_best=ema.improved)
+
+    def at_final_validation(self, run) -> ValScores:
+        """With --train.final_beam: best.pt's weights (when they are older than the final ones), the final weights
+        and their EMA, each on the whole val split at that beam; best.pt becomes the highest."""
+        state, path = run.state, self.dir / "best.pt"
+        state.best_bleu, self.best_on_disk = -1.0, None
+        best = best_checkpoint_info(path)
+        if best is not None and best["step"] != state.step:
+            with weights_in(run.model, load_checkpoint(path).raw["model"]):
+                scores = score_on_val(run, "final-val-best", full=True, keep=False, best_step=best["step"])
+                state.best_bleu = scores.val_bleu         # best.pt again, its val BLEU now on this measure
+                self.write(run, "best.pt", val_bleu=scores.val_bleu, kind=best["kind"], step=best["step"])
+        return self.validate(run, "final-val", full=True)
+
     def at_epoch_end(self, run) -> None:
         """After the epoch's validation (and its best.pt): epochN.pt for averaging, then last.pt, which commits it."""
         epoch, keep = run.state.epoch, run.cfg.train.average_last
@@ -89,7 +119,7 @@ class Checkpoints:
         if len(paths) < 2:
             return
         run.model.load_state_dict(average_checkpoints(paths))
-        scores = score_on_val(run, "averaged", epochs=len(paths))
+        scores = score_on_val(run, "averaged", bool(run.cfg.train.final_beam), epochs=len(paths))
         self.write(run, "averaged.pt", val_bleu=scores.val_bleu, epochs=len(paths))
         run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
                 f"{' (best)' if scores.improved else ''}")
@@ -112,6 +142,7 @@ class Checkpoints:
             run.state.metrics_bytes = run.metrics_size()
             train_state = {"state": asdict(run.state), "optimizer": run.optimizer.state_dict(),
                            "schedule": run.schedule.state_dict(),
+                           "ema": run.ema.state_dict() if run.ema is not None else None,
                            "rng": {"torch": torch.get_rng_state(), "python": random.getstate()}}
         try:
             save_checkpoint(self.dir / name, model_state=run.model.state_dict(), config=run.cfg.to_dict(),

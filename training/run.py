@@ -23,8 +23,10 @@ from models.attention_choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.transformer import Transformer, build_model, check_size
 from training.checkpoints import Checkpoints
+from training.ema import EMA
 from training.finetune import checkpoint_units, unknown_words_note
 from training.rundir import open_log
+from training.schedule import Schedule
 from training.step import autocast, make_optimizer
 from training.tensorboard import TensorBoardLog, check_tensorboard_installed
 from util import distributed
@@ -58,7 +60,7 @@ class Run:
     model: Transformer
     ddp_model: torch.nn.Module       # the model, wrapped for data-parallel training when there are ranks
     optimizer: torch.optim.Optimizer
-    schedule: torch.optim.lr_scheduler.LRScheduler
+    schedule: Schedule
     amp: object                      # the autocast context of the configured precision
     translator: Translator
     sampler: TokenBatchSampler
@@ -67,6 +69,7 @@ class Run:
     metrics_log: object = None       # metrics.jsonl, open on rank 0
     tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
     step_seconds: float = 0.0        # the last step's time, for what a stop signal says it waits for
+    ema: EMA | None = None           # with --train.ema: the moving average of the weights
 
     @property
     def train_data(self) -> SplitData:
@@ -221,7 +224,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
               autocast(device, cfg), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
-              Checkpoints(run_dir, dist.is_main, cfg.train.save_every))
+              Checkpoints(run_dir, dist.is_main, cfg.train.save_every),
+              ema=EMA(model, cfg.train.ema) if cfg.train.ema else None)
     if resume is not None:
         resume_training_state(run, resume)
     if dist.is_main:
@@ -252,6 +256,10 @@ def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
         run.optimizer.load_state_dict(saved["optimizer"])
         run.schedule.load_state_dict(saved["schedule"])
         run.state = TrainState(**saved["state"])
+        if run.ema is not None:         # a run that had no EMA starts one at its current weights
+            run.ema = EMA(run.model, run.cfg.train.ema)
+            if saved.get("ema"):
+                run.ema.load_state_dict(saved["ema"])
         torch.set_rng_state(saved["rng"]["torch"])
         random.setstate(saved["rng"]["python"])
     except (KeyError, TypeError, ValueError, RuntimeError) as e:
@@ -276,11 +284,11 @@ def apply_schedule_overrides(run: Run, saved: dict) -> None:
     schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
     for n, group in enumerate(run.optimizer.param_groups):
         group["initial_lr"] = train.lr
-        group["lr"] = train.lr * schedule.lr_lambdas[n](schedule.last_epoch)
+        group["lr"] = train.lr * schedule.factor()
         group["betas"] = (group["betas"][0], train.beta2)
         if n == 0:                     # the matrices; biases and norms (group 1) never decay
             group["weight_decay"] = train.weight_decay
-    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "weight_decay",
-               "beta2") if k in saved and saved[k] != getattr(train, k)]
+    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "schedule",
+               "decay_start", "weight_decay", "beta2", "ema") if k in saved and saved[k] != getattr(train, k)]
     if changed:
         run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")

@@ -1,7 +1,6 @@
 """The training step and its parts: optimizer and schedule, precision, loss."""
 from __future__ import annotations
 
-import math
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -10,6 +9,7 @@ import torch
 
 from config import Config
 from data.vocab import PAD
+from training.schedule import Schedule, plan_of
 from util.errors import UserError
 
 
@@ -23,11 +23,7 @@ def make_optimizer(model, cfg: Config, kind: str = "fused"):
     optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.train.weight_decay},
                                    {"params": no_decay, "weight_decay": 0.0}],
                                   lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8, **ADAMW_KINDS[kind])
-    warmup = max(1, cfg.train.warmup_steps)
-    # Linear warmup to the peak, then inverse-square-root decay (Vaswani et al. 2017).
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda step: min((step + 1) / warmup, math.sqrt(warmup / (step + 1))))
-    return optimizer, schedule
+    return optimizer, Schedule(optimizer, plan_of(cfg.train))
 
 
 def cpu_has_native_bf16() -> bool:

@@ -18,34 +18,44 @@ class ValScores(NamedTuple):
     val_loss: float
     val_bleu: float
     seconds: float
-    improved: bool          # best.pt became these weights
+    improved: bool          # best.pt became these weights (or their EMA)
+    ema_bleu: float | None = None    # the val BLEU of the EMA of these weights, validated beside them (--train.ema)
+    ema_best: bool = False           # best.pt became the EMA
+
+    def note(self) -> str:
+        """How a log line reports them: 'val BLEU 31.20 | EMA 31.90 (best)', '(best)' after the one best.pt holds."""
+        raw = f"val BLEU {self.val_bleu:.2f}{' (best)' if self.improved and not self.ema_best else ''}"
+        return raw if self.ema_bleu is None else f"{raw} | EMA {self.ema_bleu:.2f}{' (best)' if self.ema_best else ''}"
 
 
-def score_on_val(run, kind: str, **record) -> ValScores:
-    """Val scores of the run's current weights, counted in its time budget, recorded as `kind`; the checkpoint policy
-    keeps them as best.pt when their BLEU is the best."""
+def score_on_val(run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
+    """Val scores of the run's current weights, counted in its time budget, recorded as `kind` (with the seconds
+    they took); the checkpoint policy keeps them as best.pt when their BLEU is the best (unless not `keep`). `full`:
+    the whole val split at --train.final_beam, else the validation during the run."""
     start = time.perf_counter()
-    loss, bleu = val_split_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp)
+    loss, bleu = val_split_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp, full)
     seconds = time.perf_counter() - start
     run.state.elapsed += seconds
-    improved = run.checkpoints.after_validation(run, kind, bleu)
+    improved = keep and run.checkpoints.after_validation(run, kind, bleu)
     run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
-               val_loss=loss, val_bleu=bleu)
+               val_loss=loss, val_bleu=bleu, val_seconds=seconds)
     return ValScores(loss, bleu, seconds, improved)
 
 
 @torch.no_grad()
-def val_split_scores(model, translator: Translator, split, cfg: Config, device, amp) -> tuple[float, float]:
-    """(teacher-forced loss per token, BLEU of search output: detokenized, cased sacreBLEU) on a split."""
+def val_split_scores(model, translator: Translator, split, cfg: Config, device, amp,
+                     full: bool = False) -> tuple[float, float]:
+    """(teacher-forced loss per token, BLEU of search output: detokenized, cased sacreBLEU) on a split: its first
+    --train.val_max_sentences at --train.val_beam, or with `full` all of it at --train.final_beam."""
     model.eval()
-    n = cfg.train.val_max_sentences or len(split.src)
+    n = len(split.src) if full else cfg.train.val_max_sentences or len(split.src)
     pairs = list(zip(split.src[:n], split.tgt[:n]))
     loss, tokens = 0.0, 0
     for start in range(0, n, 128):
         batch = collate(pairs[start:start + 128]).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
         tokens += batch.n_tgt_tokens
-    decode = replace(cfg.decode, beam=cfg.train.val_beam, n_best=1)
+    decode = replace(cfg.decode, beam=cfg.train.final_beam if full else cfg.train.val_beam, n_best=1)
     with amp:
         if split.src_text is not None:          # as translate.py would: through the text pipeline
             texts = translator.translate(split.src_text[:n], decode)

@@ -19,15 +19,24 @@ def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
     records = read_records(metrics_path)
     steps = [r for r in records if r.get("kind") == "step" and _numbers(r, "step", "loss")]
-    epochs = [r for r in records if _numbers(r, "step", "val_loss", "val_bleu")]   # epoch, partial, averaged
+    scored = [r for r in records if _numbers(r, "step", "val_loss", "val_bleu")   # epoch, partial, averaged, ...
+              and not str(r.get("kind")).endswith("-best")]      # not best.pt's older weights, scored at the end
+    epochs = [r for r in scored if not str(r.get("kind")).endswith("-ema")]
+    ema = [r for r in scored if str(r.get("kind")).endswith("-ema")]                 # the weights' EMA (--train.ema)
     plt = _pyplot()
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
     ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss (label-smoothed)", alpha=0.7)
     ax_loss.plot([r["step"] for r in epochs], [r["val_loss"] for r in epochs], "o-", label="val loss")
+    if ema:
+        ax_loss.plot([r["step"] for r in ema], [r["val_loss"] for r in ema], "o--", label="val loss, EMA")
     ax_loss.set_xlabel("step")
     ax_loss.set_ylabel("loss (nats/token)")
     ax_loss.legend()
-    ax_bleu.plot([r["step"] for r in epochs], [r["val_bleu"] for r in epochs], "o-", color="tab:green")
+    ax_bleu.plot([r["step"] for r in epochs], [r["val_bleu"] for r in epochs], "o-", color="tab:green",
+                 label="weights")
+    if ema:
+        ax_bleu.plot([r["step"] for r in ema], [r["val_bleu"] for r in ema], "o--", color="tab:purple", label="EMA")
+        ax_bleu.legend()
     ax_bleu.set_xlabel("step")
     ax_bleu.set_ylabel("val BLEU")
     fig.tight_layout()
