@@ -30,6 +30,17 @@ def one_thread():
 
 
 @pytest.fixture(autouse=True)
+def signal_handlers_restored():
+    """A command run in-process that was stopped (Ctrl-C, SIGTERM) ignores further signals until its process ends, as
+    promised; in the test process that would last for every later test, so each test gets the handlers back."""
+    import signal
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in saved.items():
+        signal.signal(sig, handler)
+
+
+@pytest.fixture(autouse=True)
 def no_native_bf16(monkeypatch):
     """`precision=auto` would pick bf16 on CPUs with AVX512-BF16/AMX and fp32 elsewhere: tests see the same
     machine everywhere (fp32). Tests of the bf16 path ask for it explicitly (`--train.precision=bf16`)."""
