@@ -20,8 +20,10 @@ for t in sys.argv[1:] or ORDER:
     val = [r for r in recs if "val_bleu" in r]
     bleu = re.findall(r"^BLEU = ([\d.]+)", text, re.M)
     chrf = re.findall(r"^chrF2 = ([\d.]+)", text, re.M)
+    dec = re.findall(r"sentences in ([\d.]+)s", text)
     sig = re.findall(r"^BLEU = .*\[(.*)\]$", text, re.M)
-    test = {"bleu": float(bleu[-1]), "chrf": float(chrf[-1]) if chrf else None, "sig": sig[-1] if sig else None} if bleu else None
+    test = {"bleu": float(bleu[-1]), "chrf": float(chrf[-1]) if chrf else None, "sig": sig[-1] if sig else None,
+                                "decode_s": float(dec[-1]) if dec else None} if bleu else None
     errors = [l for l in text.splitlines() if re.search(r"Error|error:|nan", l) and "tok_s" not in l][-3:]
     starts = re.findall(r"== (?:\S+ start|train rc=\d+|eval rc=\d+) (\S+)", text)
     rcs = re.findall(r"== (train|eval) rc=(\d+)", text)
