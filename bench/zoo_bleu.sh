@@ -1,6 +1,7 @@
 #!/bin/bash
 # Attention-zoo BLEU after a common 200-step budget (docs/RESULTS.md, "the attention zoo").
-# Usage: bash bench/zoo_bleu.sh [type ...]   (default: all, in the order below); one run at a time.
+# Usage: [THREADS=1] bash bench/zoo_bleu.sh [type ...]   (default: all, in the order below); one run at a time.
+# THREADS (default 2): --train.threads; the RESULTS figures used 1 (2 threads on cores other jobs hold stall).
 cd "$(dirname "$0")/.."
 DATA=/work/shared/data/multi30k
 MODELS=/work/models
