@@ -3,8 +3,9 @@
 # Usage: [THREADS=1] bash bench/zoo_bleu.sh [type ...]   (default: all, in the order below); one run at a time.
 # THREADS (default 2): --train.threads; the RESULTS figures used 1 (2 threads on cores other jobs hold stall).
 cd "$(dirname "$0")/.."
-DATA=/work/shared/data/multi30k
-MODELS=/work/models
+DATA=${MULTI30K_DIR:-../shared/data/multi30k}
+MODELS=${MODELS:-runs/zoo}
+mkdir -p "$MODELS"
 declare -A FLAGS=(
   [sdpa]="--model.attention=sdpa"
   [exact-topk]="--model.attention=exact-topk --model.attention_options=topk=8"

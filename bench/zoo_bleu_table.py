@@ -1,10 +1,11 @@
 """Summarize bench/zoo_bleu.sh runs: test BLEU (evaluate.py --json), val BLEU, train loss, tokens/s, wall time."""
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
-MODELS = Path("/work/models")
+MODELS = Path(os.environ.get("MODELS", "runs/zoo"))    # where bench/zoo_bleu.sh put the runs
 ORDER = "sdpa exact-topk local linear aft-simple aft-full conditional-full reformer clustered improved-clustered square".split()
 
 for t in sys.argv[1:] or ORDER:
