@@ -44,6 +44,7 @@ NOT_EMPTY = Rule(lambda v: v.strip() != "", "a non-empty name")
 ACTIVATIONS = ("relu", "gelu")
 NORMS = ("pre", "post")
 POSITIONS = ("sinusoidal-add", "sinusoidal-concat", "learned-add", "learned-concat", "relative")
+OUTPUT_PIECES = ("seen", "all")
 PRECISIONS = ("auto", "fp32", "bf16")
 SCHEDULES = ("auto", "inverse-sqrt", "linear", "cosine")
 DEVICE_FORMS = "auto, cpu, cuda or cuda:N"
@@ -84,6 +85,8 @@ class ModelConfig:
                        Rule(lambda v: v >= 3, "at least 3 (<bos>, a token, <eos>)"))
     max_relative: int = opt(16, 'relative mode: distances are clipped to [-max_relative, max_relative]', AT_LEAST_0)
     share_embeddings: bool = opt(False, 'one embedding table for source and target (needs a shared vocabulary)', ANY)
+    output_pieces: str = opt("seen", 'seen (the output layer scores only the target pieces the training data uses, '
+                                     'about half of a joint vocabulary: less work a step) | all', one_of(OUTPUT_PIECES))
     tie_output: bool = opt(True, 'output projection reuses the target embedding', ANY)
     src_vocab_size: int = opt(0, 'filled in from the data before the model is built', AT_LEAST_0)
     tgt_vocab_size: int = opt(0, 'filled in from the data before the model is built', AT_LEAST_0)
@@ -229,6 +232,8 @@ class Config:
             cfg.data.placeholders, cfg.data.copy_pairs = False, 0.0    # saved before placeholders: decode as then
         if "train" in d and "schedule" not in d["train"]:
             cfg.train.schedule = "inverse-sqrt"    # trained before budget-aware schedules: resume as it ran
+        if "model" in d and "output_pieces" not in d["model"]:
+            cfg.model.output_pieces = "all"      # trained before the output layer scored the seen pieces alone
         if "data" in d and "names" not in d["data"]:
             cfg.data.names = False        # trained before names travelled as placeholders (and with no lexicon)
         return cfg

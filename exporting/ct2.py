@@ -92,6 +92,9 @@ def _positions(spec, state: dict, side: str, cfg: ModelConfig) -> None:
         spec.position_encodings.encodings = state[f"{side}_embed.position.weight"].float().numpy()
 
 
+UNSCORED = -1e4     # the logit bias of a piece the model does not score: probability exp(-1e4) = 0, and finite in fp16
+
+
 def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str]):
     """The CTranslate2 TransformerSpec holding these weights."""
     _ct2()
@@ -120,6 +123,8 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
             _ffn(layer.ffn, state, prefix, "norm3" if layers == "decoder" else "norm2")
     output = state.get("output.weight", state["tgt_embed.table.weight"])
     decoder.projection.weight = output.float().numpy()
+    if "scored" in state:            # model.output_pieces=seen: a piece the model does not score is never written
+        decoder.projection.bias = torch.where(state["scored"], 0.0, UNSCORED).float().numpy()
     spec = transformer_spec.TransformerSpec(encoder, decoder)
     spec.config.bos_token, spec.config.eos_token, spec.config.unk_token = "<bos>", "<eos>", "<unk>"
     spec.config.decoder_start_token = "<bos>"

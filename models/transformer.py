@@ -1,10 +1,11 @@
 """The encoder–decoder Transformer (Vaswani et al. 2017) built from one ModelConfig.
 
-Shapes: b batch, j source positions, i target positions, m model width, V target vocabulary.
+Shapes: b batch, j source positions, i target positions, m model width, V target vocabulary, K scored pieces.
 """
 from __future__ import annotations
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
@@ -14,6 +15,7 @@ from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
 from models.linear import Linear, PackedWeight, linear
+from models.output import ScoredSubset
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
@@ -110,10 +112,23 @@ class Transformer(nn.Module):
                     nn.init.zeros_(module.bias)
         self.tied_width = width
         self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/linear.py)
+        # model.output_pieces=seen: the pieces the output layer scores (set from the training targets, saved with
+        # the weights); the others get no logit (-inf), so they cost nothing and are never written
+        self.register_buffer("scored", torch.ones(cfg.tgt_vocab_size, dtype=torch.bool)
+                             if cfg.output_pieces == "seen" else None)
+        self.subset = ScoredSubset()
 
     def train(self, mode: bool = True) -> "Transformer":
         self.tied_packed.forget()             # as models/linear.py's Linear: weights may have changed unseen
+        self.subset.forget()
         return super().train(mode)
+
+    def score_only(self, ids: Tensor) -> None:
+        """Score only these target ids from now on (model.output_pieces=seen)."""
+        if self.scored is None:
+            raise ValueError("model.output_pieces=all scores every piece")
+        with torch.no_grad():
+            self.scored.zero_()[ids.to(self.scored.device)] = True
 
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
         """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
@@ -162,19 +177,42 @@ class Transformer(nn.Module):
             cache.length += n
         return self.decoder_norm(x), weights
 
-    def project(self, h: Tensor) -> Tensor:
-        """Decoder states (..., m) -> logits (..., V)."""
-        if self.output is not None:
-            return self.output(h)
-        # concatenated positions leave the token embedding narrower than m: its first features carry the token
-        return linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
+    def project(self, h: Tensor, scored_only: bool = False) -> Tensor:
+        """Decoder states (..., m) -> logits (..., V), -inf at the pieces the model does not score; with
+        scored_only, logits (..., K) of the scored pieces alone, in the order of `scored_ids()`."""
+        ids = self.scored_ids()
+        if ids is None:
+            if self.output is not None:
+                return self.output(h)
+            # concatenated positions leave the token embedding narrower than m: its first features carry the token
+            return linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
+        weight = self.tgt_embed.table.weight if self.output is None else self.output.weight          # (V, w)
+        x = h[..., :weight.size(1)]
+        if torch.is_grad_enabled():
+            logits = F.linear(x, weight[ids])                                                        # (..., K)
+        else:
+            logits = linear(x, *self.subset(weight, ids))
+        if scored_only:
+            return logits
+        full = logits.new_full((*logits.shape[:-1], weight.size(0)), float("-inf"))                  # (..., V)
+        return full.index_copy_(-1, ids, logits)
+
+    def scored_ids(self) -> Tensor | None:
+        """The target ids the output layer scores, ascending; None: every one."""
+        return None if self.scored is None else self.subset.ids(self.scored)
+
+    def target_index(self, targets: Tensor) -> Tensor:
+        """Target ids -> their columns in `project(h, scored_only=True)`."""
+        ids = self.scored_ids()
+        return targets if ids is None else torch.searchsorted(ids, targets)
 
     def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
         """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked.
-        With keep, a bool (b, i), only those positions are scored: logits (n_keep, V). Training passes its
-        non-pad targets and so skips the vocabulary-sized product at padding."""
+        With keep, a bool (b, i), only those positions are scored, over the scored pieces alone: logits (n_keep, K)
+        whose columns `target_index` gives. Training passes its non-pad targets and so skips the vocabulary-sized
+        product at padding and at pieces no target uses."""
         h = self.features(src, tgt_in)
-        return self.project(h if keep is None else h[keep])
+        return self.project(h) if keep is None else self.project(h[keep], scored_only=True)
 
     def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
         """forward before the output projection: (b, i, m)."""

@@ -31,8 +31,10 @@ def subwords() -> dict:
     return {"joint": Subwords.learn(tokens, 300), "other": Subwords.learn(tokens, 280, "bpe")}
 
 
-def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | None = None, **model) -> str:
-    """A tiny random model whose weights are scaled up, so its outputs vary with the input; with `favour` (and
+def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | None = None, half_scored=False,
+               **model) -> str:
+    """A tiny random model whose weights are scaled up, so its outputs vary with the input; with half_scored its
+    output layer scores the specials and every other piece (model.output_pieces=seen); with `favour` (and
     tie_output=False) the logit of each favoured id gains 10 * its weight at every step, whatever the input (one
     width of the decoder's last norm held at 10, read by the favoured ids' output rows only)."""
     src = subwords["joint"]
@@ -51,6 +53,8 @@ def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | N
             net.output.weight[:, 0] = 0.0
             for token, weight in favour.items():
                 net.output.weight[token, 0] = weight
+    if half_scored:
+        net.score_only(torch.cat([torch.arange(4), torch.arange(5, cfg.model.tgt_vocab_size, 2)]))
     save_checkpoint(path, model_state=net.state_dict(), config=cfg.to_dict(), src_vocab=src.vocab.to_dict(),
                     tgt_vocab=tgt.vocab.to_dict(),
                     subwords={"src": src.model_proto, "tgt": None if shared else tgt.model_proto})
@@ -60,7 +64,9 @@ def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | N
 EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", activation="gelu", tie_output=False),
               dict(position="relative", attention="sdpa"), dict(position="sinusoidal-add", norm="post"),
               dict(position="learned-add", shared=False),
-              dict(attention="exact-topk", attention_options="topk=64")]     # full at every length up to max_len
+              dict(attention="exact-topk", attention_options="topk=64"),     # full at every length up to max_len
+              dict(position="sinusoidal-add", half_scored=True),
+              dict(position="learned-add", tie_output=False, half_scored=True)]
 
 
 @pytest.mark.parametrize("options", EXPORTABLE, ids=lambda o: "-".join(f"{v}" for v in o.values()))
@@ -74,6 +80,8 @@ def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subword
     a, b = ours.search(src_ids, greedy), theirs.search(src_ids, greedy)
     assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
     assert len({tuple(n[0].tokens) for n in a}) > 5                    # the outputs really differ by input
+    if options.get("half_scored"):                                      # the unscored pieces: never written
+        assert all(t % 2 or t < 4 for n in a + b for t in n[0].tokens)
     targets = [n[0].tokens[:6] for n in a]
     torch.testing.assert_close(torch.tensor([sum(s) for s in ours.engine.score(src_ids, targets)]),
                                torch.tensor([sum(s) for s in theirs.engine.score(src_ids, targets)]),

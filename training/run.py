@@ -18,9 +18,11 @@ from config import Config
 from data.batching import TokenBatchSampler
 from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
+from data.prepared import Ragged
 from decoding.translator import Translator
 from models.attention_choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
+from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size
 from training.checkpoints import Checkpoints
 from training.ema import EMA
@@ -212,6 +214,9 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     model = build_model(cfg.model).to(device)
     if init is not None:
         load_weights(model, init.raw["model"], cfg.train.init_from)
+    if model.scored is not None and resume is None:     # a fine-tuning run scores its own targets' pieces too
+        ids = pieces_to_score(Ragged.of(train_data.tgt).flat, data.tgt_vocab)
+        model.score_only(ids if init is None else torch.cat([ids, model.scored_ids()]))
     optimizer, schedule = make_optimizer(model, cfg)
     ddp_model = model
     if dist.enabled:
@@ -239,7 +244,9 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                             f"{run.checkpoints.kept()}") from None
         run.log(cfg.to_json())
         run.log(f"model: {model.num_parameters():,} parameters on {device}; vocab "
-                f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}; {len(train_data.src)} training "
+                f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}" + ("" if model.scored is None else
+                f" (the output scores the {int(model.scored.sum()):,} target pieces training uses)") +
+                f"; {len(train_data.src)} training "
                 f"pairs; run {run.dir}" + (f"; resuming at step {run.state.step}" if resume else "") +
                 (f"; weights from {cfg.train.init_from}" if init is not None else ""))
         if init is not None and data.src_subwords is None:

@@ -90,8 +90,9 @@ def loss_sum(model, batch, label_smoothing: float, amp) -> torch.Tensor:
     """Summed label-smoothed cross-entropy over the batch's non-pad target tokens."""
     keep = batch.tgt_out != PAD                                          # (b, i)
     with amp:
-        logits = model(batch.src, batch.tgt_in, keep)                    # (n_keep, V)
-    return SmoothedCrossEntropy.apply(logits, batch.tgt_out[keep], label_smoothing)
+        logits = model(batch.src, batch.tgt_in, keep)                    # (n_keep, K): the scored pieces
+    targets = getattr(model, "module", model).target_index(batch.tgt_out[keep])     # DDP wraps the model
+    return SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
 
 
 def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:

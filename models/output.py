@@ -1,0 +1,57 @@
+"""The scored pieces of the output layer (model.output_pieces=seen).
+
+A joint subword vocabulary holds both languages' pieces, and the target side of Multi30K uses about half of them
+(3,879 of 8,000 English pieces). Scoring the others costs half of the output projection and of the loss, a quarter of
+a training step, to learn only that they never come. With `seen` the model keeps a bool buffer `scored` (V,), filled
+from the training targets, and multiplies by those rows of the (tied) output weight alone: (..., K) logits; decoding
+gets -inf at the other ids, so no search, engine or rule can write them.
+"""
+from __future__ import annotations
+
+from array import array
+
+import torch
+from torch import Tensor
+
+from data.vocab import SPECIALS, Vocab
+from models.linear import PackedWeight
+from text.placeholders import PLACEHOLDER
+
+
+def pieces_to_score(targets: array, vocab: Vocab) -> Tensor:
+    """The target ids the output layer scores: those the training targets use (a flat array of ids), the specials,
+    and every piece holding a placeholder (a glossary term or name may bring any of them to a sentence)."""
+    seen = torch.zeros(len(vocab), dtype=torch.bool)
+    seen[torch.frombuffer(targets, dtype=torch.int32).long() if len(targets) else []] = True
+    seen[:len(SPECIALS)] = True
+    seen[[i for i, piece in enumerate(vocab.itos) if PLACEHOLDER.search(piece)]] = True
+    return seen.nonzero().squeeze(1)
+
+
+class ScoredSubset:
+    """The scored ids of a `scored` mask and, for inference, the rows of the output weight they select (with their
+    packed layout), remade when the mask or the weight changes (storage, version counter) and on `forget`."""
+
+    def __init__(self):
+        self.ids_key, self.scored_ids = None, None
+        self.rows_key, self.rows = None, None
+        self.packed = PackedWeight()
+
+    def forget(self) -> None:
+        self.rows_key = self.rows = None
+        self.packed.forget()
+
+    def ids(self, scored: Tensor) -> Tensor:
+        key = (scored.data_ptr(), scored._version, scored.device)
+        if key != self.ids_key:
+            self.scored_ids, self.ids_key = scored.nonzero().squeeze(1), key       # (K,) ascending
+        return self.scored_ids
+
+    def __call__(self, weight: Tensor, ids: Tensor) -> tuple[Tensor, None, PackedWeight]:
+        """(rows of weight at ids, no bias, their packed layout): linear()'s arguments after x."""
+        key = (weight.data_ptr(), weight._version, weight.dtype, self.ids_key)
+        if key != self.rows_key:
+            with torch.no_grad():
+                self.rows, self.rows_key = weight[ids], key                                # (K, w)
+            self.packed.forget()
+        return self.rows, None, self.packed

@@ -1,0 +1,97 @@
+"""models/output.py: the output layer scores the pieces the training targets use, and only those."""
+from array import array
+
+import pytest
+import torch
+
+from config import Config
+from data.vocab import BOS, EOS, SPECIALS, Vocab
+from decoding.search import beam_search, greedy_search
+from models.output import pieces_to_score
+from models.transformer import Transformer
+from tests.tiny_models import V, tiny
+from text.placeholders import PLACEHOLDERS
+
+SCORED = torch.tensor([0, 1, 2, 3, 5, 8, 9, 13, 21])       # specials and a few pieces of the V = 23
+
+
+def model_pair(tie_output: bool) -> tuple[Transformer, Transformer]:
+    """The same weights twice: scoring every piece, and scoring SCORED alone."""
+    torch.manual_seed(0)
+    every = Transformer(tiny(output_pieces="all", tie_output=tie_output)).eval()
+    seen = Transformer(tiny(output_pieces="seen", tie_output=tie_output)).eval()
+    seen.load_state_dict({**every.state_dict(), "scored": seen.scored})
+    seen.score_only(SCORED)
+    return every, seen
+
+
+@pytest.mark.parametrize("tie_output", [True, False])
+def test_the_scored_logits_are_the_full_layers_and_the_rest_minus_infinity(tie_output):
+    every, seen = model_pair(tie_output)
+    src, tgt = torch.randint(4, V, (3, 7)), torch.randint(4, V, (3, 5))
+    with torch.no_grad():
+        full, restricted = every(src, tgt), seen(src, tgt)                                  # (b, i, V)
+    torch.testing.assert_close(restricted[..., SCORED], full[..., SCORED])
+    others = torch.ones(V, dtype=torch.bool)
+    others[SCORED] = False
+    assert torch.isneginf(restricted[..., others]).all()
+    keep = tgt != 0
+    with torch.no_grad():
+        training = seen(src, tgt, keep)                                                     # (n_keep, K)
+    assert training.shape == (int(keep.sum()), len(SCORED))
+    torch.testing.assert_close(training, full[keep][:, SCORED])
+    assert seen.target_index(SCORED).tolist() == list(range(len(SCORED)))
+
+
+def test_the_gradient_reaches_the_scored_rows_alone():
+    _, seen = model_pair(tie_output=False)
+    seen.train()
+    src, tgt = torch.randint(4, V, (2, 6)), torch.randint(4, V, (2, 4))
+    seen(src, tgt, tgt != 0).sum().backward()
+    touched = seen.output.weight.grad.abs().sum(1) > 0
+    assert touched.nonzero().squeeze(1).tolist() == [i for i in SCORED.tolist() if i != 0 or touched[0]]
+    assert not touched[[4, 6, 22]].any()
+
+
+def test_decoding_never_writes_an_unscored_piece_that_the_full_layer_writes():
+    every, seen = model_pair(tie_output=True)
+    src = torch.randint(4, V, (4, 6))
+    mask, lens = (src != 0)[:, None, None, :], torch.full((4,), 12)
+
+    def written(model) -> set[int]:
+        greedy = greedy_search(model, src, mask, lens, BOS, EOS)
+        beams = beam_search(model, src, mask, lens, BOS, EOS, beam=3, n_best=3)
+        return {t for h in greedy for t in h.tokens} | {t for n_best in beams for h in n_best for t in h.tokens}
+
+    assert written(every) - set(SCORED.tolist())          # the same weights scoring every piece write others
+    assert written(seen) and written(seen) <= set(SCORED.tolist())
+
+
+def test_the_inference_rows_follow_the_weights():
+    _, seen = model_pair(tie_output=True)
+    h = torch.randn(2, 32)
+    with torch.no_grad():
+        before = seen.project(h)
+        seen.tgt_embed.table.weight.mul_(2)                    # an in-place change moves the version counter
+        doubled = seen.project(h)
+    torch.testing.assert_close(doubled[:, SCORED], 2 * before[:, SCORED])
+    seen.train()                                               # fused AdamW writes without moving the counter:
+    seen.tgt_embed.table.weight.data.mul_(0.5)                 # the mode switch forgets the rows
+    seen.eval()
+    with torch.no_grad():
+        torch.testing.assert_close(seen.project(h)[:, SCORED], before[:, SCORED])
+
+
+def test_pieces_to_score_are_the_targets_pieces_the_specials_and_the_placeholders():
+    vocab = Vocab(list(SPECIALS) + ["▁a", "▁b", PLACEHOLDERS[3], "▁" + PLACEHOLDERS[0], "▁c", "d"])
+    ids = pieces_to_score(array("i", [4, 8, 4, 4]), vocab)
+    assert ids.tolist() == [0, 1, 2, 3, 4, 6, 7, 8]
+    assert pieces_to_score(array("i"), vocab).tolist() == [0, 1, 2, 3, 6, 7]
+
+
+def test_a_checkpoint_config_from_before_scores_every_piece():
+    saved = Config().to_dict()
+    del saved["model"]["output_pieces"]
+    assert Config.from_dict(saved).model.output_pieces == "all"
+    assert Transformer(tiny(output_pieces="all")).scored is None
+    assert "scored" not in Transformer(tiny(output_pieces="all")).state_dict()
