@@ -246,7 +246,8 @@ def profile(run, n: int) -> None:
     for name, fn in inner.items():
         setattr(train, name, fn)
     print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=25))
-    shares = where_time_goes(prof, run.cfg.model.tgt_vocab_size)
+    scored = run.model.scored_ids()            # model.output_pieces=seen: the output's operand has K rows, not V
+    shares = where_time_goes(prof, run.cfg.model.tgt_vocab_size if scored is None else len(scored))
     total = sum(shares.values())
     print(f"where the time goes ({n} steps, self CPU time of each op, {total / 1e6:.1f} s):")
     for part, us in sorted(shares.items(), key=lambda kv: -kv[1]):

@@ -31,16 +31,27 @@ import bench.baseline as baseline  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
+from data.prepared import Ragged  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
 from training.step import autocast, cpu_has_native_bf16, make_optimizer, train_step  # noqa: E402
+from models.output import pieces_to_score  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 
 
-def our_trainer(cfg, precision: str, attention: str | None = None, compile: bool = False, losses=None):
+def our_model(cfg, scored):
+    """The model train.py builds: with model.output_pieces=seen, scoring the training targets' pieces `scored`."""
+    model = build_model(cfg.model)
+    if model.scored is not None and scored is not None:
+        model.score_only(scored)
+    return model
+
+
+def our_trainer(cfg, precision: str, attention: str | None = None, compile: bool = False, losses=None,
+                scored=None):
     cfg = copy.deepcopy(cfg)
     cfg.model.attention = attention or cfg.model.attention
     torch.manual_seed(0)
-    model = build_model(cfg.model)
+    model = our_model(cfg, scored)
     optimizer, schedule = make_optimizer(model, cfg)
     cfg.train.precision = precision
     amp = autocast(torch.device("cpu"), cfg)
@@ -95,10 +106,11 @@ def _timed(fn) -> float:
     return time.perf_counter() - start
 
 
-def step_flops(cfg, batch) -> int:
-    model = build_model(cfg.model)
+def step_flops(cfg, batch, scored) -> int:
+    """FLOPs of the training step's forward and backward (non-pad positions, scored pieces: as training runs)."""
+    model = our_model(cfg, scored)
     with FlopCounterMode(display=False) as counter:
-        model(batch.src, batch.tgt_in).sum().backward()
+        model(batch.src, batch.tgt_in, batch.tgt_out != 0).sum().backward()
     return counter.get_total_flops()
 
 
@@ -119,6 +131,7 @@ def main() -> None:
     data = prepare_data(cfg.data, args.data_dir, splits=("train",), progress=False)
     train = data.splits["train"]
     cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
+    scored = pieces_to_score(Ragged.of(train.tgt).flat, data.tgt_vocab)
     sampler = TokenBatchSampler([len(s) for s in train.src], [len(t) for t in train.tgt], cfg.data.max_tokens,
                                 seed=0)
     picked = random.Random(0).sample(sampler.batches(0), args.batches)
@@ -128,14 +141,14 @@ def main() -> None:
           f"{cfg.model.tgt_vocab_size}; {args.batches} batches x {args.rounds} rounds")
 
     if args.compile:
-        compare_compile(cfg, ours, args.rounds)
+        compare_compile(cfg, ours, args.rounds, scored)
         return
 
     # (a) same batches, fp32: each attention vs nn.Transformer
     # the types that can fill every role (the zoo's encoder-only ones: bench/attention_zoo.py)
     everywhere = [name for name in registered_attentions()
                   if not any(attention_class(name).why_not(role, {}) for role in ("encoder", "decoder", "cross"))]
-    runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name), ours) for name in everywhere}
+    runs = {f"ours[{name}]": (our_trainer(cfg, "fp32", name, scored=scored), ours) for name in everywhere}
     runs["nn.Transformer"] = (baseline_trainer(cfg), [to_baseline_ids(b) for b in ours])
     rates = tokens_per_second(runs, args.rounds)
     print("\n(a) training step, same token batches, fp32")
@@ -148,7 +161,7 @@ def main() -> None:
     tutorial = baseline.baseline_batches(base["train"]["pairs"], batch_size=128, seed=0)[:max(1, sentences // 128)]
     base_cfg = copy.deepcopy(cfg)
     base_cfg.model.src_vocab_size, base_cfg.model.tgt_vocab_size = len(base["src_itos"]), len(base["tgt_itos"])
-    pipelines = {f"ours ({cfg.train.precision})": (our_trainer(cfg, cfg.train.precision), ours),
+    pipelines = {f"ours ({cfg.train.precision})": (our_trainer(cfg, cfg.train.precision, scored=scored), ours),
                  "tutorial": (baseline_trainer(base_cfg), tutorial)}
     rates_b = tokens_per_second(pipelines, args.rounds)
     pad = sum(int((b[2] == baseline.PAD).sum()) for b in tutorial) / sum(b[2].numel() for b in tutorial)
@@ -157,28 +170,28 @@ def main() -> None:
         print(f"  {name:16s} {rate:8.0f} tok/s   {rate / rates_b['tutorial']:.2f}x tutorial")
 
     # (c) FLOP utilization of our step against the machine's matmul peak
-    flops = sum(step_flops(cfg, b) for b in ours) / len(ours)
+    flops = sum(step_flops(cfg, b, scored) for b in ours) / len(ours)
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
     print("\n(c) model FLOP utilization")
     for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
         if precision == "bf16" and not cpu_has_native_bf16():
             print("  bf16: skipped, this CPU has no native bf16 (avx512_bf16/amx): torch would emulate it")
             continue
-        rate = tokens_per_second({"x": (our_trainer(cfg, precision), ours)}, 1)["x"]
+        rate = tokens_per_second({"x": (our_trainer(cfg, precision, scored=scored), ours)}, 1)["x"]
         achieved = flops * rate / tokens
         peak = matmul_peak(dtype)
         print(f"  {precision}: {achieved / 1e9:6.1f} GFLOP/s of a {peak / 1e9:6.1f} GFLOP/s matmul peak = "
               f"{achieved / peak:.0%} MFU ({rate:.0f} tok/s)")
 
 
-def compare_compile(cfg, batches, rounds: int) -> None:
+def compare_compile(cfg, batches, rounds: int, scored) -> None:
     """(d) eager vs torch.compile on the same batches from the same initial weights: speed and loss.
     Dropout is off here: compiled and eager dropout draw different masks, which would hide a real loss gap."""
     cfg = copy.deepcopy(cfg)
     cfg.model.dropout = cfg.model.attention_dropout = 0.0
     losses = {"eager": [], "compiled": []}
-    eager = our_trainer(cfg, cfg.train.precision, losses=losses["eager"])
-    compiled = our_trainer(cfg, cfg.train.precision, compile=True, losses=losses["compiled"])
+    eager = our_trainer(cfg, cfg.train.precision, losses=losses["eager"], scored=scored)
+    compiled = our_trainer(cfg, cfg.train.precision, compile=True, losses=losses["compiled"], scored=scored)
     start = time.perf_counter()
     for batch in batches:                          # compiles for the shapes seen (dynamic=True: few recompiles)
         compiled(batch)
