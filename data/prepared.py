@@ -24,8 +24,9 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-5"     # 4: the lexicon; pairs through the text pipeline's steps; 5: issue 31's
-                                           # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names)
+CACHE_FORMAT = "einsum-nmt-prepared-6"     # 4: the lexicon; pairs through the text pipeline's steps; 5: issue 31's
+                                           # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
+                                           # 6: a currency sign belongs to its number (text/numbers.py)
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

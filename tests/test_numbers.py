@@ -29,6 +29,25 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     assert Numbers().apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Das kostet 12,50 €.", f"Das kostet {P0}.", ("€12.50",)),
+    ("Das kostet €12,50 heute.", f"Das kostet {P0} heute.", ("€12.50",)),
+    ("Nur 3€ oder $ 1.200!", f"Nur {P0} oder {P1}!", ("€3", "$1,200")),
+    ("Es sind 3 € 5 Stück.", f"Es sind {P0} {P1} Stück.", ("€3", "5")),       # one sign, one number
+    ("Um 14 Uhr € zahlen.", f"Um {P0} € zahlen.", ("2 pm",)),                 # a time has no currency
+])
+def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
+    assert Numbers().apply(source) == (masked, fills)
+
+
+def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_sign_on_both_sides():
+    assert Numbers("en", "de").apply("It costs $5 or £3.50.")[1] == ("5 $", "3,50 £")
+    assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs €12.50.") == (f"Das kostet {P0}.",
+                                                                               f"It costs {P0}.")
+    assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs 12.50 euros.") == ("Das kostet 12,50 €.",
+                                                                                    "It costs 12.50 euros.")
+
+
 def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_sides():
     assert Numbers().apply_pair("Ein Mann mit 3,5 kg und 12 Euro.", "A man with 3.5 kg and 12 euros.") == \
         (f"Ein Mann mit {P0} kg und {P1} Euro.", f"A man with {P0} kg and {P1} euros.")

@@ -4,7 +4,9 @@ English -> German "3.5" -> "3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". 
 itself (the step bans every piece with one), so no translation holds a number its source does not have. A sign and
 an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as
 written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "10%",
-"1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format.
+"1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
+number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
+no currency signs to learn: a model would drop them).
 """
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 RANGE = re.compile(r"\s*[-–]\s*|\s+(?:und|bis|oder|and|to|or|till|until)\s+")
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+")
+CURRENCY = "€$£¥"
+SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f" ?([{CURRENCY}])(?!\\w)")
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
@@ -77,7 +81,10 @@ class Numbers(PlaceholderStep):
 
     def find(self, text: str) -> list[Span]:
         found = list(self.span.finditer(text))
-        spans = [Span(m.start(), m.end(), self.form(*m.groups(), m.group())) for m in found]
+        spans = []
+        for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
+            plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
+            spans.append(self.with_currency(text, plain, m, spans[-1].end if spans else 0))
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
             if after.group(5) and not (prefix or sign or exponent or clock) and RANGE.fullmatch(
@@ -86,6 +93,20 @@ class Numbers(PlaceholderStep):
                 if first is not None and spans[k + 1].fill != after.group():
                     spans[k] = spans[k]._replace(fill=shared_word(first, spans[k + 1].fill))
         return spans
+
+    def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
+        """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €"), if
+        any: the sign before the number in English ("€12.50"), after it in other languages ("12,50 €")."""
+        prefix, sign, number, exponent, clock = m.groups()
+        if prefix or exponent or clock:
+            return span
+        before, after = SIGN_BEFORE.search(text, free_from, span.start), SIGN_AFTER.match(text, span.end)
+        currency = before or after
+        if currency is None:
+            return span
+        fill = currency.group(1) + span.fill if self.target == "en" else f"{span.fill} {currency.group(1)}"
+        return Span(before.start() if before else span.start, after.end() if after and not before else span.end,
+                    fill)
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
@@ -114,7 +135,13 @@ class Numbers(PlaceholderStep):
             clock = CLOCK_SUFFIX["en" if self.target == "en" else "de"].match(target, last)
             if clock and any(key.startswith("c") for key in number.keys):     # the source's is a time too
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
-            found.append((match.start - signed, last))
+            start = match.start - signed
+            if any(c in CURRENCY for c in span.fill):        # the target's sign too, or the pair stays as written
+                before, after = SIGN_BEFORE.search(target, 0, start), SIGN_AFTER.match(target, last)
+                if not (before or after):
+                    return None
+                start, last = (before.start(), last) if before else (start, after.end())
+            found.append((start, last))
         return found
 
     def banned_pieces(self, pieces: list[str]) -> set[int]:
