@@ -8,6 +8,7 @@
 (d) with --compile: the same step under torch.compile (compile time excluded, reported) vs eager, and its loss.
 
     python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
+    python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --only-mfu --threads 2   # (c) alone
 
 Throughput counts non-pad target tokens per second. Each figure is the median over rounds; the models take
 turns within a round, so load from elsewhere hits them alike.
@@ -122,6 +123,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--compile", action="store_true", help="only (d): torch.compile vs eager")
+    parser.add_argument("--only-mfu", action="store_true", help="only (c): FLOP utilization")
     args, overrides = parser.parse_known_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -144,6 +146,12 @@ def main() -> None:
         compare_compile(cfg, ours, args.rounds, scored)
         return
 
+    if not args.only_mfu:
+        compare_attentions_and_pipelines(cfg, ours, scored, args)
+    utilization(cfg, ours, scored)
+
+
+def compare_attentions_and_pipelines(cfg, ours, scored, args) -> None:
     # (a) same batches, fp32: each attention vs nn.Transformer
     # the types that can fill every role (the zoo's encoder-only ones: bench/attention_zoo.py)
     everywhere = [name for name in registered_attentions()
@@ -169,10 +177,12 @@ def main() -> None:
     for name, rate in rates_b.items():
         print(f"  {name:16s} {rate:8.0f} tok/s   {rate / rates_b['tutorial']:.2f}x tutorial")
 
-    # (c) FLOP utilization of our step against the machine's matmul peak
+
+def utilization(cfg, ours, scored) -> None:
+    """(c) FLOP utilization of our step against the machine's matmul peak."""
     flops = sum(step_flops(cfg, b, scored) for b in ours) / len(ours)
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
-    print("\n(c) model FLOP utilization")
+    print(f"\n(c) model FLOP utilization ({flops / tokens / 1e6:.1f} MFLOP per target token)")
     for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
         if precision == "bf16" and not cpu_has_native_bf16():
             print("  bf16: skipped, this CPU has no native bf16 (avx512_bf16/amx): torch would emulate it")
