@@ -39,7 +39,8 @@ def parse_args(argv):
                         help="save the cross-attention heatmap of a single sentence")
     parser.add_argument("--score", default=None, metavar="REF_FILE",
                         help="print the log-probability of each line of REF_FILE as the translation of its input "
-                        "line (a pair with an empty side prints 0.0000 0.0000 0)")
+                        "line (a pair with an empty side prints 0.0000 0.0000 0; one with a piece no training "
+                        "target used, -inf: the model cannot write it)")
     args = parser.parse_args(argv)
     check_decode_flags(args)
     if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
