@@ -18,13 +18,22 @@ from models.linear import PackedWeight
 from text.placeholders import PLACEHOLDER
 
 
-def pieces_to_score(targets: array, vocab: Vocab) -> Tensor:
+ROUND = 64     # K rounded up to a multiple of this: fp32 matmuls with 3,891 columns run 15% slower than with 3,904
+
+
+def pieces_to_score(targets: array, vocab: Vocab, scored_before: Tensor | None = None) -> Tensor:
     """The target ids the output layer scores: those the training targets use (a flat array of ids), the specials,
-    and every piece holding a placeholder (a glossary term or name may bring any of them to a sentence)."""
+    every piece holding a placeholder (a glossary term or name may bring any of them to a sentence) and those a
+    fine-tuned model scored before, then the first other ids until their count is a multiple of ROUND (the model
+    learns that those never come)."""
     seen = torch.zeros(len(vocab), dtype=torch.bool)
+    if scored_before is not None:
+        seen[scored_before.cpu()] = True
     seen[torch.frombuffer(targets, dtype=torch.int32).long() if len(targets) else []] = True
     seen[:len(SPECIALS)] = True
     seen[[i for i, piece in enumerate(vocab.itos) if PLACEHOLDER.search(piece)]] = True
+    short = min(-int(seen.sum()) % ROUND, len(vocab) - int(seen.sum()))
+    seen[(~seen).nonzero().squeeze(1)[:short]] = True
     return seen.nonzero().squeeze(1)
 
 

@@ -7,6 +7,7 @@ import torch
 from config import Config
 from data.vocab import BOS, EOS, SPECIALS, Vocab
 from decoding.search import beam_search, greedy_search
+from models import output
 from models.output import pieces_to_score
 from models.transformer import Transformer
 from tests.tiny_models import V, tiny
@@ -82,11 +83,17 @@ def test_the_inference_rows_follow_the_weights():
         torch.testing.assert_close(seen.project(h)[:, SCORED], before[:, SCORED])
 
 
-def test_pieces_to_score_are_the_targets_pieces_the_specials_and_the_placeholders():
-    vocab = Vocab(list(SPECIALS) + ["▁a", "▁b", PLACEHOLDERS[3], "▁" + PLACEHOLDERS[0], "▁c", "d"])
-    ids = pieces_to_score(array("i", [4, 8, 4, 4]), vocab)
-    assert ids.tolist() == [0, 1, 2, 3, 4, 6, 7, 8]
+def test_pieces_to_score_are_the_targets_pieces_the_specials_and_the_placeholders(monkeypatch):
+    vocab = Vocab(list(SPECIALS) + ["▁a", "▁b", PLACEHOLDERS[3], "▁" + PLACEHOLDERS[0], "▁c", "d"] +
+                  [f"▁w{k}" for k in range(100)])
+    # 8 pieces, then the first others (5, 9, 10, ...) up to a multiple of ROUND
+    assert pieces_to_score(array("i", [4, 8, 4, 4]), vocab).tolist() == list(range(output.ROUND))
+    monkeypatch.setattr(output, "ROUND", 1)
+    assert pieces_to_score(array("i", [4, 8, 4, 4]), vocab).tolist() == [0, 1, 2, 3, 4, 6, 7, 8]
     assert pieces_to_score(array("i"), vocab).tolist() == [0, 1, 2, 3, 6, 7]
+    assert pieces_to_score(array("i"), vocab, torch.tensor([9, 10])).tolist() == [0, 1, 2, 3, 6, 7, 9, 10]
+    monkeypatch.setattr(output, "ROUND", 1000)                # never more than the vocabulary
+    assert pieces_to_score(array("i"), vocab).tolist() == list(range(len(vocab)))
 
 
 def test_a_checkpoint_config_from_before_scores_every_piece():

@@ -215,8 +215,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     if init is not None:
         load_weights(model, init.raw["model"], cfg.train.init_from)
     if model.scored is not None and resume is None:     # a fine-tuning run scores its own targets' pieces too
-        ids = pieces_to_score(Ragged.of(train_data.tgt).flat, data.tgt_vocab)
-        model.score_only(ids if init is None else torch.cat([ids, model.scored_ids()]))
+        model.score_only(pieces_to_score(Ragged.of(train_data.tgt).flat, data.tgt_vocab,
+                                         None if init is None else model.scored_ids()))
     optimizer, schedule = make_optimizer(model, cfg)
     ddp_model = model
     if dist.enabled:
