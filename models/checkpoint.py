@@ -255,6 +255,8 @@ def average_checkpoints(paths: list[str | Path]) -> dict:
     for key, value in states[0].items():
         if value.is_floating_point():
             averaged[key] = sum(s[key].double() for s in states).div(len(states)).to(value.dtype)
+        elif value.dtype == torch.bool:      # the scored pieces (models/output.py): what any of them may write
+            averaged[key] = torch.stack([s[key] for s in states]).any(0)
         else:
             averaged[key] = value
     return averaged

@@ -54,3 +54,16 @@ def test_one_subword_model_stored_once_or_as_two_equal_copies_averages_and_anoth
     mixed = save(tmp_path / "mixed.pt", 3, subwords={"src": model, "tgt": other})
     with pytest.raises(UserError, match="their subword models differ"):
         average.main([shared, mixed, "--out", str(tmp_path / "avg2.pt")])
+
+
+def test_averaged_models_score_every_piece_any_of_them_scores(tmp_path):
+    from models.checkpoint import load_model, save_checkpoint
+    paths = []
+    for n, ids in enumerate(([0, 1, 2, 3, 5, 7], [0, 1, 2, 3, 7, 9])):
+        model, ckpt = load_model(save(tmp_path / f"{n}.pt", n))
+        model.score_only(torch.tensor(ids))
+        paths.append(tmp_path / f"scored{n}.pt")
+        save_checkpoint(paths[-1], model_state=model.state_dict(), config=ckpt.raw["config"],
+                        src_vocab=ckpt.raw["src_vocab"], tgt_vocab=ckpt.raw["tgt_vocab"])
+    scored = average_checkpoints(paths)["scored"]
+    assert scored.nonzero().squeeze(1).tolist() == [0, 1, 2, 3, 5, 7, 9]
