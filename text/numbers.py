@@ -67,6 +67,16 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     return None
 
 
+def sign_around(text: str, start: int, end: int, free_from: int = 0) -> tuple[str, int, int] | None:
+    """(sign, start, end): the currency sign written right before text[start:end] (not before free_from), else
+    right after it, and the span that holds it; None without one."""
+    before = SIGN_BEFORE.search(text, free_from, start)
+    if before:
+        return before.group(1), before.start(), end
+    after = SIGN_AFTER.match(text, end)
+    return (after.group(1), start, after.end()) if after else None
+
+
 def shared_word(first: str, second: str) -> str:
     """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
     pm"); as it is when they end differently ("11 o'clock", "1 pm")."""
@@ -97,16 +107,12 @@ class Numbers(PlaceholderStep):
     def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
         """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €"), if
         any: the sign before the number in English ("€12.50"), after it in other languages ("12,50 €")."""
-        prefix, sign, number, exponent, clock = m.groups()
-        if prefix or exponent or clock:
+        prefix, _, _, exponent, clock = m.groups()
+        found = None if prefix or exponent or clock else sign_around(text, span.start, span.end, free_from)
+        if found is None:
             return span
-        before, after = SIGN_BEFORE.search(text, free_from, span.start), SIGN_AFTER.match(text, span.end)
-        currency = before or after
-        if currency is None:
-            return span
-        fill = currency.group(1) + span.fill if self.target == "en" else f"{span.fill} {currency.group(1)}"
-        return Span(before.start() if before else span.start, after.end() if after and not before else span.end,
-                    fill)
+        currency, start, end = found
+        return Span(start, end, currency + span.fill if self.target == "en" else f"{span.fill} {currency}")
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
@@ -137,10 +143,10 @@ class Numbers(PlaceholderStep):
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
             start = match.start - signed
             if any(c in CURRENCY for c in span.fill):        # the target's sign too, or the pair stays as written
-                before, after = SIGN_BEFORE.search(target, 0, start), SIGN_AFTER.match(target, last)
-                if not (before or after):
+                found_sign = sign_around(target, start, last)
+                if found_sign is None:
                     return None
-                start, last = (before.start(), last) if before else (start, after.end())
+                _, start, last = found_sign
             found.append((start, last))
         return found
 
