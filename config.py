@@ -145,6 +145,9 @@ class TrainConfig:
                         one_of(SCHEDULES))
     decay_start: float = opt(0.0, 'linear/cosine: the lr holds its peak until this share of the budget, then decays',
                              FRACTION)
+    dropout_after: int = opt(0, 'epochs trained with model.dropout and model.attention_dropout paused, before they '
+                                'apply (a short run does not overfit, a long one does); 0 = from the start',
+                             AT_LEAST_0)
     ema: float = opt(0.0, 'decay per step of an exponential moving average of the weights (bias-corrected), '
                           'validated beside them; best.pt is whichever scores higher; 0 = off', FRACTION)
     weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms)', AT_LEAST_0)

@@ -23,6 +23,7 @@ from tqdm import tqdm
 from config import apply_overrides, check_config, help_text, make_config
 from data.batching import collate
 from models.checkpoint import load_checkpoint
+from models.dropout import pause_dropout
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable, stop_notice
@@ -95,6 +96,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     """Train from the run's position to the end of its epoch, then end the epoch; -> a stop reason or None."""
     state, cfg, world = run.state, run.cfg, run.dist.world_size
     batches = run.sampler.batches(state.epoch)
+    pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
                disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
     reason, last = None, time.perf_counter()

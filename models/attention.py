@@ -243,7 +243,7 @@ class SdpaAttention(FullAttention):
 
     def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
         # torch's CPU kernels have no dropout: with it, sdpa runs its math path, which is `full` with a costlier mask
-        if need_weights or (self.training and self.dropout.p > 0 and q.device.type == "cpu"):
+        if need_weights or (self.dropout.rate > 0 and q.device.type == "cpu"):
             return super().forward(q, k, v, mask, causal, bias, need_weights)
         keep = None
         if mask is not None:
@@ -251,7 +251,7 @@ class SdpaAttention(FullAttention):
             if bias is not None:
                 bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
         attn_mask = mask if bias is None else bias
-        p = self.dropout.p if self.training else 0.0
+        p = self.dropout.rate
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=p)  # (b, h, i, d)
         return (out if keep is None else out * keep), None
 

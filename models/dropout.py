@@ -5,7 +5,8 @@ training step of the `cpu` preset (issue 25), more than any other element-wise w
 same generator gives four 16-bit uniforms, so the mask costs a quarter of the draws; p is rounded to a multiple of
 2^-16 (0.15 -> 0.1499939) and kept elements are scaled by 1 / (1 - that p), so the expectation is kept exactly.
 The masks come from torch's default generator, so a seed (and a restored RNG state) gives the same masks again.
-Off the CPU, torch's own dropout (fused on GPUs) runs.
+Off the CPU, torch's own dropout (fused on GPUs) runs. A run can pause a model's dropout (`pause_dropout`) for its
+first epochs (--train.dropout_after): `rate` is then 0, whatever p the model was built with.
 """
 from __future__ import annotations
 
@@ -29,7 +30,19 @@ def dropout(x: Tensor, p: float) -> Tensor:
 
 
 class Dropout(nn.Dropout):
-    """nn.Dropout (same p, same train/eval behaviour) with the cheaper mask above."""
+    """nn.Dropout (same p, same train/eval behaviour) with the cheaper mask above; `rate` is the p in force."""
+    paused: bool = False
+
+    @property
+    def rate(self) -> float:
+        return 0.0 if self.paused or not self.training else self.p
 
     def forward(self, x: Tensor) -> Tensor:
-        return dropout(x, self.p) if self.training and self.p > 0 else x
+        return dropout(x, self.rate) if self.rate > 0 else x
+
+
+def pause_dropout(model: nn.Module, paused: bool) -> None:
+    """Every Dropout of the model off (paused) or back at the p it was built with."""
+    for module in model.modules():
+        if isinstance(module, Dropout):
+            module.paused = paused

@@ -3,7 +3,7 @@ quarter of the random draws."""
 import pytest
 import torch
 
-from models.dropout import LEVELS, Dropout, dropout
+from models.dropout import LEVELS, Dropout, dropout, pause_dropout
 
 
 @pytest.mark.parametrize("p", [0.1, 0.15, 0.5])
@@ -43,3 +43,16 @@ def test_the_module_is_the_identity_in_eval_mode_and_keeps_the_dtype():
     assert module.train()(x).dtype == torch.bfloat16 and not torch.equal(module(x), x)
     assert module.eval()(x) is x
     assert Dropout(0.0).train()(x) is x
+
+
+def test_a_paused_model_draws_no_mask_and_unpausing_brings_back_the_rate_it_was_built_with():
+    model = torch.nn.Sequential(Dropout(0.3), torch.nn.Linear(8, 8), Dropout(0.1)).train()
+    x = torch.randn(64, 8)
+    pause_dropout(model, True)
+    assert [m.rate for m in (model[0], model[2])] == [0.0, 0.0]
+    state = torch.get_rng_state()
+    assert torch.equal(model(x), model.eval()(x))
+    assert torch.equal(torch.get_rng_state(), state)         # no draws: a paused run's RNG is a dropout-free run's
+    pause_dropout(model.train(), False)
+    assert [m.rate for m in (model[0], model[2])] == [0.3, 0.1]
+    assert not torch.equal(model(x), model.eval()(x))

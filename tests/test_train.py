@@ -117,6 +117,15 @@ def test_training_learns_the_synthetic_language(tiny_run):
         assert (tiny_run / name).is_file(), name
 
 
+def test_dropout_after_trains_its_first_epochs_as_a_dropout_free_run_then_drops(root, tmp_path, train_main):
+    data = ["--data-dir", str(root / "data"), "--train.max_epochs=2"]
+    train_main([*TINY, *data, "--out", str(tmp_path / "late"), "--model.dropout=0.3", "--train.dropout_after=1"])
+    train_main([*TINY, *data, "--out", str(tmp_path / "none"), "--model.dropout=0.0"])
+    late, none = records(tmp_path / "late", "epoch"), records(tmp_path / "none", "epoch")
+    assert (late[0]["train_loss"], late[0]["val_loss"]) == (none[0]["train_loss"], none[0]["val_loss"])
+    assert late[1]["train_loss"] > none[1]["train_loss"]          # dropout on in epoch 2: a noisier training loss
+
+
 def test_a_training_set_without_usable_pairs_is_refused(root, tmp_path, train_main):
     data = write_corpus(tmp_path / "data", {"train": 0, "val": 5})
     with pytest.raises(UserError, match="nothing to train on: 0 usable train pairs"):
