@@ -2,8 +2,8 @@
 placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
 import pytest
 
-from text.placeholders import (PLACEHOLDERS, PlaceholderStep, Placeholders, Span, exactly_once, fill, mask, merge,
-                               missing, nothing_to_translate)
+from text.placeholders import (PLACEHOLDERS, Alone, PlaceholderStep, Placeholders, Span, exactly_once, fill, mask,
+                               merge, missing, nothing_to_translate)
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 
@@ -79,8 +79,16 @@ def test_the_last_guard_keeps_each_placeholder_once_puts_a_missing_one_before_th
 
 
 def test_nothing_sticks_to_a_placeholder():
-    assert exactly_once(f"buys {P0}s for {P1}{P2}.", P0 + P1 + P2).text == f"buys {P0} s for {P1} {P2}."
+    assert exactly_once(f"buys {P0}s for{P1}{P2}.", P0 + P1 + P2).text == f"buys {P0}s for {P1} {P2}."
     assert exactly_once(f"({P0}) {P1}'s", P0 + P1).text == f"({P0}) {P1}'s"
+    assert fill(f"buys {P0}s for {P1}.", ("1.5", "3")) == "buys 1.5 s for 3."        # letters after one: apart
+
+
+def test_letters_a_model_glues_to_a_fill_that_stands_alone_are_dropped():
+    fills = (Alone("https://example.com/a?b=1"), "12", Alone("anna@example.org"))
+    assert fill(f"Visit {P0}ing, {P1}th {P2}s are here.", fills) == \
+        "Visit https://example.com/a?b=1, 12 th anna@example.org are here."
+    assert fill(exactly_once(f"{P0}y{P2}.", P0 + P2).text, fills) == "https://example.com/a?b=1 anna@example.org."
 
 
 def test_a_sentence_of_placeholders_punctuation_and_emoji_has_nothing_to_translate():

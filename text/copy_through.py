@@ -11,7 +11,7 @@ import re
 
 import regex
 
-from text.placeholders import PlaceholderStep, Span
+from text.placeholders import Alone, PlaceholderStep, Span
 
 # one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
 # black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-
@@ -52,6 +52,6 @@ def verbatim_in_target(source: str, spans: list[Span], target: str) -> list[tupl
 
 class CopyThrough(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.end(), m.group()) for m in SPAN.finditer(text)]
+        return [Span(m.start(), m.end(), Alone(m.group())) for m in SPAN.finditer(text)]
 
     find_in_target = staticmethod(verbatim_in_target)

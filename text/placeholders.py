@@ -29,6 +29,11 @@ class Span(NamedTuple):
     fill: str          # what the placeholder becomes in the translation
 
 
+class Alone(str):
+    """A fill that is a word of its own (a URL, an e-mail address, a file name, a code): letters a model glues to its
+    placeholder ("\ue000ing", a word's ending) belong to no word of the translation and are dropped."""
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)
@@ -69,17 +74,20 @@ def capitalizable(value: str) -> bool:
 
 def fill(output: str, fills: tuple[str, ...]) -> str:
     """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
-    of one it had once (a model may say "14:30 14:30"), vanish with the space before them."""
+    of one it had once (a model may say "14:30 14:30"), vanish with the space before them. Letters glued to a
+    placeholder ("\ue000s") are dropped after an `Alone` fill, and a space apart after any other ("1.5 s", not
+    "1.5s"): nothing is stuck to a fill, whatever the model wrote."""
     used = set()
 
-    def one(m: re.Match) -> str:                  # m: the placeholder with the space before it, if any
-        space, k = m.group()[:-1], ord(m.group()[-1]) - 0xE000
+    def one(m: re.Match) -> str:                  # m: the space before the placeholder, if any, it, glued letters
+        space, k, glued = m.group(1), ord(m.group(2)) - 0xE000, m.group(3)
         if k >= len(fills) or k in used:
-            return ""
+            return space + glued if glued else ""
         used.add(k)
         value = fills[k]
-        return space + (value[:1].upper() + value[1:] if m.start() == 0 and capitalizable(value) else value)
-    return re.sub(" {2,}", " ", re.sub(" ?[\ue000-\ue00f]", one, output)).strip()
+        value = value[:1].upper() + value[1:] if m.start() == 0 and capitalizable(value) else value
+        return space + value + ("" if not glued or isinstance(fills[k], Alone) else " " + glued)
+    return re.sub(" {2,}", " ", re.sub(r"( ?)([\ue000-\ue00f])([^\W_]*)", one, output)).strip()
 
 
 class Guarded(NamedTuple):
@@ -91,14 +99,15 @@ class Guarded(NamedTuple):
 CLOSING = re.compile(r"[\s.!?…:;,\"'»“”)\]]*$")
 
 
-# a placeholder touching a letter, a digit or another placeholder: the point between them
-STUCK = re.compile(r"(?<=[\ue000-\ue00f])(?=[^\W_]|[\ue000-\ue00f])|(?<=[^\W_])(?=[\ue000-\ue00f])")
+# a placeholder after a letter, a digit or another placeholder: the point between them (letters after one are
+# fill's to part or drop)
+STUCK = re.compile(r"(?<=[\ue000-\ue00f])(?=[\ue000-\ue00f])|(?<=[^\W_])(?=[\ue000-\ue00f])")
 
 
 def exactly_once(output: str, owed: str) -> Guarded:
     """The output with each placeholder of `owed` (the source's, in order) exactly once: a further copy, or one the
     source lacks, is dropped with the space before it; a missing one is put before the closing punctuation; and
-    nothing stuck to one (a letter, a digit, another placeholder: "\ue000s" would read "1.5s") without a space.
+    nothing stuck before one (a letter, a digit, another placeholder) without a space (letters after one: `fill`).
     The last guard of a promise the search keeps (decoding/search.py), so `fixes` is 0 where it did."""
     seen, dropped = set(), 0
 
