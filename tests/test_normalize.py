@@ -9,6 +9,8 @@ from text.normalize import Normalize, clean
     ("Ein\x00 Hund.", "Ein Hund."), ("Ein Hund.\r", "Ein Hund."), ("Ein\x0cHund\x0b.", "Ein Hund ."),
     ("Ein\u2028Hund\u2029.", "Ein Hund ."), ("Ein\u0085Hund", "Ein Hund"), ("  Ein Hund   schwimmt  ", "Ein Hund schwimmt"),
     ("Ein\u00a0Hund\tläuft", "Ein Hund läuft"), ("Fa\u00adhrrad\u200b", "Fahrrad"),
+    ("Stein &amp; Fliese", "Stein & Fliese"), ("Tom&#39;s &lt;b&gt; &#x27;x&#X27;", "Tom's <b> 'x'"),   # entities
+    ("Fahr&#8203;rad", "Fahrrad"), ("AT&T &amp A&amp;", "AT&T &amp A&"),          # an entity is one with its ";"
 ])
 def test_invisible_and_control_characters_go_and_whitespace_becomes_single_spaces(dirty, cleaned):
     assert clean(dirty) == cleaned

@@ -4,10 +4,14 @@ otherwise reach the model as bytes it never saw, and a decomposed "München" wou
 
     clean("\\ufeff  Ein Hund\\u2028 läuft.\\r")  ->  "Ein Hund läuft."
 
-Multi30K is NFC and holds no format or private-use character, so its training pairs come out as they were.
+An HTML entity ("&amp;", "&#39;") is the character it stands for: Multi30K's English side writes "&" as "&amp;" in 16
+lines, and a model trained on them writes "&amp" into translations. Multi30K is NFC and holds no format or
+private-use character, so its other training pairs come out as they were.
 """
 from __future__ import annotations
 
+import html
+import re
 import unicodedata
 
 import regex
@@ -26,7 +30,12 @@ INVISIBLE = regex.compile(rf"({EMOJI_GLUE})|[\p{{Cf}}\p{{Co}}\x00-\x08\x0e-\x1f\
 SPACES = regex.compile(r"[\s\u0085\u2028\u2029]+")
 
 
+# the entities a text corpus escapes: "&amp;", "&lt;", "&gt;", "&quot;", "&apos;" and numeric ones ("&#39;", "&#x27;")
+ENTITY = re.compile(r"&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});")
+
+
 def clean(text: str) -> str:
+    text = ENTITY.sub(lambda m: html.unescape(m.group()), text)      # first: "&#8203;" is then removed as invisible
     text = INVISIBLE.sub(lambda m: m.group(1) or "", unicodedata.normalize("NFC", text))
     return SPACES.sub(" ", text).strip()
 
