@@ -16,8 +16,10 @@ sys.path.insert(0, str(ROOT))
 SHARED_MULTI30K = ROOT.parent / "shared/data/multi30k"
 REAL_SPLITS = ("train", "val", "test_2016_flickr")
 # `device=auto` picks a GPU where there is one (and bf16 with it): the suite, and the commands it starts, run on the
-# CPU on every machine. Set before anything asks torch about CUDA, which reads this once.
-os.environ["CUDA_VISIBLE_DEVICES"] = ""
+# CPU on every machine. Set before anything asks torch about CUDA, which reads this once. On a GPU machine,
+# EINSUM_NMT_CUDA_TESTS=1 leaves the GPU visible for tests/test_cuda.py (which is skipped elsewhere).
+if os.environ.get("EINSUM_NMT_CUDA_TESTS") != "1":
+    os.environ["CUDA_VISIBLE_DEVICES"] = ""
 
 
 @pytest.fixture(autouse=True)

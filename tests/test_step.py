@@ -92,14 +92,18 @@ def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
     assert resolve_precision("fp32", cuda) == "fp32"
 
 
+ON_GPU = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device (tests/test_cuda.py says how)")
+
+
+@pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=ON_GPU)])     # in chunks / in one piece
 @pytest.mark.parametrize("dtype, smoothing", [(torch.float32, 0.1), (torch.float32, 0.0), (torch.bfloat16, 0.1)])
-def test_the_chunked_loss_and_its_gradient_equal_cross_entropy(dtype, smoothing):
+def test_the_chunked_loss_and_its_gradient_equal_cross_entropy(dtype, smoothing, device):
     import torch.nn.functional as F
     from training.step import SmoothedCrossEntropy
     g = torch.Generator().manual_seed(0)
     n = 2 * SmoothedCrossEntropy.CHUNK + 5                     # two whole chunks and a part
-    logits = (torch.randn(n, 50, generator=g) * 3).to(dtype)
-    targets = torch.randint(0, 50, (n,), generator=g)
+    logits = (torch.randn(n, 50, generator=g) * 3).to(dtype).to(device)
+    targets = torch.randint(0, 50, (n,), generator=g).to(device)
     ours, theirs = logits.clone().requires_grad_(), logits.clone().requires_grad_()
     loss = SmoothedCrossEntropy.apply(ours, targets, smoothing)
     reference = F.cross_entropy(theirs.float(), targets, label_smoothing=smoothing, reduction="sum")

@@ -68,8 +68,10 @@ class SmoothedCrossEntropy(torch.autograd.Function):
         n, vocab = logits.shape
         total = torch.zeros((), dtype=torch.float32, device=logits.device)
         grad = torch.empty_like(logits) if ctx.needs_input_grad[0] else None
-        for start in range(0, n, SmoothedCrossEntropy.CHUNK):
-            rows = slice(start, start + SmoothedCrossEntropy.CHUNK)
+        # a GPU has no such cache to stay in, and each chunk's dozen kernel launches would cost more than its work
+        chunk = SmoothedCrossEntropy.CHUNK if logits.device.type == "cpu" else max(n, 1)
+        for start in range(0, n, chunk):
+            rows = slice(start, start + chunk)
             z, y = logits[rows].float(), targets[rows, None]                          # (c, V), (c, 1)
             lse = z.logsumexp(-1, keepdim=True)                                        # (c, 1)
             picked = z.gather(1, y)
