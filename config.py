@@ -123,6 +123,8 @@ class DataConfig:
                                    'placeholders (text/copy_through.py)', ANY)
     phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table (text/phrases.py)',
                         ANY)
+    marks: bool = opt(True, 'quotes, brackets and dashes of a kind its source has none of are taken out of a '
+                            'translation (text/marks.py)', ANY)
     train: str = opt("", 'your corpus as train_split: PATH (PATH.<src_lang> + PATH.<tgt_lang>, .gz too) or FILE.tsv '
                          '(source TAB target: German TAB English for de→en, English TAB German for en→de); A,B = '
                          'both; "" = Multi30K', ANY)

@@ -18,6 +18,7 @@ from text.case import Case
 from text.copy_through import CopyThrough
 from text.glossary import Glossary
 from text.lexicon import Lexicon
+from text.marks import StrayMarks
 from text.names import Names
 from text.normalize import Normalize
 from text.numbers import DigitRuns, Numbers
@@ -55,8 +56,8 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences, restore their
         case, then placeholders (the user's glossary first, then phrases, what is copied through, numbers and
-        names). Steps that need what the training corpus says (the lexicon) are left out without one (models
-        trained before it existed); a glossary needs placeholders."""
+        names), then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
+        lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
                             "they existed), so it cannot apply a glossary; train a new one")
@@ -72,6 +73,8 @@ class Pipeline:
                        CopyThrough() if cfg.copy_through else None, DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
+        if cfg.marks:        # after the placeholders: it sees the masked sentence, and its reverse runs before theirs
+            steps.append(StrayMarks())
         return cls(steps)
 
     def apply(self, line: str) -> Applied:

@@ -1,0 +1,81 @@
+"""text/marks.py: quotes, brackets and dashes a source has none of leave its translation, with their spaces."""
+import pytest
+
+from config import DataConfig
+from text.marks import StrayMarks
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
+
+P0, P1 = PLACEHOLDERS[:2]
+
+
+def through(source: str, output: str) -> str:
+    step = StrayMarks()
+    return step.reverse(output, step.apply(source)[1])
+
+
+@pytest.mark.parametrize("output, expected", [
+    ('Hello (!"', "Hello!"),
+    (f'{P0} is being for {P1} "-.', f"{P0} is being for {P1}."),
+    ('Anna Müller "-shirts in Heidelberg.', "Anna Müller shirts in Heidelberg."),
+    ('He says "yes" to [the] dog.', "He says yes to the dog."),
+    ("( A man ) sits - there .", "A man sits there ."),          # the model's own spaces elsewhere stay
+    ('"A man."', "A man."),
+    ("A man in a t-shirt sells ice-cream.", "A man in a t-shirt sells ice-cream."),
+    (f"Between {P0}-{P1} people.", f"Between {P0}-{P1} people."),
+    ("Plastik- und Metallteile, Ein-, Aus- und Umstieg.", "Plastik- und Metallteile, Ein-, Aus- und Umstieg."),
+    ('Two girls "-haired in a "--aged race.', "Two girls haired in a aged race."),
+    ("A man — with a dog –.", "A man with a dog."),
+])
+def test_marks_the_source_has_none_of_leave_the_output(output, expected):
+    assert through("Ein Mann sitzt dort.", output) == expected
+
+
+@pytest.mark.parametrize("source, output", [
+    ('Er sagt „ja“.', 'He says "yes".'),
+    ("Er sagt «ja».", 'He says "yes".'),
+    ("Ein Mann (links) sitzt.", "A man (left) sits."),
+    ("Ein Mann - ein Hund.", "A man - a dog."),
+    ("Ein Mann – ein Hund.", "A man -- a dog -"),
+])
+def test_a_kind_the_source_has_is_kept_whole(source, output):
+    assert through(source, output) == output
+
+
+@pytest.mark.parametrize("output, expected", [
+    ("A girl brushing a () is waving.", "A girl brushing a is waving."),
+    ('A girl ( ) waves "".', "A girl waves."),
+    ("A girl (right) waves.", "A girl (right) waves."),
+    ('She says "yes" "no" „ “ now.', 'She says "yes" "no" now.'),
+])
+def test_an_empty_pair_goes_even_where_the_source_has_its_kind(output, expected):
+    assert through('Ein Mädchen (rechts) sagt „hallo“.', output) == expected
+
+
+def test_only_the_kinds_the_source_lacks_go():
+    assert through("Er sagt „ja“.", 'He says "yes" (loudly) - now.') == 'He says "yes" loudly now.'
+
+
+def test_apostrophes_and_single_quotes_stay():
+    assert through("Es ist gut.", "It's 'good'.") == "It's 'good'."
+
+
+def test_a_url_with_brackets_keeps_them_and_a_stray_bracket_goes():
+    """The step sees the masked sentence: the URL's brackets are in its placeholder, on both sides."""
+    pipeline = Pipeline.from_config(DataConfig())
+    applied = pipeline.apply("Siehe https://de.wikipedia.org/wiki/Heidelberg_(Stadt) heute.")
+    assert applied.sentences == [f"Siehe {P0} heute."]
+    reversed_ = pipeline.reverse_sentence(f"See {P0} today (.", applied.states[0])
+    assert reversed_.text == "See https://de.wikipedia.org/wiki/Heidelberg_(Stadt) today."
+
+
+def test_the_step_can_be_turned_off():
+    on, off = Pipeline.from_config(DataConfig()), Pipeline.from_config(DataConfig(marks=False))
+    applied = on.apply("Ein Mann sitzt.")
+    assert on.reverse_sentence('A man "sits.', applied.states[0]).text == "A man sits."
+    applied = off.apply("Ein Mann sitzt.")
+    assert off.reverse_sentence('A man "sits.', applied.states[0]).text == 'A man "sits.'
+
+
+def test_training_pairs_are_not_changed():
+    assert StrayMarks().apply_pair("Ein Mann sitzt.", 'A "man" sits.') == ("Ein Mann sitzt.", 'A "man" sits.')

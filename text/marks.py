@@ -1,0 +1,74 @@
+"""Quotes, brackets and dashes in a translation only where its source has them: a model, weak or strong, that writes
+one its source lacks (`Hello (!"`, `anna@example.org "-.`) has it taken out, with the space it leaves.
+
+    text, state = StrayMarks().apply("Sie trifft Anna.")       # state: the kinds of mark the source has (none)
+    StrayMarks().reverse('She meets (Anna "-.', state)          # -> "She meets Anna."
+
+Three kinds, each all or nothing: double quotes of any language (" „ “ ” « »), brackets (( ) [ ] { }) and dashes
+(- – —). A source with one mark of a kind keeps every mark of that kind in its translation. A source without dashes
+still keeps a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes. A pair with
+nothing inside ("()", '""') goes whatever the source has: it says nothing. Apostrophes and single quotes stay
+(English writes "it's"). The step runs on the masked sentence, so a URL's brackets or a name's
+hyphen are placeholders here, counted in neither the source nor the output; training pairs are not changed.
+"""
+from __future__ import annotations
+
+import re
+
+from text.placeholders import PLACEHOLDER
+from text.step import Step
+
+KINDS = {"quotes": "\"„“”«»", "brackets": "()[]{}", "dashes": "-–—"}
+CLOSERS = ".,!?;:…"          # a mark taken out before one of these takes its space with it
+# empty pairs; straight quotes only side by side: in '"yes" "no"' the ' " " ' is between two quotations
+EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
+
+
+def is_word(c: str) -> bool:
+    return c.isalnum() or PLACEHOLDER.fullmatch(c) is not None
+
+
+def hyphen_of_a_word(text: str, k: int) -> bool:
+    """Whether the dash at k belongs to a word: between two word characters (letters, digits or placeholders;
+    "ice-cream"), or after one and before a space or a comma, a hyphen that stands for a word's second part (German
+    "Plastik- und Metallteile", English "pre- and post-war")."""
+    after = text[k + 1] if k + 1 < len(text) else ""
+    return k > 0 and is_word(text[k - 1]) and (is_word(after) or after in (" ", ","))
+
+
+def take_out(text: str, drop: list[bool]) -> str:
+    """text without the characters marked in drop; a space left before a closer, another space or the end goes too,
+    and so does a space left at the start."""
+    out: list[str] = []
+    k = 0
+    while k < len(text):
+        if not drop[k]:
+            out.append(text[k])
+            k += 1
+            continue
+        end = k
+        while end < len(text) and drop[end]:
+            end += 1
+        after = text[end] if end < len(text) else ""
+        if out and out[-1] == " " and (after in ("", " ") or after in CLOSERS):
+            out.pop()
+        elif not out and after == " ":
+            end += 1
+        k = end
+    return "".join(out)
+
+
+class StrayMarks(Step):
+    def apply(self, text: str) -> tuple[str, frozenset[str]]:
+        return text, frozenset(kind for kind, marks in KINDS.items() if any(c in marks for c in text))
+
+    def reverse(self, output: str, state: frozenset[str]) -> str:
+        stray = "".join(marks for kind, marks in KINDS.items() if kind not in state)
+        empty = [m.span() for m in EMPTY.finditer(output)]
+        if not empty and not any(c in stray for c in output):
+            return output
+        dashes = KINDS["dashes"]
+        drop = [c in stray and not (c in dashes and hyphen_of_a_word(output, k)) for k, c in enumerate(output)]
+        for start, end in empty:
+            drop[start:end] = [True] * (end - start)
+        return take_out(output, drop)
