@@ -62,10 +62,9 @@ def summary_row(name: str, overrides: list[str], run: Path, seconds: float, ende
     test = (run.parent / f"{run.name}.test")
     bleu = re.search(r"^BLEU = ([\d.]+)", test.read_text(), re.M) if test.is_file() else None
     last_step = max((r.get("step", 0) for r in rows), default=0)
-    return (f"| {name} | `{' '.join(overrides)}` | {last_step} | {greedy} | "
-            f"{'' if best is None else f'{best:.2f}'} | {bleu.group(1) if bleu else '—'} | "
-            f"{tok_s[len(tok_s) // 2]:.0f} | {seconds:.0f} | {ended} |" if tok_s else
-            f"| {name} | `{' '.join(overrides)}` | {last_step} | {greedy} | | | | {seconds:.0f} | {ended} |")
+    cells = [name, f"`{' '.join(overrides)}`", last_step, greedy, "" if best is None else f"{best:.2f}",
+             bleu.group(1) if bleu else "—", f"{tok_s[len(tok_s) // 2]:.0f}" if tok_s else "", f"{seconds:.0f}", ended]
+    return "| " + " | ".join(map(str, cells)) + " |"
 
 
 def main(argv=None) -> int:
@@ -91,8 +90,7 @@ def main(argv=None) -> int:
         if time.monotonic() - start > args.deadline:
             for name, proc in procs.items():
                 if name not in ended_at:
-                    proc.send_signal(signal.SIGTERM)       # the shell line: train.py's own handler checkpoints
-                    try:
+                    try:       # the whole shell line: train.py's own handler finishes its step and checkpoints
                         os.killpg(proc.pid, signal.SIGTERM)
                     except ProcessLookupError:
                         pass

@@ -11,9 +11,9 @@ from data.batching import collate
 from data.vocab import BOS, EOS
 from decoding.search import beam_search, greedy_search
 from models.masks import padding_mask
-from training.step import autocast, loss_sum, make_optimizer
+from training.step import autocast, loss_sum, make_optimizer, train_step
 from tests.commands import run
-from tests.tiny_models import PAD, V, build, tiny_trainable, variants
+from tests.tiny_models import PAD, V, build, pairs, tiny_trainable, variants
 
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(),
                                 reason="no CUDA device (on a GPU machine: EINSUM_NMT_CUDA_TESTS=1)")
@@ -63,13 +63,6 @@ def test_step_by_step_decoding_equals_full_decoding_on_the_gpu(attention):
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)
 
 
-def pairs(n, seed):
-    g = torch.Generator().manual_seed(seed)
-    return [(torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist(),
-             torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist())
-            for _ in range(n)]
-
-
 @pytest.mark.parametrize("attention", ["full", "sdpa"])
 def test_beam_one_equals_greedy_and_the_cpu_on_the_gpu(attention):
     model, _ = tiny_trainable(seed=3, attention=attention)
@@ -110,7 +103,6 @@ def test_training_steps_on_the_gpu_lower_the_loss_with_the_fused_optimizer():
     optimizer, schedule = make_optimizer(model, cfg)      # fused AdamW: its CUDA kernel
     assert optimizer.defaults["fused"]
     batch = collate(pairs(16, seed=2)).to(CUDA)
-    from training.step import train_step
     first = train_step(model, optimizer, schedule, [batch], cfg, autocast(CUDA, cfg))[0]
     for _ in range(30):
         last = train_step(model, optimizer, schedule, [batch], cfg, autocast(CUDA, cfg))[0]

@@ -8,14 +8,7 @@ from models.masks import padding_mask
 from decoding.search import beam_search, greedy_search
 from training.step import autocast, make_optimizer, train_step
 
-from tests.tiny_models import tiny_trainable as tiny_model
-
-
-def pairs(n, seed):
-    g = torch.Generator().manual_seed(seed)
-    return [(torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist(),
-             torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist())
-            for _ in range(n)]
+from tests.tiny_models import pairs, tiny_trainable as tiny_model
 
 
 @pytest.mark.parametrize("precision, tolerance", [("fp32", 1e-6), ("bf16", 2e-3)])

@@ -65,3 +65,11 @@ def tiny_trainable(seed: int = 0, vocab: int = 30, **model) -> tuple[Transformer
     cfg = make_config("tiny", [f"model.{k}={v}" for k, v in model.items()])
     cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = vocab
     return build_model(cfg.model), cfg
+
+
+def pairs(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """n random (source ids, target ids) pairs of 2-8 ids from 4 to 29 (no specials), for training steps."""
+    g = torch.Generator().manual_seed(seed)
+    return [(torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist(),
+             torch.randint(4, 30, (int(torch.randint(2, 9, (1,), generator=g)),), generator=g).tolist())
+            for _ in range(n)]
