@@ -26,6 +26,9 @@ def through(source: str, output: str) -> str:
     ("Plastik- und Metallteile, Ein-, Aus- und Umstieg.", "Plastik- und Metallteile, Ein-, Aus- und Umstieg."),
     ('Two girls "-haired in a "--aged race.', "Two girls haired in a aged race."),
     ("A man — with a dog –.", "A man with a dog."),
+    ('A man taking pictures in front of " .', "A man taking pictures in front of."),
+    ('A man in front of " ( , a dog.', "A man in front of, a dog."),
+    ('A man " and a dog.', "A man and a dog."),
 ])
 def test_marks_the_source_has_none_of_leave_the_output(output, expected):
     assert through("Ein Mann sitzt dort.", output) == expected

@@ -37,8 +37,8 @@ def hyphen_of_a_word(text: str, k: int) -> bool:
 
 
 def take_out(text: str, drop: list[bool]) -> str:
-    """text without the characters marked in drop; a space left before a closer, another space or the end goes too,
-    and so does a space left at the start."""
+    """text without the characters marked in drop; a space left before a closer, another space or the end goes too
+    (both spaces around a mark, where a closer follows them), and so does a space left at the start."""
     out: list[str] = []
     k = 0
     while k < len(text):
@@ -52,6 +52,8 @@ def take_out(text: str, drop: list[bool]) -> str:
         after = text[end] if end < len(text) else ""
         if out and out[-1] == " " and (after in ("", " ") or after in CLOSERS):
             out.pop()
+            if after == " " and (end + 1 == len(text) or text[end + 1] in CLOSERS):
+                end += 1            # 'of " .': the space after the mark stood before a closer too
         elif not out and after == " ":
             end += 1
         k = end
