@@ -11,9 +11,13 @@
 #   .gpu/site.tar.xz     spaCy and its needs, unpacked for the GPU machine's Python where it has no spaCy
 #
 #   OUT=/tmp/out bash bench/gpu.sh [RECIPES]     # RECIPES: bench/recipes/gpu-issue30.txt
+#   OUT=/tmp/out STAGES="grid" GRID_SECONDS=480 bash bench/gpu.sh bench/recipes/gpu-issue30-equal.txt
+# STAGES: which of speed, ttb (time to BLEU), grid, tests run after the smoke run (default: all four)
 set -u
 OUT=${OUT:?set OUT to a directory for the log and the summaries}
 RECIPES=${1:-bench/recipes/gpu-issue30.txt}
+STAGES=" ${STAGES:-speed ttb grid tests} "
+has() { [[ $STAGES == *" $1 "* ]]; }
 D=.gpu/data/multi30k
 export EINSUM_NMT_CACHE=$PWD/.gpu/cache PYTHONUNBUFFERED=1
 if ! python3 -c "import spacy" 2> /dev/null; then
@@ -35,26 +39,29 @@ print('torch', torch.__version__, 'cuda', torch.version.cuda, gpu, 'spacy', spac
     exit 4
   fi
   grep -E 'parameters on|done:' /tmp/smoke.log
-  stamp speed
-  for attention in sdpa full; do
+  has speed && stamp speed
+  has speed && for attention in sdpa full; do
     for precision in bf16 fp32; do
       timeout 50 python3 bench/loop.py --data-dir $D --preset cpu --steps 30 --rounds 1 --warmup 5 \
         --model.attention=$attention --train.precision=$precision 2>&1 | grep -E '^(step alone)' \
         | sed "s/^/$attention $precision: /"
     done
   done
-  stamp time to BLEU
-  timeout 150 python3 train.py --preset cpu --data-dir $D --train.time_budget=60 --out /tmp/ttb > /tmp/ttb.log 2>&1
-  grep -E 'parameters on|done:' /tmp/ttb.log
-  grep -v '"kind": "step"' /tmp/ttb/metrics.jsonl
-  timeout 60 python3 evaluate.py --checkpoint /tmp/ttb/best.pt --split test_2016_flickr --data-dir $D | tail -4
+  if has ttb; then
+    stamp time to BLEU
+    timeout 150 python3 train.py --preset cpu --data-dir $D --train.time_budget=60 --out /tmp/ttb > /tmp/ttb.log 2>&1
+    grep -E 'parameters on|done:' /tmp/ttb.log
+    grep -v '"kind": "step"' /tmp/ttb/metrics.jsonl
+    timeout 60 python3 evaluate.py --checkpoint /tmp/ttb/best.pt --split test_2016_flickr --data-dir $D | tail -4
+  fi
   stamp grid and tests
-  python3 bench/grid.py --data-dir $D --out /tmp/grid --deadline "${GRID_SECONDS:-300}" "$RECIPES" > /tmp/grid.log 2>&1 &
-  EINSUM_NMT_CUDA_TESTS=1 timeout 240 python3 -m pytest -q -rfE -p no:cacheprovider tests/test_cuda.py tests/test_step.py \
-    2>&1 | tail -40
+  has grid && python3 bench/grid.py --data-dir $D --out /tmp/grid --deadline "${GRID_SECONDS:-300}" "$RECIPES" \
+    > /tmp/grid.log 2>&1 &
+  has tests && EINSUM_NMT_CUDA_TESTS=1 timeout 240 python3 -m pytest -q -rfE -p no:cacheprovider tests/test_cuda.py \
+    tests/test_step.py 2>&1 | tail -40
   stamp tests done
   wait
-  cat /tmp/grid.log
+  has grid && cat /tmp/grid.log
   stamp end
 } 2>&1 | tee "$OUT/gpu.log"
 cp /tmp/grid/summary.md "$OUT/" 2>/dev/null
