@@ -39,14 +39,16 @@ print('torch', torch.__version__, 'cuda', torch.version.cuda, gpu, 'spacy', spac
     exit 4
   fi
   grep -E 'parameters on|done:' /tmp/smoke.log
-  has speed && stamp speed
-  has speed && for attention in sdpa full; do
-    for precision in bf16 fp32; do
-      timeout 50 python3 bench/loop.py --data-dir $D --preset cpu --steps 30 --rounds 1 --warmup 5 \
-        --model.attention=$attention --train.precision=$precision 2>&1 | grep -E '^(step alone)' \
-        | sed "s/^/$attention $precision: /"
+  if has speed; then
+    stamp speed
+    for attention in sdpa full; do
+      for precision in bf16 fp32; do
+        timeout 50 python3 bench/loop.py --data-dir $D --preset cpu --steps 30 --rounds 1 --warmup 5 \
+          --model.attention=$attention --train.precision=$precision 2>&1 | grep -E '^(step alone)' \
+          | sed "s/^/$attention $precision: /"
+      done
     done
-  done
+  fi
   if has ttb; then
     stamp time to BLEU
     timeout 150 python3 train.py --preset cpu --data-dir $D --train.time_budget=60 --out /tmp/ttb > /tmp/ttb.log 2>&1
