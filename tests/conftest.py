@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -112,13 +111,15 @@ def synthetic_env(tmp_path_factory) -> dict:
 
 
 @pytest.fixture(scope="session")
-def tiny_run(synthetic_env) -> Path:
-    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session."""
+def tiny_run(synthetic_env, train_main) -> Path:
+    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session, in this process."""
+    from tests.synthetic import use_offline_env
+
     out = Path(synthetic_env["root"]) / "run"
-    args = ["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3"]
-    proc = subprocess.run([sys.executable, *args], cwd=ROOT, env=synthetic_env, capture_output=True, timeout=240)
-    if proc.returncode != 0:
-        raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stderr.decode()[-3000:]}")
+    with pytest.MonkeyPatch.context() as mp:
+        use_offline_env(mp, synthetic_env)
+        train_main(["--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3",
+                    "--train.threads=1"])
     return out
 
 

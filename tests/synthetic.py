@@ -55,3 +55,9 @@ def offline_env(cache: Path, data: Path) -> dict:
     """The environment a command runs in on a test corpus: its own cache, nothing downloaded, one thread."""
     return {**os.environ, "EINSUM_NMT_CACHE": str(cache), "MULTI30K_DIR": str(data),
             "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1"}
+
+
+def use_offline_env(monkeypatch, env: dict) -> None:
+    """Set offline_env's corpus, cache and download address in this process, for a command run in-process."""
+    for name in ("EINSUM_NMT_CACHE", "MULTI30K_DIR", "MULTI30K_BASE_URL"):
+        monkeypatch.setenv(name, env[name])

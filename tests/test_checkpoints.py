@@ -1,5 +1,6 @@
 """training/checkpoints.py, the checkpoint policy: last.pt every --train.save_every minutes inside an epoch, so a kill
 loses a bounded amount of work, and a run killed after such a last.pt resumes to exactly the weights of a straight run."""
+import os
 import signal
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
-from tests.synthetic import offline_env, write_corpus
+from tests.synthetic import offline_env, use_offline_env, write_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 FLAGS = ["--preset", "tiny", "--train.threads=1", "--model.dropout=0.1", "--train.max_epochs=3",
@@ -46,13 +47,21 @@ def train(args, env):
     return subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
 
 
+@pytest.fixture
+def train_here(env, train_main, monkeypatch):
+    """train.py in this process, on the module's corpus (no start-up cost where no kill is needed)."""
+    use_offline_env(monkeypatch, env)
+    return train_main
+
+
 def state(path: Path) -> dict:
     return load_checkpoint(path).raw["train_state"]["state"]
 
 
-def test_a_run_killed_after_a_timed_last_pt_inside_an_epoch_resumes_to_the_weights_of_a_straight_run(env, tmp_path):
+def test_a_run_killed_after_a_timed_last_pt_inside_an_epoch_resumes_to_the_weights_of_a_straight_run(env, tmp_path,
+                                                                                                     train_here):
     straight, killed = tmp_path / "straight", tmp_path / "killed"
-    assert train([*FLAGS, "--out", str(straight)], env).returncode == 0
+    assert train_here([*FLAGS, "--out", str(straight)]) == 0
     (tmp_path / "killer.py").write_text(KILL_AFTER_THIRD_LAST)
     # save_every of a microsecond: a last.pt after every step, as one every 10 minutes would be on a long epoch
     proc = train([*FLAGS, "--out", str(killed), "--train.save_every=0.00000002", "--user-module",
@@ -61,37 +70,22 @@ def test_a_run_killed_after_a_timed_last_pt_inside_an_epoch_resumes_to_the_weigh
     mid = state(killed / "last.pt")
     assert (mid["step"], mid["epoch"], mid["batch_in_epoch"]) == (3, 0, 3)      # three steps into the first epoch
     assert not (killed / "best.pt").exists()                                   # no epoch had ended
-    assert train(["--resume", str(killed)], env).returncode == 0
+    assert train_here(["--resume", str(killed)]) == 0
     a, b = load_checkpoint(straight / "last.pt").raw["model"], load_checkpoint(killed / "last.pt").raw["model"]
     assert state(killed / "last.pt")["step"] == state(straight / "last.pt")["step"] == 12
     for name in a:
         torch.testing.assert_close(a[name], b[name], atol=0, rtol=0, msg=name)
 
 
-RECORD_LAST_WRITES = """
-import os
-
-_replace = os.replace
-
-
-def _replace_and_note(src, dst, *args, **kwargs):
-    result = _replace(src, dst, *args, **kwargs)
-    if os.path.basename(dst) == "last.pt":
-        with open(os.environ["LAST_WRITES"], "a") as f:
-            f.write("last.pt\\n")
-    return result
-
-
-os.replace = _replace_and_note
-"""
-
-
-def test_save_every_0_writes_last_pt_only_where_an_epoch_or_the_run_ends(env, tmp_path):
+def test_save_every_0_writes_last_pt_only_where_an_epoch_or_the_run_ends(tmp_path, train_here, monkeypatch, capsys):
     """(The test above shows a timed last.pt inside an epoch.)"""
-    (tmp_path / "note.py").write_text(RECORD_LAST_WRITES)
-    out, writes = tmp_path / "run", tmp_path / "writes"
-    proc = train([*FLAGS, "--out", str(out), "--train.save_every=0", "--user-module", str(tmp_path / "note.py")],
-                 {**env, "LAST_WRITES": str(writes)})
-    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
-    validations = proc.stdout.decode().count("\nepoch ") + proc.stdout.decode().count("\nfinal |")
-    assert writes.read_text().count("last.pt") == validations      # an epoch's end, the partial last epoch
+    writes, replace = [], os.replace
+
+    def replace_and_note(src, dst, *args, **kwargs):
+        replace(src, dst, *args, **kwargs)
+        writes.append(Path(dst).name)
+    monkeypatch.setattr(os, "replace", replace_and_note)
+    assert train_here([*FLAGS, "--out", str(tmp_path / "run"), "--train.save_every=0"]) == 0
+    stdout = capsys.readouterr().out
+    validations = stdout.count("\nepoch ") + stdout.count("\nfinal |")
+    assert validations >= 2 and writes.count("last.pt") == validations     # each epoch's end and the final one

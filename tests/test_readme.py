@@ -7,7 +7,7 @@ from pathlib import Path
 
 import torch
 
-from tests.synthetic import offline_env, write_corpus
+from tests.synthetic import offline_env, use_offline_env, write_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -68,14 +68,16 @@ def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
     assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
 
 
-def test_readme_fine_tuning_example_runs_as_written(tmp_path):
-    """The own-corpus files, a small subword model as runs/cpu, then the fine-tuning block as a user types it."""
+def test_readme_fine_tuning_example_runs_as_written(tmp_path, train_main, monkeypatch):
+    """The own-corpus files, a small subword model as runs/cpu (trained in-process), then the fine-tuning block as a
+    user types it."""
     files = readme_block("mkdir -p mine").split("python train.py")[0]
     env = offline_env(tmp_path / "cache",
                       write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20}))
-    base = [sys.executable, str(REPO / "train.py"), "--preset", "tiny", "--data.units=subword", "--out", "runs/cpu",
-            "--train.max_steps=3"]
-    assert subprocess.run(base, cwd=tmp_path, env=env, capture_output=True, timeout=240).returncode == 0
+    with monkeypatch.context() as mp:
+        use_offline_env(mp, env)
+        train_main(["--preset", "tiny", "--data.units=subword", "--out", str(tmp_path / "runs/cpu"),
+                    "--train.max_steps=3", "--train.threads=1"])
     script = files + readme_block("python train.py --init").replace("python train.py", f"{sys.executable} "
                                                                      f"{REPO / 'train.py'}") \
         .replace("--out runs/mine-ft", "--out runs/mine-ft --train.max_steps=3") \

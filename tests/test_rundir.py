@@ -13,7 +13,7 @@ import pytest
 import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, resume
-from tests.synthetic import offline_env, write_corpus
+from tests.synthetic import offline_env, use_offline_env, write_corpus
 from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record
 from util.errors import UserError
 
@@ -69,8 +69,7 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
     assert best["step"] > last["step"] and best["val_bleu"] > last["best_bleu"]   # best.pt is ahead of last.pt
     assert list(run.glob(".last.pt.*.tmp"))                                       # and the kill left a temp file
 
-    for name in ("EINSUM_NMT_CACHE", "MULTI30K_DIR", "MULTI30K_BASE_URL"):
-        monkeypatch.setenv(name, env[name])
+    use_offline_env(monkeypatch, env)
     train_main(["--resume", str(run), f"--train.max_epochs={best['epoch']}"])     # in-process: faster
     assert "removed 1 half-written file(s)" in capsys.readouterr().err
     assert not list(run.glob(".*.tmp")) and not (run / LOCK_NAME).exists()

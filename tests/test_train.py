@@ -14,7 +14,7 @@ import torch
 import translate
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY, copy_run, resume
-from tests.synthetic import offline_env, write_corpus, write_pairs
+from tests.synthetic import offline_env, use_offline_env, write_corpus, write_pairs
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -27,30 +27,24 @@ def env(tmp_path_factory):
     return offline_env(root / "cache", write_corpus(root / "data", {"train": 400, "val": 30}, seed=1))
 
 
-def train(args, env, check=True):
-    proc = subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
-    if check and proc.returncode != 0:
-        raise AssertionError(proc.stderr.decode()[-3000:])
-    return proc
-
-
 def weights(path: Path) -> dict:
     return load_checkpoint(path).raw["model"]
 
 
-def test_resumed_run_continues_the_same_curve(env, tmp_path):
+def test_resumed_run_continues_the_same_curve(root, tmp_path, train_main):
     # dropout on, so the restored RNG state matters too
-    common = [*ONE_THREAD_TINY, "--model.dropout=0.1", "--train.max_epochs=3"]
-    train([*common, "--out", str(tmp_path / "straight"), "--train.max_steps=14"], env)
-    train([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"], env)
-    train(["--resume", str(tmp_path / "split"), "--train.max_steps=14"], env)
+    common = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_epochs=3"]
+    train_main([*common, "--out", str(tmp_path / "straight"), "--train.max_steps=14"])
+    train_main([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"])
+    resume(train_main, root, tmp_path / "split", "--train.max_steps=14")
     a, b = weights(tmp_path / "straight" / "last.pt"), weights(tmp_path / "split" / "last.pt")
     assert load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]["step"] == 14
     for key in a:
         torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
 
 
-def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_zero(env, tmp_path):
+def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_zero(env, tmp_path, monkeypatch,
+                                                                                      train_main):
     out = tmp_path / "run"
     proc = subprocess.Popen([sys.executable, "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_epochs=1000",
                              "--train.log_every=1"], cwd=REPO, env=env, stdout=subprocess.PIPE,
@@ -68,7 +62,8 @@ def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_z
     assert f"python train.py --resume {out}" in stdout.decode()
     saved = load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"]
     assert saved >= 3
-    train(["--resume", str(out), f"--train.max_steps={saved + 2}"], env)
+    use_offline_env(monkeypatch, env)
+    train_main(["--resume", str(out), f"--train.max_steps={saved + 2}"])          # in-process: faster
     assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == saved + 2
 
 
@@ -89,15 +84,16 @@ def epoch_records(run_dir: Path) -> list[dict]:
     return [r for r in map(json.loads, lines) if r["kind"] in ("epoch", "partial")]
 
 
-def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(env, tmp_path):
+def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(root, tmp_path, train_main):
+    common = [*TINY, "--data-dir", str(root / "data")]
     one_epoch = tmp_path / "one"
-    train([*ONE_THREAD_TINY, "--out", str(one_epoch), "--train.max_epochs=1"], env)
+    train_main([*common, "--out", str(one_epoch), "--train.max_epochs=1"])
     steps = load_checkpoint(one_epoch / "last.pt").raw["train_state"]["state"]["step"]
     out = tmp_path / "boundary"
-    train([*ONE_THREAD_TINY, "--out", str(out), f"--train.max_steps={steps}"], env)
+    train_main([*common, "--out", str(out), f"--train.max_steps={steps}"])
     state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
     assert (state["epoch"], state["batch_in_epoch"]) == (1, 0)
-    train(["--resume", str(out), f"--train.max_steps={steps + 2}"], env)
+    resume(train_main, root, out, f"--train.max_steps={steps + 2}")
     records = epoch_records(out)
     assert [(r["kind"], r["epoch"]) for r in records] == [("epoch", 1), ("partial", 1)]
     assert records[0]["train_loss"] > 0
