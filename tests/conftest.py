@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -19,6 +20,10 @@ REAL_SPLITS = ("train", "val", "test_2016_flickr")
 # EINSUM_NMT_CUDA_TESTS=1 leaves the GPU visible for tests/test_cuda.py (which is skipped elsewhere).
 if os.environ.get("EINSUM_NMT_CUDA_TESTS") != "1":
     os.environ["CUDA_VISIBLE_DEVICES"] = ""
+# A suite started in the background (`nohup ... &`) or in a pytest-xdist worker inherits SIGINT ignored, and so would
+# every command it starts, whose Ctrl-C tests then fail: the commands get a Ctrl-C as a terminal would give it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +39,6 @@ def one_thread():
 def signal_handlers_restored():
     """A command run in-process that was stopped (Ctrl-C, SIGTERM) ignores further signals until its process ends, as
     promised; in the test process that would last for every later test, so each test gets the handlers back."""
-    import signal
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     yield
     for sig, handler in saved.items():
