@@ -57,10 +57,10 @@ def test_user_module_attention_trains_and_its_checkpoint_names_the_module(env, t
     (["--device", "foo"], "--device=foo is not a device; use auto, cpu, cuda or cuda:N"),
 ])
 def test_translate_and_evaluate_refuse_the_same_bad_flags_alike(flags, message):
-    for command in (translate, evaluate):
+    for entry in (translate, evaluate):
         with pytest.raises(UserError) as error:
-            command.parse_args(flags)
-        assert str(error.value) == message, command.__name__
+            entry.parse_args(flags)
+        assert str(error.value) == message, entry.__name__
 
 
 def test_a_closed_stdout_is_one_line(monkeypatch, capsys):

@@ -2,8 +2,8 @@
 placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
 import pytest
 
-from text.placeholders import (PLACEHOLDERS, Alone, PlaceholderStep, Placeholders, Span, exactly_once, fill, mask,
-                               merge, missing, nothing_to_translate)
+from text.placeholders import (PLACEHOLDERS, Alone, PlaceholderStep, Placeholders, Span, exactly_once, fill, merge,
+                               missing, nothing_to_translate)
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 
