@@ -10,17 +10,16 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 
 from decoding.load import check_same_vocabularies
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
-from util.cli import run_main
+from util.cli import CommandParser, run_main
 from util.errors import UserError
 from util.textio import check_output_path
 
 
 def main(argv) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(__doc__)
     parser.add_argument("checkpoints", nargs="+")
     parser.add_argument("--out", required=True, help="the averaged checkpoint to write")
     args = parser.parse_args(argv)

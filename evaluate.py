@@ -12,7 +12,6 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 import json
 import time
 
@@ -21,14 +20,14 @@ from decoding.metrics import bleu_lowercased_tokens, corpus_scores
 from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs, import_user_module,
-                      pick_device, run_main)
+from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs,
+                      import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(__doc__)
     add_decode_flags(parser)
     parser.add_argument("--split", default=None, help=f"a Multi30K split: {', '.join(SPLITS)} (default: test_2016_flickr)")
     parser.add_argument("--data-dir", default=None)

@@ -13,14 +13,13 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint
-from util.cli import import_user_module, run_main
+from util.cli import CommandParser, import_user_module, run_main
 
 
 def main(argv) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(__doc__)
     parser.add_argument("checkpoint")
     parser.add_argument("out_dir")
     parser.add_argument("--quantization", default="int8", choices=QUANTIZATIONS)

@@ -13,7 +13,6 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 import asyncio
 import contextlib
 import dataclasses
@@ -29,7 +28,7 @@ from serving.service import TranslationService
 from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
 from util.textio import read_glossary
-from util.cli import check_range, check_threads, import_user_module, pick_device, run_main
+from util.cli import CommandParser, check_range, check_threads, import_user_module, pick_device, run_main
 from util.errors import UserError
 
 PAGE = Path(__file__).resolve().parent / "web/index.html"
@@ -42,7 +41,7 @@ MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for comp
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(__doc__)
     parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: this machine only)")
     parser.add_argument("--port", type=int, default=8000)

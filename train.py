@@ -12,7 +12,6 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -29,14 +28,13 @@ from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable, stop_notice
 from training.step import train_step
 from util import distributed
-from util.cli import import_user_module, pick_device, run_main, split_overrides
+from util.cli import CommandParser, import_user_module, pick_device, run_main, split_overrides
 from util.errors import UserError
 from util.plotting import plot_curves
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog=help_text())
+    parser = CommandParser(__doc__, epilog=help_text())
     parser.add_argument("--preset", default=None, help="base (the default), tiny, cpu, full; finetune with --init")
     parser.add_argument("--data-dir", default=None, help="Multi30K files (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--out", default=None, help="run directory (default: runs/<time>-<preset>)")

@@ -15,15 +15,14 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     from util.interrupt import quiet_while_starting
     quiet_while_starting()
 
-import argparse
 import sys
 
 from decoding.load import load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
-from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs, import_user_module,
-                      pick_device, run_main)
+from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs,
+                      import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_lines, read_text_lines
 
@@ -31,7 +30,7 @@ CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(__doc__)
     parser.add_argument("sentences", nargs="*", help="German sentences (default: read stdin, one per line)")
     add_decode_flags(parser)
     parser.add_argument("--n-best", type=int, default=1, help="print the N best hypotheses with their scores")

@@ -13,7 +13,7 @@ from config import make_config
 from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
-from tests.commands import REPO, command, run_process, script
+from tests.commands import REPO, command, run, run_process, script
 from util.cli import run_main
 from util.errors import UserError
 
@@ -124,3 +124,16 @@ def test_a_user_module_that_fails_is_its_own_error_in_one_line_with_exit_2(code,
     line = command([script("train.py"), "--user-module", str(module), "--out", str(tmp_path / "run")], tmp_path)
     assert re.match(rf"^error: --user-module {module} {message}", line), line
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("name", ["train.py", "translate.py", "evaluate.py", "export.py", "average.py", "serve.py"])
+def test_a_flag_argparse_refuses_is_one_line_naming_help_not_a_usage_block(name, synthetic_env):
+    done = run([name, "--bogus", "--out"], synthetic_env, check=False)
+    line = done.stderr.decode()
+    assert done.returncode == 2 and done.stdout == b"" and line.count("\n") == 1, line
+    assert re.fullmatch(rf"error: [^\n]*arguments?[^\n]* \(see `python {name} --help`\)\n", line), line
+
+
+def test_translate_names_the_value_argparse_cannot_read(synthetic_env):
+    done = run(["translate.py", "--beam", "x"], synthetic_env, check=False)
+    assert done.stderr.decode() == "error: argument --beam: invalid int value: 'x' (see `python translate.py --help`)\n"

@@ -21,6 +21,17 @@ from util.interrupt import started
 IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
 
 
+class CommandParser(argparse.ArgumentParser):
+    """The commands' argparse: a flag it does not know, a flag without its value or a value of the wrong type is a
+    UserError, one line that names --help, instead of argparse's usage block and its own exit."""
+
+    def __init__(self, description: str | None, **kwargs):
+        super().__init__(description=description, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+
+    def error(self, message: str):
+        raise UserError(f"{message} (see `python {self.prog} --help`)")
+
+
 def run_main(main, needs_stdout: bool = True) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
     Ctrl-C ends quietly with exit status 130, the lines written so far flushed."""
