@@ -15,7 +15,7 @@ P0, P1 = PLACEHOLDERS[:2]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
-    ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} kg Äpfel für {P1} Euro.", ("3.5", "12")),
+    ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} kg Äpfel für {P1}.", ("3.5", "€12")),
     ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt um {P0} ab.", ("2:30 pm",)),
     ("Treffen um 8 Uhr.", f"Treffen um {P0}.", ("8 o'clock",)),
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
@@ -35,22 +35,28 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Nur 3€ oder $ 1.200!", f"Nur {P0} oder {P1}!", ("€3", "$1,200")),
     ("Es sind 3 € 5 Stück.", f"Es sind {P0} {P1} Stück.", ("€3", "5")),       # one sign, one number
     ("Um 14 Uhr € zahlen.", f"Um {P0} € zahlen.", ("2 pm",)),                 # a time has no currency
+    ("Der Preis beträgt 1.299,99 Euro.", f"Der Preis beträgt {P0}.", ("€1,299.99",)),   # a currency's name: its sign
+    ("Für 5 EUR und 3 Dollar.", f"Für {P0} und {P1}.", ("€5", "$3")),
+    ("Beim Euro-Jazz 3 Euro-Münzen.", f"Beim Euro-Jazz {P0} Euro-Münzen.", ("3",)),    # not a word it begins
 ])
 def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)
 
 
-def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_sign_on_both_sides():
+def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_currency_on_both_sides():
     assert Numbers("en", "de").apply("It costs $5 or £3.50.")[1] == ("5 $", "3,50 £")
+    assert Numbers("en", "de").apply("It costs 12 dollars or 3.50 Euros.")[1] == ("12 $", "3,50 €")
     assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs €12.50.") == (f"Das kostet {P0}.",
                                                                                f"It costs {P0}.")
-    assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs 12.50 euros.") == ("Das kostet 12,50 €.",
-                                                                                    "It costs 12.50 euros.")
+    assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs 12.50 euros.") == (f"Das kostet {P0}.",
+                                                                                    f"It costs {P0}.")
+    assert Numbers().apply_pair("Das kostet 12,50 Euro.", "It costs 12.50.") == ("Das kostet 12,50 Euro.",
+                                                                                 "It costs 12.50.")
 
 
 def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_sides():
     assert Numbers().apply_pair("Ein Mann mit 3,5 kg und 12 Euro.", "A man with 3.5 kg and 12 euros.") == \
-        (f"Ein Mann mit {P0} kg und {P1} Euro.", f"A man with {P0} kg and {P1} euros.")
+        (f"Ein Mann mit {P0} kg und {P1}.", f"A man with {P0} kg and {P1}.")
     unmatched = ("Fünf Männer, 5 Hunde.", "Five men, five dogs.")
     assert Numbers().apply_pair(*unmatched) == unmatched
     assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0}.")      # the time is one span
@@ -68,8 +74,8 @@ def test_every_piece_with_a_digit_is_banned_and_nothing_else():
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5", "12", "14:30 Uhr")),
-    ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50", "-5", "11 Uhr", "12 Uhr",
+    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5", "12 €", "14:30 Uhr")),
+    ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50 €", "-5", "11 Uhr", "12 Uhr",
                                                                            "3 Uhr")),
     ("At 14:30 we meet.", ("14:30",)),
 ])

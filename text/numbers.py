@@ -6,7 +6,8 @@ an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380
 written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "10%",
 "1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
 number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
-no currency signs to learn: a model would drop them).
+no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
+"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word).
 """
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "
 RUN = re.compile(r"\S+")
 CURRENCY = "€$£¥"
 SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f" ?([{CURRENCY}])(?!\\w)")
+# a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
+CURRENCY_NAMES = {"de": {"euro": "€", "eur": "€", "dollar": "$", "usd": "$"},
+                  "en": {"euro": "€", "euros": "€", "eur": "€", "dollar": "$", "dollars": "$", "usd": "$"}}
+NAME_AFTER = {lang: re.compile(rf" ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
+              for lang, names in CURRENCY_NAMES.items()}
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
@@ -67,14 +73,18 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     return None
 
 
-def sign_around(text: str, start: int, end: int, free_from: int = 0) -> tuple[str, int, int] | None:
+def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) -> tuple[str, int, int] | None:
     """(sign, start, end): the currency sign written right before text[start:end] (not before free_from), else
-    right after it, and the span that holds it; None without one."""
+    right after it, else the sign of the currency named right after it in `lang`, and the span that holds it; None
+    without one."""
     before = SIGN_BEFORE.search(text, free_from, start)
     if before:
         return before.group(1), before.start(), end
     after = SIGN_AFTER.match(text, end)
-    return (after.group(1), start, after.end()) if after else None
+    if after:
+        return after.group(1), start, after.end()
+    named = NAME_AFTER[lang].match(text, end) if lang in NAME_AFTER else None
+    return (CURRENCY_NAMES[lang][named.group(1).lower()], start, named.end()) if named else None
 
 
 def shared_word(first: str, second: str) -> str:
@@ -105,10 +115,12 @@ class Numbers(PlaceholderStep):
         return spans
 
     def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
-        """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €"), if
-        any: the sign before the number in English ("€12.50"), after it in other languages ("12,50 €")."""
+        """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €") or the
+        currency named after it ("12,50 Euro"), if any: the sign before the number in English ("€12.50"), after it in
+        other languages ("12,50 €")."""
         prefix, _, _, exponent, clock = m.groups()
-        found = None if prefix or exponent or clock else sign_around(text, span.start, span.end, free_from)
+        found = None if prefix or exponent or clock else sign_around(text, span.start, span.end, self.source,
+                                                                     free_from)
         if found is None:
             return span
         currency, start, end = found
@@ -143,7 +155,7 @@ class Numbers(PlaceholderStep):
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
             start = match.start - signed
             if any(c in CURRENCY for c in span.fill):        # the target's sign too, or the pair stays as written
-                found_sign = sign_around(target, start, last)
+                found_sign = sign_around(target, start, last, self.target)
                 if found_sign is None:
                     return None
                 _, start, last = found_sign

@@ -2,9 +2,9 @@
 learned to copy, and after decoding each placeholder becomes what it stands for (its fill).
 
     masked, fills = Numbers().apply("Die Frau kauft 3,5 kg Äpfel für 12 Euro.")
-    masked -> "Die Frau kauft \ue000 kg Äpfel für \ue001 Euro."       fills -> ("3.5", "12")
-    Numbers().reverse("The woman buys \ue000 kg of apples for \ue001 euros.", fills)
-           -> "The woman buys 3.5 kg of apples for 12 euros."
+    masked -> "Die Frau kauft \ue000 kg Äpfel für \ue001."       fills -> ("3.5", "€12")
+    Numbers().reverse("The woman buys \ue000 kg of apples for \ue001.", fills)
+           -> "The woman buys 3.5 kg of apples for €12."
 
 A `PlaceholderStep` only finds its spans (`find`) and, for training pairs, where each one's counterpart stands in
 the target (`find_in_target`). `Placeholders` runs several as one step, so their placeholders are numbered once,
