@@ -25,6 +25,7 @@ from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
 from text.placeholders import Placeholders, unmask
 from text.sentences import Sentences
+from text.spacing import StopSpacing
 from text.step import Step
 from util.errors import UserError
 
@@ -56,8 +57,9 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences, restore their
         case, then placeholders (the user's glossary first, then phrases, what is copied through, numbers and
-        names), then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
-        lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
+        names), then no space before a full stop or comma, then stray quotes, brackets and dashes. Steps that need
+        what the training corpus says (the lexicon) are left out without one (models trained before it existed); a
+        glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
                             "they existed), so it cannot apply a glossary; train a new one")
@@ -73,6 +75,7 @@ class Pipeline:
                        CopyThrough() if cfg.copy_through else None, DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
+        steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
         if cfg.marks:        # after the placeholders: it sees the masked sentence, and its reverse runs before theirs
             steps.append(StrayMarks())
         return cls(steps)
