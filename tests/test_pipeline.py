@@ -48,7 +48,7 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
     glossary = Pipeline.from_config(DataConfig(), {"Hund": "poodle"}).apply("Ein Hund kauft 3 kg.")
     assert glossary.sentences == [f"Ein {P0} kauft {P1} kg."]
     plain = Pipeline.from_config(DataConfig(placeholders=False))
-    assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences", "StrayMarks"]
+    assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences", "StopSpacing", "StrayMarks"]
     assert plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
 
 
@@ -56,15 +56,15 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Sentences", "Case", "Placeholders",
-                                                "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[-2].steps] == ["Glossary", "Phrases", "CopyThrough", "DigitRuns",
-                                                                "Numbers", "Names"]
+                                                "StopSpacing", "StrayMarks"]
+    assert [type(s).__name__ for s in full.steps[3].steps] == ["Glossary", "Phrases", "CopyThrough", "DigitRuns",
+                                                               "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
-    assert [type(s).__name__ for s in without.steps[-2].steps] == ["Glossary", "Phrases", "CopyThrough",
-                                                                   "DigitRuns", "Numbers"]
+    assert [type(s).__name__ for s in without.steps[2].steps] == ["Glossary", "Phrases", "CopyThrough",
+                                                                  "DigitRuns", "Numbers"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
-    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders"]
+    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "StopSpacing"]
 
 
 def test_a_line_goes_through_every_step_and_back():
