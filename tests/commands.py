@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+from tests.synthetic import ENV_KEYS
 from util.cli import run_main
 
 REPO = Path(__file__).resolve().parents[1]
-ENV_KEYS = ("MULTI30K_DIR", "EINSUM_NMT_CACHE", "MULTI30K_BASE_URL")
 
 
 def run(args, env, stdin=None, check=True):

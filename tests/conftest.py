@@ -106,12 +106,11 @@ def train_main():
 @pytest.fixture(scope="session")
 def synthetic_env(tmp_path_factory) -> dict:
     """Environment for running the commands on a synthetic corpus; nothing is downloaded."""
-    from tests.synthetic import write_corpus
+    from tests.synthetic import offline_env, write_corpus
 
     root = tmp_path_factory.mktemp("app")
     data = write_corpus(root / "data", {"train": 1500, "val": 100, "test_2016_flickr": 100})
-    return {**os.environ, "EINSUM_NMT_CACHE": str(root / "cache"), "MULTI30K_DIR": str(data),
-            "MULTI30K_BASE_URL": "http://127.0.0.1:9/", "OMP_NUM_THREADS": "1", "root": str(root)}
+    return {**offline_env(root / "cache", data), "root": str(root)}
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,9 @@ def write_corpus(directory: Path, sizes: dict[str, int], seed: int = 0) -> Path:
     return write_pairs(directory, {split: [sentence_pair(rng) for _ in range(n)] for split, n in sizes.items()})
 
 
+ENV_KEYS = ("MULTI30K_DIR", "EINSUM_NMT_CACHE", "MULTI30K_BASE_URL")     # what offline_env sets but OMP_NUM_THREADS
+
+
 def offline_env(cache: Path, data: Path) -> dict:
     """The environment a command runs in on a test corpus: its own cache, nothing downloaded, one thread."""
     return {**os.environ, "EINSUM_NMT_CACHE": str(cache), "MULTI30K_DIR": str(data),
@@ -59,5 +62,5 @@ def offline_env(cache: Path, data: Path) -> dict:
 
 def use_offline_env(monkeypatch, env: dict) -> None:
     """Set offline_env's corpus, cache and download address in this process, for a command run in-process."""
-    for name in ("EINSUM_NMT_CACHE", "MULTI30K_DIR", "MULTI30K_BASE_URL"):
+    for name in ENV_KEYS:
         monkeypatch.setenv(name, env[name])
