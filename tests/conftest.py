@@ -22,6 +22,9 @@ if os.environ.get("EINSUM_NMT_CUDA_TESTS") != "1":
     os.environ["CUDA_VISIBLE_DEVICES"] = ""
 # A suite started in the background (`nohup ... &`) or in a pytest-xdist worker inherits SIGINT ignored, and so would
 # every command it starts, whose Ctrl-C tests then fail: the commands get a Ctrl-C as a terminal would give it.
+# `precision=auto` would pick bf16 on CPUs with AVX512-BF16/AMX and fp32 elsewhere: the suite and every command it
+# starts train in fp32 on every machine. Tests of the bf16 path ask for it (`--train.precision=bf16`).
+os.environ["EINSUM_NMT_AUTO_PRECISION"] = "fp32"
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
@@ -43,14 +46,6 @@ def signal_handlers_restored():
     yield
     for sig, handler in saved.items():
         signal.signal(sig, handler)
-
-
-@pytest.fixture(autouse=True)
-def no_native_bf16(monkeypatch):
-    """`precision=auto` would pick bf16 on CPUs with AVX512-BF16/AMX and fp32 elsewhere: tests see the same
-    machine everywhere (fp32). Tests of the bf16 path ask for it explicitly (`--train.precision=bf16`)."""
-    import training.step
-    monkeypatch.setattr(training.step, "cpu_has_native_bf16", lambda: False)
 
 
 @pytest.fixture(scope="session")

@@ -58,13 +58,16 @@ def state(path: Path) -> dict:
     return load_checkpoint(path).raw["train_state"]["state"]
 
 
+@pytest.mark.parametrize("precision", ["fp32", "bf16"])     # bf16: native on AVX512-BF16/AMX CPUs, emulated elsewhere
 def test_a_run_killed_after_a_timed_last_pt_inside_an_epoch_resumes_to_the_weights_of_a_straight_run(env, tmp_path,
-                                                                                                     train_here):
+                                                                                                     train_here,
+                                                                                                     precision):
     straight, killed = tmp_path / "straight", tmp_path / "killed"
-    assert train_here([*FLAGS, "--out", str(straight)]) == 0
+    flags = [*FLAGS, f"--train.precision={precision}"]
+    assert train_here([*flags, "--out", str(straight)]) == 0
     (tmp_path / "killer.py").write_text(KILL_AFTER_THIRD_LAST)
     # save_every of a microsecond: a last.pt after every step, as one every 10 minutes would be on a long epoch
-    proc = train([*FLAGS, "--out", str(killed), "--train.save_every=0.00000002", "--user-module",
+    proc = train([*flags, "--out", str(killed), "--train.save_every=0.00000002", "--user-module",
                   str(tmp_path / "killer.py")], env)
     assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()[-2000:]
     mid = state(killed / "last.pt")

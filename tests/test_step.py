@@ -7,6 +7,7 @@ from data.vocab import BOS, EOS
 from models.masks import padding_mask
 from decoding.search import beam_search, greedy_search
 from training.step import autocast, make_optimizer, train_step
+from util.errors import UserError
 
 from tests.tiny_models import pairs, tiny_trainable as tiny_model
 
@@ -78,11 +79,24 @@ def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
     import training.step as training
     from training.step import resolve_precision
     cpu, cuda = torch.device("cpu"), torch.device("cuda")
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
     monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: False)
     assert (resolve_precision("auto", cpu), resolve_precision("auto", cuda)) == ("fp32", "bf16")
     monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: True)
     assert resolve_precision("auto", cpu) == "bf16"
     assert resolve_precision("fp32", cuda) == "fp32"
+
+
+def test_the_environment_fixes_what_auto_picks_and_leaves_an_asked_precision_alone(monkeypatch):
+    from training.step import resolve_precision
+    cpu = torch.device("cpu")
+    for forced in ("fp32", "bf16"):
+        monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", forced)
+        assert resolve_precision("auto", cpu) == forced
+        assert resolve_precision("fp32", cpu) == "fp32"
+    monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", "fp16")
+    with pytest.raises(UserError, match="EINSUM_NMT_AUTO_PRECISION=fp16"):
+        resolve_precision("auto", cpu)
 
 
 ON_GPU = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device (tests/test_cuda.py says how)")

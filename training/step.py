@@ -1,6 +1,7 @@
 """The training step and its parts: optimizer and schedule, precision, loss."""
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -35,10 +36,19 @@ def cpu_has_native_bf16() -> bool:
     return "avx512_bf16" in flags or "amx_bf16" in flags
 
 
+AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
+
+
 def resolve_precision(precision: str, device) -> str:
-    """auto: bf16 on CUDA and on CPUs with native bf16, else fp32."""
+    """auto: bf16 on CUDA and on CPUs with native bf16, else fp32; $EINSUM_NMT_AUTO_PRECISION fixes auto's choice
+    (the test suite sets fp32, so every command it starts trains alike on every CPU)."""
     if precision not in ("auto", "fp32", "bf16"):
         raise UserError(f"--train.precision={precision} is not one of auto, fp32, bf16")
+    forced = os.environ.get(AUTO_PRECISION_ENV, "")
+    if precision == "auto" and forced:
+        if forced not in ("fp32", "bf16"):
+            raise UserError(f"{AUTO_PRECISION_ENV}={forced} is not fp32 or bf16; unset it to let auto choose")
+        precision = forced
     if precision == "auto":
         return "bf16" if device.type == "cuda" or cpu_has_native_bf16() else "fp32"
     if precision == "bf16" and device.type == "cpu" and not cpu_has_native_bf16():
