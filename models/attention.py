@@ -237,13 +237,20 @@ class FullAttention(Attention):
         return out, weights
 
 
+def bf16_on_cpu(q: Tensor) -> bool:
+    """Whether this CPU attention computes in bf16. torch's CPU sdpa kernels have no dropout (with it, sdpa runs its math
+    path: `full` with a costlier mask), and in bf16 their backward takes about 6x the einsum path's time (torch 2.13,
+    AVX512-BF16; docs/RESULTS.md), so `sdpa` runs as `full` in both cases on a CPU."""
+    return q.dtype == torch.bfloat16 or (torch.is_autocast_enabled("cpu")
+                                         and torch.get_autocast_dtype("cpu") == torch.bfloat16)
+
+
 @register_attention("sdpa")
 class SdpaAttention(FullAttention):
     """torch's fused scaled_dot_product_attention: the same function as `full`, faster; no weights unless asked."""
 
     def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        # torch's CPU kernels have no dropout: with it, sdpa runs its math path, which is `full` with a costlier mask
-        if need_weights or (self.dropout.rate > 0 and q.device.type == "cpu"):
+        if need_weights or (q.device.type == "cpu" and (self.dropout.rate > 0 or bf16_on_cpu(q))):
             return super().forward(q, k, v, mask, causal, bias, need_weights)
         keep = None
         if mask is not None:
