@@ -40,7 +40,7 @@ import train  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training.run import StopSignal, build_run  # noqa: E402
-from training.step import resolve_precision, train_step  # noqa: E402
+from training.step import train_step  # noqa: E402
 from util import distributed  # noqa: E402
 
 
@@ -99,7 +99,7 @@ def main() -> None:
     with contextlib.redirect_stdout(None):      # build_run prints the config
         run = build_run(args.data_dir, cfg, out, None, distributed.DistInfo(), torch.device("cpu"))
     batches = run.sampler.batches(0)
-    print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, run.device)}; "
+    print(f"threads {torch.get_num_threads()}; precision {run.state.precision}; "
           f"dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {len(batches)} batches in epoch 0; "
           f"{args.rounds} rounds x {args.steps} steps after {args.warmup} warm-up steps", flush=True)
     print(padding(run, batches))

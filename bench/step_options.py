@@ -33,7 +33,8 @@ from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.transformer import build_model  # noqa: E402
-from training.step import autocast, make_optimizer, resolve_precision, train_step  # noqa: E402
+from training.precision import autocast, resolve_precision  # noqa: E402
+from training.step import make_optimizer, train_step  # noqa: E402
 
 
 @contextlib.contextmanager

@@ -34,7 +34,8 @@ from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from data.prepared import Ragged  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
-from training.step import autocast, cpu_has_native_bf16, make_optimizer, train_step  # noqa: E402
+from training.precision import autocast, cpu_has_native_bf16  # noqa: E402
+from training.step import make_optimizer, train_step  # noqa: E402
 from models.output import pieces_to_score  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 

@@ -11,7 +11,8 @@ from data.batching import collate
 from data.vocab import BOS, EOS
 from decoding.search import beam_search, greedy_search
 from models.masks import padding_mask
-from training.step import autocast, loss_sum, make_optimizer, train_step
+from training.precision import autocast
+from training.step import loss_sum, make_optimizer, train_step
 from tests.commands import run
 from tests.tiny_models import PAD, V, build, pairs, tiny_trainable, variants
 

@@ -6,8 +6,8 @@ from data.batching import collate
 from data.vocab import BOS, EOS
 from models.masks import padding_mask
 from decoding.search import beam_search, greedy_search
-from training.step import autocast, make_optimizer, train_step
-from util.errors import UserError
+from training.precision import autocast
+from training.step import make_optimizer, train_step
 
 from tests.tiny_models import pairs, tiny_trainable as tiny_model
 
@@ -73,30 +73,6 @@ def test_sentences_of_a_batch_are_decoded_as_if_alone():
     scores = [[h.score for h in n_best] for n_best in alone]
     assert [[h.score for h in n_best] for n_best in together] == [pytest.approx(s, abs=1e-4) for s in scores]
     assert len({round(s[0], 3) for s in scores}) == len(sources)     # each source scores its output differently
-
-
-def test_auto_precision_picks_bf16_only_where_it_is_native(monkeypatch):
-    import training.step as training
-    from training.step import resolve_precision
-    cpu, cuda = torch.device("cpu"), torch.device("cuda")
-    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
-    monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: False)
-    assert (resolve_precision("auto", cpu), resolve_precision("auto", cuda)) == ("fp32", "bf16")
-    monkeypatch.setattr(training, "cpu_has_native_bf16", lambda: True)
-    assert resolve_precision("auto", cpu) == "bf16"
-    assert resolve_precision("fp32", cuda) == "fp32"
-
-
-def test_the_environment_fixes_what_auto_picks_and_leaves_an_asked_precision_alone(monkeypatch):
-    from training.step import resolve_precision
-    cpu = torch.device("cpu")
-    for forced in ("fp32", "bf16"):
-        monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", forced)
-        assert resolve_precision("auto", cpu) == forced
-        assert resolve_precision("fp32", cpu) == "fp32"
-    monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", "fp16")
-    with pytest.raises(UserError, match="EINSUM_NMT_AUTO_PRECISION=fp16"):
-        resolve_precision("auto", cpu)
 
 
 ON_GPU = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device (tests/test_cuda.py says how)")

@@ -193,7 +193,10 @@ def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, 
     assert decay["initial_lr"] == no_decay["initial_lr"] == 0.5 and saved["schedule"]["base_lrs"] == [0.5, 0.5]
     assert (decay["weight_decay"], no_decay["weight_decay"], decay["betas"][1]) == (0.2, 0.0, 0.9)
     assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
-    assert "resuming with --train.lr=0.5 (was 0.003)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "resuming with --train.lr=0.5 (was 0.003)" in out
+    assert "precision fp32: the precision the run began with" in out
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["precision"] == "fp32"
 
 
 def test_resuming_a_finished_run_adds_no_duplicate_partial_record(root, tmp_path, train_main):

@@ -29,7 +29,8 @@ from training.ema import EMA
 from training.finetune import checkpoint_units, unknown_words_note
 from training.rundir import open_log
 from training.schedule import Schedule
-from training.step import autocast, make_optimizer
+from training.precision import autocast_of, run_precision
+from training.step import make_optimizer
 from training.tensorboard import TensorBoardLog, check_tensorboard_installed
 from util import distributed
 from util.cli import pick_device
@@ -49,6 +50,7 @@ class TrainState:
     epoch_tokens: int = 0
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
     partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
+    precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
 
 
 @dataclass
@@ -63,7 +65,7 @@ class Run:
     ddp_model: torch.nn.Module       # the model, wrapped for data-parallel training when there are ranks
     optimizer: torch.optim.Optimizer
     schedule: Schedule
-    amp: object                      # the autocast context of the configured precision
+    amp: object                      # the autocast context of the run's precision (state.precision)
     translator: Translator
     sampler: TokenBatchSampler
     checkpoints: Checkpoints
@@ -225,14 +227,17 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt],
                                 cfg.data.max_tokens, shuffle=True, seed=cfg.train.seed,
                                 rank=dist.rank, world_size=dist.world_size)
+    precision = run_precision(cfg, device, model, train_data, sampler,
+                              resume.raw["train_state"]["state"] if resume is not None else None, dist)
     run = Run(cfg, run_dir, dist, device, data, model, ddp_model, optimizer, schedule,
-              autocast(device, cfg), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
+              autocast_of(precision.precision, device), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
               Checkpoints(run_dir, dist.is_main, cfg.train.save_every),
               ema=EMA(model, cfg.train.ema) if cfg.train.ema else None)
     if resume is not None:
         resume_training_state(run, resume)
+    run.state.precision = precision.precision
     if dist.is_main:
         try:
             (run.dir / "config.json").write_text(cfg.to_json() + "\n")
@@ -249,6 +254,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                 f"; {len(train_data.src)} training "
                 f"pairs; run {run.dir}" + (f"; resuming at step {run.state.step}" if resume else "") +
                 (f"; weights from {cfg.train.init_from}" if init is not None else ""))
+        run.log(f"precision {precision.precision}: {precision.why}")
         if init is not None and data.src_subwords is None:
             run.log(unknown_words_note(train_data))
     run.checkpoints.last_written = time.monotonic()     # the save_every clock starts with the training

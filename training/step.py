@@ -1,17 +1,13 @@
-"""The training step and its parts: optimizer and schedule, precision, loss."""
+"""The training step and its parts: optimizer and schedule, loss (the precision it runs in: training/precision.py)."""
 from __future__ import annotations
 
-import os
-import sys
 from contextlib import nullcontext
-from pathlib import Path
 
 import torch
 
 from config import Config
 from data.vocab import PAD
 from training.schedule import Schedule, plan_of
-from util.errors import UserError
 
 
 # AdamW's implementations (all give the same updates up to rounding); bench/step_options.py times them.
@@ -25,41 +21,6 @@ def make_optimizer(model, cfg: Config, kind: str = "fused"):
                                    {"params": no_decay, "weight_decay": 0.0}],
                                   lr=cfg.train.lr, betas=(0.9, cfg.train.beta2), eps=1e-8, **ADAMW_KINDS[kind])
     return optimizer, Schedule(optimizer, plan_of(cfg.train))
-
-
-def cpu_has_native_bf16() -> bool:
-    """bf16 matrix instructions (AVX512-BF16 or AMX). Without them torch emulates bf16, about 30x slower than fp32."""
-    try:
-        flags = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    return "avx512_bf16" in flags or "amx_bf16" in flags
-
-
-AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
-
-
-def resolve_precision(precision: str, device) -> str:
-    """auto: bf16 on CUDA and on CPUs with native bf16, else fp32; $EINSUM_NMT_AUTO_PRECISION fixes auto's choice
-    (the test suite sets fp32, so every command it starts trains alike on every CPU)."""
-    if precision not in ("auto", "fp32", "bf16"):
-        raise UserError(f"--train.precision={precision} is not one of auto, fp32, bf16")
-    forced = os.environ.get(AUTO_PRECISION_ENV, "")
-    if precision == "auto" and forced:
-        if forced not in ("fp32", "bf16"):
-            raise UserError(f"{AUTO_PRECISION_ENV}={forced} is not fp32 or bf16; unset it to let auto choose")
-        precision = forced
-    if precision == "auto":
-        return "bf16" if device.type == "cuda" or cpu_has_native_bf16() else "fp32"
-    if precision == "bf16" and device.type == "cpu" and not cpu_has_native_bf16():
-        print("warning: this CPU has no native bf16 (avx512_bf16/amx), so bf16 runs emulated, ~30x slower than "
-              "fp32; use --train.precision=auto or fp32", file=sys.stderr)
-    return precision
-
-
-def autocast(device, cfg: Config):
-    precision = resolve_precision(cfg.train.precision, device)
-    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
 class SmoothedCrossEntropy(torch.autograd.Function):

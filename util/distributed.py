@@ -55,6 +55,15 @@ def ranks_agree(info: DistInfo, value: float) -> bool:
     return bool(t[0] == -t[1])
 
 
+def from_main(info: DistInfo, value):
+    """Rank 0's value on every rank (any picklable value)."""
+    if not info.enabled:
+        return value
+    box = [value]
+    dist.broadcast_object_list(box, src=0)
+    return box[0]
+
+
 def cleanup(info: DistInfo) -> None:
     if info.enabled:
         dist.destroy_process_group()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
@@ -118,3 +119,15 @@ def write_text_lines(path: str | Path, lines: list[str], kept: str = "") -> None
             f.write("".join(line + "\n" for line in lines))
     except OSError as e:
         raise UserError(f"cannot write {path} ({e.strerror}){kept}") from None
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a small file whole or not at all: a temporary file beside it, then renamed over it (OSError on failure)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

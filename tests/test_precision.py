@@ -1,0 +1,121 @@
+"""training/precision.py: fp32 or bf16, by the rule of the machine, by timing where bf16 is native, kept per machine
+and model, fixed by the environment, and a resumed run's own."""
+from types import SimpleNamespace
+
+import pytest
+import torch
+
+import training.precision as precision
+from training.precision import choose_precision, resolve_precision, run_precision
+from util.errors import UserError
+
+CPU, CUDA = torch.device("cpu"), torch.device("cuda")
+SHAPE = {"model": {"d_model": 32}, "batch": [4, 5, 4, 6]}
+
+
+@pytest.fixture
+def native(monkeypatch):
+    """A CPU with native bf16, and auto left to choose; time as the steps say."""
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    monkeypatch.setattr(precision.time, "perf_counter", Clock())
+
+
+class Clock:
+    """A clock that only steps move: timings without sleeping or depending on the machine."""
+    now = 0.0
+
+    def __call__(self):
+        return Clock.now
+
+
+def timed_step(seconds: dict, calls: list):
+    def step(p):
+        calls.append(p)
+        Clock.now += seconds[p]
+    return step
+
+
+def test_the_rule_without_timing_picks_bf16_only_where_it_is_native(monkeypatch):
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    assert (resolve_precision("auto", CPU), resolve_precision("auto", CUDA)) == ("fp32", "bf16")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    assert resolve_precision("auto", CPU) == "bf16"
+    assert resolve_precision("fp32", CUDA) == "fp32"
+
+
+def test_the_environment_fixes_what_auto_picks_and_leaves_an_asked_precision_alone(monkeypatch, tmp_path):
+    calls = []
+    for forced in ("fp32", "bf16"):
+        monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", forced)
+        assert resolve_precision("auto", CPU) == forced
+        assert resolve_precision("fp32", CPU) == "fp32"
+        step = timed_step({"fp32": 0, "bf16": 0}, calls)
+        assert choose_precision("auto", CPU, step, SHAPE, tmp_path).precision == forced
+    assert calls == []
+    monkeypatch.setenv("EINSUM_NMT_AUTO_PRECISION", "fp16")
+    with pytest.raises(UserError, match="EINSUM_NMT_AUTO_PRECISION=fp16"):
+        resolve_precision("auto", CPU)
+
+
+def test_auto_on_a_cpu_without_native_bf16_is_fp32_without_timing(monkeypatch, tmp_path):
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    calls = []
+    choice = choose_precision("auto", CPU, timed_step({"fp32": 0, "bf16": 0}, calls), SHAPE, tmp_path)
+    assert (choice.precision, calls) == ("fp32", [])
+
+
+@pytest.mark.parametrize("bf16_seconds, expected", [(0.002, "bf16"), (0.009, "bf16"), (0.02, "fp32"), (0.0091, "fp32")])
+def test_auto_times_both_and_takes_bf16_only_when_clearly_faster(native, tmp_path, bf16_seconds, expected):
+    calls = []
+    choice = choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": bf16_seconds}, calls), SHAPE, tmp_path)
+    assert choice.precision == expected and "x the time of an fp32 step" in choice.why
+    assert calls.count("fp32") == calls.count("bf16") == precision.TIMED_STEPS + 1
+
+
+def test_the_answer_is_kept_per_machine_and_model_so_a_second_run_repeats_it(native, tmp_path):
+    calls = []
+    first = choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": 0.002}, calls), SHAPE, tmp_path)
+    timed = len(calls)
+    again = choose_precision("auto", CPU, timed_step({"fp32": 0.002, "bf16": 0.01}, calls), SHAPE, tmp_path)
+    assert first.precision == again.precision == "bf16" and len(calls) == timed
+    assert "precision.json" in again.why
+    other = {**SHAPE, "model": {"d_model": 64}}          # another model is timed anew
+    assert choose_precision("auto", CPU, timed_step({"fp32": 0.002, "bf16": 0.01}, calls), other,
+                            tmp_path).precision == "fp32"
+    (tmp_path / "precision.json").write_text("{not json")                 # a damaged file: timed again
+    assert choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": 0.002}, calls), SHAPE,
+                            tmp_path).precision == "bf16"
+
+
+def test_a_resumed_run_keeps_the_precision_it_began_with(native):
+    cfg = SimpleNamespace(train=SimpleNamespace(precision="auto"))
+    dist = SimpleNamespace(enabled=False, is_main=True)
+    for began in ("fp32", "bf16"):
+        choice = run_precision(cfg, CPU, None, None, None, {"precision": began}, dist)
+        assert choice.precision == began
+    assert run_precision(cfg, CPU, None, None, None, {}, dist).precision == "bf16"     # begun before: the old rule
+
+
+def test_timing_leaves_the_model_and_the_random_state_as_they_were(tmp_path, monkeypatch):
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)     # real steps, timed by the real clock
+    from data.batching import TokenBatchSampler
+    from tests.tiny_models import pairs, tiny_trainable
+    monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path))
+    model, cfg = tiny_trainable(seed=1)
+    data = pairs(12, seed=2)
+    train_data = SimpleNamespace(src=[s for s, _ in data], tgt=[t for _, t in data])
+    sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt], 64,
+                                shuffle=True, seed=0)
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    torch.manual_seed(7)
+    expected = torch.rand(3)
+    torch.manual_seed(7)
+    choice = run_precision(cfg, CPU, model, train_data, sampler, None, SimpleNamespace(enabled=False, is_main=True))
+    assert choice.precision in ("fp32", "bf16") and (tmp_path / "precision.json").exists()
+    assert torch.equal(torch.rand(3), expected)
+    assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
+    assert all(p.grad is None for p in model.parameters())

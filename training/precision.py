@@ -1,0 +1,191 @@
+"""Which precision a run trains in: fp32, or bf16 autocast where it is faster.
+
+`--train.precision=auto` on a CPU without native bf16 (no AVX512-BF16, no AMX) is fp32: torch emulates bf16 there,
+many times slower. Where bf16 is native (and on CUDA), whether it is faster depends on the model's shapes and the
+kernels torch picks, so auto times a few steps of the run's own model on one of its own batches in each precision
+and takes bf16 only when its step is clearly faster. The answer is kept per machine and model shape in the data
+cache (`precision.json`), so the same command on the same machine trains the same way, and a resumed run keeps the
+precision it began with (exact resume). $EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from contextlib import nullcontext
+from pathlib import Path
+
+import torch
+
+from data.batching import collate
+from data.prepare import resolve_cache_dir
+from util import distributed
+from util.errors import UserError
+from util.textio import write_text_atomic
+
+PRECISIONS = ("auto", "fp32", "bf16")
+AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
+BF16_MARGIN = 0.9          # bf16 is taken when its step takes at most this share of an fp32 step's time
+TIMED_STEPS = 3            # per precision, after one untimed step each; the median counts
+
+
+def cpu_has_native_bf16() -> bool:
+    """bf16 matrix instructions (AVX512-BF16 or AMX). Without them torch emulates bf16, about 30x slower than fp32."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+def check_precision(precision: str) -> None:
+    if precision not in PRECISIONS:
+        raise UserError(f"--train.precision={precision} is not one of {', '.join(PRECISIONS)}")
+
+
+def forced_auto() -> str:
+    """$EINSUM_NMT_AUTO_PRECISION, checked: '' when unset."""
+    forced = os.environ.get(AUTO_PRECISION_ENV, "")
+    if forced and forced not in ("fp32", "bf16"):
+        raise UserError(f"{AUTO_PRECISION_ENV}={forced} is not fp32 or bf16; unset it to let auto choose")
+    return forced
+
+
+def resolve_precision(precision: str, device) -> str:
+    """The precision a setting gives without timing anything: auto is bf16 on CUDA and on CPUs with native bf16, else
+    fp32 (what decoding and the benchmarks use; a training run times the two instead, `choose_precision`)."""
+    check_precision(precision)
+    if precision == "auto":
+        precision = forced_auto() or ("bf16" if device.type == "cuda" or cpu_has_native_bf16() else "fp32")
+    elif precision == "bf16" and device.type == "cpu" and not cpu_has_native_bf16():
+        print("warning: this CPU has no native bf16 (avx512_bf16/amx), so bf16 runs emulated, ~30x slower than "
+              "fp32; use --train.precision=auto or fp32", file=sys.stderr)
+    return precision
+
+
+def autocast_of(precision: str, device):
+    """The context a step runs in: bf16 autocast, or nothing (fp32)."""
+    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
+
+
+def autocast(device, cfg):
+    """The context of the precision cfg's setting gives without timing (benchmarks and tests)."""
+    return autocast_of(resolve_precision(cfg.train.precision, device), device)
+
+
+class Choice:
+    """auto's answer for a run and the one line that says why."""
+
+    def __init__(self, precision: str, why: str):
+        self.precision, self.why = precision, why
+
+
+def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | None) -> Choice:
+    """The run's precision. `step(precision)` runs one forward and backward pass of the run's model on one of its
+    batches (leaving its weights, gradients and the random state as they were); `shape` names what the answer
+    depends on besides the machine (the model's config, the batch's size)."""
+    check_precision(setting)
+    if setting != "auto":
+        return Choice(resolve_precision(setting, device), f"--train.precision={setting}")
+    forced = forced_auto()
+    if forced:
+        return Choice(forced, f"${AUTO_PRECISION_ENV}={forced}")
+    if device.type == "cpu" and not cpu_has_native_bf16():
+        return Choice("fp32", "auto: this CPU has no native bf16")
+    key = machine_key(device, shape)
+    known = read_choices(cache_dir).get(key)
+    if known:
+        return Choice(known["precision"], f"auto: {known['why']} (measured {known['date']}, kept in "
+                                          f"{cache_dir / 'precision.json'})")
+    seconds = time_steps(step, device)
+    ratio = seconds["bf16"] / max(seconds["fp32"], 1e-9)
+    precision = "bf16" if ratio <= BF16_MARGIN else "fp32"
+    why = (f"a bf16 step took {ratio:.2f}x the time of an fp32 step on this machine for this model "
+           f"({seconds['bf16'] * 1e3:.0f} vs {seconds['fp32'] * 1e3:.0f} ms; bf16 is taken at {BF16_MARGIN}x or less)")
+    if cache_dir is not None:
+        remember(cache_dir, key, {"precision": precision, "why": why, "date": time.strftime("%Y-%m-%d")})
+    return Choice(precision, f"auto: {why}")
+
+
+def time_steps(step, device) -> dict[str, float]:
+    """Median seconds of a step in each precision, the two taking turns so that load from elsewhere hits both."""
+    times: dict[str, list[float]] = {"fp32": [], "bf16": []}
+    for n in range(TIMED_STEPS + 1):
+        for precision in times:
+            if device.type == "cuda":
+                torch.cuda.synchronize(device)
+            start = time.perf_counter()
+            step(precision)
+            if device.type == "cuda":
+                torch.cuda.synchronize(device)
+            if n:                        # the first of each makes kernels and primitives for the shape: not counted
+                times[precision].append(time.perf_counter() - start)
+    return {precision: statistics.median(t) for precision, t in times.items()}
+
+
+def machine_key(device, shape: dict) -> str:
+    """What the timing depends on: the processor (or GPU), torch, threads, the model and batch."""
+    if device.type == "cuda":
+        chip = torch.cuda.get_device_name(device)
+    else:
+        chip = cpu_name() + f"; threads {torch.get_num_threads()}"
+    text = json.dumps({"chip": chip, "torch": torch.__version__, "python": platform.python_version(), **shape},
+                      sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("model name", "flags")):
+                return line            # the first of them: the model's name where the kernel gives one
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def read_choices(cache_dir: Path | None) -> dict:
+    if cache_dir is None:
+        return {}
+    try:
+        choices = json.loads((cache_dir / "precision.json").read_text())
+    except (OSError, ValueError):
+        return {}                       # none yet, or unreadable: timed again and written anew
+    return choices if isinstance(choices, dict) else {}
+
+
+def remember(cache_dir: Path, key: str, answer: dict) -> None:
+    choices = read_choices(cache_dir)
+    choices[key] = answer
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(cache_dir / "precision.json", json.dumps(choices, indent=1) + "\n")
+    except OSError:
+        pass                            # a read-only cache: the next run times again
+
+
+def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | None, dist) -> Choice:
+    """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on the
+    middle batch of the first epoch of `sampler`. Under torchrun rank 0's choice holds on every rank."""
+    if resume_state is not None:
+        if resume_state.get("precision"):
+            return Choice(resume_state["precision"], "the precision the run began with")
+        return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
+    from training.step import loss_sum          # the step's own loss, timed as it runs
+    batches = sampler.batches(0)
+    rows = batches[len(batches) // 2] if batches else []
+    batch = collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
+
+    def step(precision: str) -> None:
+        with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
+            loss = loss_sum(model, batch, cfg.train.label_smoothing, autocast_of(precision, device))
+            loss.backward()
+        model.zero_grad(set_to_none=True)
+
+    shape = {"model": dict(vars(cfg.model)), "batch": [*batch.src.shape, *batch.tgt_in.shape], "device": str(device)}
+    choice = choose_precision(cfg.train.precision, device, step, shape, resolve_cache_dir() if dist.is_main else None)
+    return distributed.from_main(dist, choice)
