@@ -11,7 +11,9 @@ next slice. FastAPI and uvicorn are optional: pip install -r requirements-extras
 
 if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
     from util.interrupt import quiet_while_starting
+    from util.threads import share_cores
     quiet_while_starting()
+    share_cores()
 
 import asyncio
 import contextlib

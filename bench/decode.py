@@ -27,6 +27,9 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from util.threads import share_cores  # noqa: E402
+
+share_cores()                    # before torch starts its threads, as the commands do
 
 import torch  # noqa: E402
 

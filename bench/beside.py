@@ -1,0 +1,79 @@
+"""Training speed alone and beside a busy translate.py, under each OpenMP wait policy.
+
+    python bench/beside.py --data-dir ../shared/data/multi30k --checkpoint runs/X/best.pt
+
+For each policy (torch's default: threads spin while they wait; PASSIVE: they sleep, what the project's commands
+set, util/threads.py), bench/loop.py times --preset cpu training steps alone, then again while translate.py
+translates val over and over in another process (with the same policy), and prints tokens a second and the share
+of the alone figure that is left. A fair share of 2 cores beside one busy process is about half.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+POLICIES = {"spin (torch's default)": None, "PASSIVE": "PASSIVE"}
+
+
+def env_with(policy: str | None) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if policy:
+        env["OMP_WAIT_POLICY"] = policy
+    else:
+        env["OMP_WAIT_POLICY"] = ""            # set but empty: the commands leave torch's default alone
+    return env
+
+
+def train_rate(args, env: dict) -> float:
+    """bench/loop.py's median 'step alone' tokens a second."""
+    out = subprocess.run([sys.executable, "bench/loop.py", "--data-dir", args.data_dir, "--preset", "cpu",
+                          "--steps", str(args.steps), "--rounds", str(args.rounds), *args.overrides],
+                         cwd=REPO, env=env, capture_output=True, text=True, timeout=1800).stdout
+    found = re.search(r"step alone (\d+) tok/s", out)
+    if not found:
+        sys.exit(f"bench/loop.py printed no rate:\n{out[-2000:]}")
+    return float(found.group(1))
+
+
+def busy_translator(args, env: dict, lines: Path) -> subprocess.Popen:
+    loop = f"while true; do {sys.executable} translate.py --checkpoint {args.checkpoint} < {lines} > /dev/null; done"
+    proc = subprocess.Popen(["bash", "-c", loop], cwd=REPO, env=env, start_new_session=True)
+    time.sleep(args.settle)                          # past its start-up, into the translating
+    return proc
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--checkpoint", required=True, help="the model translate.py runs beside the training")
+    parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--settle", type=float, default=20.0, help="seconds between starting translate.py and timing")
+    args, args.overrides = parser.parse_known_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = Path(tmp) / "val.de"
+        with gzip.open(Path(args.data_dir) / "val.de.gz", "rt", encoding="utf-8") as f:
+            lines.write_text(f.read())
+        print(f"{'policy':24} {'alone':>8} {'beside':>8} {'share':>6}")
+        for name, policy in POLICIES.items():
+            env = env_with(policy)
+            alone = train_rate(args, env)
+            neighbour = busy_translator(args, env, lines)
+            try:
+                beside = train_rate(args, env)
+            finally:
+                os.killpg(neighbour.pid, 9)
+                neighbour.wait()
+            print(f"{name:24} {alone:8.0f} {beside:8.0f} {beside / alone:6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
