@@ -155,6 +155,9 @@ class TrainConfig:
     weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms)', AT_LEAST_0)
     beta2: float = opt(0.98, 'AdamW second-moment decay', FRACTION)
     label_smoothing: float = opt(0.1, 'label smoothing of the training loss', FRACTION)
+    consistency: float = opt(0.0, 'R-Drop: while dropout is on, each batch runs twice (two dropout masks) and this '
+                                  'weight times the symmetric KL divergence of the two output distributions, per '
+                                  'token, joins the loss (twice the work of a step); 0 = off', AT_LEAST_0)
     clip_norm: float = opt(1.0, '0 = no clipping', AT_LEAST_0)
     accum_steps: int = opt(1, 'gradient accumulation', AT_LEAST_1)
     precision: str = opt("auto", 'auto (fp32 on CPUs without native bf16; elsewhere bf16 when a few timed steps of '

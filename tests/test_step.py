@@ -99,3 +99,48 @@ def test_the_chunked_loss_and_its_gradient_equal_cross_entropy(dtype, smoothing,
     with torch.no_grad():
         torch.testing.assert_close(SmoothedCrossEntropy.apply(logits, targets, smoothing), reference.detach(),
                                    rtol=1e-6, atol=1e-3)
+
+
+def test_symmetric_kl_is_the_mean_of_both_kl_divergences_and_zero_for_equal_distributions():
+    import torch.nn.functional as F
+    from training.step import symmetric_kl
+    g = torch.Generator().manual_seed(3)
+    logp, logq = (torch.randn(7, 11, generator=g).log_softmax(-1) for _ in range(2))
+    expected = (F.kl_div(logq, logp, log_target=True, reduction="sum")
+                + F.kl_div(logp, logq, log_target=True, reduction="sum")) / 2
+    torch.testing.assert_close(symmetric_kl(logp, logq), expected)
+    assert symmetric_kl(logp, logp) == 0
+
+
+def test_consistency_runs_the_batch_twice_only_while_dropout_is_on_and_adds_the_weighted_kl():
+    import torch.nn.functional as F
+    from contextlib import nullcontext
+    from data.vocab import PAD
+    from models.dropout import pause_dropout
+    from training.step import loss_sum
+    model, cfg = tiny_model(seed=4, dropout=0.3)
+    model.train()
+    batch = collate(pairs(6, seed=8))
+    pause_dropout(model, True)
+    torch.manual_seed(0)
+    assert loss_sum(model, batch, 0.1, nullcontext(), consistency=2.0) == loss_sum(model, batch, 0.1, nullcontext())
+    pause_dropout(model, False)
+    torch.manual_seed(0)
+    got = loss_sum(model, batch, 0.1, nullcontext(), consistency=2.0)
+    torch.manual_seed(0)                                   # the same masks, by hand
+    keep = batch.tgt_out != PAD
+    logits = model(torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2)).float()
+    targets = torch.cat([model.target_index(batch.tgt_out[keep])] * 2)
+    ce = F.cross_entropy(logits, targets, label_smoothing=0.1, reduction="sum") / 2
+    p, q = logits.log_softmax(-1).chunk(2)
+    kl = (F.kl_div(q, p, log_target=True, reduction="sum") + F.kl_div(p, q, log_target=True, reduction="sum")) / 2
+    assert kl > 0
+    expected = ce + 2.0 * kl
+    torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-4)
+    grads = []
+    for loss in (got, expected):                           # and the same gradients
+        model.zero_grad()
+        loss.backward()
+        grads.append([p.grad.clone() for p in model.parameters() if p.grad is not None])
+    for a, b in zip(*grads):
+        torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-5)

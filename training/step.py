@@ -7,6 +7,7 @@ import torch
 
 from config import Config
 from data.vocab import PAD
+from models.dropout import Dropout
 from training.schedule import Schedule, plan_of
 
 
@@ -59,13 +60,31 @@ class SmoothedCrossEntropy(torch.autograd.Function):
         return grad.mul_(grad_total.to(grad.dtype)), None, None
 
 
-def loss_sum(model, batch, label_smoothing: float, amp) -> torch.Tensor:
-    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens."""
+def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0) -> torch.Tensor:
+    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens. With `consistency` > 0 while
+    dropout is on (R-Drop, Liang et al. 2021): the batch runs twice in one forward pass, with two dropout masks,
+    and the loss is the two passes' mean cross-entropy plus `consistency` times the symmetric KL divergence of their
+    output distributions (the mean of KL(p1||p2) and KL(p2||p1)), summed over tokens."""
     keep = batch.tgt_out != PAD                                          # (b, i)
+    twice = consistency > 0 and model.training and dropout_on(model)
+    src, tgt_in, kept = ((torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2))
+                         if twice else (batch.src, batch.tgt_in, keep))
     with amp:
-        logits = model(batch.src, batch.tgt_in, keep)                    # (n_keep, K): the scored pieces
+        logits = model(src, tgt_in, kept)                                # (n_keep or 2 n_keep, K): the scored pieces
     targets = getattr(model, "module", model).target_index(batch.tgt_out[keep])     # DDP wraps the model
-    return SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
+    if not twice:
+        return SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
+    kl = symmetric_kl(*logits.float().log_softmax(-1).chunk(2))        # first: the loss below reuses fp32 logits' memory
+    return SmoothedCrossEntropy.apply(logits, torch.cat([targets] * 2), label_smoothing) / 2 + consistency * kl
+
+
+def symmetric_kl(logp: torch.Tensor, logq: torch.Tensor) -> torch.Tensor:
+    """(KL(p||q) + KL(q||p)) / 2 summed over rows, from log-probabilities (n, K) = sum((p - q)(log p - log q)) / 2."""
+    return ((logp.exp() - logq.exp()) * (logp - logq)).sum() / 2
+
+
+def dropout_on(model) -> bool:
+    return any(isinstance(m, Dropout) and m.rate > 0 for m in model.modules())
 
 
 def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:
@@ -76,7 +95,7 @@ def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[f
     for n, batch in enumerate(batches):
         sync = n == len(batches) - 1 or not hasattr(model, "no_sync")
         with nullcontext() if sync else model.no_sync():
-            loss = loss_sum(model, batch, cfg.train.label_smoothing, amp)
+            loss = loss_sum(model, batch, cfg.train.label_smoothing, amp, cfg.train.consistency)
             (loss / tokens).backward()
         total += loss.detach()            # read once at the end: on a GPU each .item() waits for the device
     if cfg.train.clip_norm > 0:
