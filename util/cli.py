@@ -92,7 +92,13 @@ def import_user_module(path: str | None) -> None:
         return
     file = Path(path)
     if not file.is_file():
-        raise UserError(f"--user-module {path}: no such file; pass the .py file that registers your attention")
+        sibling = file.with_name(file.name + ".py")
+        what = "is a directory" if file.is_dir() else "no such file"
+        hint = f" (did you mean {sibling}?)" if sibling.is_file() else ""
+        raise UserError(f"--user-module {path}: {what}{hint}; pass the .py file that registers your attention")
+    if file.suffix != ".py":       # Python imports nothing else as a source file
+        raise UserError(f"--user-module {path} is not a .py file; pass the Python file (NAME.py) that registers "
+                        "your attention")
     spec = importlib.util.spec_from_file_location(f"user_module_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -102,8 +108,10 @@ def import_user_module(path: str | None) -> None:
         raise                          # already one line (e.g. an attention that does not fit the protocol)
     except SyntaxError as e:
         sys.modules.pop(spec.name, None)
-        code = f" ({e.text.strip()})" if e.text and e.text.strip() else ""
-        raise UserError(f"--user-module {path} has a syntax error at line {e.lineno}{code}: {e.msg}") from None
+        text = (e.text or "").strip()
+        code = f" ({text})" if text and "\ufffd" not in text else ""     # not undecodable bytes
+        at = f" at line {e.lineno}{code}" if e.lineno else ""              # none for a file with a NUL byte
+        raise UserError(f"--user-module {path} has a syntax error{at}: {e.msg}") from None
     except Exception as e:
         sys.modules.pop(spec.name, None)
         raise UserError(f"--user-module {path} failed at {_where(e, file)}: {type(e).__name__}: "
