@@ -201,9 +201,15 @@ def check_threads(flag: str, threads: int) -> None:
 def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig) -> DecodeConfig:
     """The checkpoint's decode settings with the flags applied (config.decode_settings: checked, and a beam at
     least as wide as the n-best list)."""
+    n_best = getattr(args, "n_best", None)
+    if args.greedy and (n_best or 1) > 1:
+        raise UserError(f"--greedy keeps one hypothesis, so it has no --n-best {n_best}; drop --greedy (the beam is "
+                        f"then at least {n_best})")
+    if args.greedy and args.beam not in (None, 1):
+        raise UserError(f"--greedy is --beam 1; give --greedy or --beam {args.beam}, not both")
     beam = 1 if args.greedy else args.beam
     try:
-        return decode_settings(decode, beam=beam, n_best=getattr(args, "n_best", None),
+        return decode_settings(decode, beam=beam, n_best=n_best,
                                length_penalty=args.length_penalty, max_len=args.max_len,
                                no_repeat_ngram=getattr(args, "no_repeat_ngram", None))
     except BrokenRule as e:
