@@ -187,13 +187,17 @@ def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, 
     run = copy_run(two_epoch_run, tmp_path)
     step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
     resume(train_main, root, run, "--train.lr=0.5", "--train.weight_decay=0.2", "--train.beta2=0.9",
-           "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+           "--train.max_epochs=3", f"--train.max_steps={step + 1}", "--train.time_budget=1000")
     saved = load_checkpoint(run / "last.pt").raw["train_state"]
     decay, no_decay = saved["optimizer"]["param_groups"]
     assert decay["initial_lr"] == no_decay["initial_lr"] == 0.5 and saved["schedule"]["base_lrs"] == [0.5, 0.5]
     assert (decay["weight_decay"], no_decay["weight_decay"], decay["betas"][1]) == (0.2, 0.0, 0.9)
     assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
-    assert "resuming with --train.lr=0.5 (was 0.003)" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "resuming with --train." in said
+    for change in ("--train.lr=0.5 (was 0.003)", f"--train.max_steps={step + 1} (was 0)", "--train.time_budget=1000.0 (was 0.0)",
+                   "--train.max_epochs=3 (was 2)"):       # the budget too, not only the schedule's values
+        assert change in said
 
 
 def test_resuming_a_finished_run_adds_no_duplicate_partial_record(root, tmp_path, train_main):

@@ -9,7 +9,7 @@ import os
 import random
 import signal
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import torch
@@ -286,7 +286,8 @@ def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
 
 def apply_schedule_overrides(run: Run, saved: dict) -> None:
     """The optimizer state last.pt holds carries the old lr, weight decay and betas: this run's --train.* values
-    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs."""
+    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs; the log
+    names every --train.* value that differs from the run's saved config."""
     train, schedule = run.cfg.train, run.schedule
     schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
     for n, group in enumerate(run.optimizer.param_groups):
@@ -295,7 +296,7 @@ def apply_schedule_overrides(run: Run, saved: dict) -> None:
         group["betas"] = (group["betas"][0], train.beta2)
         if n == 0:                     # the matrices; biases and norms (group 1) never decay
             group["weight_decay"] = train.weight_decay
-    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "schedule",
-               "decay_start", "weight_decay", "beta2", "ema") if k in saved and saved[k] != getattr(train, k)]
+    changed = [f"--train.{f.name}={getattr(train, f.name)} (was {saved[f.name]})" for f in fields(train)
+               if f.name in saved and saved[f.name] != getattr(train, f.name)]
     if changed:
         run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
