@@ -29,7 +29,8 @@ from training.run import Run, build_run, check_finite_loss, check_usable
 from training.stop import Stopped, StopSignal, end_notice, stop_notice
 from training.step import train_step
 from util import distributed
-from util.cli import CommandParser, import_user_module, pick_device, run_main, split_overrides
+from util.cli import (CommandParser, add_user_module_flag, import_user_module, pick_device, run_main,
+                      split_overrides)
 from util.errors import UserError
 from util.plotting import plot_curves
 
@@ -42,7 +43,7 @@ def parse_args(argv):
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")
     parser.add_argument("--init", default=None, metavar="CHECKPOINT", help="a new run that starts from these weights, "
                         "with their vocabulary and subword model (fine-tuning, e.g. on --data.train/--data.val)")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
     return split_overrides(argv, parser)
 
 

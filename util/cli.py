@@ -118,6 +118,12 @@ def import_user_module(path: str | None) -> None:
                         f"{str(e).splitlines()[0] if str(e) else '(no message)'}") from None
 
 
+def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
+    """--user-module, as every command that builds a model takes it (import_user_module reads it)."""
+    parser.add_argument("--user-module", default=None, metavar="FILE.py",
+                        help="a Python file to import first (custom attentions)")
+
+
 def _where(error: BaseException, file: Path) -> str:
     """'line N (code)' of the deepest frame in the user's file, where the error came from."""
     import linecache
@@ -166,7 +172,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
 
 
 def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
