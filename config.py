@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from util.errors import UserError
+from util.languages import spacy_languages
 
 
 @dataclass(frozen=True)
@@ -425,6 +426,9 @@ def _check_train(t: TrainConfig) -> None:
 
 
 def _check_data(d: DataConfig) -> None:
+    for key, lang in (("data.src_lang", d.src_lang), ("data.tgt_lang", d.tgt_lang)):
+        if spacy_languages() and lang not in spacy_languages():     # spaCy's tokenizer would be an ImportError
+            raise BrokenRule(key, lang, f"a language spaCy has a tokenizer for: {', '.join(sorted(spacy_languages()))}")
     if d.train and not d.val:
         raise UserError("--data.train needs --data.val too: a held-out corpus of your own to validate on, given the "
                         "same way (e.g. --data.val=PATH)")

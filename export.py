@@ -17,7 +17,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint
-from util.cli import CommandParser, import_user_module, run_main
+from util.cli import CommandParser, add_user_module_flag, import_user_module, run_main
 
 
 def main(argv) -> int:
@@ -26,7 +26,7 @@ def main(argv) -> int:
     parser.add_argument("out_dir")
     parser.add_argument("--quantization", default="int8", choices=QUANTIZATIONS)
     parser.add_argument("--force", action="store_true", help="replace an earlier export in OUT_DIR")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
     args = parser.parse_args(argv)
     import_user_module(args.user_module)
     out = export_checkpoint(args.checkpoint, args.out_dir, args.quantization, force=args.force)

@@ -30,7 +30,8 @@ from serving.service import TranslationService
 from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
 from util.textio import read_glossary
-from util.cli import CommandParser, check_range, check_threads, import_user_module, pick_device, run_main
+from util.cli import (CommandParser, add_user_module_flag, check_range, check_threads, import_user_module, pick_device,
+                      run_main)
 from util.errors import UserError
 
 PAGE = Path(__file__).resolve().parent / "web/index.html"
@@ -59,7 +60,7 @@ def parse_args(argv):
     parser.add_argument("--access-log", action="store_true", help="log every request")
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines applied "
                         "to every request (a request's own \"glossary\" adds to it)")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
     args = parser.parse_args(argv)
     for name, high in (("max_sentences", 10_000), ("max_chars", 100_000), ("max_beam", MAX_BEAM),
                        ("max_body_kb", 1 << 20)):

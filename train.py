@@ -27,10 +27,12 @@ from models.checkpoint import load_checkpoint
 from models.dropout import pause_dropout
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
-from training.run import Run, StopSignal, build_run, check_finite_loss, check_usable, stop_notice
+from training.run import Run, build_run, check_finite_loss, check_usable
+from training.stop import Stopped, StopSignal, end_notice, stop_notice
 from training.step import train_step
 from util import distributed
-from util.cli import CommandParser, import_user_module, pick_device, run_main, split_overrides
+from util.cli import (CommandParser, add_user_module_flag, import_user_module, pick_device, run_main,
+                      split_overrides)
 from util.errors import UserError
 from util.plotting import plot_curves
 
@@ -43,7 +45,7 @@ def parse_args(argv):
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")
     parser.add_argument("--init", default=None, metavar="CHECKPOINT", help="a new run that starts from these weights, "
                         "with their vocabulary and subword model (fine-tuning, e.g. on --data.train/--data.val)")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
     return split_overrides(argv, parser)
 
 
@@ -153,21 +155,39 @@ def end_epoch(run: Run) -> str | None:
     return None
 
 
-def finish(run: Run, reason: str | None) -> None:
+def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
     """After the loop: validate a partial epoch (or, with --train.final_beam, the candidates for best.pt on the whole
-    val split), average, record the end, draw the curves."""
+    val split), average, record the end, draw the curves. last.pt holds all of the training first, so a stop signal
+    ends that work at once (training/stop.py), and a kill loses nothing either; a resume does it again."""
     state, cfg = run.state, run.cfg
     final = bool(cfg.train.final_beam)
-    if (state.batch_in_epoch or final) and state.partial_step != state.step:    # not again for a finished run
-        state.partial_step = state.step
-        scores = run.checkpoints.at_final_validation(run) if final else run.checkpoints.validate(run, "partial")
-        run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
-                f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
-        run.checkpoints.after_partial_epoch(run)
-    run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
-    weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
-    in_sync = distributed.ranks_agree(run.dist, weights_sum)
-    run.checkpoints.at_end(run)
+    validate = (state.batch_in_epoch or final) and state.partial_step != state.step    # not again for a finished run
+    doing = (f"the final validation (beam {cfg.train.final_beam} on all of val)" if final else
+             "the validation of the last partial epoch") if validate else "averaged.pt" if cfg.train.average_last \
+        else None
+    stop.notice = lambda: end_notice(run, doing)
+    run.checkpoints.before_end(run)
+    try:
+        if stop.requested:          # it came while last.pt was written
+            raise Stopped
+        with stop.cancellable():
+            if validate:
+                scores = run.checkpoints.at_final_validation(run) if final else run.checkpoints.validate(run, "partial")
+                state.partial_step = state.step
+                run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
+                        f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
+                run.checkpoints.after_partial_epoch(run)
+            run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
+            weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
+            in_sync = distributed.ranks_agree(run.dist, weights_sum)
+            doing = "averaged.pt" if cfg.train.average_last else None
+            run.checkpoints.at_end(run)
+            doing = None
+    except Stopped:
+        run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "
+                f"of the training and best.pt the best weights validated so far. Resume to do it: "
+                f"python train.py --resume {run.dir}")
+        return
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
     if run.metrics_log:
@@ -193,7 +213,7 @@ def main(argv) -> int:
                 run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
                         f"python train.py --resume {run.dir}")
             else:
-                finish(run, reason)
+                finish(run, reason, stop)
     finally:
         run.close()
         if lock:

@@ -44,6 +44,14 @@ def parse_args(argv):
                         "target used, -inf: the model cannot write it)")
     args = parser.parse_args(argv)
     check_decode_flags(args)
+    if args.score is not None:
+        search = {"--n-best": args.n_best != 1, "--beam": args.beam is not None, "--greedy": args.greedy,
+                  "--length-penalty": args.length_penalty is not None, "--max-len": args.max_len is not None,
+                  "--no-repeat-ngram": args.no_repeat_ngram is not None}
+        given = [flag for flag, on in search.items() if on]
+        if given:
+            raise UserError(f"--score gives the log-probability of the translations in {args.score} and searches "
+                            f"for none, so {given[0]} would do nothing there; drop it")
     if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")

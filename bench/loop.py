@@ -42,8 +42,9 @@ import torch  # noqa: E402
 import train  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import collate  # noqa: E402
-from training.run import StopSignal, build_run  # noqa: E402
+from training.run import build_run  # noqa: E402
 from training.step import train_step  # noqa: E402
+from training.stop import StopSignal  # noqa: E402
 from util import distributed  # noqa: E402
 
 

@@ -12,16 +12,15 @@ spaCy stop words is never refused.
 """
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import re
 import runpy
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from util.errors import UserError
+from util.languages import spacy_lang_dir
 
 SAMPLE = 1000          # pairs read from each part's start
 MIN_WORDS = 8          # stop words needed on each side before the check says anything
@@ -33,8 +32,8 @@ WORD = re.compile(r"[^\W\d_]+")
 def stop_words(lang: str) -> frozenset:
     """spaCy's stop words of a language (empty for a language spaCy has none for). Read from their file alone:
     importing spaCy takes seconds, and a cached corpus is otherwise ready in well under one."""
-    spacy = importlib.util.find_spec("spacy")
-    path = Path(spacy.submodule_search_locations[0], "lang", lang, "stop_words.py") if spacy else None
+    lang_dir = spacy_lang_dir(lang)
+    path = lang_dir / "stop_words.py" if lang_dir else None
     if path is None or not path.is_file():
         return frozenset()
     return frozenset(runpy.run_path(str(path))["STOP_WORDS"])

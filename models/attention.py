@@ -200,6 +200,16 @@ def check_role(name: str, role: str, given: dict[str, str]) -> None:
                         f"--model.{ROLE_FLAGS[role][0]}=NAME")
 
 
+def check_relative(name: str, role: str) -> None:
+    """Relative positions add a bias to self-attention scores: a one-line UserError for an attention that takes
+    none as `role` ("encoder" or "decoder"); a recurrent state has no (i, j) scores to add it to."""
+    cls = attention_class(name)
+    if not cls.supports_bias or cls.recurrent:
+        raise UserError(f"attention {name!r} does not support relative positions (it takes no score bias) as "
+                        f"{ROLE_FLAGS[role][1]}; use --model.{ROLE_FLAGS[role][0]}=full or sdpa, or another "
+                        "--model.position")
+
+
 # role -> (the config field that picks its attention, what the role is called in a message)
 ROLE_FLAGS = {"encoder": ("attention", "encoder self-attention"),
               "decoder": ("decoder_attention", "decoder (causal) self-attention"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 
 from config import ModelConfig
-from models.attention import attention_class, check_role
+from models.attention import attention_class, check_relative, check_role
 from models.attention_options import FLAG, parse_options
 from util.errors import UserError
 
@@ -27,6 +27,8 @@ def check_attentions(m: ModelConfig) -> dict[str, str]:
     for role, name in attention_roles(m).items():
         cls = attention_class(name)
         check_role(name, role, given)
+        if m.position == "relative" and role != "cross":
+            check_relative(name, role)
         for part in cls.parts(given):
             covered = getattr(part.check(given), "max_len", m.max_len)
             if covered < m.max_len:   # an attention with position tables of its own covers the model's positions

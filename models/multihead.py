@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from models.attention import accepted_keywords, attention_class, build_attention
+from models.attention import accepted_keywords, attention_class, build_attention, check_relative
 from models.cache import AttentionCache
 from models.linear import Linear
 from models.masks import causal_mask
@@ -45,10 +45,7 @@ class MultiHeadAttention(nn.Module):
         if max_relative:
             if cross:
                 raise UserError("relative positions apply to self-attention only")
-            if not cls.supports_bias or self.recurrent:  # a recurrent state has no (i, j) scores
-                raise UserError(f"attention {attention!r} does not support relative positions "
-                                f"(it takes no score bias); use --model.attention=full or sdpa, "
-                                f"or another --model.position")
+            check_relative(attention, role or "encoder")
             self.relative = RelativePositions(max_relative, self.d)
 
     def split(self, x: Tensor, parts: int) -> tuple[Tensor, ...]:

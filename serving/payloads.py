@@ -90,9 +90,12 @@ def check_fields(payload: dict, allowed: tuple[str, ...]) -> None:
 
 
 def integer(payload: dict, name: str, default: int, low: int, high: int) -> int:
-    value = payload.get(name, default)
+    """An integer field; JSON does not tell 2 from 2.0 (a client's language may write either), so 2.0 is 2."""
+    given = value = payload.get(name, default)
+    if type(value) is float and value.is_integer():
+        value = int(value)
     if type(value) is not int or not low <= value <= high:   # bool is an int in Python, not in JSON
-        raise BadRequest(422, f"{name} must be an integer from {low} to {high}, not {json.dumps(value)}")
+        raise BadRequest(422, f"{name} must be an integer from {low} to {high}, not {json.dumps(given)}")
     return value
 
 

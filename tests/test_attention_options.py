@@ -6,11 +6,12 @@ import pytest
 import torch
 
 from config import Config, make_config
+from models.attention import registered_attentions
 from models.attention_choice import attention_roles, check_attentions
 from models.attention_options import parse_options
 from models.transformer import Transformer
 from tests.runs import TINY
-from tests.tiny_models import tiny
+from tests.tiny_models import SMALL_OPTIONS, tiny
 from util.errors import UserError
 
 
@@ -45,11 +46,33 @@ def test_a_bad_option_or_role_is_one_line_naming_what_to_change(model, message):
     assert "\n" not in str(error.value)
 
 
-def test_a_role_refusal_comes_before_any_work(tmp_path, train_main):
-    with pytest.raises(UserError, match="attention 'reformer' cannot be decoder"):
-        train_main([*TINY, "--model.attention=reformer", "--out", str(tmp_path / "run"),
-                    "--data-dir", str(tmp_path / "no-data")])
+@pytest.mark.parametrize("flags, message", [
+    (["--model.attention=reformer"], "attention 'reformer' cannot be decoder"),
+    (["--model.attention=linear", "--model.position=relative"],       # before: refused after the data preparation
+     "attention 'linear' does not support relative positions (it takes no score bias) as encoder self-attention; "
+     "use --model.attention=full or sdpa"),
+    (["--model.decoder_attention=aft-simple", "--model.position=relative"], "as decoder (causal) self-attention; "
+                                                                            "use --model.decoder_attention=full"),
+])
+def test_a_role_refusal_comes_before_any_work(flags, message, tmp_path, train_main):
+    with pytest.raises(UserError, match=re.escape(message)):
+        train_main([*TINY, *flags, "--out", str(tmp_path / "run"), "--data-dir", str(tmp_path / "no-data")])
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("position", ["sinusoidal-add", "relative"])
+@pytest.mark.parametrize("field", ["attention", "decoder_attention", "cross_attention"])
+@pytest.mark.parametrize("attention", registered_attentions())
+def test_the_model_refuses_only_what_the_check_before_any_work_refuses(attention, field, position):
+    cfg = tiny(position=position, attention_options=SMALL_OPTIONS.get(attention, ""), **{field: attention})
+
+    def refusal(make) -> str | None:
+        try:
+            make()
+        except UserError as e:
+            return str(e)
+        return None
+    assert refusal(lambda: check_attentions(cfg)) == refusal(lambda: Transformer(cfg))
 
 
 def test_each_role_gets_its_type_and_an_option_reaches_every_type_that_declares_it():

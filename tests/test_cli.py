@@ -126,6 +126,23 @@ def test_a_user_module_that_fails_is_its_own_error_in_one_line_with_exit_2(code,
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.parametrize("make, given, message", [
+    (lambda d: (d / "mymod").write_text("x = 1\n"), "mymod", "is not a .py file; pass the Python file (NAME.py)"),
+    (lambda d: (d / "notes.txt").write_text("x\n"), "notes.txt", "is not a .py file"),
+    (lambda d: (d / "mymod.py").write_text("x = 1\n"), "mymod", ": no such file (did you mean {d}/mymod.py?); pass "
+                                                                "the .py file"),
+    (lambda d: (d / "pkg").mkdir(), "pkg", ": is a directory; pass the .py file"),
+    (lambda d: (d / "nul.py").write_bytes(b"x = 1\0\n"), "nul.py", "has a syntax error: source code string cannot"),
+])
+def test_a_user_module_that_is_no_python_file_is_one_line_saying_what_to_pass(make, given, message, tmp_path):
+    make(tmp_path)
+    for entry in (translate, evaluate):       # the commands share one loader (before: an AttributeError traceback)
+        with pytest.raises(UserError) as error:
+            entry.main(["--checkpoint", str(tmp_path / "none.pt"), "--user-module", str(tmp_path / given)])
+        assert str(error.value).startswith(f"--user-module {tmp_path / given}")
+        assert message.format(d=tmp_path) in str(error.value) and "\n" not in str(error.value)
+
+
 @pytest.mark.parametrize("name", ["train.py", "translate.py", "evaluate.py", "export.py", "average.py", "serve.py"])
 def test_a_flag_argparse_refuses_is_one_line_naming_help_not_a_usage_block(name, synthetic_env):
     done = run([name, "--bogus", "--out"], synthetic_env, check=False)

@@ -87,6 +87,8 @@ def test_bad_config_value_names_the_type(tmp_path):
     ("decode.batch_sentences=0", "--decode.batch_sentences=0 must be at least 1"),
     ("train.device=foo", "--train.device=foo must be auto, cpu, cuda or cuda:N"),
     ("model.position=absolute", "--model.position=absolute must be one of sinusoidal-add"),
+    ("data.src_lang=zz", "--data.src_lang=zz must be a language spaCy has a tokenizer for: af, "),   # was ImportError
+    ("data.tgt_lang=english", "--data.tgt_lang=english must be a language spaCy has a tokenizer for: af, "),
 ])
 def test_a_bad_config_value_is_refused_before_anything_is_created(override, message, root, tmp_path, train_main):
     with pytest.raises(UserError) as error:

@@ -10,8 +10,8 @@ import train
 from config import make_config
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY
-from training.run import StopSignal
 from training.schedule import Plan, Schedule, lr_factor, plan_of
+from training.stop import StopSignal
 
 
 def plan(shape="linear", warmup=10, max_steps=0, time_budget=0.0, decay_start=0.0) -> Plan:

@@ -98,6 +98,12 @@ def test_n_best_gives_scored_hypotheses_best_first(client):
     assert answer["decode"]["beam"] == 3          # n best need a beam of at least n
 
 
+def test_a_whole_number_written_as_a_float_is_that_integer(client):
+    as_float = client.post("/translate", json={"text": "Die Frau wartet.", "beam": 2.0, "n_best": 2.0}).json()
+    assert as_float == client.post("/translate", json={"text": "Die Frau wartet.", "beam": 2, "n_best": 2}).json()
+    assert as_float["decode"]["beam"] == 2 and len(as_float["n_best"]) == 2
+
+
 def test_attention_gives_each_sentence_its_tokens_and_one_weight_row_per_output_token(client):
     found = client.post("/attention", json={"text": "Der Mann sitzt im Park. Die Katze schläft im Haus."}).json()
     first, second = found["sentences"]                      # a map a sentence, none dropped (placeholders shown as
@@ -125,6 +131,8 @@ BAD_REQUESTS = [
     ({"text": "Hund", "beam": 1000}, 422, "beam must be an integer from 1 to 16, not 1000"),
     ({"text": "Hund", "beam": "5"}, 422, "beam must be an integer"),
     ({"text": "Hund", "beam": True}, 422, "beam must be an integer"),
+    ({"text": "Hund", "beam": 2.5}, 422, "beam must be an integer from 1 to 16, not 2.5"),
+    ({"text": "Hund", "n_best": 1e300}, 422, "n_best must be an integer from 1 to 16, not 1e+300"),
     ({"text": "Hund", "n_best": 17}, 422, "n_best must be an integer from 1 to 16"),
     (b'{"text": "Hund", "length_penalty": NaN}', 422, "length_penalty must be a number"),
     ({"txt": "Hund"}, 422, "unknown field 'txt'"),

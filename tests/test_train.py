@@ -67,6 +67,39 @@ def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_z
     assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == saved + 2
 
 
+def test_a_stop_signal_in_the_final_validation_ends_it_at_once_and_a_resume_does_it(root, tmp_path, monkeypatch,
+                                                                                      capfd, train_main):
+    import training.validation as validation
+    out, real = tmp_path / "run", validation.val_split_scores
+    flags = [*TINY, "--data-dir", str(root / "data"), "--train.final_beam=2", "--train.max_steps=3",
+             "--train.save_every=0"]
+    saved_before = []
+
+    def signal_in_final(*args):
+        if args[-1]:                         # full: the final validation
+            saved_before.append(load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"])
+            signal.raise_signal(signal.SIGTERM)           # as a supervisor would, with the validation under way
+        return real(*args)
+
+    monkeypatch.setattr(validation, "val_split_scores", signal_in_final)
+    train_main([*flags, "--out", str(out)])
+    said = capfd.readouterr()
+    assert saved_before == [3]          # last.pt came first: even a kill -9 here loses no training
+    assert ("\nstopping: ending the final validation (beam 2 on all of val) now (a resume does it again): last.pt "
+            "holds all of the training, step 3\n") in said.err                 # before: "finishing step 4 (...)"
+    assert (f"stopped before the final validation (beam 2 on all of val) was done, at step 3: last.pt holds all of "
+            f"the training and best.pt the best weights validated so far. Resume to do it: python train.py --resume "
+            f"{out}\n") in said.out
+    kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert "final-val" not in kinds and "final" not in kinds
+    monkeypatch.setattr(validation, "val_split_scores", real)
+    train_main(["--resume", str(out), "--data-dir", str(root / "data")])
+    kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert kinds.count("final-val") == 1 and kinds[-1] == "final"
+    state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
+    assert state["step"] == state["partial_step"] == 3
+
+
 def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_path):
     out = tmp_path / "ddp"
     proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
@@ -187,15 +220,18 @@ def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, 
     run = copy_run(two_epoch_run, tmp_path)
     step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
     resume(train_main, root, run, "--train.lr=0.5", "--train.weight_decay=0.2", "--train.beta2=0.9",
-           "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+           "--train.max_epochs=3", f"--train.max_steps={step + 1}", "--train.time_budget=1000")
     saved = load_checkpoint(run / "last.pt").raw["train_state"]
     decay, no_decay = saved["optimizer"]["param_groups"]
     assert decay["initial_lr"] == no_decay["initial_lr"] == 0.5 and saved["schedule"]["base_lrs"] == [0.5, 0.5]
     assert (decay["weight_decay"], no_decay["weight_decay"], decay["betas"][1]) == (0.2, 0.0, 0.9)
     assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
-    out = capsys.readouterr().out
-    assert "resuming with --train.lr=0.5 (was 0.003)" in out
-    assert "precision fp32: the precision the run began with" in out
+    said = capsys.readouterr().out
+    assert "resuming with --train." in said
+    for change in ("--train.lr=0.5 (was 0.003)", f"--train.max_steps={step + 1} (was 0)", "--train.time_budget=1000.0 (was 0.0)",
+                   "--train.max_epochs=3 (was 2)"):       # the budget too, not only the schedule's values
+        assert change in said
+    assert "precision fp32: the precision the run began with" in said
     assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["precision"] == "fp32"
 
 

@@ -170,6 +170,20 @@ def test_translate_refuses_a_beam_that_would_take_all_memory():
         translate.parse_args(["--n-best", "5000", "Hallo"])
 
 
+@pytest.mark.parametrize("flags, message", [
+    (["--n-best", "3", "--greedy"], "--greedy keeps one hypothesis, so it has no --n-best 3; drop --greedy (the "
+                                    "beam is then at least 3)"),                  # before: silently beam 3
+    (["--greedy", "--beam", "4"], "--greedy is --beam 1; give --greedy or --beam 4, not both"),
+    (["--score", "refs.en", "--n-best", "3"], "--score gives the log-probability of the translations in refs.en "
+                                              "and searches for none, so --n-best would do nothing there; drop it"),
+    (["--score", "refs.en", "--beam", "2"], "so --beam would do nothing there"),
+])
+def test_search_flags_that_contradict_or_would_do_nothing_are_refused_in_one_line(flags, message):
+    with pytest.raises(UserError) as error:
+        translate.parse_args([*flags, "Hallo"])
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
 def test_stdin_without_line_ends_is_refused_after_the_lines_before_it(tmp_path, monkeypatch, env):
     from util import textio
     monkeypatch.setattr(textio, "MAX_LINE_BYTES", 100)      # as /dev/zero would, without reading a megabyte

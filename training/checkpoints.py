@@ -8,7 +8,8 @@
     last.pt      The weights and the whole training state (optimizer, schedule, EMA, RNG, the position in the epoch):
                  what --resume continues from, exactly. Written at every epoch's end, every --train.save_every
                  minutes inside an epoch (so a kill loses at most that much work, however long an epoch is), when a
-                 stop signal arrives, and after the partial last epoch is validated.
+                 stop signal arrives, and at the run's end inside an epoch both before the final validation (a stop
+                 signal ends that validation at once, and a kill loses no training) and after it.
     averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last); when its val
                  BLEU beats best.pt, best.pt becomes these weights too.
 
@@ -103,6 +104,12 @@ class Checkpoints:
     def at_stop(self, run) -> None:
         """A stop signal: last.pt at the step just finished, mid-epoch or not."""
         self.write_last(run)
+
+    def before_end(self, run) -> None:
+        """The run's end (final validation, averaging) begins: last.pt at the last step, so that a stop signal can end
+        that work at once, and a kill loses no training."""
+        if self.saved_step != run.state.step:
+            self.write_last(run)
 
     def after_partial_epoch(self, run) -> None:
         """The run ended inside an epoch and that epoch's weights were validated: last.pt records that it was, so a

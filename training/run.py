@@ -1,15 +1,14 @@
 """A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt, or
-fine-tuned from another model's weights) and how a stop signal reaches the loop. The loop itself reads top to bottom
-in train.py; which checkpoints are written when is training/checkpoints.py."""
+fine-tuned from another model's weights). The loop itself reads top to bottom in train.py; which checkpoints are
+written when is training/checkpoints.py, how a stop signal reaches the loop training/stop.py."""
 from __future__ import annotations
 
 import json
 import math
 import os
 import random
-import signal
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import torch
@@ -115,49 +114,6 @@ class Run:
             self.metrics_log.close()
         if self.tensorboard:
             self.tensorboard.close()
-
-
-class StopSignal:
-    """`with StopSignal(notice) as stop:` Ctrl-C or SIGTERM set `stop.requested`, and the loop stops after the current
-    step and writes last.pt. The first one says so at once (`notice()`: what is finished and about how long it
-    takes); later ones are announced and ignored, so the save it promised is never lost (kill -9 still ends the
-    run at once). Leaving the block puts the previous handlers back, or after a stop ignores those signals to the end.
-    """
-
-    def __init__(self, notice=lambda: "finishing the current step and writing last.pt", announce: bool = True):
-        self.requested = False
-        self.notice, self.announce = notice, announce
-        self.previous: dict = {}
-
-    def _handle(self, signum, frame) -> None:
-        if self.requested:
-            self._say(f"still stopping and writing last.pt: this signal is ignored so that the save is not lost "
-                      f"(kill -9 {os.getpid()} ends the run now, losing the steps since the last saved last.pt)")
-            return
-        self.requested = True
-        self._say(f"stopping: {self.notice()}; Ctrl-C again will not interrupt the save")
-
-    def _say(self, text: str) -> None:
-        if self.announce:       # one os.write: a handler may interrupt a print (tqdm's bar) on the same stream
-            try:
-                os.write(2, f"\n{text}\n".encode())
-            except OSError:
-                pass
-
-    def __enter__(self) -> "StopSignal":
-        self.previous = {sig: signal.signal(sig, self._handle) for sig in (signal.SIGINT, signal.SIGTERM)}
-        return self
-
-    def __exit__(self, *exc) -> None:
-        for sig, previous in self.previous.items():     # once stopping, the run ends as announced, unbroken
-            signal.signal(sig, signal.SIG_IGN if self.requested else previous)
-
-
-def stop_notice(run: "Run") -> str:
-    """What a stop signal waits for, with the times the run has measured: the step under way and last.pt's write."""
-    step = f"step {run.state.step + 1}" + (f" (about {max(run.step_seconds, 0.1):.1f} s)" if run.step_seconds else "")
-    save = f" (about {max(run.checkpoints.write_seconds, 0.1):.1f} s)" if run.checkpoints.write_seconds else ""
-    return f"finishing {step}, then writing last.pt{save}"
 
 
 def check_finite_loss(run: Run, loss: float) -> None:
@@ -292,7 +248,8 @@ def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
 
 def apply_schedule_overrides(run: Run, saved: dict) -> None:
     """The optimizer state last.pt holds carries the old lr, weight decay and betas: this run's --train.* values
-    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs."""
+    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs; the log
+    names every --train.* value that differs from the run's saved config."""
     train, schedule = run.cfg.train, run.schedule
     schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
     for n, group in enumerate(run.optimizer.param_groups):
@@ -301,7 +258,7 @@ def apply_schedule_overrides(run: Run, saved: dict) -> None:
         group["betas"] = (group["betas"][0], train.beta2)
         if n == 0:                     # the matrices; biases and norms (group 1) never decay
             group["weight_decay"] = train.weight_decay
-    changed = [f"--train.{k}={getattr(train, k)} (was {saved[k]})" for k in ("lr", "warmup_steps", "schedule",
-               "decay_start", "weight_decay", "beta2", "ema") if k in saved and saved[k] != getattr(train, k)]
+    changed = [f"--train.{f.name}={getattr(train, f.name)} (was {saved[f.name]})" for f in fields(train)
+               if f.name in saved and saved[f.name] != getattr(train, f.name)]
     if changed:
         run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")

@@ -92,7 +92,13 @@ def import_user_module(path: str | None) -> None:
         return
     file = Path(path)
     if not file.is_file():
-        raise UserError(f"--user-module {path}: no such file; pass the .py file that registers your attention")
+        sibling = file.with_name(file.name + ".py")
+        what = "is a directory" if file.is_dir() else "no such file"
+        hint = f" (did you mean {sibling}?)" if sibling.is_file() else ""
+        raise UserError(f"--user-module {path}: {what}{hint}; pass the .py file that registers your attention")
+    if file.suffix != ".py":       # Python imports nothing else as a source file
+        raise UserError(f"--user-module {path} is not a .py file; pass the Python file (NAME.py) that registers "
+                        "your attention")
     spec = importlib.util.spec_from_file_location(f"user_module_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -102,12 +108,20 @@ def import_user_module(path: str | None) -> None:
         raise                          # already one line (e.g. an attention that does not fit the protocol)
     except SyntaxError as e:
         sys.modules.pop(spec.name, None)
-        code = f" ({e.text.strip()})" if e.text and e.text.strip() else ""
-        raise UserError(f"--user-module {path} has a syntax error at line {e.lineno}{code}: {e.msg}") from None
+        text = (e.text or "").strip()
+        code = f" ({text})" if text and "\ufffd" not in text else ""     # not undecodable bytes
+        at = f" at line {e.lineno}{code}" if e.lineno else ""              # none for a file with a NUL byte
+        raise UserError(f"--user-module {path} has a syntax error{at}: {e.msg}") from None
     except Exception as e:
         sys.modules.pop(spec.name, None)
         raise UserError(f"--user-module {path} failed at {_where(e, file)}: {type(e).__name__}: "
                         f"{str(e).splitlines()[0] if str(e) else '(no message)'}") from None
+
+
+def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
+    """--user-module, as every command that builds a model takes it (import_user_module reads it)."""
+    parser.add_argument("--user-module", default=None, metavar="FILE.py",
+                        help="a Python file to import first (custom attentions)")
 
 
 def _where(error: BaseException, file: Path) -> str:
@@ -158,7 +172,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
-    parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
+    add_user_module_flag(parser)
 
 
 def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -193,9 +207,15 @@ def check_threads(flag: str, threads: int) -> None:
 def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig) -> DecodeConfig:
     """The checkpoint's decode settings with the flags applied (config.decode_settings: checked, and a beam at
     least as wide as the n-best list)."""
+    n_best = getattr(args, "n_best", None)
+    if args.greedy and (n_best or 1) > 1:
+        raise UserError(f"--greedy keeps one hypothesis, so it has no --n-best {n_best}; drop --greedy (the beam is "
+                        f"then at least {n_best})")
+    if args.greedy and args.beam not in (None, 1):
+        raise UserError(f"--greedy is --beam 1; give --greedy or --beam {args.beam}, not both")
     beam = 1 if args.greedy else args.beam
     try:
-        return decode_settings(decode, beam=beam, n_best=getattr(args, "n_best", None),
+        return decode_settings(decode, beam=beam, n_best=n_best,
                                length_penalty=args.length_penalty, max_len=args.max_len,
                                no_repeat_ngram=getattr(args, "no_repeat_ngram", None))
     except BrokenRule as e:
