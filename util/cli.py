@@ -161,13 +161,6 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--user-module", default=None, help="a .py file to import first (custom attentions)")
 
 
-def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """The files the decoding flags read, as (flag, path): an output path must be none of them."""
-    checkpoints = [p for p in (args.checkpoint or "").split(",") if p]
-    return [*(("--checkpoint", p) for p in checkpoints), ("--glossary", args.glossary),
-            ("--user-module", args.user_module)]
-
-
 # the flag that sets each DecodeConfig field, for errors in the flags' own words
 DECODE_FLAGS = {"decode.beam": "--beam", "decode.n_best": "--n-best", "decode.length_penalty": "--length-penalty",
                 "decode.max_len_b": "--max-len", "decode.no_repeat_ngram": "--no-repeat-ngram"}
