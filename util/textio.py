@@ -100,6 +100,9 @@ def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, s
     file = Path(path)
     if file.is_dir():
         raise UserError(f"{flag} {path} is a directory; give a file name")
+    if os.path.basename(path) in ("", ".", ".."):      # Path("x/") is "x": it would write a file x
+        raise UserError(f"{flag} {path} names a directory (it ends with {os.path.basename(path) or '/'}); give a "
+                        "file name")
     if not file.parent.is_dir():
         raise UserError(f"{flag} {path}: there is no directory {file.parent}; create it first")
     if not os.access(file.parent, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
