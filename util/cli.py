@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib.util
+import io
 import math
 import os
 import signal
@@ -39,6 +40,7 @@ def run_main(main, needs_stdout: bool = True) -> None:
     try:
         if needs_stdout and sys.stdout is None:
             raise UserError("stdout is closed; redirect the output to a file or a pipe")
+        _whole_writes()
         code = main(sys.argv[1:])
         if sys.stdout is not None:
             sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
@@ -57,6 +59,20 @@ def run_main(main, needs_stdout: bool = True) -> None:
     except KeyboardInterrupt:
         code = _interrupted()
     sys.exit(code or 0)
+
+
+def _whole_writes() -> None:
+    """Unbuffered stdout (PYTHONUNBUFFERED=1, python -u) writes straight to its file, and a short write (a file at
+    its size limit, a disk that fills) then drops the rest without an error. A buffer between them writes the rest,
+    so the error that stopped it is raised and reported; flushed at each line end, nearly as unbuffered."""
+    stream = sys.stdout
+    if isinstance(getattr(stream, "buffer", None), io.RawIOBase):
+        _REPLACED.append(stream)       # kept: once collected, it would close the file under the new one
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(stream.buffer), encoding=stream.encoding,
+                                      errors=stream.errors, line_buffering=True)
+
+
+_REPLACED: list = []
 
 
 def _interrupted() -> int:
