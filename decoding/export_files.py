@@ -36,9 +36,10 @@ def export_files(directory: str | Path) -> set[str]:
 
 
 def export_inputs(directory: str | Path) -> list[Path]:
-    """The files of an export in `directory` that loading it reads (the manifest, CTranslate2's files, the subword
-    models): an output path must be none of them."""
-    return [Path(directory) / name for name in sorted(export_files(directory)) if (Path(directory) / name).exists()]
+    """The files of an export in `directory` that loading it reads, present or not (the manifest, CTranslate2's files
+    and its vocabulary map `vmap.txt`, the subword models, each read where it is): an output must be none of them."""
+    names = export_files(directory)
+    return [Path(directory) / name for name in sorted(names | {"vmap.txt"} if names else names)]
 
 
 def file_checksums(directory: str | Path, names) -> dict[str, str]:

@@ -91,6 +91,7 @@ def export_dir(directory, *names):
 
 @pytest.mark.parametrize("checkpoint, output", [("e", "e/model.bin"), ("e/", "./e/src.spm.model"),
                                                 ("e", "e/einsum_nmt.json"), ("model.pt,e", "e/config.json"),
+                                                ("e", "e/tgt.spm.model"), ("e", "e/vmap.txt"),     # read if there
                                                 (None, "runs/r/best.pt")])
 def test_an_output_that_is_a_file_the_checkpoint_loads_is_refused_an_export_directory_or_ensemble_too(
         checkpoint, output, tmp_path, monkeypatch):
@@ -101,8 +102,9 @@ def test_an_output_that_is_a_file_the_checkpoint_loads_is_refused_an_export_dire
     (tmp_path / "runs" / "r").mkdir(parents=True)
     (tmp_path / "runs" / "r" / "best.pt").write_text("best")       # the default checkpoint: the newest run's
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    with pytest.raises(UserError, match=rf"^--output {output} is the same file as (--checkpoint|the default "
-                                        r"checkpoint) .*: writing it would destroy that input; choose another name$"):
+    with pytest.raises(UserError, match=rf"^--output {output} is (the same file as )?(--checkpoint|the default "
+                                        r"checkpoint) .*: writing it would (destroy|change) that input; choose "
+                                        r"another name$"):
         evaluate.parse_args([*(["--checkpoint", checkpoint] if checkpoint else []), "--src", "src.de", "--ref",
                              "ref.en", "--output", output])
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
