@@ -64,15 +64,13 @@ def run_main(main, needs_stdout: bool = True) -> None:
 def _whole_writes() -> None:
     """Unbuffered stdout (PYTHONUNBUFFERED=1, python -u) writes straight to its file, and a short write (a file at
     its size limit, a disk that fills) then drops the rest without an error. A buffer between them writes the rest,
-    so the error that stopped it is raised and reported; flushed at each line end, nearly as unbuffered."""
+    so the error that stopped it is raised and reported; flushed at each line end, nearly as unbuffered. Only the
+    process's own stdout (not a test's capture), on its file descriptor, which it leaves open."""
     stream = sys.stdout
-    if isinstance(getattr(stream, "buffer", None), io.RawIOBase):
-        _REPLACED.append(stream)       # kept: once collected, it would close the file under the new one
-        sys.stdout = io.TextIOWrapper(io.BufferedWriter(stream.buffer), encoding=stream.encoding,
-                                      errors=stream.errors, line_buffering=True)
-
-
-_REPLACED: list = []
+    if stream is sys.__stdout__ and isinstance(getattr(stream, "buffer", None), io.RawIOBase):
+        raw = io.FileIO(stream.fileno(), "wb", closefd=False)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding, errors=stream.errors,
+                                      line_buffering=True)
 
 
 def _interrupted() -> int:
