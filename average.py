@@ -2,7 +2,9 @@
 
     python average.py runs/<run>/epoch8.pt runs/<run>/epoch9.pt runs/<run>/epoch10.pt --out averaged.pt
 
-The result holds weights, config and vocabularies only (no optimizer state); translate.py and evaluate.py take it.
+The result holds the mean weights and what else a checkpoint carries to translate: config, vocabularies, subword
+models and lexicon (no optimizer state); translate.py and evaluate.py take it. The inputs must be one model: the same
+shape and function (attention `full` and `sdpa` are one), units and text steps.
 """
 from __future__ import annotations
 
@@ -12,12 +14,32 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     quiet_while_starting()
     share_cores()
 
+import sys
+from dataclasses import asdict
 
+from config import Config
 from decoding.load import check_same_vocabularies
+from models.attention import SAME_FUNCTION
+from models.attention_choice import attention_roles
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
+from training.finetune import DATA_FIELDS, MODEL_FIELDS
 from util.cli import CommandParser, run_main
 from util.errors import UserError
 from util.textio import check_output_path
+
+ATTENTION_FIELDS = ("attention", "decoder_attention", "cross_attention")    # compared by the function they compute
+
+
+def model_differences(a: Config, b: Config) -> list[str]:
+    """The settings in which two checkpoints' models differ (those that change their shapes, what they compute or
+    how their text is cut), not those of training alone: dropout, the corpus, batches."""
+    differ = []
+    for section, ignored in (("model", MODEL_FIELDS + ATTENTION_FIELDS), ("data", DATA_FIELDS)):
+        mine, theirs = asdict(getattr(a, section)), asdict(getattr(b, section))
+        differ += [f"{section}.{key}" for key in mine if key not in ignored and mine[key] != theirs.get(key)]
+    roles = [{role: SAME_FUNCTION.get(name, name) for role, name in attention_roles(cfg.model).items()}
+             for cfg in (a, b)]
+    return differ + ["model.attention"] * (roles[0] != roles[1])
 
 
 def main(argv) -> int:
@@ -28,14 +50,21 @@ def main(argv) -> int:
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
     check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints])
-    checkpoints = [load_checkpoint(path).raw for path in args.checkpoints]
-    check_same_vocabularies(args.checkpoints, checkpoints, "average")
-    first = checkpoints[0]
-    for path, ckpt in zip(args.checkpoints[1:], checkpoints[1:]):
-        if ckpt["config"]["model"] != first["config"]["model"]:
-            raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their model configs differ")
+    loaded = [load_checkpoint(path) for path in args.checkpoints]
+    check_same_vocabularies(args.checkpoints, [ckpt.raw for ckpt in loaded], "average")
+    first = loaded[0].raw
+    for path, ckpt in zip(args.checkpoints[1:], loaded[1:]):
+        differ = model_differences(loaded[0].cfg, ckpt.cfg)
+        if differ:
+            raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their {', '.join(differ)} differ; "
+                            "average checkpoints of one model (one run's, or a model and its fine-tuned copy)")
+    lexicon = next((ckpt.raw["lexicon"] for ckpt in loaded if ckpt.raw.get("lexicon")), None)
+    if any(ckpt.raw.get("lexicon") not in (None, lexicon) for ckpt in loaded):
+        print("note: the inputs' lexicons differ (they were trained on other corpora); the averaged checkpoint "
+              "keeps the first one's", file=sys.stderr)
     save_checkpoint(args.out, model_state=average_checkpoints(args.checkpoints), config=first["config"],
-                    src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"))
+                    src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"),
+                    lexicon=lexicon)
     print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
     return 0
 

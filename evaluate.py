@@ -19,10 +19,10 @@ import time
 
 from data.multi30k import SPLITS, read_parallel
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores
-from decoding.load import load_translator
+from decoding.load import decode_inputs, load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs,
+from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines

@@ -19,11 +19,11 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 import sys
 
-from decoding.load import load_translator
+from decoding.load import decode_inputs, load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
-from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, decode_inputs,
+from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_lines, read_text_lines

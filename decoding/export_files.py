@@ -17,6 +17,29 @@ from util.errors import UserError
 
 MANIFEST = "einsum_nmt.json"     # beside CTranslate2's model.bin: our config and vocabularies
 AGAIN = "export the checkpoint again with export.py"
+# what export.py writes, so also what an export written before checksums (no list of files) can hold
+EXPORT_FILES = {MANIFEST, "model.bin", "config.json", "shared_vocabulary.json", "shared_vocabulary.txt",
+                "source_vocabulary.json", "source_vocabulary.txt", "target_vocabulary.json",
+                "target_vocabulary.txt", "vocabulary.json", "vocabulary.txt", "src.spm.model", "tgt.spm.model"}
+
+
+def export_files(directory: str | Path) -> set[str]:
+    """The names an export in `directory` owns: those its manifest lists, or any export file name; none without a
+    manifest."""
+    try:
+        listed = json.loads((Path(directory) / MANIFEST).read_text(encoding="utf-8")).get("files")
+    except (FileNotFoundError, NotADirectoryError):
+        return set()
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        listed = None                  # a damaged manifest: its export may still be replaced
+    return EXPORT_FILES | (set(listed) if isinstance(listed, dict) else set())
+
+
+def export_inputs(directory: str | Path) -> list[Path]:
+    """The files of an export in `directory` that loading it reads, present or not (the manifest, CTranslate2's files
+    and its vocabulary map `vmap.txt`, the subword models, each read where it is): an output must be none of them."""
+    names = export_files(directory)
+    return [Path(directory) / name for name in sorted(names | {"vmap.txt"} if names else names)]
 
 
 def file_checksums(directory: str | Path, names) -> dict[str, str]:

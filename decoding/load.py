@@ -8,17 +8,44 @@ from data.codec import Codec
 from data.subwords import same_models
 from decoding.ct2_engine import is_exported, load_exported
 from decoding.ensemble import Ensemble
+from decoding.export_files import export_inputs
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
-from models.checkpoint import load_model
+from models.checkpoint import latest_checkpoint, load_model
 from text.lexicon import Lexicon
 from util.errors import UserError
 
 
+def checkpoint_paths(text: str | Path) -> list[str]:
+    """The checkpoints `--checkpoint TEXT` names: TEXT itself when it names a file or directory (a name may hold a
+    comma), else its comma-separated parts, an ensemble."""
+    text = str(text)
+    if "," not in text or Path(text).exists():
+        return [text]
+    return [p for p in text.split(",") if p]
+
+
+def decode_inputs(args) -> list[tuple[str, str | Path | None]]:
+    """The files the decoding flags read, as (what, path): an output path must be none of them. The checkpoint is
+    every file loading it reads: each checkpoint of an ensemble, each file of an export directory, and without
+    --checkpoint the newest run's best.pt that would be loaded."""
+    text, what = args.checkpoint, "--checkpoint"
+    if text is None:
+        try:
+            text, what = str(latest_checkpoint()), "the default checkpoint"
+        except UserError:              # no run yet: loading says so, after the flags are checked
+            text = ""
+    files = []
+    for path in checkpoint_paths(text) if text else []:
+        inside = export_inputs(path) if Path(path).is_dir() else []
+        files += [(f"{what} {path}'s file", file) for file in inside] or [(what, path)]
+    return [*files, ("--glossary", args.glossary), ("--user-module", args.user_module)]
+
+
 def load_translator(path: str | Path, device="cpu") -> Translator:
-    text = str(path)
-    if "," in text:
-        return load_ensemble([p for p in text.split(",") if p], device)
+    paths = checkpoint_paths(path)
+    if len(paths) > 1:
+        return load_ensemble(paths, device)
     if is_exported(path):
         cfg, codec, engine, manifest = load_exported(path, device)
         return Translator(cfg, codec, engine, stored_lexicon(manifest))

@@ -16,6 +16,7 @@ from pathlib import Path
 import torch
 
 from config import Config, ModelConfig
+from decoding.ct2_engine import is_exported
 from decoding.export_files import MANIFEST, seal
 from exporting.out_dir import check_target, install, staging_dir
 from models.attention import ROLE_FLAGS, attention_class, registered_attentions
@@ -140,6 +141,10 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     is an out_dir it may not fill (exporting/out_dir.py)."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
+    if is_exported(checkpoint):
+        raise UserError(f"{checkpoint} is already an export (a directory export.py wrote); export.py takes the .pt "
+                        f"checkpoint written by train.py (e.g. runs/<run>/best.pt), and translate.py takes "
+                        f"--checkpoint {checkpoint} as it is")
     out = Path(out_dir)
     check_target(out, force, checkpoint)
     ckpt = load_checkpoint(checkpoint)
@@ -154,18 +159,17 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
         def _load(self):
             return spec
 
-    tmp = staging_dir(out)
-    shutil.rmtree(tmp, ignore_errors=True)      # our own, left by a killed export
-    _Converter().convert(str(tmp), quantization=quantization, force=True)
-    subwords = raw.get("subwords") or {}
-    for side in ("src", "tgt"):
-        if subwords.get(side):
-            (tmp / f"{side}.spm.model").write_bytes(subwords[side])
-    manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
-                "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
-                "checkpoint": str(checkpoint)}
-    manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
-    (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
-    install(tmp, out)
+    with staging_dir(out) as tmp:
+        _Converter().convert(str(tmp), quantization=quantization)
+        subwords = raw.get("subwords") or {}
+        for side in ("src", "tgt"):
+            if subwords.get(side):
+                (tmp / f"{side}.spm.model").write_bytes(subwords[side])
+        manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
+                    "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
+                    "checkpoint": str(checkpoint)}
+        manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
+        (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
+        install(tmp, out)
     return out
 

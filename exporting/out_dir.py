@@ -4,25 +4,29 @@ with its checkpoints, the current directory with a project in it): export.py mus
 """
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import shutil
+import tempfile
 from pathlib import Path
+from typing import Iterator
 
-from decoding.export_files import MANIFEST
+from decoding.export_files import MANIFEST, export_files
 from util.errors import UserError
 from util.textio import same_file
 
-# what export.py writes, so also what an export written before checksums (no list of files) can hold
-EXPORT_FILES = {MANIFEST, "model.bin", "config.json", "shared_vocabulary.json", "shared_vocabulary.txt",
-                "source_vocabulary.json", "source_vocabulary.txt", "target_vocabulary.json",
-                "target_vocabulary.txt", "vocabulary.json", "vocabulary.txt", "src.spm.model", "tgt.spm.model"}
 
-
-def staging_dir(out: Path) -> Path:
-    """The hidden sibling an export is written into first (`OUT_DIR` may be `.`, which has no name of its own)."""
+@contextlib.contextmanager
+def staging_dir(out: Path) -> Iterator[Path]:
+    """with staging_dir(out) as tmp: a path to write the export at first, inside a new hidden directory beside OUT_DIR
+    (`.NAME.exporting.XXXXXXXX`; OUT_DIR may be `.`, which has no name of its own) that this process creates and
+    removes again: a directory of that kind left by a killed export, or anyone's, is never touched."""
     real = out.resolve()
-    return real.parent / f".{real.name}.exporting"
+    work = Path(tempfile.mkdtemp(prefix=f".{real.name}.exporting.", dir=real.parent))
+    try:
+        yield work / "export"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
@@ -47,18 +51,6 @@ def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
         raise UserError(f"{out} holds an earlier export; pass --force to replace it")
 
 
-def export_files(directory: Path) -> set[str]:
-    """The names an export in `directory` owns: those its manifest lists, or any export file name; none without a
-    manifest."""
-    try:
-        listed = json.loads((directory / MANIFEST).read_text(encoding="utf-8")).get("files")
-    except FileNotFoundError:
-        return set()
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
-        listed = None                  # a damaged manifest: its export may still be replaced
-    return EXPORT_FILES | (set(listed) if isinstance(listed, dict) else set())
-
-
 def install(staged: Path, out: Path) -> None:
     """Move the finished export from `staged` into `out`: a rename when out is new; else out keeps its inode (it may
     be the current directory), the earlier export's files go and the new ones come in, the manifest last, so a
@@ -70,4 +62,3 @@ def install(staged: Path, out: Path) -> None:
         (out / name).unlink(missing_ok=True)
     for path in sorted(staged.iterdir(), key=lambda p: p.name == MANIFEST):
         os.replace(path, out / path.name)
-    shutil.rmtree(staged)

@@ -255,6 +255,11 @@ def bf16_on_cpu(q: Tensor) -> bool:
                                          and torch.get_autocast_dtype("cpu") == torch.bfloat16)
 
 
+# attentions that compute another's function with the same weights, only by other kernels: their checkpoints are
+# that one's (average.py averages them together)
+SAME_FUNCTION = {"sdpa": "full"}
+
+
 @register_attention("sdpa")
 class SdpaAttention(FullAttention):
     """torch's fused scaled_dot_product_attention: the same function as `full`, faster; no weights unless asked."""

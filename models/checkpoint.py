@@ -105,6 +105,9 @@ def non_finite(state: dict) -> str | None:
 def _read_file(path: str | Path) -> dict:
     """The file's contents as a dict, on CPU, its parts of the right types; any failure is a one-line UserError."""
     path = Path(path)
+    if path.is_dir():
+        best = f" (e.g. {path / 'best.pt'})" if (path / "best.pt").is_file() else ""
+        raise UserError(f"{path} is a directory, not a checkpoint; pass a .pt file written by train.py{best}")
     if not path.is_file():
         raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or pass --checkpoint PATH")
     if not zipfile.is_zipfile(path):       # e.g. a text file, which torch would misreport as code to run

@@ -11,11 +11,12 @@ WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", *"Ein Hund Mann Frau läuft s
 SOURCES = ["Ein Hund läuft im Park.", "Ein Mann spielt.", "Frau Hund Park.", "Ein Ein Hund."]
 
 
-def save(path, seed: int, vocab: Vocab = WORDS, subwords: dict | None = None) -> str:
-    model, cfg = tiny_trainable(seed=seed, vocab=len(vocab), d_model=32, n_heads=4)
+def save(path, seed: int, vocab: Vocab = WORDS, subwords: dict | None = None, lexicon: dict | None = None,
+         **model_fields) -> str:
+    model, cfg = tiny_trainable(seed=seed, vocab=len(vocab), d_model=32, n_heads=4, **model_fields)
     with torch.no_grad():
         for p in model.parameters():
             p.mul_(3.0)
     save_checkpoint(path, model_state=model.state_dict(), config=cfg.to_dict(), src_vocab=vocab.to_dict(),
-                    tgt_vocab=vocab.to_dict(), subwords=subwords)
+                    tgt_vocab=vocab.to_dict(), subwords=subwords, lexicon=lexicon)
     return str(path)

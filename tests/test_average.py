@@ -8,7 +8,10 @@ from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_checkpoints, load_checkpoint
 from tests.checkpoints import SOURCES, save
+from text.lexicon import Lexicon
 from util.errors import UserError
+
+PAYLOAD = ("config", "src_vocab", "tgt_vocab", "subwords", "lexicon")     # what a checkpoint carries besides weights
 
 
 def test_average_command_writes_the_mean_of_the_weights(tmp_path, capsys):
@@ -67,3 +70,41 @@ def test_averaged_models_score_every_piece_any_of_them_scores(tmp_path):
                         src_vocab=ckpt.raw["src_vocab"], tgt_vocab=ckpt.raw["tgt_vocab"])
     scored = average_checkpoints(paths)["scored"]
     assert scored.nonzero().squeeze(1).tolist() == [0, 1, 2, 3, 5, 7, 9]
+
+
+def test_an_averaged_checkpoint_carries_the_lexicon_and_translates_names_as_its_input(tmp_path, capsys):
+    lexicon = Lexicon.learn([(s, "") for s in SOURCES]).to_dict()
+    one = save(tmp_path / "one.pt", 1, lexicon=lexicon)
+    average.main([one, one, "--out", str(tmp_path / "avg.pt")])
+    mine, theirs = load_checkpoint(one).raw, load_checkpoint(tmp_path / "avg.pt").raw
+    assert {k: theirs[k] for k in PAYLOAD} == {k: mine[k] for k in PAYLOAD}
+    names = ["Ein Kind spielt in Köln.", "Jan Ullrich fährt durch Freiburg."]
+    translations = load_translator(tmp_path / "avg.pt").translate(names)
+    assert translations == load_translator(one).translate(names)
+    assert "Cologne" in translations[0] and "Jan Ullrich" in translations[1] and "Freiburg" in translations[1]
+    tuned = save(tmp_path / "tuned.pt", 2, lexicon=Lexicon.learn([("Ein Kind.", "")]).to_dict())   # another corpus
+    average.main([one, tuned, "--out", str(tmp_path / "avg2.pt")])
+    assert load_checkpoint(tmp_path / "avg2.pt").raw["lexicon"] == lexicon
+    assert "note: the inputs' lexicons differ" in capsys.readouterr().err
+
+
+def test_attention_full_and_sdpa_average_as_one_function_and_another_model_is_refused(tmp_path):
+    full, sdpa = save(tmp_path / "full.pt", 1), save(tmp_path / "sdpa.pt", 2, attention="sdpa")
+    average.main([full, sdpa, "--out", str(tmp_path / "avg.pt")])
+    assert load_checkpoint(tmp_path / "avg.pt").cfg.model.attention == "full"
+    linear = save(tmp_path / "linear.pt", 3, attention="linear", cross_attention="full")
+    with pytest.raises(UserError, match=r"^cannot average .*full.pt and .*linear.pt: their model.attention differ; "):
+        average.main([full, linear, "--out", str(tmp_path / "avg2.pt")])
+    post = save(tmp_path / "post.pt", 4, norm="post")
+    with pytest.raises(UserError, match=r"their model.norm differ"):
+        average.main([full, post, "--out", str(tmp_path / "avg2.pt")])
+    assert not (tmp_path / "avg2.pt").exists()
+
+
+@pytest.mark.parametrize("out", ["x/", "x/."])
+def test_an_output_name_that_ends_as_a_directory_is_refused_before_any_work(out, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    with pytest.raises(UserError, match=rf"^--out {out} names a directory \(it ends with {out[-1]}\); give a file "):
+        average.main([*paths, "--out", out])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.pt", "2.pt"]

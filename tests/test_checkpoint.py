@@ -121,3 +121,14 @@ def test_best_pt_records_its_val_bleu_and_old_full_checkpoints_still_say_it(aver
     torch.save(old, tmp_path / "best.pt")
     assert best_checkpoint_info(tmp_path / "best.pt")["val_bleu"] == 12.5
     assert best_checkpoint_info(tmp_path / "missing.pt") is None
+
+
+def test_a_directory_is_named_as_one_with_the_checkpoint_it_may_hold(tmp_path):
+    (tmp_path / "run").mkdir()
+    with pytest.raises(UserError, match=r"^.*run is a directory, not a checkpoint; pass a .pt file written by "
+                                        r"train.py$"):
+        load_checkpoint(tmp_path / "run")
+    (tmp_path / "run" / "best.pt").write_text("")
+    with pytest.raises(UserError, match=r"is a directory, not a checkpoint; pass a .pt file written by train.py "
+                                        r"\(e.g. .*run/best.pt\)$"):
+        load_checkpoint(tmp_path / "run")

@@ -1,6 +1,8 @@
 """util/cli.py, what every command shares: `run_main`'s one-line errors (a closed or full stdout too), --user-module,
 the device flag, and the decoding flags of translate.py and evaluate.py."""
+import os
 import re
+import resource
 import subprocess
 import sys
 
@@ -13,6 +15,7 @@ from config import make_config
 from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
+from tests.checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, run_process, script
 from util.cli import run_main
 from util.errors import UserError
@@ -101,6 +104,21 @@ def test_a_full_stdout_is_one_line_without_a_traceback(tmp_path):
                               cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.decode() == "error: No space left on device (writing the output)\n"
+
+
+def test_output_that_hits_the_file_size_limit_is_one_line_and_exit_2_even_unbuffered(tmp_path):
+    """A file at its size limit (ulimit -f) fails as a disk that fills does: after a short write, which unbuffered
+    stdout (PYTHONUNBUFFERED=1, python -u) took as done, dropping the rest silently with exit status 0 when it was
+    the last write (here 200 lines, one chunk)."""
+    checkpoint = save(tmp_path / "a.pt", 1)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with open(tmp_path / "out.txt", "wb") as out:
+        proc = subprocess.run([sys.executable, "translate.py", "--checkpoint", checkpoint, "--greedy"], cwd=REPO,
+                              input="\n".join(SOURCES * 50).encode(), stdout=out, stderr=subprocess.PIPE, env=env,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000)),
+                              timeout=120)
+    assert (proc.returncode, proc.stderr.decode()) == (2, "error: File too large (writing the output)\n")
+    assert (tmp_path / "out.txt").stat().st_size == 2000
 
 
 def test_hints_name_flags_the_command_has(tmp_path, train_main, monkeypatch):

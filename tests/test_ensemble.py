@@ -42,3 +42,8 @@ def test_an_ensemble_with_an_exported_directory_says_ensembles_take_checkpoints(
     (exported / "model.bin").write_bytes(b"")
     with pytest.raises(UserError, match="an ensemble .* combines PyTorch checkpoints"):
         load_translator(f"{save(tmp_path / 'a.pt', 1)},{exported}")
+
+
+def test_a_checkpoint_whose_name_holds_a_comma_is_one_checkpoint_not_an_ensemble(tmp_path):
+    named = save(tmp_path / "de,en.pt", 1)
+    assert load_translator(named).translate(SOURCES) == load_translator(save(tmp_path / "a.pt", 1)).translate(SOURCES)

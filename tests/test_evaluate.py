@@ -78,3 +78,34 @@ def test_an_output_that_is_an_input_by_any_path_is_refused_and_the_input_kept(ou
         evaluate.parse_args(["--checkpoint", "model.pt", "--src", "src.de", "--ref", "ref.en", "--output", output])
     assert [(tmp_path / name).read_text() for name in ("src.de", "ref.en", "model.pt")] == ["src.de", "ref.en",
                                                                                           "model.pt"]
+
+
+def export_dir(directory, *names):
+    """A directory as export.py leaves it: its files and a manifest listing them (enough for the output checks)."""
+    directory.mkdir()
+    for name in names:
+        (directory / name).write_text(name)
+    (directory / "einsum_nmt.json").write_text(json.dumps({"files": {name: "0" * 64 for name in names}}))
+    return directory
+
+
+@pytest.mark.parametrize("checkpoint, output", [("e", "e/model.bin"), ("e/", "./e/src.spm.model"),
+                                                ("e", "e/einsum_nmt.json"), ("model.pt,e", "e/config.json"),
+                                                ("e", "e/tgt.spm.model"), ("e", "e/vmap.txt"),     # read if there
+                                                (None, "runs/r/best.pt")])
+def test_an_output_that_is_a_file_the_checkpoint_loads_is_refused_an_export_directory_or_ensemble_too(
+        checkpoint, output, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("src.de", "ref.en", "model.pt"):
+        (tmp_path / name).write_text(name)
+    export_dir(tmp_path / "e", "model.bin", "config.json", "shared_vocabulary.json", "src.spm.model")
+    (tmp_path / "runs" / "r").mkdir(parents=True)
+    (tmp_path / "runs" / "r" / "best.pt").write_text("best")       # the default checkpoint: the newest run's
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    with pytest.raises(UserError, match=rf"^--output {output} is (the same file as )?(--checkpoint|the default "
+                                        r"checkpoint) .*: writing it would (destroy|change) that input; choose "
+                                        r"another name$"):
+        evaluate.parse_args([*(["--checkpoint", checkpoint] if checkpoint else []), "--src", "src.de", "--ref",
+                             "ref.en", "--output", output])
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    evaluate.parse_args(["--checkpoint", "e", "--src", "src.de", "--ref", "ref.en", "--output", "e/hyp.en"])

@@ -131,7 +131,7 @@ def test_force_replaces_an_earlier_export_in_place_even_the_current_directory(su
     with pytest.raises(UserError, match=r"holds an earlier export; pass --force"):
         export_checkpoint(path, ".", "float32")
     export_checkpoint(path, ".", "float32", force=True)
-    assert (tmp_path / "ct2").stat().st_ino == inode and not list(tmp_path.glob(".*exporting"))
+    assert (tmp_path / "ct2").stat().st_ino == inode and not list(tmp_path.glob(".*exporting*"))
     assert load_translator(".").engine.describe() == "ctranslate2 (float32)"
 
 
@@ -245,3 +245,24 @@ def test_a_removed_subword_model_or_a_flipped_bit_stops_translate_in_one_line(na
     assert exit.value.code == 2 and captured.out == ""
     assert captured.err.startswith(f"error: {out / name} {said}")
     assert captured.err.count("\n") == 1 and "export.py" in captured.err
+
+
+def test_an_export_directory_given_as_the_checkpoint_is_named_as_an_export(subwords, tmp_path):
+    out = export_checkpoint(checkpoint(tmp_path / "m.pt", subwords), tmp_path / "ct2", "float32")
+    with pytest.raises(UserError, match=rf"^{out} is already an export \(a directory export.py wrote\); export.py "
+                                        r"takes the .pt checkpoint written by train.py"):
+        export_checkpoint(out, tmp_path / "again")
+    assert not (tmp_path / "again").exists()
+
+
+def test_a_staging_directory_of_the_same_name_is_never_touched_and_none_is_left_behind(subwords, tmp_path):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    theirs = tmp_path / ".out.exporting"
+    theirs.mkdir()
+    (theirs / "k").write_text("keep me")
+    out = export_checkpoint(path, tmp_path / "out", "float32")
+    assert (theirs / "k").read_text() == "keep me" and load_translator(out).engine.name == "ctranslate2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.exporting", "m.pt", "out"]
+    with pytest.raises(UserError, match="holds an earlier export"):
+        export_checkpoint(path, tmp_path / "out", "float32")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.exporting", "m.pt", "out"]

@@ -139,7 +139,7 @@ def test_a_new_run_takes_only_an_empty_directory_or_one_its_run_stopped_before_a
     for name, text in (("config.json", '{"bos_token": "<s>"}'), ("model.bin", "weights"), ("einsum_nmt.json", "{}")):
         (export / name).write_text(text)
     with pytest.raises(UserError, match=rf"^{export} is not empty and holds no run that train.py can start again "
-                                        r"\(it has einsum_nmt.json, model.bin\); a new run takes an empty"):
+                                        r"\(it has config.json, einsum_nmt.json, model.bin\); a new run takes an "):
         claim_run_dir(export, resuming=False)
     assert sorted(p.name for p in export.iterdir()) == ["config.json", "einsum_nmt.json", "model.bin"]
     (tmp_path / "own").mkdir()
@@ -152,3 +152,51 @@ def test_a_new_run_takes_only_an_empty_directory_or_one_its_run_stopped_before_a
     (stopped / "metrics.jsonl").write_text("")
     claim_run_dir(stopped, resuming=False).release()
     claim_run_dir(tmp_path / "new", resuming=False).release()
+
+
+@pytest.mark.parametrize("files, refused", [
+    ({LOCK_NAME: "mine\n", "n.txt": "x"}, rf"holds a \{LOCK_NAME} that train.py did not write; move it away"),
+    ({"metrics.jsonl": '{"kind": "mine"}\n'}, r"is not empty and holds no run .* \(it has metrics.jsonl\)"),
+    ({".notes.tmp": "mine"}, r"is not empty and holds no run .* \(it has .notes.tmp\)"),
+    ({"config.json": '{"model": {}, "data": {}, "train": {}}', "tensorboard/notes.txt": "mine"},
+     r"is not empty and holds no run .* \(it has tensorboard\)"),
+])
+def test_a_directory_a_new_run_refuses_keeps_every_file_a_user_put_there_as_it_was(files, refused, tmp_path,
+                                                                                   monkeypatch):
+    monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")     # a run that went on would fail at once
+    run = tmp_path / "d"
+    for name, text in files.items():
+        (run / name).parent.mkdir(parents=True, exist_ok=True)
+        (run / name).write_text(text)
+    with pytest.raises(UserError, match=rf"^{run} {refused}"):
+        train.main(["--preset", "tiny", "--out", str(run)])
+    assert {str(p.relative_to(run)): p.read_text() for p in run.rglob("*") if p.is_file()} == files
+
+
+def test_a_lock_is_removed_at_the_end_only_when_a_run_of_ours_wrote_it(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "mine").write_text("mine")
+    os.symlink(run / "mine", run / LOCK_NAME)                  # a link is nobody's lock
+    with pytest.raises(UserError, match=r"holds a \.lock that train.py did not write"):
+        RunDirLock(run).acquire()
+    assert (run / LOCK_NAME).is_symlink() and (run / "mine").read_text() == "mine"
+    (run / LOCK_NAME).unlink()
+    (run / LOCK_NAME).write_text("")                         # found empty: used, and left empty again
+    with RunDirLock(run):
+        assert (run / LOCK_NAME).read_text().startswith(f"pid {os.getpid()} ")
+    assert (run / LOCK_NAME).read_text() == ""
+    (run / LOCK_NAME).write_text("pid 1 on elsewhere\n")       # a dead run's: taken over and removed
+    with RunDirLock(run) as lock:
+        assert lock.previous_owner == "pid 1 on elsewhere"
+    assert not (run / LOCK_NAME).exists()
+
+
+def test_resume_removes_only_the_temporary_files_a_run_writes_and_a_new_run_none(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    ours, theirs = [".last.pt.ab3_x9z0.tmp", ".best.pt.0123abcd.tmp", ".metrics.jsonl.tmp"], [".notes.tmp", ".x.tmp"]
+    for name in ["last.pt", *ours, *theirs]:
+        (run / name).write_text(name)
+    claim_run_dir(run, resuming=True).release()
+    assert sorted(p.name for p in run.iterdir()) == sorted([".x.tmp", ".notes.tmp", "last.pt"])

@@ -72,3 +72,16 @@ def test_an_output_path_that_is_an_input_is_refused_and_the_input_kept(tmp_path,
         check_output_path("./my.de", "--output", [("--ref", None), ("--src", "my.de")])
     assert (tmp_path / "my.de").read_text() == "Hallo\n"
     assert check_output_path("hyp.en", "--output", [("--src", "my.de")]).name == "hyp.en"
+
+
+def test_an_output_where_an_input_would_be_read_if_present_is_refused_by_any_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "export").mkdir()
+    os.symlink("export", tmp_path / "link")
+    os.symlink("export/vmap.txt", tmp_path / "dangling")
+    for output in ("export/vmap.txt", "./link/vmap.txt", "dangling"):
+        with pytest.raises(UserError, match=rf"^--output {output} is the export's file .*vmap.txt, read when present: "
+                                            r"writing it would change that input; choose another name$"):
+            check_output_path(output, "--output", [("the export's file", tmp_path / "export" / "vmap.txt")])
+    assert sorted(p.name for p in (tmp_path / "export").iterdir()) == []
+    assert check_output_path("export/hyp.en", "--output", [("the export's file", "export/vmap.txt")])

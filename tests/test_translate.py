@@ -221,3 +221,14 @@ def test_the_heatmap_may_not_be_written_over_the_checkpoint(tmp_path):
     checkpoint = save(tmp_path / "a.pt", 1)
     with pytest.raises(UserError, match=r"^--plot-attention .*a.pt is the same file as --checkpoint "):
         translate.parse_args(["--checkpoint", checkpoint, "--plot-attention", str(tmp_path / "." / "a.pt"), "Hallo"])
+
+
+def test_the_heatmap_may_not_be_written_over_a_file_of_an_exported_directory(tmp_path):
+    exported = tmp_path / "exported"
+    exported.mkdir()
+    (exported / "model.bin").write_text("weights")
+    (exported / "einsum_nmt.json").write_text('{"files": {"model.bin": ""}}')
+    with pytest.raises(UserError, match=r"^--plot-attention .*model.bin is the same file as --checkpoint .*exported's "
+                                        r"file .*model.bin: writing it would destroy that input"):
+        translate.parse_args(["--checkpoint", str(exported), "--plot-attention", str(exported / "model.bin"), "Hallo"])
+    assert (exported / "model.bin").read_text() == "weights"

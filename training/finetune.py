@@ -14,6 +14,7 @@ from data.prepare import Units
 from data.prepared import SplitData
 from data.vocab import UNK
 from data.subwords import models_of
+from decoding.load import checkpoint_paths
 from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
 from util.errors import UserError
 
@@ -31,7 +32,7 @@ NOT_INHERITED = ("mix_original",)
 
 def load_init(path: str) -> ModelCheckpoint:
     """The checkpoint --init names; a directory or a list is refused in one line that says what to pass."""
-    if "," in path:
+    if len(checkpoint_paths(path)) > 1:
         raise UserError(f"--init {path}: give one checkpoint (an ensemble's models cannot become one model's "
                         "weights); average them first with average.py")
     if Path(path).is_dir():

@@ -2,7 +2,9 @@
 
 The owner holds an flock on `.lock` in the directory; the file names it (pid and host) for the error a second run
 gets. The kernel drops an flock when its process ends however it ends (kill -9, a crash, a power cut), so a lock
-left by a dead run is free and the next run takes it over; the lock is acquired without waiting.
+left by a dead run is free and the next run takes it over; the lock is acquired without waiting. A `.lock` that no
+run of ours wrote (another program's, a symlink) is refused untouched, and a lock file is removed at the end only
+when it is ours: nothing a user put in a run directory is deleted or emptied.
 """
 from __future__ import annotations
 
@@ -10,10 +12,13 @@ import errno
 import fcntl
 import json
 import os
+import re
 import socket
+import stat
 import sys
 from pathlib import Path
 
+from config import Config
 from util.errors import UserError
 
 LOCK_NAME = ".lock"
@@ -30,6 +35,7 @@ class RunDirLock:
         self.path = self.dir / LOCK_NAME
         self.fd: int | None = None
         self.created = False           # the directory is ours to remove again if nothing was put in it
+        self.own_file = False          # the lock file is ours to remove: we created it, or a dead run of ours did
         self.previous_owner = ""       # what a dead owner's lock file said, when we took it over
 
     def acquire(self) -> "RunDirLock":
@@ -39,8 +45,9 @@ class RunDirLock:
             self.dir.mkdir(parents=True, exist_ok=True)
             fd = self._lock_file(or_other)
             self.previous_owner = _read(fd).strip()
+            self.own_file = self.own_file or bool(self.previous_owner)
             os.ftruncate(fd, 0)
-            os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode(), 0)
+            os.pwrite(fd, lock_text().encode(), 0)
         except OSError as e:
             if fd is not None:
                 os.close(fd)
@@ -48,9 +55,36 @@ class RunDirLock:
         self.fd = fd
         return self
 
+    def _open(self, or_other: str) -> int | None:
+        """The lock file, created (then self.own_file) or as found; None when it went away meanwhile. Anything else
+        at its name (another program's .lock, a symlink) is refused untouched."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            self.own_file = True
+            return fd
+        except FileExistsError:
+            pass
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            if e.errno != errno.ELOOP:
+                raise
+            fd = None                  # a symlink
+        if fd is not None and stat.S_ISREG(os.fstat(fd).st_mode) and is_lock_text(_read(fd)):
+            self.own_file = False
+            return fd
+        if fd is not None:
+            os.close(fd)
+        raise UserError(f"{self.dir} holds a {LOCK_NAME} that train.py did not write; move it away (train.py keeps "
+                        f"its lock there){or_other}")
+
     def _lock_file(self, or_other: str) -> int:
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = self._open(or_other)
+            if fd is None:
+                continue
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -76,7 +110,10 @@ class RunDirLock:
         if self.fd is None:
             return
         try:
-            self.path.unlink(missing_ok=True)   # removed while still locked, so no one locks a file on its way out
+            if self.own_file:
+                self.path.unlink(missing_ok=True)   # removed while still locked, so no one locks a file on its way out
+            else:
+                os.ftruncate(self.fd, 0)            # a lock file found empty is left as it was found
         except OSError:
             pass
         os.close(self.fd)
@@ -98,17 +135,34 @@ def _read(fd: int) -> str:
     return os.pread(fd, 200, 0).decode("utf-8", "replace")
 
 
+def lock_text() -> str:
+    """What a lock file says while its run holds it: the owner, for the error a second run gets."""
+    return f"pid {os.getpid()} on {socket.gethostname()}\n"
+
+
+def is_lock_text(text: str) -> bool:
+    """Whether a lock file says what lock_text writes (or nothing yet: a run killed between creating and writing it)."""
+    return not text or re.fullmatch(r"pid \d+ on [^\n]*\n", text) is not None
+
+
+# the temporary files a run writes, and leaves half-written when it is killed: a checkpoint's
+# (models/checkpoint.atomic_torch_save: `.NAME.XXXXXXXX.tmp`) and metrics.jsonl's while a resume repairs it (open_log)
+RUN_TEMP_FILE = re.compile(r"\.(best|last|averaged|epoch\d+)\.pt\.[a-z0-9_]{8}\.tmp|\.metrics\.jsonl\.tmp")
+
+
 def remove_stale_temp_files(directory: str | Path) -> list[str]:
-    """Delete the `.*.tmp` files a killed writer left (see models/checkpoint.atomic_torch_save); -> their names.
-    Only the directory's owner may call this: another live writer's temp file would look the same."""
+    """Delete the temporary files a killed run left (RUN_TEMP_FILE, no other name); -> their names. Only the owner of
+    a run's directory may call this, when it resumes the run: another live writer's temp file would look the same."""
     removed = []
-    for path in Path(directory).glob(".*.tmp"):
+    for path in Path(directory).iterdir():
+        if not RUN_TEMP_FILE.fullmatch(path.name) or not path.is_file() or path.is_symlink():
+            continue
         try:
             path.unlink()
             removed.append(path.name)
         except FileNotFoundError:
             pass
-    return removed
+    return sorted(removed)
 
 
 def check_resumable(run_dir: Path) -> None:
@@ -153,35 +207,55 @@ def claim_run_dir(run_dir: Path, resuming: bool) -> RunDirLock:
     if lock.previous_owner:
         print(f"note: took over {run_dir} from a run that ended without releasing it ({lock.previous_owner})",
               file=sys.stderr)
-    removed = remove_stale_temp_files(run_dir)
+    removed = remove_stale_temp_files(run_dir) if resuming else []
     if removed:
         print(f"note: removed {len(removed)} half-written file(s) a killed run left: {', '.join(removed)}",
               file=sys.stderr)
     return lock
 
 
-# what a run writes before its first checkpoint: a directory holding only these (a run stopped that early) may be
-# started again with --out, as check_resumable says
-RUN_START_FILES = {LOCK_NAME, "config.json", "metrics.jsonl", "tensorboard"}
-
-
 def foreign_files(run_dir: Path) -> list[str]:
-    """The names in run_dir that a new run there would overwrite or mix with: anything but the files a run writes
-    before its first checkpoint (its config.json, not another program's), and the temp files a killed run left."""
-    names = sorted(p.name for p in run_dir.iterdir() if not (p.name.startswith(".") and p.name.endswith(".tmp")))
-    foreign = [name for name in names if name not in RUN_START_FILES]
-    if "config.json" in names and not foreign and not is_run_config(run_dir / "config.json"):
-        foreign.append("config.json")
-    return foreign
+    """The names in run_dir that a new run there would overwrite, empty or mix with: anything but what a run of this
+    project writes before its first checkpoint (a directory holding only that, a run stopped that early, may be
+    started again with --out, as check_resumable says): its lock (RunDirLock refuses another program's), this
+    project's config.json and, beside it, a metrics.jsonl of records and a tensorboard/ of event files."""
+    ours = {LOCK_NAME}
+    if is_run_config(run_dir / "config.json"):
+        ours.add("config.json")
+        ours |= {"metrics.jsonl"} if is_run_log(run_dir / "metrics.jsonl") else set()
+        ours |= {"tensorboard"} if is_event_dir(run_dir / "tensorboard") else set()
+    return sorted(p.name for p in run_dir.iterdir() if p.name not in ours)
 
 
 def is_run_config(path: Path) -> bool:
-    """A config.json that train.py wrote (its sections), not e.g. CTranslate2's of an export."""
+    """A config.json that train.py wrote: this project's config, not e.g. CTranslate2's of an export."""
+    if path.is_symlink():              # a new run writes config.json: through a link, into another file
+        return False
     try:
         config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        if not (isinstance(config, dict) and {"model", "data", "train"} <= set(config)):
+            return False
+        Config.from_dict(config)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, TypeError, AttributeError, UserError):
         return False
-    return isinstance(config, dict) and {"model", "data", "train"} <= set(config)
+    return True
+
+
+def is_run_log(path: Path) -> bool:
+    """A metrics.jsonl of records only (its last line may be cut short, by a kill)."""
+    try:
+        return path.is_file() and not path.is_symlink() and all(map(is_record, path.read_bytes().split(b"\n")[:-1]))
+    except OSError:
+        return False
+
+
+def is_event_dir(path: Path) -> bool:
+    """A tensorboard/ directory of TensorBoard event files only."""
+    try:
+        return path.is_dir() and not path.is_symlink() and all(
+            p.is_file() and p.name.startswith("events.out.tfevents.") for p in path.iterdir())
+    except OSError:
+        return False
 
 
 def open_log(path: Path, keep_bytes: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib.util
+import io
 import math
 import os
 import signal
@@ -39,6 +40,7 @@ def run_main(main, needs_stdout: bool = True) -> None:
     try:
         if needs_stdout and sys.stdout is None:
             raise UserError("stdout is closed; redirect the output to a file or a pipe")
+        _whole_writes()
         code = main(sys.argv[1:])
         if sys.stdout is not None:
             sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
@@ -57,6 +59,18 @@ def run_main(main, needs_stdout: bool = True) -> None:
     except KeyboardInterrupt:
         code = _interrupted()
     sys.exit(code or 0)
+
+
+def _whole_writes() -> None:
+    """Unbuffered stdout (PYTHONUNBUFFERED=1, python -u) writes straight to its file, and a short write (a file at
+    its size limit, a disk that fills) then drops the rest without an error. A buffer between them writes the rest,
+    so the error that stopped it is raised and reported; flushed at each line end, nearly as unbuffered. Only the
+    process's own stdout (not a test's capture), on its file descriptor, which it leaves open."""
+    stream = sys.stdout
+    if stream is sys.__stdout__ and isinstance(getattr(stream, "buffer", None), io.RawIOBase):
+        raw = io.FileIO(stream.fileno(), "wb", closefd=False)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding, errors=stream.errors,
+                                      line_buffering=True)
 
 
 def _interrupted() -> int:
@@ -173,13 +187,6 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
     add_user_module_flag(parser)
-
-
-def decode_inputs(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """The files the decoding flags read, as (flag, path): an output path must be none of them."""
-    checkpoints = [p for p in (args.checkpoint or "").split(",") if p]
-    return [*(("--checkpoint", p) for p in checkpoints), ("--glossary", args.glossary),
-            ("--user-module", args.user_module)]
 
 
 # the flag that sets each DecodeConfig field, for errors in the flags' own words

@@ -93,6 +93,14 @@ def same_file(a: str | Path, b: str | Path) -> bool:
     return stat.S_ISREG(first.st_mode) and (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
 
 
+def writes_over(output: str | Path, source: str | Path) -> bool:
+    """Whether writing `output` changes `source`: the same file by any path (same_file), or, when `source` does not
+    exist (a file a loader reads where it is present), the same name in the same directory, however written."""
+    if same_file(output, source):
+        return True
+    return not os.path.lexists(source) and os.path.realpath(output) == os.path.realpath(source)
+
+
 def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, str | Path | None]] = ()) -> Path:
     """Refuse, before any work, an output file that could not be written: no name, a directory, a missing or
     read-only one, or one of the command's `inputs` ((what, path) pairs, e.g. ("--src", "my.de")) by any path."""
@@ -101,12 +109,18 @@ def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, s
     file = Path(path)
     if file.is_dir():
         raise UserError(f"{flag} {path} is a directory; give a file name")
+    if os.path.basename(path) in ("", ".", ".."):      # Path("x/") is "x": it would write a file x
+        raise UserError(f"{flag} {path} names a directory (it ends with {os.path.basename(path) or '/'}); give a "
+                        "file name")
     if not file.parent.is_dir():
         raise UserError(f"{flag} {path}: there is no directory {file.parent}; create it first")
     if not os.access(file.parent, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
         raise UserError(f"{flag} {path}: cannot write there (read-only); choose another path")
     for what, source in inputs:
-        if source is not None and same_file(file, source):
+        if source is not None and writes_over(file, source):
+            if not os.path.lexists(source):
+                raise UserError(f"{flag} {path} is {what} {source}, read when present: writing it would change that "
+                                "input; choose another name")
             raise UserError(f"{flag} {path} is the same file as {what} {source}: writing it would destroy that "
                             "input; choose another name")
     return file
