@@ -156,6 +156,10 @@ class TrainConfig:
     weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms)', AT_LEAST_0)
     beta2: float = opt(0.98, 'AdamW second-moment decay', FRACTION)
     label_smoothing: float = opt(0.1, 'label smoothing of the training loss', FRACTION)
+    subword_sampling: float = opt(0.0, 'subword regularization: from the epoch dropout starts (dropout_after), the '
+                                       'training sources are cut into pieces anew each epoch, sampled with this '
+                                       'alpha (unigram; BPE: merges dropped with this probability); 0 = off',
+                                  FRACTION)
     consistency: float = opt(0.0, 'R-Drop: while dropout is on, each batch runs twice (two dropout masks) and this '
                                   'weight times the symmetric KL divergence of the two output distributions, per '
                                   'token, joins the loss (twice the work of a step); 0 = off', AT_LEAST_0)
@@ -390,6 +394,8 @@ def check_config(cfg: Config) -> Config:
     _check_train(cfg.train)
     if cfg.decode.n_best > cfg.decode.beam:
         raise BrokenRule("decode.n_best", cfg.decode.n_best, f"at most --decode.beam={cfg.decode.beam}")
+    if cfg.train.subword_sampling and cfg.data.units != "subword":
+        raise UserError("--train.subword_sampling samples subword pieces: it needs --data.units=subword")
     return cfg
 
 

@@ -97,7 +97,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
 def train_epoch(run: Run, stop: StopSignal) -> str | None:
     """Train from the run's position to the end of its epoch, then end the epoch; -> a stop reason or None."""
     state, cfg, world = run.state, run.cfg, run.dist.world_size
-    batches = run.sampler.batches(state.epoch)
+    sources, targets, batches = run.epochs.of(state.epoch)
     pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
                disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
@@ -105,7 +105,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
     while state.batch_in_epoch < len(batches) and reason is None:
         group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
-        group = [collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx]).to(run.device)
+        group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
                  for idx in group]
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
         check_finite_loss(run, loss)

@@ -26,6 +26,7 @@ from models.transformer import Transformer, build_model, check_size
 from training.checkpoints import Checkpoints
 from training.ema import EMA
 from training.finetune import checkpoint_units, unknown_words_note
+from training.resample import EpochData, EpochSources
 from training.rundir import open_log
 from training.schedule import Schedule
 from training.precision import autocast_of, run_precision
@@ -73,6 +74,7 @@ class Run:
     tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
     step_seconds: float = 0.0        # the last step's time, for what a stop signal says it waits for
     ema: EMA | None = None           # with --train.ema: the moving average of the weights
+    epochs: EpochData | None = None  # each epoch's pairs and batches (set by build_run)
 
     @property
     def train_data(self) -> SplitData:
@@ -191,6 +193,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                                                          device, data.lexicon), sampler,
               Checkpoints(run_dir, dist.is_main, cfg.train.save_every),
               ema=EMA(model, cfg.train.ema) if cfg.train.ema else None)
+    run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:
         resume_training_state(run, resume)
     run.state.precision = precision.precision
@@ -215,6 +218,16 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
             run.log(unknown_words_note(train_data))
     run.checkpoints.last_written = time.monotonic()     # the save_every clock starts with the training
     return run
+
+
+def epoch_data(cfg: Config, data: Prepared, train_data: SplitData, sampler: TokenBatchSampler) -> EpochData:
+    """The prepared pairs every epoch, or with --train.subword_sampling sources cut anew from dropout's epoch on."""
+    if not cfg.train.subword_sampling or data.src_subwords is None:
+        return EpochData(train_data, sampler)
+    longest = min(cfg.data.max_train_len or cfg.model.max_len, cfg.model.max_len - 2)
+    sources = EpochSources(data.src_subwords, cfg.train.subword_sampling, cfg.train.seed, longest,
+                           bpe=cfg.data.subword_model == "bpe")
+    return EpochData(train_data, sampler, sources, start=cfg.train.dropout_after)
 
 
 def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:

@@ -1,0 +1,91 @@
+"""training/resample.py: subword regularization of the training sources, the same text cut anew each epoch, the same
+cut for the same (seed, epoch), so a stopped and resumed run ends with the weights of a straight run."""
+import pytest
+import torch
+
+import train
+from data.batching import TokenBatchSampler
+from data.prepared import Ragged, SplitData
+from data.subwords import Subwords
+from data.tokenizer import Tokenizer
+from models.checkpoint import load_checkpoint
+from tests.runs import TINY
+from tests.test_export import sentences
+from training.resample import EpochData, EpochSources
+from training.stop import StopSignal
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    tokens = Tokenizer("de").tokenize_many(sentences(120, 0))
+    subwords = Subwords.learn(tokens, 300)
+    return subwords, Ragged.of(subwords.encode_lines([" ".join(t) for t in tokens]))
+
+
+@pytest.mark.parametrize("bpe", [False, True])
+def test_an_epoch_cuts_the_same_text_anew_and_the_same_epoch_alike(corpus, bpe):
+    subwords, ids = corpus
+    if bpe:
+        subwords = Subwords.learn(Tokenizer("de").tokenize_many(sentences(120, 0)), 300, "bpe")
+        ids = Ragged.of(subwords.encode_lines([subwords.sp.decode(row) for row in ids]))
+    sources = EpochSources(subwords, alpha=0.3, seed=1, max_len=100, bpe=bpe)
+    first, again, other = sources.of(ids, 4), sources.of(ids, 4), sources.of(ids, 5)
+    assert first == again and first != other and first != ids
+    for cut, row in zip(first, ids):
+        assert subwords.sp.decode(cut) == subwords.sp.decode(row)          # the same text, other pieces
+    assert sum(len(row) for row in first) > sum(len(row) for row in ids)   # sampled cuts are finer on average
+
+
+def test_a_sampled_cut_over_the_length_limit_keeps_the_prepared_one(corpus):
+    subwords, ids = corpus
+    limit = max(len(row) for row in ids)
+    for cut, row in zip(EpochSources(subwords, alpha=0.5, seed=2, max_len=limit).of(ids, 0), ids):
+        assert len(cut) <= limit and (len(cut) == len(row) or cut != row)
+
+
+def test_epochs_before_the_start_are_the_prepared_pairs_and_later_ones_each_pair_once(corpus):
+    subwords, ids = corpus
+    split = SplitData(ids, ids, [""] * len(ids))
+    sampler = TokenBatchSampler([len(r) for r in ids], [len(r) for r in ids], 64, seed=3)
+    data = EpochData(split, sampler, EpochSources(subwords, 0.3, 3, 100), start=2)
+    src, tgt, batches = data.of(1)
+    assert src is split.src and batches == sampler.batches(1)
+    src, tgt, batches = data.of(2)
+    assert src != ids and tgt is split.tgt
+    assert sorted(k for batch in batches for k in batch) == list(range(len(ids)))
+    assert all(len(b) * (max(len(src[k]) for k in b) + max(len(tgt[k]) for k in b) + 1) <= 64
+               for b in batches if len(b) > 1)
+
+
+class StopAfter(StopSignal):
+    def __enter__(self):
+        StopAfter.instance = super().__enter__()
+        return self
+
+
+def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of_a_straight_run(root, tmp_path,
+                                                                                                 train_main,
+                                                                                                 monkeypatch):
+    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=300",
+             "--train.subword_sampling=0.3", "--train.dropout_after=1", "--train.max_steps=34",
+             "--train.max_epochs=5", "--train.val_max_sentences=2"]
+    train_main([*flags, "--out", str(tmp_path / "straight")])
+    steps, real_step = [], train.train_step
+
+    def step_then_signal(*args):
+        steps.append(1)
+        if len(steps) == 30:                       # inside the second epoch, a sampled one
+            StopAfter.instance.requested = True
+        return real_step(*args)
+
+    monkeypatch.setattr(train, "StopSignal", StopAfter)
+    monkeypatch.setattr(train, "train_step", step_then_signal)
+    train_main([*flags, "--out", str(tmp_path / "split")])
+    stopped = load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]
+    assert stopped["step"] == 30 and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
+    monkeypatch.setattr(train, "StopSignal", StopSignal)
+    train_main(["--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")])
+    a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
+    assert b["train_state"]["state"]["step"] == 34
+    for key in a["model"]:
+        torch.testing.assert_close(a["model"][key], b["model"][key], atol=0, rtol=0, msg=key)
