@@ -1,7 +1,7 @@
 """The attention zoo side by side: forward+backward time and peak memory of each registered attention on synthetic
 self-attention of 64 to 4,096 positions, and the decoding speed of a base-sized model that uses it.
 
-    python bench/attention_zoo.py                        # the table of docs/RESULTS.md (about 15 minutes, 1 thread)
+    python bench/attention_zoo.py                        # the table of docs/HISTORY.md (about 15 minutes, 1 thread)
     python bench/attention_zoo.py --lengths 64,256 --types full,local
 
 Kernel rows: batch 1, 8 heads of width 32 (the base model's 256), no mask, each type's default options (aft-full:
