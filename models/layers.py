@@ -7,7 +7,7 @@ from __future__ import annotations
 from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
-from models.attention_options import parse_options
+from models.attention.options import parse_options
 from models.cache import LayerCache
 from models.dropout import Dropout
 from models.linear import Linear, packed_path

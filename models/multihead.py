@@ -125,6 +125,6 @@ class MultiHeadAttention(nn.Module):
         if not isinstance(out, Tensor) or out.shape != expected:
             got = f"shape {tuple(out.shape)}" if isinstance(out, Tensor) else type(out).__name__
             raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} or "
-                            "(out, weights) was expected; see models/attention.py for the protocol")
+                            "(out, weights) was expected; see models/attention/base.py for the protocol")
         return out, weights
 

@@ -10,7 +10,7 @@ from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
 from data.vocab import PAD
-from models.attention_choice import check_attentions
+from models.attention.choice import check_attentions
 from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
