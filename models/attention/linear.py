@@ -1,5 +1,5 @@
 """`linear`: softmax replaced by the kernel φ(q)·φ(k) (Katharopoulos et al. 2020), computed in time linear in the
-sequence length (the `linear` attention of fast-transformers; not a linear layer: that is models/linear.py).
+sequence length (the `linear` attention of fast-transformers; not a linear layer: that is models/packed_linear.py).
 
 Einsum legend: models/attention/base.py's, with d the head width of queries and keys, and e head width (values),
 c chunks, n positions inside a chunk.
