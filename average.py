@@ -20,7 +20,7 @@ from dataclasses import asdict
 from config import Config
 from decoding.load import check_same_vocabularies
 from models.attention import SAME_FUNCTION
-from models.attention_choice import attention_roles
+from models.attention.choice import attention_roles
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
 from util.cli import CommandParser, run_main

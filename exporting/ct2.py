@@ -20,8 +20,8 @@ from decoding.ct2_engine import is_exported
 from decoding.export_files import MANIFEST, seal
 from exporting.out_dir import check_target, install, staging_dir
 from models.attention import ROLE_FLAGS, attention_class, registered_attentions
-from models.attention_choice import attention_roles
-from models.attention_options import parse_options
+from models.attention.choice import attention_roles
+from models.attention.options import parse_options
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
-from models.attention_options import parse_options
+from models.attention.options import parse_options
 from models.cache import LayerCache
 from models.dropout import Dropout
-from models.linear import Linear, packed_path
+from models.packed_linear import PackedLinear, packed_path
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
@@ -23,7 +23,7 @@ FUSED = {nn.ReLU: ("relu", ""), nn.GELU: ("gelu", "none")}
 
 class FeedForward(nn.Sequential):
     """Linear, activation, Linear (nn.Sequential: the state_dict keys stay 0.* and 2.*); fp32 inference on a CPU
-    applies the activation inside the first product (models/linear.py)."""
+    applies the activation inside the first product (models/packed_linear.py)."""
 
     def forward(self, x: Tensor) -> Tensor:
         first, activation, second = self
@@ -35,7 +35,8 @@ class FeedForward(nn.Sequential):
 def feed_forward(cfg: ModelConfig) -> FeedForward:
     if cfg.activation not in ACTIVATIONS:
         raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
-    return FeedForward(Linear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](), Linear(cfg.d_ff, cfg.d_model))
+    return FeedForward(PackedLinear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
+                       PackedLinear(cfg.d_ff, cfg.d_model))
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:

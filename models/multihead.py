@@ -8,7 +8,7 @@ from torch import Tensor, nn
 
 from models.attention import accepted_keywords, attention_class, build_attention, check_relative
 from models.cache import AttentionCache
-from models.linear import Linear
+from models.packed_linear import PackedLinear
 from models.masks import causal_mask
 from models.position import RelativePositions
 from util.errors import UserError
@@ -36,11 +36,11 @@ class MultiHeadAttention(nn.Module):
         self.recurrent = cls.recurrent and not cross
         self.kept = None if cross else self.attention.kept_keys()           # a self-attention cache keeps these keys
         if cross:
-            self.q = Linear(d_model, d_model)
-            self.kv = Linear(d_model, 2 * d_model)
+            self.q = PackedLinear(d_model, d_model)
+            self.kv = PackedLinear(d_model, 2 * d_model)
         else:
-            self.qkv = Linear(d_model, 3 * d_model)
-        self.out = Linear(d_model, d_model)
+            self.qkv = PackedLinear(d_model, 3 * d_model)
+        self.out = PackedLinear(d_model, d_model)
         self.relative = None
         if max_relative:
             if cross:
@@ -125,6 +125,6 @@ class MultiHeadAttention(nn.Module):
         if not isinstance(out, Tensor) or out.shape != expected:
             got = f"shape {tuple(out.shape)}" if isinstance(out, Tensor) else type(out).__name__
             raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} or "
-                            "(out, weights) was expected; see models/attention.py for the protocol")
+                            "(out, weights) was expected; see models/attention/base.py for the protocol")
         return out, weights
 

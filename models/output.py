@@ -14,7 +14,7 @@ import torch
 from torch import Tensor
 
 from data.vocab import SPECIALS, Vocab
-from models.linear import PackedWeight
+from models.packed_linear import PackedWeight
 from text.placeholders import PLACEHOLDER
 
 
@@ -57,7 +57,7 @@ class ScoredSubset:
         return self.scored_ids
 
     def __call__(self, weight: Tensor, ids: Tensor) -> tuple[Tensor, None, PackedWeight]:
-        """(rows of weight at ids, no bias, their packed layout): linear()'s arguments after x."""
+        """(rows of weight at ids, no bias, their packed layout): packed_linear()'s arguments after x."""
         key = (weight.data_ptr(), weight._version, weight.dtype, self.ids_key)
         if key != self.rows_key:
             with torch.no_grad():

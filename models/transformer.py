@@ -10,11 +10,11 @@ from torch import Tensor, nn
 
 from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
 from data.vocab import PAD
-from models.attention_choice import check_attentions
+from models.attention.choice import check_attentions
 from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
-from models.linear import Linear, PackedWeight, linear
+from models.packed_linear import PackedLinear, PackedWeight, packed_linear
 from models.output import ScoredSubset
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
@@ -104,14 +104,14 @@ class Transformer(nn.Module):
         # post-LN layers end normalized already
         final_norm = nn.LayerNorm if cfg.norm == "pre" else lambda m: nn.Identity()
         self.encoder_norm, self.decoder_norm = final_norm(cfg.d_model), final_norm(cfg.d_model)
-        self.output = None if cfg.tie_output else Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
+        self.output = None if cfg.tie_output else PackedLinear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
         for module in self.modules():
             if isinstance(module, nn.Linear):
                 nn.init.xavier_uniform_(module.weight)
                 if module.bias is not None:
                     nn.init.zeros_(module.bias)
         self.tied_width = width
-        self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/linear.py)
+        self.tied_packed = PackedWeight()      # the tied output projection's inference layout (models/packed_linear.py)
         # model.output_pieces=seen: the pieces the output layer scores (set from the training targets, saved with
         # the weights); the others get no logit (-inf), so they cost nothing and are never written
         self.register_buffer("scored", torch.ones(cfg.tgt_vocab_size, dtype=torch.bool)
@@ -119,7 +119,7 @@ class Transformer(nn.Module):
         self.subset = ScoredSubset()
 
     def train(self, mode: bool = True) -> "Transformer":
-        self.tied_packed.forget()             # as models/linear.py's Linear: weights may have changed unseen
+        self.tied_packed.forget()             # as PackedLinear: weights may have changed unseen
         self.subset.forget()
         return super().train(mode)
 
@@ -185,13 +185,13 @@ class Transformer(nn.Module):
             if self.output is not None:
                 return self.output(h)
             # concatenated positions leave the token embedding narrower than m: its first features carry the token
-            return linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
+            return packed_linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
         weight = self.tgt_embed.table.weight if self.output is None else self.output.weight          # (V, w)
         x = h[..., :weight.size(1)]
         if torch.is_grad_enabled():
             logits = F.linear(x, weight[ids])                                                        # (..., K)
         else:
-            logits = linear(x, *self.subset(weight, ids))
+            logits = packed_linear(x, *self.subset(weight, ids))
         if scored_only:
             return logits
         full = logits.new_full((*logits.shape[:-1], weight.size(0)), float("-inf"))                  # (..., V)

@@ -2,10 +2,10 @@
 import pytest
 import torch
 
-import models.attention as attention_module
+import models.attention.registry as registry
 from models.attention import (Attention, FullAttention, attention_class, build_attention, register_attention,
                               registered_attentions)
-from models.kernelized import causal_linear, feature_map
+from models.attention.linear import causal_linear, feature_map
 from models.masks import causal_mask, padding_mask
 from models.multihead import MultiHeadAttention
 from tests.commands import REPO, command, script
@@ -35,7 +35,7 @@ def arbitrary_mask():
 @pytest.fixture
 def scratch_registry(monkeypatch):
     """Registrations made in a test vanish after it."""
-    monkeypatch.setattr(attention_module, "_REGISTRY", dict(attention_module._REGISTRY))
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
 
 
 @pytest.mark.parametrize("mask", [None, "padding", "arbitrary"])

@@ -1,4 +1,4 @@
-"""Attention options and roles (models/attention_options.py, models/attention_choice.py): typed, checked before any
+"""Attention options and roles (models/attention/options.py, models/attention/choice.py): typed, checked before any
 work in one line, saved with the config, refused where a type cannot work."""
 import re
 
@@ -7,8 +7,8 @@ import torch
 
 from config import Config, make_config
 from models.attention import registered_attentions
-from models.attention_choice import attention_roles, check_attentions
-from models.attention_options import parse_options
+from models.attention.choice import attention_roles, check_attentions
+from models.attention.options import parse_options
 from models.transformer import Transformer
 from tests.runs import TINY
 from tests.tiny_models import SMALL_OPTIONS, tiny

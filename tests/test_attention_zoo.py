@@ -1,4 +1,4 @@
-"""The attention zoo (models/attention_*.py): exact limits against `full` to 1e-5 in fp32, the sparse paths against
+"""The attention zoo (models/attention/): exact limits against `full` to 1e-5 in fp32, the sparse paths against
 written-out references, finite gradients. Padding invariance, causality, cached = full decoding and bf16 training
 run over every registered type in tests/test_transformer.py and tests/test_cache.py (tests/tiny_models.py)."""
 import pytest
@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 
 from models.attention import attention_class, build_attention
-from models.attention_options import parse_options
+from models.attention.options import parse_options
 from models.masks import causal_mask, padding_mask
 from tests.tiny_models import SMALL_OPTIONS
 

@@ -4,7 +4,7 @@ import re
 import pytest
 import torch
 
-import models.attention as attention_module
+import models.attention.registry as registry
 from config import Config, make_config
 from models.attention import FullAttention, register_attention, registered_attentions
 from models.layers import DecoderLayer, EncoderLayer
@@ -132,7 +132,7 @@ def test_config_round_trip_builds_an_identical_model():
 
 
 def test_a_user_attention_builds_a_transformer(monkeypatch):
-    monkeypatch.setattr(attention_module, "_REGISTRY", dict(attention_module._REGISTRY))
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
 
     @register_attention("full-copy")
     class FullCopy(FullAttention):

@@ -5,7 +5,7 @@ import torch
 from config import Config, ModelConfig, make_config
 from data.vocab import PAD  # noqa: F401  (re-exported for the tests)
 from models.attention import attention_class, registered_attentions
-from models.attention_options import parse_options
+from models.attention.options import parse_options
 from models.transformer import POSITIONS, Transformer, build_model
 from util.errors import UserError
 

@@ -19,7 +19,7 @@ from data.codec import Codec
 from data.prepare import Prepared, SplitData, prepare_data
 from data.prepared import Ragged
 from decoding.translator import Translator
-from models.attention_choice import check_attentions
+from models.attention.choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size

@@ -8,8 +8,8 @@ from __future__ import annotations
 import difflib
 
 from config import ModelConfig
-from models.attention import attention_class, check_relative, check_role
-from models.attention_options import FLAG, parse_options
+from models.attention.options import FLAG, parse_options
+from models.attention.registry import attention_class, check_relative, check_role
 from util.errors import UserError
 
 

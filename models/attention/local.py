@@ -1,7 +1,6 @@
 """`local`: softmax attention over the keys within a window of positions around (or, causal, before) each query.
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width, n query blocks, c queries in a
-block, l keys in a block's window.
+Einsum legend: models/attention/base.py's, and n query blocks, c queries in a block, l keys in a block's window.
 """
 from __future__ import annotations
 
@@ -11,7 +10,8 @@ import torch
 import torch.nn.functional as F
 
 from config import AT_LEAST_0, opt
-from models.attention import Attention, masked_softmax, register_attention
+from models.attention.base import Attention, masked_softmax
+from models.attention.registry import register_attention
 
 
 @dataclass

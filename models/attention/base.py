@@ -1,39 +1,23 @@
-"""Attention: the protocol an attention class implements, the registry of names, and the softmax attentions.
+"""The protocol an attention class implements (`Attention`), what registration checks of it, and the masked softmax
+the softmax attentions share.
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width, m model width.
+Einsum legend, for every attention in this package: b batch, h heads, i query positions, j key positions, d head
+width, m model width. A file that needs more letters lists only those.
 
 An attention maps per-head queries, keys and values to per-head outputs; projections, head split/merge, caching
-and relative positions live in models/multihead.py. A new attention is one short file:
-
-    import torch
-    from models.attention import Attention, register_attention
-
-    @register_attention("cubed")
-    class CubedAttention(Attention):
-        def forward(self, q, k, v, mask=None, **_):
-            weights = torch.einsum("bhid,bhjd->bhij", q, k).abs() ** 3              # (b, h, i, j)
-            if mask is not None:
-                weights = weights * mask
-            weights = weights / (weights.sum(-1, keepdim=True) + 1e-6)
-            return torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)       # (b, h, i, d)
-
-and `--model.attention=cubed` builds it once that file is imported (`--user-module cubed.py`).
+and relative positions live in models/multihead.py.
 """
 from __future__ import annotations
 
 import dataclasses
 import inspect
-from typing import Callable
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
-from models.attention_options import typed_options
+from models.attention.options import typed_options
 from models.dropout import Dropout
 from util.errors import UserError
-
-_REGISTRY: dict[str, type["Attention"]] = {}
 
 SIGNATURE = "forward(self, q, k, v, mask=None, **_) -> out, or (out, weights)"
 
@@ -45,7 +29,7 @@ class Attention(nn.Module):
     declares `Options`; `self.dropout` is the dropout on attention weights.
 
     Options: a dataclass of `config.opt` fields (typed, a default, a rule) that `--model.attention_options=k=v,...`
-        sets (models/attention_options.py parses and checks them); None = the attention takes no options.
+        sets (models/attention/options.py parses and checks them); None = the attention takes no options.
     unusable: {role: why} for the roles it cannot fill ("encoder" self-attention, "decoder" causal self-attention,
         "cross" attention); the builder refuses those in one line with the reason.
 
@@ -112,6 +96,8 @@ class Attention(nn.Module):
 
     @classmethod
     def registered_name(cls) -> str:
+        """The name it is registered under (the first, if several), else its class name."""
+        from models.attention.registry import _REGISTRY     # here, not above: the registry imports this module
         return next((name for name, c in _REGISTRY.items() if c is cls), cls.__qualname__)
 
     @classmethod
@@ -160,62 +146,6 @@ def check_attention_class(cls: object) -> None:
         raise UserError(f"{name} sets recurrent but has no step(q, k, v, state) -> (out, state)")
 
 
-def register_attention(name: str, override: bool = False) -> Callable[[type[Attention]], type[Attention]]:
-    """Class decorator: `@register_attention("cubed")` makes `--model.attention=cubed` build that class."""
-    def add(cls: type[Attention]) -> type[Attention]:
-        check_attention_class(cls)
-        if name in _REGISTRY and not override:
-            raise UserError(f"attention {name!r} is already registered by {_REGISTRY[name].__qualname__}; "
-                            f"pick another name (registered: {', '.join(registered_attentions())})")
-        _REGISTRY[name] = cls
-        return cls
-    return add
-
-
-def registered_attentions() -> list[str]:
-    return sorted(_REGISTRY)
-
-
-def attention_class(name: str) -> type[Attention]:
-    if name not in _REGISTRY:
-        raise UserError(f"unknown attention {name!r}; registered: {', '.join(registered_attentions())} "
-                        f"(register your own with @register_attention)")
-    return _REGISTRY[name]
-
-
-def build_attention(name: str, head_dim: int, dropout: float = 0.0, given: dict[str, str] | None = None,
-                    role: str | None = None) -> Attention:
-    """The attention `name` with the options in `given` that it declares; a `role` it cannot fill is a UserError."""
-    given = given or {}
-    if role is not None:
-        check_role(name, role, given)
-    return attention_class(name).build(head_dim, dropout, given)
-
-
-def check_role(name: str, role: str, given: dict[str, str]) -> None:
-    """A one-line UserError when attention `name` cannot fill `role` with these options."""
-    why = attention_class(name).why_not(role, given)
-    if why:
-        raise UserError(f"attention {name!r} cannot be {ROLE_FLAGS[role][1]}: {why}; choose another with "
-                        f"--model.{ROLE_FLAGS[role][0]}=NAME")
-
-
-def check_relative(name: str, role: str) -> None:
-    """Relative positions add a bias to self-attention scores: a one-line UserError for an attention that takes
-    none as `role` ("encoder" or "decoder"); a recurrent state has no (i, j) scores to add it to."""
-    cls = attention_class(name)
-    if not cls.supports_bias or cls.recurrent:
-        raise UserError(f"attention {name!r} does not support relative positions (it takes no score bias) as "
-                        f"{ROLE_FLAGS[role][1]}; use --model.{ROLE_FLAGS[role][0]}=full or sdpa, or another "
-                        "--model.position")
-
-
-# role -> (the config field that picks its attention, what the role is called in a message)
-ROLE_FLAGS = {"encoder": ("attention", "encoder self-attention"),
-              "decoder": ("decoder_attention", "decoder (causal) self-attention"),
-              "cross": ("cross_attention", "cross-attention")}
-
-
 def masked_softmax(scores: Tensor, mask: Tensor | None) -> Tensor:
     """Softmax over the last axis where `mask` (bool, broadcastable) is True; a row with nothing visible -> zeros."""
     if mask is None:
@@ -226,65 +156,3 @@ def masked_softmax(scores: Tensor, mask: Tensor | None) -> Tensor:
     if not bool(has_keys.all()):       # (a pass over the weights, forward and backward, only when needed)
         weights = weights * has_keys
     return weights
-
-
-@register_attention("full")
-class FullAttention(Attention):
-    """Scaled dot-product softmax attention written out in einsum: the reference."""
-
-    supports_bias = True
-
-    @classmethod
-    def full_up_to(cls, given):
-        return 2 ** 62
-
-    def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        scores = torch.einsum("bhid,bhjd->bhij", q, k) * q.size(-1) ** -0.5        # (b, h, i, j)
-        if bias is not None:
-            scores = scores + bias
-        weights = masked_softmax(scores, mask)                                     # (b, h, i, j)
-        out = torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v)          # (b, h, i, d)
-        return out, weights
-
-
-def bf16_on_cpu(q: Tensor) -> bool:
-    """Whether this CPU attention computes in bf16. torch's CPU sdpa kernels have no dropout (with it, sdpa runs its math
-    path: `full` with a costlier mask), and in bf16 their backward takes about 6x the einsum path's time (torch 2.13,
-    AVX512-BF16; docs/RESULTS.md), so `sdpa` runs as `full` in both cases on a CPU."""
-    return q.dtype == torch.bfloat16 or (torch.is_autocast_enabled("cpu")
-                                         and torch.get_autocast_dtype("cpu") == torch.bfloat16)
-
-
-# attentions that compute another's function with the same weights, only by other kernels: their checkpoints are
-# that one's (average.py averages them together)
-SAME_FUNCTION = {"sdpa": "full"}
-
-
-@register_attention("sdpa")
-class SdpaAttention(FullAttention):
-    """torch's fused scaled_dot_product_attention: the same function as `full`, faster; no weights unless asked."""
-
-    def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        if need_weights or (q.device.type == "cpu" and (self.dropout.rate > 0 or bf16_on_cpu(q))):
-            return super().forward(q, k, v, mask, causal, bias, need_weights)
-        keep = None
-        if mask is not None:
-            mask, keep = self.opened(mask)
-            if bias is not None:
-                bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
-        attn_mask = mask if bias is None else bias
-        p = self.dropout.rate
-        out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=p)  # (b, h, i, d)
-        return (out if keep is None else out * keep), None
-
-    def opened(self, mask: Tensor) -> tuple[Tensor, Tensor | None]:
-        """(the mask with empty rows opened, the rows to zero after, or None when no row is empty): empty rows
-        attend everywhere and are zeroed, so no backend sees a fully masked row. Decoding passes the same src_mask
-        every step, so the last answer is kept for the same mask object, unchanged since (its version)."""
-        last = getattr(self, "_opened", None)
-        if last is not None and last[0] is mask and last[1] == mask._version:
-            return last[2]
-        keep = mask.any(dim=-1, keepdim=True)                                     # (b, 1|h, i, 1)
-        answer = (mask, None) if bool(keep.all()) else (mask | ~keep, keep)
-        self._opened = (mask, mask._version, answer)
-        return answer

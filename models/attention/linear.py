@@ -1,7 +1,8 @@
-"""Kernelized attentions: quadratic-kernel `square` and Katharopoulos et al. (2020) `linear`.
+"""`linear`: softmax replaced by the kernel φ(q)·φ(k) (Katharopoulos et al. 2020), computed in time linear in the
+sequence length (the `linear` attention of fast-transformers; not a linear layer: that is models/packed_linear.py).
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width (queries/keys),
-e head width (values), c chunks, n positions inside a chunk.
+Einsum legend: models/attention/base.py's, with d the head width of queries and keys, and e head width (values),
+c chunks, n positions inside a chunk.
 """
 from __future__ import annotations
 
@@ -9,22 +10,10 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from models.attention import Attention, register_attention
+from models.attention.base import Attention
+from models.attention.registry import register_attention
 
 EPS = 1e-6
-
-
-@register_attention("square")
-class SquareAttention(Attention):
-    """Quadratic kernel attention (fast-transformers' custom-attention guide): weights ∝ (q·k)², masked
-    multiplicatively and normalized by their row sum."""
-
-    def forward(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-        weights = torch.einsum("bhid,bhjd->bhij", q, k) ** 2                     # (b, h, i, j)
-        if mask is not None:
-            weights = weights * mask
-        weights = weights / (weights.sum(dim=-1, keepdim=True) + EPS)            # empty rows -> zeros
-        return torch.einsum("bhij,bhjd->bhid", self.dropout(weights), v), weights
 
 
 def feature_map(x: Tensor) -> Tensor:

@@ -1,7 +1,7 @@
 """`clustered` and `improved-clustered`: queries grouped by k-means, attention computed per cluster
 (Vyas et al. 2020, "Fast Transformers with Clustered Attention").
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width, c clusters, t top keys.
+Einsum legend: models/attention/base.py's, and c clusters, t top keys.
 """
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from dataclasses import dataclass
 import torch
 
 from config import AT_LEAST_0, AT_LEAST_1, opt
-from models.attention import Attention, masked_softmax, register_attention
-from models.attention_topk import TopKOptions
+from models.attention.base import Attention, masked_softmax
+from models.attention.registry import register_attention
+from models.attention.topk import TopKOptions
 
 WHY = ("it clusters all queries of a sequence together, which decoding one query at a time cannot reproduce "
        "(cached decoding would not equal full decoding)")

@@ -1,6 +1,6 @@
 """`conditional-full`: full attention for short sequences, another attention type for long ones.
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width.
+Shapes: the legend in models/attention/base.py.
 """
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from dataclasses import dataclass
 import torch
 
 from config import AT_LEAST_1, NOT_EMPTY, opt
-from models.attention import (Attention, FullAttention, attention_class, build_attention, register_attention)
+from models.attention.base import Attention
+from models.attention.full import FullAttention
+from models.attention.registry import attention_class, build_attention, register_attention
 from models.masks import causal_mask
 from util.errors import UserError
 

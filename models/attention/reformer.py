@@ -1,7 +1,7 @@
 """`reformer`: LSH attention with shared queries and keys (Kitaev et al. 2020).
 
-Einsum legend: b batch, h heads, r hashing rounds, i positions, d head width, n chunks, c positions in a chunk,
-l keys in a chunk's window (2c), k half the buckets.
+Einsum legend: models/attention/base.py's (i: the positions, queries and keys alike), and r hashing rounds,
+n chunks, c positions in a chunk, l keys in a chunk's window (2c), k half the buckets.
 """
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import torch
 import torch.nn.functional as F
 
 from config import AT_LEAST_1, Rule, between, opt
-from models.attention import Attention, register_attention
+from models.attention.base import Attention
+from models.attention.registry import register_attention
 
 SELF = -1e5        # a query's score for itself: attended only when it sees no other key (Reformer's rule)
 HIDDEN = -1e9      # a key outside the window or masked (fp32: the scores are computed in float32)

@@ -1,6 +1,6 @@
 """`exact-topk`: softmax over each query's k highest-scoring keys (the exact top-k attention of fast-transformers).
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width.
+Shapes: the legend in models/attention/base.py.
 """
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import torch
 
 from config import AT_LEAST_1, opt
-from models.attention import Attention, masked_softmax, register_attention
+from models.attention.base import Attention, masked_softmax
+from models.attention.registry import register_attention
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """`aft-simple` and `aft-full`: the Attention Free Transformer (Zhai et al. 2021).
 
-Einsum legend: b batch, h heads, i query positions, j key positions, d head width (the features of one head).
+Shapes: the legend in models/attention/base.py (d: the features of one head).
 """
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import torch
 from torch import nn
 
 from config import AT_LEAST_1, opt
-from models.attention import Attention, register_attention
+from models.attention.base import Attention
+from models.attention.registry import register_attention
 from util.errors import UserError
 
 # exp(k) and exp(w) with k, w clipped to ±30: every product exp(k + w) lies in [e^-60, e^60], which float32 holds

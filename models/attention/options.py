@@ -2,7 +2,7 @@
 
 Each attention type declares its options as a dataclass of `config.opt` fields (a type, a default, a rule), the
 way config sections declare theirs. One string serves the whole model: an option applies to every attention in use
-that declares it, and a name none of them declares is refused (models/attention_choice.py checks that).
+that declares it, and a name none of them declares is refused (models/attention/choice.py checks that).
 """
 from __future__ import annotations
 

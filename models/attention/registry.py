@@ -1,0 +1,70 @@
+"""The registry of attention names: the only place that knows them. `@register_attention("name")` adds a class,
+`build_attention` makes one for a role, and a role it cannot fill (or relative positions it cannot take) is refused
+in one line naming the flag to change.
+
+Roles: "encoder" (self-attention), "decoder" (causal self-attention), "cross" (attention to the source).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from models.attention.base import Attention, check_attention_class
+from util.errors import UserError
+
+_REGISTRY: dict[str, type[Attention]] = {}
+
+
+def register_attention(name: str, override: bool = False) -> Callable[[type[Attention]], type[Attention]]:
+    """Class decorator: `@register_attention("cubed")` makes `--model.attention=cubed` build that class."""
+    def add(cls: type[Attention]) -> type[Attention]:
+        check_attention_class(cls)
+        if name in _REGISTRY and not override:
+            raise UserError(f"attention {name!r} is already registered by {_REGISTRY[name].__qualname__}; "
+                            f"pick another name (registered: {', '.join(registered_attentions())})")
+        _REGISTRY[name] = cls
+        return cls
+    return add
+
+
+def registered_attentions() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def attention_class(name: str) -> type[Attention]:
+    if name not in _REGISTRY:
+        raise UserError(f"unknown attention {name!r}; registered: {', '.join(registered_attentions())} "
+                        f"(register your own with @register_attention)")
+    return _REGISTRY[name]
+
+
+def build_attention(name: str, head_dim: int, dropout: float = 0.0, given: dict[str, str] | None = None,
+                    role: str | None = None) -> Attention:
+    """The attention `name` with the options in `given` that it declares; a `role` it cannot fill is a UserError."""
+    given = given or {}
+    if role is not None:
+        check_role(name, role, given)
+    return attention_class(name).build(head_dim, dropout, given)
+
+
+def check_role(name: str, role: str, given: dict[str, str]) -> None:
+    """A one-line UserError when attention `name` cannot fill `role` with these options."""
+    why = attention_class(name).why_not(role, given)
+    if why:
+        raise UserError(f"attention {name!r} cannot be {ROLE_FLAGS[role][1]}: {why}; choose another with "
+                        f"--model.{ROLE_FLAGS[role][0]}=NAME")
+
+
+def check_relative(name: str, role: str) -> None:
+    """Relative positions add a bias to self-attention scores: a one-line UserError for an attention that takes
+    none as `role` ("encoder" or "decoder"); a recurrent state has no (i, j) scores to add it to."""
+    cls = attention_class(name)
+    if not cls.supports_bias or cls.recurrent:
+        raise UserError(f"attention {name!r} does not support relative positions (it takes no score bias) as "
+                        f"{ROLE_FLAGS[role][1]}; use --model.{ROLE_FLAGS[role][0]}=full or sdpa, or another "
+                        "--model.position")
+
+
+# role -> (the config field that picks its attention, what the role is called in a message)
+ROLE_FLAGS = {"encoder": ("attention", "encoder self-attention"),
+              "decoder": ("decoder_attention", "decoder (causal) self-attention"),
+              "cross": ("cross_attention", "cross-attention")}
