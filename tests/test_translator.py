@@ -10,8 +10,11 @@ from data.subwords import Subwords
 from data.vocab import Vocab
 from decoding.load import load_translator
 from decoding.search import Hypothesis
+from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator, never_generated
 from models.checkpoint import load_checkpoint, save_checkpoint
+from models.transformer import build_model
+from text.lexicon import Lexicon
 from text.number_forms import invented_numbers
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
@@ -79,6 +82,18 @@ def test_an_output_with_only_restored_numbers_invents_none():
     translator = Translator(cfg, codec, Scripted(codec, f"A dog buys {P0} a {P1} bike."))
     output = translator.translate([source])[0]
     assert output == "A dog buys 3.5 kg a €12 bike." and invented_numbers(source, output) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_titled_name_a_date_and_measures_come_out_whole_from_a_random_model(seed):
+    cfg, codec = subword_codec()
+    torch.manual_seed(seed)
+    model = build_model(cfg.model)
+    lexicon = Lexicon.learn([("Ein Hund kauft Brot.", "A dog buys bread.")])
+    translator = Translator(cfg, codec, TorchEngine(model, cfg.model.max_len), lexicon)
+    output = translator.translate(["Frau Becker läuft am 3. Mai 10 km in 45 Minuten."])[0]
+    for whole in ("Ms. Becker", "n May 3", "10 km", "45 minutes"):
+        assert output.count(whole) == 1, output
 
 
 def test_control_bytes_and_with_placeholders_digit_pieces_are_never_generated():
