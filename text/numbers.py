@@ -3,11 +3,13 @@
 English -> German "3.5" -> "3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". The search never writes a digit
 itself (the step bans every piece with one), so no translation holds a number its source does not have. A sign and
 an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as
-written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "10%",
-"1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
+written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "1/2",
+".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
 number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
 no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
-"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word).
+"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word). So is a unit after it, in
+the target's words ("45 Minuten" -> "45 minutes", text/units.py), and a date or an ordinal is one span too ("am 3.
+Mai" -> "on May 3", "3. Platz" -> "3rd", text/dates.py).
 """
 from __future__ import annotations
 
@@ -217,7 +219,7 @@ class Numbers(PlaceholderStep):
 class DigitRuns(PlaceholderStep):
     """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
     that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
-    numbers in the target's format: "12a", "10%", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
+    numbers in the target's format: "12a", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
     "3-5 o'clock". It comes before `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run
     the model should copy rarely holds the run as written on both sides)."""
 
