@@ -8,11 +8,13 @@ A word is taken for a name when
   nor a long word ending in a noun of the corpus ("Nylongewebe") or opening with one ("Windmühle"), nor one who
   does what a verb of the corpus says ("Betreiber"), nor a common noun by its ending ("-ung", "-heit", ...) or an
   everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
-  except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
-- it is in the exonym table.
+  except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, and that a
+  first word that is a greeting or a German verb form ("Tschüss", "Ruf", "Drücke", "Siehe") is none, or
+- it is in the exonym table, or
+- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/titles.py).
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
-as written (or its exonym), so the model learns to carry placeholders where names stand.
+as written (or as its fill), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
 
