@@ -5,7 +5,7 @@ changes its digits on purpose, "14 Uhr" -> "2 pm"). Without a model (--spans), h
 takes on a Multi30K split (its false positives are there to read).
 
     python bench/digits.py --checkpoint runs/<run>/best.pt [--show-failures]
-    python bench/digits.py --spans --data-dir ../shared/data/multi30k [--split val]
+    python bench/digits.py --spans --data-dir ../shared/data/multi30k [--split val] [--direction en-de]
 """
 from __future__ import annotations
 
@@ -42,13 +42,15 @@ def digits_kept(checkpoint: str, show: bool) -> None:
         print(f"  {source!r}\n    -> {output!r}")
 
 
-def name_spans(data_dir: str, split: str) -> None:
+def name_spans(data_dir: str, split: str, direction: str) -> None:
     from data.multi30k import read_parallel
     from text.lexicon import Lexicon
     from text.names import Names
-    names = Names(Lexicon.learn(zip(*read_parallel("train", data_dir, download=False))))
-    spans = [span.fill for source in read_parallel(split, data_dir, download=False)[0] for span in names.find(source)]
-    print(f"{split}: {len(spans)} spans taken for names\n" + " | ".join(sorted(spans)))
+    langs = direction.split("-")
+    names = Names(Lexicon.learn(zip(*read_parallel("train", data_dir, *langs, download=False))), *langs)
+    sources = read_parallel(split, data_dir, *langs, download=False)[0]
+    spans = [source[span.start:span.end] for source in sources for span in names.find(source)]
+    print(f"{split} ({direction}): {len(spans)} spans taken for names\n" + " | ".join(sorted(spans)))
 
 
 def main(argv) -> int:
@@ -58,9 +60,11 @@ def main(argv) -> int:
     parser.add_argument("--spans", action="store_true", help="the names step's spans on a split, no model")
     parser.add_argument("--data-dir", default="data/multi30k")
     parser.add_argument("--split", default="val")
+    parser.add_argument("--direction", choices=("de-en", "en-de"), default="de-en",
+                        help="whose source side --spans reads")
     args = parser.parse_args(argv)
     if args.spans:
-        name_spans(args.data_dir, args.split)
+        name_spans(args.data_dir, args.split, args.direction)
     else:
         digits_kept(args.checkpoint or "runs/latest/best.pt", args.show_failures)
     return 0

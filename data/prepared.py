@@ -24,11 +24,12 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-8"     # 4: the lexicon; pairs through the text pipeline's steps; 5: issue 31's
+CACHE_FORMAT = "einsum-nmt-prepared-9"     # 4: the lexicon; pairs through the text pipeline's steps; 5: issue 31's
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/numbers.py);
                                            # 7: HTML entities are their characters (text/normalize.py);
-                                           # 8: so does a currency's name after it ("12 Euro", text/numbers.py)
+                                           # 8: so does a currency's name after it ("12 Euro", text/numbers.py);
+                                           # 9: units, dates, ordinals, titled names (11 de-en, 19 en-de pairs)
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

@@ -1,4 +1,6 @@
 """text/names.py: names the model cannot know are carried through as written, or as their English exonym."""
+import pytest
+
 from text.lexicon import Lexicon
 from text.names import Names
 from text.placeholders import PLACEHOLDERS
@@ -53,3 +55,20 @@ def test_a_capitalized_word_the_corpus_lacks_after_a_name_is_part_of_it():
     lexicon = Lexicon.learn(COMMON + [("Der Müll und das Becken.", "The garbage and the pool.")] * 3)
     assert Names(lexicon).apply("Angela Müller und Franz Beckenbauer sehen den Hund Wasser.")[1] == \
         ("Angela Müller", "Franz Beckenbauer")
+
+
+def test_a_titled_name_is_one_span_with_its_title_and_other_names_stay_as_they_were():
+    lexicon = Lexicon.learn(COMMON + [("Der Bauer und der Koch.", "The farmer and the cook.")] * 3)
+    text, fills = Names(lexicon).apply("Herr Bauer und Jan Ullrich mit Familie Koch in Köln.")
+    assert text == f"{P0} und {P1} mit {P2} in {PLACEHOLDERS[3]}."
+    assert fills == ("Mr. Bauer", "Jan Ullrich", "the Koch family", "Cologne")
+
+
+@pytest.mark.parametrize("line, fills", [
+    ("Ruf mich an.", ()), ("Drücke den Hund.", ()), ("Siehe Seite drei.", ()), ("Tschüss Anna.", ("Anna",)),
+    ("Servus Ullrich!", ("Ullrich",)), ("Anna ruft Jonas.", ("Anna", "Jonas")), ("Wolfgang drückt.", ("Wolfgang",)),
+])
+def test_a_first_word_that_is_a_verb_form_or_a_greeting_is_no_name(line, fills):
+    lexicon = Lexicon.learn(COMMON + [("Er ruft und sie drücken.", "He calls and they press.")] * 3)
+    assert Names(lexicon).apply(line)[1] == fills
+    assert Names(lexicon, "en", "de").apply("Bye Anna.")[1] == ("Anna",)

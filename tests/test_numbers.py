@@ -15,13 +15,13 @@ P0, P1 = PLACEHOLDERS[:2]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
-    ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} kg Äpfel für {P1}.", ("3.5", "€12")),
+    ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} Äpfel für {P1}.", ("3.5 kg", "€12")),
     ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt um {P0} ab.", ("2:30 pm",)),
     ("Treffen um 8 Uhr.", f"Treffen um {P0}.", ("8 o'clock",)),
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
-    ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1} m.", ("3", "1,200")),
+    ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
-    ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0} Grad, nachts {P1}.", ("-5", "-12.5")),   # signs belong to it
+    ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it
     ("Es kamen 1e5 Leute, von 3-5 Uhr.", f"Es kamen {P0} Leute, von {P1}-{PLACEHOLDERS[2]}.",
      ("1e5", "3", "5 o'clock")),                                                     # exponents too; a range is two
 ])
@@ -56,12 +56,20 @@ def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_currency
 
 def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_sides():
     assert Numbers().apply_pair("Ein Mann mit 3,5 kg und 12 Euro.", "A man with 3.5 kg and 12 euros.") == \
-        (f"Ein Mann mit {P0} kg und {P1}.", f"A man with {P0} kg and {P1}.")
+        (f"Ein Mann mit {P0} und {P1}.", f"A man with {P0} and {P1}.")
     unmatched = ("Fünf Männer, 5 Hunde.", "Five men, five dogs.")
     assert Numbers().apply_pair(*unmatched) == unmatched
     assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0}.")      # the time is one span
     assert Numbers().apply("Um 14 Uhr, 8 Uhr und 9.15 Uhr.")[1] == ("2 pm", "8 o'clock", "9:15")
-    assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0} Grad.", f"It is {P0} degrees.")
+    assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0}.", f"It is {P0}.")
+
+
+def test_a_training_pair_carries_a_measure_as_one_placeholder_however_the_target_writes_it():
+    assert Numbers().apply_pair("Er läuft 10 Kilometer in 3 Sekunden.", "He runs 10 km in 3 seconds.") == \
+        (f"Er läuft {P0} in {P1}.", f"He runs {P0} in {P1}.")
+    assert Numbers().apply_pair("Er läuft 10 km.", "He runs 10 miles.") == ("Er läuft 10 km.", "He runs 10 miles.")
+    assert Numbers("en", "de").apply_pair("A child around 6 months old.", "Ein etwa 6 Monate altes Kind.") == \
+        (f"A child around {P0} old.", f"Ein etwa {P0} altes Kind.")
 
 
 def test_every_piece_with_a_digit_is_banned_and_nothing_else():
@@ -74,7 +82,7 @@ def test_every_piece_with_a_digit_is_banned_and_nothing_else():
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5", "12 €", "14:30 Uhr")),
+    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5 kg", "12 €", "14:30 Uhr")),
     ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50 €", "-5", "11 Uhr", "12 Uhr",
                                                                            "3 Uhr")),
     ("At 14:30 we meet.", ("14:30",)),
@@ -85,14 +93,15 @@ def test_english_numbers_come_back_in_german_format(source, fills):
 
 def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placeholder():
     assert Numbers("en", "de").apply_pair("A woman buys 3.5 kg at 2:30 pm.", "Eine Frau kauft 3,5 kg um 14:30 Uhr.") == \
-        (f"A woman buys {P0} kg at {P1}.", f"Eine Frau kauft {P0} kg um {P1}.")
+        (f"A woman buys {P0} at {P1}.", f"Eine Frau kauft {P0} um {P1}.")
 
 
 @pytest.mark.parametrize("source, fills", [
     ("Um 16:45 Uhr, 14 Uhr und 9.15 Uhr.", ("4:45 pm", "2 pm", "9:15")),        # pm where "14 Uhr" is "2 pm"
     ("Um 24 Uhr, 0 Uhr, 0:15 Uhr und 12 Uhr.", ("midnight", "midnight", "12:15 am", "noon")),
     ("Offen zwischen 14 und 15 Uhr.", ("2", "3 pm")),                             # "between 2 and 3 pm"
-    ("Von 11 bis 13 Uhr.", ("11 o'clock", "1 pm")),
+    ("Von 11 bis 13 Uhr.", ("11 am", "1 pm")),                                   # from the morning: am
+    ("Zwischen 10 und 12 Uhr.", ("10 am", "12 pm")),                              # not "10 o'clock" to "noon"
     ("Ab 14 Uhr 30.", ("2:30 pm",)),
     ("Um 25 Uhr.", ("25 Uhr",)),                                                    # no time: as written
 ])
@@ -108,6 +117,7 @@ def test_an_english_range_of_times_is_two_german_times():
     ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild um 14h30", ("2x3", "14h30")),
     ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
     ("Von 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
+    ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
 ])
 def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
     masked, got = Placeholders([DigitRuns(Numbers()), Numbers()]).apply(source)

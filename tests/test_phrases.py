@@ -1,4 +1,4 @@
-"""text/phrases.py: everyday phrases come from a phrase table, only as whole sentences."""
+"""text/phrases.py: everyday phrases come from a phrase table, as whole sentences or a greeting opening one."""
 import pytest
 
 from text.phrases import Phrases
@@ -15,9 +15,18 @@ def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"
 
 
-@pytest.mark.parametrize("source", ["Hallo Welt", "Ein Mann sagt danke.", "Danke für den Fisch."])
+@pytest.mark.parametrize("source", ["Ein Mann sagt danke.", "Danke für den Fisch.", "Hallo-Welt", "Hallo welt"])
 def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
     assert Phrases().apply(source) == (source, ())
+
+
+@pytest.mark.parametrize("source, masked, fill", [("Tschüss Anna.", f"{P0} Anna.", "Bye"),
+                                                  ("Hallo, wie geht's?", f"{P0}, wie geht's?", "Hello"),
+                                                  ("Guten Morgen Herr Bauer!", f"{P0} Herr Bauer!", "Good morning"),
+                                                  ("Servus Welt", f"{P0} Welt", "Hi")])
+def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
+    assert Phrases().apply(source) == (masked, (fill,))
+    assert Phrases("en", "de").apply("Bye Anna!") == (f"{P0} Anna!", ("Tschüss",))
 
 
 def test_english_phrases_become_german_ones_and_other_pairs_have_none():

@@ -35,6 +35,20 @@ def test_fill_drops_unknown_placeholders_and_repeats_and_capitalizes_a_first_wor
     assert missing(f"one {P0} only", ("a", "b")) == 1 and missing(f"{P1} {P0}", ("a", "b")) == 0
 
 
+def test_a_fill_that_opens_with_a_lowercase_word_takes_a_capital_first_in_the_output():
+    assert fill(f"{P0} 22 kids play.", ("on May 3",)) == "On May 3 22 kids play."
+    assert fill(f"{P0} eat with {P1}.", ("the Koch family", "the Becker family")) == \
+        "The Koch family eat with the Becker family."
+    assert fill(f"{P0} is red.", ("3 days ago",)) == "3 days ago is red."
+
+
+def test_a_fill_that_ends_in_a_full_stop_takes_the_place_of_one_after_it():
+    assert fill(f"Er wurde {P0}.", ("3.",)) == "Er wurde 3."
+    assert fill(f"Er wurde {P0} ... und {P1}.", ("3.", "4")) == "Er wurde 3. ... und 4."
+    assert fill(f"Er wurde {P0}...", ("3.",)) == "Er wurde 3..."
+    assert fill(f"Sie kam {P0}. {P1}s auch.", ("3", "Anna")) == "Sie kam 3. Anna s auch."
+
+
 @pytest.mark.parametrize("value", ["info@zoo-berlin.de", "https://www.wetter.de", "@anna_b", "iPhone", "x.txt"])
 def test_an_address_or_a_word_in_its_own_case_first_in_the_output_stays_as_written(value):
     assert fill(f"{P0} is on the sign.", (value,)) == f"{value} is on the sign."

@@ -8,19 +8,23 @@ A word is taken for a name when
   nor a long word ending in a noun of the corpus ("Nylongewebe") or opening with one ("Windmühle"), nor one who
   does what a verb of the corpus says ("Betreiber"), nor a common noun by its ending ("-ung", "-heit", ...) or an
   everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
-  except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, or
-- it is in the exonym table.
+  except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, and that a
+  first word that is a greeting or a German verb form ("Tschüss", "Ruf", "Drücke", "Siehe") is none, or
+- it is in the exonym table, or
+- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/titles.py).
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
-as written (or its exonym), so the model learns to carry placeholders where names stand.
+as written (or as its fill), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
 
 import re
 
-from text.copy_through import verbatim_in_target
+from text.copy_through import verbatim_in_target, whole_in
 from text.lexicon import WORD, Lexicon
-from text.placeholders import PlaceholderStep, Span
+from text.phrases import TABLES
+from text.placeholders import PlaceholderStep, Span, overlaps
+from text.titles import titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -63,6 +67,10 @@ UMLAUTS = str.maketrans("äöü", "aou")
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
+VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
+# imperatives of strong verbs, whose stem changes ("sehen" -> "sieh"): no ending finds them in the corpus
+IMPERATIVES = set("sieh siehe gib nimm lies iss hilf sprich vergiss wirf triff tritt brich stirb miss befiehl "
+                  "empfiehl sei".split())
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
 
@@ -79,14 +87,19 @@ def exonyms(source: str, target: str) -> dict[str, str]:
 class Names(PlaceholderStep):
     def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en"):
         self.lexicon, self.exonyms = lexicon, exonyms(source, target)
+        self.source, self.target = source, target
+        self.greetings = {key for key in TABLES.get((source, target), {}) if " " not in key}
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
 
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
+        spans += [s for s in titled(text, self, self.source, self.target) if not overlaps(s, spans)]
         found: list[tuple[int, int]] = []
-        for word in WORD.finditer(text):
+        for n, word in enumerate(WORD.finditer(text)):
+            if n == 0 and self.opens_sentence(word.group()):
+                continue
             for part in PART.finditer(word.group()):
                 start, end = word.start() + part.start(), word.start() + part.end()
                 after_name = bool(found) and text[found[-1][1]:start] == " "
@@ -122,6 +135,19 @@ class Names(PlaceholderStep):
             return False
         return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
                     self.agent(lower) or self.typo(word))
+
+    def opens_sentence(self, word: str) -> bool:
+        """A first word that is a greeting the phrase table knows ("Tschüss Anna", "Servus") or, in German, a verb
+        form the corpus holds in another person ("Ruf" of "ruft", "Drücke" of "drücken") or a strong verb's
+        imperative ("Siehe", "Nimm"): no name, though capitalized and unknown."""
+        lower = word.lower()
+        if lower in self.greetings:
+            return True
+        if self.source != "de" or self.lexicon.knows(word):
+            return False
+        stems = {lower} | {lower[:-1] for end in "et" if lower.endswith(end)}
+        forms = {stem + ending for stem in stems for ending in VERB_ENDINGS}
+        return lower in IMPERATIVES or any((self.lexicon.cased(f) or "A").islower() for f in forms)
 
     def agent(self, lower: str) -> bool:
         """One who does what a verb of the corpus says: "Betreiber" (betreiben), "Tätowierer" (tätowieren)."""
@@ -192,4 +218,6 @@ class Names(PlaceholderStep):
         return any(self.lexicon.count(e) >= COMMON for e in edits - {lower})
 
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:
-        return verbatim_in_target(source, spans, target)
+        """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""
+        return [found or whole_in(target, source[span.start:span.end])
+                for found, span in zip(verbatim_in_target(source, spans, target), spans)]

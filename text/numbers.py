@@ -3,11 +3,13 @@
 English -> German "3.5" -> "3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". The search never writes a digit
 itself (the step bans every piece with one), so no translation holds a number its source does not have. A sign and
 an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as
-written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "10%",
-"1/2", ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
+written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "1/2",
+".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
 number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
 no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
-"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word).
+"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word). So is a unit after it, in
+the target's words ("45 Minuten" -> "45 minutes", text/units.py), and a date or an ordinal is one span too ("am 3.
+Mai" -> "on May 3", "3. Platz" -> "3rd", text/dates.py).
 """
 from __future__ import annotations
 
@@ -15,8 +17,11 @@ import re
 
 import regex
 
-from text.number_forms import CLOCK_SUFFIX, convert, find_numbers
-from text.placeholders import PlaceholderStep, Span
+from text.copy_through import whole_in
+from text.dates import find_dates, find_ordinals
+from text.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
+from text.placeholders import PlaceholderStep, Span, merge, overlaps
+from text.units import Reading, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock")
@@ -89,9 +94,23 @@ def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) 
 
 def shared_word(first: str, second: str) -> str:
     """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
-    pm"); as it is when they end differently ("11 o'clock", "1 pm")."""
+    pm"); as it is when they end differently ("8 pm", "midnight")."""
     word = second.rpartition(" ")[2]
     return first[:-len(word) - 1] if " " in second and first.endswith(" " + word) else first
+
+
+def clock_range(first: str, second: str, clock: str, second_fill: str, source: str, target: str) -> tuple:
+    """The fills of a range of two times, the clock word written once after the second ("14-16 Uhr"): German ->
+    English "2", "4 pm"; one from the morning into the afternoon says so on both ends, "10-12 Uhr" -> "10 am", "12
+    pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm". (None, second_fill) where the
+    first is no time."""
+    form = clock_form(first, clock, source, target)
+    if form is None:
+        return None, second_fill
+    hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
+    if (source, target) == ("de", "en") and 0 < hours[0] < 12 <= hours[1] < 24:
+        return form.replace(" o'clock", "") + " am", "12 pm" if second_fill == "noon" else second_fill
+    return shared_word(form, second_fill), second_fill
 
 
 class Numbers(PlaceholderStep):
@@ -100,19 +119,33 @@ class Numbers(PlaceholderStep):
         self.span = re.compile(NUMBER + CLOCK.get(source, "()?"), re.IGNORECASE if source == "en" else 0)
 
     def find(self, text: str) -> list[Span]:
-        found = list(self.span.finditer(text))
+        dates = find_dates(text, self.source, self.target)
+        whole = dates + [s for s in find_ordinals(text, self.source, self.target) if not overlaps(s, dates)]
+        found = [m for m in self.span.finditer(text) if not overlaps(Span(m.start(), m.end(), ""), whole)]
         spans = []
         for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
             plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
-            spans.append(self.with_currency(text, plain, m, spans[-1].end if spans else 0))
+            priced = self.with_currency(text, plain, m, spans[-1].end if spans else 0)
+            spans.append(self.with_unit(text, plain, m) if priced == plain else priced)
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
             if after.group(5) and not (prefix or sign or exponent or clock) and RANGE.fullmatch(
-                    text, m.end(), after.start()):
-                first = clock_form(number, after.group(5), self.source, self.target)
-                if first is not None and spans[k + 1].fill != after.group():
-                    spans[k] = spans[k]._replace(fill=shared_word(first, spans[k + 1].fill))
-        return spans
+                    text, m.end(), after.start()) and spans[k + 1].fill != after.group():
+                first, second = clock_range(number, after.group(3), after.group(5), spans[k + 1].fill, self.source,
+                                            self.target)
+                if first is not None:
+                    spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
+        return merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
+
+    def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
+        """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the
+        target writes it (text/units.py)."""
+        prefix, sign, number, exponent, clock = m.groups()
+        if prefix or exponent or clock:
+            return span
+        value = SIGNS.get(sign, "") + (convention_value(number, *marks(self.source)) or number)
+        unit = unit_after(text, span.start, span.end, span.fill, value, self.source, self.target)
+        return span if unit is None else Span(unit.start, unit.end, Reading(unit.fill, unit.reading))
 
     def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
         """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €") or the
@@ -137,14 +170,29 @@ class Numbers(PlaceholderStep):
         return SIGNS.get(sign, "") + convert(number, self.source, self.target) + (exponent or "").replace("−", "-")
 
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int]] | None:
-        """Each source number's reading in the English target, matched in order (data/number_forms keys: "3,5"
-        meets "3.5", "14 Uhr" meets "2 pm"); None unless every one is found."""
+        """Each source span's counterpart in the target, matched in order: a plain number by its readings
+        (data/number_forms keys: "3,5" meets "3.5", "14 Uhr" meets "2 pm"), a measure, a date or an ordinal by
+        what it stands for ("10 km" meets "10 kilometers", "3. Mai" meets "May 3rd"); None unless every one is
+        found and every number of the source is in a span."""
         numbers = find_numbers(source, self.source)
-        if len(numbers) != len(spans):          # a number glued to a word ("A380"): leave the pair as it is
-            return None
+        if len(numbers) != sum(1 for n in numbers for s in spans if s.start <= n.start < s.end):
+            return None                         # a number glued to a word ("2x3"): leave the pair as it is
+        read = [s for s in Numbers(self.target, self.source).find(target) if isinstance(s.fill, Reading)]
         found, last = [], 0
         targets = find_numbers(target, self.target)
-        for number, span in zip(numbers, spans):
+        for span in spans:
+            if isinstance(span.fill, Reading):        # the same thing, or the source's text as written ("18th")
+                same = next(((t.start, t.end) for t in read if t.fill.key == span.fill.key and t.start >= last),
+                            None) or whole_in(target, source[span.start:span.end], last)
+                if same is None:
+                    return None
+                found.append(same)
+                last = same[1]
+                continue
+            inside = [n for n in numbers if span.start <= n.start < span.end]
+            if len(inside) != 1:                # "14 Uhr 30": left as it is
+                return None
+            number = inside[0]
             match = next((t for t in targets if t.keys & number.keys and t.start >= last), None)
             if match is None:
                 return None
@@ -171,7 +219,7 @@ class Numbers(PlaceholderStep):
 class DigitRuns(PlaceholderStep):
     """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
     that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
-    numbers in the target's format: "12a", "10%", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
+    numbers in the target's format: "12a", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
     "3-5 o'clock". It comes before `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run
     the model should copy rarely holds the run as written on both sides)."""
 

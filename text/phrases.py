@@ -2,7 +2,9 @@
 of them, whatever its case and punctuation, becomes a placeholder for the phrase in the target language, so the
 model carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."). German -> English and back.
 
-Only whole sentences match: "Hallo!" and "Guten Morgen, " + name do, "Hallo Welt" does not.
+Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a longer one before a comma, an
+exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "Hallo, wie geht's?"); "Danke für
+den Fisch" is left to the model.
 """
 from __future__ import annotations
 
@@ -43,15 +45,27 @@ ENGLISH = {
     "attention": "Achtung", "caution": "Vorsicht",
 }
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
+# the phrases that greet someone, so may open a longer sentence
+GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
+                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen"],
+             "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
+                    "goodbye", "hello everyone"]}
+
+
+def opening(greetings: list[str]) -> re.Pattern:
+    words = "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(greetings, key=len, reverse=True))
+    return re.compile(rf"\s*((?i:{words}))(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])")
 
 
 class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
+        self.opening = opening(GREETINGS[source]) if self.table else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
-        if m is None:
-            return []
-        key = " ".join(m.group(1).lower().replace("’", "'").split())
-        return [Span(m.start(1), m.end(1), self.table[key])] if key in self.table else []
+        key = " ".join(m.group(1).lower().replace("’", "'").split()) if m else None
+        if key in self.table:
+            return [Span(m.start(1), m.end(1), self.table[key])]
+        m = self.opening.match(text) if self.opening else None
+        return [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])] if m else []

@@ -39,12 +39,16 @@ def clear(text: str) -> str:
     return PLACEHOLDER.sub(" ", text)
 
 
+def overlaps(span: Span, others: list[Span]) -> bool:
+    return any(o.start < span.end and span.start < o.end for o in others)
+
+
 def merge(found: list[list[Span]]) -> list[Span]:
     """Spans of several steps, earlier steps first: those that overlap an earlier kept one are dropped; in text
-    order."""
+    order. (merge([[s] for s in spans]): the spans without those that overlap an earlier one.)"""
     kept: list[Span] = []
     for spans in found:
-        kept += [s for s in spans if not any(k.start < s.end and s.start < k.end for k in kept)]
+        kept += [s for s in spans if not overlaps(s, kept)]
     return sorted(kept)
 
 
@@ -63,31 +67,36 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
     return "".join(out) + text[last:], tuple(s.fill for s in spans)
 
 
-# lowercase words (a glossary term, an English exonym) take a capital at the start of the output; an address, a
-# handle, a file name or a word written in its own mixed case ("iPhone") stays exactly as the source had it
-WORDS = re.compile(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*")
+# a fill that opens with a lowercase word (a glossary term, an English exonym, "on May 3", "the Koch family") takes a
+# capital at the start of the output; an address, a handle, a file name or a word written in its own mixed case
+# ("iPhone") stays exactly as the source had it
+WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
 def capitalizable(value: str) -> bool:
-    return value.islower() and WORDS.fullmatch(value) is not None
+    first = value.split(" ", 1)[0]
+    return first.islower() and WORDS.fullmatch(first) is not None
 
 
 def fill(output: str, fills: tuple[str, ...]) -> str:
     """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
     of one it had once (a model may say "14:30 14:30"), vanish with the space before them. Letters glued to a
     placeholder ("\ue000s") are dropped after an `Alone` fill, and a space apart after any other ("1.5 s", not
-    "1.5s"): nothing is stuck to a fill, whatever the model wrote."""
+    "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3." in German,
+    "Dr.") takes the place of one right after it ("Er wurde 3.", not "3..")."""
     used = set()
 
-    def one(m: re.Match) -> str:                  # m: the space before the placeholder, if any, it, glued letters
-        space, k, glued = m.group(1), ord(m.group(2)) - 0xE000, m.group(3)
+    def one(m: re.Match) -> str:       # m: the space before the placeholder, if any, it, glued letters, a full stop
+        space, k, glued, stop = m.group(1), ord(m.group(2)) - 0xE000, m.group(3), m.group(4)
         if k >= len(fills) or k in used:
-            return space + glued if glued else ""
+            return space + glued + stop if glued else stop
         used.add(k)
         value = fills[k]
         value = value[:1].upper() + value[1:] if m.start() == 0 and capitalizable(value) else value
-        return space + value + ("" if not glued or isinstance(fills[k], Alone) else " " + glued)
-    return re.sub(" {2,}", " ", re.sub(r"( ?)([\ue000-\ue00f])([^\W_]*)", one, output)).strip()
+        if glued:
+            return space + value + ("" if isinstance(fills[k], Alone) else " " + glued) + stop
+        return space + value + ("" if value.endswith(".") else stop)
+    return re.sub(" {2,}", " ", re.sub(r"( ?)([\ue000-\ue00f])([^\W_]*)(\.?)", one, output)).strip()
 
 
 class Guarded(NamedTuple):

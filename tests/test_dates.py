@@ -1,0 +1,56 @@
+"""text/dates.py: a date or an ordinal is one placeholder, written as the target language writes it."""
+import pytest
+
+from text.dates import find_dates, find_ordinals
+from text.numbers import Numbers
+from text.placeholders import PLACEHOLDERS
+
+P0, P1 = PLACEHOLDERS[:2]
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Am 3. Mai spielen 22 Kinder.", f"{P0} spielen {P1} Kinder.", ("on May 3", "22")),
+    ("Das Konzert ist am 12. März 2025 in Wien.", f"Das Konzert ist {P0} in Wien.", ("on March 12, 2025",)),
+    ("Er kam am 12.03.2025 und ging 1.-3. Mai.", f"Er kam {P0} und ging {P1}.", ("on March 12, 2025", "May 1-3")),
+    ("Im Mai 2025 oder am 24.12. oder 3. Okt. 2020.", f"Im {P0} oder {P1} oder {PLACEHOLDERS[2]}.",
+     ("May 2025", "on December 24", "October 3, 2020")),
+])
+def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills):
+    assert Numbers().apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("On May 3, 22 kids play.", ("am 3. Mai", "22")),
+    ("It was 3 May 2025, on the 3rd of May, May 3rd and May 2025.", ("3. Mai 2025", "am 3. Mai", "3. Mai",
+                                                                      "Mai 2025")),
+    ("The concert is on March 12, 2025 in Vienna.", ("am 12. März 2025",)),
+    ("Open May 1-3.", ("1.-3. Mai",)),
+])
+def test_an_english_date_is_one_placeholder_in_german_order(source, fills):
+    assert Numbers("en", "de").apply(source)[1] == fills
+
+
+@pytest.mark.parametrize("source, lang", [
+    ("Er ist 3.5. Dann 31.02.2025 und 1.200.000 und 12.500.000.", "de"),   # a decimal, no 31 February, thousands
+    ("You may 3 times. The Mayor 3. Marching 3 bands.", "en"),               # the verb, words that begin like a month
+    ("Sie kamen 03/12/2025.", "en"),                                          # numeric English: which is the month?
+])
+def test_what_only_looks_like_a_date_is_none(source, lang):
+    assert find_dates(source, lang, "en" if lang == "de" else "de") == []
+
+
+def test_a_german_ordinal_before_a_noun_is_an_english_ordinal_and_back():
+    assert Numbers().apply("Er wurde der 3. Platz im 19. Jahrhundert, am 11. Tag, 22. Runde, 101. Mal.")[1] == \
+        ("3rd", "19th", "11th", "22nd", "101st")
+    assert Numbers().apply("Er zählt bis 3. Dann geht er.")[1] == ("3",)           # "Dann" opens a sentence
+    assert Numbers("en", "de").apply("He finished 3rd in the 21st race.") == (f"He finished {P0} in the {P1} race.",
+                                                                              ("3.", "21."))
+    assert find_ordinals("Der 3. Platz", "de", "fr") == []
+
+
+def test_a_training_pair_carries_a_date_and_an_ordinal_however_the_target_writes_them():
+    assert Numbers().apply_pair("Die Feier des 4. Juli im 25. Jahr.", "The 4th of July party in the 25th year.") == \
+        (f"Die Feier des {P0} im {P1} Jahr.", f"The {P0} party in the {P1} year.")
+    assert Numbers("en", "de").apply_pair("At 3rd Street.", "An der 3rd Street.") == (f"At {P0} Street.",
+                                                                                     f"An der {P0} Street.")
+    assert Numbers().apply_pair("Am 3. Mai.", "On May 4.") == ("Am 3. Mai.", "On May 4.")

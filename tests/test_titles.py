@@ -1,0 +1,55 @@
+"""text/titles.py: a capitalized word after a title or a naming word is a name, even a common noun, and the title
+comes with it in the target's words."""
+import pytest
+
+from text.lexicon import Lexicon
+from text.names import Names
+from text.titles import titled
+
+GERMAN = Lexicon.learn([("Ein Bauer, ein Koch, ein Fischer und ein Wolf sehen Brot, Essen und Gitarre.",
+                         "A farmer, a cook, a fisher and a wolf see bread, food and guitar."),
+                        ("Eine junge Frau und eine blonde Frau treffen einen Herrn.",
+                         "A young woman and a blond woman meet a gentleman.")] * 3)
+ENGLISH = Lexicon.learn([("An Asian family and a baker meet.", "Eine asiatische Familie und ein Bäcker.")] * 3)
+
+
+def names_in(text: str, lexicon: Lexicon = GERMAN, source: str = "de", target: str = "en") -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.fill) for s in titled(text, Names(lexicon, source, target), source, target)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Frau Becker kauft Brot.", [("Frau Becker", "Ms. Becker")]),
+    ("Herr Bauer und Frau Fischer treffen Herrn Wolf.", [("Herr Bauer", "Mr. Bauer"), ("Frau Fischer", "Ms. Fischer"),
+                                                         ("Herrn Wolf", "Mr. Wolf")]),
+    ("Familie Koch isst mit Herrn Dr. Weber und Prof. Dr. Hans Müller.",
+     [("Familie Koch", "the Koch family"), ("Herrn Dr. Weber", "Dr. Weber"), ("Prof. Dr. Hans Müller",
+                                                                             "Prof. Dr. Hans Müller")]),
+    ("Die Familie Becker und ein Hund namens Wolf, er heißt Koch.",
+     [("Die Familie Becker", "the Becker family"), ("Wolf", "Wolf"), ("Koch", "Koch")]),
+])
+def test_a_word_after_a_german_title_or_naming_word_is_a_name_with_its_title_in_english(text, found):
+    assert names_in(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "Ein Mann schaut zu, während eine Frau Gitarre spielt.", "Eine junge Frau Brot kauft.", "Der blonden Frau Essen.",
+    "Das ist ein Herr Koch.", "Während die Familie Essen kocht.", "Eine Frau sitzt."])
+def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
+    assert names_in(text) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Mr Baker is repairing a bike.", [("Mr Baker", "Herr Baker")]),
+    ("I saw Mr. Baker with Mrs. Green, Ms Brown and Miss Rose.",
+     [("Mr. Baker", "Herrn Baker"), ("Mrs. Green", "Frau Green"), ("Ms Brown", "Frau Brown"),
+      ("Miss Rose", "Frau Rose")]),
+    ("Dr Smith and Prof. John Baker meet the Koch family.",
+     [("Dr Smith", "Dr. Smith"), ("Prof. John Baker", "Prof. John Baker"), ("the Koch family", "Familie Koch")]),
+    ("The Asian family has a dog named Rose and a shop called Bread.", [("Rose", "Rose"), ("Bread", "Bread")]),
+])
+def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_in_german(text, found):
+    assert names_in(text, ENGLISH, "en", "de") == found
+
+
+def test_only_german_and_english_have_titles():
+    assert names_in("Frau Becker kauft Brot.", GERMAN, "de", "fr") == []

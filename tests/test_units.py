@@ -1,0 +1,45 @@
+"""text/units.py: a number and its unit are one placeholder, written in the target's words (singular for 1, German
+dative plural after an English preposition that takes the dative), a symbol as typed."""
+import pytest
+
+from text.numbers import Numbers
+from text.units import unit_after
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("Er läuft 10 km in 45 Minuten.", ("10 km", "45 minutes")),
+    ("2,5 Liter, 1 Stunde, 3 Stunden, 1,5 Stunden, -3 Grad, -1 Grad.",
+     ("2.5 liters", "1 hour", "3 hours", "1.5 hours", "-3 degrees", "-1 degree")),
+    ("Das Wasser hat 5 °C, die Luft 20°C oder 20 Grad Celsius.", ("5 °C", "20°C", "20 degrees Celsius")),
+    ("Mit 100 km/h und 1.200 Metern, 20 % oder 20 Prozent.", ("100 km/h", "1,200 meters", "20%", "20 percent")),
+    ("3 Tage, 2 Wochen, 1 Jahr, 4 Sekunden, 5 kg, 500 g, 2 Pfund.",
+     ("3 days", "2 weeks", "1 year", "4 seconds", "5 kg", "500 g", "2 pounds")),
+    ("Vor 3 Tagen kam ein 3 Jahre alter Junge, 5 Jahre alt.", ("3 days ago", "3-year-old", "5 years")),
+])
+def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
+    assert Numbers().apply(source)[1] == fills
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("He runs 10 km in 45 minutes.", ("10 km", "45 Minuten")),
+    ("2.5 liters, 1 hour, 1.5 hours, 3 miles, 1 foot, 6 feet.",
+     ("2,5 Liter", "1 Stunde", "1,5 Stunden", "3 Meilen", "1 Fuß", "6 Fuß")),
+    ("In 3 days, with 2 liters, for 3 days, 3 days ago.", ("3 Tagen", "2 Litern", "3 Tage", "vor 3 Tagen")),
+    ("It is 20% or 20 percent, 5 °C or 41 degrees Fahrenheit.", ("20%", "20 Prozent", "5 °C", "41 Grad Fahrenheit")),
+])
+def test_an_english_measure_is_one_placeholder_in_german_words(source, fills):
+    assert Numbers("en", "de").apply(source)[1] == fills
+
+
+@pytest.mark.parametrize("source, fills", [
+    ("Er hat 3 Minutenzeiger und 2 Meter-Bahnen.", ("3", "2")),          # a unit only as a whole word
+    ("Das Bild ist 80 m² groß, 10 M und 5 G.", ("80", "10", "5")),       # "m²" travels whole; capitals: no unit
+    ("Es sind 5 millions and 5 mill.", ("5", "5")),
+])
+def test_a_word_that_only_begins_like_a_unit_is_no_unit(source, fills):
+    assert Numbers().apply(source)[1] == fills
+
+
+def test_only_german_and_english_have_unit_rules():
+    assert unit_after("10 km", 0, 2, "10", "10", "de", "fr") is None
+    assert unit_after("10 km", 0, 2, "10", "10", "de", "en").fill == "10 km"

@@ -1,0 +1,112 @@
+"""Dates and ordinals are one placeholder each, written as the target language writes them: German -> English
+"3. Mai" -> "May 3", "am 12. März 2025" -> "on March 12, 2025", "12.03.2025" -> "March 12, 2025" (a month's name: no
+reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "im " + "May 2025", "der 3. Platz"
+-> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
+12, 2025" -> "am 12. März 2025", "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month
+("am 12. März 2025" -> "at the 12 2025 pies"). English numeric dates ("03/12/2025") are left as typed: which of
+their numbers is the month, no one can tell.
+
+A German ordinal is a number with a full stop before a noun (a capitalized word that is no month and does not open
+a sentence: "3. Platz", "19. Jahrhundert"); elsewhere a full stop after a number ends the sentence.
+"""
+from __future__ import annotations
+
+import re
+
+from text.placeholders import Span, overlaps
+from text.sentences import OPENERS
+from text.units import Reading
+
+MONTHS = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
+          "en": "January February March April May June July August September October November December".split()}
+SHORT = {"de": {"jan": 1, "jän": 1, "jänner": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+                "sep": 9, "sept": 9, "okt": 10, "nov": 11, "dez": 12},
+         "en": {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+                "oct": 10, "nov": 11, "dec": 12}}
+DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+ON = {"de": "am", "en": "on"}
+
+
+def month_names(lang: str) -> dict[str, int]:
+    """Lower-case name or abbreviation (with or without its full stop) -> month number."""
+    names = {name.lower(): k for k, name in enumerate(MONTHS[lang], start=1)}
+    return {**names, **SHORT[lang], **{short + ".": k for short, k in SHORT[lang].items()}}
+
+
+def month_pattern(lang: str) -> str:
+    """Any month of a language, in any case, but English "may" only capitalized (else it is the verb); an
+    abbreviation's full stop only where no sentence ends at it."""
+    names = sorted(month_names(lang), key=len, reverse=True)
+    words = [re.escape(n) + (r"(?!\s*$)" if n.endswith(".") else r"(?!\w)") for n in names if n != "may"]
+    return "(?P<month>(?i:%s)%s)" % ("|".join(words), r"|(?:May|MAY)(?!\w)" if lang == "en" else "")
+
+
+DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
+ON_DE = r"(?:(?P<on>\b[Aa]m|AM)\s+)?(?<![\w.,:])"
+ORDINAL = r"(?:st|nd|rd|th)"
+PATTERNS = {
+    "de": [rf"{ON_DE}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}(?:\s+{YEAR})?",
+           rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
+           rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}"],
+    "en": [rf"(?:(?P<on>\b[Oo]n|ON)\s+)?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
+           rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
+           rf"(?:(?P<on>\b[Oo]n|ON)\s+(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
+           rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
+           rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}"],
+}
+COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
+ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([A-ZÄÖÜ]\w*))"),
+            "en": re.compile(r"(?<![\w.,:])(\d{1,4})(?i:st|nd|rd|th)\b")}
+
+
+def written(day: int | None, last: int | None, month: int, year: str | None, on: bool, lang: str) -> str:
+    """A date as the language writes it: "on May 1-3, 2025", "am 1.-3. Mai 2025", "May 2025"."""
+    name = MONTHS[lang][month - 1]
+    if lang == "en":
+        days = f" {day}" + (f"-{last}" if last else "") if day else ""
+        text = name + days + ((", " if day else " ") + year if year else "")
+    else:
+        days = f"{day}." + (f"-{last}." if last else "") + " " if day else ""
+        text = days + name + (" " + year if year else "")
+    return (ON[lang] + " " if on else "") + text
+
+
+def find_dates(text: str, source: str, target: str) -> list[Span]:
+    """The dates of a text in `source`, each a span whose fill is the date in `target` (a Reading: day, last day,
+    month, year); none for languages without rules."""
+    if {source, target} != {"de", "en"}:
+        return []
+    names, spans = month_names(source), []
+    for pattern in COMPILED[source]:
+        for m in pattern.finditer(text):
+            if overlaps(Span(m.start(), m.end(), ""), spans):
+                continue
+            found = m.groupdict()
+            number = found.get("number") or found.get("number2")         # "12.03.", "3.5.2025"; not "3.5."
+            month = int(number) if number else names[found["month"].lower()]
+            day = int(found["day"]) if found.get("day") else None
+            last = int(found["last"]) if found.get("last") else None
+            if not 1 <= month <= 12 or any(d is not None and not 1 <= d <= DAYS[month - 1] for d in (day, last)) \
+                    or (last is not None and last <= day):
+                continue
+            fill = written(day, last, month, found.get("year"), bool(found.get("on")), target)
+            spans.append(Span(m.start(), m.end(), Reading(fill, ("date", day, last, month, found.get("year")))))
+    return sorted(spans)
+
+
+def ordinal_suffix(n: int) -> str:
+    return "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def find_ordinals(text: str, source: str, target: str) -> list[Span]:
+    """German "3." before a noun and English "3rd", each a span whose fill is the ordinal in `target`."""
+    if {source, target} != {"de", "en"}:
+        return []
+    spans = []
+    for m in ORDINALS[source].finditer(text):
+        if source == "de" and (m.group(2).lower() in OPENERS or m.group(2).lower() in month_names("de")):
+            continue
+        n = int(m.group(1))
+        spans.append(Span(m.start(), m.end(), Reading(f"{n}{ordinal_suffix(n)}" if target == "en" else f"{n}.",
+                                                      ("ordinal", n))))
+    return spans

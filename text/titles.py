@@ -1,0 +1,115 @@
+"""Names in context: a capitalized word after a title or a naming word is a name, kept as written even where it is a
+common noun ("Herr Bauer", "Frau Fischer", "Familie Koch", "ein Hund namens Wolf"; "Mr Baker", "a dog named Rose"),
+and the title comes with it in the target's words, so no model can translate the name or lose the title:
+
+    German -> English   "Herr Bauer" -> "Mr. Bauer", "Frau Becker" -> "Ms. Becker" (Frau says nothing of marriage),
+                        "Herr Dr. Weber" -> "Dr. Weber", "(die) Familie Koch" -> "the Koch family"
+    English -> German   "Mr Baker" -> "Herr Baker" ("Herrn Baker" after a preposition or verb), "Mrs/Ms/Miss Smith"
+                        -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
+    both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
+
+"Herr" and "Frau" are titles only where no article, determiner or inflected adjective stands before them: "eine
+Frau Gitarre spielt" is a woman playing guitar (Multi30K has such lines, never a titled one). After "die Familie",
+and in "the X family", a word the corpus knows is no name ("die Familie Essen kocht", "the Asian family").
+"""
+from __future__ import annotations
+
+import re
+
+from text.placeholders import Span, merge
+
+NAME = r"[A-ZÄÖÜ][^\W\d_]*(?:['’-][^\W\d_]+)*"
+ACADEMIC = {"de": r"(?:(?:Dr|Prof)\. ?)+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
+TITLE = {"de": re.compile(rf"\b(?:(?P<article>[Dd](?:ie|er|en|em)) +(?=Familie))?(?:(?P<title>Herrn?|Frau|Familie) +"
+                          rf"(?P<academic>{ACADEMIC['de']})?|(?P<academic2>{ACADEMIC['de']}))(?P<name>{NAME})"
+                          rf"(?: (?P<second>{NAME}))?"),
+         "en": re.compile(rf"\b(?:(?P<title>Mr|Mrs|Ms|Miss)(?:\. ?| )(?P<academic>{ACADEMIC['en']})?|"
+                          rf"(?P<academic2>{ACADEMIC['en']}))(?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+FAMILY_EN = re.compile(rf"\b[Tt]he (?P<name>{NAME}) family\b")
+NAMING = {"de": re.compile(rf"\b(?:namens|heißt|hieß|genannt) (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
+          "en": re.compile(rf"\b(?:named|called) (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
+TO_GERMAN = {"Mr": "Herr", "Mrs": "Frau", "Ms": "Frau", "Miss": "Frau"}
+# what stands before a common noun "Frau"/"Herr", never before a title: a determiner, an article, or an inflected
+# adjective ("jungen", "älterer"), and what ends like one but is none
+DETERMINERS = set("das ein kein mein dein sein ihr euer manch welch solch zwei drei vier fünf sechs sieben acht neun "
+                  "zehn elf zwölf".split())
+ARTICLES = set("die der den dem des eine einer einen einem eines".split())
+ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+NO_ADJECTIVES = set("neben gegen zwischen hinter unter über wider entgegen ohne gegenüber außer oder aber wieder "
+                    "hier immer nachher vorher später sie wie nie habe hatte wurde würde werde sollte könnte "
+                    "möchte".split())
+# before an English title: the title is the subject ("Herr"); after any other lower-case word, an object ("Herrn")
+SUBJECT_BEFORE = set("and or but that when while because as if then now today yesterday also so".split())
+
+
+def before(text: str, start: int) -> str:
+    """The word right before `start` with nothing but spaces between; "" where there is none."""
+    m = re.search(r"([^\W\d_]+) +$", text[:start])
+    return m.group(1) if m else ""
+
+
+def a_title(text: str, start: int, lexicon) -> bool:
+    """Whether "Herr", "Frau" or "Familie" at `start` is a title: no article, determiner or inflected adjective
+    before it. A lower-case word with an adjective's ending is taken for one unless the corpus holds it in lower
+    case and holds no stem of it ("treffen": "treff", "treffe"; but "jungen": "jung"); a word it lacks is taken for
+    one too."""
+    word = before(text, start)
+    lower = word.lower()
+    if lower in DETERMINERS or lower in ARTICLES:
+        return False
+    if not word.islower() or not lower.endswith(ADJECTIVE_ENDINGS) or lower in NO_ADJECTIVES:
+        return True
+    stems = [lower[:-len(end)] + e for end in ADJECTIVE_ENDINGS if lower.endswith(end) for e in ("", "e")]
+    verb = (lexicon.cased(lower) or "A").islower() and not any(lexicon.knows(s) for s in stems if len(s) >= 3)
+    return verb
+
+
+def titled(text: str, names, source: str, target: str) -> list[Span]:
+    """The names a title or naming word marks in `text` (German or English), each a span with its fill in
+    `target`; `names` (a text.names.Names) says which words are names or surnames."""
+    if {source, target} != {"de", "en"}:
+        return []
+    spans = []
+    for m in TITLE[source].finditer(text):
+        title, academic = m.group("title"), m.group("academic") or m.group("academic2")
+        common = source == "de" and title in ("Herr", "Herrn", "Frau") and not academic
+        if common and not a_title(text, m.start(), names.lexicon):
+            continue
+        if title == "Familie" and (m.group("article") or not a_title(text, m.start(), names.lexicon)) and \
+                not names.is_name(m.group("name")):
+            continue
+        name, end = with_second(m, names, source)
+        spans.append(Span(m.start(), end, fill(text, m, name, source)))
+    if source == "en":
+        spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
+                  if names.is_name(m.group("name"))]
+    for m in NAMING[source].finditer(text):
+        name, end = with_second(m, names, source)
+        spans.append(Span(m.start("name"), end, name))
+    return merge([[span] for span in sorted(spans)])
+
+
+def with_second(m: re.Match, names, source: str) -> tuple[str, int]:
+    """The name a match holds and where it ends: its first word, and the second where that is part of it (German: a
+    name or a word the corpus lacks, "Hans Müller"; English: any capitalized word, "John Smith")."""
+    second = m.group("second")
+    if second and (second != "I" if source == "en" else names.is_name(second) or names.surname(second)):
+        return f"{m.group('name')} {second}", m.end("second")
+    return m.group("name"), m.end("name")
+
+
+def fill(text: str, m: re.Match, name: str, source: str) -> str:
+    """A titled name in the other language."""
+    title = m.group("title")
+    academic = re.sub(r"(Dr|Prof)\.? ?", r"\1. ", m.group("academic") or m.group("academic2") or "")
+    if source == "de":
+        if title == "Familie":
+            return f"the {name} family"
+        return academic + name if academic else f"{TO_ENGLISH[title]} {name}"
+    if academic:
+        return academic + name
+    german = TO_GERMAN[title]
+    word = before(text, m.start())
+    return f"{german}n {name}" if german == "Herr" and word.islower() and word not in SUBJECT_BEFORE else \
+        f"{german} {name}"

@@ -1,0 +1,136 @@
+"""Units of measure: a number and its unit are one placeholder, written as the target language writes them, German ->
+English "2,5 Liter" -> "2.5 liters", "45 Minuten" -> "45 minutes", "1 Stunde" -> "1 hour", "-3 Grad" -> "-3
+degrees", "vor 3 Tagen" -> "3 days ago"; English -> German "2.5 liters" -> "2,5 Liter", "in 3 days" -> "in 3 Tagen".
+Multi30K describes photos and has almost no units, so a model kept the number and dropped or mangled its unit ("Er
+läuft 10 km in 45 Minuten" -> "He is walking 10 in 45"). A unit word takes the target's singular for 1 and its plural
+otherwise (German: the dative plural after an English preposition that takes the dative: "with 2 liters" -> "mit 2
+Litern"); a symbol ("km", "kg", "km/h", "%", "°C") is written as typed, with the number in the target's format
+(English writes no space before "%").
+
+    unit_after("10 km und mehr", 2, "de")   -> Unit(key="km", end=5, symbol="km", ...)
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Reading(str):
+    """A fill that knows what it stands for (`key`: a unit and a value, a date, an ordinal), so that a training
+    pair's target can be searched for the same thing however it is written there."""
+
+    def __new__(cls, text: str, key: tuple):
+        made = super().__new__(cls, text)
+        made.key = key
+        return made
+
+
+# key | German singular, plural, dative plural | English singular, plural (, another spelling's singular, plural)
+TABLE = """
+mm   | Millimeter Millimeter Millimetern | millimeter millimeters millimetre millimetres
+cm   | Zentimeter Zentimeter Zentimetern | centimeter centimeters centimetre centimetres
+m    | Meter Meter Metern                | meter meters metre metres
+km   | Kilometer Kilometer Kilometern    | kilometer kilometers kilometre kilometres
+mi   | Meile Meilen Meilen               | mile miles
+ft   | Fuß Fuß Fuß                       | foot feet
+in   | Zoll Zoll Zoll                    | inch inches
+mg   | Milligramm Milligramm Milligramm  | milligram milligrams
+g    | Gramm Gramm Gramm                 | gram grams gramme grammes
+kg   | Kilogramm Kilogramm Kilogramm     | kilogram kilograms
+kilo | Kilo Kilo Kilo                    | kilo kilos
+t    | Tonne Tonnen Tonnen               | ton tons tonne tonnes
+lb   | Pfund Pfund Pfund                 | pound pounds
+ml   | Milliliter Milliliter Millilitern | milliliter milliliters millilitre millilitres
+l    | Liter Liter Litern                | liter liters litre litres
+s    | Sekunde Sekunden Sekunden         | second seconds
+min  | Minute Minuten Minuten            | minute minutes
+h    | Stunde Stunden Stunden            | hour hours
+d    | Tag Tage Tagen                    | day days
+wk   | Woche Wochen Wochen               | week weeks
+mo   | Monat Monate Monaten              | month months
+yr   | Jahr Jahre Jahren                 | year years
+deg  | Grad Grad Grad                    | degree degrees
+pct  | Prozent Prozent Prozent           | percent percent per_cent per_cent
+cal  | Kalorie Kalorien Kalorien         | calorie calories
+"""
+# written as typed in both languages (case as typed; a one-letter one only in lower case)
+SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
+           "min", "°C", "°F", "°", "%", "‰", "m", "g", "l", "h")
+SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
+TIME = {"s", "min", "h", "d", "wk", "mo", "yr"}
+SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
+
+
+class Forms(NamedTuple):
+    singular: str
+    plural: str
+    dative: str           # German dative plural; the plural elsewhere
+
+
+def table() -> tuple[dict[str, dict[str, Forms]], dict[str, dict[str, str]]]:
+    """({lang: {key: Forms}}, {lang: {lower-case word: key}})."""
+    forms, words = {"de": {}, "en": {}}, {"de": {}, "en": {}}
+    for row in TABLE.strip().splitlines():
+        key, german, english = (part.split() for part in row.split("|"))
+        english = [w.replace("_", " ") for w in english]
+        forms["de"][key[0]] = Forms(*german)
+        forms["en"][key[0]] = Forms(english[0], english[1], english[1])
+        for lang, spellings in (("de", german), ("en", english)):
+            words[lang].update({w.lower(): key[0] for w in spellings})
+    return forms, words
+
+
+FORMS, WORDS = table()
+WORD_AFTER = {lang: re.compile(r"[ \u00a0]?(%s)(?![\w-])" % "|".join(
+    re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE) for lang, words in WORDS.items()}
+SYMBOL_AFTER = re.compile(r"( ?)(%s)(?![\w/])" % "|".join(
+    (re.escape(s) if len(s) == 1 else "(?i:%s)" % re.escape(s)) for s in sorted(SYMBOLS, key=len, reverse=True)))
+SCALE_AFTER = re.compile(r" (%s)\b" % "|".join(SCALES))
+DATIVE_BEFORE = re.compile(r"\b(?:in|within|after|with|since|from|of|at)\s+(?:(?:about|around|almost|nearly|only|"
+                           r"just)\s+)?$", re.IGNORECASE)
+AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
+VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
+OLD_AFTER = re.compile(r" alte[rsnm]?\b")     # "ein 3 Jahre alter Junge": attributive, "a 3-year-old boy"
+
+
+class Unit(NamedTuple):
+    key: str              # the unit, alike in both languages ("km", "h")
+    start: int            # where the measure starts (before its number, where "vor" opens it)
+    end: int              # where the unit (and "ago", "Celsius", ...) ends
+    fill: str             # the measure in the target language
+    reading: tuple        # what it stands for, for a training pair's target
+
+
+def unit_after(text: str, start: int, end: int, number: str, value: str, source: str, target: str) -> Unit | None:
+    """The measure whose number (as the target writes it: `number`; its plain value: `value`) is text[start:end],
+    with the unit written right after it; None without one, or where the pair of languages has no rule."""
+    if {source, target} != {"de", "en"}:
+        return None
+    symbol = SYMBOL_AFTER.match(text, end)
+    if symbol:
+        space = "" if symbol.group(2) == "%" and target == "en" else symbol.group(1)
+        return Unit(symbol.group(2), start, symbol.end(), number + space + symbol.group(2),
+                    ("unit", SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower()), value))
+    word = WORD_AFTER[source].match(text, end)
+    if word is None:
+        return None
+    key, last = WORDS[source][word.group(1).lower()], word.end()
+    one = number.lstrip("-+") == "1"
+    forms = FORMS[target][key]
+    written = forms.singular if one else forms.plural
+    scale = SCALE_AFTER.match(text, last) if key == "deg" else None
+    if scale:
+        written, last = f"{written} {scale.group(1)}", scale.end()
+    ago = AGO_AFTER.match(text, last) if key in TIME and source == "en" else None
+    if ago:                                                                      # "3 days ago" -> "vor 3 Tagen"
+        return Unit(key, start, ago.end(), f"vor {number} {forms.singular if one else forms.dative}",
+                    ("unit", key, value, "ago"))
+    before = VOR_BEFORE.search(text, 0, start)
+    if key in TIME and source == "de" and before:                                # "vor 3 Tagen" -> "3 days ago"
+        return Unit(key, before.start(), last, f"{number} {written} ago", ("unit", key, value, "ago"))
+    old = OLD_AFTER.match(text, last) if key == "yr" and source == "de" else None
+    if old:                                                                      # "3 Jahre alter" -> "3-year-old"
+        return Unit(key, start, old.end(), f"{number}-{forms.singular}-old", ("unit", key, value, "old"))
+    if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
+        written = forms.dative
+    return Unit(key, start, last, f"{number} {written}", ("unit", key, value))
