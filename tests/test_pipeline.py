@@ -55,12 +55,12 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
 def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon():
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
-    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Sentences", "Case", "Placeholders",
+    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders",
                                                 "StopSpacing", "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[3].steps] == ["Glossary", "Phrases", "CopyThrough", "DigitRuns",
-                                                               "Numbers", "Names"]
+    assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
+                                                               "DigitRuns", "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
-    assert [type(s).__name__ for s in without.steps[2].steps] == ["Glossary", "Phrases", "CopyThrough",
+    assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
                                                                   "DigitRuns", "Numbers"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)

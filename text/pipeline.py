@@ -25,6 +25,7 @@ from text.normalize import Normalize
 from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
 from text.placeholders import Placeholders, unmask
+from text.quotations import Quotations, Slots
 from text.sentences import Sentences
 from text.spacing import StopSpacing
 from text.step import Step
@@ -59,22 +60,23 @@ class Pipeline:
     @classmethod
     def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None,
                     lexicon: Lexicon | None = None) -> "Pipeline":
-        """The steps of a model of this config, in order: clean the line, split it into sentences, restore their
-        case, then placeholders (the user's glossary first, then phrases, what is copied through, numbers and
-        names), then no space before a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
+        """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
+        with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
+        phrases, what is copied through, numbers and names), then no space before a full stop or comma, then stray
+        quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
         without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
         steps: list[Step] = [Normalize()]
         if cfg.sentences:
-            steps.append(Sentences())
+            steps.append(Quotations(cfg.tgt_lang) if cfg.placeholders else Sentences())
         if cfg.case and lexicon is not None:
             steps.append(Case(lexicon, terms))
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
-            finders = [Glossary(terms, whole_spans(*direction)),
+            finders = [Slots(), Glossary(terms, whole_spans(*direction)),
                        Phrases(*direction) if cfg.phrases else None, CopyThrough() if cfg.copy_through else None,
                        DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
