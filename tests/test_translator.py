@@ -78,7 +78,8 @@ def test_a_requests_glossary_reuses_the_translators_pipeline_and_never_cuts_a_nu
     translator = Translator(cfg, codec, Scripted(codec, f"A {P0} buys a {P1} bike."))
     monkeypatch.setattr(Pipeline, "from_config", lambda *args, **kwargs: pytest.fail("a pipeline was built again"))
     translator.use_glossary({"Hund": "poodle"})
-    assert translator.translate(["Ein Hund kauft 12 Euro."], glossary={"Euro": "euros"}) == ["A poodle buys a €12 bike."]
+    assert translator.translate(["Ein Hund kauft 12 Euro."], glossary={"Euro": "euros"}) == \
+        ["A poodle buys a €12 bike."]
 
 
 def test_a_quotation_goes_to_the_model_as_a_sentence_of_its_own_and_comes_back_between_english_marks():
