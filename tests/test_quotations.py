@@ -82,6 +82,14 @@ def test_a_slot_the_translation_lost_is_put_back_before_its_closing_punctuation(
     assert step.reverse(["Yes", "He says."], layout) == "He says “yes”."
 
 
+def test_a_slot_comes_back_once_and_only_in_the_sentence_that_holds_it():
+    step = Quotations("en")
+    segments, layout = step.apply("Er sagt „ja“. Sie geht.")
+    assert segments == ["ja", f"Er sagt {S0}.", "Sie geht."]
+    assert step.reverse([f"Yes {S0}{S2}", f"He says {S0} {S0}.", f"She {S0}goes."], layout) == \
+        "He says “yes”. She goes."
+
+
 def through(pipeline: Pipeline, line: str, outputs: list[str]) -> str:
     applied = pipeline.apply(line)
     back = [pipeline.reverse_sentence(o, states).text for o, states in zip(outputs, applied.states)]

@@ -26,7 +26,7 @@ from text.sentences import sentence_spans
 from text.step import Step
 
 SLOTS = tuple(chr(0xE100 + k) for k in range(256))          # outside the placeholders' own range; normalize.py
-SLOT = re.compile("([\ue100-\ue1ff])([.,]?)")              # removes every private-use character a user types
+SLOT = re.compile("( ?)([\ue100-\ue1ff])([.,]?)")          # removes every private-use character a user types
 DOUBLE = {"„": "“”", "“": "”", "»": "«", "«": "»"}
 SINGLE = {"‚": "‘’", "‘": "’", "›": "‹", "‹": "›"}
 STRAIGHT = "\"'"
@@ -145,20 +145,27 @@ class Quotations(Step):
         return style[:2] if opening in DOUBLE else style[2:]
 
     def reverse(self, outputs: list[str], layout: Layout) -> str:
-        """The sentences' translations joined in order by single spaces, each slot filled with its quotation's."""
+        """The sentences' translations joined in order by single spaces, each slot filled with its quotation's
+        translation once, in the sentence that holds it (a slot marker anywhere else goes)."""
         def sentence(n: int) -> str:
             text = outputs[n].strip()
-            lacking = "".join(SLOTS[k] for k, s in enumerate(layout.slots) if s.owner == n and SLOTS[k] not in text)
+            mine = {SLOTS[k]: slot for k, slot in enumerate(layout.slots) if slot.owner == n}
+            lacking = "".join(marker for marker in mine if marker not in text)
             if lacking:                 # a slot the placeholders could not carry: before the closing punctuation
                 cut = CLOSING.search(text).start()
                 text = (text[:cut].rstrip() + " " + lacking).strip() + text[cut:]
-            return SLOT.sub(quoted, text)
+            return SLOT.sub(lambda m: put(m, mine), text).strip()
+
+        def put(m: re.Match, mine: dict[str, Slot]) -> str:     # m: the space before a marker, it, a . or , after
+            if m.group(2) in mine:
+                return m.group(1) + quoted(mine.pop(m.group(2)), m.group(3))
+            glued = m.string[m.end():m.end() + 1].isalnum() and not m.group(3)
+            return (m.group(1) if glued else "") + m.group(3)         # another's or a repeat: it goes
 
         def joined(parts: tuple[int, ...]) -> str:
             return " ".join(text for text in (sentence(n) for n in parts) if text)
 
-        def quoted(m: re.Match) -> str:
-            slot, after = layout.slots[SLOTS.index(m.group(1))], m.group(2)
+        def quoted(slot: Slot, after: str) -> str:
             body = joined(slot.parts)
             if not slot.stop and body.endswith(".") and not body.endswith(".."):
                 body = body[:-1].rstrip()
@@ -175,4 +182,4 @@ class Slots(PlaceholderStep):
     """The slots of quotations as placeholders: each comes back as itself, for `Quotations.reverse` to fill."""
 
     def find(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.start() + 1, Alone(m.group(1))) for m in SLOT.finditer(text)]
+        return [Span(m.start(2), m.end(2), Alone(m.group(2))) for m in SLOT.finditer(text)]
