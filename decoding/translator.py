@@ -20,8 +20,8 @@ from data.vocab import EOS
 from decoding.engine import Engine
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
-from text.lexicon import Lexicon
 from text.glossary import Terms
+from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
 from util.errors import UserError

@@ -64,7 +64,7 @@ def looks_like_a_place(word: str) -> bool:
 
 class Case(Step):
     def __init__(self, lexicon: Lexicon, terms: Terms | None = None):
-        self.lexicon, self.terms = lexicon, terms or Terms()
+        self.lexicon, self.terms = lexicon, terms if terms is not None else Terms()
 
     def given(self, terms: Terms) -> "Case":
         return Case(self.lexicon, terms)

@@ -48,9 +48,6 @@ class Terms:
         for term in sorted(self.targets):             # "Essen" before "essen": one of two terms alike but for case
             self.as_written.setdefault(term.lower(), term)
 
-    def __bool__(self) -> bool:
-        return bool(self.targets)
-
     def in_any_case(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, the term as the glossary writes it) of each term in text, in whatever case it is typed."""
         if self.any_case is None:
