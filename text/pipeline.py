@@ -22,6 +22,7 @@ from text.lexicon import Lexicon
 from text.marks import StrayMarks
 from text.names import Names
 from text.normalize import Normalize
+from text.number_compounds import NumberCompounds
 from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
 from text.placeholders import Placeholders, unmask
@@ -62,7 +63,7 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
         with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
-        phrases, what is copied through, numbers and names), then no space before a full stop or comma, then stray
+        phrases, what is copied through, numbers (with what they count: "3-jährig") and names), then no space before a full stop or comma, then stray
         quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
         without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
@@ -78,7 +79,7 @@ class Pipeline:
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
                        Phrases(*direction) if cfg.phrases else None, CopyThrough() if cfg.copy_through else None,
-                       DigitRuns(numbers), numbers,
+                       NumberCompounds(numbers), DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
