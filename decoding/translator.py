@@ -20,6 +20,7 @@ from data.vocab import EOS
 from decoding.engine import Engine
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
+from text.glossary import Terms
 from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
@@ -74,6 +75,7 @@ class Translator:
     def __init__(self, cfg: Config, codec: Codec, engine: Engine, lexicon: Lexicon | None = None):
         """lexicon: the checkpoint's (text/lexicon.py); None for one trained before it existed."""
         self.cfg, self.codec, self.engine, self.lexicon = cfg, codec, engine, lexicon
+        self.pipeline = Pipeline.from_config(cfg.data, None, lexicon)
         self.use_glossary({})
         self.banned = never_generated(codec.tgt_vocab.itos, self.pipeline)
         stoi = codec.tgt_vocab.stoi
@@ -88,10 +90,12 @@ class Translator:
     def use_glossary(self, glossary: dict[str, str]) -> None:
         """Source terms that always come out as the given target terms (needs a model trained with placeholders)."""
         self.glossary = dict(glossary)
-        self.pipeline = self.pipeline_for(self.glossary)
+        self.terms = self.pipeline.terms(self.glossary)
 
-    def pipeline_for(self, glossary: dict[str, str]) -> Pipeline:
-        return Pipeline.from_config(self.cfg.data, glossary, self.lexicon)
+    def terms_with(self, glossary: dict[str, str] | None) -> Terms:
+        """The translator's glossary with a request's own terms added (compiled once a request; the pipeline is
+        the same for every request)."""
+        return self.terms if not glossary else self.pipeline.terms({**self.glossary, **glossary})
 
     def describe(self) -> str:
         return self.engine.describe()
@@ -123,30 +127,28 @@ class Translator:
         (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline; each
         other's translation has its source's placeholders exactly once (translate_sentences)."""
         texts_split = self.split(texts, first_line, glossary)
-        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode, glossary),
-                         glossary)
+        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode))
 
     # translate_n_best in three parts, for a caller that schedules sentences itself (serving/service.py)
 
     def split(self, texts: list[str], first_line: int = 1,
               glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
         """Each text through the pipeline's steps: its sentences as the model reads them (None for a blank text)."""
-        pipeline, out = self.pipeline_with(glossary), []
+        terms, out = self.terms_with(glossary), []
         for n, text in enumerate(texts):
-            applied = pipeline.apply(text) if text.strip() else None
+            applied = self.pipeline.apply(text, terms) if text.strip() else None
             out.append(None if applied is None else
                        TextSplit([Sentence(s, states, first_line + n) for s, states in
                                   zip(applied.sentences, applied.states)], applied.line_states))
         return out
 
-    def translate_sentences(self, sentences: list[Sentence], decode: DecodeConfig | None = None,
-                            glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+    def translate_sentences(self, sentences: list[Sentence],
+                            decode: DecodeConfig | None = None) -> list[list[Translation]]:
         """The n-best list of each sentence, each back through the pipeline's sentence steps, in order. A sentence
         with nothing for a model (only placeholders and punctuation) is its own translation; each other's has its
         source's placeholders exactly once (the search's rule, guarded by exactly_once, which counts its fixes);
         hypotheses that lost something else their source had come after those that did not."""
         decode = decode or self.cfg.decode
-        pipeline = self.pipeline_with(glossary)
         model = [s for s in sentences if not nothing_to_translate(s.text)]
         src_ids = self.codec.ids([s.text for s in model], line_numbers=[s.line for s in model])
         found = iter(self.search(src_ids, decode, self.owed([s.text for s in model])))
@@ -159,23 +161,18 @@ class Translator:
                 guarded = [exactly_once(self.codec.text(h.tokens), owed) for h in hyps]
                 self.guard_fixes += sum(g.fixes for g in guarded)
                 texts, scores = [g.text for g in guarded], [h.score for h in hyps]
-            back = [pipeline.reverse_sentence(text, sentence.states) for text in texts]
+            back = [self.pipeline.reverse_sentence(text, sentence.states) for text in texts]
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
             out.append([Translation(back[k].text, scores[k]) for k in ranked])
         return out
 
-    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]],
-             glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
         """Each text's n-best list from its sentences' (translated: translate_sentences of sentences_of(...))."""
-        pipeline, found, out = self.pipeline_with(glossary), iter(translated), []
+        found, out = iter(translated), []
         for split in texts_split:
             out.append([Translation("", 0.0)] if split is None else
-                       join_sentences(pipeline, [next(found) for _ in split.sentences], split.line_states))
+                       join_sentences(self.pipeline, [next(found) for _ in split.sentences], split.line_states))
         return out
-
-    def pipeline_with(self, glossary: dict[str, str] | None) -> Pipeline:
-        """The pipeline with a request's own glossary terms added to the translator's."""
-        return self.pipeline if not glossary else self.pipeline_for({**self.glossary, **glossary})
 
     def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                   glossary: dict[str, str] | None = None) -> list[str]:
@@ -189,7 +186,7 @@ class Translator:
         written, the output's as filled in), not as the private-use characters the model reads."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        applied = self.pipeline.apply(text)
+        applied = self.pipeline.apply(text, self.terms)
         src_ids = self.codec.ids(applied.sentences)
         found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
         maps = []

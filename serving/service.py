@@ -33,7 +33,7 @@ class TranslationService:
         glossary = dict(request.work.glossary)
         texts_split = self.translator.split(request.texts, glossary=glossary)
         return self.batcher.submit(request.work, sentences_of(texts_split),
-                                   lambda translated: self.translator.join(texts_split, translated, glossary))
+                                   lambda translated: self.translator.join(texts_split, translated))
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
@@ -41,7 +41,7 @@ class TranslationService:
     def _decode_group(self, work: Work, sentences: list[Sentence]) -> list[list[Translation]]:
         """One search call for sentences (of any requests) that share their settings and glossary."""
         with self._lock:
-            return self.translator.translate_sentences(sentences, work.decode, glossary=dict(work.glossary))
+            return self.translator.translate_sentences(sentences, work.decode)
 
     def attention(self, text: str, decode: DecodeConfig) -> list[AttentionMap]:
         """Per sentence of `text`: where each output token of its translation looked in its source; weights as

@@ -2,6 +2,7 @@
 import pytest
 
 from text.case import Case, kind
+from text.glossary import Terms
 from text.lexicon import Lexicon
 
 LEXICON = Lexicon.learn([("Ein Mann spielt Gitarre auf der Straße.", "A man plays guitar on the street."),
@@ -54,3 +55,12 @@ def test_a_url_or_address_in_a_caps_line_keeps_its_case_whatever_punctuation_the
     _, state = step.apply("EIN MANN SPIELT AUF https://www.wetter.de/Abc! ODER <Info@Zoo.de>.")
     assert step.reverse("A man plays on https://www.wetter.de/Abc. Or Info@Zoo.de!", state) == \
         "A MAN PLAYS ON https://www.wetter.de/Abc. OR Info@Zoo.de!"
+
+
+def test_a_glossary_term_in_a_lowercase_or_caps_line_is_written_as_the_glossary_writes_it():
+    step = Case(LEXICON).given(Terms({"Kölner Dom": "Cologne Cathedral", "iPhone": "iPhone"}))
+    assert step.apply("ein mann spielt gitarre am kölner dom.")[0] == "Ein Mann spielt Gitarre am Kölner Dom."
+    assert step.apply("EIN MANN SPIELT AUF DER STRASSE VON KÖLNER DOM AUF IPHONE.")[0] == \
+        "Ein Mann spielt auf der Straße von Kölner Dom auf iPhone."
+    assert step.apply("iphone auf der straße")[0] == "iPhone auf der Straße"
+    assert step.apply("Ein Mann am kölner dom.") == ("Ein Mann am kölner dom.", None)     # a line in its own case

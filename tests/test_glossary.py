@@ -1,7 +1,9 @@
 """text/glossary.py and glossary files: each term comes out as the user's target term."""
 import pytest
 
+from config import DataConfig
 from text.glossary import Glossary
+from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
 from util.errors import UserError
 from util.textio import read_glossary
@@ -46,7 +48,7 @@ def test_terms_and_targets_are_cleaned_as_typed_text_is(tmp_path):
     file.write_text("\ufeff# German\tEnglish\nFahr\u00adrad\tbike\ue000\x07\nKölner\u00a0 Dom\tCologne Cathedral\n"
                     "Mu\u0308nchen\tMunich\n\u200b\tnothing\n", encoding="utf-8")
     glossary = Glossary(read_glossary(file))
-    assert glossary.terms == {"Fahrrad": "bike", "Kölner Dom": "Cologne Cathedral", "München": "Munich"}
+    assert glossary.terms.targets == {"Fahrrad": "bike", "Kölner Dom": "Cologne Cathedral", "München": "Munich"}
     assert glossary.apply("Mit dem Fahrrad zum Kölner Dom in München.")[1] == ("bike", "Cologne Cathedral", "Munich")
 
 
@@ -54,3 +56,27 @@ def test_a_term_never_matches_inside_a_url_an_address_or_a_number_but_may_be_one
     glossary = Glossary({"de": "DE", "zoo": "Zoo", "5": "five", "A380": "Airbus A380"})
     assert glossary.apply("Auf www.wetter.de, info@zoo.de, 3,5 und 1.5 sieht man 5 und A380.") == \
         (f"Auf www.wetter.de, info@zoo.de, 3,5 und 1.5 sieht man {P0} und {P1}.", ("five", "Airbus A380"))
+
+
+@pytest.mark.parametrize("direction, terms, line, masked, fills", [
+    (("de", "en"), {"Euro": "euros"}, "Das kostet 12 Euro.", f"Das kostet {P0}.", ("€12",)),
+    (("de", "en"), {"Uhr": "clock"}, "Um 14 Uhr kommt die Uhr.", f"Um {P0} kommt die {P1}.", ("2 pm", "clock")),
+    (("de", "en"), {"Nr.": "No."}, "Haus Nr.5 und Nr. 7.", f"Haus {P0} und {P1} {P2}.", ("Nr.5", "No.", "7")),
+    (("de", "en"), {"12 Euro": "twelve euros"}, "Das kostet 12 Euro.", f"Das kostet {P0}.", ("twelve euros",)),
+    (("en", "de"), {"euros": "Euro"}, "It costs 12 euros.", f"It costs {P0}.", ("12 €",)),
+])
+def test_a_term_that_is_a_numbers_unit_never_cuts_the_number_which_wins_with_its_unit(direction, terms, line, masked,
+                                                                                       fills):
+    pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]), terms)
+    applied = pipeline.apply(line)
+    assert (applied.sentences, pipeline.fills(applied.states[0])) == ([masked], fills)
+
+
+def test_no_digit_is_left_outside_a_placeholder_whatever_the_glossary():
+    units = {"Euro": "euros", "Uhr": "clock", "Nr.": "No.", "kg": "kilos", "%": "percent", "Jahre": "years",
+             "Zimmer": "room", "m²": "square metres", "€": "EUR", "Sieg": "win", "x": "times"}
+    pipeline = Pipeline.from_config(DataConfig(), units)
+    for line in ["Das kostet 12 Euro, 3 EUR oder 5 €.", "Um 14 Uhr, 14:30 Uhr und 8 Uhr 30.", "Nr.5, Nr. 7, Nr5.",
+                 "3,5 kg, 10%, 10 %, 1/2 m², 2x3, 2 x 3.", "Eine 2-Zimmer-Wohnung, ein 2:1-Sieg, 80er-Jahre."]:
+        applied = pipeline.apply(line)
+        assert not [c for s in applied.sentences for c in s if c.isdigit()], (line, applied.sentences)

@@ -124,6 +124,18 @@ def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
     assert got == fills and not any(c.isdigit() or c in "½²" for c in masked)
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Eine 2-Zimmer-Wohnung.", f"Eine {P0}-Zimmer-Wohnung.", ("2",)),
+    ("Zwei 20-Jährige im 5-Sterne-Hotel.", f"Zwei {P0}-Jährige im {P1}-Sterne-Hotel.", ("20", "5")),
+    ("Ein 10-minütiger Lauf, 1,5-fach.", f"Ein {P0}-minütiger Lauf, {P1}-fach.", ("10", "1.5")),
+    ("Die COVID-19-Pandemie, ein 2:1-Sieg.", f"Die {P0}-Pandemie, ein {P1}-Sieg.", ("COVID-19", "2:1")),
+    ("Ein 3er-Pack, 2-3-Zimmer, 14-16-Uhr-Takt.", "Ein \ue000, \ue001, \ue002.", ("3er-Pack", "2-3-Zimmer",
+                                                                               "14-16-Uhr-Takt")),
+])
+def test_a_number_joined_to_words_by_hyphens_is_a_number_and_the_words_are_left_to_the_model(source, masked, fills):
+    assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply(source) == (masked, fills)
+
+
 def test_digit_runs_leave_training_pairs_to_the_number_step():
     pair = ("Ein Mann in den 30ern mit 10%.", "A man in his 30s with 10%.")
     assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply_pair(*pair) == Numbers().apply_pair(*pair)

@@ -55,13 +55,13 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
 def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon():
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
-    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Sentences", "Case", "Placeholders",
+    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders",
                                                 "StopSpacing", "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[3].steps] == ["Glossary", "Phrases", "CopyThrough", "DigitRuns",
-                                                               "Numbers", "Names"]
+    assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
+                                                               "NumberCompounds", "DigitRuns", "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
-    assert [type(s).__name__ for s in without.steps[2].steps] == ["Glossary", "Phrases", "CopyThrough",
-                                                                  "DigitRuns", "Numbers"]
+    assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
+                                                                  "NumberCompounds", "DigitRuns", "Numbers"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "StopSpacing"]
@@ -109,3 +109,16 @@ def test_training_pairs_go_through_every_step_but_the_splitter():
 def test_a_pipeline_splits_at_most_once():
     with pytest.raises(ValueError, match="once"):
         Pipeline([Halves(), Halves()])
+
+
+def test_a_requests_glossary_is_read_by_the_built_pipeline_as_one_built_with_it_reads_it():
+    lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")] * 3)
+    glossary = {"Kölner Dom": "Cologne Cathedral", "Gitarre": "bass", "Euro": "euros"}
+    built, shared = (Pipeline.from_config(DataConfig(), g, lexicon) for g in (glossary, None))
+    terms = shared.terms(glossary)
+    for line in ["Ein Mann spielt Gitarre am Kölner Dom für 12 Euro.", "ein mann spielt gitarre am kölner dom.",
+                 "EIN MANN SPIELT „GITARRE“ AM KÖLNER DOM. Hallo!", "Nichts davon."]:
+        assert shared.apply(line, terms) == built.apply(line)
+        assert shared.apply(line) == Pipeline.from_config(DataConfig(), None, lexicon).apply(line)
+    with pytest.raises(UserError, match="without placeholders"):
+        Pipeline.from_config(DataConfig(placeholders=False)).terms({"Hund": "dog"})

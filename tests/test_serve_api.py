@@ -34,12 +34,12 @@ class CountingTranslator:
     def __getattr__(self, name):
         return getattr(self.translator, name)
 
-    def translate_sentences(self, sentences, decode, glossary=None):
+    def translate_sentences(self, sentences, decode):
         self.calls.append((len(sentences), decode.beam, decode.length_penalty, decode.n_best))
         if self.fail:
             self.fail = False
             raise RuntimeError("the engine broke")
-        return self.translator.translate_sentences(sentences, decode, glossary)
+        return self.translator.translate_sentences(sentences, decode)
 
 
 def serve(engine, limits=Limits(), **service_options):
@@ -251,11 +251,11 @@ class HeldTranslator(CountingTranslator):
         super().__init__(translator)
         self.started, self.release, self.decoded = threading.Event(), threading.Event(), []
 
-    def translate_sentences(self, sentences, decode, glossary=None):
+    def translate_sentences(self, sentences, decode):
         self.decoded.append([s.text for s in sentences])
         self.started.set()
         self.release.wait(5)
-        return super().translate_sentences(sentences, decode, glossary)
+        return super().translate_sentences(sentences, decode)
 
 
 def test_long_texts_are_sliced_by_sentences_so_a_short_request_waits_for_one_slice(translator):

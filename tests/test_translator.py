@@ -76,6 +76,23 @@ def test_a_glossary_term_comes_out_as_its_target_term_and_a_request_adds_its_own
     assert translator.translate(["Ein Hund kauft."], glossary={"Hund": "beagle"}) == ["A beagle buys a bike."]
 
 
+def test_a_requests_glossary_reuses_the_translators_pipeline_and_never_cuts_a_number(monkeypatch):
+    cfg, codec = subword_codec()
+    translator = Translator(cfg, codec, Scripted(codec, f"A {P0} buys a {P1} bike."))
+    monkeypatch.setattr(Pipeline, "from_config", lambda *args, **kwargs: pytest.fail("a pipeline was built again"))
+    translator.use_glossary({"Hund": "poodle"})
+    assert translator.translate(["Ein Hund kauft 12 Euro."], glossary={"Euro": "euros"}) == \
+        ["A poodle buys a €12 bike."]
+
+
+def test_a_quotation_goes_to_the_model_as_a_sentence_of_its_own_and_comes_back_between_english_marks():
+    cfg, codec = subword_codec()
+    engine = Scripted(codec, f"A dog {P0}.")
+    assert Translator(cfg, codec, engine).translate(["„Ein Hund“, kauft er."]) == ["A dog “A dog”."]
+    (sources, _), = engine.calls
+    assert [codec.src_vocab.tokens_of(ids).count(P0) for ids in sources] == [0, 1]      # the quotation, its slot
+
+
 def test_an_output_with_only_restored_numbers_invents_none():
     cfg, codec = subword_codec()
     source = "Die Frau kauft 3,5 kg Äpfel für 12 Euro."

@@ -8,7 +8,8 @@ Each word is written as the training corpus usually writes it (lexicon.py); a wo
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
 one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no
 words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
-whatever punctuation stands around them. A lowercase sentence's translation keeps the model's normal case. A
+whatever punctuation stands around them; a term of the user's glossary is written as the glossary writes it
+("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal case. A
 sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."), is not
 a lowercase sentence.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from text.glossary import Terms
 from text.lexicon import WORD, Lexicon
 from text.names import EXONYMS, PLACE_ENDINGS
 from text.step import Step
@@ -61,19 +63,31 @@ def looks_like_a_place(word: str) -> bool:
 
 
 class Case(Step):
-    def __init__(self, lexicon: Lexicon):
-        self.lexicon = lexicon
+    def __init__(self, lexicon: Lexicon, terms: Terms | None = None):
+        self.lexicon, self.terms = lexicon, terms if terms is not None else Terms()
+
+    def given(self, terms: Terms) -> "Case":
+        return Case(self.lexicon, terms)
 
     def apply(self, text: str) -> tuple[str, Cased | None]:
         found = kind(text)
         if found == "normal":
             return text, None
         kept = tuple(bare(t) for t in TOKEN.findall(text) if not is_word(t) and bare(t))
-        out = TOKEN.sub(lambda m: self.recase(m.group(), found) if is_word(m.group()) else m.group(), text)
+        pieces, terms, last = [], [], 0
+        for start, end, term in self.terms.in_any_case(text):         # the glossary's terms as it writes them
+            pieces.append(self.recased(text[last:start], found))
+            terms.append(sum(map(len, pieces)))
+            pieces.append(term)
+            last = end
+        out = "".join(pieces) + self.recased(text[last:], found)
         first = WORD.search(out)
-        if first:
+        if first and first.start() not in terms:
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
+
+    def recased(self, text: str, found: str) -> str:
+        return TOKEN.sub(lambda m: self.recase(m.group(), found) if is_word(m.group()) else m.group(), text)
 
     def recase(self, token: str, found: str) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a

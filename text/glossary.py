@@ -1,20 +1,26 @@
 """A glossary: each listed source term comes out as the user's target term, through a placeholder the model
 copies. Terms match as written (case-sensitive), longest first, and not inside a longer word, nor inside a URL, an
-e-mail address, a code or a number ("de" never matches in "www.wetter.de", "5" never in "3,5"). Terms and their
-targets go through the same clean-up as what a user types (text/normalize.py), so a BOM, a soft hyphen, a no-break
-space or a decomposed letter in a glossary file does not keep a term from matching, and no control or private-use
-character reaches the translation."""
+e-mail address, a code, a number with its unit or a run with a digit ("de" never matches in "www.wetter.de", "5"
+never in "3,5", "Euro" never in "12 Euro": the number wins, so none is lost). Terms and their targets go through
+the same clean-up as what a user types (text/normalize.py), so a BOM, a soft hyphen, a no-break space or a
+decomposed letter in a glossary file does not keep a term from matching, and no control or private-use character
+reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/case.py writes them
+as the glossary does).
+
+    terms = Terms({"Kölner Dom": "Cologne Cathedral"})       # compiled once, given to a pipeline per request
+    Glossary(terms).apply("Vor dem Kölner Dom.")              # -> ("Vor dem \ue000.", ("Cologne Cathedral",))
+"""
 from __future__ import annotations
 
 import re
 
-from text.copy_through import SPAN as COPIED
+from text.copy_through import CopyThrough
 from text.normalize import clean
-from text.number_forms import NUMBER
+from text.numbers import DigitRuns, Numbers
 from text.placeholders import PlaceholderStep, Span
 
 
-def term_pattern(terms) -> re.Pattern | None:
+def term_pattern(terms, flags: int = 0) -> re.Pattern | None:
     """One regex for all terms, longest first; a term that begins (ends) with a letter or digit must not continue
     a word there, while one that begins (ends) with punctuation, "(x" or "[", matches wherever it stands."""
     if not terms:
@@ -22,7 +28,7 @@ def term_pattern(terms) -> re.Pattern | None:
     def bounded(term: str) -> str:
         return ((r"(?<!\w)" if re.match(r"\w", term) else "") + re.escape(term) +
                 (r"(?!\w)" if re.search(r"\w$", term) else ""))
-    return re.compile("|".join(bounded(t) for t in sorted(terms, key=len, reverse=True)))
+    return re.compile("|".join(bounded(t) for t in sorted(terms, key=len, reverse=True)), flags)
 
 
 def cleaned(terms: dict[str, str]) -> dict[str, str]:
@@ -31,15 +37,45 @@ def cleaned(terms: dict[str, str]) -> dict[str, str]:
     return {term: target for term, target in pairs if term and target}
 
 
+class Terms:
+    """A user's glossary, cleaned and compiled once: a request's, given to a built pipeline (Pipeline.apply)."""
+
+    def __init__(self, terms: dict[str, str] | None = None):
+        self.targets = cleaned(terms or {})
+        self.pattern = term_pattern(self.targets)
+        self.any_case = term_pattern(self.targets, re.IGNORECASE)
+        self.as_written: dict[str, str] = {}
+        for term in sorted(self.targets):             # "Essen" before "essen": one of two terms alike but for case
+            self.as_written.setdefault(term.lower(), term)
+
+    def in_any_case(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, the term as the glossary writes it) of each term in text, in whatever case it is typed."""
+        if self.any_case is None:
+            return []
+        return [(m.start(), m.end(), self.as_written[m.group().lower()]) for m in self.any_case.finditer(text)
+                if m.group().lower() in self.as_written]
+
+
+def whole_spans(source: str = "de", target: str = "en") -> list[PlaceholderStep]:
+    """The steps whose spans a term may hold but never cut into: what is copied through, runs with a digit,
+    numbers with their units."""
+    numbers = Numbers(source, target)
+    return [CopyThrough(), DigitRuns(numbers), numbers]
+
+
 class Glossary(PlaceholderStep):
-    def __init__(self, terms: dict[str, str]):
-        self.terms = cleaned(terms)
-        self.pattern = term_pattern(self.terms)
+    def __init__(self, terms: Terms | dict[str, str] | None = None, guards: list[PlaceholderStep] | None = None):
+        self.terms = terms if isinstance(terms, Terms) else Terms(terms)
+        self.guards = whole_spans() if guards is None else guards
+
+    def given(self, terms: Terms) -> "Glossary":
+        return Glossary(terms, self.guards)
 
     def find(self, text: str) -> list[Span]:
-        if self.pattern is None:
+        found = list(self.terms.pattern.finditer(text)) if self.terms.pattern is not None else []
+        if not found:
             return []
-        guarded = [m.span() for pattern in (COPIED, NUMBER) for m in pattern.finditer(text)]
-        return [Span(m.start(), m.end(), self.terms[m.group()]) for m in self.pattern.finditer(text)
+        guarded = [(s.start, s.end) for guard in self.guards for s in guard.find(text)]
+        return [Span(m.start(), m.end(), self.terms.targets[m.group()]) for m in found
                 if not any(m.start() < end and start < m.end() and not m.start() <= start < end <= m.end()
                            for start, end in guarded)]

@@ -44,6 +44,7 @@ CURRENCY_NAMES = {"de": {"euro": "€", "eur": "€", "dollar": "$", "usd": "$"}
 NAME_AFTER = {lang: re.compile(rf" ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
               for lang, names in CURRENCY_NAMES.items()}
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
+HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
@@ -220,8 +221,10 @@ class DigitRuns(PlaceholderStep):
     """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
     that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
     numbers in the target's format: "12a", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
-    "3-5 o'clock". It comes before `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run
-    the model should copy rarely holds the run as written on both sides)."""
+    "3-5 o'clock". A number joined by hyphens to words is no such run: the number is the number step's, the words
+    the model's ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before
+    `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds
+    the run as written on both sides)."""
 
     def __init__(self, numbers: Numbers):
         self.numbers = numbers
@@ -238,6 +241,8 @@ class DigitRuns(PlaceholderStep):
             start, end = min([start] + [n.start for n in inside]), max([end] + [n.end for n in inside])
             if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
                 continue                               # one number, the number step's
+            if len(inside) == 1 and inside[0].start == start and HYPHENED.fullmatch(text, inside[0].end, end):
+                continue                               # "2-Zimmer-Wohnung": the number's, and words for the model
             if spans and spans[-1].end > start:        # a time that spans two runs ("3-5 Uhr")
                 continue
             decade = DECADE.fullmatch(text, start, end)

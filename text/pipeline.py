@@ -4,6 +4,7 @@
     applied = pipeline.apply("Die Frau kauft 3,5 kg.")  # applied.sentences: what the model reads
     outputs = [model's translation of each sentence]
     pipeline.reverse(applied, outputs)                   # -> "The woman buys 3.5 kg."
+    pipeline.apply(line, pipeline.terms({"kg": "kilos"}))  # a request's own glossary, on the same steps
 
 Steps up to a splitting step (one whose `splits` is true: its apply gives a list of sentences) work on the whole
 line; the steps after it work on each sentence. Without a splitting step a line is one sentence. Training pairs go
@@ -16,18 +17,23 @@ from typing import NamedTuple
 from config import DataConfig
 from text.case import Case
 from text.copy_through import CopyThrough
-from text.glossary import Glossary
+from text.glossary import Glossary, Terms, whole_spans
 from text.lexicon import Lexicon
 from text.marks import StrayMarks
 from text.names import Names
 from text.normalize import Normalize
+from text.number_compounds import NumberCompounds
 from text.numbers import DigitRuns, Numbers
 from text.phrases import Phrases
 from text.placeholders import Placeholders, unmask
+from text.quotations import Quotations, Slots
 from text.sentences import Sentences
 from text.spacing import StopSpacing
 from text.step import Step
 from util.errors import UserError
+
+NO_GLOSSARY = ("this model was trained without placeholders (--data.placeholders=false, or before they existed), "
+               "so it cannot apply a glossary; train a new one")
 
 
 class Applied(NamedTuple):
@@ -55,24 +61,26 @@ class Pipeline:
     @classmethod
     def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None,
                     lexicon: Lexicon | None = None) -> "Pipeline":
-        """The steps of a model of this config, in order: clean the line, split it into sentences, restore their
-        case, then placeholders (the user's glossary first, then phrases, what is copied through, numbers and
-        names), then no space before a full stop or comma, then stray quotes, brackets and dashes. Steps that need
-        what the training corpus says (the lexicon) are left out without one (models trained before it existed); a
-        glossary needs placeholders."""
+        """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
+        with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
+        phrases, what is copied through, numbers (with what they count: "3-jährig") and names), then no space
+        before a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training
+        corpus says (the lexicon) are left out without one (models trained before it existed); a glossary needs
+        placeholders."""
         if glossary and not cfg.placeholders:
-            raise UserError("this model was trained without placeholders (--data.placeholders=false, or before "
-                            "they existed), so it cannot apply a glossary; train a new one")
+            raise UserError(NO_GLOSSARY)
+        terms = Terms(glossary)
         steps: list[Step] = [Normalize()]
         if cfg.sentences:
-            steps.append(Sentences())
+            steps.append(Quotations(cfg.tgt_lang) if cfg.placeholders else Sentences())
         if cfg.case and lexicon is not None:
-            steps.append(Case(lexicon))
+            steps.append(Case(lexicon, terms))
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
-            finders = [Glossary(glossary or {}), Phrases(*direction) if cfg.phrases else None,
-                       CopyThrough() if cfg.copy_through else None, DigitRuns(numbers), numbers,
+            finders = [Slots(), Glossary(terms, whole_spans(*direction)),
+                       Phrases(*direction) if cfg.phrases else None, CopyThrough() if cfg.copy_through else None,
+                       NumberCompounds(numbers), DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
@@ -80,7 +88,17 @@ class Pipeline:
             steps.append(StrayMarks())
         return cls(steps)
 
-    def apply(self, line: str) -> Applied:
+    def terms(self, glossary: dict[str, str]) -> Terms:
+        """A request's glossary, compiled for apply; refused where no step reads one (a model without
+        placeholders)."""
+        if glossary and not any(isinstance(step, Placeholders) for step in self.steps):
+            raise UserError(NO_GLOSSARY)
+        return Terms(glossary)
+
+    def apply(self, line: str, terms: Terms | None = None) -> Applied:
+        """The line through the steps; given `terms` (Pipeline.terms: a request's glossary), they read those in place
+        of the pipeline's own."""
+        sentence_steps = self.sentence_steps if terms is None else [s.given(terms) for s in self.sentence_steps]
         text, line_states = line, []
         for step in self.line_steps:
             text, state = step.apply(text)
@@ -89,7 +107,7 @@ class Pipeline:
         sentences, states, originals = [], [], []
         for part in parts:
             part_states, shown = [], ()
-            for step in self.sentence_steps:
+            for step in sentence_steps:
                 if isinstance(step, Placeholders):
                     shown = step.originals(part)
                 part, state = step.apply(part)

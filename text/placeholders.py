@@ -187,6 +187,9 @@ class Placeholders(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         return merge([step.find(text) for step in self.steps])
 
+    def given(self, terms) -> "Placeholders":
+        return Placeholders([step.given(terms) for step in self.steps])
+
     def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
         text = clear(text)
         return mask(text, self.find(text))

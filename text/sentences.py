@@ -41,19 +41,28 @@ class Sentences(Step):
 
     def apply(self, text: str) -> tuple[list[str], None]:
         """The sentences of a line, in order (none for a blank one)."""
-        starts = START if any(c.isupper() for c in text) else START_LOWER
-        sentences, start = [], 0
-        for end in END.finditer(text):
-            gap = starts.match(text, end.end())
-            if gap is not None and ends_sentence(text[start:end.end()], end.group(), text[gap.end():]):
-                sentences.append(text[start:end.end()])
-                start = gap.end()
-        sentences.append(text[start:])
-        return [s.strip() for s in sentences if s.strip()], None
+        return [text[start:end] for start, end in sentence_spans(text)], None
 
     def reverse(self, outputs: list[str], state: None) -> str:
         """The sentences' translations joined in order by single spaces, on one line."""
         return " ".join(o.strip() for o in outputs if o.strip())
+
+
+def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of a text, in order, without the spaces around it; none ends strictly inside
+    one of the `unbroken` spans (a quotation: "„Schau! Ein Hund.“, ruft sie." is one sentence)."""
+    starts = START if any(c.isupper() for c in text) else START_LOWER
+    spans, start = [], 0
+    for end in END.finditer(text):
+        if any(a < end.end() < b for a, b in unbroken):
+            continue
+        gap = starts.match(text, end.end())
+        if gap is not None and ends_sentence(text[start:end.end()], end.group(), text[gap.end():]):
+            spans.append((start, end.end()))
+            start = gap.end()
+    spans.append((start, len(text)))
+    return [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - len(text[a:b]) + len(text[a:b].rstrip()))
+            for a, b in spans if text[a:b].strip()]
 
 
 def ends_sentence(sentence: str, mark: str, rest: str) -> bool:

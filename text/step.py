@@ -4,8 +4,8 @@
     step.reverse("The woman buys \ue000 kg.", state)       # -> "The woman buys 3.5 kg."
 
 A step may also rewrite training pairs the same way (`apply_pair`), name the subword pieces the search must never
-write (`banned_pieces`), and say how much of its source a translation lost (`lost`), so the translator can prefer
-a hypothesis that kept everything.
+write (`banned_pieces`), say how much of its source a translation lost (`lost`), so the translator can prefer
+a hypothesis that kept everything, and read a request's glossary (`given`).
 """
 from __future__ import annotations
 
@@ -32,3 +32,7 @@ class Step:
     def lost(self, output: str, state) -> int:
         """How many things of the source (e.g. placeholders) the (not yet reversed) output lacks."""
         return 0
+
+    def given(self, terms) -> "Step":
+        """The step as it reads a request's glossary (text/glossary.Terms); one that does not read it: itself."""
+        return self

@@ -1,0 +1,117 @@
+"""text/quotations.py: a quotation is translated as a sentence of its own, and comes back between the target's
+marks into the sentence around it, which stays a sentence."""
+import pytest
+
+from config import DataConfig
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDERS
+from text.quotations import SLOTS, Quotations, find_quotations
+
+P0, P1 = PLACEHOLDERS[:2]
+S0, S1, S2 = SLOTS[:3]
+
+
+def test_a_quotation_is_its_own_sentence_and_the_sentence_around_it_holds_its_slot():
+    step = Quotations("en")
+    segments, layout = step.apply("„Schau mal!“, ruft das Mädchen.")
+    assert segments == ["Schau mal!", f"{S0}, ruft das Mädchen."]
+    assert step.reverse(["Look!", f"{S0}, the girl shouts."], layout) == "“Look!” the girl shouts."
+
+
+@pytest.mark.parametrize("target, line, inner, translations, expected", [
+    ("en", "Er sagt „ja“ und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says “yes” and goes."),
+    ("en", "Er sagt “ja” und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says “yes” and goes."),
+    ("en", "Er sagt »ja« und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says “yes” and goes."),
+    ("en", "Er sagt «ja» und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says “yes” and goes."),
+    ("en", 'Er sagt "ja" und geht.', "ja", ["yes", f"He says {S0} and goes."], 'He says "yes" and goes.'),
+    ("en", "Er sagt ‚ja‘ und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says ‘yes’ and goes."),
+    ("en", "Er sagt 'ja' und geht.", "ja", ["yes", f"He says {S0} and goes."], "He says 'yes' and goes."),
+    ("de", 'He says "yes" and goes.', "yes", ["ja", f"Er sagt {S0} und geht."], 'Er sagt "ja" und geht.'),
+    ("de", "He says “yes” and goes.", "yes", ["ja", f"Er sagt {S0} und geht."], "Er sagt „ja“ und geht."),
+    ("de", "He says ‘yes’ and goes.", "yes", ["ja", f"Er sagt {S0} und geht."], "Er sagt ‚ja‘ und geht."),
+    ("fr", "Er sagt „ja“ und geht.", "ja", ["oui", f"Il dit {S0} et part."], "Il dit „oui“ et part."),
+])
+def test_typographic_quotes_come_back_in_the_targets_style_and_straight_ones_as_typed(target, line, inner,
+                                                                                     translations, expected):
+    step = Quotations(target)
+    segments, layout = step.apply(line)
+    assert segments[0] == inner
+    assert step.reverse(translations, layout) == expected
+
+
+@pytest.mark.parametrize("line", [
+    "Wie geht's, Hans' Hund?", 'Ein 5"-Display und ein 12" Rad.', "Er sagt „ja und geht.", 'Ein "" leer.',
+    "Rock 'n' Roll.", "Ein „?“ steht da.",
+])
+def test_apostrophes_inches_unclosed_and_empty_quotes_are_no_quotations(line):
+    assert find_quotations(line) == []
+    assert Quotations("en").apply(line)[0] == [line]
+
+
+def test_a_quotation_of_several_sentences_is_never_split_and_a_sentence_ends_after_one():
+    step = Quotations("en")
+    segments, layout = step.apply("„Schau mal! Da ist ein Hund.“ Sie lacht. Er sagt: \"Hallo.\" Dann geht er.")
+    assert segments == ["Schau mal!", "Da ist ein Hund.", S0, "Sie lacht.", "Hallo.", f"Er sagt: {S1}",
+                        "Dann geht er."]
+    outputs = ["Look!", "There is a dog.", S0, "She laughs.", "Hello.", f"He says: {S1}.", "Then he goes."]
+    assert step.reverse(outputs, layout) == \
+        '“Look! There is a dog.” She laughs. He says: "Hello." Then he goes.'
+
+
+def test_quotations_nest():
+    step = Quotations("en")
+    segments, layout = step.apply("Er sagt: „Sie rief ‚Hilfe!‘ und lief.“")
+    assert segments == ["Hilfe!", f"Sie rief {S1} und lief.", f"Er sagt: {S0}"]
+    assert step.reverse(["Help!", f"She shouted {S1} and ran.", f"He says: {S0}"], layout) == \
+        "He says: “She shouted ‘Help!’ and ran.”"
+
+
+def test_english_punctuation_and_case_around_a_quotation():
+    step = Quotations("en")
+    segments, layout = step.apply("Ein „guter“ Freund sagt „Komm“, dann „Wer?“, und geht. ER SAGT „JA“.")
+    assert segments == ["guter", "Komm", "Wer?", f"Ein {S0} Freund sagt {S1}, dann {S2}, und geht.", "JA",
+                        f"ER SAGT {SLOTS[3]}."]
+    outputs = ["Good.", "Come.", "Who?", f"A {S0} friend says {S1}, then {S2}, and goes.", "Yes.",
+               f"HE SAYS {SLOTS[3]}."]
+    assert step.reverse(outputs, layout) == "A “good” friend says “Come”, then “Who?” and goes. HE SAYS “YES”."
+
+
+def test_a_slot_the_translation_lost_is_put_back_before_its_closing_punctuation():
+    step = Quotations("en")
+    segments, layout = step.apply("Er sagt „ja“.")
+    assert step.reverse(["Yes", "He says."], layout) == "He says “yes”."
+
+
+def test_a_slot_comes_back_once_and_only_in_the_sentence_that_holds_it():
+    step = Quotations("en")
+    segments, layout = step.apply("Er sagt „ja“. Sie geht.")
+    assert segments == ["ja", f"Er sagt {S0}.", "Sie geht."]
+    assert step.reverse([f"Yes {S0}{S2}", f"He says {S0} {S0}.", f"She {S0}goes."], layout) == \
+        "He says “yes”. She goes."
+
+
+def through(pipeline: Pipeline, line: str, outputs: list[str]) -> str:
+    applied = pipeline.apply(line)
+    back = [pipeline.reverse_sentence(o, states).text for o, states in zip(outputs, applied.states)]
+    return pipeline.reverse_line(back, applied.line_states)
+
+
+def test_in_the_pipeline_a_slot_is_a_placeholder_and_the_model_cannot_lose_or_double_the_quotation():
+    pipeline = Pipeline.from_config(DataConfig())
+    applied = pipeline.apply("„Komm um 14 Uhr!“, ruft das Mädchen um 15 Uhr.")
+    assert applied.sentences == [f"Komm um {P0}!", f"{P0}, ruft das Mädchen um {P1}."]
+    assert through(pipeline, "„Komm um 14 Uhr!“, ruft das Mädchen um 15 Uhr.",
+                   [f"Come at {P0}!", f"{P0}, the girl shouts at {P1}."]) == "“Come at 2 pm!” the girl shouts at 3 pm."
+    assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", f'She "shouts {P0} {P0}".']) == "She shouts “Come!”"
+    assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", "She shouts."]) == "She shouts “Come!”"
+
+
+def test_a_single_quoted_quotation_keeps_the_translations_quotes():
+    pipeline = Pipeline.from_config(DataConfig())
+    assert through(pipeline, "Er sagt ‚ja‘.", ['"Yes"', f'He says "{P0}".']) == "He says ‘yes’."
+    assert through(pipeline, "Er sagt 'ja'.", ["Yes", f"He says {P0}."]) == "He says 'yes'."
+
+
+def test_a_model_without_placeholders_splits_sentences_only():
+    pipeline = Pipeline.from_config(DataConfig(placeholders=False))
+    assert pipeline.apply("„Schau!“, ruft sie. Er geht.").sentences == ["„Schau!“, ruft sie.", "Er geht."]

@@ -1,0 +1,185 @@
+"""A quotation inside a sentence is translated as a sentence of its own, and the sentence around it stays a sentence:
+the quotation leaves it as a placeholder (a slot), its words go to the model alone, and its translation comes back
+into the slot between the target language's quotation marks.
+
+    Quotations("en").apply("„Schau mal!“, ruft das Mädchen.")
+        -> (["Schau mal!", "\ue100, ruft das Mädchen."], Layout(...))     # \ue100: the slot, a placeholder
+    Quotations("en").reverse(["Look!", "\ue100, the girl shouts."], layout)   -> "“Look!” the girl shouts."
+
+This is the pipeline's splitting step: a line becomes its sentences (text/sentences.py), never split inside a
+quotation, and each quotation its own sentences, nested as deep as the quotations are (three levels; deeper ones
+stay as written). Quotation marks: „…“ „…” “…” »…« «…» (double), ‚…‘ ‘…’ ›…‹ ‹…› (single), and straight "…" and '…'
+where they open after a space and close before one or before punctuation (not an apostrophe: "geht's", "Hans'";
+not an inch: 5"). Typographic marks come back in the target's style (English “…” ‘…’, German „…“ ‚…‘; as typed for
+other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no comma after it,
+and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays lowercase; a
+quotation without a full stop gets none from the model. Training pairs are not changed (a splitting step never
+sees them): the slot is a placeholder, which the model has learned to carry.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from text.placeholders import CLOSING, Alone, PlaceholderStep, Span
+from text.sentences import sentence_spans
+from text.step import Step
+
+SLOTS = tuple(chr(0xE100 + k) for k in range(256))          # outside the placeholders' own range; normalize.py
+SLOT = re.compile("( ?)([\ue100-\ue1ff])([.,]?)")          # removes every private-use character a user types
+DOUBLE = {"„": "“”", "“": "”", "»": "«", "«": "»"}
+SINGLE = {"‚": "‘’", "‘": "’", "›": "‹", "‹": "›"}
+STRAIGHT = "\"'"
+STYLES = {"en": ("“", "”", "‘", "’"), "de": ("„", "“", "‚", "‘")}
+OPENS_AFTER = "([{„“‚‘»«‹›-–—/"          # a straight quote opens at the start, after a space or one of these ...
+CLOSES_BEFORE = ".,;:!?…)]}»«“”‘’-–—/"   # ... and closes at the end, before a space or one of these
+MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
+MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
+ENDS = ".!?…"
+
+
+class Slot(NamedTuple):
+    owner: int                 # the sentence (index into the segments) that holds the slot
+    parts: tuple[int, ...]     # the quotation's own sentences
+    opening: str               # the marks it gets in the translation
+    closing: str
+    lower: bool                # its translation starts lowercase (an English quotation inside a sentence)
+    upper: bool                # its translation is in capitals (a quotation in capitals in a sentence in capitals)
+    stop: bool                 # its source ends in a sentence's end (.!?…): else a full stop the model adds goes
+
+
+class Layout(NamedTuple):
+    top: tuple[int, ...]       # the line's sentences, in order
+    slots: tuple[Slot, ...]    # slot k: the quotation SLOTS[k] stands for
+
+
+def opens(text: str, k: int) -> bool:
+    """Whether the straight quote at k may open a quotation."""
+    return (k == 0 or text[k - 1].isspace() or text[k - 1] in OPENS_AFTER) and k + 1 < len(text) and \
+        not text[k + 1].isspace()
+
+
+def closes(text: str, k: int) -> bool:
+    """Whether the quote at k may close a quotation (not an apostrophe inside or after a word)."""
+    return k > 0 and not text[k - 1].isspace() and \
+        (k + 1 == len(text) or text[k + 1].isspace() or text[k + 1] in CLOSES_BEFORE)
+
+
+def closing_of(text: str, k: int) -> int | None:
+    """Where the quotation opened at k closes, None where it does not."""
+    mark = text[k]
+    if mark in STRAIGHT and not opens(text, k):
+        return None
+    closers = mark if mark in STRAIGHT else DOUBLE.get(mark) or SINGLE.get(mark) or ""
+    return next((j for j in range(k + 1, len(text)) if text[j] in closers and
+                 (closes(text, j) or (mark not in STRAIGHT and text[j] != "’"))), None)
+
+
+def find_quotations(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each outermost quotation, its marks included, in text order: one with a letter or digit in
+    it (two for straight single quotes: 'n' is no quotation)."""
+    found, k = [], 0
+    while k < len(text):
+        end = closing_of(text, k) if text[k] in STRAIGHT or text[k] in DOUBLE or text[k] in SINGLE else None
+        inner = text[k + 1:end] if end is not None else ""
+        if len(re.findall(r"[^\W_]", inner)) >= (2 if text[k] == "'" else 1):
+            found.append((k, end + 1))
+            k = end + 1
+        else:
+            k += 1
+    return found
+
+
+def lowered(text: str) -> str:
+    """The text with its first word lowercase, unless it is "I" or not written as a capitalized word."""
+    word = re.match(r"[^\W\d_]+", text)
+    if word is None or word.group() == "I" or not (len(word.group()) == 1 or word.group()[1:].islower()):
+        return text
+    return text[0].lower() + text[1:]
+
+
+class Quotations(Step):
+    splits = True
+
+    def __init__(self, target: str = "en"):
+        self.target = target
+
+    def apply(self, text: str) -> tuple[list[str], Layout]:
+        segments: list[str] = []
+        slots: list = []
+        top = self.segment(text, segments, slots, 0)
+        return segments, Layout(top, tuple(slots))
+
+    def segment(self, text: str, segments: list[str], slots: list, depth: int) -> tuple[int, ...]:
+        """Appends the sentences of text (each quotation in them a slot, its own sentences appended first) to
+        segments, and returns their indices."""
+        quotations = find_quotations(text) if depth < MAX_DEPTH else []
+        indices = []
+        for start, end in sentence_spans(text, quotations):
+            inside = [q for q in quotations if start <= q[0] and q[1] <= end][:MAX_IN_SENTENCE]
+            pieces, last, mine = [], start, []
+            for q_start, q_end in inside:
+                k = len(slots)
+                if k == len(SLOTS):             # the rest of a line of hundreds of quotations stays as written
+                    break
+                slots.append(None)
+                inner = text[q_start + 1:q_end - 1].strip()
+                parts = self.segment(inner, segments, slots, depth + 1)
+                mine.append((k, q_start, q_end, inner, parts))
+                pieces += [text[last:q_start], SLOTS[k]]
+                last = q_end
+            segments.append("".join(pieces) + text[last:end])
+            for k, q_start, q_end, inner, parts in mine:
+                opening, closing = self.marks(text[q_start], text[q_end - 1])
+                slots[k] = Slot(len(segments) - 1, parts, opening, closing,
+                                lower=self.target == "en" and q_start > start and inner[:1].islower(),
+                                upper=inner.isupper() and text[start:end].isupper(), stop=inner[-1:] in ENDS)
+            indices.append(len(segments) - 1)
+        return tuple(indices)
+
+    def marks(self, opening: str, closing: str) -> tuple[str, str]:
+        """The marks a quotation typed between these gets in the translation."""
+        style = STYLES.get(self.target)
+        if opening in STRAIGHT or style is None:
+            return opening, closing
+        return style[:2] if opening in DOUBLE else style[2:]
+
+    def reverse(self, outputs: list[str], layout: Layout) -> str:
+        """The sentences' translations joined in order by single spaces, each slot filled with its quotation's
+        translation once, in the sentence that holds it (a slot marker anywhere else goes)."""
+        def sentence(n: int) -> str:
+            text = outputs[n].strip()
+            mine = {SLOTS[k]: slot for k, slot in enumerate(layout.slots) if slot.owner == n}
+            lacking = "".join(marker for marker in mine if marker not in text)
+            if lacking:                 # a slot the placeholders could not carry: before the closing punctuation
+                cut = CLOSING.search(text).start()
+                text = (text[:cut].rstrip() + " " + lacking).strip() + text[cut:]
+            return SLOT.sub(lambda m: put(m, mine), text).strip()
+
+        def put(m: re.Match, mine: dict[str, Slot]) -> str:     # m: the space before a marker, it, a . or , after
+            if m.group(2) in mine:
+                return m.group(1) + quoted(mine.pop(m.group(2)), m.group(3))
+            glued = m.string[m.end():m.end() + 1].isalnum() and not m.group(3)
+            return (m.group(1) if glued else "") + m.group(3)         # another's or a repeat: it goes
+
+        def joined(parts: tuple[int, ...]) -> str:
+            return " ".join(text for text in (sentence(n) for n in parts) if text)
+
+        def quoted(slot: Slot, after: str) -> str:
+            body = joined(slot.parts)
+            if not slot.stop and body.endswith(".") and not body.endswith(".."):
+                body = body[:-1].rstrip()
+            if not body:
+                return after
+            body = body.upper() if slot.upper else lowered(body) if slot.lower else body
+            if body[-1] in ENDS and (after == "." or (after == "," and self.target == "en" and body[-1] in "!?")):
+                after = ""
+            return slot.opening + body + slot.closing + after
+        return joined(layout.top)
+
+
+class Slots(PlaceholderStep):
+    """The slots of quotations as placeholders: each comes back as itself, for `Quotations.reverse` to fill."""
+
+    def find(self, text: str) -> list[Span]:
+        return [Span(m.start(2), m.end(2), Alone(m.group(2))) for m in SLOT.finditer(text)]
