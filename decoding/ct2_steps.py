@@ -27,6 +27,17 @@ EXPANSION = 3               # the decoding steps an `_expand` example costs (pre
 LOGITS_PER_CALL = 1 << 24   # floats of logits one `_decode` call may return (rows × positions × vocabulary): 64 MB
 
 
+def on_host(view) -> np.ndarray:
+    """A StorageView's values as float32 in host memory (CTranslate2 on a GPU, or in float16 or bfloat16, returns
+    them on the device or in that type)."""
+    import ctranslate2
+    if view.dtype != ctranslate2.DataType.float32:
+        view = view.to(ctranslate2.DataType.float32)
+    if view.device != "cpu":
+        view = view.to_device(ctranslate2.Device.cpu)
+    return np.asarray(view)
+
+
 class Prefixes:
     """The search's cache: each row's tokens so far (<bos> first), reordered as the search reorders its rows."""
 
@@ -110,7 +121,7 @@ class Ct2Steps:
         for (source, _), result in zip(parents, found):
             for hypothesis, logits in zip(result.hypotheses, result.logits):   # logits[0]: the expansion's, empty
                 ids = tuple(self.tgt_stoi[piece] for piece in hypothesis[:length])      # p + the alternative
-                self.known[length][source, ids] = np.asarray(logits[1]).copy()
+                self.known[length][source, ids] = on_host(logits[1]).copy()
 
     def _decode(self, keys: list[tuple], length: int) -> None:
         """Decode (source, prefix) pairs of `length` tokens AHEAD tokens on; keep the logits after each prefix of
@@ -126,6 +137,6 @@ class Ct2Steps:
                                              min_decoding_length=0, return_logits_vocab=True)
             for (source, _), result in zip(part, found):
                 ids = [self.tgt_stoi[piece] for piece in result.hypotheses[0]]
-                logits = np.asarray(result.logits[0])                        # (positions, V): after ids[:k]
+                logits = result.logits[0]                                   # one (V,) a position: after ids[:k]
                 for k in range(length, min(len(ids) + 1, len(logits))):
-                    self.known.setdefault(k, {})[source, tuple(ids[:k])] = logits[k].copy()
+                    self.known.setdefault(k, {})[source, tuple(ids[:k])] = on_host(logits[k]).copy()

@@ -121,3 +121,15 @@ def test_a_sentence_owing_16_placeholders_decodes_each_prefix_at_most_once_a_ste
     assert counted.calls <= limit + 1, counted.calls
     assert theirs.engine.ct2.steps <= decode.beam * sum(length + 1 + AHEAD for length in range(limit + 1)), \
         theirs.engine.ct2.steps
+
+
+@pytest.mark.parametrize("quantization", ["int8", "bfloat16"])
+def test_a_quantized_export_keeps_the_rule_too(quantization, exported, tmp_path):
+    """Each step's logits come from the quantized network (read as float32 whatever CTranslate2 computes in: on a CPU
+    without bfloat16 arithmetic, as here, it computes bfloat16 in float32)."""
+    from exporting.ct2 import export_checkpoint
+    theirs = load_translator(export_checkpoint(exported / "m.pt", tmp_path / quantization, quantization))
+    src_ids, owed = sources(10, 2)
+    for beam in (1, 3):
+        found = theirs.search(src_ids, replace(theirs.cfg.decode, beam=beam), owed)
+        assert all(sorted(t for t in n[0].tokens if t in OWED) == sorted(o) for n, o in zip(found, owed.tokens))
