@@ -9,9 +9,11 @@ batch):
   AHEAD tokens further, greedily: where the search goes on the way CTranslate2 would, the next steps need no call.
   Cheap for many rows of short prefixes.
 - `_expand`: a row p + [x] as one of the return_alternatives of its parent p, whose prefix CTranslate2 decodes in one
-  pass, and whose logits (the search asked for them a step before) say how many alternatives reach x. One example
-  at a time, but no step per prefix token: cheap for a few rows of long prefixes (a sentence of many placeholders).
-The engine uses this for sentences that owe placeholders; the others take CTranslate2's own search.
+  pass, and whose logits (the search asked for them a step before) say how many alternatives reach x; each goes on
+  EXPAND_AHEAD tokens, greedily. One example at a time, but no step per prefix token: cheap for a few rows of long
+  prefixes (a sentence of many placeholders).
+A row whose next token the search forces (only room left for what it owes) is not decoded at all (`skip`). The
+engine uses this for sentences that owe placeholders; the others take CTranslate2's own search.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ from data.vocab import EOS, PAD
 
 AHEAD = 4                   # tokens `_decode` goes past each prefix (4 and 8 cost alike; 0 twice as much)
 WIDEST = 64                 # the most alternatives `_expand` asks for; a token further down is decoded
-EXPANSION = 3               # the decoding steps an `_expand` example costs (prefix pass, expansion, one step on)
+EXPAND_AHEAD = 3            # tokens `_expand` goes past each alternative, greedily (1: 2.2 times the examples)
+EXPANSION = 7               # decoding steps' time an `_expand` example costs (encoder, prefix pass, expansion, steps on)
 LOGITS_PER_CALL = 1 << 24   # floats of logits one `_decode` call may return (rows × positions × vocabulary): 64 MB
 
 
@@ -109,19 +112,20 @@ class Ct2Steps:
 
     def _expand(self, widths: dict[tuple, int], length: int) -> None:
         """Decode each parent (source, p) once (p: length - 1 tokens), with its `widths[...]` best next tokens as
-        alternatives, and one step on: keep the logits after p + each of them."""
+        alternatives, each EXPAND_AHEAD tokens on: keep the logits after p + each of them and after their tokens on."""
         parents = sorted(widths)
         self.calls += 1
         self.decoded += len(parents)
         found = self.ct2.translate_batch([[self.src_itos[i] for i in source] for source, _ in parents],
                                          [[self.tgt_itos[i] for i in prefix] for _, prefix in parents],
-                                         beam_size=1, max_decoding_length=length + 1, min_decoding_length=0,
-                                         return_alternatives=True, num_hypotheses=max(widths.values()),
-                                         return_logits_vocab=True)
+                                         beam_size=1, max_decoding_length=length + EXPAND_AHEAD,
+                                         min_decoding_length=0, return_alternatives=True,
+                                         num_hypotheses=max(widths.values()), return_logits_vocab=True)
         for (source, _), result in zip(parents, found):
             for hypothesis, logits in zip(result.hypotheses, result.logits):   # logits[0]: the expansion's, empty
-                ids = tuple(self.tgt_stoi[piece] for piece in hypothesis[:length])      # p + the alternative
-                self.known[length][source, ids] = on_host(logits[1]).copy()
+                ids = [self.tgt_stoi[piece] for piece in hypothesis]            # p, the alternative, greedily on
+                for k in range(length, min(len(ids) + 1, length + len(logits) - 1)):
+                    self.known.setdefault(k, {})[source, tuple(ids[:k])] = on_host(logits[k - length + 1]).copy()
 
     def _decode(self, keys: list[tuple], length: int) -> None:
         """Decode (source, prefix) pairs of `length` tokens AHEAD tokens on; keep the logits after each prefix of
