@@ -104,15 +104,22 @@ class Rules:
             logits[:, self.owed_ids] = columns.masked_fill(~self.owed, float("-inf"))
             logits[self.owed.any(1), self.eos] = float("-inf")
 
+    def must_owe(self, step: int, max_lens: Tensor) -> Tensor | None:
+        """(n,) bool: the rows with only room left for what they owe (None without owed tokens)."""
+        return None if self.owed is None else self.owed.any(1) & (self.owed.sum(1) >= max_lens - step)
+
+    def forced(self, step: int, max_lens: Tensor) -> Tensor:
+        """(n,) bool: the rows whose next token `force` sets, whatever the model says."""
+        must = self.must_owe(step, max_lens)
+        return max_lens <= step if must is None else must | (max_lens <= step)
+
     def force(self, log_probs: Tensor, step: int, max_lens: Tensor) -> None:
         """After the softmax: rows with only room for what they owe write the first owed token, rows at their
         length limit <eos> (log-probability 0 for the forced token)."""
-        rows, tokens = (max_lens <= step).nonzero().squeeze(1), None
+        rows, tokens = self.forced(step, max_lens).nonzero().squeeze(1), None
         if self.owed is not None:
-            must = self.owed.any(1) & (self.owed.sum(1) >= max_lens - step)
             first = self.owed_ids[self.owed.to(torch.int8).argmax(1)]                    # (n,) first owed token
-            rows = (must | (max_lens <= step)).nonzero().squeeze(1)
-            tokens = torch.where(must, first, self.eos)[rows]
+            tokens = torch.where(self.must_owe(step, max_lens), first, self.eos)[rows]
         if rows.numel():
             log_probs.index_fill_(0, rows, float("-inf"))
             log_probs[rows, self.eos if tokens is None else tokens] = 0.0
@@ -169,8 +176,11 @@ def with_room_for_owed(max_lens: Tensor, rules: Rules) -> Tensor:
 
 
 def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, rules: Rules) -> Tensor:
-    """Log-probabilities of the next token, (n, V), under the rules, with what must come forced (`Rules.force`)."""
-    logits = model.decoder_logits(tokens, memory, src_mask, cache=cache)[:, -1].float()   # (n, V)
+    """Log-probabilities of the next token, (n, V), under the rules, with what must come forced (`Rules.force`). A
+    model that decodes each step afresh (`skips_rows`: CTranslate2's, decoding/ct2_steps.py) is told which rows'
+    logits are not read (their next token is forced), so it need not compute them."""
+    skip = dict(skip=rules.forced(step, max_lens)) if getattr(model, "skips_rows", False) else {}
+    logits = model.decoder_logits(tokens, memory, src_mask, cache=cache, **skip)[:, -1].float()   # (n, V)
     rules.apply(logits, step)
     log_probs = logits.log_softmax(-1)
     rules.force(log_probs, step, max_lens)

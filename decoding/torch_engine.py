@@ -11,6 +11,26 @@ from decoding.search import Hypothesis, Owed, beam_search, greedy_search, max_ou
 from models.masks import padding_mask
 
 
+def source_batch(src_ids: list[list[int]], device) -> tuple[torch.Tensor, torch.Tensor]:
+    """Source id lists -> padded src (b, j) on the device and its src_mask (b, 1, 1, j)."""
+    src = collate([(ids, []) for ids in src_ids]).src.to(device)
+    return src, padding_mask(src)
+
+
+def search_ids(model, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int], owed: Owed | None,
+               max_len: int, device="cpu") -> list[list[Hypothesis]]:
+    """Our greedy (decode.beam 1) or beam search over a model with `encode`, `decoder_logits` and `new_cache` (a
+    Transformer, an Ensemble, CTranslate2's network through decoding/ct2_steps.py), each sentence's length capped by
+    max_output_lengths (max_len: the model's longest sequence, <bos> and <eos> included)."""
+    src, src_mask = source_batch(src_ids, device)
+    max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, max_len - 1)
+    rules = dict(length_penalty=decode.length_penalty, banned=banned, max_repeat=decode.max_repeat,
+                 no_repeat_ngram=decode.no_repeat_ngram, owed=owed)
+    if decode.beam <= 1:
+        return [[hyp] for hyp in greedy_search(model, src, src_mask, max_lens, BOS, EOS, **rules)]
+    return beam_search(model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam, n_best=decode.n_best, **rules)
+
+
 class TorchEngine:
     name = "pytorch"
 
@@ -23,20 +43,11 @@ class TorchEngine:
             "attention maps come from a single checkpoint, not an ensemble; pass one .pt file"
 
     def source_batch(self, src_ids: list[list[int]]):
-        """Source id lists -> padded src (b, j) on the device and its src_mask (b, 1, 1, j)."""
-        src = collate([(ids, []) for ids in src_ids]).src.to(self.device)
-        return src, padding_mask(src)
+        return source_batch(src_ids, self.device)
 
     def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int],
                owed: Owed | None = None) -> list[list[Hypothesis]]:
-        src, src_mask = self.source_batch(src_ids)
-        max_lens = max_output_lengths(src_mask.sum((1, 2, 3)), decode.max_len_a, decode.max_len_b, self.max_len - 1)
-        rules = dict(length_penalty=decode.length_penalty, banned=banned, max_repeat=decode.max_repeat,
-                     no_repeat_ngram=decode.no_repeat_ngram, owed=owed)
-        if decode.beam <= 1:
-            return [[hyp] for hyp in greedy_search(self.model, src, src_mask, max_lens, BOS, EOS, **rules)]
-        return beam_search(self.model, src, src_mask, max_lens, BOS, EOS, beam=decode.beam, n_best=decode.n_best,
-                           **rules)
+        return search_ids(self.model, src_ids, decode, banned, owed, self.max_len, self.device)
 
     @torch.no_grad()
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:

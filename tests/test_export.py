@@ -12,6 +12,7 @@ from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError
 
+from tests.ties import assert_beam_alike, assert_greedy_alike
 from tests.tiny_models import tiny_trainable
 
 pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
@@ -29,6 +30,19 @@ def subwords() -> dict:
     from data.tokenizer import Tokenizer
     tokens = Tokenizer("de").tokenize_many(sentences(200, 0))
     return {"joint": Subwords.learn(tokens, 300), "other": Subwords.learn(tokens, 280, "bpe")}
+
+
+def assert_alike_translations(ours, theirs, texts: list[str], decode, glossary: dict | None = None) -> None:
+    """Greedy translations of one-sentence texts by both engines: the same tokens or a near tie where they part
+    (tests/ties.py), and the same text wherever the tokens are the same."""
+    sentences_ = [ours.pipeline_with(glossary).apply(t).sentences[0] for t in texts]
+    src_ids = ours.codec.ids(sentences_)
+    a, b = ([n[0].tokens for n in t.search(src_ids, decode, t.owed(sentences_))] for t in (ours, theirs))
+    assert_greedy_alike([ours.engine, theirs.engine], src_ids, a, b)
+    same = [x == y for x, y in zip(a, b)]
+    assert sum(same) > len(texts) // 2
+    translated = [t.translate_n_best(texts, decode, glossary=glossary) for t in (ours, theirs)]
+    assert [n[0].text for n, s in zip(translated[0], same) if s] == [n[0].text for n, s in zip(translated[1], same) if s]
 
 
 def checkpoint(path, subwords, shared=True, seed=1, favour: dict[int, float] | None = None, half_scored=False,
@@ -78,7 +92,9 @@ def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subword
     src_ids = ours.codec.ids(sentences(30, 1))
     greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
     a, b = ours.search(src_ids, greedy), theirs.search(src_ids, greedy)
-    assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
+    equal = assert_greedy_alike([ours.engine, theirs.engine], src_ids, [n[0].tokens for n in a],
+                                [n[0].tokens for n in b])
+    assert equal > len(src_ids) // 2
     assert len({tuple(n[0].tokens) for n in a}) > 5                    # the outputs really differ by input
     if options.get("half_scored"):                                      # the unscored pieces: never written
         assert all(t % 2 or t < 4 for n in a + b for t in n[0].tokens)
@@ -86,8 +102,7 @@ def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subword
     torch.testing.assert_close(torch.tensor([sum(s) for s in ours.engine.score(src_ids, targets)]),
                                torch.tensor([sum(s) for s in theirs.engine.score(src_ids, targets)]),
                                atol=1e-2, rtol=1e-3)
-    texts = sentences(5, 2)
-    assert theirs.translate(texts, greedy) == ours.translate(texts, greedy)
+    assert_alike_translations(ours, theirs, sentences(5, 2), greedy)
 
 
 def longest_run(tokens: list[int]) -> int:
@@ -100,7 +115,8 @@ def longest_run(tokens: list[int]) -> int:
 @pytest.mark.parametrize("beam", [1, 4])
 def test_both_engines_cap_each_sentence_by_its_own_length_and_ban_the_same_stammer(beam, subwords, tmp_path):
     """max_repeat and the length cap a * source length + b hold per sentence in CTranslate2 as in our search; greedy
-    gives the same tokens. (Beam search on a random model may part ways on near ties: about 1 sentence in 30.)"""
+    gives the same tokens, near ties aside (tests/ties.py). (CTranslate2's own beam search is not ours: it may part
+    ways with ours on a random model, so only the rules are compared there.)"""
     path = checkpoint(tmp_path / "m.pt", subwords, seed=3)
     ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
     src_ids = ours.codec.ids(sentences(30, 4))
@@ -109,7 +125,9 @@ def test_both_engines_cap_each_sentence_by_its_own_length_and_ban_the_same_stamm
     capped = replace(free, max_len_a=1.0, max_len_b=2, max_repeat=2)
     a, b = ours.search(src_ids, capped), theirs.search(src_ids, capped)
     if beam == 1:
-        assert [n[0].tokens for n in a] == [n[0].tokens for n in b]
+        equal = assert_greedy_alike([ours.engine, theirs.engine], src_ids, [n[0].tokens for n in a],
+                                    [n[0].tokens for n in b])
+        assert equal > len(src_ids) // 2
     for engine in (a, b):
         assert all(longest_run(n[0].tokens) <= 2 for n in engine)
         assert all(len(n[0].tokens) <= len(s) + 2 for n, s in zip(engine, src_ids))
@@ -173,8 +191,7 @@ def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(t
     texts = [f"{s[:-1]} mit 3,5 kg und {n} Hunden." for n, s in enumerate(sentences(8, 8), 10)]
     greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
     glossary = {"Hund": "hound", "Park": "Tiergarten"}
-    a, b = (engine.translate_n_best(texts, greedy, glossary=glossary) for engine in (ours, theirs))
-    assert [n[0].text for n in a] == [n[0].text for n in b]            # same tokens, same restored text
+    assert_alike_translations(ours, theirs, texts, greedy, glossary)   # same tokens, same restored text
     beam = replace(greedy, beam=3, n_best=2)
     for engine in (ours, theirs):                                      # n-best: near-ties may order differently
         n_best = engine.translate_n_best(texts, beam, glossary=glossary)
@@ -195,8 +212,8 @@ def placeholder_subwords() -> Subwords:
 def test_both_engines_write_each_placeholder_of_the_source_once_whatever_the_model(weight, placeholder_subwords,
                                                                                     tmp_path):
     """A model that never writes a placeholder, or writes the first one again and again (without the rule: more
-    than once in every output), still gives each of its source's placeholders exactly once and no other, greedy
-    (the same tokens in both engines) and beam; the translator's last guard never has to fix one."""
+    than once in every output), still gives each of its source's placeholders exactly once and no other, greedy and
+    beam, in the same places in both engines (near ties aside); the translator's last guard never has to fix one."""
     from collections import Counter
     from text.placeholders import PLACEHOLDER, PLACEHOLDERS
     stoi = placeholder_subwords.vocab.stoi
@@ -218,10 +235,12 @@ def test_both_engines_write_each_placeholder_of_the_source_once_whatever_the_mod
                 owed = sorted(stoi[p] for p in PLACEHOLDER.findall(source))
                 assert len(n_best) == decode.n_best
                 assert all(sorted(t for t in h.tokens if t in favour.keys() or t in owed) == owed for h in n_best)
-            outputs[engine.engine.name, decode.beam] = [n[0].tokens for n in found]
+            outputs[engine.engine.name, decode.beam] = [n[0] for n in found]
             assert all(("3.5" in t) == ("3,5" in s) for s, t in zip(texts, engine.translate(texts, decode)))
             assert engine.guard_fixes == 0
-    assert outputs["pytorch", 1] == outputs["ctranslate2", 1]
+    assert_greedy_alike([ours.engine, theirs.engine], src_ids, *([h.tokens for h in outputs[name, 1]]
+                                                                 for name in ("pytorch", "ctranslate2")))
+    assert_beam_alike(outputs["pytorch", 3], outputs["ctranslate2", 3])
 
 
 def flip_a_bit(path):

@@ -1,7 +1,6 @@
 """The server's API, in process (FastAPI's TestClient) on the session's tiny trained model: every endpoint, every
 kind of bad input, input order, and batching of concurrent requests."""
 import json
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -14,6 +13,7 @@ from serve import create_app  # noqa: E402
 from serving.payloads import Limits, TranslateRequest, Work  # noqa: E402
 from serving.service import SLICE_WORK, TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402
+from tests.translator_doubles import CountingTranslator, HeldTranslator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
              "Die Frau wartet auf der Straße mit dem Mann.", "Der Mann sitzt oft im Park.",
@@ -23,23 +23,6 @@ SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kin
 @pytest.fixture(scope="module")
 def translator(tiny_run):
     return load_translator(tiny_run / "best.pt")
-
-
-class CountingTranslator:
-    """The translator, with every decoding call recorded as (sentences, beam, length_penalty, n_best)."""
-
-    def __init__(self, translator, fail=False):
-        self.translator, self.calls, self.fail = translator, [], fail
-
-    def __getattr__(self, name):
-        return getattr(self.translator, name)
-
-    def translate_sentences(self, sentences, decode):
-        self.calls.append((len(sentences), decode.beam, decode.length_penalty, decode.n_best))
-        if self.fail:
-            self.fail = False
-            raise RuntimeError("the engine broke")
-        return self.translator.translate_sentences(sentences, decode)
 
 
 def serve(engine, limits=Limits(), **service_options):
@@ -242,20 +225,6 @@ def test_without_batching_every_request_is_its_own_search(translator):
         answers = post_all(client, [{"text": t, "beam": 2} for t in SENTENCES])
     assert [a["translation"] for a in answers] == one_by_one(translator, SENTENCES, beam=2)
     assert len(engine.calls) == len(SENTENCES)
-
-
-class HeldTranslator(CountingTranslator):
-    """A CountingTranslator whose first decoding call waits until released; calls record their sentences."""
-
-    def __init__(self, translator):
-        super().__init__(translator)
-        self.started, self.release, self.decoded = threading.Event(), threading.Event(), []
-
-    def translate_sentences(self, sentences, decode):
-        self.decoded.append([s.text for s in sentences])
-        self.started.set()
-        self.release.wait(5)
-        return super().translate_sentences(sentences, decode)
 
 
 def test_long_texts_are_sliced_by_sentences_so_a_short_request_waits_for_one_slice(translator):
