@@ -35,7 +35,7 @@ def subwords() -> dict:
 def assert_alike_translations(ours, theirs, texts: list[str], decode, glossary: dict | None = None) -> None:
     """Greedy translations of one-sentence texts by both engines: the same tokens or a near tie where they part
     (tests/ties.py), and the same text wherever the tokens are the same."""
-    sentences_ = [ours.pipeline_with(glossary).apply(t).sentences[0] for t in texts]
+    sentences_ = [ours.pipeline.apply(t, ours.terms_with(glossary)).sentences[0] for t in texts]
     src_ids = ours.codec.ids(sentences_)
     a, b = ([n[0].tokens for n in t.search(src_ids, decode, t.owed(sentences_))] for t in (ours, theirs))
     assert_greedy_alike([ours.engine, theirs.engine], src_ids, a, b)
