@@ -19,6 +19,7 @@ import torch
 from torch import Tensor
 
 from data.vocab import BOS, PAD, UNK
+from decoding.columns import Columns
 
 NEVER_GENERATED = (PAD, UNK, BOS)
 PRECISIONS = ("fp32", "bf16")
@@ -61,7 +62,8 @@ class Owed(NamedTuple):
 
 
 class Rules:
-    """What a search may choose next, applied to each step's logits (n, V) in place, before the softmax:
+    """What a search may choose next, applied to each step's logits (n, K) in place, before the softmax, where K are
+    the columns the search chooses among (decoding/columns.py; every id given here is a column too):
     `banned` ids never (at least <pad>, <unk>, <bos>: an output never says <unk>), <eos> not as the first token
     (a translation has at least one token, CTranslate2's minimum decoding length too), with max_repeat > 0 no
     token that the hypothesis's last max_repeat tokens all are (max_repeat=2: no piece three times in a row), with
@@ -175,12 +177,30 @@ def with_room_for_owed(max_lens: Tensor, rules: Rules) -> Tensor:
     return max_lens if counts is None else torch.maximum(max_lens, counts.to(max_lens.device))
 
 
-def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, rules: Rules) -> Tensor:
-    """Log-probabilities of the next token, (n, V), under the rules, with what must come forced (`Rules.force`). A
-    model that decodes each step afresh (`skips_rows`: CTranslate2's, decoding/ct2_steps.py) is told which rows'
-    logits are not read (their next token is forced), so it need not compute them."""
+def rules_over(columns: Columns, banned, eos: int, max_repeat: int, rows: int, device, no_repeat_ngram: int,
+               owed: Owed | None) -> Rules:
+    """The search's rules in the columns it chooses among (decoding/columns.py)."""
+    if owed is not None:
+        owed = Owed([columns.of_ids(t) for t in owed.tokens], columns.of_ids(owed.vocabulary))
+    return Rules(columns.of_ids(banned), columns.of_id(eos), max_repeat, rows, device, no_repeat_ngram, owed)
+
+
+def search_columns(model, owed: Owed | None) -> Columns:
+    """The model's scored pieces, unless a sentence owes an id it does not score (then every id, as before)."""
+    columns = Columns.of(model)
+    if owed is not None and len(columns.of_ids(owed.vocabulary)) < len(owed.vocabulary):
+        return Columns()
+    return columns
+
+
+def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, rules: Rules,
+                    columns: Columns) -> Tensor:
+    """Log-probabilities of the next token, (n, K) over the columns, under the rules, with what must come forced
+    (`Rules.force`). A model that decodes each step afresh (`skips_rows`: CTranslate2's, decoding/ct2_steps.py) is
+    told which rows' logits are not read (their next token is forced), so it need not compute them."""
     skip = dict(skip=rules.forced(step, max_lens)) if getattr(model, "skips_rows", False) else {}
-    logits = model.decoder_logits(tokens, memory, src_mask, cache=cache, **skip)[:, -1].float()   # (n, V)
+    logits = model.decoder_logits(tokens, memory, src_mask, cache=cache, **skip,
+                                  **columns.narrow)[:, -1].float()                     # (n, K)
     rules.apply(logits, step)
     log_probs = logits.log_softmax(-1)
     rules.force(log_probs, step, max_lens)
@@ -196,15 +216,18 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_pen
     with search_precision(precision, src.device):
         memory = model.encode(src, src_mask)
         cache = model.new_cache()
-        rules = Rules(banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
+        columns = search_columns(model, owed)
+        rules = rules_over(columns, banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
         max_lens = with_room_for_owed(max_lens, rules)
         tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
         alive = torch.arange(b, device=src.device)            # original index of each row still decoding
         outputs: list[list[int]] = [[] for _ in range(b)]
         log_prob = torch.zeros(b, dtype=torch.float64)
         for step in range(int(max_lens.max()) + 1):
-            log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], rules)
-            best, next_tokens = log_probs.max(dim=-1)                       # (n,)
+            log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], rules,
+                                        columns)
+            best, picked = log_probs.max(dim=-1)                            # (n,) columns
+            next_tokens = columns.ids_of(picked)
             log_prob.index_add_(0, alive.cpu(), best.double().cpu())
             for row, token in zip(alive.tolist(), next_tokens.tolist()):
                 if token != eos:
@@ -215,10 +238,10 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_pen
             if keep.numel() < alive.numel():               # drop finished rows from every tensor and the cache
                 alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
                 cache.reorder(keep)
-                next_tokens = next_tokens[keep]
-                rules.chosen(next_tokens, keep)
+                next_tokens, picked = next_tokens[keep], picked[keep]
+                rules.chosen(picked, keep)
             else:
-                rules.chosen(next_tokens)
+                rules.chosen(picked)
             tokens = next_tokens[:, None]
     return [Hypothesis(out, normalized(float(lp), len(out) + 1, length_penalty))
             for out, lp in zip(outputs, log_prob)]
@@ -238,7 +261,9 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     with search_precision(precision, device):
         memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
         cache = model.new_cache()
-        rules = Rules(banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
+        columns = search_columns(model, owed)
+        rules = rules_over(columns, banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
+        eos_column = columns.of_id(eos)
         max_lens = with_room_for_owed(max_lens, rules)
         # The first step runs once per sentence (all its beams would be the same <bos>), then each row becomes k.
         beams, lens, scores = 1, max_lens, torch.zeros(b, device=device)
@@ -250,7 +275,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
         for step in range(int(max_lens.max()) + 1):
             n = alive.numel()
             log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens,
-                                        rules)                    # (n*beams, V)
+                                        rules, columns)           # (n*beams, K)
             # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
             width = min(2 * k, log_probs.size(-1))
             row_scores, row_tokens = _top_per_row(log_probs, width)                     # (n*beams, w)
@@ -258,7 +283,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
             top_scores, top_ids = candidates.topk(width, dim=-1)                          # (n, w)
             top_beams = top_ids // width
             top_tokens = row_tokens.view(n, beams * width).gather(1, top_ids)
-            is_eos = top_tokens == eos
+            is_eos = top_tokens == eos_column                                              # top_tokens: columns
 
             # Hypotheses ending in <eos> among the best k candidates are finished (Python only for those few).
             ended = (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero()          # (events, 2)
@@ -283,10 +308,10 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
                 alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
             beam_rows = (keep[:, None] * beams + top_beams.gather(1, order)).view(-1)      # (n'*k,)
             cache.reorder(beam_rows)                                  # the row each beam continues
-            next_tokens = top_tokens.gather(1, order).view(-1)
+            next_columns = top_tokens.gather(1, order).view(-1)
             history = history.index_select(0, beam_rows)
-            history[:, step + 1] = next_tokens
-            rules.chosen(next_tokens, beam_rows)
+            history[:, step + 1] = columns.ids_of(next_columns)
+            rules.chosen(next_columns, beam_rows)
             scores = top_scores.gather(1, order).view(-1)
             beams, lens = k, max_lens[alive].repeat_interleave(k)
 

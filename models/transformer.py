@@ -138,14 +138,15 @@ class Transformer(nn.Module):
         return self.encoder_norm(x)
 
     def decoder_logits(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
-               cache: DecoderCache | None = None) -> Tensor:
-        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V).
+               cache: DecoderCache | None = None, scored_only: bool = False) -> Tensor:
+        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V); with scored_only
+        (b, i, K), the scored pieces alone (`project`).
 
         With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
         Without one, target padding (PAD) is masked as keys as well. memory and src_mask may hold one row per g
         consecutive rows of tgt_in (b = s·g: the beams of s sentences), which then share it.
         """
-        return self.project(self._decoder_states(tgt_in, memory, src_mask, cache)[0])
+        return self.project(self._decoder_states(tgt_in, memory, src_mask, cache)[0], scored_only)
 
     def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None,
                         cache: DecoderCache | None = None) -> Tensor:
