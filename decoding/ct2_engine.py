@@ -64,7 +64,8 @@ class Ct2Engine:
                 disable_unk=True, suppress_sequences=suppressed + lacking or None,
                 no_repeat_ngram_size=decode.no_repeat_ngram)
             for n, r in zip(group, found):
-                results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp], float(score))
+                results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp],
+                                         our_score(score, len(hyp), limit, decode.length_penalty))
                               for hyp, score in zip(r.hypotheses, r.scores)]
             if must:
                 again = dict(beam_size=beam, length_penalty=decode.length_penalty,
@@ -117,6 +118,15 @@ class Ct2Engine:
 
     def describe(self) -> str:
         return f"ctranslate2 ({self.quantization})"
+
+
+def our_score(score: float, tokens: int, limit: int, length_penalty: float) -> float:
+    """CTranslate2's score of a hypothesis as our search's: log p / length ** length_penalty, the same where it
+    ended in <eos>; one cut at the length limit has no <eos> there, where ours has one forced (log-probability 0)
+    and counted in its length, so scores and confidences are alike in both engines."""
+    if tokens < limit:
+        return float(score)
+    return normalized(float(score) * tokens ** length_penalty, tokens + 1, length_penalty)
 
 
 def first_broken(tokens: list[int], must: tuple, limit: int) -> tuple[int, str] | None:
