@@ -3,8 +3,10 @@
     python evaluate.py --checkpoint runs/X/best.pt --split test_2016_flickr
     python evaluate.py --src input.de --ref reference.en --output hyps.en --json
 
-Prints cased detokenized sacreBLEU with its signature (the reported figure), chrF, and, for comparison with the
-PyTorch tutorials, BLEU on lowercased spaCy tokens. With --json the last line is one JSON object.
+Prints cased detokenized sacreBLEU with its signature (the reported figure), chrF, for comparison with the PyTorch
+tutorials BLEU on lowercased spaCy tokens, and how well the translations' confidences rank them (the mean sentence
+chrF of the lowest-confidence tenth against the other nine tenths, and their Spearman correlation). With --json the
+last line is one JSON object.
 """
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 import json
 import time
+from dataclasses import replace
 
 from data.multi30k import SPLITS, read_parallel
-from decoding.metrics import bleu_lowercased_tokens, corpus_scores
+from decoding.confidence import ranking
+from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
 from decoding.load import decode_inputs, load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
@@ -62,6 +66,18 @@ def read_sources_and_references(args, translator: Translator) -> tuple[str, list
     return name, sources, references
 
 
+def confidence_ranking(confidences: list[float], hypotheses: list[str], references: list[str]) -> dict | None:
+    """Prints how the confidences rank the translations by sentence chrF; the figures, None for under 2 lines."""
+    if len(hypotheses) < 2:
+        return None
+    found = ranking(confidences, sentence_chrf(hypotheses, references))
+    print(f"confidence: the lowest {found.low_count} ({found.low_count / len(hypotheses):.0%}) have mean sentence "
+          f"chrF {found.low_quality:.1f}, the others {found.rest_quality:.1f} "
+          f"({found.rest_quality - found.low_quality:.1f} apart); Spearman {found.spearman:.3f} with sentence chrF")
+    return {"low_chrf": round(found.low_quality, 2), "rest_chrf": round(found.rest_quality, 2),
+            "low_sentences": found.low_count, "spearman": round(found.spearman, 3)}
+
+
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
@@ -73,8 +89,9 @@ def main(argv) -> int:
     decode = decode_from_flags(args, translator.cfg.decode)
 
     start = time.perf_counter()
-    hypotheses = translator.translate(sources, decode)
+    best = [n_best[0] for n_best in translator.translate_n_best(sources, replace(decode, n_best=1))]
     seconds = time.perf_counter() - start
+    hypotheses = [t.text for t in best]
     scores = corpus_scores(hypotheses, references)
     lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.codec.tokenizer("tgt"))
     print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
@@ -82,10 +99,11 @@ def main(argv) -> int:
     print(f"{scores['bleu_line']}  [{scores['signature']}]")
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
+    trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
-                          "seconds": round(seconds, 2)}))
+                          "seconds": round(seconds, 2), "confidence": trust}))
     if args.output:    # after the scores, so a failed write loses none of them
         write_text_lines(args.output, hypotheses, "; the scores above are complete")
     return 0

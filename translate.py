@@ -6,6 +6,7 @@
     python translate.py --plot-attention attn.png "Ein Hund rennt."
     python translate.py                                      # in a terminal: each line is translated on Enter
     python translate.py --score refs.en < input.de            # log-probability of given translations
+    python translate.py --confidence < input.de               # `confidence<TAB>translation` (--json: JSON lines)
     python translate.py --checkpoint exported/ < input.de     # an export.py directory (CTranslate2)
     python translate.py --checkpoint a.pt,b.pt < input.de     # an ensemble of checkpoints
 """
@@ -17,10 +18,12 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     quiet_while_starting()
     share_cores()
 
+import json
 import sys
 
+from decoding.confidence import LOW, confidence
 from decoding.load import decode_inputs, load_translator
-from decoding.translator import Translator
+from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
 from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags,
@@ -42,8 +45,16 @@ def parse_args(argv):
                         help="print the log-probability of each line of REF_FILE as the translation of its input "
                         "line (a pair with an empty side prints 0.0000 0.0000 0; one with a piece no training "
                         "target used, -inf: the model cannot write it)")
+    parser.add_argument("--confidence", action="store_true",
+                        help="print each translation's confidence first, `0.830<TAB>translation` (0 to 1: the "
+                        f"geometric mean probability of its tokens; under {LOW} the line is unlike the training "
+                        "data); with --score, a fourth column")
+    parser.add_argument("--json", action="store_true", help="one JSON object per input line: translation, "
+                        "confidence, and with --n-best the scored list")
     args = parser.parse_args(argv)
     check_decode_flags(args)
+    if args.json and args.score:
+        raise UserError("--json prints translations and --score prints scores; leave out one of them")
     if args.score is not None:
         search = {"--n-best": args.n_best != 1, "--beam": args.beam is not None, "--greedy": args.greedy,
                   "--length-penalty": args.length_penalty is not None, "--max-len": args.max_len is not None,
@@ -80,11 +91,25 @@ def read_stdin_chunks():
         yield number - len(chunk) + 1, chunk
 
 
-def print_n_best(translator: Translator, texts: list[str], decode, first_line: int) -> None:
-    """Rows `index<TAB>score<TAB>text`; the index counts input lines from 0 across the whole input."""
-    for n, translations in enumerate(translator.translate_n_best(texts, decode, first_line)):
-        for translation in translations:
-            sys.stdout.write(f"{first_line - 1 + n}\t{translation.score:.4f}\t{translation.text}\n")
+def rows(found: list[list[Translation]], first_line: int, args) -> str:
+    """What is printed for translated lines (each an n-best list): a JSON object a line with --json; with --n-best
+    rows `index<TAB>score<TAB>text`, the index counting input lines from 0 across the whole input; else the best
+    translation a line; --confidence puts the confidence before the text."""
+    out = []
+    for n, translations in enumerate(found):
+        if args.json:
+            best = translations[0]
+            row = {"translation": best.text, "confidence": best.confidence}
+            if args.n_best > 1:
+                row["n_best"] = [{"text": t.text, "score": round(t.score, 4), "confidence": t.confidence}
+                                 for t in translations]
+            out.append(json.dumps(row, ensure_ascii=False))
+            continue
+        for translation in translations[:args.n_best]:
+            trust = f"{translation.confidence:.3f}\t" if args.confidence else ""
+            index = f"{first_line - 1 + n}\t{translation.score:.4f}\t" if args.n_best > 1 else ""
+            out.append(index + trust + translation.text)
+    return "".join(line + "\n" for line in out)
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
@@ -102,17 +127,20 @@ def plot_attention(translator: Translator, text: str, decode, path: str) -> None
     print(f"attention heatmap saved to {path}", file=sys.stderr)
 
 
-def print_scores(translator: Translator, sources: list[str], references_path: str) -> None:
-    """Forced decoding: per line, the log-probability per token, the total, and the number of target units."""
+def print_scores(translator: Translator, sources: list[str], references_path: str,
+                 with_confidence: bool = False) -> None:
+    """Forced decoding: per line, the log-probability per token, the total, the number of target units, and with
+    with_confidence the confidence the given translation would have (exp of the first column)."""
     references = read_text_lines(references_path)
     if len(references) != len(sources):
         raise UserError(f"{references_path} has {len(references)} lines but the input has {len(sources)}; "
                         "--score needs one reference line per input line")
     for score in translator.score(sources, references):
-        print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}")
+        trust = f"\t{confidence(score.normalized):.3f}" if with_confidence else ""
+        print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}{trust}")
 
 
-def interactive(translator: Translator, decode) -> None:
+def interactive(translator: Translator, decode, args) -> None:
     """A terminal: translate each line as soon as Enter is pressed (the prompt goes to stderr)."""
     translator.translate(["Hallo Welt."], decode)        # load spaCy and warm the kernels before the prompt
     print(f"translating with {translator.describe()}; type German, Enter translates, Ctrl-D ends",
@@ -123,7 +151,7 @@ def interactive(translator: Translator, decode) -> None:
         if not line:
             print(file=sys.stderr)
             return
-        sys.stdout.write(translator.translate([line.rstrip("\r\n")], decode)[0] + "\n")
+        sys.stdout.write(rows(translator.translate_n_best([line.rstrip("\r\n")], decode), 1, args))
         sys.stdout.flush()
 
 
@@ -139,18 +167,15 @@ def main(argv) -> int:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)
     if args.score:
         sources = args.sentences or [line for _, chunk in read_stdin_chunks() for line in chunk]
-        print_scores(translator, sources, args.score)
+        print_scores(translator, sources, args.score, args.confidence)
         return 0
     if not args.sentences and sys.stdin is not None and sys.stdin.isatty():
-        interactive(translator, decode)
+        interactive(translator, decode, args)
         return 0
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
     for first_line, texts in chunks:
-        if decode.n_best > 1:
-            print_n_best(translator, texts, decode, first_line)
-        else:
-            # one write a chunk: a Ctrl-C (util.cli.run_main) leaves whole lines only
-            sys.stdout.write("".join(line + "\n" for line in translator.translate(texts, decode, first_line)))
+        # one write a chunk: a Ctrl-C (util.cli.run_main) leaves whole lines only
+        sys.stdout.write(rows(translator.translate_n_best(texts, decode, first_line), first_line, args))
         sys.stdout.flush()
     return 0
 

@@ -16,7 +16,7 @@ from data.subwords import Subwords
 from data.vocab import SPECIALS, Vocab
 from decoding.export_files import MANIFEST, check_export_files
 from decoding.ct2_steps import Ct2Steps
-from decoding.search import Hypothesis, Owed, max_output_lengths
+from decoding.search import Hypothesis, Owed, max_output_lengths, normalized
 from decoding.torch_engine import search_ids
 from util.errors import UserError
 
@@ -78,7 +78,8 @@ class Ct2Engine:
                 max_decoding_length=limit, disable_unk=True, suppress_sequences=suppressed or None,
                 no_repeat_ngram_size=decode.no_repeat_ngram)
             for n, r in zip(group, found):
-                results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp], float(score))
+                results[n] = [Hypothesis([self.tgt_vocab.stoi.get(p, 1) for p in hyp],
+                                         our_score(score, len(hyp), limit, decode.length_penalty))
                               for hyp, score in zip(r.hypotheses, r.scores)]
         return results
 
@@ -92,6 +93,15 @@ class Ct2Engine:
 
     def describe(self) -> str:
         return f"ctranslate2 ({self.quantization})"
+
+
+def our_score(score: float, tokens: int, limit: int, length_penalty: float) -> float:
+    """CTranslate2's score of a hypothesis as our search's: log p / length ** length_penalty, the same where it
+    ended in <eos>; one cut at the length limit has no <eos> there, where ours has one forced (log-probability 0)
+    and counted in its length, so scores and confidences are alike in both engines."""
+    if tokens < limit:
+        return float(score)
+    return normalized(float(score) * tokens ** length_penalty, tokens + 1, length_penalty)
 
 
 def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tuple[Config, Codec, Ct2Engine, dict]:

@@ -19,6 +19,12 @@ def corpus_scores(hypotheses: list[str], references: list[str]) -> dict:
             "bleu_line": str(score)}
 
 
+def sentence_chrf(hypotheses: list[str], references: list[str]) -> list[float]:
+    """chrF (0-100) of each hypothesis against its reference, as sacreBLEU scores one sentence."""
+    chrf = sacrebleu.metrics.CHRF()
+    return [chrf.sentence_score(h, [r]).score for h, r in zip(hypotheses, references)]
+
+
 def token_bleu(hypotheses: list[list[str]], references: list[list[str]]) -> float:
     """Corpus BLEU (0-100) on the given tokens as they are, one reference each: torchtext's bleu_score, x100."""
     bleu = sacrebleu.metrics.BLEU(tokenize="none", force=True)

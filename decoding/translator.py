@@ -17,6 +17,7 @@ import torch
 from config import Config, DecodeConfig
 from data.codec import Codec
 from data.vocab import EOS
+from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
@@ -38,6 +39,7 @@ class AttentionMap(NamedTuple):
 class Translation(NamedTuple):
     text: str
     score: float          # the search's score of the hypothesis it came from (Hypothesis.score)
+    confidence: float = 1.0   # decoding/confidence.py; 1.0 where no model wrote it ("Danke!", an empty line)
 
 
 class Sentence(NamedTuple):
@@ -154,16 +156,17 @@ class Translator:
         found = iter(self.search(src_ids, decode, self.owed([s.text for s in model])))
         out = []
         for sentence in sentences:
-            texts, scores = [sentence.text], [0.0]
+            texts, scores, trust = [sentence.text], [0.0], [1.0]
             if not nothing_to_translate(sentence.text):
                 hyps = next(found)
                 owed = "".join(PLACEHOLDER.findall(sentence.text))
                 guarded = [exactly_once(self.codec.text(h.tokens), owed) for h in hyps]
                 self.guard_fixes += sum(g.fixes for g in guarded)
                 texts, scores = [g.text for g in guarded], [h.score for h in hyps]
+                trust = [confidence(mean_log_prob(h, decode.length_penalty)) for h in hyps]
             back = [self.pipeline.reverse_sentence(text, sentence.states) for text in texts]
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
-            out.append([Translation(back[k].text, scores[k]) for k in ranked])
+            out.append([Translation(back[k].text, scores[k], trust[k]) for k in ranked])
         return out
 
     def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
@@ -223,11 +226,13 @@ class Translator:
 
 def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_states: tuple) -> list[Translation]:
     """A line's n-best list from its sentences' n-best lists: the k-th line is the k-th translation of each sentence
-    joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean."""
+    joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean,
+    its confidence their lowest."""
     depth = max(len(hyps) for hyps in n_best) if n_best else 1
     out = []
     for k in range(depth):
         parts = [hyps[min(k, len(hyps) - 1)] for hyps in n_best]
         text = pipeline.reverse_line([p.text for p in parts], line_states)
-        out.append(Translation(text, sum(p.score for p in parts) / len(parts) if parts else 0.0))
+        out.append(Translation(text, sum(p.score for p in parts) / len(parts) if parts else 0.0,
+                               line_confidence([p.confidence for p in parts])))
     return out

@@ -165,14 +165,16 @@ def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits) -> tu
 
 
 def translation_body(request: TranslateRequest, results: list) -> dict:
-    """The response: translations in input order, and the scored n-best lists when more than one was asked for.
-    results: one list of Translation(text, score) per text, best first."""
+    """The response: translations in input order with their confidences (decoding/confidence.py), and the scored
+    n-best lists when more than one was asked for. results: one list of Translation per text, best first."""
     decode = {"beam": request.work.decode.beam, "length_penalty": request.work.decode.length_penalty}
-    n_best = [[{"text": s.text, "score": round(s.score, 4)} for s in hyps] for hyps in results]
+    n_best = [[{"text": s.text, "score": round(s.score, 4), "confidence": s.confidence} for s in hyps]
+              for hyps in results]
     if request.single:
-        body = {"translation": results[0][0].text, "n_best": n_best[0]}
+        body = {"translation": results[0][0].text, "confidence": results[0][0].confidence, "n_best": n_best[0]}
     else:
-        body = {"translations": [hyps[0].text for hyps in results], "n_best": n_best}
+        body = {"translations": [hyps[0].text for hyps in results],
+                "confidences": [hyps[0].confidence for hyps in results], "n_best": n_best}
     if request.work.decode.n_best == 1:
         del body["n_best"]
     return {**body, "decode": decode}

@@ -7,6 +7,7 @@ import time
 from concurrent.futures import Future
 
 from config import DecodeConfig
+from decoding.confidence import LOW
 from decoding.translator import AttentionMap, Sentence, Translation, Translator, sentences_of
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
@@ -62,6 +63,7 @@ class TranslationService:
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},
                 "attention": self.translator.engine.why_no_attention is None,   # whether POST /attention answers
+                "low_confidence": LOW,          # the page flags translations whose confidence is below it
                 "batching": {"enabled": self.batcher.batching, "max_wait_ms": self.batcher.max_wait * 1000,
                              "requests": stats.requests, "batches": stats.calls, "cancelled": stats.cancelled}}
 

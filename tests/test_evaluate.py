@@ -1,6 +1,7 @@
 """evaluate.py: BLEU on a split or a file pair, lines paired at "\\n" only, and what it refuses before translating."""
 import json
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -19,8 +20,33 @@ def test_evaluate_json_reports_bleu(tiny_run, env):
     out = run(["evaluate.py", "--checkpoint", str(tiny_run / "best.pt"), "--split", "test_2016_flickr", "--json"],
               env)
     result = json.loads(out.stdout.decode().splitlines()[-1])
-    assert set(result) == {"bleu", "chrf", "bleu_lc_tok", "sentences", "seconds"}
+    assert set(result) == {"bleu", "chrf", "bleu_lc_tok", "sentences", "seconds", "confidence"}
     assert result["sentences"] == 100 and result["bleu"] > 80
+
+
+def test_evaluate_reports_how_the_confidence_ranks_sentence_chrf(averaged_run, tmp_path, capsys):
+    """The lowest-confidence tenth against the rest, and the rank correlation, from the translations it printed."""
+    from decoding.confidence import ranking
+    from decoding.load import load_translator
+    from decoding.metrics import sentence_chrf
+    sources = ["Der Hund läuft im Park.", "Die Katze schläft.", "Das Kind spielt.", "Die Frau wartet am Strand.",
+               "Der Mann liest.", "Ein Hund schläft im Haus.", "Das Mädchen läuft.", "Die Katze spielt im Park.",
+               "Der Hund wartet.", "Das Kind schläft am Strand.", "Wie spät ist es?", "Die Frau läuft."]
+    references = ["The dog runs in the park.", "The cat sleeps.", "The child plays.", "The woman waits on the beach.",
+                  "The man reads.", "A dog sleeps in the house.", "The girl runs.", "The cat plays in the park.",
+                  "The dog waits.", "The child sleeps on the beach.", "What time is it?", "The woman runs."]
+    (tmp_path / "src.de").write_text("".join(s + "\n" for s in sources), encoding="utf-8")
+    (tmp_path / "ref.en").write_text("".join(r + "\n" for r in references), encoding="utf-8")
+    evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "src.de"), "--ref",
+                   str(tmp_path / "ref.en"), "--json", "--greedy"])
+    lines = capsys.readouterr().out.splitlines()
+    found = json.loads(lines[-1])["confidence"]
+    translator = load_translator(averaged_run / "best.pt")
+    best = [n[0] for n in translator.translate_n_best(sources, replace(translator.cfg.decode, beam=1))]
+    expected = ranking([t.confidence for t in best], sentence_chrf([t.text for t in best], references))
+    assert found == {"low_chrf": round(expected.low_quality, 2), "rest_chrf": round(expected.rest_quality, 2),
+                     "low_sentences": 1, "spearman": round(expected.spearman, 3)}
+    assert any(line.startswith("confidence: the lowest 1 (8%) have mean sentence chrF") for line in lines)
 
 
 def test_evaluate_scores_a_file_pair_and_writes_hypotheses(tiny_run, env, tmp_path):

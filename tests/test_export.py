@@ -105,6 +105,24 @@ def test_float32_ctranslate2_gives_our_greedy_tokens_and_scores(options, subword
     assert_alike_translations(ours, theirs, sentences(5, 2), greedy)
 
 
+@pytest.mark.parametrize("beam", [1, 3])
+def test_both_engines_give_a_translation_the_same_score_and_confidence_also_where_the_length_limit_cut_it(
+        beam, subwords, tmp_path):
+    """CTranslate2 counts no <eos> in the length of a hypothesis cut at the limit; ours has one forced there."""
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    ours, theirs = load_translator(path), load_translator(export_checkpoint(path, tmp_path / "ct2", "float32"))
+    texts = sentences(30, 5)
+    decode = replace(ours.cfg.decode, beam=beam, max_len_a=0.0, max_len_b=12, length_penalty=0.6)
+    src_ids = ours.codec.ids(texts)
+    a, b = ours.search(src_ids, decode), theirs.search(src_ids, decode)
+    same = [n for n in range(len(texts)) if a[n][0].tokens == b[n][0].tokens]
+    cut = [n for n in same if len(a[n][0].tokens) == 12]
+    assert len(same) >= 25 and 0 < len(cut) < len(same)
+    assert [b[n][0].score for n in same] == pytest.approx([a[n][0].score for n in same], abs=1e-3)
+    mine, other = ours.translate_n_best(texts, decode), theirs.translate_n_best(texts, decode)
+    assert [other[n][0].confidence for n in same] == pytest.approx([mine[n][0].confidence for n in same], abs=2e-3)
+
+
 def longest_run(tokens: list[int]) -> int:
     runs = [1]
     for a, b in zip(tokens, tokens[1:]):

@@ -73,6 +73,18 @@ def test_texts_come_back_in_input_order_with_empty_strings_kept(client, translat
     assert client.post("/translate", json={"texts": []}).json()["translations"] == []
 
 
+def test_each_translation_comes_with_its_confidence_and_health_says_what_is_low(client, translator):
+    texts = [SENTENCES[0], "", "Wie spät ist es? Der Hund schläft.", SENTENCES[2]]
+    answer = client.post("/translate", json={"texts": texts, "beam": 2}).json()
+    decode = replace(translator.cfg.decode, beam=2)
+    assert answer["confidences"] == [n_best[0].confidence for n_best in translator.translate_n_best(texts, decode)]
+    assert answer["confidences"][1] == 1.0 and all(0 < c < 1 for c in answer["confidences"][::2])
+    one = client.post("/translate", json={"text": texts[2], "beam": 2, "n_best": 2}).json()
+    assert one["confidence"] == answer["confidences"][2] == one["n_best"][0]["confidence"]
+    assert len(one["n_best"]) == 2 and all(0 < h["confidence"] < 1 for h in one["n_best"])
+    assert 0 < client.get("/health").json()["low_confidence"] < 1
+
+
 def test_n_best_gives_scored_hypotheses_best_first(client):
     answer = client.post("/translate", json={"text": "Die Frau wartet.", "n_best": 3, "beam": 1}).json()
     scores = [h["score"] for h in answer["n_best"]]

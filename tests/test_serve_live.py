@@ -91,6 +91,37 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
 
+def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_note(server):
+    """The threshold /health gives is set between the two lines' confidences, so the page's rule is what is tested."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    texts = [SENTENCE, "Wie spät ist es?"]
+    sure, unsure = httpx.post(f"{server}/translate", json={"texts": texts}).json()["confidences"]
+    assert unsure < sure
+    threshold = round((sure + unsure) / 2, 4)
+
+    def health(route):
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "low_confidence": threshold})
+
+    with sync_api.sync_playwright() as playwright:
+        if not Path(CHROMIUM).is_file():
+            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.route("**/health", health)
+        page.goto(server)
+        page.wait_for_selector(f'#low-confidence:text-is("{threshold}")', state="attached")   # /health answered
+        page.fill("#source", "\n".join(texts))
+        page.click("#translate")
+        page.wait_for_selector("#result .line >> nth=1")
+        lines = page.locator("#result .line")
+        assert lines.nth(0).get_attribute("class") == "line" and lines.nth(0).inner_text() == TRANSLATION
+        assert lines.nth(1).get_attribute("class") == "line low"
+        assert "unlike what the model was trained on" in lines.nth(1).inner_text()
+        assert page.is_visible("#confidence-hint")
+        browser.close()
+
+
 def test_sixteen_clients_under_load_get_every_answer_in_order(server):
     """16 clients × 50 requests (single sentences and pairs); every answer must be the one for its own input."""
     pool = [f"{noun} {verb} {place}." for noun in ("Der Hund", "Die Katze", "Das Kind", "Die Frau")

@@ -1,5 +1,7 @@
 """translate.py: what it prints for arguments, stdin and a terminal, and the flags it refuses in one line."""
 import io
+import json
+import math
 import os
 import pty
 import select
@@ -77,6 +79,25 @@ def test_translate_n_best_prints_scored_hypotheses(tiny_run, env):
     assert scores == sorted(scores, reverse=True)
 
 
+def test_confidence_comes_before_each_translation_and_json_gives_it_as_a_field(tiny_run, env):
+    lines = ["Der Hund läuft im Park.", "", "Wie spät ist es? Die Katze schläft im Haus."]
+    stdin = "".join(line + "\n" for line in lines).encode()
+    checkpoint = ["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy"]
+    plain = run(checkpoint, env, stdin=stdin).stdout.decode().splitlines()
+    rows = [line.split("\t") for line in run([*checkpoint, "--confidence"], env, stdin=stdin).stdout.decode()
+            .splitlines()]
+    objects = [json.loads(line) for line in run([*checkpoint, "--json"], env, stdin=stdin).stdout.decode()
+               .splitlines()]
+    assert [r[1] for r in rows] == [o["translation"] for o in objects] == plain and len(plain) == len(lines)
+    assert [float(r[0]) for r in rows] == [o["confidence"] for o in objects]
+    assert objects[1]["confidence"] == 1.0 and all(0 < o["confidence"] < 1 for o in objects[::2])
+    n_best = [line.split("\t") for line in run([*checkpoint, "--beam", "2", "--n-best", "2", "--confidence",
+                                                  lines[0]], env).stdout.decode().splitlines()]
+    assert len(n_best) == 2 and all(len(r) == 4 and 0 < float(r[2]) < 1 for r in n_best)
+    listed = json.loads(run([*checkpoint, "--beam", "2", "--n-best", "2", "--json", lines[0]], env).stdout)
+    assert [(h["text"], h["confidence"]) for h in listed["n_best"]] == [(r[3], float(r[2])) for r in n_best]
+
+
 def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
     png = tmp_path / "attn.png"
     run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--plot-attention", str(png),
@@ -103,6 +124,13 @@ def test_translate_score_prints_one_line_per_reference(tmp_path, capsys):
     assert len(rows) == 2 and all(float(r[0]) < 0 and float(r[1]) < float(r[0]) for r in rows)
     with pytest.raises(UserError, match="one reference line per input line"):
         translate.main(["--checkpoint", str(tmp_path / "a.pt"), "--score", str(tmp_path / "ref.en"), "Nur einer."])
+    translate.main(["--checkpoint", str(tmp_path / "a.pt"), "--score", str(tmp_path / "ref.en"), "--confidence",
+                    "Ein Hund läuft im Park.", "Ein Mann spielt."])
+    with_confidence = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert [r[:3] for r in with_confidence] == rows
+    assert [float(r[3]) for r in with_confidence] == [round(math.exp(float(r[0])), 3) for r in rows]
+    with pytest.raises(UserError, match="--json prints translations and --score prints scores"):
+        translate.parse_args(["--score", str(tmp_path / "ref.en"), "--json"])
 
 
 def test_a_terminal_gets_each_translation_as_soon_as_enter_is_pressed(tmp_path):
@@ -197,7 +225,7 @@ def test_stdin_without_line_ends_is_refused_after_the_lines_before_it(tmp_path, 
 def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(tmp_path, monkeypatch, env):
     import signal
     from decoding.translator import Translator
-    calls, translate_lines = [], Translator.translate
+    calls, translate_lines = [], Translator.translate_n_best
 
     def interrupted_in_the_second_chunk(self, texts, *args, **kwargs):
         calls.append(texts)
@@ -205,7 +233,7 @@ def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(
             raise KeyboardInterrupt          # what Ctrl-C raises in the middle of the search
         return translate_lines(self, texts, *args, **kwargs)
 
-    monkeypatch.setattr(Translator, "translate", interrupted_in_the_second_chunk)
+    monkeypatch.setattr(Translator, "translate_n_best", interrupted_in_the_second_chunk)
     monkeypatch.setattr(translate, "CHUNK_LINES", 2)
     handler = signal.getsignal(signal.SIGINT)
     try:

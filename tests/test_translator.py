@@ -8,6 +8,7 @@ from config import make_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import Vocab
+from decoding.confidence import confidence
 from decoding.load import load_translator
 from decoding.search import Hypothesis
 from decoding.torch_engine import TorchEngine
@@ -18,6 +19,7 @@ from text.lexicon import Lexicon
 from text.number_forms import invented_numbers
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
+from tests.checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
@@ -52,7 +54,7 @@ def test_an_engine_that_breaks_the_placeholder_rule_is_caught_by_the_last_guard_
     assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5 kg."] and translator.guard_fixes == 1
     source_ids, wanted = engine.calls[0]
     assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == 1     # the search keeps them: no wider n-best
-    assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0)]
+    assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0, 1.0)]
     twice = Translator(cfg, codec, Scripted(codec, f"A {P0} dog {P0} buys {P1}."))
     assert twice.translate(["Ein Hund kauft 3,5 kg."]) == ["A 3.5 kg dog buys."] and twice.guard_fixes == 2
 
@@ -64,7 +66,8 @@ def test_a_sentence_with_nothing_for_the_model_is_its_own_translation_and_no_sea
     lines = ["Danke", "Guten Tag!", "Tschüss!", "?", "😀", "!!!", "3,5"]
     assert translator.translate(lines) == ["Thank you", "Good afternoon!", "Bye!", "?", "😀", "!!!", "3.5"]
     assert engine.calls == []
-    assert translator.translate_n_best(["Danke!"], replace(cfg.decode, beam=3, n_best=3)) == [[("Thank you!", 0.0)]]
+    assert translator.translate_n_best(["Danke!"], replace(cfg.decode, beam=3, n_best=3)) == \
+        [[("Thank you!", 0.0, 1.0)]]          # no model wrote it: nothing to distrust
     assert translator.translate(["Ein Hund."]) == ["A dog."] and len(engine.calls) == 1
 
 
@@ -166,3 +169,41 @@ def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
     assert translator.cfg.data.units == "word" and translator.codec.src_subwords is None
     assert translator.codec.ids(["Ein Hund."]) == [[4, 5, 8]]
     assert len(translator.translate(["Ein Hund.", ""])) == 2
+
+
+def test_each_translation_has_a_confidence_from_0_to_1_the_same_decoded_alone_or_in_a_batch(tmp_path):
+    translator = load_translator(save(tmp_path / "a.pt", 2))
+    decode = replace(translator.cfg.decode, beam=3, n_best=2)
+    together = translator.translate_n_best(SOURCES, decode)
+    alone = [translator.translate_n_best([source], decode)[0] for source in SOURCES]
+    assert [[t.confidence for t in n_best] for n_best in together] == [[t.confidence for t in n] for n in alone]
+    assert all(0.0 < t.confidence < 1.0 for n_best in together for t in n_best)
+    assert len({n_best[0].confidence for n_best in together}) > 1         # it depends on the sentence
+
+
+def test_the_confidence_does_not_depend_on_the_length_penalty(tmp_path):
+    """Greedy search takes the same path for any length penalty; only its score is divided differently."""
+    translator = load_translator(save(tmp_path / "a.pt", 2))
+    found = [translator.translate_n_best(SOURCES, replace(translator.cfg.decode, beam=1, length_penalty=penalty))
+             for penalty in (0.0, 0.6, 1.0)]
+    assert found[0] != found[2] and all([[t.confidence for t in n] for n in f] ==
+                                        [[t.confidence for t in n] for n in found[2]] for f in found)
+
+
+def test_a_forced_bad_translation_is_less_confident_than_the_models_own(tiny_run):
+    """Scored by forced decoding, the model's own output gets the confidence its search gave it; a bad one less."""
+    translator = load_translator(tiny_run / "best.pt")
+    sources = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand."]
+    own = [n_best[0] for n_best in translator.translate_n_best(sources)]
+    bad = ["The park runs in the dog.", "The the the house.", "Today the beach plays a child on."]
+    forced_own, forced_bad = translator.score(sources, [t.text for t in own]), translator.score(sources, bad)
+    for mine, forced, junk in zip(own, forced_own, forced_bad):
+        assert confidence(forced.normalized) == pytest.approx(mine.confidence, abs=0.01)
+        assert confidence(junk.normalized) < mine.confidence - 0.1
+
+
+def test_a_line_of_several_sentences_is_as_confident_as_its_least_confident_sentence(tmp_path):
+    translator = load_translator(save(tmp_path / "a.pt", 2))
+    alone = [n_best[0].confidence for n_best in translator.translate_n_best(SOURCES[:2])]
+    assert alone[0] != alone[1]
+    assert translator.translate_n_best([" ".join(SOURCES[:2])])[0][0].confidence == min(alone)
