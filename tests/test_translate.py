@@ -91,10 +91,11 @@ def test_confidence_comes_before_each_translation_and_json_gives_it_as_a_field(t
     assert [r[1] for r in rows] == [o["translation"] for o in objects] == plain and len(plain) == len(lines)
     assert [float(r[0]) for r in rows] == [o["confidence"] for o in objects]
     assert objects[1]["confidence"] == 1.0 and all(0 < o["confidence"] < 1 for o in objects[::2])
-    n_best = [line.split("\t") for line in run([*checkpoint, "--beam", "2", "--n-best", "2", "--confidence",
+    beam = checkpoint[:-1]                                                   # --n-best needs a beam, not --greedy
+    n_best = [line.split("\t") for line in run([*beam, "--beam", "2", "--n-best", "2", "--confidence",
                                                   lines[0]], env).stdout.decode().splitlines()]
     assert len(n_best) == 2 and all(len(r) == 4 and 0 < float(r[2]) < 1 for r in n_best)
-    listed = json.loads(run([*checkpoint, "--beam", "2", "--n-best", "2", "--json", lines[0]], env).stdout)
+    listed = json.loads(run([*beam, "--beam", "2", "--n-best", "2", "--json", lines[0]], env).stdout)
     assert [(h["text"], h["confidence"]) for h in listed["n_best"]] == [(r[3], float(r[2])) for r in n_best]
 
 
