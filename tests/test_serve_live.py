@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.checkpoints import save
+from tests.tiny_checkpoints import save
 
 httpx = pytest.importorskip("httpx", reason="the server's extras are not installed (requirements-extras.txt)")
 pytest.importorskip("fastapi", reason="the server's extras are not installed (requirements-extras.txt)")
