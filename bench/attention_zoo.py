@@ -1,8 +1,8 @@
 """The attention zoo side by side: forward+backward time and peak memory of each registered attention on synthetic
 self-attention of 64 to 4,096 positions, and the decoding speed of a base-sized model that uses it.
 
-    python bench/attention_zoo.py                        # the table of docs/HISTORY.md (about 15 minutes, 1 thread)
-    python bench/attention_zoo.py --lengths 64,256 --types full,local
+    python -m bench.attention_zoo                        # the table of docs/HISTORY.md (about 15 minutes, 1 thread)
+    python -m bench.attention_zoo --lengths 64,256 --types full,local
 
 Kernel rows: batch 1, 8 heads of width 32 (the base model's 256), no mask, each type's default options (aft-full:
 max_len = the length), train mode, one thread. Each (type, length) runs in a fresh process: after a small warm-up
@@ -23,15 +23,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import torch  # noqa: E402
+import torch
 
-from config import ModelConfig  # noqa: E402
-from models.attention import attention_class, build_attention, registered_attentions  # noqa: E402
-from models.masks import padding_mask  # noqa: E402
-from models.transformer import Transformer  # noqa: E402
+from config import ModelConfig
+from models.attention import attention_class, build_attention, registered_attentions
+from models.masks import padding_mask
+from models.transformer import Transformer
 
+REPO = Path(__file__).resolve().parents[1]
 HEADS, WIDTH = 8, 32
 
 
@@ -96,8 +96,8 @@ def decoding_rate(name: str, batch: int = 16, source: int = 32, steps: int = 64)
 
 def child(args, *extra) -> dict | None:
     try:
-        proc = subprocess.run([sys.executable, __file__, "--threads", str(args.threads), *extra], capture_output=True,
-                              text=True, timeout=args.limit)
+        proc = subprocess.run([sys.executable, "-m", "bench.attention_zoo", "--threads", str(args.threads), *extra],
+                              cwd=REPO, capture_output=True, text=True, timeout=args.limit)
     except subprocess.TimeoutExpired:
         return None
     return json.loads(proc.stdout.splitlines()[-1]) if proc.returncode == 0 else None

@@ -6,35 +6,32 @@ nn.Transformer (3+3 layers, d_model 256, 8 heads, FFN 512, post-LN), lowercased 
 the whole decoder on the whole prefix at every step. The slow parts are kept on purpose; the tutorials' mask bugs
 are not (masks here are boolean and complete), so the comparison is about speed and recipe, not about errors.
 
-    python bench/baseline.py --data-dir ../shared/data/multi30k --epochs 10 --threads 2
+    python -m bench.baseline --data-dir ../shared/data/multi30k --epochs 10 --threads 2
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import sys
 import time
 import warnings
 from collections import Counter
 from pathlib import Path
 
+import spacy
+import torch
+import torch.nn.functional as F
+from torch import nn
+from torch.nn.utils.rnn import pad_sequence
+from torch.utils.data import DataLoader
+
+from data.multi30k import read_parallel
+from models.position import sinusoids
+from decoding.metrics import token_bleu
+from util.cli import run_main
+from util.errors import UserError
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-import spacy  # noqa: E402
-import torch  # noqa: E402
-import torch.nn.functional as F  # noqa: E402
-from torch import nn  # noqa: E402
-from torch.nn.utils.rnn import pad_sequence  # noqa: E402
-from torch.utils.data import DataLoader  # noqa: E402
-
-from data.multi30k import read_parallel  # noqa: E402
-from models.position import sinusoids  # noqa: E402
-from decoding.metrics import token_bleu  # noqa: E402
-from util.cli import run_main  # noqa: E402
-from util.errors import UserError  # noqa: E402
-
 SPECIALS = ("<unk>", "<pad>", "<bos>", "<eos>")   # the tutorial's order
 UNK, PAD, BOS, EOS = range(4)
 # nn.Transformer's encoder takes its nested-tensor fast path in eval, as it does for tutorial users; the notice is noise

@@ -1,9 +1,9 @@
 """Training speed alone and beside a busy translate.py, under each OpenMP wait policy.
 
-    python bench/beside.py --data-dir ../shared/data/multi30k --checkpoint runs/X/best.pt
+    python -m bench.beside --data-dir ../shared/data/multi30k --checkpoint runs/X/best.pt
 
 For each policy (torch's default: threads spin while they wait; PASSIVE: they sleep, what the project's commands
-set, util/threads.py), bench/loop.py times --preset cpu training steps alone, then again while translate.py
+set, util/threads.py), bench.loop times --preset cpu training steps alone, then again while translate.py
 translates val over and over in another process (with the same policy), and prints tokens a second and the share
 of the alone figure that is left. A fair share of 2 cores beside one busy process is about half.
 """
@@ -33,13 +33,13 @@ def env_with(policy: str | None) -> dict:
 
 
 def train_rate(args, env: dict) -> float:
-    """bench/loop.py's median 'step alone' tokens a second."""
-    out = subprocess.run([sys.executable, "bench/loop.py", "--data-dir", args.data_dir, "--preset", "cpu",
+    """bench.loop's median 'step alone' tokens a second."""
+    out = subprocess.run([sys.executable, "-m", "bench.loop", "--data-dir", args.data_dir, "--preset", "cpu",
                           "--steps", str(args.steps), "--rounds", str(args.rounds), *args.overrides],
                          cwd=REPO, env=env, capture_output=True, text=True, timeout=1800).stdout
     found = re.search(r"step alone (\d+) tok/s", out)
     if not found:
-        sys.exit(f"bench/loop.py printed no rate:\n{out[-2000:]}")
+        sys.exit(f"bench.loop printed no rate:\n{out[-2000:]}")
     return float(found.group(1))
 
 

@@ -9,10 +9,10 @@ Optionally also the tutorial model's own greedy (bench/baseline.py --save) on it
 Every engine decodes 8 sentences once before it is timed (first-call allocations, kernel choice); with --rounds N
 the rows take turns N times in a rotating order and each figure is the median (the machine may be shared).
 
-    python bench/decode.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
-    python bench/decode.py --checkpoint runs/<run>/best.pt --skip-tutorial --rounds 3 --threads 1 --bf16
-    python bench/decode.py --checkpoint runs/<run>/best.pt --skip-tutorial --save-tokens tokens.json  # compare
-    python bench/decode.py --checkpoint runs/<run>/best.pt --profile 128      # torch.profiler of our beam 5
+    python -m bench.decode --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
+    python -m bench.decode --checkpoint runs/<run>/best.pt --skip-tutorial --rounds 3 --threads 1 --bf16
+    python -m bench.decode --checkpoint runs/<run>/best.pt --skip-tutorial --save-tokens tokens.json  # compare
+    python -m bench.decode --checkpoint runs/<run>/best.pt --profile 128      # torch.profiler of our beam 5
 """
 from __future__ import annotations
 
@@ -20,14 +20,12 @@ import argparse
 import contextlib
 import json
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from util.threads import share_cores  # noqa: E402
+from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
 

@@ -1,12 +1,21 @@
-"""Several recipes side by side: each a train.py run then evaluate.py on a test split, all in parallel, under one
-deadline, summed up in one markdown table. On a GPU machine a dozen small runs share the one GPU (each process is
-bound by its own kernel launches); on a CPU give each run its threads (`--train.threads=1`) and run few.
+"""Training recipes side by side: each a train.py run, then evaluate.py of its best.pt on a test split, under one
+deadline, summed up in one markdown table (OUT/summary.md). By default all runs start at once: on a GPU machine a
+dozen small runs share the one GPU (each process is bound by its own kernel launches). On a CPU give each run its
+threads (`--train.threads=1`) and run few at a time (--parallel).
 
-    python bench/grid.py --data-dir ../shared/data/multi30k --out /tmp/grid --deadline 600 recipes.txt
+    python -m bench.grid bench/recipes/equal-work.txt --data-dir ../shared/data/multi30k --out /tmp/grid --deadline 600
+    python -m bench.grid bench/recipes/attention-zoo.txt --data-dir ../shared/data/multi30k --out /tmp/zoo \\
+        --parallel 1 --deadline 36000 --evaluate="--beam 1"
 
-recipes.txt: one run a line, `NAME OVERRIDE ...` (train.py's flags: `--train.max_steps=940 --model.dropout=0.1`);
-`#` starts a comment. Every run gets `--preset cpu --train.time_budget=0` first (a line may override both). A run
-not finished at the deadline is stopped (SIGTERM: it ends with a checkpoint) and reported as such.
+A recipes file holds one run a line, `NAME OVERRIDE ...`: a name (the run's directory under --out) and train.py's
+flags (`--train.max_steps=940 --model.dropout=0.1`), split as a shell splits them; `#` starts a comment. Every run
+gets `--preset cpu --train.time_budget=0` first, so a line may override both. bench/recipes/ holds the grids whose
+figures are in docs/RESULTS.md and docs/HISTORY.md. A run not finished at the deadline is stopped (SIGTERM: it ends
+with a checkpoint) and reported as such; one not started by then is reported as not started.
+
+On a lent GPU machine: carry Multi30K's six .gz files (--data-dir) and, to save a minute, a prepared cache
+(EINSUM_NMT_CACHE) made on the CPU machine; where its Python has no spaCy, put one on PYTHONPATH. The table's
+tok/s and seconds are of runs sharing the machine, so compare them within one grid only.
 """
 from __future__ import annotations
 
@@ -21,15 +30,26 @@ import sys
 import time
 from pathlib import Path
 
+from util.cli import run_main
+from util.errors import UserError
+
 ROOT = Path(__file__).resolve().parents[1]
+POLL = 1.0          # seconds between looks at the runs
 
 
 def read_recipes(path: Path) -> list[tuple[str, list[str]]]:
+    if not path.is_file():
+        raise UserError(f"no recipes file at {path}; give a file of `NAME OVERRIDE ...` lines (bench/recipes/)")
     recipes = []
-    for line in path.read_text().splitlines():
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         words = shlex.split(line, comments=True)
         if words:
+            if words[0] in dict(recipes) or words[0].startswith("-") or "/" in words[0]:
+                raise UserError(f"{path} line {number}: {words[0]!r} is no new run name; start each line with a "
+                                "name of its own, then the run's flags")
             recipes.append((words[0], words[1:]))
+    if not recipes:
+        raise UserError(f"{path} holds no recipe; write one run a line, `NAME OVERRIDE ...`")
     return recipes
 
 
@@ -63,54 +83,86 @@ def summary_row(name: str, overrides: list[str], run: Path, seconds: float, ende
     bleu = re.search(r"^BLEU = ([\d.]+)", test.read_text(), re.M) if test.is_file() else None
     last_step = max((r.get("step", 0) for r in rows), default=0)
     cells = [name, f"`{' '.join(overrides)}`", last_step, greedy, "" if best is None else f"{best:.2f}",
-             bleu.group(1) if bleu else "—", f"{tok_s[len(tok_s) // 2]:.0f}" if tok_s else "", f"{seconds:.0f}", ended]
+             bleu.group(1) if bleu else "—", f"{tok_s[len(tok_s) // 2]:.0f}" if tok_s else "", f"{seconds:.0f}",
+             ended]
     return "| " + " | ".join(map(str, cells)) + " |"
 
 
+def stop(procs: dict[str, subprocess.Popen]) -> None:
+    """SIGTERM to each run's whole shell line (train.py's own handler finishes its step and checkpoints), then a
+    kill for any still there after 30 s."""
+    for proc in procs.values():
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for proc in procs.values():
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def run_grid(recipes: list[tuple[str, list[str]]], args) -> dict[str, tuple[float, str]]:
+    """Runs the recipes, at most args.parallel at a time (0: all), until they end or the deadline: for each, its
+    seconds and how it ended."""
+    pending, running, started, ended = list(recipes), {}, {}, {}
+    clock = time.monotonic()
+    try:
+        while pending or running:
+            while pending and len(running) < (args.parallel or len(recipes)):
+                name, overrides = pending.pop(0)
+                started[name] = time.monotonic()
+                running[name] = subprocess.Popen(job(name, overrides, args), shell=True, cwd=ROOT,
+                                                 start_new_session=True)
+            for name, proc in list(running.items()):
+                if proc.poll() is not None:
+                    ended[name] = (time.monotonic() - started[name], "done" if proc.returncode == 0 else
+                                   f"rc {proc.returncode}")
+                    del running[name]
+                    print(f"{name}: {ended[name][1]} after {ended[name][0]:.0f} s", flush=True)
+            if time.monotonic() - clock > args.deadline:
+                stop(running)
+                ended |= {name: (time.monotonic() - started[name], "stopped at the deadline") for name in running}
+                ended |= {name: (0.0, "not started") for name, _ in pending}
+                break
+            if running:
+                time.sleep(POLL)
+    except KeyboardInterrupt:           # the runs are in sessions of their own: end them too
+        stop(running)
+        raise
+    return ended
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.grid", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("recipes", type=Path)
     parser.add_argument("--data-dir", required=True)
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", required=True, help="a directory for the runs, their logs and summary.md")
     parser.add_argument("--split", default="test_2016_flickr")
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds for all runs together")
+    parser.add_argument("--parallel", type=int, default=0, help="runs at a time (default 0: all at once)")
     parser.add_argument("--evaluate", default="", help='extra evaluate.py flags, one string: --evaluate="--greedy"')
     args = parser.parse_args(argv)
-    Path(args.out).mkdir(parents=True, exist_ok=True)
+    if args.parallel < 0:
+        raise UserError(f"--parallel {args.parallel} must be 0 (all at once) or more")
     recipes = read_recipes(args.recipes)
-    start = time.monotonic()
-    procs = {name: subprocess.Popen(job(name, overrides, args), shell=True, cwd=ROOT, start_new_session=True)
-             for name, overrides in recipes}
-    ended_at: dict[str, tuple[float, str]] = {}
-    while len(ended_at) < len(procs):
-        for name, proc in procs.items():
-            if name not in ended_at and proc.poll() is not None:
-                ended_at[name] = (time.monotonic() - start, "done" if proc.returncode == 0 else f"rc {proc.returncode}")
-                print(f"{name}: {ended_at[name][1]} after {ended_at[name][0]:.0f} s", flush=True)
-        if time.monotonic() - start > args.deadline:
-            for name, proc in procs.items():
-                if name not in ended_at:
-                    try:       # the whole shell line: train.py's own handler finishes its step and checkpoints
-                        os.killpg(proc.pid, signal.SIGTERM)
-                    except ProcessLookupError:
-                        pass
-            for name, proc in procs.items():
-                if name not in ended_at:
-                    try:
-                        proc.wait(timeout=30)
-                    except subprocess.TimeoutExpired:
-                        proc.kill()
-                    ended_at[name] = (time.monotonic() - start, "stopped at the deadline")
-            break
-        time.sleep(1.0)
+    out = Path(args.out)
+    taken = [p.name for name, _ in recipes for p in (out / name, out / f"{name}.log", out / f"{name}.test")
+             if p.exists()]
+    if taken:
+        raise UserError(f"--out {out} already holds {', '.join(taken[:3])}; give a new or empty directory")
+    out.mkdir(parents=True, exist_ok=True)
+    ended = run_grid(recipes, args)
     table = ["| run | overrides | steps | greedy val per epoch | val, beam 5, best.pt | test BLEU | median tok/s | "
              "seconds | ended |", "|---|---|---|---|---|---|---|---|---|"]
-    table += [summary_row(name, overrides, Path(args.out) / name, *ended_at[name]) for name, overrides in recipes]
+    table += [summary_row(name, overrides, out / name, *ended[name]) for name, overrides in recipes]
     text = "\n".join(table) + "\n"
-    (Path(args.out) / "summary.md").write_text(text)
+    (out / "summary.md").write_text(text)
     print(text)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

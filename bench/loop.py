@@ -1,11 +1,11 @@
-"""The training loop against its step alone, in one process on the same batches (issue 18).
+"""The training loop against its step alone, in one process on the same batches.
 
 (a) step: training.step.train_step on batches collated beforehand (what bench/throughput.py times);
 (b) loop: train.train_epoch itself, run for the same batches (collate, step, tqdm, metrics records, budget checks).
 
-    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
-    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
-    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --fresh --steps 30 --rounds 4
+    python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
+    python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
+    python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --fresh --steps 30 --rounds 4
 
 --fresh times the step alone on each round's batches, new to the model, then on the same batches again at once:
 fresh / repeated says what batch shapes never seen before cost (oneDNN primitives and kernels are made per shape).
@@ -14,7 +14,7 @@ fresh / repeated says what batch shapes never seen before cost (oneDNN primitive
 with this checkout's, each in its own process (bench/step_worker.py), built as train.py builds it, each on its own
 sampler's epoch-0 batches; they take turns every --steps batches, so a busy machine slows both alike:
 
-    python bench/loop.py --data-dir ../shared/data/multi30k --preset cpu --against /tmp/old --steps 10 --rounds 25
+    python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --against /tmp/old --steps 10 --rounds 25
 
 Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
 and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from util.threads import share_cores  # noqa: E402
+from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
 
@@ -152,7 +152,7 @@ def main() -> None:
     loop_rate = sum(tokens for _, tokens in stepped.results) / loop_total
     per_step = [tokens / (collated[k] + s)
                 for k, ((_, tokens), s) in enumerate(zip(stepped.results, stepped.calls))]
-    print(f"one step's tok/s, collate included (what train.py logged until issue 18), median over steps: "
+    print(f"one step's tok/s, collate included (what train.py once logged), median over steps: "
           f"{statistics.median(per_step):.0f} = {statistics.median(per_step) / loop_rate:.2f}x the loop's aggregate; "
           "train.py now logs the aggregate since its last record")
 
@@ -162,9 +162,12 @@ def against(args, overrides) -> None:
     import subprocess
     worker = Path(__file__).resolve().parent / "step_worker.py"
     trees = {"other": Path(args.against).resolve(), "this": Path(__file__).resolve().parents[1]}
-    procs = {name: subprocess.Popen([sys.executable, str(worker), "--tree", str(tree), "--preset", args.preset,
+
+    def env(tree: Path) -> dict:                 # the worker imports the tree's code first (and, -P, not bench/'s)
+        return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+    procs = {name: subprocess.Popen([sys.executable, "-P", str(worker), "--preset", args.preset,
                                      *(["--data-dir", args.data_dir] if args.data_dir else []), *overrides],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env(tree))
              for name, tree in trees.items()}
     for proc in procs.values():
         assert proc.stdout.readline().strip() == "ready", "a worker failed to start"

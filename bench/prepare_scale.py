@@ -5,7 +5,7 @@ way on both sides, digits replaced, and, in a third of the pairs, a made-up plac
 so sentencepiece and the vocabulary see new text in every copy. It is written to a temp directory as
 PREFIX.de / PREFIX.en and prepared as --data.train (Multi30K val as --data.val) into a fresh cache there.
 
-    nice -n 19 python bench/prepare_scale.py --pairs 1000000 --data-dir ../shared/data/multi30k
+    nice -n 19 python -m bench.prepare_scale --pairs 1000000 --data-dir ../shared/data/multi30k
 
 Peak memory is ru_maxrss: of this process, and of the largest worker process (they run side by side).
 """
@@ -17,16 +17,14 @@ import platform
 import random
 import re
 import resource
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from config import DataConfig  # noqa: E402
-from data.multi30k import read_parallel, resolve_data_dir  # noqa: E402
-from data.prepare import prepare_data  # noqa: E402
+from config import DataConfig
+from data.multi30k import read_parallel, resolve_data_dir
+from data.prepare import prepare_data
 
 NUMBERS = [("zwei", "two"), ("drei", "three"), ("vier", "four"), ("fünf", "five"), ("sechs", "six"),
            ("sieben", "seven"), ("acht", "eight"), ("neun", "nine"), ("zehn", "ten")]

@@ -1,7 +1,7 @@
 """Server load: concurrent clients each sending one sentence a request to a real `serve.py` on 127.0.0.1, with
 batching (the default) and with --no-batching (one request at a time); sentences/s and latency, as a ratio.
 
-    python bench/serve_load.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
+    python -m bench.serve_load --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k
 
 Each mode starts its own server, is warmed up with one round of requests, then every client sends --requests
 sentences of test_2016_flickr one after another (keep-alive connection, stdlib http.client, so the clients cost
@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 FALLBACK = ["Ein Mann fährt Fahrrad.", "Zwei Hunde spielen im Schnee.", "Eine Frau liest ein Buch im Park.",
             "Kinder spielen am Strand.", "Ein Junge springt ins Wasser.", "Ein Mann mit Hut verkauft Obst."]

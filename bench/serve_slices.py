@@ -6,14 +6,19 @@
   process spent from submitting it until the worker is idle again, and how many sentences were decoded;
 - alone: the large request alone, to its end (what slicing costs a request nobody waits behind).
 
-    python bench/serve_slices.py --checkpoint runs/<run>/best.pt      # texts of 60 short sentences (SHORT)
-    python bench/serve_slices.py --checkpoint ... --code ../main       # the same on another checkout's code
+    python -m bench.serve_slices --checkpoint runs/<run>/best.pt      # texts of 60 short sentences (SHORT)
+    python -m bench.serve_slices --checkpoint ... --code ../main       # the same on another checkout's code
+
+With --code, this file runs again in a new process whose Python path finds that checkout's code first.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
+import importlib.util
 import json
+import os
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -69,7 +74,14 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--skip-alone", action="store_true")
     args = parser.parse_args()
-    sys.path.insert(0, str(Path(args.code).resolve()))
+    code = Path(args.code).resolve()
+    spec = importlib.util.find_spec("decoding")
+    if spec is None or Path(spec.origin).resolve().parents[1] != code:
+        if not (code / "decoding").is_dir() or os.environ.get("SERVE_SLICES_CODE") == str(code):
+            sys.exit(f"error: no decoding/ to import in {code}; --code takes a checkout of this project")
+        path = os.pathsep.join(filter(None, [str(code), os.environ.get("PYTHONPATH")]))
+        sys.exit(subprocess.run([sys.executable, "-P", __file__, *sys.argv[1:]],
+                                env={**os.environ, "PYTHONPATH": path, "SERVE_SLICES_CODE": str(code)}).returncode)
     import torch
 
     from decoding.load import load_translator
@@ -85,7 +97,7 @@ def main() -> None:
     service.translate(TranslateRequest(["Ein Hund."], True, Work(decode)))          # load spaCy, warm up
     large = TranslateRequest(texts, False, Work(decode))
     short = TranslateRequest(["Ein Mann fährt Fahrrad."], True, Work(decode))
-    result = {"code": str(Path(args.code).resolve()), "texts": len(texts), "sentences": sentences,
+    result = {"code": str(code), "texts": len(texts), "sentences": sentences,
               "chars": sum(map(len, texts)), "beam": args.beam, "threads": args.threads}
 
     # wait: a short request behind a large one

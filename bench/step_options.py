@@ -1,8 +1,8 @@
 """Options for the training step, side by side in one process: AdamW implementations, set_to_none, backend flags,
-and the parts issue 25 replaced (the chunked loss, the cheaper dropout mask) against what they replaced.
+and the step's own loss (chunked), dropout mask and sdpa against torch's (--set torch-ops).
 
-    python bench/step_options.py --data-dir ../shared/data/multi30k --preset cpu --steps 8 --rounds 5
-    python bench/step_options.py --data-dir ../shared/data/multi30k --preset cpu --set issue25 --steps 4 --rounds 8
+    python -m bench.step_options --data-dir ../shared/data/multi30k --preset cpu --steps 8 --rounds 5
+    python -m bench.step_options --data-dir ../shared/data/multi30k --preset cpu --set torch-ops --steps 4 --rounds 8
 
 Every variant starts from the same weights and trains on the same real batches (the sampler's epoch 0, in order),
 keeping its own RNG stream, so its dropout masks are the other variants' and the losses after the last round say
@@ -16,12 +16,9 @@ import argparse
 import contextlib
 import copy
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from util.threads import share_cores  # noqa: E402
+from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
 
@@ -51,7 +48,7 @@ def torch_cross_entropy(logits, targets, smoothing):
 
 
 def torch_sdpa(self, q, k, v, mask=None, causal=False, bias=None, need_weights=False):
-    """SdpaAttention.forward before issue 25: torch's sdpa with its own dropout (its math path on a CPU)."""
+    """SdpaAttention.forward as torch's sdpa with its own dropout (its math path on a CPU)."""
     keep = mask.any(dim=-1, keepdim=True) if mask is not None else None
     out = F.scaled_dot_product_attention(q, k, v, attn_mask=None if mask is None else mask | ~keep,
                                          dropout_p=self.dropout.p if self.training else 0.0)
@@ -71,7 +68,7 @@ def replaced(*changes):
             setattr(obj, name, value)
 
 
-# what issue 25 changed in the step, each undone alone and all together
+# the step's own loss, dropout and sdpa, each replaced by torch's alone and all together
 LOSS = (step_module.SmoothedCrossEntropy, "apply", torch_cross_entropy)
 DROPOUT = (dropout_module, "dropout", lambda x, p: F.dropout(x, p, training=True))
 SDPA = (attention_module.SdpaAttention, "forward", torch_sdpa)
@@ -114,8 +111,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=8, help="batches per variant per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=0, help="0 = torch's default, as train.py")
-    parser.add_argument("--set", choices=("optimizer", "issue25"), default="optimizer",
-                        help="optimizer: AdamW kinds, set_to_none, mkldnn; issue25: its loss and dropout undone")
+    parser.add_argument("--set", choices=("optimizer", "torch-ops"), default="optimizer",
+                        help="optimizer: AdamW kinds, set_to_none, mkldnn; torch-ops: torch's loss, dropout, sdpa")
     args, overrides = parser.parse_known_args()
     if args.threads:
         torch.set_num_threads(args.threads)

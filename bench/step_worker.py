@@ -1,10 +1,12 @@
-"""One training run that steps on command, for timing two checkouts against each other (bench/loop.py --against).
+"""One training run that steps on command, for timing two checkouts against each other (python -m bench.loop
+--against starts two).
 
-    python bench/step_worker.py --tree ../other-checkout --data-dir ../shared/data/multi30k --preset cpu [--key=value]
+    PYTHONPATH=../other-checkout python -P bench/step_worker.py --data-dir DIR --preset cpu [--key=value]
 
-It imports the code of --tree (any checkout with config.make_config, training.run.build_run, training.step.train_step
-and data.batching.collate), builds the run as train.py does, then reads lines from stdin: `N` trains on the next N
-batches of the epoch (collated as train.py collates them) and answers `tokens seconds`; an empty line ends it.
+It imports the code its Python path finds first (-P: not this file's directory; PYTHONPATH: the checkout to time, any
+with config.make_config, training.run.build_run, training.step.train_step and data.batching.collate), builds the run
+as train.py does, then reads lines from stdin: `N` trains on the next N batches of the epoch (collated as train.py
+collates them) and answers `tokens seconds`; an empty line ends it.
 """
 from __future__ import annotations
 
@@ -18,11 +20,9 @@ from pathlib import Path
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tree", required=True, help="the checkout whose code runs")
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
     args, overrides = parser.parse_known_args()
-    sys.path.insert(0, str(Path(args.tree).resolve()))
     import torch
     from config import make_config
     from data.batching import collate

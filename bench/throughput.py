@@ -7,8 +7,8 @@
     has it natively (elsewhere torch emulates bf16, about 30x slower: skipped, and said so);
 (d) with --compile: the same step under torch.compile (compile time excluded, reported) vs eager, and its loss.
 
-    python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
-    python bench/throughput.py --data-dir ../shared/data/multi30k --preset cpu --only-mfu --threads 2   # (c) alone
+    python -m bench.throughput --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
+    python -m bench.throughput --data-dir ../shared/data/multi30k --preset cpu --only-mfu --threads 2   # (c) alone
 
 Throughput counts non-pad target tokens per second. Each figure is the median over rounds; the models take
 turns within a round, so load from elsewhere hits them alike.
@@ -19,12 +19,9 @@ import argparse
 import copy
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from util.threads import share_cores  # noqa: E402
+from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
 

@@ -7,7 +7,7 @@ import export
 from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_checkpoints, load_checkpoint
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 from text.lexicon import Lexicon
 from util.errors import UserError
 

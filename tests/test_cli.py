@@ -15,7 +15,7 @@ from config import make_config
 from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, run_process, script
 from util.cli import run_main
 from util.errors import UserError

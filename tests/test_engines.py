@@ -7,7 +7,7 @@ import pytest
 
 import export
 from decoding.load import load_translator
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 from util.errors import UserError
 
 

@@ -6,7 +6,7 @@ import torch
 
 from data.vocab import Vocab
 from decoding.load import load_translator
-from tests.checkpoints import SOURCES, WORDS, save
+from tests.tiny_checkpoints import SOURCES, WORDS, save
 from util.errors import UserError
 
 

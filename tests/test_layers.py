@@ -4,11 +4,11 @@ import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-# lower number = lower layer; entry points (top-level scripts, bench/, tests/) may import anything
+# lower number = lower layer; entry points (top-level scripts, bench/, probes/, tests/) may import anything
 # (the text pipeline sits below data/: training data goes through its steps, and it knows no tokenizer)
 LAYERS = {"util": 0, "config": 0, "text": 1, "data": 2, "models": 3, "decoding": 4,
           "training": 5, "exporting": 5, "serving": 5}
-ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "tests"}
+ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "probes", "tests"}
 # each concern, known by the names a module of it imports; a package may hold at most one
 CONCERNS = {"training": {"training"}, "CTranslate2": {"ctranslate2", "exporting"},
             "the web service": {"fastapi", "uvicorn", "starlette", "serving"}}
@@ -77,3 +77,22 @@ def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
     (tmp_path / "decoding" / "web.py").write_text("from fastapi import FastAPI\n")
     assert upward_imports(tmp_path) == ["models/bad.py (models) imports decoding"]
     assert mixed_concerns(tmp_path) == ["decoding mixes CTranslate2, the web service"]
+
+
+def files_editing_the_path(root: Path) -> list[str]:
+    """Project files outside tests/ that mention sys.path: a command runs from the repository root (`python -m
+    bench.loop`), so none needs to edit it, and one that does may import another checkout's code unawares."""
+    return [str(path.relative_to(root)) for path, me in python_files(root)
+            if me != "tests" and "sys.path" in path.read_text(encoding="utf-8")]
+
+
+def test_no_file_outside_the_tests_edits_the_python_path():
+    assert files_editing_the_path(REPO) == []
+
+
+def test_the_path_check_finds_a_file_that_edits_the_path(tmp_path):
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "x.py").write_text("import sys\nsys.path.insert(0, '..')\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text("import sys\nsys.path.insert(0, '..')\n")
+    assert files_editing_the_path(tmp_path) == ["bench/x.py"]

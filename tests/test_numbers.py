@@ -3,10 +3,8 @@ them on both sides, and the search may never write a digit."""
 import pytest
 
 from data.subwords import Subwords
-from bench.entities_probe import PROBES
-from bench.user_probe import USER_PROBES
-from bench.user_probe_en import USER_PROBES_EN
 from config import DataConfig
+from probes.lines import probe_lines
 from text.numbers import DigitRuns, Numbers
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS, Placeholders
@@ -151,7 +149,7 @@ HOSTILE = ["Nr.1 .5 ,5 2x3 14h30 m² 12a 10% 1/2 ½ ¾ 3² x²", "Tel. +49 (0)30
 def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     """Every digit reaches the output as a placeholder the model copies (the search may write none itself)."""
     pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]))
-    lines = [p.source for p in (PROBES + USER_PROBES if direction == ("de", "en") else USER_PROBES_EN)] + HOSTILE
+    lines = [p.source for p in probe_lines("-".join(direction))] + HOSTILE
     for line in lines:
         applied = pipeline.apply(line)
         left = [c for s in applied.sentences for c in s if c.isdigit() or c.isnumeric()]

@@ -7,7 +7,7 @@ import pytest
 import export
 from decoding.export_files import MANIFEST
 from exporting.out_dir import check_target
-from tests.checkpoints import save
+from tests.tiny_checkpoints import save
 from util.errors import UserError
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.checkpoints import save
+from tests.tiny_checkpoints import save
 from tests.translator_doubles import HeldTranslator
 
 httpx = pytest.importorskip("httpx", reason="the server's extras are not installed (requirements-extras.txt)")

@@ -3,7 +3,7 @@ import pytest
 import torch
 
 from decoding.load import load_translator
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 
 
 def test_scores_equal_the_log_probabilities_of_step_by_step_decoding(tmp_path):

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import translate
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, script
 from util.errors import UserError
 

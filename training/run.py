@@ -1,6 +1,6 @@
 """A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt, or
 fine-tuned from another model's weights). The loop itself reads top to bottom in train.py; which checkpoints are
-written when is training/checkpoints.py, how a stop signal reaches the loop training/stop.py."""
+written when is training/save_policy.py, how a stop signal reaches the loop training/stop.py."""
 from __future__ import annotations
 
 import json
@@ -23,7 +23,7 @@ from models.attention.choice import check_attentions
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
 from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size
-from training.checkpoints import Checkpoints
+from training.save_policy import Checkpoints
 from training.ema import EMA
 from training.finetune import checkpoint_units, unknown_words_note
 from training.resample import EpochData, EpochSources
@@ -55,7 +55,7 @@ class TrainState:
 
 @dataclass
 class Run:
-    """What the loop's small functions share. Which checkpoints are written when: `checkpoints` (training/checkpoints.py)."""
+    """What the loop's small functions share. Which checkpoints are written when: `checkpoints` (training/save_policy.py)."""
     cfg: Config
     dir: Path
     dist: distributed.DistInfo

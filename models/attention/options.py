@@ -42,8 +42,3 @@ def typed_options(options: type, given: dict[str, str], attention: str):
         raise UserError(f"{FLAG}: {e.key.split('.')[-1]}={e.value} must be {e.requirement} "
                         f"(an option of attention {attention!r})") from None
     return result
-
-
-def options_text(options) -> str:
-    """A typed options dataclass back as NAME=VALUE,... (for messages and tables)."""
-    return ",".join(f"{f.name}={getattr(options, f.name)}" for f in dataclasses.fields(options))

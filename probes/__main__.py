@@ -1,51 +1,41 @@
-"""Does whatever a user types come through? German->English: the entity probe (names, places, brands, numbers;
-bench/entities_probe.py) and the user-input probe (several sentences on a line, caps, lowercase, typos, odd
-spacing, quotes, URLs and e-mails, greetings, names; bench/user_probe.py). English->German: the English
-user-input probe (bench/user_probe_en.py). Each line lists what a faithful translation must contain.
+"""Does whatever a user types come through? German->English: the entity probe (names, places, brands, numbers) and
+the German user-input probe (several sentences on a line, caps, lowercase, typos, odd spacing, quotes, URLs and
+e-mails, greetings, names); English->German: the English user-input probe. Each line lists what a faithful
+translation must contain (probes/data/, probes/lines.py).
 
-    python bench/entities.py --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k [--beam 5]
+    python -m probes --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k [--beam 5]
            [--show-failures] [--json] [--direction en-de]
-    python bench/entities.py --checkpoint runs/<run>/best.pt --engine-compare       # + CTranslate2 float32, int8
-    python bench/entities.py --checkpoint runs/<run>/best.pt --split val --data-dir ../shared/data/multi30k
-    python bench/entities.py --sources > probe.de                  # the probe's lines, for any other translator
-    python bench/entities.py --outputs probe.en [--direction de-en]   # score those outputs, no model
+    python -m probes --checkpoint runs/<run>/best.pt --engine-compare       # + CTranslate2 float32, int8
+    python -m probes --checkpoint runs/<run>/best.pt --split val --data-dir ../shared/data/multi30k
+    python -m probes --sources > probe.de                  # the probe's lines, for any other translator
+    python -m probes --outputs probe.en [--direction de-en]   # score those outputs, no model
 
 Reported per kind of line: items kept, lines with every item kept, and lines with a stammer, an invented or
 misformatted number or an invented name; then lines of several sentences with every sentence back, caps and
 lowercase lines next to their normal-case twins, copied-through items kept exactly, and the degenerate outputs.
-bench/probe_checks.py and bench/probe_score.py say how each is judged. The direction is the checkpoint's
+probes/checks.py and probes/score.py say how each is judged. The direction is the checkpoint's
 (data.src_lang-data.tgt_lang); --direction must agree with it. Invented names need a normal-word lexicon: the
 target side of Multi30K's train split in --data-dir (without it, names are not checked). On a Multi30K split (no
 item lists) only invented and misformatted numbers, invented names and stammers are counted, in the outputs and,
-as the checks' own false-alarm rate, in the human references.
+as the checks' own false-alarm rate, in the human references. The other probes: python -m probes.digits,
+python -m probes.glossary, python -m probes.placeholders.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.entities_probe import PROBES, Probe  # noqa: E402
-from bench.probe_checks import DIRECTIONS, lexicon_words, target_lang  # noqa: E402
-from bench.probe_report import (entity_json, failures, kind_table, percent, probe_table, report_json,  # noqa: E402
-                                summary)
-from bench.probe_score import Judge, entity_score, kind_score, report  # noqa: E402
-from bench.user_probe import USER_PROBES  # noqa: E402
-from bench.user_probe_en import USER_PROBES_EN  # noqa: E402
-from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel  # noqa: E402
-from models.checkpoint import latest_checkpoint  # noqa: E402
-from util.cli import (add_decode_flags, check_decode_flags, decode_from_flags, import_user_module,  # noqa: E402
-                      pick_device, run_main)
-from util.errors import UserError  # noqa: E402
-from util.textio import read_text_lines  # noqa: E402
-
-
-def probe_lines(direction: str) -> list[Probe]:
-    return [*PROBES, *USER_PROBES] if direction == "de-en" else list(USER_PROBES_EN)
+from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel
+from models.checkpoint import latest_checkpoint
+from probes.checks import DIRECTIONS, lexicon_words, target_lang
+from probes.lines import Probe, entity_lines, probe_lines
+from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
+                          report, report_json, summary)
+from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from util.errors import UserError
+from util.textio import read_text_lines
 
 
 def load_lexicon(direction: str, data_dir: str | None) -> frozenset | None:
@@ -98,7 +88,8 @@ def checkpoint_direction(args, translator) -> str:
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m probes", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     add_decode_flags(parser)
     parser.add_argument("--direction", choices=DIRECTIONS, default=None,
                         help="de-en or en-de (default: the checkpoint's; de-en for --sources and --outputs)")
@@ -153,16 +144,16 @@ def report_probe(args, judge: Judge, outputs_of: dict) -> None:
     for name, outputs in outputs_of.items():
         if len(outputs) != len(lines):
             raise UserError(f"{label(args)}: {len(outputs)} outputs for {len(lines)} probe lines of "
-                            f"{judge.direction}; translate the lines of `bench/entities.py --sources --direction "
+                            f"{judge.direction}; translate the lines of `python -m probes --sources --direction "
                             f"{judge.direction}`, one output line each")
     reports = {name: report(judge.lines(lines, outputs), judge) for name, outputs in outputs_of.items()}
-    entity = {name: entity_score(r.results[:len(PROBES)]) for name, r in reports.items()}
+    entity = {name: entity_score(r.results[:len(entity_lines())]) for name, r in reports.items()}
     if args.json:
         print(json.dumps({name: {**(entity_json(entity[name]) if judge.direction == "de-en" else {}),
                                  **report_json(r)} for name, r in reports.items()}, ensure_ascii=False))
     else:
         if judge.direction == "de-en":
-            print(f"entity probe: {len(PROBES)} sentences, {label(args)}")
+            print(f"entity probe: {len(entity_lines())} sentences, {label(args)}")
             print(probe_table(list(entity.items())) + "\n")
         for name, r in reports.items():
             print(f"probe lines {judge.direction}: {len(lines)} ({name}), {label(args)}")

@@ -1,4 +1,4 @@
-"""training/checkpoints.py, the checkpoint policy: last.pt every --train.save_every minutes inside an epoch, so a kill
+"""training/save_policy.py, the checkpoint policy: last.pt every --train.save_every minutes inside an epoch, so a kill
 loses a bounded amount of work, and a run killed after such a last.pt resumes to exactly the weights of a straight run."""
 import os
 import signal

@@ -1,30 +1,19 @@
-"""Does every digit of the source come back? The German probe lines (bench/entities_probe.py, bench/user_probe.py)
-and a hostile list of digits the number pattern does not take (".5", "Nr.1", "12a", "10%", "1/2", "m²", ...): a
-line loses a digit when its output holds fewer of some digit than its source (lines with "Uhr" are left out: a time
-changes its digits on purpose, "14 Uhr" -> "2 pm"). Without a model (--spans), how many names the names step
-takes on a Multi30K split (its false positives are there to read).
+"""Does every digit of the source come back? The German probe lines (entities.de.tsv, user.de.tsv) and a hostile
+list of digits the number pattern does not take (probes/data/digits.de.txt: ".5", "Nr.1", "12a", "10%", "1/2",
+"m²", ...): a line loses a digit when its output holds fewer of some digit than its source (lines with "Uhr" are
+left out: a time changes its digits on purpose, "14 Uhr" -> "2 pm"). Without a model (--spans), how many names the
+names step takes on a Multi30K split (its false positives are there to read).
 
-    python bench/digits.py --checkpoint runs/<run>/best.pt [--show-failures]
-    python bench/digits.py --spans --data-dir ../shared/data/multi30k [--split val] [--direction en-de]
+    python -m probes.digits --checkpoint runs/<run>/best.pt [--show-failures]
+    python -m probes.digits --spans --data-dir ../shared/data/multi30k [--split val] [--direction en-de]
 """
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.entities_probe import PROBES  # noqa: E402
-from bench.user_probe import USER_PROBES  # noqa: E402
-from util.cli import run_main  # noqa: E402
-
-HOSTILE = ["Nur .5 Liter.", "Ein Mann kauft ,5 kg Äpfel.", "Er wohnt in Nr.1 am Markt.",
-           "Ein 2x3 m großes Bild hängt dort.", "Das Haus 12a ist rot.", "Die Preise sinken um 10%.",
-           "Er trinkt 1/2 Liter Milch.", "Die Wohnung hat 80 m².", "Ein Kind mit 1️⃣ Ballon.",
-           "Der Bus fährt um 14h30.", "In den 80er-Jahren war alles anders.", "Die Temperatur beträgt 20°C.", "Ruf 0341 593 3500 an.",
-           "Der Preis ist 5€."]
+from probes.lines import probe_lines, text_lines
+from util.cli import run_main
 
 
 def digits(text: str) -> Counter:
@@ -33,7 +22,8 @@ def digits(text: str) -> Counter:
 
 def digits_kept(checkpoint: str, show: bool) -> None:
     from decoding.load import load_translator             # here, so --spans needs no model
-    lines = [s for s in [p.source for p in PROBES + USER_PROBES] + HOSTILE if "Uhr" not in s and digits(s)]
+    lines = [s for s in [p.source for p in probe_lines("de-en")] + text_lines("digits.de.txt")
+             if "Uhr" not in s and digits(s)]
     outputs = load_translator(checkpoint).translate(lines)
     lost = [(s, o, sum((digits(s) - digits(o)).values())) for s, o in zip(lines, outputs) if digits(s) - digits(o)]
     print(f"lines with digits: {len(lines)}, digits: {sum(sum(digits(s).values()) for s in lines)}; "
@@ -54,7 +44,7 @@ def name_spans(data_dir: str, split: str, direction: str) -> None:
 
 
 def main(argv) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m probes.digits", description=__doc__.split("\n\n")[0])
     parser.add_argument("--checkpoint")
     parser.add_argument("--show-failures", action="store_true")
     parser.add_argument("--spans", action="store_true", help="the names step's spans on a split, no model")

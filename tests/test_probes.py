@@ -1,0 +1,52 @@
+"""python -m probes (probes/__main__.py) without a model: the probe's lines to translate elsewhere, and outputs
+scored from a file."""
+import json
+
+import pytest
+
+from probes.__main__ import main
+from probes.lines import probe_lines
+from util.errors import UserError
+
+KINDS = {"no names", "sentences", "caps", "lowercase", "typos", "spacing", "punctuation", "copy", "greetings",
+         "people", "places", "brands", "clubs"}
+
+
+@pytest.mark.parametrize("direction", ["de-en", "en-de"])
+def test_sources_print_the_probe_lines_one_per_line(capsys, direction):
+    assert main(["--sources", "--direction", direction]) == 0
+    assert capsys.readouterr().out.split("\n")[:-1] == [p.source for p in probe_lines(direction)]
+
+
+@pytest.fixture
+def no_multi30k(tmp_path, monkeypatch):
+    monkeypatch.delenv("MULTI30K_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_outputs_are_scored_without_a_model(tmp_path, capsys, no_multi30k):
+    lines = probe_lines("en-de")
+    (tmp_path / "out.de").write_text("\n".join(p.source for p in lines) + "\n", encoding="utf-8")
+    assert main(["--outputs", str(tmp_path / "out.de"), "--direction", "en-de", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["file"]
+    copied = sum(len(p.verbatim) for p in lines)
+    assert result["copied_exactly"] == {"items": copied, "kept": copied, "lines": 17, "lines_all_kept": 17}
+    assert set(result["kinds"]) == KINDS | {"numbers", "all"} and not result["names_checked"]
+
+
+def test_a_data_dir_without_the_lexicon_is_refused(tmp_path):
+    (tmp_path / "out.en").write_text("A dog.\n", encoding="utf-8")
+    with pytest.raises(UserError, match="holds no train.en.gz"):
+        main(["--outputs", str(tmp_path / "out.en"), "--data-dir", str(tmp_path)])
+
+
+@pytest.mark.parametrize("flags", [["--checkpoint", "x.pt"], ["--engine-compare"], ["--split", "val"]])
+def test_outputs_do_not_combine_with_a_model_or_a_split(flags):
+    with pytest.raises(UserError, match="--outputs"):
+        main(["--outputs", "out.en", *flags])
+
+
+def test_outputs_of_another_length_are_refused(tmp_path, no_multi30k):
+    (tmp_path / "out.en").write_text("A dog.\n", encoding="utf-8")
+    with pytest.raises(UserError, match="1 outputs for"):
+        main(["--outputs", str(tmp_path / "out.en")])
