@@ -7,7 +7,7 @@ length penalty and in both engines.
 
 A line unlike the photo captions the model was trained on ("Wie spät ist es?", news, instructions) gets outputs the
 model itself finds unlikely, token by token: on the 4,000-step de→en cpu model, 90% of the caption-like lines of
-bench/data score 0.68-0.87, 90% of the other lines 0.29-0.56 (README, "How far to trust a translation"). It was
+probes/data score 0.68-0.87, 90% of the other lines 0.29-0.56 (README, "How far to trust a translation"). It was
 chosen over what the corpus knows of the source (share of unknown or rare words, rare subword pieces), the entropy of
 the output distribution, greedy-beam agreement and combinations of these: it ranked val's sentences by chrF as well as
 any of them and needs nothing but the score. It is not calibrated per checkpoint: a weaker model gives lower values
@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from decoding.search import Hypothesis
 
-LOW = 0.5       # below: flagged as unlike the training data (chosen on val and bench/data/confidence_tune.tsv: it
+LOW = 0.5       # below: flagged as unlike the training data (chosen on val and probes/data/confidence_tune.de.tsv: it
                 # flags 4.5% of val, whose mean sentence chrF is 38 against 63, and 80% of the tuning set's other lines)
 DIGITS = 3      # a sentence decoded alone and in a batch differs in the last bits of its score (about 1e-6):
                 # rounded away, unless it lies on a rounding boundary

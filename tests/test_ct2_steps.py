@@ -11,7 +11,7 @@ from decoding.load import load_translator
 from decoding.search import Owed, max_output_lengths
 from text.placeholders import PLACEHOLDERS
 
-from tests.checkpoints import save
+from tests.tiny_checkpoints import save
 from tests.ties import assert_beam_alike, assert_greedy_alike
 
 pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")

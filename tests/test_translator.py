@@ -19,7 +19,7 @@ from text.lexicon import Lexicon
 from text.number_forms import invented_numbers
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
-from tests.checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])

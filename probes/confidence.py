@@ -1,11 +1,11 @@
 """How well the confidence tells photo-caption-like German lines from others (questions, instructions, news, chat):
 the share of (caption, other) pairs it ranks caption first (AUC), the confidences of each kind, and the share of each
-below the page's threshold. The lines (bench/data/confidence_bench.tsv, `kind<TAB>German line`) were written for
-this project, none from Multi30K; confidence_tune.tsv holds other lines of the same kinds, used to choose the
+below the page's threshold. The lines (probes/data/confidence_bench.de.tsv, `kind<TAB>German line`) were written for
+this project, none from Multi30K; confidence_tune.de.tsv holds other lines of the same kinds, used to choose the
 threshold, so that the bench set measures without having been looked at.
 
-    python bench/confidence.py --checkpoint runs/<run>/best.pt [--lines bench/data/confidence_bench.tsv] [--show 5]
-    python bench/confidence.py --checkpoint exported/            # the CTranslate2 engine, the same way
+    python -m probes.confidence --checkpoint runs/<run>/best.pt [--lines probes/data/confidence_bench.de.tsv] [--show 5]
+    python -m probes.confidence --checkpoint exported/            # the CTranslate2 engine, the same way
 """
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from decoding.confidence import LOW, auc  # noqa: E402
-from decoding.load import load_translator  # noqa: E402
+from decoding.confidence import LOW, auc
+from decoding.load import load_translator
 
 HERE = Path(__file__).resolve().parent
 
@@ -32,7 +30,7 @@ def read_lines(path: Path) -> list[tuple[str, str]]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
-    parser.add_argument("--lines", default=str(HERE / "data" / "confidence_bench.tsv"))
+    parser.add_argument("--lines", default=str(HERE / "data" / "confidence_bench.de.tsv"))
     parser.add_argument("--beam", type=int, default=None)
     parser.add_argument("--show", type=int, default=0, help="print the N least confident captions and the N most "
                         "confident other lines")
