@@ -79,7 +79,7 @@ class ModelConfig:
     cross_attention: str = opt("", 'encoder-decoder attention type; "" = same as `attention`', ANY)
     decoder_attention: str = opt("", 'decoder (causal) self-attention type; "" = same as `attention`', ANY)
     attention_options: str = opt("", 'NAME=VALUE,... for the attention types in use, e.g. topk=8,window=16 '
-                                      '(README lists each type\'s options)', ANY)
+                                      '(docs/ATTENTION.md lists each type\'s options)', ANY)
     position: str = opt("sinusoidal-add", ' | '.join(POSITIONS), one_of(POSITIONS))
     position_dim: int = opt(64, 'width of the position part in the *-concat modes', AT_LEAST_0)
     max_len: int = opt(256, 'longest sequence the position table covers',

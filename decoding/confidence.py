@@ -7,7 +7,7 @@ length penalty and in both engines.
 
 A line unlike the photo captions the model was trained on ("Wie spät ist es?", news, instructions) gets outputs the
 model itself finds unlikely, token by token: on the 4,000-step de→en cpu model, 90% of the caption-like lines of
-probes/data score 0.68-0.87, 90% of the other lines 0.29-0.56 (README, "How far to trust a translation"). It was
+probes/data score 0.68-0.87, 90% of the other lines 0.29-0.56 (docs/CONFIDENCE.md). It was
 chosen over what the corpus knows of the source (share of unknown or rare words, rare subword pieces), the entropy of
 the output distribution, greedy-beam agreement and combinations of these: it ranked val's sentences by chrF as well as
 any of them and needs nothing but the score. It is not calibrated per checkpoint: a weaker model gives lower values

@@ -13,7 +13,7 @@ from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
 
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
-# request arriving meanwhile waits for one slice of each request ahead (README, Serve: the worst case measured)
+# request arriving meanwhile waits for one slice of each request ahead (docs/SERVING.md: the worst case measured)
 SLICE_WORK = 16
 
 

@@ -124,13 +124,13 @@ def test_a_model_of_three_zoo_types_trains_saves_its_options_and_translates(root
     assert len(translator.translate(["Ein Hund läuft ."])) == 1
 
 
-def test_the_readme_zoo_command_builds_the_model_it_describes():
+def test_the_attention_page_zoo_command_builds_the_model_it_describes():
     import shlex
 
-    from tests.test_readme import readme_block
+    from tests.test_readme import code_block
 
-    flags = [a for a in shlex.split(readme_block("python train.py --model.attention=reformer").replace("\\\n", ""))
-             if a.startswith("--model.")]
+    command = code_block("python train.py --model.attention=reformer", "docs/ATTENTION.md").replace("\\\n", "")
+    flags = [a for a in shlex.split(command) if a.startswith("--model.")]
     cfg = make_config("tiny", flags)
     cfg.model.src_vocab_size = cfg.model.tgt_vocab_size = 20
     model = Transformer(cfg.model)

@@ -1,4 +1,5 @@
-"""README's code runs as written: the attention example is extracted verbatim and trained and used."""
+"""README's and the docs' code runs as written (each example is extracted verbatim and run), and every relative link
+between README.md and docs/*.md reaches an existing file and heading."""
 import os
 import re
 import subprocess
@@ -12,18 +13,50 @@ from tests.synthetic import offline_env, use_offline_env, write_corpus
 REPO = Path(__file__).resolve().parents[1]
 
 
-def readme_block(first_line: str) -> str:
-    """The fenced code block of README.md that starts with `first_line`."""
-    blocks = re.findall(r"```(?:python|bash)\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
+def code_block(first_line: str, page: str = "README.md") -> str:
+    """The fenced code block of `page` (README.md or docs/NAME.md) that starts with `first_line`."""
+    blocks = re.findall(r"```(?:python|bash)\n(.*?)```", (REPO / page).read_text(encoding="utf-8"), re.S)
     found = [b for b in blocks if b.startswith(first_line)]
-    assert len(found) == 1, f"README has {len(found)} code blocks starting with {first_line!r}"
+    assert len(found) == 1, f"{page} has {len(found)} code blocks starting with {first_line!r}"
     return found[0]
 
 
-def run_train_and_translate(first_line: str, tmp_path) -> list[str]:
-    """The train.py and translate.py lines of a README block, as a user types them (from the repo, here from a
+def heading_anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings: lowercase, punctuation dropped, spaces as hyphens, -1, -2, ... on
+    repeats."""
+    anchors: set[str] = set()
+    for title in re.findall(r"^#{1,6} +(.+?) *#* *$", re.sub(r"```.*?```", "", text, flags=re.S), re.M):
+        slug = re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+        anchor, n = slug, 0
+        while anchor in anchors:
+            n += 1
+            anchor = f"{slug}-{n}"
+        anchors.add(anchor)
+    return anchors
+
+
+def broken_links(page: Path) -> list[str]:
+    """The relative links and images of a markdown page whose file or heading does not exist (code is skipped)."""
+    text = page.read_text(encoding="utf-8")
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", prose):
+        if re.match(r"[a-z]+:", target):
+            continue                                  # https:, mailto:
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if not file.exists() or anchor and anchor not in heading_anchors(file.read_text(encoding="utf-8")):
+            broken.append(f"{page.name}: {target}")
+    return broken
+
+
+def run_train_and_translate(first_line: str, tmp_path, page: str = "README.md") -> list[str]:
+    """The train.py and translate.py lines of a code block, as a user types them (from the repo, here from a
     copy's directory), on a synthetic corpus with a few training steps added; -> their stdout."""
-    commands = [line for line in readme_block(first_line).splitlines() if line]
+    commands = [line for line in code_block(first_line, page).splitlines() if line]
     assert [c.split()[1] for c in commands] == ["train.py", "translate.py"]
     env = offline_env(tmp_path / "cache", write_corpus(tmp_path / "data", {"train": 200, "val": 20}))
     quick = {"train.py": ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"], "translate.py": []}
@@ -37,17 +70,17 @@ def run_train_and_translate(first_line: str, tmp_path) -> list[str]:
     return outputs
 
 
-def test_readme_attention_example_trains_and_translates(tmp_path):
-    code = readme_block("# cubed.py\n")
+def test_attention_page_example_trains_and_translates(tmp_path):
+    code = code_block("# cubed.py\n", "docs/ATTENTION.md")
     (tmp_path / "cubed.py").write_text(code, encoding="utf-8")
-    outputs = run_train_and_translate("python train.py --user-module cubed.py", tmp_path)
+    outputs = run_train_and_translate("python train.py --user-module cubed.py", tmp_path, "docs/ATTENTION.md")
     assert '"attention": "cubed"' in outputs[0]
     assert len(outputs[1].splitlines()) == 1
 
 
-def test_readme_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
+def test_text_page_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
     """The glossary block, as a user types it (bash), against the tests' tiny run: one line out, exit 0."""
-    block = readme_block("printf 'Fahrrad")
+    block = code_block("printf 'Fahrrad", "docs/TEXT.md")
     script = block.replace("python translate.py", f"{sys.executable} {REPO / 'translate.py'} --checkpoint "
                                                   f"{tiny_run / 'best.pt'}")
     proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=synthetic_env, capture_output=True,
@@ -57,9 +90,10 @@ def test_readme_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_pa
     assert len(proc.stdout.decode().splitlines()) == 1
 
 
-def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
+def test_corpus_page_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
     """The own-corpus block as a user types it (bash, from a fresh directory), with a few training steps added."""
-    script = readme_block("mkdir -p mine").replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
+    script = code_block("mkdir -p mine", "docs/CORPUS.md") \
+        .replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
         .replace("--out runs/mine", "--out runs/mine --train.max_steps=3") \
         .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
     env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "OMP_NUM_THREADS": "1"}
@@ -68,18 +102,18 @@ def test_readme_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
     assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
 
 
-def test_readme_fine_tuning_example_runs_as_written(tmp_path, train_main, monkeypatch):
+def test_corpus_page_fine_tuning_example_runs_as_written(tmp_path, train_main, monkeypatch):
     """The own-corpus files, a small subword model as runs/cpu (trained in-process), then the fine-tuning block as a
     user types it."""
-    files = readme_block("mkdir -p mine").split("python train.py")[0]
+    files = code_block("mkdir -p mine", "docs/CORPUS.md").split("python train.py")[0]
     env = offline_env(tmp_path / "cache",
                       write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20}))
     with monkeypatch.context() as mp:
         use_offline_env(mp, env)
         train_main(["--preset", "tiny", "--data.units=subword", "--out", str(tmp_path / "runs/cpu"),
                     "--train.max_steps=3", "--train.threads=1"])
-    script = files + readme_block("python train.py --init").replace("python train.py", f"{sys.executable} "
-                                                                     f"{REPO / 'train.py'}") \
+    script = files + code_block("python train.py --init", "docs/CORPUS.md") \
+        .replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
         .replace("--out runs/mine-ft", "--out runs/mine-ft --train.max_steps=3") \
         .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
     proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
@@ -97,3 +131,16 @@ def test_readme_english_to_german_example_trains_and_translates(tmp_path):
     outputs = run_train_and_translate("python train.py --preset cpu --data.src_lang=en", tmp_path)
     assert '"src_lang": "en"' in outputs[0] and '"tgt_lang": "de"' in outputs[0]
     assert len(outputs[1].splitlines()) == 1
+
+
+def test_every_relative_link_in_readme_and_docs_reaches_an_existing_file_and_heading():
+    assert [broken for page in PAGES for broken in broken_links(page)] == []
+
+
+def test_the_link_check_finds_a_missing_file_and_a_missing_heading(tmp_path):
+    (tmp_path / "other.md").write_text("# Results\n\n## GPU (H200)\n\n## Runs\n\n## Runs\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("[a](other.md) [b](other.md#gpu-h200) [c](other.md#runs-1) [d](#top) `[e](gone.md)`\n"
+                    "# Top\n[f](gone.md) [g](other.md#machines) ![h](gone.png) [i](https://example.org/x)\n",
+                    encoding="utf-8")
+    assert broken_links(page) == ["page.md: gone.md", "page.md: other.md#machines", "page.md: gone.png"]
