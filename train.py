@@ -23,13 +23,15 @@ from tqdm import tqdm
 
 from config import apply_overrides, check_config, help_text, make_config
 from data.batching import collate
-from models.checkpoint import load_checkpoint
+from models.checkpoint import average_checkpoints, load_checkpoint
 from models.dropout import pause_dropout
+from training.ema import weights_in
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, build_run, check_finite_loss, check_usable
 from training.stop import Stopped, StopSignal, end_notice, stop_notice
 from training.step import train_step
+from training.validation import ValScores, record_scores, score_on_val
 from util import distributed
 from util.cli import (CommandParser, add_user_module_flag, import_user_module, pick_device, run_main,
                       split_overrides)
@@ -143,7 +145,7 @@ def end_epoch(run: Run) -> str | None:
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
-    scores = run.checkpoints.validate(run, "epoch", train_loss=train_loss)
+    scores = validate_with_ema(run, "epoch", train_loss=train_loss)
     state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
     run.log(f"epoch {state.epoch} | step {state.step} | train loss "
             f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
@@ -153,6 +155,52 @@ def end_epoch(run: Run) -> str | None:
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
+
+
+def validate_model(run: Run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
+    """The current weights on val, handed to the save policy, which keeps them as best.pt when their BLEU is the best
+    (unless not `keep`); then their record, as `kind`."""
+    scores = score_on_val(run, full)
+    scores = scores._replace(improved=keep and run.checkpoints.after_validation(run, kind, scores.val_bleu))
+    record_scores(run, kind, scores, **record)
+    return scores
+
+
+def validate_with_ema(run: Run, kind: str, full: bool = False, **record) -> ValScores:
+    """The weights, then their EMA (as `kind`-ema) when the run keeps one; -> the weights' scores, `improved` when
+    either became best.pt."""
+    scores = validate_model(run, kind, full, **record)
+    if run.ema is None:
+        return scores
+    with weights_in(run.model, run.ema.weights):
+        ema = validate_model(run, f"{kind}-ema", full, **record)
+    return scores._replace(improved=scores.improved or ema.improved, seconds=scores.seconds + ema.seconds,
+                           ema_bleu=ema.val_bleu, ema_best=ema.improved)
+
+
+def final_validation(run: Run) -> ValScores:
+    """With --train.final_beam: best.pt's weights (when they are older than the final ones), the final weights and
+    their EMA, each on the whole val split at that beam; best.pt becomes the highest."""
+    best = run.checkpoints.before_final_validation(run)
+    if best is not None:
+        info, weights = best
+        with weights_in(run.model, weights):
+            scores = validate_model(run, "final-val-best", full=True, keep=False, best_step=info["step"])
+            run.checkpoints.after_best_validated(run, info, scores.val_bleu)
+    return validate_with_ema(run, "final-val", full=True)
+
+
+def average(run: Run) -> None:
+    """The mean of the epochN.pt files the save policy names, validated (best.pt when it scores highest), as
+    averaged.pt."""
+    paths = run.checkpoints.to_average(run)
+    if not paths:
+        return
+    run.model.load_state_dict(average_checkpoints(paths))
+    scores = validate_model(run, "averaged", bool(run.cfg.train.final_beam), epochs=len(paths))
+    run.checkpoints.after_averaging(run, scores.val_bleu, len(paths))
+    run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
+            f"{' (best)' if scores.improved else ''}")
 
 
 def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
@@ -172,7 +220,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
             raise Stopped
         with stop.cancellable():
             if validate:
-                scores = run.checkpoints.at_final_validation(run) if final else run.checkpoints.validate(run, "partial")
+                scores = final_validation(run) if final else validate_with_ema(run, "partial")
                 state.partial_step = state.step
                 run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
                         f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
@@ -181,7 +229,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
             weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
             in_sync = distributed.ranks_agree(run.dist, weights_sum)
             doing = "averaged.pt" if cfg.train.average_last else None
-            run.checkpoints.at_end(run)
+            average(run)
             doing = None
     except Stopped:
         run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "

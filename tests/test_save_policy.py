@@ -1,16 +1,19 @@
 """training/save_policy.py, the checkpoint policy: last.pt every --train.save_every minutes inside an epoch, so a kill
 loses a bounded amount of work, and a run killed after such a last.pt resumes to exactly the weights of a straight run."""
+import ast
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
 from tests.synthetic import offline_env, use_offline_env, write_corpus
+from training.save_policy import Checkpoints
 
 REPO = Path(__file__).resolve().parents[1]
 FLAGS = ["--preset", "tiny", "--train.threads=1", "--model.dropout=0.1", "--train.max_epochs=3",
@@ -95,3 +98,24 @@ def test_save_every_0_writes_last_pt_only_where_an_epoch_or_the_run_ends(tmp_pat
     # and after it (a resume of the finished run does not validate again)
     assert validations >= 2 and stdout.count("\nfinal |") == 1
     assert writes.count("last.pt") == validations + 1
+
+
+def test_the_save_policy_decides_from_scores_it_is_given_and_validation_writes_no_checkpoint():
+    """The loop validates and hands the scores over: neither module calls into the other."""
+    policy = ast.parse((REPO / "training" / "save_policy.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(policy) if isinstance(node, ast.ImportFrom)}
+    assert "training.validation" not in imported
+    validation = ast.parse((REPO / "training" / "validation.py").read_text(encoding="utf-8"))
+    assert not [node for node in ast.walk(validation) if isinstance(node, ast.Attribute) and node.attr == "checkpoints"]
+
+
+@pytest.mark.parametrize("epochs, keep, averaged", [(8, 3, [6, 7, 8]), (3, 5, [2, 3]), (1, 5, []), (8, 0, [])])
+def test_averaged_pt_is_made_of_the_last_epochs_at_most_half_of_them_and_at_least_two(tmp_path, epochs, keep,
+                                                                                        averaged):
+    for n in range(1, epochs + 1):
+        (tmp_path / f"epoch{n}.pt").write_bytes(b"")
+    run = SimpleNamespace(cfg=SimpleNamespace(train=SimpleNamespace(average_last=keep)),
+                          state=SimpleNamespace(epoch=epochs))
+    paths = Checkpoints(tmp_path, True, 0).to_average(run)
+    assert [int(p.stem[5:]) for p in paths] == averaged
+    assert Checkpoints(tmp_path, False, 0).to_average(run) == []           # rank 0 alone averages

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the server's extras are not installed (pip install -r requirements-extras.txt)")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from serve import create_app  # noqa: E402
+from serving.app import create_app  # noqa: E402
 from serving.payloads import Limits, TranslateRequest, Work  # noqa: E402
 from serving.service import SLICE_WORK, TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402

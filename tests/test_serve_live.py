@@ -1,5 +1,5 @@
 """`python serve.py` as a user runs it, on 127.0.0.1: the page in headless Chromium and a bounded load of 16 concurrent
-clients (the session's tiny model); a client that goes away costs no more than one slice (serve.py's app in this
+clients (the session's tiny model); a client that goes away costs no more than one slice (serving/app.py's app in this
 process, its first slice held, so the count is not left to timing); HEAD answered; an exported directory or an
 ensemble as the model (no attention offered), a 413 the client can read, no traceback when a client hangs up
 mid-body, an address in use in one line."""
@@ -158,9 +158,10 @@ def wait_for(condition, what: str, seconds: float = 60):
 
 @contextlib.contextmanager
 def serving_in_process(service):
-    """serve.py's app around `service`, run by uvicorn on a free port of 127.0.0.1 in a thread of this process."""
+    """serving/app.py's app around `service`, run by uvicorn on a free port of 127.0.0.1 in a thread of this process."""
     import uvicorn
-    from serve import create_app, listening_socket
+    from serve import listening_socket
+    from serving.app import create_app
     sock = listening_socket("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(service), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

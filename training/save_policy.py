@@ -1,4 +1,5 @@
-"""The checkpoint policy, in one place: which files a run writes, when, and why.
+"""The checkpoint policy, in one place: which files a run writes, when, and why. It validates nothing itself: the
+loop (train.py) validates and hands it the scores.
 
     best.pt      The weights with the best val BLEU so far, and that BLEU. Written after any validation that beats
                  it: at an epoch's end, after the partial last epoch, and for averaged.pt. Weights only: the file to
@@ -33,9 +34,7 @@ from pathlib import Path
 
 import torch
 
-from models.checkpoint import average_checkpoints, best_checkpoint_info, load_checkpoint, save_checkpoint
-from training.ema import weights_in
-from training.validation import ValScores, score_on_val
+from models.checkpoint import best_checkpoint_info, load_checkpoint, save_checkpoint
 from util.errors import UserError
 
 
@@ -67,30 +66,6 @@ class Checkpoints:
         self.write(run, "best.pt", val_bleu=val_bleu, epoch=state.epoch, kind=kind)
         return True
 
-    def validate(self, run, kind: str, full: bool = False, **record) -> ValScores:
-        """score_on_val of the weights, then of their EMA (as `kind`-ema) when the run keeps one; -> the weights'
-        scores, `improved` when either became best.pt."""
-        scores = score_on_val(run, kind, full, **record)
-        if run.ema is None:
-            return scores
-        with weights_in(run.model, run.ema.weights):
-            ema = score_on_val(run, f"{kind}-ema", full, **record)
-        return scores._replace(improved=scores.improved or ema.improved, seconds=scores.seconds + ema.seconds,
-                               ema_bleu=ema.val_bleu, ema_best=ema.improved)
-
-    def at_final_validation(self, run) -> ValScores:
-        """With --train.final_beam: best.pt's weights (when they are older than the final ones), the final weights
-        and their EMA, each on the whole val split at that beam; best.pt becomes the highest."""
-        state, path = run.state, self.dir / "best.pt"
-        state.best_bleu, self.best_on_disk = -1.0, None
-        best = best_checkpoint_info(path)
-        if best is not None and best["step"] != state.step:
-            with weights_in(run.model, load_checkpoint(path).raw["model"]):
-                scores = score_on_val(run, "final-val-best", full=True, keep=False, best_step=best["step"])
-                state.best_bleu = scores.val_bleu         # best.pt again, its val BLEU now on this measure
-                self.write(run, "best.pt", val_bleu=scores.val_bleu, kind=best["kind"], step=best["step"])
-        return self.validate(run, "final-val", full=True)
-
     def at_epoch_end(self, run) -> None:
         """After the epoch's validation (and its best.pt): epochN.pt for averaging, then last.pt, which commits it."""
         epoch, keep = run.state.epoch, run.cfg.train.average_last
@@ -111,25 +86,42 @@ class Checkpoints:
         if self.saved_step != run.state.step:
             self.write_last(run)
 
+    def before_final_validation(self, run) -> tuple[dict, dict] | None:
+        """With --train.final_beam every candidate for best.pt is validated anew on the whole val split at that beam,
+        so the BLEU of the validations during the run no longer counts; -> (info, weights) of best.pt when it holds
+        older weights than the final ones: the first candidate, its score for after_best_validated."""
+        run.state.best_bleu, self.best_on_disk = -1.0, None
+        path = self.dir / "best.pt"
+        best = best_checkpoint_info(path)
+        if best is None or best["step"] == run.state.step:
+            return None
+        return best, load_checkpoint(path).raw["model"]
+
+    def after_best_validated(self, run, best: dict, val_bleu: float) -> None:
+        """best.pt again, from the model that holds its weights, with its val BLEU on the final measure: the one the
+        final weights and their EMA must beat."""
+        run.state.best_bleu = val_bleu
+        self.write(run, "best.pt", val_bleu=val_bleu, kind=best["kind"], step=best["step"])
+
     def after_partial_epoch(self, run) -> None:
         """The run ended inside an epoch and that epoch's weights were validated: last.pt records that it was, so a
         resumed finished run does not validate them again."""
         self.write_last(run)
 
-    def at_end(self, run) -> None:
-        """averaged.pt from the last N epochN.pt, N at most half the epochs trained (at least 2): a short run's first
-        epochs would drag the average down. It becomes best.pt too when its val BLEU is higher."""
+    def to_average(self, run) -> list[Path]:
+        """The epochN.pt files averaged.pt is made of: the last N, N at most half the epochs trained (at least 2), as
+        a short run's first epochs would drag the average down; none without --train.average_last, off rank 0, or
+        with fewer than 2. Their mean is validated (as "averaged") before after_averaging."""
         if not (run.cfg.train.average_last and self.is_main):
-            return
+            return []
         n = min(run.cfg.train.average_last, max(2, run.state.epoch // 2))
         paths = sorted(self.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-n:]
-        if len(paths) < 2:
-            return
-        run.model.load_state_dict(average_checkpoints(paths))
-        scores = score_on_val(run, "averaged", bool(run.cfg.train.final_beam), epochs=len(paths))
-        self.write(run, "averaged.pt", val_bleu=scores.val_bleu, epochs=len(paths))
-        run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
-                f"{' (best)' if scores.improved else ''}")
+        return paths if len(paths) >= 2 else []
+
+    def after_averaging(self, run, val_bleu: float, epochs: int) -> None:
+        """averaged.pt: the model holds the mean of `epochs` epochN.pt files, validated (and kept as best.pt when its
+        val BLEU was higher)."""
+        self.write(run, "averaged.pt", val_bleu=val_bleu, epochs=epochs)
 
     # writing
 

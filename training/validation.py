@@ -18,7 +18,7 @@ class ValScores(NamedTuple):
     val_loss: float
     val_bleu: float
     seconds: float
-    improved: bool          # best.pt became these weights (or their EMA)
+    improved: bool = False  # best.pt became these weights (or their EMA)
     ema_bleu: float | None = None    # the val BLEU of the EMA of these weights, validated beside them (--train.ema)
     ema_best: bool = False           # best.pt became the EMA
 
@@ -28,18 +28,21 @@ class ValScores(NamedTuple):
         return raw if self.ema_bleu is None else f"{raw} | EMA {self.ema_bleu:.2f}{' (best)' if self.ema_best else ''}"
 
 
-def score_on_val(run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
-    """Val scores of the run's current weights, counted in its time budget, recorded as `kind` (with the seconds
-    they took); the checkpoint policy keeps them as best.pt when their BLEU is the best (unless not `keep`). `full`:
-    the whole val split at --train.final_beam, else the validation during the run."""
+def score_on_val(run, full: bool = False) -> ValScores:
+    """Val scores of the run's current weights, their seconds counted in its time budget; not `improved`: the save
+    policy decides that from them. `full`: the whole val split at --train.final_beam, else the validation during the
+    run."""
     start = time.perf_counter()
     loss, bleu = val_split_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp, full)
     seconds = time.perf_counter() - start
     run.state.elapsed += seconds
-    improved = keep and run.checkpoints.after_validation(run, kind, bleu)
+    return ValScores(loss, bleu, seconds)
+
+
+def record_scores(run, kind: str, scores: ValScores, **record) -> None:
+    """A validation's record in metrics.jsonl, as `kind`, at the run's step, epoch and time."""
     run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
-               val_loss=loss, val_bleu=bleu, val_seconds=seconds)
-    return ValScores(loss, bleu, seconds, improved)
+               val_loss=scores.val_loss, val_bleu=scores.val_bleu, val_seconds=scores.seconds)
 
 
 @torch.no_grad()
