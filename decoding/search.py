@@ -12,7 +12,6 @@ and the cache keeps it so through reorders (models/cache.py). Sentences whose se
 """
 from __future__ import annotations
 
-from contextlib import nullcontext
 from typing import NamedTuple
 
 import torch
@@ -22,7 +21,6 @@ from data.vocab import BOS, PAD, UNK
 from decoding.columns import Columns
 
 NEVER_GENERATED = (PAD, UNK, BOS)
-PRECISIONS = ("fp32", "bf16")
 
 
 class Hypothesis(NamedTuple):
@@ -43,14 +41,6 @@ def max_output_lengths(src_lengths: torch.Tensor, a: float, b: int, limit: int) 
     Both engines use it."""
     lengths = src_lengths.float()
     return torch.minimum(lengths * a + b, lengths * SHORT + 1).long().clamp(1, limit)
-
-
-def search_precision(precision: str, device: torch.device):
-    """The context the model runs in: fp32 as it is, or bf16 autocast (matrix products in bf16: about twice as fast
-    on CPUs with native bf16, and not the same tokens as fp32, so only when asked for)."""
-    if precision not in PRECISIONS:
-        raise ValueError(f"search precision {precision!r} is not one of {', '.join(PRECISIONS)}")
-    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
 class Owed(NamedTuple):
@@ -209,40 +199,39 @@ def _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens, rule
 
 @torch.no_grad()
 def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_penalty: float = 1.0,
-                  banned=NEVER_GENERATED, max_repeat: int = 0, precision: str = "fp32", no_repeat_ngram: int = 0,
+                  banned=NEVER_GENERATED, max_repeat: int = 0, no_repeat_ngram: int = 0,
                   owed: Owed | None = None) -> list[Hypothesis]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,). Returns one Hypothesis per sentence."""
     b = src.size(0)
-    with search_precision(precision, src.device):
-        memory = model.encode(src, src_mask)
-        cache = model.new_cache()
-        columns = search_columns(model, owed)
-        rules = rules_over(columns, banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
-        max_lens = with_room_for_owed(max_lens, rules)
-        tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
-        alive = torch.arange(b, device=src.device)            # original index of each row still decoding
-        outputs: list[list[int]] = [[] for _ in range(b)]
-        log_prob = torch.zeros(b, dtype=torch.float64)
-        for step in range(int(max_lens.max()) + 1):
-            log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], rules,
-                                        columns)
-            best, picked = log_probs.max(dim=-1)                            # (n,) columns
-            next_tokens = columns.ids_of(picked)
-            log_prob.index_add_(0, alive.cpu(), best.double().cpu())
-            for row, token in zip(alive.tolist(), next_tokens.tolist()):
-                if token != eos:
-                    outputs[row].append(token)
-            keep = (next_tokens != eos).nonzero().squeeze(-1)
-            if keep.numel() == 0:
-                break
-            if keep.numel() < alive.numel():               # drop finished rows from every tensor and the cache
-                alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
-                cache.reorder(keep)
-                next_tokens, picked = next_tokens[keep], picked[keep]
-                rules.chosen(picked, keep)
-            else:
-                rules.chosen(picked)
-            tokens = next_tokens[:, None]
+    memory = model.encode(src, src_mask)
+    cache = model.new_cache()
+    columns = search_columns(model, owed)
+    rules = rules_over(columns, banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
+    max_lens = with_room_for_owed(max_lens, rules)
+    tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
+    alive = torch.arange(b, device=src.device)            # original index of each row still decoding
+    outputs: list[list[int]] = [[] for _ in range(b)]
+    log_prob = torch.zeros(b, dtype=torch.float64)
+    for step in range(int(max_lens.max()) + 1):
+        log_probs = _step_log_probs(model, tokens, memory, src_mask, cache, step, max_lens[alive], rules,
+                                    columns)
+        best, picked = log_probs.max(dim=-1)                            # (n,) columns
+        next_tokens = columns.ids_of(picked)
+        log_prob.index_add_(0, alive.cpu(), best.double().cpu())
+        for row, token in zip(alive.tolist(), next_tokens.tolist()):
+            if token != eos:
+                outputs[row].append(token)
+        keep = (next_tokens != eos).nonzero().squeeze(-1)
+        if keep.numel() == 0:
+            break
+        if keep.numel() < alive.numel():               # drop finished rows from every tensor and the cache
+            alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
+            cache.reorder(keep)
+            next_tokens, picked = next_tokens[keep], picked[keep]
+            rules.chosen(picked, keep)
+        else:
+            rules.chosen(picked)
+        tokens = next_tokens[:, None]
     return [Hypothesis(out, normalized(float(lp), len(out) + 1, length_penalty))
             for out, lp in zip(outputs, log_prob)]
 
@@ -250,7 +239,7 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_pen
 @torch.no_grad()
 def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 5,
                 length_penalty: float = 1.0, n_best: int = 1, banned=NEVER_GENERATED, max_repeat: int = 0,
-                precision: str = "fp32", no_repeat_ngram: int = 0, owed: Owed | None = None) -> list[list[Hypothesis]]:
+                no_repeat_ngram: int = 0, owed: Owed | None = None) -> list[list[Hypothesis]]:
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,).
 
     Returns, for each sentence, its n_best hypotheses, best first. A sentence is finished once `beam`
@@ -258,61 +247,60 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     """
     b, k, device = src.size(0), beam, src.device
     n_best = min(n_best, k)
-    with search_precision(precision, device):
-        memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
-        cache = model.new_cache()
-        columns = search_columns(model, owed)
-        rules = rules_over(columns, banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
-        eos_column = columns.of_id(eos)
-        max_lens = with_room_for_owed(max_lens, rules)
-        # The first step runs once per sentence (all its beams would be the same <bos>), then each row becomes k.
-        beams, lens, scores = 1, max_lens, torch.zeros(b, device=device)
-        history = torch.full((b, int(max_lens.max()) + 2), bos, dtype=torch.long, device=device)  # (n*beams, T)
-        alive = torch.arange(b, device=device)                    # original index of each sentence decoding
-        finished: list[list[Hypothesis]] = [[] for _ in range(b)]
-        n_finished = torch.zeros(b, dtype=torch.long, device=device)
+    memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
+    cache = model.new_cache()
+    columns = search_columns(model, owed)
+    rules = rules_over(columns, banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
+    eos_column = columns.of_id(eos)
+    max_lens = with_room_for_owed(max_lens, rules)
+    # The first step runs once per sentence (all its beams would be the same <bos>), then each row becomes k.
+    beams, lens, scores = 1, max_lens, torch.zeros(b, device=device)
+    history = torch.full((b, int(max_lens.max()) + 2), bos, dtype=torch.long, device=device)  # (n*beams, T)
+    alive = torch.arange(b, device=device)                    # original index of each sentence decoding
+    finished: list[list[Hypothesis]] = [[] for _ in range(b)]
+    n_finished = torch.zeros(b, dtype=torch.long, device=device)
 
-        for step in range(int(max_lens.max()) + 1):
-            n = alive.numel()
-            log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens,
-                                        rules, columns)           # (n*beams, K)
-            # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
-            width = min(2 * k, log_probs.size(-1))
-            row_scores, row_tokens = _top_per_row(log_probs, width)                     # (n*beams, w)
-            candidates = (scores[:, None] + row_scores).view(n, beams * width)
-            top_scores, top_ids = candidates.topk(width, dim=-1)                          # (n, w)
-            top_beams = top_ids // width
-            top_tokens = row_tokens.view(n, beams * width).gather(1, top_ids)
-            is_eos = top_tokens == eos_column                                              # top_tokens: columns
+    for step in range(int(max_lens.max()) + 1):
+        n = alive.numel()
+        log_probs = _step_log_probs(model, history[:, step:step + 1], memory, src_mask, cache, step, lens,
+                                    rules, columns)           # (n*beams, K)
+        # each beam's best 2k continuations hold its sentence's best 2k: at least k of them do not end in <eos>
+        width = min(2 * k, log_probs.size(-1))
+        row_scores, row_tokens = _top_per_row(log_probs, width)                     # (n*beams, w)
+        candidates = (scores[:, None] + row_scores).view(n, beams * width)
+        top_scores, top_ids = candidates.topk(width, dim=-1)                          # (n, w)
+        top_beams = top_ids // width
+        top_tokens = row_tokens.view(n, beams * width).gather(1, top_ids)
+        is_eos = top_tokens == eos_column                                              # top_tokens: columns
 
-            # Hypotheses ending in <eos> among the best k candidates are finished (Python only for those few).
-            ended = (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero()          # (events, 2)
-            if ended.numel():
-                sentences = alive[ended[:, 0]]
-                rows = ended[:, 0] * beams + top_beams[ended[:, 0], ended[:, 1]]
-                hyps = history[rows, 1:step + 1].tolist()
-                raw = top_scores[ended[:, 0], ended[:, 1]].tolist()
-                for sentence, hyp, score in zip(sentences.tolist(), hyps, raw):
-                    if len(finished[sentence]) < k:
-                        finished[sentence].append(Hypothesis(hyp, normalized(score, step + 1, length_penalty)))
-                n_finished.index_add_(0, sentences, torch.ones_like(sentences))
+        # Hypotheses ending in <eos> among the best k candidates are finished (Python only for those few).
+        ended = (is_eos[:, :k] & (top_scores[:, :k] > float("-inf"))).nonzero()          # (events, 2)
+        if ended.numel():
+            sentences = alive[ended[:, 0]]
+            rows = ended[:, 0] * beams + top_beams[ended[:, 0], ended[:, 1]]
+            hyps = history[rows, 1:step + 1].tolist()
+            raw = top_scores[ended[:, 0], ended[:, 1]].tolist()
+            for sentence, hyp, score in zip(sentences.tolist(), hyps, raw):
+                if len(finished[sentence]) < k:
+                    finished[sentence].append(Hypothesis(hyp, normalized(score, step + 1, length_penalty)))
+            n_finished.index_add_(0, sentences, torch.ones_like(sentences))
 
-            # The best k candidates that do not end in <eos> go on (a stable sort keeps them in score order).
-            order = is_eos.to(torch.int8).argsort(dim=-1, stable=True)[:, :k]                # (n, k)
-            keep = (n_finished[alive] < k).nonzero().squeeze(-1)      # sentences still decoding
-            if keep.numel() == 0:
-                break
-            if keep.numel() < n:                                  # drop them from every tensor and the cache
-                order, top_scores, top_beams, top_tokens = order[keep], top_scores[keep], top_beams[keep], \
-                    top_tokens[keep]
-                alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
-            beam_rows = (keep[:, None] * beams + top_beams.gather(1, order)).view(-1)      # (n'*k,)
-            cache.reorder(beam_rows)                                  # the row each beam continues
-            next_columns = top_tokens.gather(1, order).view(-1)
-            history = history.index_select(0, beam_rows)
-            history[:, step + 1] = columns.ids_of(next_columns)
-            rules.chosen(next_columns, beam_rows)
-            scores = top_scores.gather(1, order).view(-1)
-            beams, lens = k, max_lens[alive].repeat_interleave(k)
+        # The best k candidates that do not end in <eos> go on (a stable sort keeps them in score order).
+        order = is_eos.to(torch.int8).argsort(dim=-1, stable=True)[:, :k]                # (n, k)
+        keep = (n_finished[alive] < k).nonzero().squeeze(-1)      # sentences still decoding
+        if keep.numel() == 0:
+            break
+        if keep.numel() < n:                                  # drop them from every tensor and the cache
+            order, top_scores, top_beams, top_tokens = order[keep], top_scores[keep], top_beams[keep], \
+                top_tokens[keep]
+            alive, memory, src_mask = alive[keep], memory[keep], src_mask[keep]
+        beam_rows = (keep[:, None] * beams + top_beams.gather(1, order)).view(-1)      # (n'*k,)
+        cache.reorder(beam_rows)                                  # the row each beam continues
+        next_columns = top_tokens.gather(1, order).view(-1)
+        history = history.index_select(0, beam_rows)
+        history[:, step + 1] = columns.ids_of(next_columns)
+        rules.chosen(next_columns, beam_rows)
+        scores = top_scores.gather(1, order).view(-1)
+        beams, lens = k, max_lens[alive].repeat_interleave(k)
 
     return [sorted(hyps, key=lambda h: -h.score)[:n_best] for hyps in finished]
