@@ -21,13 +21,13 @@ from pathlib import Path
 
 import torch
 
+from config import PRECISIONS
 from data.batching import collate
 from data.prepare import resolve_cache_dir
 from util import distributed
 from util.errors import UserError
 from util.textio import write_text_atomic
 
-PRECISIONS = ("auto", "fp32", "bf16")
 AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
 BF16_MARGIN = 0.9          # bf16 is taken when its step takes at most this share of an fp32 step's time
 TIMED_STEPS = 3            # per precision, after one untimed step each; the median counts
