@@ -144,3 +144,23 @@ def test_the_link_check_finds_a_missing_file_and_a_missing_heading(tmp_path):
                     "# Top\n[f](gone.md) [g](other.md#machines) ![h](gone.png) [i](https://example.org/x)\n",
                     encoding="utf-8")
     assert broken_links(page) == ["page.md: gone.md", "page.md: other.md#machines", "page.md: gone.png"]
+
+
+def test_training_page_distillation_example_runs_as_written(tmp_path):
+    """The distillation block as a user types it (bash), on a synthetic corpus, tiny models and a few steps: the
+    teacher's translations are the student's first corpus, one line for each training source."""
+    data = write_corpus(tmp_path / "data", {"train": 120, "val": 20})
+    script = code_block("D=../shared/data/multi30k", "docs/TRAINING.md") \
+        .replace("D=../shared/data/multi30k", f"D={data}") \
+        .replace("python train.py --preset cpu",
+                 f"{sys.executable} {REPO / 'train.py'} --preset tiny --data.units=subword") \
+        .replace("--train.max_steps=4000", "--train.max_steps=3") \
+        .replace("--train.max_steps=1880", "--train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=offline_env(tmp_path / "cache", data),
+                          capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    teacher = (tmp_path / "kd/teacher.en").read_text(encoding="utf-8").splitlines()
+    assert len(teacher) == 120 == len((tmp_path / "kd/teacher.de").read_text(encoding="utf-8").splitlines())
+    assert (tmp_path / "runs/student/best.pt").is_file()
+    assert '"train": "kd/teacher,' in (tmp_path / "runs/student/config.json").read_text(encoding="utf-8")
