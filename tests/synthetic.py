@@ -4,6 +4,8 @@ from __future__ import annotations
 import gzip
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 # (German with its article per case, English)
@@ -64,3 +66,9 @@ def use_offline_env(monkeypatch, env: dict) -> None:
     """Set offline_env's corpus, cache and download address in this process, for a command run in-process."""
     for name in ENV_KEYS:
         monkeypatch.setenv(name, env[name])
+
+
+def run_train(args: list[str], env: dict, timeout: float = 240) -> subprocess.CompletedProcess:
+    """train.py ARGS in a process of its own, from the repository, in `env`: its output captured."""
+    return subprocess.run([sys.executable, "train.py", *args], cwd=Path(__file__).resolve().parents[1], env=env,
+                          capture_output=True, timeout=timeout)

@@ -13,7 +13,7 @@ import pytest
 import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, resume
-from tests.synthetic import offline_env, use_offline_env, write_corpus
+from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
 from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record
 from util.errors import UserError
 
@@ -49,10 +49,6 @@ def env(tmp_path_factory):
     return offline_env(root / "cache", write_corpus(root / "data", {"train": 600, "val": 30}, seed=1))
 
 
-def train_process(args, env):
-    return subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
-
-
 def records(run: Path, kinds=("epoch", "partial", "averaged")) -> list[dict]:
     lines = (run / "metrics.jsonl").read_text().split("\n")
     return [r for r in map(json.loads, filter(None, lines)) if r["kind"] in kinds]
@@ -62,7 +58,7 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
                                                                           train_main):
     killer, run = tmp_path / "killer.py", tmp_path / "run"
     killer.write_text(KILL_BETWEEN_BEST_AND_LAST)
-    killed = train_process(["--preset", "tiny", "--train.threads=1", "--train.warmup_steps=10",
+    killed = run_train(["--preset", "tiny", "--train.threads=1", "--train.warmup_steps=10",
                             "--train.max_epochs=8", "--out", str(run), "--user-module", str(killer)], env)
     assert killed.returncode == -signal.SIGKILL, "no epoch after the first improved: " + killed.stderr.decode()[-500:]
     best, last = load_checkpoint(run / "best.pt").raw["info"], load_checkpoint(run / "last.pt").raw["train_state"]["state"]

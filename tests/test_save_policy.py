@@ -3,8 +3,6 @@ loses a bounded amount of work, and a run killed after such a last.pt resumes to
 import ast
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,7 +10,7 @@ import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
-from tests.synthetic import offline_env, use_offline_env, write_corpus
+from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
 from training.save_policy import Checkpoints
 
 REPO = Path(__file__).resolve().parents[1]
@@ -46,10 +44,6 @@ def env(tmp_path_factory):
     return offline_env(root / "cache", write_corpus(root / "data", {"train": 400, "val": 20}, seed=2))
 
 
-def train(args, env):
-    return subprocess.run([sys.executable, "train.py", *args], cwd=REPO, env=env, capture_output=True, timeout=240)
-
-
 @pytest.fixture
 def train_here(env, train_main, monkeypatch):
     """train.py in this process, on the module's corpus (no start-up cost where no kill is needed)."""
@@ -70,7 +64,7 @@ def test_a_run_killed_after_a_timed_last_pt_inside_an_epoch_resumes_to_the_weigh
     assert train_here([*flags, "--out", str(straight)]) == 0
     (tmp_path / "killer.py").write_text(KILL_AFTER_THIRD_LAST)
     # save_every of a microsecond: a last.pt after every step, as one every 10 minutes would be on a long epoch
-    proc = train([*flags, "--out", str(killed), "--train.save_every=0.00000002", "--user-module",
+    proc = run_train([*flags, "--out", str(killed), "--train.save_every=0.00000002", "--user-module",
                   str(tmp_path / "killer.py")], env)
     assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()[-2000:]
     mid = state(killed / "last.pt")
