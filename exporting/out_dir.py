@@ -22,6 +22,7 @@ def staging_dir(out: Path) -> Iterator[Path]:
     (`.NAME.exporting.XXXXXXXX`; OUT_DIR may be `.`, which has no name of its own) that this process creates and
     removes again: a directory of that kind left by a killed export, or anyone's, is never touched."""
     real = out.resolve()
+    real.parent.mkdir(parents=True, exist_ok=True)          # export.py a/b/model: a and b are made, as before
     work = Path(tempfile.mkdtemp(prefix=f".{real.name}.exporting.", dir=real.parent))
     try:
         yield work / "export"
@@ -35,7 +36,11 @@ def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
         raise UserError(f"{out} is a file, not a directory; choose another OUT_DIR (--force replaces an earlier "
                         "export only)")
     parent = out.resolve().parent
-    if parent.is_dir() and not os.access(parent, os.W_OK):
+    while not parent.exists():                               # the directories to make: their first existing one
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"{parent} is a file, not a directory; choose another OUT_DIR")
+    if not os.access(parent, os.W_OK):
         raise UserError(f"cannot write into {parent} (read-only); choose another OUT_DIR")
     entries = sorted(out.iterdir()) if out.is_dir() else []
     if not entries:

@@ -303,3 +303,14 @@ def test_a_staging_directory_of_the_same_name_is_never_touched_and_none_is_left_
     with pytest.raises(UserError, match="holds an earlier export"):
         export_checkpoint(path, tmp_path / "out", "float32")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".out.exporting", "m.pt", "out"]
+
+
+def test_an_out_dir_under_missing_directories_is_made_and_one_under_a_file_is_refused(subwords, tmp_path):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    out = export_checkpoint(path, tmp_path / "exports" / "de-en" / "ct2", "float32")
+    assert load_translator(out).engine.name == "ctranslate2"
+    assert sorted(p.name for p in (tmp_path / "exports" / "de-en").iterdir()) == ["ct2"]
+    (tmp_path / "file").write_text("mine")
+    with pytest.raises(UserError, match=rf"^{tmp_path / 'file'} is a file, not a directory; choose another OUT_DIR"):
+        export_checkpoint(path, tmp_path / "file" / "sub" / "ct2", "float32")
+    assert (tmp_path / "file").read_text() == "mine"
