@@ -265,8 +265,8 @@ PRESETS: dict[str, dict[str, object]] = {
              "train.label_smoothing": 0.0, "train.log_every": 10, "decode.beam": 2, "train.schedule": "inverse-sqrt"},
     # the Multi30K default
     "base": {},
-    # the CPU recipe: the best BLEU in about 30 minutes of two cores (issue 30, tuned on val at 940 and 2,600 steps
-    # of 4096 tokens). Batches of 2048 tokens: twice the steps for the same work, +1.4 val BLEU in both directions at
+    # the CPU recipe: the best BLEU in about 30 minutes of two cores (tuned on val at 940 and 2,600 steps of
+    # 4096 tokens). Batches of 2048 tokens: twice the steps for the same work, +1.4 val BLEU in both directions at
     # the work of 940 steps of 4096 (0.95x the tokens a second on an AVX2 CPU); warmup 300 such steps, i.e. the
     # tokens of the 150 it had. The lr decays to zero where the budget ends; dropout 0.1 from the fifth epoch on
     # (late dropout: 3-4 epochs are too few to overfit, dropout there costs 1.7 val BLEU; 9 epochs do overfit, and

@@ -49,7 +49,7 @@ class TokenBatchSampler:
 
     Sentences are sorted by their longer side (source or target + 1), then source and target length, ties broken at
     random per (seed, epoch), and cut greedily: against sorting by source length, whose targets still vary in a
-    batch, this pads 3.0% instead of 4.4% of Multi30K's slots and puts 1.4% more tokens in a batch (issue 25);
+    batch, this pads 3.0% instead of 4.4% of Multi30K's slots and puts 1.4% more tokens in a batch;
     with shuffle the batch order is shuffled per epoch too, else it stays fixed (for validation). A single pair
     larger than max_tokens becomes a batch of its own. With world_size > 1 each rank takes every world_size-th
     batch of the same global list, and the last len % world_size batches are dropped so all ranks step together.

@@ -24,7 +24,7 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-9"     # 4: the lexicon; pairs through the text pipeline's steps; 5: issue 31's
+CACHE_FORMAT = "einsum-nmt-prepared-9"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/numbers.py);
                                            # 7: HTML entities are their characters (text/normalize.py);

@@ -1,7 +1,7 @@
 """Dropout whose mask costs a quarter of the random numbers on a CPU.
 
 torch's CPU dropout draws one random number per element with a scalar generator (`bernoulli_`): 8% of a CPU
-training step of the `cpu` preset (issue 25), more than any other element-wise work. Here each 64-bit draw of the
+training step of the `cpu` preset, more than any other element-wise work. Here each 64-bit draw of the
 same generator gives four 16-bit uniforms, so the mask costs a quarter of the draws; p is rounded to a multiple of
 2^-16 (0.15 -> 0.1499939) and kept elements are scaled by 1 / (1 - that p), so the expectation is kept exactly.
 The masks come from torch's default generator, so a seed (and a restored RNG state) gives the same masks again.

@@ -1,9 +1,9 @@
 """PackedLinear, an nn.Linear that decodes faster on a CPU: fp32 inference multiplies by a weight that oneDNN has laid
 out for its matrix kernels once, instead of torch's default GEMM on the plain weight every call.
 
-At decoding sizes (64-320 rows of width 256) the prepacked product runs 1.2-1.6x faster on the AVX-512 EPYC of
-issue 25 and rounds differently in the last bits (about 1e-6 relative). It is used only where nothing is learned:
-no gradient wanted, fp32, on a CPU, outside autocast (bf16 autocast has its own kernels). Training and everything
+At decoding sizes (64-320 rows of width 256) the prepacked product runs 1.2-1.6x faster on an AVX-512 EPYC
+and rounds differently in the last bits (about 1e-6 relative). It is used only where nothing is learned: no gradient
+wanted, fp32, on a CPU, outside autocast (bf16 autocast has its own kernels). Training and everything
 else take F.linear. The packed weight is remade when the weight changes: when its version counter moves
 (load_state_dict, an in-place op) and whenever the module switches mode (train() or eval()): fused AdamW updates
 the weights without moving the counter, and the training loop switches to train() before every step.

@@ -1,4 +1,4 @@
-"""The config's rules (issue 16 item 4): each field carries its rule, validate applies them all, and a saved config
+"""The config's rules: each field carries its rule, validate applies them all, and a saved config
 names the keys it does not know instead of dropping them; bad keys and values are refused before anything is
 created."""
 import re

@@ -31,7 +31,7 @@ class SmoothedCrossEntropy(torch.autograd.Function):
         loss_r = logsumexp(z_r) - (1 - s) z_r[y_r] - s/V sum_v z_rv,   dloss_r/dz_r = softmax(z_r) - (1 - s) onehot(y_r) - s/V
 
     F.cross_entropy of bf16 logits makes (n, V) fp32 copies, log-probabilities and gradients, about ten passes over
-    memory of the size of the logits; this reads them once and writes the gradient once (issue 25)."""
+    memory of the size of the logits; this reads them once and writes the gradient once."""
 
     CHUNK = 64                       # rows: 64 x 8,000 fp32 logits are 2 MB, the L2 cache of a core or two
 
