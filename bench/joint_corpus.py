@@ -20,6 +20,7 @@ import argparse
 from pathlib import Path
 
 from data.multi30k import read_parallel
+from util.textio import write_text_atomic
 
 TAGS = {"en": "xxen", "de": "xxde"}           # the word that says which language to write
 
@@ -38,9 +39,7 @@ def joint_pairs(german: list[str], english: list[str]) -> tuple[list[str], list[
 
 
 def _write(path: Path, lines: list[str]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    tmp.replace(path)
+    write_text_atomic(path, "".join(line + "\n" for line in lines))
 
 
 def write_joint_corpus(data_dir: str | Path | None, out: Path, joint_splits=("train", "val"),

@@ -26,5 +26,8 @@ def test_each_pair_trains_both_directions_alternating_and_each_direction_is_scor
     assert read("test_2016_flickr-deen.ref") == ["A woman."]
     assert read("test_2016_flickr-ende.src") == ["xxde A woman."]
     assert read("test_2016_flickr-ende.ref") == ["Eine Frau."]
-    assert not (out / "test_2016_flickr.de").exists()      # test never joins the training files
-    assert not list(out.glob("*.tmp"))
+    # test never joins the training files, and no temporary file is left
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["train.de", "train.en", "val.de", "val.en"]
+        + [f"{split}-{pair}.{end}" for split in ("val", "test_2016_flickr") for pair in ("deen", "ende")
+           for end in ("src", "ref")])
