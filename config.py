@@ -131,6 +131,9 @@ class DataConfig:
                          'both; "" = Multi30K', ANY)
     val: str = opt("", 'your corpus as val_split, given like --data.train (which needs it)', ANY)
     workers: int = opt(0, 'processes that tokenize the corpus; 0 = up to 4, no more than the CPUs', AT_LEAST_0)
+    directions: str = opt("one", 'one (src_lang→tgt_lang) | both (one model translates both ways: every pair trains '
+                                  'each direction, its source opened by a tag naming the language to write; '
+                                  'translate.py --to picks one, docs/TRAINING.md)', one_of(("one", "both")))
     mix_original: float = opt(0.0, 'with --data.train: add Multi30K training pairs, this share of your corpus\' size, '
                                    'against forgetting when fine-tuning (--init); 0 = none', AT_LEAST_0)
 
@@ -438,6 +441,12 @@ def _check_data(d: DataConfig) -> None:
     if d.train and not d.val:
         raise UserError("--data.train needs --data.val too: a held-out corpus of your own to validate on, given the "
                         "same way (e.g. --data.val=PATH)")
+    if d.directions == "both" and (d.units != "subword" or not d.shared_vocab):
+        raise UserError("--data.directions=both writes both languages from one vocabulary of subword pieces: it needs "
+                        "--data.units=subword and --data.shared_vocab=true")
+    if d.directions == "both" and d.src_lang == d.tgt_lang:
+        raise UserError(f"--data.directions=both needs two languages, but --data.src_lang and --data.tgt_lang are "
+                        f"both {d.src_lang!r}")
     if d.train and d.train_split == d.val_split:
         raise UserError(f"--data.train and --data.val need two split names, but --data.train_split and "
                         f"--data.val_split are both {d.train_split!r}")

@@ -82,7 +82,7 @@ def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
     device = pick_device(args.device, "--device")
-    translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    translator = load_translator(args.checkpoint or latest_checkpoint(), device).toward(args.to)
     if args.glossary:
         translator.use_glossary(read_glossary(args.glossary))
     name, sources, references = read_sources_and_references(args, translator)

@@ -24,8 +24,8 @@ from serving.service import TranslationService
 from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
 from util.textio import read_glossary
-from util.cli import (CommandParser, add_user_module_flag, check_range, check_threads, import_user_module, pick_device,
-                      run_main)
+from util.cli import (CommandParser, add_to_flag, add_user_module_flag, check_range, check_threads, import_user_module,
+                      pick_device, run_main)
 from util.errors import UserError
 
 MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for company
@@ -46,6 +46,7 @@ def parse_args(argv):
     parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
     parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
     parser.add_argument("--access-log", action="store_true", help="log every request")
+    add_to_flag(parser)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines applied "
                         "to every request (a request's own \"glossary\" adds to it)")
     add_user_module_flag(parser)
@@ -93,7 +94,7 @@ def main(argv) -> int:
         if args.threads:
             torch.set_num_threads(args.threads)
         checkpoint = args.checkpoint or latest_checkpoint()
-        translator = load_translator(checkpoint, pick_device(args.device, "--device"))
+        translator = load_translator(checkpoint, pick_device(args.device, "--device")).toward(args.to)
         if args.glossary:
             translator.use_glossary(read_glossary(args.glossary))
         limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),

@@ -143,7 +143,9 @@ def print_scores(translator: Translator, sources: list[str], references_path: st
 def interactive(translator: Translator, decode, args) -> None:
     """A terminal: translate each line as soon as Enter is pressed (the prompt goes to stderr)."""
     translator.translate(["Hallo Welt."], decode)        # load spaCy and warm the kernels before the prompt
-    print(f"translating with {translator.describe()}; type German, Enter translates, Ctrl-D ends",
+    data = translator.cfg.data
+    print(f"translating {data.src_lang}→{data.tgt_lang} with {translator.describe()}; type a sentence, Enter "
+          "translates, Ctrl-D ends",
           file=sys.stderr)
     while True:
         print("> ", end="", file=sys.stderr, flush=True)
@@ -159,7 +161,7 @@ def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
     device = pick_device(args.device, "--device")
-    translator = load_translator(args.checkpoint or latest_checkpoint(), device)
+    translator = load_translator(args.checkpoint or latest_checkpoint(), device).toward(args.to)
     if args.glossary:
         translator.use_glossary(read_glossary(args.glossary))
     decode = decode_from_flags(args, translator.cfg.decode)

@@ -11,6 +11,7 @@ import sys
 
 from config import Config
 from data.subwords import Subwords, models_of
+from data.tags import tag
 from data.tokenizer import Tokenizer
 from data.vocab import Vocab
 
@@ -22,6 +23,8 @@ class Codec:
         self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
         self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
         self._tokenizers: dict[str, Tokenizer] = {}
+        # a model of both directions reads a tag naming the language to write before each source (data/tags.py)
+        self.prefix = [src_vocab.stoi[tag(cfg.data.tgt_lang)]] if cfg.data.directions == "both" else []
 
     @classmethod
     def from_checkpoint(cls, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, models: dict | None) -> "Codec":
@@ -36,8 +39,10 @@ class Codec:
 
     def ids(self, texts: list[str], side: str = "src", line_numbers: list[int] | None = None) -> list[list[int]]:
         """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
-        that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...)."""
-        limit = self.cfg.model.max_len - 2
+        that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...). A source opens with the
+        direction's tag where the model has both directions."""
+        prefix = self.prefix if side == "src" else []
+        limit = self.cfg.model.max_len - 2 - len(prefix)
         units = self.tokenizer(side).tokenize_many(texts)
         subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
         if subwords is not None:
@@ -49,7 +54,7 @@ class Codec:
                 print(f"warning: input line {line} has {len(seq)} tokens; translating its first {limit}",
                       file=sys.stderr)
                 ids[n] = seq[:limit]
-        return ids
+        return [prefix + seq for seq in ids] if prefix else ids
 
     def text(self, ids: list[int]) -> str:
         """Target ids -> text, always one line."""

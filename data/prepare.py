@@ -37,6 +37,7 @@ from data.direction import check_direction, column_note
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
 from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
 from data.subwords import Subwords, line_to_tokens
+from data.tags import direction_tags, reversed_data, reversed_name, tag
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
@@ -145,6 +146,8 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
     }
     if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
         recipe["mix_original"] = cfg.mix_original
+    if cfg.directions != "one":
+        recipe["directions"] = cfg.directions
     if units is not None:
         recipe["units"] = units.digest()
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()
@@ -152,37 +155,72 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
 
 def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True,
           units: Units | None = None) -> Prepared:
+    """With --data.directions=both every split is also prepared turned round, as the other direction's (its
+    tokenizers, text pipeline and lexicon), each source opened by its direction's tag (data/tags.py); the training
+    split holds both directions' pairs, every other split's turned pairs go by reversed_name(split)."""
     train = cfg.train_split
     sizes = {s: corpora[s].check() for s in (train, *splits)}     # bad data fails before any long work
     lexicon = Lexicon.learn(corpora[train].pairs())                # what the pipeline's steps read of the corpus
-    pipeline = Pipeline.from_config(cfg, lexicon=lexicon)
-    pairs = {s: corpora[s].pairs() for s in sizes}
+    directions = [(cfg, False)] + ([(reversed_data(cfg), True)] if cfg.directions == "both" else [])
+    if cfg.directions == "both":
+        lexicon.reverse = Lexicon.learn(turned(corpora[train].pairs()))
+
     if "mix_original" in corpora:
-        original = corpora["mix_original"]
-        pairs[train], added = mixed_in(pairs[train], original, original.check(), round(cfg.mix_original * sizes[train]))
-        sizes[train] += added
+        available, wanted = corpora["mix_original"].check(), round(cfg.mix_original * sizes[train])
+        sizes[train] += min(wanted, available)
         if progress:
-            print(f"{train}: {added:,} Multi30K training pairs mixed in (--data.mix_original={cfg.mix_original:g})")
+            print(f"{train}: {min(wanted, available):,} Multi30K training pairs mixed in "
+                  f"(--data.mix_original={cfg.mix_original:g})")
+
+    def pairs_of(split: str, reverse: bool):
+        pairs = corpora[split].pairs()
+        if split == train and "mix_original" in corpora:
+            pairs = mixed_in(pairs, corpora["mix_original"], available, wanted)[0]
+        return turned(pairs) if reverse else pairs
+
     with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
         tokens, references = {}, {}
-        for k, split in enumerate(sizes):
-            tokens[split] = Path(tmp, f"{k}.src"), Path(tmp, f"{k}.tgt")
-            references[split] = tokenize_split(cfg, split, pairs[split], sizes[split], tokens[split], progress,
-                                               pipeline)
+        for way, reverse in directions:
+            pipeline = Pipeline.from_config(way, lexicon=lexicon.reverse if reverse else lexicon)
+            for split in sizes:
+                key = (split, reverse)
+                tokens[key] = Path(tmp, f"{len(tokens)}.src"), Path(tmp, f"{len(tokens)}.tgt")
+                name = reversed_name(split) if reverse else split
+                references[key] = tokenize_split(way, name, pairs_of(split, reverse), sizes[split], tokens[key],
+                                                 progress, pipeline, training=split == train)
         if units is not None:            # fine-tuning: the model's own units, never relearned
             src_vocab, tgt_vocab, src_subwords, tgt_subwords = units
         elif cfg.units == "subword":
-            src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train])
+            src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train, False])
             src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab
         else:
             src_subwords = tgt_subwords = None
-            src_vocab, tgt_vocab = build_word_vocabs(cfg, *tokens[train])
+            src_vocab, tgt_vocab = build_word_vocabs(cfg, *tokens[train, False])
         encoders = tuple(subwords.encode_lines if subwords else
                          (lambda lines, v=vocab: [v.encode(line_to_tokens(line)) for line in lines])
                          for subwords, vocab in ((src_subwords, src_vocab), (tgt_subwords, tgt_vocab)))
-        data = {s: encode_split(s, tokens[s], references[s], encoders, cfg.max_train_len if s == train else None,
-                                progress) for s in splits}
+        data = {}
+        for way, reverse in directions:
+            prefix = [src_vocab.stoi[tag(way.tgt_lang)]] if cfg.directions == "both" else []
+            for s in splits:
+                name = reversed_name(s) if reverse and s != train else s
+                encoded = encode_split(reversed_name(s) if reverse else s, tokens[s, reverse], references[s, reverse],
+                                       encoders, cfg.max_train_len if s == train else None, progress, prefix)
+                data[name] = joined(data[name], encoded) if name in data else encoded
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
+
+
+def turned(pairs):
+    """(source, target) pairs as (target, source): the other direction's."""
+    return ((target, source) for source, target in pairs)
+
+
+def joined(first: SplitData, second: SplitData) -> SplitData:
+    """The training pairs of both directions, one split."""
+    def rows(a, b) -> Ragged:
+        a, b = Ragged.of(a), Ragged.of(b)
+        return Ragged(a.lengths + b.lengths, a.flat + b.flat)
+    return SplitData(rows(first.src, second.src), rows(first.tgt, second.tgt), first.tgt_text + second.tgt_text)
 
 
 def mixed_in(pairs, original: Corpus, available: int, wanted: int):
@@ -193,7 +231,7 @@ def mixed_in(pairs, original: Corpus, available: int, wanted: int):
 
 
 def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path, Path], progress: bool,
-                   pipeline: Pipeline) -> list[tuple[str, str]] | list[str]:
+                   pipeline: Pipeline, training: bool) -> list[tuple[str, str]] | list[str]:
     """Write the token lines of the n pairs of a checked corpus to paths (source, target), the training split's
     through the text pipeline's steps and with copy pairs; -> its target lines (the training split's) or its
     (source, target) lines (any other: validation translates the source text)."""
@@ -202,13 +240,13 @@ def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path,
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
-        if name == cfg.train_split:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
+        if training:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
             pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de")
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
                                                             workers):
             src_out.write(src_lines + "\n")
             tgt_out.write(tgt_lines + "\n")
-            if name == cfg.train_split:
+            if training:
                 references.extend(tgt for _, tgt in chunk)
             else:
                 references.extend(chunk)
@@ -233,9 +271,10 @@ def fits(limit: int, src_length: int, tgt_length: int) -> bool:
 
 
 def encode_split(name: str, paths: tuple[Path, Path], references: list[str], encoders, limit: int | None,
-                 progress: bool) -> SplitData:
+                 progress: bool, prefix: list[int] = ()) -> SplitData:
     """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted.
-    references: target lines, or (source, target) lines whose sources are kept as text too."""
+    references: target lines, or (source, target) lines whose sources are kept as text too. prefix: ids that
+    open every source (a direction's tag)."""
     arrays = [array("i") for _ in range(4)]     # source lengths, source ids, target lengths, target ids
     kept, empty, long = [], 0, 0
     lines = zip(read_lines(paths[0]), read_lines(paths[1]), references)
@@ -245,7 +284,7 @@ def encode_split(name: str, paths: tuple[Path, Path], references: list[str], enc
             if limit is not None and not fits(limit, len(x), len(y)):
                 empty, long = (empty + 1, long) if not (x and y) else (empty, long + 1)
                 continue
-            for lengths, flat, ids in ((arrays[0], arrays[1], x), (arrays[2], arrays[3], y)):
+            for lengths, flat, ids in ((arrays[0], arrays[1], [*prefix, *x]), (arrays[2], arrays[3], y)):
                 lengths.append(len(ids))
                 flat.extend(ids)
             kept.append(ref)
@@ -280,7 +319,7 @@ def learn_subwords(cfg: DataConfig, src_path: Path, tgt_path: Path) -> tuple[Sub
         every = -(-total // SUBWORD_SENTENCES)
         lines = [line for k, line in enumerate(itertools.chain(*map(read_lines, paths))) if k % every == 0]
         return Subwords.learn_lines(lines, cfg.subword_vocab, cfg.subword_model,
-                                    PLACEHOLDERS if cfg.placeholders else ())
+                                    (PLACEHOLDERS if cfg.placeholders else ()) + direction_tags(cfg))
 
     if cfg.shared_vocab:
         joint = learn(src_path, tgt_path)

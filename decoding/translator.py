@@ -16,6 +16,7 @@ import torch
 
 from config import Config, DecodeConfig
 from data.codec import Codec
+from data.tags import reversed_config
 from data.vocab import EOS
 from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
@@ -88,6 +89,22 @@ class Translator:
     def of_model(cls, model, cfg: Config, codec: Codec, device="cpu", lexicon: Lexicon | None = None) -> "Translator":
         """A translator of a PyTorch model in memory (the training loop's, a test's)."""
         return cls(cfg, codec, TorchEngine(model, cfg.model.max_len, device), lexicon)
+
+    def toward(self, lang: str | None) -> "Translator":
+        """The translator that writes `lang` (None: the model's target language): this one, or for a model of both
+        directions (data/tags.py) one of the other direction over the same engine."""
+        data = self.cfg.data
+        if lang in (None, data.tgt_lang):
+            return self
+        if data.directions == "both" and lang == data.src_lang:
+            cfg, codec = reversed_config(self.cfg), self.codec
+            return Translator(cfg, Codec(cfg, codec.tgt_vocab, codec.src_vocab, codec.tgt_subwords, codec.src_subwords),
+                              self.engine, self.lexicon.reverse if self.lexicon is not None else None)
+        if data.directions == "both":
+            raise UserError(f"--to {lang}: this model writes {data.tgt_lang} and {data.src_lang}; pass one of those")
+        raise UserError(f"--to {lang}: this model writes {data.tgt_lang} only (it was trained "
+                        f"{data.src_lang}→{data.tgt_lang}); a model of both directions trains with "
+                        "--data.directions=both")
 
     def use_glossary(self, glossary: dict[str, str]) -> None:
         """Source terms that always come out as the given target terms (needs a model trained with placeholders)."""

@@ -4,6 +4,9 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
 
     lexicon = Lexicon.learn(pairs)          # from the training pairs, before the model trains; stored in checkpoints
     lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
+
+A model of both directions (--data.directions=both) keeps the other direction's lexicon, learned from the same
+pairs turned round, as `lexicon.reverse`: it travels wherever the lexicon does (checkpoints, exports, averages).
 """
 from __future__ import annotations
 
@@ -23,10 +26,12 @@ def spellings(word: str) -> list[str]:
 
 
 class Lexicon:
-    def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None):
+    def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None,
+                 reverse: "Lexicon | None" = None):
         self.forms = dict(forms)          # lowercase word -> its most frequent spelling in the corpus
         self.copied_words = set(copied)   # words (as written) the translations copy
         self.counts = dict(counts or {})  # lowercase word -> how often the corpus' sources hold it
+        self.reverse = reverse            # the other direction's, for a model of both directions (else None)
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], max_words: int = MAX_WORDS) -> "Lexicon":
@@ -71,17 +76,21 @@ class Lexicon:
     def to_dict(self) -> dict:
         """Plain lists and strings, for checkpoints (torch.load(weights_only=True)) and exports (JSON)."""
         forms = sorted(self.forms.values())
-        return {"forms": forms, "counts": [self.counts.get(f.lower(), 0) for f in forms],
-                "copied": sorted(self.copied_words)}
+        d = {"forms": forms, "counts": [self.counts.get(f.lower(), 0) for f in forms],
+             "copied": sorted(self.copied_words)}
+        if self.reverse is not None:        # only then: a lexicon of one direction is stored as it always was
+            d["reverse"] = self.reverse.to_dict()
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Lexicon":
         return cls({form.lower(): form for form in d["forms"]}, d["copied"],
-                   {form.lower(): n for form, n in zip(d["forms"], d["counts"])})
+                   {form.lower(): n for form, n in zip(d["forms"], d["counts"])},
+                   cls.from_dict(d["reverse"]) if d.get("reverse") else None)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Lexicon) and (self.forms, self.copied_words, self.counts) == \
-            (other.forms, other.copied_words, other.counts)
+        return isinstance(other, Lexicon) and (self.forms, self.copied_words, self.counts, self.reverse) == \
+            (other.forms, other.copied_words, other.counts, other.reverse)
 
     def __len__(self) -> int:
         return len(self.forms)

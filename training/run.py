@@ -16,6 +16,7 @@ import torch
 from config import Config
 from data.batching import TokenBatchSampler
 from data.codec import Codec
+from data.tags import reversed_name
 from data.prepare import Prepared, SplitData, prepare_data
 from data.prepared import Ragged
 from decoding.translator import Translator
@@ -83,6 +84,15 @@ class Run:
     @property
     def val_data(self) -> SplitData:
         return self.data.splits[self.cfg.data.val_split]
+
+    def validations(self) -> list[tuple[Translator, SplitData]]:
+        """What validation scores: the val split, and for a model of both directions also its pairs turned round
+        with the translator of the other direction."""
+        found = [(self.translator, self.val_data)]
+        if self.cfg.data.directions == "both":
+            found.append((self.translator.toward(self.cfg.data.src_lang),
+                          self.data.splits[reversed_name(self.cfg.data.val_split)]))
+        return found
 
     def log(self, text: str) -> None:
         if self.dist.is_main:

@@ -1,4 +1,6 @@
-"""Validation on the val split: teacher-forced loss and the BLEU of search output, the figure best.pt is chosen by."""
+"""Validation on the val split: teacher-forced loss and the BLEU of search output, the figure best.pt is chosen by.
+A model of both directions (--data.directions=both) is scored on the val split both ways; its figures are the
+means of the two directions' (each is logged and recorded too)."""
 from __future__ import annotations
 
 import time
@@ -21,10 +23,14 @@ class ValScores(NamedTuple):
     improved: bool = False  # best.pt became these weights (or their EMA)
     ema_bleu: float | None = None    # the val BLEU of the EMA of these weights, validated beside them (--train.ema)
     ema_best: bool = False           # best.pt became the EMA
+    by_direction: dict[str, float] | None = None    # a model of both directions: each one's val BLEU ("de-en": ...)
 
     def note(self) -> str:
-        """How a log line reports them: 'val BLEU 31.20 | EMA 31.90 (best)', '(best)' after the one best.pt holds."""
-        raw = f"val BLEU {self.val_bleu:.2f}{' (best)' if self.improved and not self.ema_best else ''}"
+        """How a log line reports them: 'val BLEU 31.20 | EMA 31.90 (best)', '(best)' after the one best.pt holds;
+        a model of both directions: 'val BLEU 31.20 (de→en 32.00, en→de 30.40)'."""
+        each = ", ".join(f"{direction.replace('-', '→')} {bleu:.2f}" for direction, bleu in (self.by_direction or {}).items())
+        each = f" ({each})" if each else ""
+        raw = f"val BLEU {self.val_bleu:.2f}{each}{' (best)' if self.improved and not self.ema_best else ''}"
         return raw if self.ema_bleu is None else f"{raw} | EMA {self.ema_bleu:.2f}{' (best)' if self.ema_best else ''}"
 
 
@@ -33,16 +39,20 @@ def score_on_val(run, full: bool = False) -> ValScores:
     policy decides that from them. `full`: the whole val split at --train.final_beam, else the validation during the
     run."""
     start = time.perf_counter()
-    loss, bleu = val_split_scores(run.model, run.translator, run.val_data, run.cfg, run.device, run.amp, full)
+    found = {f"{t.cfg.data.src_lang}-{t.cfg.data.tgt_lang}": val_split_scores(run.model, t, split, run.cfg, run.device,
+                                                                              run.amp, full)
+             for t, split in run.validations()}
     seconds = time.perf_counter() - start
     run.state.elapsed += seconds
-    return ValScores(loss, bleu, seconds)
+    loss, bleu = (sum(values) / len(found) for values in zip(*found.values()))
+    return ValScores(loss, bleu, seconds, by_direction={k: b for k, (_, b) in found.items()} if len(found) > 1 else None)
 
 
 def record_scores(run, kind: str, scores: ValScores, **record) -> None:
     """A validation's record in metrics.jsonl, as `kind`, at the run's step, epoch and time."""
+    each = {"val_bleu_by_direction": scores.by_direction} if scores.by_direction else {}
     run.record(kind, step=run.state.step, epoch=run.state.epoch, elapsed=run.state.elapsed, **record,
-               val_loss=scores.val_loss, val_bleu=scores.val_bleu, val_seconds=scores.seconds)
+               val_loss=scores.val_loss, val_bleu=scores.val_bleu, val_seconds=scores.seconds, **each)
 
 
 @torch.no_grad()

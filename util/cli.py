@@ -172,6 +172,11 @@ def pick_device(name: str = "auto", flag: str = "--train.device") -> torch.devic
     return device
 
 
+def add_to_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--to", default=None, metavar="LANG", help="the language to write, for a model of both "
+                        "directions (trained with --data.directions=both); default: the model's target language")
+
+
 def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     """The flags translate.py and evaluate.py share: the checkpoint, the search, the device, a user module."""
     parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
@@ -183,6 +188,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
                         help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
+    add_to_flag(parser)
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")
