@@ -59,6 +59,7 @@ class TranslationService:
                 "model": {"checkpoint": self.checkpoint, "preset": cfg.preset, "d_model": cfg.model.d_model,
                           "layers": [cfg.model.n_encoder_layers, cfg.model.n_decoder_layers],
                           "attention": cfg.model.attention},
+                "languages": {"source": cfg.data.src_lang, "target": cfg.data.tgt_lang},   # serve.py --to picks them
                 "src_vocab": len(codec.src_vocab), "tgt_vocab": len(codec.tgt_vocab),
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},

@@ -108,17 +108,28 @@ def synthetic_env(tmp_path_factory) -> dict:
     return {**offline_env(root / "cache", data), "root": str(root)}
 
 
+def synthetic_run(synthetic_env, train_main, name: str, flags: list[str]) -> Path:
+    """A tiny-preset run with `flags`, trained on the synthetic corpus in this process, as synthetic_env/name."""
+    from tests.synthetic import use_offline_env
+
+    out = Path(synthetic_env["root"]) / name
+    with pytest.MonkeyPatch.context() as mp:
+        use_offline_env(mp, synthetic_env)
+        train_main(["--preset", "tiny", "--out", str(out), "--train.threads=1", *flags])
+    return out
+
+
 @pytest.fixture(scope="session")
 def tiny_run(synthetic_env, train_main) -> Path:
     """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session, in this process."""
-    from tests.synthetic import use_offline_env
+    return synthetic_run(synthetic_env, train_main, "run", ["--train.max_epochs=12", "--train.average_last=3"])
 
-    out = Path(synthetic_env["root"]) / "run"
-    with pytest.MonkeyPatch.context() as mp:
-        use_offline_env(mp, synthetic_env)
-        train_main(["--preset", "tiny", "--out", str(out), "--train.max_epochs=12", "--train.average_last=3",
-                    "--train.threads=1"])
-    return out
+
+@pytest.fixture(scope="session")
+def both_run(synthetic_env, train_main) -> Path:
+    """A tiny model of both directions (--data.directions=both) trained on the synthetic corpus, once a session."""
+    return synthetic_run(synthetic_env, train_main, "both-run", ["--train.max_epochs=6", "--train.warmup_steps=10",
+                                                                 "--data.units=subword", "--data.directions=both"])
 
 
 @pytest.fixture(scope="session")

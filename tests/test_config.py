@@ -140,3 +140,14 @@ def test_a_schedule_that_ends_needs_a_budget_and_a_config_saved_before_schedules
         make_config("base", ["train.schedule=cosine"])
     assert make_config("base", ["train.schedule=cosine", "train.max_steps=10"]).train.schedule == "cosine"
     assert Config.from_dict({"train": {"lr": 0.002, "time_budget": 1800.0}}).train.schedule == "inverse-sqrt"
+
+
+@pytest.mark.parametrize("override, message", [
+    ("data.units=word", "--data.directions=both writes both languages from one vocabulary of subword pieces"),
+    ("data.shared_vocab=false", "--data.directions=both writes both languages from one vocabulary of subword pieces"),
+    ("data.tgt_lang=de", "--data.directions=both needs two languages"),
+])
+def test_a_model_of_both_directions_needs_one_subword_vocabulary_of_two_languages(override, message):
+    make_config("base", ["data.directions=both"])
+    with pytest.raises(UserError, match=f"^{message}"):
+        make_config("base", ["data.directions=both", override])

@@ -135,3 +135,11 @@ def test_an_output_that_is_a_file_the_checkpoint_loads_is_refused_an_export_dire
                              "ref.en", "--output", output])
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
     evaluate.parse_args(["--checkpoint", "e", "--src", "src.de", "--ref", "ref.en", "--output", "e/hyp.en"])
+
+
+def test_evaluate_to_scores_the_other_direction_of_a_model_of_both_on_its_own_references(both_run, env):
+    scores = {}
+    for to in ("en", "de"):
+        out = run(["evaluate.py", "--checkpoint", str(both_run / "best.pt"), "--to", to, "--json"], env)
+        scores[to] = json.loads(out.stdout.decode().splitlines()[-1])["bleu"]
+    assert min(scores.values()) > 30, scores                  # German hypotheses scored against English would be ~0

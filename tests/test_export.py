@@ -314,3 +314,17 @@ def test_an_out_dir_under_missing_directories_is_made_and_one_under_a_file_is_re
     with pytest.raises(UserError, match=rf"^{tmp_path / 'file'} is a file, not a directory; choose another OUT_DIR"):
         export_checkpoint(path, tmp_path / "file" / "sub" / "ct2", "float32")
     assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_an_export_of_a_model_of_both_directions_writes_either_language_with_our_tokens(both_run, tmp_path):
+    ours = load_translator(both_run / "best.pt")
+    theirs = load_translator(export_checkpoint(both_run / "best.pt", tmp_path / "ct2", "float32"))
+    greedy = replace(ours.cfg.decode, beam=1, max_len_a=0.0, max_len_b=20)
+    for to, texts in (("en", ["Der Hund schläft im Park.", "Die Frau wartet heute."]),
+                      ("de", ["The dog sleeps in the park.", "The woman waits today."])):
+        mine, yours = ours.toward(to), theirs.toward(to)
+        assert yours.lexicon == mine.lexicon and yours.codec.prefix == mine.codec.prefix != []
+        src_ids = mine.codec.ids(texts)
+        a, b = mine.search(src_ids, greedy), yours.search(src_ids, greedy)
+        assert_greedy_alike([mine.engine, yours.engine], src_ids, [n[0].tokens for n in a], [n[0].tokens for n in b])
+        assert_alike_translations(mine, yours, texts, greedy)

@@ -26,3 +26,14 @@ def test_a_lexicon_survives_its_plain_form():
     stored = lexicon.to_dict()
     assert all(isinstance(w, str) for k in ("forms", "copied") for w in stored[k])
     assert Lexicon.from_dict(stored) == lexicon
+
+
+def test_the_other_directions_lexicon_travels_inside_and_one_of_one_direction_is_stored_as_before():
+    pairs = [("Ein Mann in Berlin.", "A man in Berlin."), ("Eine Frau läuft.", "A woman runs.")]
+    one = Lexicon.learn(pairs)
+    assert "reverse" not in one.to_dict()
+    both = Lexicon.learn(pairs)
+    both.reverse = Lexicon.learn((t, s) for s, t in pairs)
+    again = Lexicon.from_dict(both.to_dict())
+    assert again == both and again != one
+    assert again.reverse.knows("woman") and not again.knows("woman") and again.reverse.copied("Berlin")

@@ -182,3 +182,26 @@ def test_mix_original_adds_that_share_of_multi30k_training_pairs_to_your_corpus(
     assert train.tgt_text == [f"Sentence {w}." for w in "abcdefgh"] + ["A dog runs.", "Two dogs play."]
     with pytest.raises(UserError, match="--data.mix_original mixes Multi30K into your corpus: it needs --data.train"):
         prepare_data(dataclasses.replace(CFG, mix_original=0.5), data_dir, cache_dir=tmp_path, progress=False)
+
+
+def test_a_model_of_both_directions_trains_on_each_pair_both_ways_encoded_as_it_translates(both_run, synthetic_env,
+                                                                                            monkeypatch):
+    from data.codec import Codec
+    from data.tags import reversed_config, reversed_name
+    from models.checkpoint import load_checkpoint
+    from tests.synthetic import use_offline_env
+
+    use_offline_env(monkeypatch, synthetic_env)
+    cfg = load_checkpoint(both_run / "best.pt").cfg
+    data = prepare_data(cfg.data, splits=("train", "val"), progress=False)
+    tags = [data.src_vocab.stoi[t] for t in ("<2en>", "<2de>")]
+    train, val, turned = data.splits["train"], data.splits["val"], data.splits[reversed_name("val")]
+    firsts = [src[0] for src in train.src]
+    half = len(firsts) // 2                       # each direction's pairs (with as many copy pairs) in one split
+    assert firsts == [tags[0]] * half + [tags[1]] * half
+    assert all(t not in tgt for tgt in train.tgt for t in tags)
+    assert turned.src_text == val.tgt_text and turned.tgt_text == val.src_text
+    for split, config in ((val, cfg), (turned, reversed_config(cfg))):     # each through its own language's tokenizer
+        codec = Codec(config, data.src_vocab, data.tgt_vocab, data.src_subwords, data.tgt_subwords)
+        assert codec.ids(split.src_text) == list(split.src)
+    assert data.lexicon.reverse is not None and data.lexicon.reverse.knows("woman") and not data.lexicon.knows("woman")

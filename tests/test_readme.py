@@ -57,7 +57,7 @@ def run_train_and_translate(first_line: str, tmp_path, page: str = "README.md") 
     """The train.py and translate.py lines of a code block, as a user types them (from the repo, here from a
     copy's directory), on a synthetic corpus with a few training steps added; -> their stdout."""
     commands = [line for line in code_block(first_line, page).splitlines() if line]
-    assert [c.split()[1] for c in commands] == ["train.py", "translate.py"]
+    assert [c.split()[1] for c in commands] == ["train.py"] + ["translate.py"] * (len(commands) - 1) and commands[1:]
     env = offline_env(tmp_path / "cache", write_corpus(tmp_path / "data", {"train": 200, "val": 20}))
     quick = {"train.py": ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"], "translate.py": []}
     outputs = []
@@ -133,6 +133,13 @@ def test_readme_english_to_german_example_trains_and_translates(tmp_path):
     assert len(outputs[1].splitlines()) == 1
 
 
+def test_readme_both_directions_example_trains_one_model_that_writes_either_language(tmp_path):
+    """The both-directions block as written, on a synthetic corpus with a few steps: one run, a line out each way."""
+    outputs = run_train_and_translate("python train.py --preset cpu --data.directions=both", tmp_path)
+    assert '"directions": "both"' in outputs[0] and "en→de" in outputs[0]
+    assert [len(out.splitlines()) for out in outputs[1:]] == [1, 1]
+
+
 def test_every_relative_link_in_readme_and_docs_reaches_an_existing_file_and_heading():
     assert [broken for page in PAGES for broken in broken_links(page)] == []
 
@@ -164,3 +171,22 @@ def test_training_page_distillation_example_runs_as_written(tmp_path):
     assert len(teacher) == 120 == len((tmp_path / "kd/teacher.de").read_text(encoding="utf-8").splitlines())
     assert (tmp_path / "runs/student/best.pt").is_file()
     assert '"train": "kd/teacher,' in (tmp_path / "runs/student/config.json").read_text(encoding="utf-8")
+
+
+def test_training_page_both_directions_example_runs_as_written(tmp_path):
+    """The both-directions block as a user types it (bash), on a synthetic corpus, a tiny model and a few steps: both
+    evaluations score, the export translates into German."""
+    data = write_corpus(tmp_path / "data", {"train": 120, "val": 20, "test_2016_flickr": 10})
+    script = f"D={data}\n" + code_block("python train.py --preset cpu --data-dir $D --data.directions=both",
+                                        "docs/TRAINING.md") \
+        .replace("python train.py --preset cpu", f"{sys.executable} {REPO / 'train.py'} --preset tiny --data.units=subword") \
+        .replace("--train.max_steps=8000", "--train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}") \
+        .replace("python export.py", f"{sys.executable} {REPO / 'export.py'}") \
+        .replace("python translate.py", f"{sys.executable} {REPO / 'translate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=offline_env(tmp_path / "cache", data),
+                          capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    out = proc.stdout.decode()
+    assert out.count("test_2016_flickr: 10 sentences") == 2 and (tmp_path / "runs/both-ct2/model.bin").is_file()
+    assert '"directions": "both"' in (tmp_path / "runs/both/config.json").read_text(encoding="utf-8")

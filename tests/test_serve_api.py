@@ -267,3 +267,15 @@ def test_a_cancelled_request_of_long_texts_stops_after_its_current_slice_of_sent
     engine.release.set()
     service.close()
     assert sum(len(call) for call in engine.decoded) == 1 and service.batcher.stats.cancelled == 1
+
+
+def test_a_server_of_the_other_direction_of_a_model_of_both_translates_into_it_and_says_so(both_run):
+    german = load_translator(both_run / "best.pt").toward("de")
+    with serve(german, checkpoint="both/best.pt") as client:
+        assert client.get("/health").json()["languages"] == {"source": "en", "target": "de"}
+        answer = client.post("/translate", json={"text": "The dog sleeps in the park."}).json()
+        assert answer["translation"].startswith("Der Hund ")
+
+
+def test_health_names_the_languages(client):
+    assert client.get("/health").json()["languages"] == {"source": "de", "target": "en"}

@@ -51,3 +51,13 @@ def test_serve_refuses_values_that_would_crash_or_hang_in_one_line(flags, messag
     with pytest.raises(SystemExit) as exit:
         run_main(serve.main)
     assert exit.value.code == 2 and capsys.readouterr().err.startswith(f"error: {message}")
+
+
+def test_serve_to_a_language_the_model_does_not_write_is_refused_in_one_line(tiny_run, monkeypatch, capsys):
+    pytest.importorskip("fastapi", reason="the server's extras are not installed")
+    monkeypatch.setattr(sys, "argv", ["serve.py", "--checkpoint", str(tiny_run / "best.pt"), "--to", "de",
+                                      "--port", "0"])
+    with pytest.raises(SystemExit) as exit:
+        run_main(serve.main)
+    err = capsys.readouterr().err
+    assert exit.value.code == 2 and err.startswith("error: --to de: this model writes en only") and err.count("\n") == 1

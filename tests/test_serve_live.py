@@ -74,6 +74,8 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
         for name, width in (("desktop", 1000), ("phone", 390)):
             page = browser.new_page(viewport={"width": width, "height": 900})
             page.goto(server)
+            page.wait_for_function("document.getElementById('model').textContent.includes(' de / ')")
+            assert page.inner_text("#direction") == "German → English" == page.title().split(" · ")[1]
             page.fill("#source", SENTENCE)
             page.fill("#n-best", "3")
             page.click("#translate")

@@ -283,3 +283,14 @@ def test_french_multi30k_files_train_fr_to_en_without_a_download(tmp_path, train
     assert (ckpt.cfg.data.src_lang, ckpt.cfg.data.tgt_lang) == ("fr", "en")
     assert {"chien", "plage"} <= set(ckpt.src_vocab.itos)
     assert sorted(p.name for p in data.iterdir()) == ["train.en.gz", "train.fr.gz", "val.en.gz", "val.fr.gz"]
+
+
+def test_a_model_of_both_directions_is_validated_each_way_and_kept_by_their_mean(both_run):
+    records = [json.loads(line) for line in (both_run / "metrics.jsonl").read_text().splitlines()]
+    validations = [r for r in records if "val_bleu" in r]
+    assert validations
+    for r in validations:
+        each = r["val_bleu_by_direction"]
+        assert set(each) == {"de-en", "en-de"} and r["val_bleu"] == pytest.approx(sum(each.values()) / 2)
+    assert min(validations[-1]["val_bleu_by_direction"].values()) > 30          # it learned both ways
+    assert load_checkpoint(both_run / "best.pt").cfg.data.directions == "both"

@@ -261,3 +261,16 @@ def test_the_heatmap_may_not_be_written_over_a_file_of_an_exported_directory(tmp
                                         r"file .*model.bin: writing it would destroy that input"):
         translate.parse_args(["--checkpoint", str(exported), "--plot-attention", str(exported / "model.bin"), "Hallo"])
     assert (exported / "model.bin").read_text() == "weights"
+
+
+def test_to_picks_the_language_a_model_of_both_directions_writes_and_is_refused_where_it_has_none(both_run, tiny_run,
+                                                                                                 env):
+    both = ["translate.py", "--checkpoint", str(both_run / "best.pt"), "--greedy"]
+    german = run([*both, "--to", "de", "The dog sleeps in the park."], env).stdout.decode()
+    english = run([*both, "Der Hund schläft im Park."], env).stdout.decode()
+    assert german.startswith("Der Hund ") and english.startswith("The dog ")
+    for checkpoint, to in ((both_run, "fr"), (tiny_run, "de")):
+        out = run(["translate.py", "--checkpoint", str(checkpoint / "best.pt"), "--to", to, "Hallo."], env,
+                  check=False)
+        assert out.returncode == 2 and out.stdout == b""
+        assert out.stderr.decode().startswith(f"error: --to {to}: this model writes ") and out.stderr.count(b"\n") == 1

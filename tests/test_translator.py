@@ -21,6 +21,7 @@ from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
 from tests.tiny_checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
+from util.errors import UserError
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
 P0, P1 = PLACEHOLDERS[:2]
@@ -207,3 +208,23 @@ def test_a_line_of_several_sentences_is_as_confident_as_its_least_confident_sent
     alone = [n_best[0].confidence for n_best in translator.translate_n_best(SOURCES[:2])]
     assert alone[0] != alone[1]
     assert translator.translate_n_best([" ".join(SOURCES[:2])])[0][0].confidence == min(alone)
+
+
+def test_a_model_of_both_directions_writes_either_language_over_one_engine(both_run, tiny_run):
+    forward = load_translator(both_run / "best.pt")
+    assert forward.toward(None) is forward and forward.toward("en") is forward
+    back = forward.toward("de")
+    assert back.engine is forward.engine
+    assert (back.cfg.data.src_lang, back.cfg.data.tgt_lang) == ("en", "de")
+    assert back.lexicon == forward.lexicon.reverse and back.lexicon.knows("dog") and not forward.lexicon.knows("dog")
+    assert back.codec.ids(["The dog runs."])[0][0] == forward.codec.src_vocab.stoi["<2de>"]
+    assert forward.codec.ids(["Der Hund läuft."])[0][0] == forward.codec.src_vocab.stoi["<2en>"]
+    german, = back.translate(["The dog sleeps in the park."])          # the tag decides the language written
+    english, = forward.translate(["Der Hund schläft im Park."])
+    assert german.startswith("Der Hund ") and german.endswith(" im Park.")
+    assert english.startswith("The dog ") and english.endswith(" in the park.")
+    with pytest.raises(UserError, match="^--to fr: this model writes en and de; pass one of those$"):
+        forward.toward("fr")
+    with pytest.raises(UserError, match=r"^--to de: this model writes en only \(it was trained de→en\); a model of "
+                                        r"both directions trains with --data.directions=both$"):
+        load_translator(tiny_run / "best.pt").toward("de")
