@@ -108,3 +108,11 @@ def test_an_output_name_that_ends_as_a_directory_is_refused_before_any_work(out,
     with pytest.raises(UserError, match=rf"^--out {out} names a directory \(it ends with {out[-1]}\); give a file "):
         average.main([*paths, "--out", out])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["1.pt", "2.pt"]
+
+
+def test_an_average_of_a_model_of_both_directions_still_writes_both(both_run, tmp_path):
+    best, last = str(both_run / "best.pt"), str(both_run / "last.pt")
+    average.main([best, last, "--out", str(tmp_path / "avg.pt")])
+    averaged, trained = load_translator(tmp_path / "avg.pt"), load_translator(best)
+    assert averaged.lexicon == trained.lexicon and averaged.lexicon.reverse is not None
+    assert averaged.toward("de").translate(["The dog sleeps in the park."])[0].startswith("Der Hund ")

@@ -36,6 +36,17 @@ def test_an_epoch_cuts_the_same_text_anew_and_the_same_epoch_alike(corpus, bpe):
     assert sum(len(row) for row in first) > sum(len(row) for row in ids)   # sampled cuts are finer on average
 
 
+def test_the_tag_of_a_model_of_both_directions_stays_first_and_whole(both_run):
+    from decoding.load import load_translator
+
+    forward = load_translator(both_run / "best.pt")
+    for translator in (forward, forward.toward("de")):
+        ids = Ragged.of(translator.codec.ids(["Der Hund spielt heute im Park mit der Katze.", "The dog plays."]))
+        cut = EpochSources(translator.codec.src_subwords, alpha=0.5, seed=1, max_len=60, keep=1).of(ids, 3)
+        assert cut != ids and [row[0] for row in cut] == [row[0] for row in ids] == translator.codec.prefix * 2
+        assert all(translator.codec.prefix[0] not in row[1:] for row in cut)
+
+
 def test_a_sampled_cut_over_the_length_limit_keeps_the_prepared_one(corpus):
     subwords, ids = corpus
     limit = max(len(row) for row in ids)
@@ -63,18 +74,21 @@ class StopAfter(StopSignal):
         return self
 
 
-def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of_a_straight_run(root, tmp_path,
+@pytest.mark.parametrize("directions, stop, steps", [("one", 30, 34), ("both", 60, 64)])   # both: twice the pairs
+def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of_a_straight_run(directions, stop, steps,
+                                                                                                 root, tmp_path,
                                                                                                  train_main,
                                                                                                  monkeypatch):
     flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=300",
-             "--train.subword_sampling=0.3", "--train.dropout_after=1", "--train.max_steps=34",
+             f"--data.directions={directions}",
+             "--train.subword_sampling=0.3", "--train.dropout_after=1", f"--train.max_steps={steps}",
              "--train.max_epochs=5", "--train.val_max_sentences=2"]
     train_main([*flags, "--out", str(tmp_path / "straight")])
-    steps, real_step = [], train.train_step
+    taken, real_step = [], train.train_step
 
     def step_then_signal(*args):
-        steps.append(1)
-        if len(steps) == 30:                       # inside the second epoch, a sampled one
+        taken.append(1)
+        if len(taken) == stop:                     # inside the second epoch, a sampled one
             StopAfter.instance.requested = True
         return real_step(*args)
 
@@ -82,10 +96,10 @@ def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of
     monkeypatch.setattr(train, "train_step", step_then_signal)
     train_main([*flags, "--out", str(tmp_path / "split")])
     stopped = load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]
-    assert stopped["step"] == 30 and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
+    assert stopped["step"] == stop and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
     monkeypatch.setattr(train, "StopSignal", StopSignal)
     train_main(["--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")])
     a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
-    assert b["train_state"]["state"]["step"] == 34
+    assert b["train_state"]["state"]["step"] == steps
     for key in a["model"]:
         torch.testing.assert_close(a["model"][key], b["model"][key], atol=0, rtol=0, msg=key)

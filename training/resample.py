@@ -6,6 +6,8 @@ and the epoch alone, so a resumed run cuts that epoch as the straight run did.
 
     sources = EpochSources(subwords, alpha=0.1, seed=1, max_len=254)
     ids = sources.of(train.src, epoch=5)         # a Ragged like train.src: the same text, other pieces
+
+A model of both directions keeps each source's first piece, its direction's tag (data/tags.py), as it is: `keep=1`.
 """
 from __future__ import annotations
 
@@ -17,19 +19,20 @@ SEED_STRIDE = 100_003             # the seed of an epoch's sampling: seed * SEED
 
 
 class EpochSources:
-    def __init__(self, subwords: Subwords, alpha: float, seed: int, max_len: int, bpe: bool = False):
+    def __init__(self, subwords: Subwords, alpha: float, seed: int, max_len: int, bpe: bool = False, keep: int = 0):
         self.subwords, self.alpha, self.seed, self.max_len, self.bpe = subwords, alpha, seed, max_len, bpe
+        self.keep = keep                  # leading pieces of each source that are not cut anew (a direction's tag)
 
     def of(self, sources: Ragged, epoch: int) -> Ragged:
         """The sources cut anew for this epoch; a sentence whose sampled cut is longer than max_len keeps its own."""
         import sentencepiece
 
-        sp = self.subwords.sp
-        lines = [sp.decode(ids) for ids in sources]        # the lines the pieces were cut from
+        sp, keep = self.subwords.sp, self.keep
+        lines = [sp.decode(ids[keep:]) for ids in sources]        # the lines the pieces were cut from
         sentencepiece.set_random_generator_seed(self.seed * SEED_STRIDE + epoch)
         options = {"alpha": self.alpha} if self.bpe else {"alpha": self.alpha, "nbest_size": -1}
         sampled = sp.encode(lines, out_type=int, enable_sampling=True, num_threads=1, **options)
-        return Ragged.of([new if line and 0 < len(new) <= self.max_len else old
+        return Ragged.of([old[:keep] + new if line and 0 < len(new) + keep <= self.max_len else old
                           for new, old, line in zip(sampled, sources, lines)])
 
 

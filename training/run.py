@@ -236,7 +236,7 @@ def epoch_data(cfg: Config, data: Prepared, train_data: SplitData, sampler: Toke
         return EpochData(train_data, sampler)
     longest = min(cfg.data.max_train_len or cfg.model.max_len, cfg.model.max_len - 2)
     sources = EpochSources(data.src_subwords, cfg.train.subword_sampling, cfg.train.seed, longest,
-                           bpe=cfg.data.subword_model == "bpe")
+                           bpe=cfg.data.subword_model == "bpe", keep=1 if cfg.data.directions == "both" else 0)
     return EpochData(train_data, sampler, sources, start=cfg.train.dropout_after)
 
 
