@@ -14,8 +14,8 @@ Reported per kind of line: items kept, lines with every item kept, and lines wit
 misformatted number or an invented name; then lines of several sentences with every sentence back, caps and
 lowercase lines next to their normal-case twins, copied-through items kept exactly, and the degenerate outputs.
 probes/checks.py and probes/score.py say how each is judged. The direction is the checkpoint's
-(data.src_lang-data.tgt_lang); --direction must agree with it. Invented names need a normal-word lexicon: the
-target side of Multi30K's train split in --data-dir (without it, names are not checked). On a Multi30K split (no
+(data.src_lang-data.tgt_lang); --direction must agree with it, or picks one of a model of both directions
+(--data.directions=both). Invented names need a normal-word lexicon: the target side of Multi30K's train split in --data-dir (without it, names are not checked). On a Multi30K split (no
 item lists) only invented and misformatted numbers, invented names and stammers are counted, in the outputs and,
 as the checks' own false-alarm rate, in the human references. The other probes: python -m probes.digits,
 python -m probes.glossary, python -m probes.placeholders.
@@ -63,12 +63,14 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
         raise UserError("--engine-compare exports one .pt checkpoint; pass a single checkpoint, not an "
                         "ensemble or an exported directory")
     translator = load_translator(checkpoint, device)
-    found = [(translator.engine.name, translator)]
+    # a model of both directions writes the language --direction names (default: its own target language)
+    to = args.direction.split("-")[1] if args.direction and translator.cfg.data.directions == "both" else None
+    found = [(translator.engine.name, translator.toward(to))]
     if args.engine_compare:
         from exporting.ct2 import export_checkpoint
         for quantization in ("float32", "int8"):
             exported = export_checkpoint(checkpoint, Path(tmp) / quantization, quantization)
-            found.append((f"ct2 {quantization}", load_translator(exported, device)))
+            found.append((f"ct2 {quantization}", load_translator(exported, device).toward(to)))
     return found
 
 

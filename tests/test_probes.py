@@ -1,5 +1,5 @@
 """python -m probes (probes/__main__.py) without a model: the probe's lines to translate elsewhere, and outputs
-scored from a file."""
+scored from a file; and the direction it probes of a model of both directions."""
 import json
 
 import pytest
@@ -50,3 +50,12 @@ def test_outputs_of_another_length_are_refused(tmp_path, no_multi30k):
     (tmp_path / "out.en").write_text("A dog.\n", encoding="utf-8")
     with pytest.raises(UserError, match="1 outputs for"):
         main(["--outputs", str(tmp_path / "out.en")])
+
+
+def test_direction_picks_the_probed_direction_of_a_model_of_both(both_run, capsys):
+    found = {}
+    for direction in ("de-en", "en-de"):
+        assert main(["--checkpoint", str(both_run / "best.pt"), "--direction", direction, "--json"]) == 0
+        found[direction] = json.loads(capsys.readouterr().out.splitlines()[-1])["pytorch"]
+    assert {d: f["direction"] for d, f in found.items()} == {"de-en": "de-en", "en-de": "en-de"}
+    assert all(f["kinds"]["sentences"]["invented_numbers"] == 0 for f in found.values())
