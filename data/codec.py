@@ -11,7 +11,7 @@ import sys
 
 from config import Config
 from data.subwords import Subwords, models_of
-from data.tags import tag
+from data.tags import source_prefix
 from data.tokenizer import Tokenizer
 from data.vocab import Vocab
 
@@ -24,7 +24,7 @@ class Codec:
         self.src_subwords, self.tgt_subwords = src_subwords, tgt_subwords
         self._tokenizers: dict[str, Tokenizer] = {}
         # a model of both directions reads a tag naming the language to write before each source (data/tags.py)
-        self.prefix = [src_vocab.stoi[tag(cfg.data.tgt_lang)]] if cfg.data.directions == "both" else []
+        self.prefix = source_prefix(src_vocab, cfg.data)
 
     @classmethod
     def from_checkpoint(cls, cfg: Config, src_vocab: Vocab, tgt_vocab: Vocab, models: dict | None) -> "Codec":

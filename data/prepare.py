@@ -37,7 +37,7 @@ from data.direction import check_direction, column_note
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
 from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
 from data.subwords import Subwords, line_to_tokens
-from data.tags import direction_tags, reversed_data, reversed_name, tag
+from data.tags import direction_tags, reversed_data, reversed_name, source_prefix
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
@@ -201,12 +201,14 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
                          for subwords, vocab in ((src_subwords, src_vocab), (tgt_subwords, tgt_vocab)))
         data = {}
         for way, reverse in directions:
-            prefix = [src_vocab.stoi[tag(way.tgt_lang)]] if cfg.directions == "both" else []
             for s in splits:
-                name = reversed_name(s) if reverse and s != train else s
                 encoded = encode_split(reversed_name(s) if reverse else s, tokens[s, reverse], references[s, reverse],
-                                       encoders, cfg.max_train_len if s == train else None, progress, prefix)
-                data[name] = joined(data[name], encoded) if name in data else encoded
+                                       encoders, cfg.max_train_len if s == train else None, progress,
+                                       source_prefix(src_vocab, way))
+                if reverse and s == train:          # one training split of both directions' pairs
+                    data[s] = joined(data[s], encoded)
+                else:
+                    data[reversed_name(s) if reverse else s] = encoded
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
 
 

@@ -23,6 +23,12 @@ def direction_tags(cfg: DataConfig) -> tuple[str, ...]:
     return (tag(cfg.tgt_lang), tag(cfg.src_lang)) if cfg.directions == "both" else ()
 
 
+def source_prefix(vocab, cfg: DataConfig) -> list[int]:
+    """The ids that open every source of a model of this config's data (its direction's tag; none for a model of
+    one direction): what training reads and what translation writes, from this one rule."""
+    return [vocab.stoi[tag(cfg.tgt_lang)]] if cfg.directions == "both" else []
+
+
 def reversed_data(cfg: DataConfig) -> DataConfig:
     """The data settings of the other direction: the two languages swapped, the rest as they are."""
     turned = copy.deepcopy(cfg)

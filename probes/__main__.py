@@ -15,9 +15,10 @@ misformatted number or an invented name; then lines of several sentences with ev
 lowercase lines next to their normal-case twins, copied-through items kept exactly, and the degenerate outputs.
 probes/checks.py and probes/score.py say how each is judged. The direction is the checkpoint's
 (data.src_lang-data.tgt_lang); --direction must agree with it, or picks one of a model of both directions
-(--data.directions=both). Invented names need a normal-word lexicon: the target side of Multi30K's train split in --data-dir (without it, names are not checked). On a Multi30K split (no
-item lists) only invented and misformatted numbers, invented names and stammers are counted, in the outputs and,
-as the checks' own false-alarm rate, in the human references. The other probes: python -m probes.digits,
+(--data.directions=both). Invented names need a normal-word lexicon: the target side of Multi30K's train split in
+--data-dir (without it, names are not checked). On a Multi30K split (no item lists) only invented and misformatted
+numbers, invented names and stammers are counted, in the outputs and, as the checks' own false-alarm rate, in the
+human references. The other probes: python -m probes.digits,
 python -m probes.glossary, python -m probes.placeholders.
 """
 from __future__ import annotations
