@@ -28,3 +28,32 @@ def test_the_pipeline_takes_it_out_after_the_marks_and_before_the_placeholders_c
     placeholder = masked.split()[-1].rstrip(".")
     back = pipeline.reverse_sentence(f'There is {placeholder} "-haired .', states).text
     assert back == ("There is €1,299.99 haired." if direction == ("de", "en") else "There is 1.299,99 € haired.")
+
+
+@pytest.mark.parametrize("output, fixed", [
+    ("He lives in Munich ..", "He lives in Munich."),
+    ("Anna Jürgen.. Munich ..", "Anna Jürgen. Munich."),
+    ("Der Mann , , der läuft.", "Der Mann, der läuft."),
+    ("Warte ... was?", "Warte ... was?"),                 # an ellipsis is not a doubled mark
+])
+def test_a_mark_the_model_wrote_twice_is_written_once(output, fixed):
+    _, state = StopSpacing().apply("Er wohnt in München.")
+    assert StopSpacing().reverse(output, state) == fixed
+
+
+def test_a_doubled_mark_stays_where_the_source_has_one():
+    _, state = StopSpacing().apply("Na ja.. gut.")
+    assert StopSpacing().reverse("Well.. fine.", state) == "Well.. fine."
+
+
+@pytest.mark.parametrize("direction", [("de", "en"), ("en", "de")])
+def test_a_weak_models_doubled_stop_after_a_placeholder_goes_and_the_fill_is_whole(direction):
+    """The mark is mended on the masked sentence: a URL's own dots are not in reach."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]))
+    applied = pipeline.apply("Mehr unter https://example.org/hilfe." if direction == ("de", "en")
+                             else "More at https://example.org/help.")
+    (masked,), (states,) = applied.sentences, applied.states
+    placeholder = masked.split()[-1].rstrip(".")
+    back = pipeline.reverse_sentence(f"More at {placeholder} ..", states).text
+    url = "https://example.org/hilfe" if direction == ("de", "en") else "https://example.org/help"
+    assert back == f"More at {url}."

@@ -1,12 +1,14 @@
-"""No space before a full stop or a comma in a translation: a model, weak or strong, that writes one (`There is a
-dog .`, `auf dem Tisch , der`) has it taken out, in every language the project translates (English, German and
-French alike write none there).
+"""No space before a full stop or a comma in a translation, and no mark written twice: a model, weak or strong, that
+writes `There is a dog .`, `auf dem Tisch , der` or `Munich ..` has it mended, in every language the project
+translates (English, German and French alike write none of these).
 
     StopSpacing().reverse("A man is riding through Freiburg .", None)      # -> "A man is riding through Freiburg."
+    StopSpacing().reverse("He lives in Munich ..", None)                   # -> "He lives in Munich."
 
 Only a lone mark after a word: an ellipsis ("Warte ... was?"), a mark starting a word (".com", ",5") and a line that
-starts with one keep their spaces. The source and training pairs are not changed; the step runs on the masked
-sentence, so a placeholder's fill (a URL, a number) is one character here and cannot be touched.
+starts with one keep their spaces. A doubled mark stays where the source has one itself ("Na ja.. gut."). The source
+and training pairs are not changed; the step runs on the masked sentence, so a placeholder's fill (a URL, a number)
+is one character here and cannot be touched.
 """
 from __future__ import annotations
 
@@ -15,8 +17,15 @@ import re
 from text.step import Step
 
 SPACE_BEFORE_STOP = re.compile(r"(?<=\S)[ \t]+(?=[.,](?![.,\w]))")
+DOUBLED_MARK = re.compile(r"(?<![.,])([.,])[ \t]*\1(?![.,])")    # ".." or ", ," but not an ellipsis "..."
 
 
 class StopSpacing(Step):
+    def apply(self, text: str) -> tuple[str, bool]:
+        """The text unchanged; the state says whether the source doubles a mark itself (then its translation may)."""
+        return text, bool(DOUBLED_MARK.search(text))
+
     def reverse(self, output: str, state) -> str:
+        if not state:
+            output = DOUBLED_MARK.sub(r"\1", output)
         return SPACE_BEFORE_STOP.sub("", output)
