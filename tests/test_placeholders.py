@@ -95,6 +95,8 @@ def test_the_last_guard_keeps_each_placeholder_once_puts_a_missing_one_before_th
 def test_nothing_sticks_to_a_placeholder():
     assert exactly_once(f"buys {P0}s for{P1}{P2}.", P0 + P1 + P2).text == f"buys {P0}s for {P1} {P2}."
     assert exactly_once(f"({P0}) {P1}'s", P0 + P1).text == f"({P0}) {P1}'s"
+    assert exactly_once(f"{P0}.{P1}, {P2},{P1}", P0 + P1 + P2).text == f"{P0}. {P1}, {P2},"   # after a mark
+    assert exactly_once(f'„{P0}“ ({P1}) "{P2}"', P0 + P1 + P2).text == f'„{P0}“ ({P1}) "{P2}"'  # quotes stay
     assert fill(f"buys {P0}s for {P1}.", ("1.5", "3")) == "buys 1.5 s for 3."        # letters after one: apart
 
 

@@ -108,15 +108,16 @@ class Guarded(NamedTuple):
 CLOSING = re.compile(r"[\s.!?…:;,\"'»“”)\]]*$")
 
 
-# a placeholder after a letter, a digit or another placeholder: the point between them (letters after one are
-# fill's to part or drop)
-STUCK = re.compile(r"(?<=[\ue000-\ue00f])(?=[\ue000-\ue00f])|(?<=[^\W_])(?=[\ue000-\ue00f])")
+# a placeholder after a letter, a digit, another placeholder or a mark that ends a clause ("Schneider.am 3. Mai"):
+# the point between them (letters after one are fill's to part or drop; a bracket or quote before one stays)
+STUCK = re.compile(r"(?<=[\ue000-\ue00f.,;:!?])(?=[\ue000-\ue00f])|(?<=[^\W_])(?=[\ue000-\ue00f])")
 
 
 def exactly_once(output: str, owed: str) -> Guarded:
     """The output with each placeholder of `owed` (the source's, in order) exactly once: a further copy, or one the
     source lacks, is dropped with the space before it; a missing one is put before the closing punctuation; and
-    nothing stuck before one (a letter, a digit, another placeholder) without a space (letters after one: `fill`).
+    nothing stuck before one (a letter, a digit, another placeholder, a full stop or comma) without a space (letters
+    after one: `fill`).
     The last guard of a promise the search keeps (decoding/search.py), so `fixes` is 0 where it did."""
     seen, dropped = set(), 0
 
