@@ -201,14 +201,15 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
                          for subwords, vocab in ((src_subwords, src_vocab), (tgt_subwords, tgt_vocab)))
         data = {}
         for way, reverse in directions:
+            prefix = source_prefix(src_vocab, way)
             for s in splits:
-                encoded = encode_split(reversed_name(s) if reverse else s, tokens[s, reverse], references[s, reverse],
-                                       encoders, cfg.max_train_len if s == train else None, progress,
-                                       source_prefix(src_vocab, way))
+                name = reversed_name(s) if reverse else s
+                encoded = encode_split(name, tokens[s, reverse], references[s, reverse], encoders,
+                                       cfg.max_train_len if s == train else None, progress, prefix)
                 if reverse and s == train:          # one training split of both directions' pairs
                     data[s] = joined(data[s], encoded)
                 else:
-                    data[reversed_name(s) if reverse else s] = encoded
+                    data[name] = encoded
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
 
 
