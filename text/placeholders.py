@@ -116,8 +116,8 @@ STUCK = re.compile(r"(?<=[\ue000-\ue00f.,;:!?])(?=[\ue000-\ue00f])|(?<=[^\W_])(?
 def exactly_once(output: str, owed: str) -> Guarded:
     """The output with each placeholder of `owed` (the source's, in order) exactly once: a further copy, or one the
     source lacks, is dropped with the space before it; a missing one is put before the closing punctuation; and
-    nothing stuck before one (a letter, a digit, another placeholder, a full stop or comma) without a space (letters
-    after one: `fill`).
+    nothing stuck before one (a letter, a digit, another placeholder, a mark that ends a clause) without a space
+    (letters after one: `fill`).
     The last guard of a promise the search keeps (decoding/search.py), so `fixes` is 0 where it did."""
     seen, dropped = set(), 0
 
