@@ -202,6 +202,10 @@ class Transformer(nn.Module):
         """The target ids the output layer scores, ascending; None: every one."""
         return None if self.scored is None else self.subset.ids(self.scored)
 
+    def scores(self, targets: Tensor) -> Tensor:
+        """Whether the output layer scores each of these target ids: bool, targets' shape."""
+        return torch.ones_like(targets, dtype=torch.bool) if self.scored is None else self.scored[targets]
+
     def target_index(self, targets: Tensor) -> Tensor:
         """Target ids -> their columns in `project(h, scored_only=True)`."""
         ids = self.scored_ids()

@@ -144,3 +144,20 @@ def test_consistency_runs_the_batch_twice_only_while_dropout_is_on_and_adds_the_
         grads.append([p.grad.clone() for p in model.parameters() if p.grad is not None])
     for a, b in zip(*grads):
         torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-5)
+
+
+def test_a_target_piece_the_model_does_not_score_is_left_out_of_the_loss():
+    from contextlib import nullcontext
+    from data.vocab import PAD
+    from training.step import loss_sum
+    model, _ = tiny_model(seed=5, output_pieces="seen")
+    model.eval()
+    model.score_only(torch.arange(0, 20))          # ids 20-29 are never scored: the highest one used to index past K
+    batch = collate([([5, 6, 7], [8, 29, 9]), ([10, 11], [25, 12])])
+    without = collate([([5, 6, 7], [8, 29, 9]), ([10, 11], [25, 12])])
+    without.tgt_out[(without.tgt_out == 29) | (without.tgt_out == 25)] = PAD
+    with torch.no_grad():
+        got = loss_sum(model, batch, 0.0, nullcontext())
+        expected = loss_sum(model, without, 0.0, nullcontext())
+    assert torch.isfinite(got)
+    torch.testing.assert_close(got, expected)

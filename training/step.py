@@ -61,17 +61,19 @@ class SmoothedCrossEntropy(torch.autograd.Function):
 
 
 def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0) -> torch.Tensor:
-    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens. With `consistency` > 0 while
+    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens that the model scores. With `consistency` > 0 while
     dropout is on (R-Drop, Liang et al. 2021): the batch runs twice in one forward pass, with two dropout masks,
     and the loss is the two passes' mean cross-entropy plus `consistency` times the symmetric KL divergence of their
     output distributions (the mean of KL(p1||p2) and KL(p2||p1)), summed over tokens."""
-    keep = batch.tgt_out != PAD                                          # (b, i)
+    inner = getattr(model, "module", model)                              # DDP wraps the model
+    # a piece the output layer does not score (one that val uses and training never did) has no logit: left out
+    keep = (batch.tgt_out != PAD) & inner.scores(batch.tgt_out)        # (b, i)
     twice = consistency > 0 and model.training and dropout_on(model)
     src, tgt_in, kept = ((torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2))
                          if twice else (batch.src, batch.tgt_in, keep))
     with amp:
         logits = model(src, tgt_in, kept)                                # (n_keep or 2 n_keep, K): the scored pieces
-    targets = getattr(model, "module", model).target_index(batch.tgt_out[keep])     # DDP wraps the model
+    targets = inner.target_index(batch.tgt_out[keep])
     if not twice:
         return SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
     kl = symmetric_kl(*logits.float().log_softmax(-1).chunk(2))        # first: the loss below reuses fp32 logits' memory
