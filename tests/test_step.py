@@ -153,8 +153,8 @@ def test_a_target_piece_the_model_does_not_score_is_left_out_of_the_loss():
     model, _ = tiny_model(seed=5, output_pieces="seen")
     model.eval()
     model.score_only(torch.arange(0, 20))          # ids 20-29 are never scored: the highest one used to index past K
-    batch = collate([([5, 6, 7], [8, 29, 9]), ([10, 11], [25, 12])])
-    without = collate([([5, 6, 7], [8, 29, 9]), ([10, 11], [25, 12])])
+    data = [([5, 6, 7], [8, 29, 9]), ([10, 11], [25, 12])]
+    batch, without = collate(data), collate(data)
     without.tgt_out[(without.tgt_out == 29) | (without.tgt_out == 25)] = PAD
     with torch.no_grad():
         got = loss_sum(model, batch, 0.0, nullcontext())

@@ -61,10 +61,10 @@ class SmoothedCrossEntropy(torch.autograd.Function):
 
 
 def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0) -> torch.Tensor:
-    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens that the model scores. With `consistency` > 0 while
-    dropout is on (R-Drop, Liang et al. 2021): the batch runs twice in one forward pass, with two dropout masks,
-    and the loss is the two passes' mean cross-entropy plus `consistency` times the symmetric KL divergence of their
-    output distributions (the mean of KL(p1||p2) and KL(p2||p1)), summed over tokens."""
+    """Summed label-smoothed cross-entropy over the batch's non-pad target tokens that the model scores. With
+    `consistency` > 0 while dropout is on (R-Drop, Liang et al. 2021): the batch runs twice in one forward pass, with
+    two dropout masks, and the loss is the two passes' mean cross-entropy plus `consistency` times the symmetric KL
+    divergence of their output distributions (the mean of KL(p1||p2) and KL(p2||p1)), summed over tokens."""
     inner = getattr(model, "module", model)                              # DDP wraps the model
     # a piece the output layer does not score (one that val uses and training never did) has no logit: left out
     keep = (batch.tgt_out != PAD) & inner.scores(batch.tgt_out)        # (b, i)
