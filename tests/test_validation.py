@@ -38,6 +38,22 @@ def test_validation_during_the_run_searches_a_fixed_subset_greedily_and_the_fina
     assert translator.calls == [(sentences, beam)] and bleu == pytest.approx(100.0) and loss > 0
 
 
+
+def test_the_val_loss_is_a_mean_over_the_target_tokens_the_model_scores():
+    from data.batching import collate
+    from training.step import loss_sum
+    model, _ = tiny_trainable(seed=3, output_pieces="seen")
+    model.eval()
+    model.score_only(torch.arange(0, 20))          # ids 20-29 are never scored: no logit, no loss
+    src, tgt = [[5, 6, 7], [10, 11], [12, 13, 14]], [[8, 29, 9], [25, 12], [15, 16, 17]]
+    split = SplitData(src=src, tgt=tgt, tgt_text=["a", "b", "c"], src_text=["x", "y", "z"])
+    cfg = make_config("tiny", ["train.val_max_sentences=3"])
+    loss, _ = val_split_scores(model, EchoTranslator(["a", "b", "c"]), split, cfg, torch.device("cpu"), nullcontext())
+    scored = sum(1 for ids in tgt for n in ids if n < 20) + len(tgt)          # each target's own pieces, then EOS
+    with torch.no_grad():
+        summed = loss_sum(model, collate(list(zip(src, tgt))), 0.0, nullcontext()).item()
+    assert loss == pytest.approx(summed / scored)
+
 def test_the_log_line_marks_the_one_best_pt_holds():
     assert ValScores(3.0, 21.99, 1.0, True, ema_bleu=15.71).note() == "val BLEU 21.99 (best) | EMA 15.71"
     assert ValScores(3.0, 21.99, 1.0, True, 23.5, True).note() == "val BLEU 21.99 | EMA 23.50 (best)"

@@ -60,14 +60,19 @@ class SmoothedCrossEntropy(torch.autograd.Function):
         return grad.mul_(grad_total.to(grad.dtype)), None, None
 
 
+def scored_targets(model, batch) -> torch.Tensor:
+    """The target positions the loss counts, bool (b, i): non-pad tokens that the output layer scores. A piece it does
+    not score (one that val uses and training never did) has no logit, so it has no finite loss: left out."""
+    return (batch.tgt_out != PAD) & getattr(model, "module", model).scores(batch.tgt_out)
+
+
 def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0) -> torch.Tensor:
     """Summed label-smoothed cross-entropy over the batch's non-pad target tokens that the model scores. With
     `consistency` > 0 while dropout is on (R-Drop, Liang et al. 2021): the batch runs twice in one forward pass, with
     two dropout masks, and the loss is the two passes' mean cross-entropy plus `consistency` times the symmetric KL
     divergence of their output distributions (the mean of KL(p1||p2) and KL(p2||p1)), summed over tokens."""
     inner = getattr(model, "module", model)                              # DDP wraps the model
-    # a piece the output layer does not score (one that val uses and training never did) has no logit: left out
-    keep = (batch.tgt_out != PAD) & inner.scores(batch.tgt_out)        # (b, i)
+    keep = scored_targets(inner, batch)                                 # (b, i)
     twice = consistency > 0 and model.training and dropout_on(model)
     src, tgt_in, kept = ((torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2))
                          if twice else (batch.src, batch.tgt_in, keep))

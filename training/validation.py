@@ -13,7 +13,7 @@ from config import Config
 from data.batching import collate
 from decoding.metrics import corpus_scores
 from decoding.translator import Translator
-from training.step import loss_sum
+from training.step import loss_sum, scored_targets
 
 
 class ValScores(NamedTuple):
@@ -58,8 +58,9 @@ def record_scores(run, kind: str, scores: ValScores, **record) -> None:
 @torch.no_grad()
 def val_split_scores(model, translator: Translator, split, cfg: Config, device, amp,
                      full: bool = False) -> tuple[float, float]:
-    """(teacher-forced loss per token, BLEU of search output: detokenized, cased sacreBLEU) on a split: its first
-    --train.val_max_sentences at --train.val_beam, or with `full` all of it at --train.final_beam."""
+    """(teacher-forced loss per target token the model scores, BLEU of search output: detokenized, cased sacreBLEU)
+    on a split: its first --train.val_max_sentences at --train.val_beam, or with `full` all of it at
+    --train.final_beam."""
     model.eval()
     n = len(split.src) if full else cfg.train.val_max_sentences or len(split.src)
     pairs = list(zip(split.src[:n], split.tgt[:n]))
@@ -67,7 +68,7 @@ def val_split_scores(model, translator: Translator, split, cfg: Config, device, 
     for start in range(0, n, 128):
         batch = collate(pairs[start:start + 128]).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
-        tokens += batch.n_tgt_tokens
+        tokens += int(scored_targets(model, batch).sum())
     decode = replace(cfg.decode, beam=cfg.train.final_beam if full else cfg.train.val_beam, n_best=1)
     with amp:
         if split.src_text is not None:          # as translate.py would: through the text pipeline
