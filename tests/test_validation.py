@@ -38,7 +38,6 @@ def test_validation_during_the_run_searches_a_fixed_subset_greedily_and_the_fina
     assert translator.calls == [(sentences, beam)] and bleu == pytest.approx(100.0) and loss > 0
 
 
-
 def test_the_val_loss_is_a_mean_over_the_target_tokens_the_model_scores():
     from data.batching import collate
     from training.step import loss_sum
@@ -53,6 +52,7 @@ def test_the_val_loss_is_a_mean_over_the_target_tokens_the_model_scores():
     with torch.no_grad():
         summed = loss_sum(model, collate(list(zip(src, tgt))), 0.0, nullcontext()).item()
     assert loss == pytest.approx(summed / scored)
+
 
 def test_the_log_line_marks_the_one_best_pt_holds():
     assert ValScores(3.0, 21.99, 1.0, True, ema_bleu=15.71).note() == "val BLEU 21.99 (best) | EMA 15.71"
