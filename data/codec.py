@@ -7,13 +7,19 @@ uses them), vocabulary ids; and back.
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from config import Config
 from data.subwords import Subwords, models_of
 from data.tags import source_prefix
-from data.tokenizer import Tokenizer
+from data.tokenizer import JOINER, Tokenizer
 from data.vocab import Vocab
+
+# a token of a mark that ends a clause with letters or digits after it (".ing" from the pieces "▁￭." "ing"): no text
+# tokenizes so (spaCy splits "pm.ing" after the letters), so the piece after the mark is a model's slip, a word's
+# inside with no word; `Codec.text` keeps the mark and drops the rest ("2:30 pm.ing" -> "2:30 pm.")
+GLUED_TO_MARK = re.compile(f"^({JOINER}?[.,;:!?…]+)[^\\W_].*", re.DOTALL)
 
 
 class Codec:
@@ -60,6 +66,6 @@ class Codec:
         """Target ids -> text, always one line."""
         units = self.tgt_vocab.tokens_of(ids)
         if self.tgt_subwords is not None:
-            units = self.tgt_subwords.join(units)
+            units = [GLUED_TO_MARK.sub(r"\1", unit) for unit in self.tgt_subwords.join(units)]
         # a word vocabulary may hold gap tokens with line breaks: an output line stays one line
         return self.tokenizer("tgt").detokenize(units).replace("\r", " ").replace("\n", " ")

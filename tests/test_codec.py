@@ -36,3 +36,16 @@ def test_a_long_input_is_cut_to_the_models_length_with_a_warning_naming_its_line
 def test_an_output_is_always_one_line():
     gap = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "A", "\uffed\n", "dog"])
     assert Codec(make_config("tiny"), gap, gap).text([4, 5, 6]) == "A  dog"
+
+
+def test_a_piece_glued_to_a_closing_mark_is_dropped_and_real_tokens_stay():
+    joint = Subwords.learn([["A", "dog", "is", "walking", "\uffed."], ["z.B.", "U.S.A.", "\uffed's", "\uffed,"]] * 30,
+                           300)
+    codec = Codec(make_config("tiny"), joint.vocab, joint.vocab, joint, joint)
+    inside = joint.split(["walking"])[1:]                     # the word's pieces after "▁": none opens a word
+    assert inside and not any(piece.startswith("\u2581") for piece in inside)
+    slip = joint.split(["A", "dog", "\uffed."]) + inside       # "▁￭." then "walking": the token "￭.walking"
+    assert joint.join(slip)[-1].startswith("\uffed.") and len(joint.join(slip)[-1]) > 2
+    assert codec.text(joint.vocab.encode(slip)) == "A dog."
+    kept = ["z.B.", "U.S.A.", "dog", "\uffed's", "\uffed,", "\uffed."]
+    assert codec.text(joint.vocab.encode(joint.split(kept))) == "z.B. U.S.A. dog's,."
