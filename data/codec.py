@@ -15,11 +15,13 @@ from data.subwords import Subwords, models_of
 from data.tags import source_prefix
 from data.tokenizer import JOINER, Tokenizer
 from data.vocab import Vocab
+from text.placeholders import PLACEHOLDER
 
-# a token of a mark that ends a clause with letters or digits after it (".ing" from the pieces "▁￭." "ing"): no text
-# tokenizes so (spaCy splits "pm.ing" after the letters), so the piece after the mark is a model's slip, a word's
-# inside with no word; `Codec.text` keeps the mark and drops the rest ("2:30 pm.ing" -> "2:30 pm.")
-GLUED_TO_MARK = re.compile(f"^({JOINER}?[.,;:!?…]+)[^\\W_].*", re.DOTALL)
+# a token that opens with a mark that ends a clause, alone or after a placeholder, with letters or digits after it
+# (".ing" from the pieces "▁￭." "ing"; "\ue000..ing" from "▁" "\ue000" "." "." "ing"): no text tokenizes so (spaCy
+# splits "pm.ing" after the letters), so what follows the marks is a model's slip, a word's inside with no word;
+# `Codec.text` keeps the marks and drops the rest ("Ms. Müller.ing" -> "Ms. Müller.", while "z.B." stays one token)
+GLUED_TO_MARK = re.compile(f"^({JOINER}?{PLACEHOLDER.pattern}?[.,;:!?…]+)[^\\W_].*", re.DOTALL)
 
 
 class Codec:
