@@ -18,9 +18,10 @@ from data.vocab import Vocab
 from text.placeholders import PLACEHOLDER
 
 # a token that opens with a mark that ends a clause, alone or after a placeholder, with letters or digits after it
-# (".ing" from the pieces "▁￭." "ing"; "\ue000..ing" from "▁" "\ue000" "." "." "ing"): no text tokenizes so (spaCy
-# splits "pm.ing" after the letters), so what follows the marks is a model's slip, a word's inside with no word;
-# `Codec.text` keeps the marks and drops the rest ("Ms. Müller.ing" -> "Ms. Müller.", while "z.B." stays one token)
+# (".ing" from the pieces "▁￭." "ing"; "\ue000..ing" from "▁" "\ue000" "." "." "ing"): text hardly ever tokenizes
+# so (spaCy keeps "dog.ing" one token and cuts "Müller..ing" into "Müller" "..", "ing"; one such token, ".a", in all of
+# Multi30K's training text), so what follows the marks is a model's slip, a word's inside with no word; `Codec.text`
+# keeps the marks and drops the rest ("Ms. Müller.ing" -> "Ms. Müller."; "z.B." and "'s" stay as they are)
 GLUED_TO_MARK = re.compile(f"^({JOINER}?{PLACEHOLDER.pattern}?[.,;:!?…]+)[^\\W_].*", re.DOTALL)
 
 
