@@ -74,7 +74,8 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
         for name, width in (("desktop", 1000), ("phone", 390)):
             page = browser.new_page(viewport={"width": width, "height": 900})
             page.goto(server)
-            page.wait_for_function("document.getElementById('model').textContent.includes(' de / ')")
+            # a selector, not wait_for_function: its polled string is eval'd in the page, which the page's CSP forbids
+            page.wait_for_selector("#model:has-text(' de / ')")   # /health answered
             assert page.inner_text("#direction") == "German → English" == page.title().split(" · ")[1]
             page.fill("#source", SENTENCE)
             page.fill("#n-best", "3")
