@@ -11,7 +11,8 @@ A recipes file holds one run a line, `NAME OVERRIDE ...`: a name (the run's dire
 flags (`--train.max_steps=940 --model.dropout=0.1`), split as a shell splits them; `#` starts a comment. Every run
 gets `--preset cpu --train.time_budget=0` first, so a line may override both. bench/recipes/ holds the grids whose
 figures are in docs/RESULTS.md and docs/HISTORY.md. A run not finished at the deadline is stopped (SIGTERM: it ends
-with a checkpoint) and reported as such; one not started by then is reported as not started.
+with a checkpoint) and reported as such; one not started by then is reported as not started. A run of both
+directions (`--data.directions=both`) is evaluated in each: its test column reads `to the target / to the source`.
 
 On a lent GPU machine: carry Multi30K's six .gz files (--data-dir) and, to save a minute, a prepared cache
 (EINSUM_NMT_CACHE) made on the CPU machine; where its Python has no spaCy, put one on PYTHONPATH. The table's
@@ -30,6 +31,7 @@ import sys
 import time
 from pathlib import Path
 
+from config import make_config
 from util.cli import run_main
 from util.errors import UserError
 
@@ -53,15 +55,26 @@ def read_recipes(path: Path) -> list[tuple[str, list[str]]]:
     return recipes
 
 
+def back_language(overrides: list[str]) -> str | None:
+    """The source language of a run of both directions (its second test: `--to` it), or None for one direction."""
+    flags = [word for word in overrides if re.fullmatch(r"--(model|data|train|decode)\.\w+=.*", word)]
+    data = make_config("cpu", flags).data
+    return data.src_lang if data.directions == "both" else None
+
+
 def job(name: str, overrides: list[str], args) -> str:
-    """The shell line of one run: train, then evaluate best.pt on the test split (when training ended well)."""
+    """The shell line of one run: train, then evaluate best.pt on the test split (when training ended well); a model
+    of both directions is evaluated in each, into NAME.test and NAME.test-SRC."""
     run = Path(args.out) / name
     train = [sys.executable, "train.py", "--preset", "cpu", "--train.time_budget=0", "--data-dir", args.data_dir,
              *overrides, "--out", str(run)]
     evaluate = [sys.executable, "evaluate.py", "--checkpoint", str(run / "best.pt"), "--split", args.split,
                 "--data-dir", args.data_dir, *shlex.split(args.evaluate)]
-    return (f"{shlex.join(train)} > {shlex.quote(str(run))}.log 2>&1 && "
+    line = (f"{shlex.join(train)} > {shlex.quote(str(run))}.log 2>&1 && "
             f"{shlex.join(evaluate)} > {shlex.quote(str(run))}.test 2>&1")
+    if back := back_language(overrides):
+        line += f" && {shlex.join([*evaluate, '--to', back])} > {shlex.quote(f'{run}.test-{back}')} 2>&1"
+    return line
 
 
 def records(run: Path) -> list[dict]:
@@ -79,11 +92,13 @@ def summary_row(name: str, overrides: list[str], run: Path, seconds: float, ende
     greedy = " / ".join(f"{r['val_bleu']:.2f}" for r in epochs)
     best = final.get("final", {}).get("best_bleu")
     tok_s = sorted(r["tokens_per_s"] for r in steps)
-    test = (run.parent / f"{run.name}.test")
-    bleu = re.search(r"^BLEU = ([\d.]+)", test.read_text(), re.M) if test.is_file() else None
+    tests = [run.parent / f"{run.name}.test", *sorted(run.parent.glob(f"{run.name}.test-*"))]  # -SRC: both ways
+    tests = [test for test in tests if test.is_file()]
+    found = [re.search(r"^BLEU = ([\d.]+)", test.read_text(), re.M) for test in tests]
+    bleu = " / ".join(match.group(1) if match else "—" for match in found)
     last_step = max((r.get("step", 0) for r in rows), default=0)
     cells = [name, f"`{' '.join(overrides)}`", last_step, greedy, "" if best is None else f"{best:.2f}",
-             bleu.group(1) if bleu else "—", f"{tok_s[len(tok_s) // 2]:.0f}" if tok_s else "", f"{seconds:.0f}",
+             bleu or "—", f"{tok_s[len(tok_s) // 2]:.0f}" if tok_s else "", f"{seconds:.0f}",
              ended]
     return "| " + " | ".join(map(str, cells)) + " |"
 
@@ -148,6 +163,8 @@ def main(argv=None) -> int:
     if args.parallel < 0:
         raise UserError(f"--parallel {args.parallel} must be 0 (all at once) or more")
     recipes = read_recipes(args.recipes)
+    for _, overrides in recipes:        # a recipe's config flags are checked before any run starts
+        back_language(overrides)
     out = Path(args.out)
     taken = [p.name for name, _ in recipes for p in (out / name, out / f"{name}.log", out / f"{name}.test")
              if p.exists()]
@@ -155,7 +172,8 @@ def main(argv=None) -> int:
         raise UserError(f"--out {out} already holds {', '.join(taken[:3])}; give a new or empty directory")
     out.mkdir(parents=True, exist_ok=True)
     ended = run_grid(recipes, args)
-    table = ["| run | overrides | steps | greedy val per epoch | val, beam 5, best.pt | test BLEU | median tok/s | "
+    table = ["| run | overrides | steps | greedy val per epoch | val, beam 5, best.pt | test BLEU (both ways: to the "
+             "target / to the source) | median tok/s | "
              "seconds | ended |", "|---|---|---|---|---|---|---|---|---|"]
     table += [summary_row(name, overrides, out / name, *ended[name]) for name, overrides in recipes]
     text = "\n".join(table) + "\n"

@@ -81,3 +81,24 @@ def test_a_run_trains_with_the_cpu_preset_and_no_time_budget_before_its_own_flag
     assert shlex.split(evaluate) == [sys.executable, "evaluate.py", "--checkpoint", str(tmp_path / "a" / "best.pt"),
                                      "--split", "test_2016_flickr", "--data-dir", "data", "--beam", "1", ">",
                                      str(tmp_path / "a.test"), "2>&1"]
+
+
+def test_a_run_of_both_directions_is_evaluated_each_way_and_its_row_shows_both(tmp_path):
+    class Args:
+        out, data_dir, split, evaluate = str(tmp_path), "data", "test_2016_flickr", ""
+    commands = grid.job("j", ["--data.directions=both", "--data.src_lang=en", "--data.tgt_lang=de"], Args).split(" && ")
+    assert len(commands) == 3 and "--to" not in shlex.split(commands[1])
+    assert shlex.split(commands[2])[-5:] == ["--to", "en", ">", str(tmp_path / "j.test-en"), "2>&1"]
+    assert len(grid.job("one", ["--data.src_lang=en", "--data.tgt_lang=de"], Args).split(" && ")) == 2
+    (tmp_path / "j").mkdir()
+    (tmp_path / "j.test").write_text("BLEU = 39.64 70.1/46.0/32.1/22.9 (BP = 1.000)\n")
+    (tmp_path / "j.test-en").write_text("BLEU = 41.50 74.0/50.2/35.8/26.0 (BP = 0.990)\n")
+    row = grid.summary_row("j", [], tmp_path / "j", 10.0, "done")
+    assert "| 39.64 / 41.50 |" in row
+
+
+def test_a_recipe_whose_config_flags_are_wrong_is_refused_before_any_run_starts(tmp_path, fake_runs):
+    file = recipes(tmp_path, "good --train.max_steps=1\nbad --data.directions=sideways\n")
+    with pytest.raises(UserError, match="directions"):
+        grid.main([file, "--data-dir", "d", "--out", str(tmp_path / "out")])
+    assert not fake_runs.exists()
