@@ -3,6 +3,7 @@ need it are skipped with the reason when it is absent."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from filelock import FileLock      # torch's own dependency
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -48,6 +50,20 @@ def signal_handlers_restored():
         signal.signal(sig, handler)
 
 
+@contextlib.contextmanager
+def built_once(tmp_path_factory, name: str):
+    """A folder for something the session builds from real data, shared by the pytest-xdist workers of one run and
+    held under a lock: the first worker builds it (25 s of spaCy), the others wait and load what it saved."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:                          # one process: this run's own folder, no one to share with
+        yield tmp_path_factory.mktemp(name)
+        return
+    folder = tmp_path_factory.getbasetemp().parent / name     # the run's folder above the workers' own
+    folder.mkdir(exist_ok=True)
+    with FileLock(str(folder) + ".lock"):
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def multi30k_dir() -> Path:
     path = Path(os.environ.get("MULTI30K_DIR") or SHARED_MULTI30K)
@@ -64,23 +80,29 @@ def prepared_multi30k(multi30k_dir, tmp_path_factory):
     from config import DataConfig
     from data.prepare import prepare_data
 
-    cache_dir = tmp_path_factory.mktemp("prepared")
-    return cache_dir, prepare_data(DataConfig(), multi30k_dir, cache_dir=cache_dir, progress=False)
+    with built_once(tmp_path_factory, "prepared") as cache_dir:   # the second worker loads the first one's cache
+        return cache_dir, prepare_data(DataConfig(), multi30k_dir, cache_dir=cache_dir, progress=False)
 
 
 @pytest.fixture(scope="session")
-def real_tokens(multi30k_dir) -> dict:
+def real_tokens(multi30k_dir, tmp_path_factory) -> dict:
     """{lang: {split: (lines, spaCy tokens)}} for train, val and test_2016_flickr, tokenized once per session."""
     from data.multi30k import read_parallel
     from data.tokenizer import Tokenizer
+    from util.textio import write_text_atomic
 
-    tokenizers = {lang: Tokenizer(lang) for lang in ("de", "en")}
-    result: dict = {"de": {}, "en": {}}
-    for split in REAL_SPLITS:
-        src, tgt = read_parallel(split, multi30k_dir, download=False)
-        for lang, lines in (("de", src), ("en", tgt)):
-            result[lang][split] = (lines, tokenizers[lang].tokenize_many(lines))
-    return result
+    with built_once(tmp_path_factory, "real-tokens") as folder:
+        if (saved := folder / "tokens.json").is_file():
+            loaded = json.loads(saved.read_text(encoding="utf-8"))
+            return {lang: {split: tuple(pair) for split, pair in splits.items()} for lang, splits in loaded.items()}
+        tokenizers = {lang: Tokenizer(lang) for lang in ("de", "en")}
+        result: dict = {"de": {}, "en": {}}
+        for split in REAL_SPLITS:
+            src, tgt = read_parallel(split, multi30k_dir, download=False)
+            for lang, lines in (("de", src), ("en", tgt)):
+                result[lang][split] = (lines, tokenizers[lang].tokenize_many(lines))
+        write_text_atomic(saved, json.dumps(result, ensure_ascii=False))
+        return result
 
 
 @pytest.fixture(scope="session")
