@@ -31,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from config import make_config
+from config import SECTIONS, make_config
 from util.cli import run_main
 from util.errors import UserError
 
@@ -57,7 +57,7 @@ def read_recipes(path: Path) -> list[tuple[str, list[str]]]:
 
 def back_language(overrides: list[str]) -> str | None:
     """The source language of a run of both directions (its second test: `--to` it), or None for one direction."""
-    flags = [word for word in overrides if re.fullmatch(r"--(model|data|train|decode)\.\w+=.*", word)]
+    flags = [word for word in overrides if word.startswith("--") and "=" in word and word[2:].split(".")[0] in SECTIONS]
     data = make_config("cpu", flags).data
     return data.src_lang if data.directions == "both" else None
 
