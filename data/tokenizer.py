@@ -17,6 +17,7 @@ text that itself contains "￭" is not restored exactly. With lowercase=True the
 """
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 JOINER = "\uffed"
@@ -33,8 +34,10 @@ def installed_pipeline(lang: str) -> str | None:
     return name if name and importlib.util.find_spec(name) else None
 
 
+@functools.cache
 def load_spacy(lang: str):
-    """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang)."""
+    """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang); loaded
+    once a process (half a second each): a run of both directions asks for each language four times."""
     import spacy
 
     pipeline = installed_pipeline(lang)

@@ -52,8 +52,8 @@ def signal_handlers_restored():
 
 @contextlib.contextmanager
 def built_once(tmp_path_factory, name: str):
-    """A folder for something the session builds from real data, shared by the pytest-xdist workers of one run and
-    held under a lock: the first worker builds it (25 s of spaCy), the others wait and load what it saved."""
+    """A folder for something the session builds (real data's tokens, a tiny run), shared by the pytest-xdist workers
+    of one run and held under a lock: the first worker builds it (20 to 30 s), the others wait and use what it saved."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None:                          # one process: this run's own folder, no one to share with
         yield tmp_path_factory.mktemp(name)
@@ -122,36 +122,46 @@ def train_main():
 
 @pytest.fixture(scope="session")
 def synthetic_env(tmp_path_factory) -> dict:
-    """Environment for running the commands on a synthetic corpus; nothing is downloaded."""
+    """Environment for running the commands on a synthetic corpus; nothing is downloaded. The corpus and its data
+    cache are shared by the xdist workers of a run, as two users' runs share one cache (it is written atomically)."""
     from tests.synthetic import offline_env, write_corpus
 
-    root = tmp_path_factory.mktemp("app")
-    data = write_corpus(root / "data", {"train": 1500, "val": 100, "test_2016_flickr": 100})
-    return {**offline_env(root / "cache", data), "root": str(root)}
+    with built_once(tmp_path_factory, "app") as root:
+        data, written = root / "data", root / "written"
+        if not written.is_file():
+            write_corpus(data, {"train": 1500, "val": 100, "test_2016_flickr": 100})
+            written.touch()
+        return {**offline_env(root / "cache", data), "root": str(root)}
 
 
-def synthetic_run(synthetic_env, train_main, name: str, flags: list[str]) -> Path:
-    """A tiny-preset run with `flags`, trained on the synthetic corpus in this process, as synthetic_env/name."""
+def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags: list[str]) -> Path:
+    """A tiny-preset run with `flags`, trained on the synthetic corpus in this process, once a test run: the first
+    xdist worker to ask trains it (20 to 30 s), the other waits for it and reads the same files. Tests only read it."""
     from tests.synthetic import use_offline_env
 
-    out = Path(synthetic_env["root"]) / name
-    with pytest.MonkeyPatch.context() as mp:
-        use_offline_env(mp, synthetic_env)
-        train_main(["--preset", "tiny", "--out", str(out), "--train.threads=1", *flags])
-    return out
+    with built_once(tmp_path_factory, name) as folder:
+        out, finished = folder / "run", folder / "finished"
+        if not finished.is_file():
+            with pytest.MonkeyPatch.context() as mp:
+                use_offline_env(mp, synthetic_env)
+                train_main(["--preset", "tiny", "--out", str(out), "--train.threads=1", *flags])
+            finished.touch()
+        return out
 
 
 @pytest.fixture(scope="session")
-def tiny_run(synthetic_env, train_main) -> Path:
-    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a session, in this process."""
-    return synthetic_run(synthetic_env, train_main, "run", ["--train.max_epochs=12", "--train.average_last=3"])
+def tiny_run(synthetic_env, train_main, tmp_path_factory) -> Path:
+    """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a test run."""
+    return synthetic_run(synthetic_env, train_main, tmp_path_factory, "tiny-run",
+                         ["--train.max_epochs=12", "--train.average_last=3"])
 
 
 @pytest.fixture(scope="session")
-def both_run(synthetic_env, train_main) -> Path:
-    """A tiny model of both directions (--data.directions=both) trained on the synthetic corpus, once a session."""
-    return synthetic_run(synthetic_env, train_main, "both-run", ["--train.max_epochs=6", "--train.warmup_steps=10",
-                                                                 "--data.units=subword", "--data.directions=both"])
+def both_run(synthetic_env, train_main, tmp_path_factory) -> Path:
+    """A tiny model of both directions (--data.directions=both) trained on the synthetic corpus, once a test run."""
+    return synthetic_run(synthetic_env, train_main, tmp_path_factory, "both-run",
+                         ["--train.max_epochs=6", "--train.warmup_steps=10", "--data.units=subword",
+                          "--data.directions=both"])
 
 
 @pytest.fixture(scope="session")

@@ -81,3 +81,8 @@ def test_tokenize_many_equals_tokenize_one_by_one(tokenizers):
     expected = [tokenizers["de"].tokenize(line) for line in lines]
     assert tokenizers["de"].tokenize_many(lines, batch_size=2) == expected
     assert tokenizers["de"].tokenize_many(lines, progress=True) == expected
+
+
+def test_spacy_is_loaded_once_a_process_for_each_language():
+    """A run of both directions makes eight tokenizers of two languages; each loads spaCy in half a second."""
+    assert Tokenizer("de").nlp is Tokenizer("de", lowercase=True).nlp is not Tokenizer("en").nlp
