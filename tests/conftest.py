@@ -131,7 +131,7 @@ def synthetic_env(tmp_path_factory) -> dict:
         if not written.is_file():
             write_corpus(data, {"train": 1500, "val": 100, "test_2016_flickr": 100})
             written.touch()
-        return {**offline_env(root / "cache", data), "root": str(root)}
+        return offline_env(root / "cache", data)
 
 
 def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags: list[str]) -> Path:
