@@ -64,6 +64,15 @@ def built_once(tmp_path_factory, name: str):
         yield folder
 
 
+def built_by_one_worker(tmp_path_factory, name: str, build) -> Path:
+    """built_once's folder after build(folder) has run in it once a test run, by whichever worker came first."""
+    with built_once(tmp_path_factory, name) as folder:
+        if not (folder / "built").is_file():
+            build(folder)
+            (folder / "built").touch()
+        return folder
+
+
 @pytest.fixture(scope="session")
 def multi30k_dir() -> Path:
     path = Path(os.environ.get("MULTI30K_DIR") or SHARED_MULTI30K)
@@ -126,12 +135,9 @@ def synthetic_env(tmp_path_factory) -> dict:
     cache are shared by the xdist workers of a run, as two users' runs share one cache (it is written atomically)."""
     from tests.synthetic import offline_env, write_corpus
 
-    with built_once(tmp_path_factory, "app") as root:
-        data, written = root / "data", root / "written"
-        if not written.is_file():
-            write_corpus(data, {"train": 1500, "val": 100, "test_2016_flickr": 100})
-            written.touch()
-        return offline_env(root / "cache", data)
+    root = built_by_one_worker(tmp_path_factory, "app", lambda folder: write_corpus(
+        folder / "data", {"train": 1500, "val": 100, "test_2016_flickr": 100}))
+    return offline_env(root / "cache", root / "data")
 
 
 def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags: list[str]) -> Path:
@@ -139,14 +145,12 @@ def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags:
     xdist worker to ask trains it (20 to 30 s), the other waits for it and reads the same files. Tests only read it."""
     from tests.synthetic import use_offline_env
 
-    with built_once(tmp_path_factory, name) as folder:
-        out, finished = folder / "run", folder / "finished"
-        if not finished.is_file():
-            with pytest.MonkeyPatch.context() as mp:
-                use_offline_env(mp, synthetic_env)
-                train_main(["--preset", "tiny", "--out", str(out), "--train.threads=1", *flags])
-            finished.touch()
-        return out
+    def train(folder: Path) -> None:
+        with pytest.MonkeyPatch.context() as mp:
+            use_offline_env(mp, synthetic_env)
+            train_main(["--preset", "tiny", "--out", str(folder / "run"), "--train.threads=1", *flags])
+
+    return built_by_one_worker(tmp_path_factory, name, train) / "run"
 
 
 @pytest.fixture(scope="session")
