@@ -266,7 +266,7 @@ def main(argv) -> int:
         run.close()
         if lock:
             lock.release()
-    distributed.cleanup(run.dist)
+    distributed.exit_rank(run.dist)     # a rank of torchrun ends its process here
     return 0
 
 

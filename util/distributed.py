@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
 import torch
@@ -64,6 +65,17 @@ def from_main(info: DistInfo, value):
     return box[0]
 
 
-def cleanup(info: DistInfo) -> None:
-    if info.enabled:
-        dist.destroy_process_group()
+def exit_rank(info: DistInfo) -> None:
+    """The end of a run that went well. A rank of torchrun leaves the process group together with the others (rank 0
+    may still be writing), then its process ends at once, without the interpreter's teardown: a model once wrapped in
+    DistributedDataParallel keeps the gloo group's threads alive past destroy_process_group (torch 2.13), and the
+    teardown that destroys what they use can abort a finished rank ("terminate called without an active exception").
+    A plain run returns."""
+    if not info.enabled:
+        return
+    dist.barrier()
+    dist.destroy_process_group()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os._exit(0)
