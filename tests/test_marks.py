@@ -29,6 +29,10 @@ def through(source: str, output: str) -> str:
     ('A man taking pictures in front of " .', "A man taking pictures in front of."),
     ('A man in front of " ( , a dog.', "A man in front of, a dog."),
     ('A man " and a dog.', "A man and a dog."),
+    (f"Ms. {P0}..---haired.", f"Ms. {P0}.. haired."),             # a weak model's; the name keeps its own word
+    ("A man---woman sits.", "A man woman sits."),
+    ('He sits."Yes.', "He sits. Yes."),
+    ('A man"s dog.', "A mans dog."),                               # a quote inside a word is taken out alone
 ])
 def test_marks_the_source_has_none_of_leave_the_output(output, expected):
     assert through("Ein Mann sitzt dort.", output) == expected

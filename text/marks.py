@@ -38,7 +38,9 @@ def hyphen_of_a_word(text: str, k: int) -> bool:
 
 def take_out(text: str, drop: list[bool]) -> str:
     """text without the characters marked in drop; a space left before a closer, another space or the end goes too
-    (both spaces around a mark, where a closer follows them), and so does a space left at the start."""
+    (both spaces around a mark, where a closer follows them), and so does a space left at the start. Marks that stood
+    with no space between a closer or a word and the next word leave one space when they held a dash or followed a
+    closer, so no two words (nor a sentence's end and a word) are glued."""
     out: list[str] = []
     k = 0
     while k < len(text):
@@ -56,6 +58,9 @@ def take_out(text: str, drop: list[bool]) -> str:
                 end += 1            # 'of " .': the space after the mark stood before a closer too
         elif not out and after == " ":
             end += 1
+        elif out and out[-1] != " " and is_word(after) and (out[-1] in CLOSERS or
+                                                            any(c in KINDS["dashes"] for c in text[k:end])):
+            out.append(" ")         # "end.---haired", "man---woman": the words they stood between stay apart
         k = end
     return "".join(out)
 
