@@ -1,0 +1,72 @@
+"""text/final_mark.py: a translation ends as its source ends, whatever the model wrote."""
+import pytest
+
+from config import DataConfig
+from text.final_mark import FinalMark
+from text.pipeline import Pipeline
+
+P0 = "\ue000"
+
+
+@pytest.mark.parametrize("source, output, back", [
+    (f"Hilfe unter {P0}", f"Help at {P0}.", f"Help at {P0}"),            # a URL's placeholder: no stop after it
+    ("Zwei Männer in einer Stadt", "Two men in a city.", "Two men in a city"),
+    (f"Ich liebe dich {P0}", f"I love you {P0}.", f"I love you {P0}"),    # an emoji
+    ("Wie spät ist es", "What time is it?", "What time is it?"),          # only a full stop goes
+    ("Warte", "Wait...", "Wait..."),                                      # an ellipsis stays
+    ("Er sagt „ja“", "He says “yes.”", "He says “yes”"),                  # read past the closing quote
+])
+def test_a_full_stop_the_source_lacks_goes(source, output, back):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == back
+
+
+@pytest.mark.parametrize("source, output, back", [
+    ("Ein Hund läuft.", "A dog is running", "A dog is running."),
+    ("Wie spät ist es?", "What time is it", "What time is it?"),
+    ("(Ein Hund läuft.)", "(A dog is running)", "(A dog is running.)"),
+    (f"Er wohnt in {P0}.", f"He lives in {P0}", f"He lives in {P0}."),
+    ("Ein Hund läuft.", "A dog is running!", "A dog is running!"),       # the model's own mark stays
+])
+def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_open(source, output, back):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == back
+
+
+@pytest.mark.parametrize("source", ["Zutaten:", "Erstens,", "", "   "])
+def test_a_source_ending_in_another_mark_or_in_nothing_leaves_the_translation_alone(source):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse("Ingredients.", state) == "Ingredients."
+    assert FinalMark().reverse("Ingredients", state) == "Ingredients"
+
+
+@pytest.mark.parametrize("direction", [("de", "en"), ("en", "de")])
+def test_a_url_at_the_end_of_a_line_gets_no_stop_touching_it_from_any_model(direction):
+    """Weak or strong, a model that learned from captions writes a full stop; it goes before the URL comes back."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]))
+    url = "https://example.com/hilfe"
+    applied = pipeline.apply(f"Hilfe gibt es unter {url}" if direction == ("de", "en") else f"Help is at {url}")
+    (masked,), (states,) = applied.sentences, applied.states
+    placeholder = masked.split()[-1]
+    for output in (f"Help is at {placeholder}.", f"Help is at {placeholder} .", f"{placeholder} ..",
+                   f"Help is at {placeholder}"):
+        assert pipeline.reverse_sentence(output, states).text.endswith(url)
+
+
+def test_a_german_ordinals_own_full_stop_stays_when_the_english_source_has_none():
+    """`3rd` becomes the fill `3.`; the step sees the placeholder, not the fill's stop."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    applied = pipeline.apply("He came 3rd")
+    (masked,), (states,) = applied.sentences, applied.states
+    placeholder = masked.split()[-1]
+    assert pipeline.reverse_sentence(f"Er wurde {placeholder}.", states).text == "Er wurde 3."
+    assert pipeline.reverse_sentence(f"Er wurde {placeholder}", states).text == "Er wurde 3."
+
+
+def test_each_sentence_of_a_line_ends_as_its_own_source_sentence_ends():
+    pipeline = Pipeline.from_config(DataConfig())
+    applied = pipeline.apply("Ein Hund läuft. Zwei Katzen")
+    assert len(applied.sentences) == 2
+    outputs = [pipeline.reverse_sentence(output, states).text
+               for output, states in zip(["A dog is running", "Two cats."], applied.states)]
+    assert pipeline.reverse_line(outputs, applied.line_states) == "A dog is running. Two cats"

@@ -1,0 +1,60 @@
+"""A translation ends as its source ends: with the source's full stop, question or exclamation mark where the model
+left the sentence open, and with no full stop where the source has none. A model, weak or strong, learned from
+captions that nearly all end in a full stop, so it writes one after a heading, a list item or a URL that had none
+(`Hilfe unter https://example.com/hilfe` → `Help at https://example.com/hilfe.`, where a link-finder takes the stop
+into the address), and a weak one may stop before the final mark.
+
+    text, state = FinalMark().apply("Hilfe unter \ue000")    # state: "" (the source ends in no mark)
+    FinalMark().reverse("Help at \ue000.", state)            # -> "Help at \ue000"
+    text, state = FinalMark().apply("Ein Hund läuft.")        # state: "."
+    FinalMark().reverse("A dog is running", state)           # -> "A dog is running."
+
+The end is read past closing quotes and brackets (`(Ein Hund läuft.)`, `Er sagt: „Ja“`). A source that ends in a
+word, a number or a placeholder (a URL, an emoji, a quotation) has no mark: only a full stop goes from its translation
+(a question mark the model writes stays). A source that ends in another mark (`:`, `;`, `,`, `-`) leaves its
+translation as the model wrote it. The step runs on the masked sentence, so a fill's own full stop (German `3.`
+for `3rd`) is not in reach; training pairs are not changed.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from text.step import Step
+
+CLOSERS = "\"'”“»«’‘›‹)]}"          # read past at the end of a sentence: what closes a quotation or a bracket
+MARKS = ".!?…"                       # what ends a sentence
+
+
+def end(text: str) -> int:
+    """The index just after the sentence's last character before its closing quotes, brackets and spaces."""
+    k = len(text.rstrip())
+    while k > 0 and text[k - 1] in CLOSERS:
+        k = len(text[:k - 1].rstrip())
+    return k
+
+
+def open_end(c: str) -> bool:
+    """Whether a sentence that ends in c ends in no mark: a letter, a digit, a symbol (emoji) or a placeholder."""
+    return unicodedata.category(c)[0] in "LNS" or unicodedata.category(c) == "Co"
+
+
+class FinalMark(Step):
+    def apply(self, text: str) -> tuple[str, str | None]:
+        """The text unchanged; the state: the source's final mark, "" where it ends in none, None where it ends in
+        another mark (then the translation is left as it is)."""
+        k = end(text)
+        if k == 0:
+            return text, None
+        last = text[k - 1]
+        return text, last if last in MARKS else ("" if open_end(last) else None)
+
+    def reverse(self, output: str, state) -> str:
+        k = end(output)
+        if state is None or k == 0:
+            return output
+        last = output[k - 1]
+        if state and open_end(last):
+            return output[:k] + state + output[k:]
+        if state == "" and last == "." and (k < 2 or output[k - 2] != "."):
+            return output[:k - 1] + output[k:]
+        return output
