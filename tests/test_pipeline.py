@@ -48,8 +48,8 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
     glossary = Pipeline.from_config(DataConfig(), {"Hund": "poodle"}).apply("Ein Hund kauft 3 kg.")
     assert glossary.sentences == [f"Ein {P0} kauft {P1}."]
     plain = Pipeline.from_config(DataConfig(placeholders=False))
-    assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences", "FinalMark", "StopSpacing",
-                                                     "StrayMarks"]
+    assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences", "FirstCapital", "FinalMark",
+                                                     "StopSpacing", "StrayMarks"]
     assert plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
 
 
@@ -57,7 +57,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders",
-                                                "FinalMark", "StopSpacing", "StrayMarks"]
+                                                "FirstCapital", "FinalMark", "StopSpacing", "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
                                                                "NumberCompounds", "DigitRuns", "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
@@ -65,7 +65,8 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                                   "NumberCompounds", "DigitRuns", "Numbers"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
-    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "FinalMark", "StopSpacing"]
+    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "FirstCapital", "FinalMark",
+                                                     "StopSpacing"]
 
 
 def test_a_line_goes_through_every_step_and_back():

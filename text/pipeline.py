@@ -18,6 +18,7 @@ from config import DataConfig
 from text.case import Case
 from text.copy_through import CopyThrough
 from text.final_mark import FinalMark
+from text.first_capital import FirstCapital
 from text.glossary import Glossary, Terms, whole_spans
 from text.lexicon import Lexicon
 from text.marks import StrayMarks
@@ -65,9 +66,9 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
         with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
         phrases, what is copied through, numbers (with what they count: "3-jährig") and names), then the source's
-        final mark, then no space before a full stop or comma, then stray quotes, brackets and dashes. Steps that
-        need what the training corpus says (the lexicon) are left out without one (models trained before it
-        existed); a glossary needs placeholders."""
+        first capital and final mark, then no space before a full stop or comma, then stray quotes, brackets and
+        dashes. Steps that need what the training corpus says (the lexicon) are left out without one (models trained
+        before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
@@ -84,6 +85,7 @@ class Pipeline:
                        NumberCompounds(numbers), DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
+        steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
         if cfg.marks:        # after the placeholders: it sees the masked sentence, and its reverse runs before theirs
