@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from text.sentences import ENDS
 from text.step import Step
 
 CLOSERS = "\"'”“»«’‘›‹)]}"          # read past at the end of a sentence: what closes a quotation or a bracket
-MARKS = ".!?…"                       # what ends a sentence
 
 
 def end(text: str) -> int:
@@ -35,7 +35,8 @@ def end(text: str) -> int:
 
 def open_end(c: str) -> bool:
     """Whether a sentence that ends in c ends in no mark: a letter, a digit, a symbol (emoji) or a placeholder."""
-    return unicodedata.category(c)[0] in "LNS" or unicodedata.category(c) == "Co"
+    category = unicodedata.category(c)
+    return category[0] in "LNS" or category == "Co"
 
 
 class FinalMark(Step):
@@ -46,7 +47,7 @@ class FinalMark(Step):
         if k == 0:
             return text, None
         last = text[k - 1]
-        return text, last if last in MARKS else ("" if open_end(last) else None)
+        return text, last if last in ENDS else ("" if open_end(last) else None)
 
     def reverse(self, output: str, state) -> str:
         k = end(output)

@@ -22,7 +22,7 @@ import re
 from typing import NamedTuple
 
 from text.placeholders import CLOSING, Alone, PlaceholderStep, Span
-from text.sentences import sentence_spans
+from text.sentences import ENDS, sentence_spans
 from text.step import Step
 
 SLOTS = tuple(chr(0xE100 + k) for k in range(256))          # outside the placeholders' own range; normalize.py
@@ -35,7 +35,6 @@ OPENS_AFTER = "([{„“‚‘»«‹›-–—/"          # a straight quote op
 CLOSES_BEFORE = ".,;:!?…)]}»«“”‘’-–—/"   # ... and closes at the end, before a space or one of these
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
-ENDS = ".!?…"
 
 
 class Slot(NamedTuple):

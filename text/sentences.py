@@ -23,7 +23,8 @@ bzw ca evtl ggf inkl usw etc vgl sog bspw zzgl zb dh ua uvm ebd allg ehem eigtl 
 med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap jan feb mär apr jun jul aug sep
 sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no
 """.split())
-END = re.compile(r"[.!?…]+[\"'»«“”„‚’)\]]*")
+ENDS = ".!?…"                     # the marks that end a sentence
+END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
 BEFORE_DIGIT = {"no", "jan"}       # abbreviations only before a number ("No. 5", "3. Jan. 2020"), else words
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
