@@ -17,23 +17,21 @@ from text.step import Step
 OPENERS = "\"'„“”«»‚‘’›‹([{ \t"       # read past at the start of a sentence
 
 
-def first(text: str) -> str:
-    """The sentence's first character after its opening quotes, brackets and spaces ("" for none)."""
-    rest = text.lstrip(OPENERS)
-    return rest[:1]
+def start(text: str) -> int:
+    """The index of the sentence's first character after its opening quotes, brackets and spaces."""
+    return len(text) - len(text.lstrip(OPENERS))
 
 
 class FirstCapital(Step):
     def apply(self, text: str) -> tuple[str, bool]:
         """The text unchanged; the state: whether it starts with a capital letter."""
-        c = first(text)
+        k = start(text)
+        c = text[k:k + 1]
         return text, c.isalpha() and c.isupper()
 
     def reverse(self, output: str, state) -> str:
-        if not state:
-            return output
-        k = len(output) - len(output.lstrip(OPENERS))
+        k = start(output)
         c = output[k:k + 1]
-        if c.isalpha() and c.islower():
+        if state and c.isalpha() and c.islower():
             return output[:k] + c.upper() + output[k + 1:]
         return output
