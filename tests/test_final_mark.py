@@ -15,10 +15,24 @@ P0 = "\ue000"
     ("Wie spät ist es", "What time is it?", "What time is it?"),          # only a full stop goes
     ("Warte", "Wait...", "Wait..."),                                      # an ellipsis stays
     ("Er sagt „ja“", "He says “yes.”", "He says “yes”"),                  # read past the closing quote
+    ("Er mag Vitamin C", "He likes vitamin C.", "He likes vitamin C"),    # a single letter is no abbreviation
+    ("Die Antwort ist nein", "The answer is no.", "The answer is no"),    # "no" abbreviates only before a number
 ])
 def test_a_full_stop_the_source_lacks_goes(source, output, back):
     _, state = FinalMark().apply(source)
     assert FinalMark().reverse(output, state) == back
+
+
+@pytest.mark.parametrize("source, output", [
+    ("Er arbeitet bei Müller GmbH", "He works at Müller Inc."),
+    ("Sie wohnen in den USA", "They live in the U.S."),
+    ("Äpfel, Birnen usw", "Apples, pears etc."),
+    ("He met Smith Jr", "Er traf Smith Jr."),
+    ("Sie wohnen in Washington", "They live in Washington, D.C."),
+])
+def test_an_abbreviations_own_period_stays_where_the_source_ends_in_no_mark(source, output):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == output
 
 
 @pytest.mark.parametrize("source, output, back", [

@@ -11,7 +11,8 @@ into the address), and a weak one may stop before the final mark.
 
 The end is read past closing quotes and brackets (`(Ein Hund läuft.)`, `Er sagt: „Ja“`). A source that ends in a
 word, a number or a placeholder (a URL, an emoji, a quotation) has no mark: only a full stop goes from its translation
-(a question mark the model writes stays). A source that ends in another mark (`:`, `;`, `,`, `-`) leaves its
+(a question mark the model writes stays), and not the period of an abbreviation (`Müller GmbH` → `Müller Inc.`,
+`in den USA` → `in the U.S.`). A source that ends in another mark (`:`, `;`, `,`, `-`) leaves its
 translation as the model wrote it. The step runs on the masked sentence, so a fill's own full stop (German `3.`
 for `3rd`) is not in reach; training pairs are not changed.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from text.sentences import ENDS
+from text.sentences import ENDS, abbreviation_ends
 from text.step import Step
 
 CLOSERS = "\"'”“»«’‘›‹)]}"          # read past at the end of a sentence: what closes a quotation or a bracket
@@ -56,6 +57,6 @@ class FinalMark(Step):
         last = output[k - 1]
         if state and open_end(last):
             return output[:k] + state + output[k:]
-        if state == "" and last == "." and (k < 2 or output[k - 2] != "."):
+        if state == "" and last == "." and (k < 2 or output[k - 2] != ".") and not abbreviation_ends(output[:k - 1]):
             return output[:k - 1] + output[k:]
         return output

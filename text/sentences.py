@@ -26,6 +26,8 @@ sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oc
 ENDS = ".!?…"                     # the marks that end a sentence
 END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
 BEFORE_DIGIT = {"no", "jan"}       # abbreviations only before a number ("No. 5", "3. Jan. 2020"), else words
+LAST_WORD = re.compile(r"([^\W_]+)$")
+INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
@@ -73,7 +75,7 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
     if not mark.startswith("."):
         return True
     before = sentence[:len(sentence) - len(mark)]
-    word = re.search(r"([^\W_]+)$", before)
+    word = LAST_WORD.search(before)
     if word is None:
         return True
     word = word.group(1)
@@ -84,4 +86,14 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
     if word.isdigit():                          # an ordinal or a date: "am 3. Oktober", "1. Mai"
         following = re.match(r"[^\W_]+", rest)
         return following is not None and following.group().lower() in OPENERS
-    return not (len(word) == 1 or word.lower() in ABBREVIATIONS)
+    return not (len(word) == 1 or abbreviation_ends(before))
+
+
+def abbreviation_ends(text: str) -> bool:
+    """Whether text ends in an abbreviation, so that a period after it is the abbreviation's own ("usw", "Inc",
+    "U.S"), not a sentence's; "no" and "jan" are words there (they abbreviate only before a number)."""
+    word = LAST_WORD.search(text)
+    if word is None:
+        return False
+    word = word.group(1).lower()
+    return (word in ABBREVIATIONS and word not in BEFORE_DIGIT) or INITIALS.search(text) is not None
