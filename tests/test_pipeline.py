@@ -49,15 +49,15 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
     assert glossary.sentences == [f"Ein {P0} kauft {P1}."]
     plain = Pipeline.from_config(DataConfig(placeholders=False))
     assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Sentences", "FirstCapital", "FinalMark",
-                                                     "StopSpacing", "StrayMarks"]
+                                                     "InnerStop", "StopSpacing", "StrayMarks"]
     assert plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
 
 
 def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon():
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
-    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders",
-                                                "FirstCapital", "FinalMark", "StopSpacing", "StrayMarks"]
+    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders", "FirstCapital",
+                                                "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
                                                                "NumberCompounds", "DigitRuns", "Numbers", "Names"]
     without = Pipeline.from_config(DataConfig())
@@ -66,7 +66,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "FirstCapital", "FinalMark",
-                                                     "StopSpacing"]
+                                                     "InnerStop", "StopSpacing"]
 
 
 def test_a_line_goes_through_every_step_and_back():

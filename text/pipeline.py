@@ -20,6 +20,7 @@ from text.copy_through import CopyThrough
 from text.final_mark import FinalMark
 from text.first_capital import FirstCapital
 from text.glossary import Glossary, Terms, whole_spans
+from text.inner_stop import InnerStop
 from text.lexicon import Lexicon
 from text.marks import StrayMarks
 from text.names import Names
@@ -66,8 +67,8 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
         with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
         phrases, what is copied through, numbers (with what they count: "3-jährig") and names), then the source's
-        first capital and final mark, then no space before a full stop or comma, then stray quotes, brackets and
-        dashes. Steps that need what the training corpus says (the lexicon) are left out without one (models trained
+        first capital and final mark, then no full stop inside a sentence that had none, then no space before a full
+        stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out without one (models trained
         before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
@@ -87,6 +88,7 @@ class Pipeline:
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
+        steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
         if cfg.marks:        # after the placeholders: it sees the masked sentence, and its reverse runs before theirs
             steps.append(StrayMarks())
