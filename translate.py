@@ -21,7 +21,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 import json
 import sys
 
-from decoding.confidence import LOW, confidence
+from decoding.confidence import LOW, confidence, is_low
 from decoding.load import decode_inputs, load_translator
 from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
@@ -112,6 +112,20 @@ def rows(found: list[list[Translation]], first_line: int, args) -> str:
     return "".join(line + "\n" for line in out)
 
 
+def low_lines(found: list[list[Translation]]) -> int:
+    """How many of the translated lines the model was unsure of (confidence under LOW)."""
+    return sum(is_low(translations[0].confidence) for translations in found)
+
+
+def low_note(low: int, lines: int) -> str:
+    """What stderr says after a run where some translations have a low confidence (stdout keeps one line a line)."""
+    if lines == 1:
+        return (f"note: the translation has a confidence under {LOW}: the line is unlike what the model was trained "
+                "on, so the translation is likely wrong")
+    return (f"note: {low} of {lines} translations have a confidence under {LOW}: their lines are unlike what the "
+            "model was trained on, so they are likely wrong (--confidence prints each line's)")
+
+
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
@@ -153,8 +167,12 @@ def interactive(translator: Translator, decode, args) -> None:
         if not line:
             print(file=sys.stderr)
             return
-        sys.stdout.write(rows(translator.translate_n_best([line.rstrip("\r\n")], decode), 1, args))
+        found = translator.translate_n_best([line.rstrip("\r\n")], decode)
+        sys.stdout.write(rows(found, 1, args))
         sys.stdout.flush()
+        if low_lines(found) and not (args.confidence or args.json):
+            print(f"  (confidence {found[0][0].confidence:.2f}: this line is unlike what the model was trained on, "
+                  "so the translation is likely wrong)", file=sys.stderr)
 
 
 def main(argv) -> int:
@@ -175,10 +193,15 @@ def main(argv) -> int:
         interactive(translator, decode, args)
         return 0
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
+    low = lines = 0
     for first_line, texts in chunks:
+        found = translator.translate_n_best(texts, decode, first_line)
         # one write a chunk: a Ctrl-C (util.cli.run_main) leaves whole lines only
-        sys.stdout.write(rows(translator.translate_n_best(texts, decode, first_line), first_line, args))
+        sys.stdout.write(rows(found, first_line, args))
         sys.stdout.flush()
+        low, lines = low + low_lines(found), lines + len(found)
+    if low and not (args.confidence or args.json):
+        print(low_note(low, lines), file=sys.stderr)
     return 0
 
 

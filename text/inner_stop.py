@@ -4,7 +4,7 @@ above all, breaks a sentence it half understands with a stop of its own (`Mrs. M
 3.` → `Frau Miller kauft Äpfel für 12,50 $. am 3. Mai.`), which nothing after it continues.
 
     text, state = InnerStop().apply("Sie kauft Äpfel für \ue000 \ue001.")    # state: False (no stop inside)
-    InnerStop().reverse("Sie kauft Äpfel für \ue000. \ue001.", state)        # -> "Sie kauft Äpfel für \ue000 \ue001."
+    InnerStop().reverse("Sie kauft Äpfel für \ue000. \ue001.", state)    # -> "Sie kauft Äpfel für \ue000 \ue001."
 
 A stop is what sentence splitting takes for one (text/sentences.py): not an abbreviation's (`z. B.`, `ca.`, `Mr.`,
 `U.S.`), not after a single letter (`J. S. Bach`) or a digit (`am 3. Mai` where numbers are not placeholders), and no
@@ -27,8 +27,12 @@ INNER = re.compile(rf"(?<=[^\W\d_]|{PLACEHOLDER.pattern})\.(?=\s+(?:[^\W\d_]|{PL
 
 def inner_stops(text: str) -> list[int]:
     """The indices of the full stops inside a sentence that end it before a lowercase word or a placeholder."""
-    return [m.start() for m in INNER.finditer(text)
-            if not text[m.end():].lstrip()[:1].isupper() and ends_sentence(text[:m.end()], ".", text[m.end():].lstrip())]
+    stops = []
+    for m in INNER.finditer(text):
+        rest = text[m.end():].lstrip()
+        if not rest[:1].isupper() and ends_sentence(text[:m.end()], ".", rest):
+            stops.append(m.start())
+    return stops
 
 
 class InnerStop(Step):
