@@ -64,12 +64,12 @@ class Pipeline:
     @classmethod
     def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None,
                     lexicon: Lexicon | None = None) -> "Pipeline":
-        """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations,
-        with placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then
-        phrases, what is copied through, numbers (with what they count: "3-jährig") and names), then the source's
-        first capital and final mark, then no full stop inside a sentence that had none, then no space before a full
-        stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out without one (models trained
-        before it existed); a glossary needs placeholders."""
+        """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
+        placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, what
+        is copied through, numbers (with what they count: "3-jährig") and names), then the source's first capital and
+        final mark, then no full stop inside a sentence that had none, then no space before a full stop or comma, then
+        stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
+        without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
