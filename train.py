@@ -10,9 +10,11 @@ from __future__ import annotations
 
 if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seconds) ends quietly, exit status 130
     from util.interrupt import quiet_while_starting
+    from util.kernels import keep_kernels
     from util.threads import share_cores
     quiet_while_starting()
     share_cores()
+    keep_kernels()
 
 import sys
 import time

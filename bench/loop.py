@@ -33,9 +33,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from util.kernels import keep_kernels
 from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
+keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 

@@ -18,9 +18,11 @@ import copy
 import statistics
 import time
 
+from util.kernels import keep_kernels
 from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
+keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402

@@ -21,9 +21,11 @@ import random
 import statistics
 import time
 
+from util.kernels import keep_kernels
 from util.threads import share_cores
 
 share_cores()                    # before torch starts its threads, as the commands do
+keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 from torch.utils.flop_counter import FlopCounterMode  # noqa: E402

@@ -1,5 +1,6 @@
 """Running the commands as a user would: in this process through `util.cli.run_main` (a fresh interpreter per call
 would cost seconds of start-up each), or in a real process where one is needed."""
+import ast
 import contextlib
 import importlib
 import io
@@ -62,3 +63,29 @@ def command(args, tmp_path, **extra_env):
 
 def script(name):
     return str(REPO / name)
+
+
+def calls_before_torch(path: Path) -> list[str]:
+    """The functions an entry point calls in its `if __name__ == "__main__":` block before its first `import torch`
+    (all of them if it imports torch only later, inside functions)."""
+    calls = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Import) and any(a.name == "torch" for a in node.names):
+            break
+        if isinstance(node, ast.If):               # `if __name__ == "__main__":` comes first
+            calls += [n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    return calls
+
+
+def top_level_before(path: Path, call: str) -> list[str] | None:
+    """The modules a bench module imports at its top level before it calls `call()` there; None if it never does."""
+    before = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") \
+                == call:
+            return before
+        if isinstance(node, ast.Import):
+            before += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            before.append(node.module)
+    return None
