@@ -6,11 +6,12 @@ On a CPU with native bf16 (AVX512-BF16, AMX) torch runs each bf16 matrix product
 primitive (a kernel for those exact shapes) the first time it meets them and keeps it in a cache. A training step of
 the cpu preset makes 48 of them, and its batches come in 379 shapes an epoch of both directions (batch size, source
 and target length), so 1,024 entries hold about 21 shapes: nearly every step compiled its primitives again, and
-bf16 trained no faster than fp32. With room for them a bf16 step ran 1.3x the tokens a second on a Xeon with AMX,
-and the run held about 5 GB more memory (docs/RESULTS.md, XEON-AMX 2026-12-01), hence the 16 GiB. Results do not
-change: the same primitive is made again, not a different one. fp32 training multiplies through MKL and gains
-nothing. oneDNN reads the variable when torch first uses it, so train.py calls `keep_kernels()` before importing
-torch; `ONEDNN_PRIMITIVE_CACHE_CAPACITY=1024 python train.py ...` trades the speed back for the memory.
+bf16 trained no faster than fp32. With room for them bf16 steps ran 1.23x (first epoch) to 1.35x (second) the
+tokens a second on a Xeon with AMX, and the run held about 5 GB more memory (docs/RESULTS.md, XEON-AMX 2026-12-01),
+hence the 16 GiB. Results do not change: the same primitive is made again, not a different one. fp32 training
+multiplies through MKL and gains nothing. oneDNN reads the variable when torch first uses it, so train.py calls
+`keep_kernels()` before importing torch; `ONEDNN_PRIMITIVE_CACHE_CAPACITY=1024 python train.py ...` trades the
+speed back for the memory.
 """
 import os
 
