@@ -21,7 +21,8 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 import json
 import sys
 
-from decoding.confidence import LOW, confidence, is_low
+import decoding.confidence
+from decoding.confidence import confidence, is_low
 from decoding.load import decode_inputs, load_translator
 from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
@@ -47,8 +48,9 @@ def parse_args(argv):
                         "target used, -inf: the model cannot write it)")
     parser.add_argument("--confidence", action="store_true",
                         help="print each translation's confidence first, `0.830<TAB>translation` (0 to 1: the "
-                        f"geometric mean probability of its tokens; under {LOW} the line is unlike the training "
-                        "data); with --score, a fourth column")
+                        "geometric mean probability of its tokens; under "
+                        f"{decoding.confidence.LOW} the line is unlike the training data); with --score, a fourth "
+                        "column")
     parser.add_argument("--json", action="store_true", help="one JSON object per input line: translation, "
                         "confidence, and with --n-best the scored list")
     args = parser.parse_args(argv)
@@ -117,13 +119,21 @@ def low_lines(found: list[list[Translation]]) -> int:
     return sum(is_low(translations[0].confidence) for translations in found)
 
 
+UNLIKE = "unlike what the model was trained on"
+
+
+def notes_low(args) -> bool:
+    """Whether stderr notes low confidences: not where each line's confidence is printed already."""
+    return not (args.confidence or args.json)
+
+
 def low_note(low: int, lines: int) -> str:
     """What stderr says after a run where some translations have a low confidence (stdout keeps one line a line)."""
+    under = f"a confidence under {decoding.confidence.LOW}"
     if lines == 1:
-        return (f"note: the translation has a confidence under {LOW}: the line is unlike what the model was trained "
-                "on, so the translation is likely wrong")
-    return (f"note: {low} of {lines} translations have a confidence under {LOW}: their lines are unlike what the "
-            "model was trained on, so they are likely wrong (--confidence prints each line's)")
+        return f"note: the translation has {under}: the line is {UNLIKE}, so the translation is likely wrong"
+    return (f"note: {low} of {lines} translations have {under}: their lines are {UNLIKE}, so they are likely wrong "
+            "(--confidence prints each line's)")
 
 
 def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
@@ -170,9 +180,9 @@ def interactive(translator: Translator, decode, args) -> None:
         found = translator.translate_n_best([line.rstrip("\r\n")], decode)
         sys.stdout.write(rows(found, 1, args))
         sys.stdout.flush()
-        if low_lines(found) and not (args.confidence or args.json):
-            print(f"  (confidence {found[0][0].confidence:.2f}: this line is unlike what the model was trained on, "
-                  "so the translation is likely wrong)", file=sys.stderr)
+        if low_lines(found) and notes_low(args):
+            print(f"  (confidence {found[0][0].confidence:.2f}: this line is {UNLIKE}, so the translation is likely "
+                  "wrong)", file=sys.stderr)
 
 
 def main(argv) -> int:
@@ -200,7 +210,7 @@ def main(argv) -> int:
         sys.stdout.write(rows(found, first_line, args))
         sys.stdout.flush()
         low, lines = low + low_lines(found), lines + len(found)
-    if low and not (args.confidence or args.json):
+    if low and notes_low(args):
         print(low_note(low, lines), file=sys.stderr)
     return 0
 

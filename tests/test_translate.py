@@ -107,12 +107,11 @@ SURE, UNSURE = "Der Hund läuft im Park.", "im am im am im am im am im am"     #
 
 def unsure_below(monkeypatch, translator, decode) -> float:
     """A threshold between the tiny model's confidences of SURE and UNSURE (a trained model's is 0.5; the tiny
-    model is sure of nearly everything), set where translate.py reads it."""
+    model is sure of nearly everything), set where decoding.confidence.is_low and translate.py's notes read it."""
     sure, unsure = (t[0].confidence for t in translator.translate_n_best([SURE, UNSURE], decode))
     assert unsure < sure
     threshold = (sure + unsure) / 2
     monkeypatch.setattr(confidence_module, "LOW", threshold)
-    monkeypatch.setattr(translate, "LOW", threshold)
     return threshold
 
 

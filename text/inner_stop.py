@@ -21,7 +21,8 @@ from text.placeholders import PLACEHOLDER
 from text.sentences import ends_sentence
 from text.step import Step
 
-# a full stop after a letter or a placeholder, then spaces and a lowercase letter or a placeholder
+# a full stop after a letter or a placeholder, then spaces and a letter or a placeholder (`re` has no class of
+# lowercase letters in every script, so inner_stops turns a capital away with str.isupper)
 INNER = re.compile(rf"(?<=[^\W\d_]|{PLACEHOLDER.pattern})\.(?=\s+(?:[^\W\d_]|{PLACEHOLDER.pattern}))")
 
 
