@@ -47,6 +47,20 @@ def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_ope
     assert FinalMark().reverse(output, state) == back
 
 
+@pytest.mark.parametrize("source, output, back", [
+    ("Hallo!", "Hello.", "Hello!"),
+    ("Wie spät ist es?", "What time is it.", "What time is it?"),
+    ("Er fragt: „Kommst du?“", "He asks: “Are you coming.”", "He asks: “Are you coming?”"),   # inside the quote
+    ("Wie bitte?", "Sorry...", "Sorry..."),                                 # an ellipsis stays
+    ("Wohnen Sie in den USA?", "Do you live in the U.S.", "Do you live in the U.S.?"),  # an abbreviation's period
+    ("Wohnen Sie in den USA.", "Do you live in the U.S.", "Do you live in the U.S."),   # ends the sentence too
+    ("Ein Hund läuft!", "A dog is running?", "A dog is running?"),          # the model's own mark stays
+])
+def test_a_full_stop_where_the_source_asks_or_exclaims_becomes_the_sources_mark(source, output, back):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == back
+
+
 @pytest.mark.parametrize("source", ["Zutaten:", "Erstens,", "", "   "])
 def test_a_source_ending_in_another_mark_or_in_nothing_leaves_the_translation_alone(source):
     _, state = FinalMark().apply(source)

@@ -1,13 +1,17 @@
 """A translation ends as its source ends: with the source's full stop, question or exclamation mark where the model
-left the sentence open, and with no full stop where the source has none. A model, weak or strong, learned from
-captions that nearly all end in a full stop, so it writes one after a heading, a list item or a URL that had none
-(`Hilfe unter https://example.com/hilfe` → `Help at https://example.com/hilfe.`, where a link-finder takes the stop
-into the address), and a weak one may stop before the final mark.
+left the sentence open or ended it with a full stop where the source asks or exclaims, and with no full stop where the
+source has none. A model, weak or strong, learned from captions that nearly all end in a full stop, so it writes one
+after a heading, a list item or a URL that had none (`Hilfe unter https://example.com/hilfe` → `Help at
+https://example.com/hilfe.`, where a link-finder takes the stop into the address) and after a question or a greeting
+(`Visit www.example.org for 20% off!` → `… für 20%.`), and a weak one may stop before the final mark. An
+abbreviation's period stays in every case (`Wohnen Sie in den USA?` → `Do you live in the U.S.?`).
 
     text, state = FinalMark().apply("Hilfe unter \ue000")    # state: "" (the source ends in no mark)
     FinalMark().reverse("Help at \ue000.", state)            # -> "Help at \ue000"
     text, state = FinalMark().apply("Ein Hund läuft.")        # state: "."
     FinalMark().reverse("A dog is running", state)           # -> "A dog is running."
+    text, state = FinalMark().apply("Hallo!")                 # state: "!"
+    FinalMark().reverse("Hello.", state)                     # -> "Hello!"
 
 The end is read past closing quotes and brackets (`(Ein Hund läuft.)`, `Er sagt: „Ja“`). A source that ends in a
 word, a number or a placeholder (a URL, an emoji, a quotation) has no mark: only a full stop goes from its translation
@@ -24,6 +28,7 @@ from text.sentences import ENDS, abbreviation_ends
 from text.step import Step
 
 CLOSERS = "\"'”“»«’‘›‹)]}"          # read past at the end of a sentence: what closes a quotation or a bracket
+ASKED = ("?", "!")                  # a question or an exclamation the model ended with a full stop gets its mark
 
 
 def end(text: str) -> int:
@@ -57,6 +62,8 @@ class FinalMark(Step):
         last = output[k - 1]
         if state and open_end(last):
             return output[:k] + state + output[k:]
-        if state == "" and last == "." and (k < 2 or output[k - 2] != ".") and not abbreviation_ends(output[:k - 1]):
-            return output[:k - 1] + output[k:]
-        return output
+        if last != "." or (k > 1 and output[k - 2] == "."):                 # another mark, or an ellipsis: kept
+            return output
+        if abbreviation_ends(output[:k - 1]):                                # its period stays, the mark follows
+            return output[:k] + state + output[k:] if state in ASKED else output
+        return output[:k - 1] + state + output[k:] if state in ("", *ASKED) else output
