@@ -119,3 +119,18 @@ def test_timing_leaves_the_model_and_the_random_state_as_they_were(tmp_path, mon
     assert torch.equal(torch.rand(3), expected)
     assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
     assert all(p.grad is None for p in model.parameters())
+
+
+def test_auto_times_each_step_on_a_batch_shape_new_to_it():
+    """New shapes cost bf16 its kernels (oneDNN compiles them per shape): a timing that repeats one batch hides it."""
+    from data.batching import TokenBatchSampler
+    from tests.tiny_models import pairs
+    data = pairs(60, seed=3)
+    train_data = SimpleNamespace(src=[s for s, _ in data], tgt=[t for _, t in data])
+    sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt], 48,
+                                shuffle=True, seed=0)
+    chosen = precision.new_shapes(sampler.batches(0), precision.TIMED_STEPS + 1, train_data)
+    shapes = {(len(rows), max(len(train_data.src[k]) for k in rows), max(len(train_data.tgt[k]) for k in rows))
+              for rows in chosen}
+    assert len(chosen) == len(shapes) == precision.TIMED_STEPS + 1
+    assert precision.new_shapes([[]], 3, train_data) == [[]]

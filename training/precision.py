@@ -2,8 +2,9 @@
 
 `--train.precision=auto` on a CPU without native bf16 (no AVX512-BF16, no AMX) is fp32: torch emulates bf16 there,
 many times slower. Where bf16 is native (and on CUDA), whether it is faster depends on the model's shapes and the
-kernels torch picks, so auto times a few steps of the run's own model on one of its own batches in each precision
-and takes bf16 only when its step is clearly faster. The answer is kept per machine and model shape in the data
+kernels torch picks, so auto times a few steps of the run's own model in each precision, each step on one of its own
+batches of a shape new to the model (as nearly every step of a first epoch is), and takes bf16 only when its step is
+clearly faster. The answer is kept per machine and model shape in the data
 cache (`precision.json`), so the same command on the same machine trains the same way, and a resumed run keeps the
 precision it began with (exact resume). $EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
 """
@@ -85,7 +86,7 @@ class Choice:
 
 
 def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | None) -> Choice:
-    """The run's precision. `step(precision)` runs one forward and backward pass of the run's model on one of its
+    """The run's precision. `step(precision)` runs one forward and backward pass of the run's model on the next of its
     batches (leaving its weights, gradients and the random state as they were); `shape` names what the answer
     depends on besides the machine (the model's config, the batch's size)."""
     check_precision(setting)
@@ -122,7 +123,7 @@ def time_steps(step, device) -> dict[str, float]:
             step(precision)
             if device.type == "cuda":
                 torch.cuda.synchronize(device)
-            if n:                        # the first of each makes kernels and primitives for the shape: not counted
+            if n:                        # the first of each: first-call allocations, not counted
                 times[precision].append(time.perf_counter() - start)
     return {precision: statistics.median(t) for precision, t in times.items()}
 
@@ -168,24 +169,46 @@ def remember(cache_dir: Path, key: str, answer: dict) -> None:
         pass                            # a read-only cache: the next run times again
 
 
+def new_shapes(batches: list[list[int]], n: int, train_data) -> list[list[int]]:
+    """Up to n of the epoch's batches, spread over it, each of a shape (sentences, longest source, longest target)
+    the others do not have."""
+    chosen, seen = [], set()
+    for rows in batches[::max(1, len(batches) // (4 * n))]:
+        if not rows:
+            continue
+        shape = (len(rows), max(len(train_data.src[k]) for k in rows), max(len(train_data.tgt[k]) for k in rows))
+        if shape not in seen:
+            chosen.append(rows)
+            seen.add(shape)
+        if len(chosen) == n:
+            break
+    return chosen or [[]]
+
+
 def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | None, dist) -> Choice:
-    """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on the
-    middle batch of the first epoch of `sampler`. Under torchrun rank 0's choice holds on every rank."""
+    """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on
+    batches of the first epoch of `sampler`, a new shape each step: where bf16 runs through oneDNN, a new shape costs
+    kernels compiled for it, and a run meets hundreds (on XEON-AMX that made bf16 train fewer steps than fp32 while
+    one batch timed over and over said 0.66x, docs/RESULTS.md). Under torchrun rank 0's choice holds on every rank."""
     if resume_state is not None:
         if resume_state.get("precision"):
             return Choice(resume_state["precision"], "the precision the run began with")
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
     from training.step import loss_sum          # the step's own loss, timed as it runs
-    batches = sampler.batches(0)
-    rows = batches[len(batches) // 2] if batches else []
-    batch = collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
+    batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
+               for rows in new_shapes(sampler.batches(0), TIMED_STEPS + 1, train_data)]
+    taken = {"fp32": 0, "bf16": 0}
 
     def step(precision: str) -> None:
+        """The next batch for this precision: each timed step meets a batch shape it has not seen."""
+        batch = batches[taken[precision] % len(batches)]
+        taken[precision] += 1
         with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
             loss = loss_sum(model, batch, cfg.train.label_smoothing, autocast_of(precision, device))
             loss.backward()
         model.zero_grad(set_to_none=True)
 
-    shape = {"model": dict(vars(cfg.model)), "batch": [*batch.src.shape, *batch.tgt_in.shape], "device": str(device)}
+    shape = {"model": dict(vars(cfg.model)), "device": str(device), "timing": "new shapes",
+             "batches": [[*b.src.shape, *b.tgt_in.shape] for b in batches]}
     choice = choose_precision(cfg.train.precision, device, step, shape, resolve_cache_dir() if dist.is_main else None)
     return distributed.from_main(dist, choice)
