@@ -77,13 +77,17 @@ def calls_before_torch(path: Path) -> list[str]:
     return calls
 
 
-def top_level_before(path: Path, call: str) -> list[str] | None:
-    """The modules a bench module imports at its top level before it calls `call()` there; None if it never does."""
+SETUP = ("util.threads", "util.kernels")          # the modules of what must run before torch starts
+
+
+def third_party_before(path: Path, call: str) -> list[str] | None:
+    """The modules beyond the standard library and SETUP that a bench module imports at its top level before it calls
+    `call()` there (run as `python -m bench.x`, the module is the first thing imported); None if it never does."""
     before = []
     for node in ast.parse(path.read_text()).body:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") \
                 == call:
-            return before
+            return [m for m in before if m.split(".")[0] not in sys.stdlib_module_names and m not in SETUP]
         if isinstance(node, ast.Import):
             before += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -1,12 +1,10 @@
 """util/kernels.py: a training run's oneDNN primitives stay made for its batch shapes, unless the environment says
 otherwise."""
 import os
-import sys
 
 import pytest
 
-from tests.commands import REPO, calls_before_torch, top_level_before
-from tests.test_threads import SETUP
+from tests.commands import REPO, calls_before_torch, third_party_before
 import util.kernels as kernels
 from util.kernels import CAPACITY, MIN_MEMORY, NAMES, keep_kernels
 
@@ -53,6 +51,6 @@ def test_train_keeps_kernels_before_it_imports_torch():
 
 @pytest.mark.parametrize("bench", TRAINING)
 def test_a_benchmark_keeps_kernels_before_any_import_that_may_start_torch(bench):
-    before = top_level_before(REPO / "bench" / bench, "keep_kernels")
+    before = third_party_before(REPO / "bench" / bench, "keep_kernels")
     assert before is not None, f"bench/{bench} never calls keep_kernels() at its top level"
-    assert [m for m in before if m.split(".")[0] not in sys.stdlib_module_names and m not in SETUP] == []
+    assert before == []

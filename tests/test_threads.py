@@ -1,10 +1,9 @@
 """util/threads.py: every command's OpenMP threads sleep while they wait, unless the environment says otherwise."""
 import os
-import sys
 
 import pytest
 
-from tests.commands import REPO, calls_before_torch, top_level_before
+from tests.commands import REPO, calls_before_torch, third_party_before
 from util.threads import share_cores
 
 ENTRY_POINTS = ("train.py", "translate.py", "evaluate.py", "export.py", "serve.py", "average.py")
@@ -27,16 +26,15 @@ def test_each_command_shares_the_cores_before_it_imports_torch(entry):
 
 
 SHARING_BENCHES = sorted(p.name for p in (REPO / "bench").glob("*.py") if "share_cores()" in p.read_text())
-SETUP = ("util.threads", "util.kernels")          # the modules of what must run before torch starts
 
 
 @pytest.mark.parametrize("bench", SHARING_BENCHES)
 def test_a_benchmark_that_shares_the_cores_does_so_before_any_import_that_may_start_torch(bench):
     """Run as a module (python -m bench.x), the module itself is the first thing imported: only the standard library
     may come before its share_cores() call."""
-    before = top_level_before(REPO / "bench" / bench, "share_cores")
+    before = third_party_before(REPO / "bench" / bench, "share_cores")
     assert before is not None, f"bench/{bench} never calls share_cores() at its top level"
-    assert [m for m in before if m.split(".")[0] not in sys.stdlib_module_names and m not in SETUP] == []
+    assert before == []
 
 
 def test_the_benchmarks_that_time_torch_share_the_cores():

@@ -4,9 +4,9 @@
 many times slower. Where bf16 is native (and on CUDA), whether it is faster depends on the model's shapes and the
 kernels torch picks, so auto times a few steps of the run's own model in each precision, each step on one of its own
 batches of a shape new to the model (as nearly every step of a first epoch is), and takes bf16 only when its step is
-clearly faster. The answer is kept per machine and model shape in the data
-cache (`precision.json`), so the same command on the same machine trains the same way, and a resumed run keeps the
-precision it began with (exact resume). $EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
+clearly faster. The answer is kept per machine and model shape in the data cache (`precision.json`), so the same
+command on the same machine trains the same way, and a resumed run keeps the precision it began with (exact resume).
+$EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
 """
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ class Choice:
 def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | None) -> Choice:
     """The run's precision. `step(precision)` runs one forward and backward pass of the run's model on the next of its
     batches (leaving its weights, gradients and the random state as they were); `shape` names what the answer
-    depends on besides the machine (the model's config, the batch's size)."""
+    depends on besides the machine (the model's config, the timed batches' sizes)."""
     check_precision(setting)
     if setting != "auto":
         return Choice(resolve_precision(setting, device), f"--train.precision={setting}")
