@@ -2,10 +2,12 @@
 
     python -m bench.beside --data-dir ../shared/data/multi30k --checkpoint runs/X/best.pt
 
-For each policy (torch's default: threads spin while they wait; PASSIVE: they sleep, what the project's commands
-set, util/threads.py), bench.loop times --preset cpu training steps alone, then again while translate.py
-translates val over and over in another process (with the same policy), and prints tokens a second and the share
-of the alone figure that is left. A fair share of 2 cores beside one busy process is about half.
+For each policy (torch's default: threads spin about 3 ms while they wait; PASSIVE: they sleep at once, what the
+project's commands set, util/threads.py; a brief spin: GOMP_SPINCOUNT spins, then sleep), bench.loop times --preset
+cpu training steps alone, then again while translate.py translates val over and over in another process (with the
+same policy), and prints tokens a second and the share of the alone figure that is left. A fair share of 2 cores
+beside one busy process is about half. --spins N,M adds a brief spin of each count; --repeat K measures every policy K
+times, the policies taking turns, and prints each figure's median.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import argparse
 import gzip
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,16 +23,17 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-POLICIES = {"spin (torch's default)": None, "PASSIVE": "PASSIVE"}
+POLICIES = {"spin (torch's default)": {"OMP_WAIT_POLICY": ""},      # set but empty: the commands leave it alone
+            "PASSIVE": {"OMP_WAIT_POLICY": "PASSIVE"}}
 
 
-def env_with(policy: str | None) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
-    if policy:
-        env["OMP_WAIT_POLICY"] = policy
-    else:
-        env["OMP_WAIT_POLICY"] = ""            # set but empty: the commands leave torch's default alone
-    return env
+def brief_spin(spins: int) -> dict:
+    return {"OMP_WAIT_POLICY": "", "GOMP_SPINCOUNT": str(spins)}
+
+
+def env_with(policy: dict) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    return {**env, **policy}
 
 
 def train_rate(args, env: dict) -> float:
@@ -57,22 +61,33 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--settle", type=float, default=20.0, help="seconds between starting translate.py and timing")
+    parser.add_argument("--spins", default="", help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds over all policies; medians are printed")
     args, args.overrides = parser.parse_known_args()
+    policies = {**POLICIES, **{f"brief spin {n}": brief_spin(int(n)) for n in args.spins.split(",") if n}}
     with tempfile.TemporaryDirectory() as tmp:
         lines = Path(tmp) / "val.de"
         with gzip.open(Path(args.data_dir) / "val.de.gz", "rt", encoding="utf-8") as f:
             lines.write_text(f.read())
-        print(f"{'policy':24} {'alone':>8} {'beside':>8} {'share':>6}")
-        for name, policy in POLICIES.items():
-            env = env_with(policy)
-            alone = train_rate(args, env)
-            neighbour = busy_translator(args, env, lines)
-            try:
-                beside = train_rate(args, env)
-            finally:
-                os.killpg(neighbour.pid, 9)
-                neighbour.wait()
-            print(f"{name:24} {alone:8.0f} {beside:8.0f} {beside / alone:6.2f}", flush=True)
+        rates = {name: ([], []) for name in policies}
+        for r in range(args.repeat):
+            print(f"round {r + 1}: {'policy':24} {'alone':>8} {'beside':>8} {'share':>6}")
+            for name, policy in policies.items():
+                env = env_with(policy)
+                alone = train_rate(args, env)
+                neighbour = busy_translator(args, env, lines)
+                try:
+                    beside = train_rate(args, env)
+                finally:
+                    os.killpg(neighbour.pid, 9)
+                    neighbour.wait()
+                rates[name][0].append(alone)
+                rates[name][1].append(beside)
+                print(f"         {name:24} {alone:8.0f} {beside:8.0f} {beside / alone:6.2f}", flush=True)
+        print(f"median:  {'policy':24} {'alone':>8} {'beside':>8} {'share':>6}")
+        for name, (alone, beside) in rates.items():
+            a, b = statistics.median(alone), statistics.median(beside)
+            print(f"         {name:24} {a:8.0f} {b:8.0f} {b / a:6.2f}")
 
 
 if __name__ == "__main__":
