@@ -31,6 +31,20 @@ def brief_spin(spins: int) -> dict:
     return {"OMP_WAIT_POLICY": "", "GOMP_SPINCOUNT": str(spins)}
 
 
+def spin_counts(text: str) -> list[int]:
+    """--spins: comma-separated whole numbers of at least 1 ("" = none)."""
+    parts = [n.strip() for n in text.split(",") if n.strip()]
+    if not all(n.isdigit() and int(n) >= 1 for n in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of spin counts like 20000,50000")
+    return [int(n) for n in parts]
+
+
+def at_least_one(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
 def env_with(policy: dict) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
     return {**env, **policy}
@@ -61,10 +75,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--settle", type=float, default=20.0, help="seconds between starting translate.py and timing")
-    parser.add_argument("--spins", default="", help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")
-    parser.add_argument("--repeat", type=int, default=1, help="rounds over all policies; medians are printed")
+    parser.add_argument("--spins", type=spin_counts, default=[],
+                        help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")
+    parser.add_argument("--repeat", type=at_least_one, default=1, help="rounds over all policies; medians are printed")
     args, args.overrides = parser.parse_known_args()
-    policies = {**POLICIES, **{f"brief spin {n}": brief_spin(int(n)) for n in args.spins.split(",") if n}}
+    policies = {**POLICIES, **{f"brief spin {n}": brief_spin(n) for n in args.spins}}
     with tempfile.TemporaryDirectory() as tmp:
         lines = Path(tmp) / "val.de"
         with gzip.open(Path(args.data_dir) / "val.de.gz", "rt", encoding="utf-8") as f:
