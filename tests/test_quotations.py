@@ -71,7 +71,7 @@ def test_english_punctuation_and_case_around_a_quotation():
     segments, layout = step.apply("Ein „guter“ Freund sagt „Komm“, dann „Wer?“, und geht. ER SAGT „JA“.")
     assert segments == ["guter", "Komm", "Wer?", f"Ein {S0} Freund sagt {S1}, dann {S2}, und geht.", "JA",
                         f"ER SAGT {SLOTS[3]}."]
-    outputs = ["Good.", "Come.", "Who?", f"A {S0} friend says {S1}, then {S2}, and goes.", "Yes.",
+    outputs = ["Good", "Come", "Who?", f"A {S0} friend says {S1}, then {S2}, and goes.", "Yes",
                f"HE SAYS {SLOTS[3]}."]
     assert step.reverse(outputs, layout) == "A “good” friend says “Come”, then “Who?” and goes. HE SAYS “YES”."
 
@@ -104,6 +104,16 @@ def test_in_the_pipeline_a_slot_is_a_placeholder_and_the_model_cannot_lose_or_do
                    [f"Come at {P0}!", f"{P0}, the girl shouts at {P1}."]) == "“Come at 2 pm!” the girl shouts at 3 pm."
     assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", f'She "shouts {P0} {P0}".']) == "She shouts “Come!”"
     assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", "She shouts."]) == "She shouts “Come!”"
+
+
+def test_in_the_pipeline_a_quotation_without_a_mark_loses_the_models_full_stop_but_not_an_abbreviations():
+    pipeline = Pipeline.from_config(DataConfig())
+    assert through(pipeline, "Er sagt „Komm“.", ["Come.", f"He says {P0}."]) == "He says “Come”."
+    assert through(pipeline, "Er wohnt „in den USA“.", ["in the U.S.", f"He lives {P0}."]) == "He lives “in the U.S.”"
+    assert through(pipeline, "Sie liest „Müller GmbH“ dort.", ["Müller Inc.", f"She reads {P0} there."]) == \
+        "She reads “Müller Inc.” there."
+    assert through(pipeline, "Er ruft „Komm!“ laut.", ["Come.", f"He shouts {P0} loudly."]) == \
+        "He shouts “Come!” loudly."
 
 
 def test_a_single_quoted_quotation_keeps_the_translations_quotes():

@@ -13,7 +13,8 @@ where they open after a space and close before one or before punctuation (not an
 not an inch: 5"). Typographic marks come back in the target's style (English “…” ‘…’, German „…“ ‚…‘; as typed for
 other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no comma after it,
 and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays lowercase; a
-quotation without a full stop gets none from the model. Training pairs are not changed (a splitting step never
+quotation without a full stop gets none from the model (text/final_mark.py, on each of its sentences: an abbreviation
+keeps its period, `„in den USA“` → `“in the U.S.”`). Training pairs are not changed (a splitting step never
 sees them): the slot is a placeholder, which the model has learned to carry.
 """
 from __future__ import annotations
@@ -44,7 +45,6 @@ class Slot(NamedTuple):
     closing: str
     lower: bool                # its translation starts lowercase (an English quotation inside a sentence)
     upper: bool                # its translation is in capitals (a quotation in capitals in a sentence in capitals)
-    stop: bool                 # its source ends in a sentence's end (.!?…): else a full stop the model adds goes
 
 
 class Layout(NamedTuple):
@@ -132,7 +132,7 @@ class Quotations(Step):
                 opening, closing = self.marks(text[q_start], text[q_end - 1])
                 slots[k] = Slot(len(segments) - 1, parts, opening, closing,
                                 lower=self.target == "en" and q_start > start and inner[:1].islower(),
-                                upper=inner.isupper() and text[start:end].isupper(), stop=inner[-1:] in ENDS)
+                                upper=inner.isupper() and text[start:end].isupper())
             indices.append(len(segments) - 1)
         return tuple(indices)
 
@@ -166,8 +166,6 @@ class Quotations(Step):
 
         def quoted(slot: Slot, after: str) -> str:
             body = joined(slot.parts)
-            if not slot.stop and body.endswith(".") and not body.endswith(".."):
-                body = body[:-1].rstrip()
             if not body:
                 return after
             body = body.upper() if slot.upper else lowered(body) if slot.lower else body
