@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from text.placeholders import Span, overlaps
-from text.sentences import OPENERS
+from text.sentences import OPENING_WORDS
 from text.units import Reading
 
 MONTHS = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
@@ -104,7 +104,7 @@ def find_ordinals(text: str, source: str, target: str) -> list[Span]:
         return []
     spans = []
     for m in ORDINALS[source].finditer(text):
-        if source == "de" and (m.group(2).lower() in OPENERS or m.group(2).lower() in month_names("de")):
+        if source == "de" and (m.group(2).lower() in OPENING_WORDS or m.group(2).lower() in month_names("de")):
             continue
         n = int(m.group(1))
         spans.append(Span(m.start(), m.end(), Reading(f"{n}{ordinal_suffix(n)}" if target == "en" else f"{n}.",

@@ -27,14 +27,14 @@ import unicodedata
 from text.sentences import ENDS, abbreviation_ends
 from text.step import Step
 
-CLOSERS = "\"'”“»«’‘›‹)]}"          # read past at the end of a sentence: what closes a quotation or a bracket
+CLOSING_MARKS = "\"'”“»«’‘›‹)]}"     # read past at the end of a sentence: what closes a quotation or a bracket
 ASKED = ("?", "!")                  # a question or an exclamation the model ended with a full stop gets its mark
 
 
 def end(text: str) -> int:
     """The index just after the sentence's last character before its closing quotes, brackets and spaces."""
     k = len(text.rstrip())
-    while k > 0 and text[k - 1] in CLOSERS:
+    while k > 0 and text[k - 1] in CLOSING_MARKS:
         k = len(text[:k - 1].rstrip())
     return k
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from text.step import Step
 
-OPENERS = "\"'„“”«»‚‘’›‹([{ \t"       # read past at the start of a sentence
+OPENING_MARKS = "\"'„“”«»‚‘’›‹([{ \t"  # read past at the start of a sentence
 
 
 def start(text: str) -> int:
     """The index of the sentence's first character after its opening quotes, brackets and spaces."""
-    return len(text) - len(text.lstrip(OPENERS))
+    return len(text) - len(text.lstrip(OPENING_MARKS))
 
 
 class FirstCapital(Step):

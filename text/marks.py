@@ -19,7 +19,7 @@ from text.placeholders import PLACEHOLDER
 from text.step import Step
 
 KINDS = {"quotes": "\"„“”«»", "brackets": "()[]{}", "dashes": "-–—"}
-CLOSERS = ".,!?;:…"          # a mark taken out before one of these takes its space with it
+NO_SPACE_BEFORE = ".,!?;:…"  # a mark taken out before one of these takes its space with it
 # empty pairs; straight quotes only side by side: in '"yes" "no"' the ' " " ' is between two quotations
 EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
 
@@ -52,13 +52,13 @@ def take_out(text: str, drop: list[bool]) -> str:
         while end < len(text) and drop[end]:
             end += 1
         after = text[end] if end < len(text) else ""
-        if out and out[-1] == " " and (after in ("", " ") or after in CLOSERS):
+        if out and out[-1] == " " and (after in ("", " ") or after in NO_SPACE_BEFORE):
             out.pop()
-            if after == " " and (end + 1 == len(text) or text[end + 1] in CLOSERS):
+            if after == " " and (end + 1 == len(text) or text[end + 1] in NO_SPACE_BEFORE):
                 end += 1            # 'of " .': the space after the mark stood before a closer too
         elif not out and after == " ":
             end += 1
-        elif out and out[-1] != " " and is_word(after) and (out[-1] in CLOSERS or
+        elif out and out[-1] != " " and is_word(after) and (out[-1] in NO_SPACE_BEFORE or
                                                             any(c in KINDS["dashes"] for c in text[k:end])):
             out.append(" ")         # "end.---haired", "man---woman": the words they stood between stay apart
         k = end

@@ -32,7 +32,7 @@ START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whit
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
 # would continue it ("am 3. Oktober")
-OPENERS = set("""
+OPENING_WORDS = set("""
 der die das ein eine er sie es wir ich du ihr man dann danach dort hier heute jetzt aber und doch alle viele
 mein meine sein seine dieser diese dieses was wer wie wo warum wann
 the a an he she it we they i you then there here today now but and this that these those my his her our
@@ -85,7 +85,7 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
         return not rest[:1].isdigit()
     if word.isdigit():                          # an ordinal or a date: "am 3. Oktober", "1. Mai"
         following = re.match(r"[^\W_]+", rest)
-        return following is not None and following.group().lower() in OPENERS
+        return following is not None and following.group().lower() in OPENING_WORDS
     return not (len(word) == 1 or abbreviation_ends(before))
 
 
