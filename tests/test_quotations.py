@@ -4,6 +4,7 @@ import pytest
 
 from config import DataConfig
 from text.pipeline import Pipeline
+from text.phrases import Phrases
 from text.placeholders import PLACEHOLDERS
 from text.quotations import SLOTS, Quotations, find_quotations
 
@@ -110,8 +111,8 @@ def test_in_the_pipeline_a_quotation_without_a_mark_loses_the_models_full_stop_b
     pipeline = Pipeline.from_config(DataConfig())
     assert through(pipeline, "Er sagt „Komm“.", ["Come.", f"He says {P0}."]) == "He says “Come”."
     assert through(pipeline, "Er wohnt „in den USA“.", ["in the U.S.", f"He lives {P0}."]) == "He lives “in the U.S.”"
-    assert through(pipeline, "Sie liest „Müller GmbH“ dort.", ["Müller Inc.", f"She reads {P0} there."]) == \
-        "She reads “Müller Inc.” there."
+    assert through(pipeline, "Sie arbeitet „bei Müller & Co“ dort.", ["at Müller Inc.", f"She works {P0} there."]) == \
+        "She works “at Müller Inc.” there."
     assert through(pipeline, "Er ruft „Komm!“ laut.", ["Come.", f"He shouts {P0} loudly."]) == \
         "He shouts “Come!” loudly."
 
@@ -125,3 +126,34 @@ def test_a_single_quoted_quotation_keeps_the_translations_quotes():
 def test_a_model_without_placeholders_splits_sentences_only():
     pipeline = Pipeline.from_config(DataConfig(placeholders=False))
     assert pipeline.apply("„Schau!“, ruft sie. Er geht.").sentences == ["„Schau!“, ruft sie.", "Er geht."]
+
+
+@pytest.mark.parametrize("target, line, outputs, expected", [
+    ("en", "Er arbeitet bei der „Müller GmbH“ in Hamburg.", [f"He works at {P0} in Hamburg."],
+     "He works at “Müller GmbH” in Hamburg."),
+    ("en", "Das Restaurant „Zum Goldenen Hirsch“ ist voll.", [f"The restaurant {P0} is full."],
+     "The restaurant “Zum Goldenen Hirsch” is full."),
+    ("en", "Auf dem Schild steht „Haus am See“.", [f"The sign says {P0}."], "The sign says “Haus am See”."),
+    ("en", "ER LIEST DIE „SÜDDEUTSCHE ZEITUNG“.", [f"HE IS READING THE {P0}."], "HE IS READING THE “SÜDDEUTSCHE ZEITUNG”."),
+    ("de", 'He reads "The Da Vinci Code" in bed.', [f"Er liest {P0} im Bett."], 'Er liest "The Da Vinci Code" im Bett.'),
+    ("de", "A sign says “Race for a Cure”.", [f"Ein Schild sagt {P0}."], "Ein Schild sagt „Race for a Cure“."),
+])
+def test_a_quoted_name_or_title_comes_back_as_written_and_never_reaches_the_model(target, line, outputs, expected):
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en" if target == "de" else "de", tgt_lang=target))
+    assert len(pipeline.apply(line).sentences) == 1           # the sentence around it only
+    assert through(pipeline, line, outputs) == expected
+
+
+@pytest.mark.parametrize("line, quotation", [
+    ("Er sagt „Guten Morgen“ und geht.", "Guten Morgen"),               # a phrase: the phrase table translates it
+    ("Er ruft „Feuer Frei!“ und rennt.", "Feuer Frei!"),                # called out: a sentence mark
+    ("Sie sagt „Er ist Arzt“ und lacht.", "Er ist Arzt"),               # a verb in lowercase
+    ("Er ruft „Hilfe“ und rennt.", "Hilfe"),                            # one word: the model knows words
+    ("„Müller GmbH“", "Müller GmbH"),                                   # nothing around it: the line is to translate
+    ("Sie wohnt „bei Müller GmbH“ dort.", "bei Müller GmbH"),           # opens lowercase
+    ("„Ein Hund“, sagt er.", "Ein Hund"),                               # an indefinite article: it describes
+])
+def test_a_quotation_that_is_said_or_alone_is_translated(line, quotation):
+    step = Quotations("en", Phrases("de", "en"))
+    segments, layout = step.apply(line)
+    assert segments[0] == quotation and len(segments) == 2 and not layout.slots[0].as_written

@@ -74,15 +74,16 @@ class Pipeline:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
         steps: list[Step] = [Normalize()]
+        phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
-            steps.append(Quotations(cfg.tgt_lang) if cfg.placeholders else Sentences())
+            steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())
         if cfg.case and lexicon is not None:
             steps.append(Case(lexicon, terms))
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       Phrases(*direction) if cfg.phrases else None, CopyThrough() if cfg.copy_through else None,
+                       phrases, CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers), DigitRuns(numbers), numbers,
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))

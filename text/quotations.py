@@ -14,14 +14,19 @@ not an inch: 5"). Typographic marks come back in the target's style (English “
 other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no comma after it,
 and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays lowercase; a
 quotation without a full stop gets none from the model (text/final_mark.py, on each of its sentences: an abbreviation
-keeps its period, `„in den USA“` → `“in the U.S.”`). Training pairs are not changed (a splitting step never
-sees them): the slot is a placeholder, which the model has learned to carry.
+keeps its period, `„in den USA“` → `“in the U.S.”`). A quotation that is a name or a title inside a sentence (two
+to eight words, each capitalized but for small linking words, no sentence mark, not an everyday phrase such as
+`„Guten Morgen“`) comes back as written, as Multi30K's references keep the names of shops and the words of signs:
+`Er arbeitet bei der „Müller GmbH“.` → `He works at “Müller GmbH”.` (a caption model given `Müller GmbH` alone writes
+junk). Training pairs are not changed (a splitting step never sees them): the slot is a placeholder, which the model
+has learned to carry.
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
+from text.phrases import Phrases
 from text.placeholders import CLOSING, Alone, PlaceholderStep, Span
 from text.sentences import ENDS, sentence_spans
 from text.step import Step
@@ -36,6 +41,10 @@ OPENS_AFTER = "([{„“‚‘»«‹›-–—/"          # a straight quote op
 CLOSES_BEFORE = ".,;:!?…)]}»«“”‘’-–—/"   # ... and closes at the end, before a space or one of these
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
+NAME_WORDS = (2, 8)      # a name or title kept as written has this many words
+LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei das dem den der des die im mit und "
+                          "vom von zum zur".split())     # lowercase inside a name: "Haus am See", "Race for a Cure"
+DESCRIBING_WORDS = frozenset("a an ein eine einem einen einer eines".split())   # "Ein Hund" describes, names nothing
 
 
 class Slot(NamedTuple):
@@ -45,6 +54,7 @@ class Slot(NamedTuple):
     closing: str
     lower: bool                # its translation starts lowercase (an English quotation inside a sentence)
     upper: bool                # its translation is in capitals (a quotation in capitals in a sentence in capitals)
+    as_written: str = ""       # a name or title: these words come back, parts is empty
 
 
 class Layout(NamedTuple):
@@ -97,11 +107,34 @@ def lowered(text: str) -> str:
     return text[0].lower() + text[1:]
 
 
+def name_like(inner: str, phrases: Phrases | None) -> bool:
+    """Whether a quotation's words are a name or a title (`Müller GmbH`, `Haus am See`, `The Da Vinci Code`): two to
+    eight words, the first and last capitalized, those between capitalized or linking words, no indefinite article
+    first (`Ein Hund` describes), no sentence mark (`Feuer Frei!` is called out, not named), and no everyday phrase the
+    phrase table translates (`Guten Morgen`)."""
+    words = inner.split()
+    if not NAME_WORDS[0] <= len(words) <= NAME_WORDS[1] or re.search(r"[!?…;:]|\.$", inner) or \
+            words[0].lower() in DESCRIBING_WORDS:
+        return False
+    capital = [w[:1].isupper() or w[:1].isdigit() for w in words]
+    if not (capital[0] and capital[-1] and all(c or w in LINKING_WORDS for c, w in zip(capital, words))):
+        return False
+    return phrases is None or not phrases.find(inner)
+
+
+def words_around(text: str, start: int, end: int, quotations: list[tuple[int, int]]) -> bool:
+    """Whether the sentence text[start:end] has a letter outside its quotations (a line that is only a quoted name
+    is translated)."""
+    cuts = [start, *(k for q in quotations for k in q), end]
+    return any(re.search(r"[^\W\d_]", text[a:b]) for a, b in zip(cuts[::2], cuts[1::2]))
+
+
 class Quotations(Step):
     splits = True
 
-    def __init__(self, target: str = "en"):
+    def __init__(self, target: str = "en", phrases: Phrases | None = None):
         self.target = target
+        self.phrases = phrases             # the phrase step of the pipeline: a quoted phrase is translated
 
     def apply(self, text: str) -> tuple[list[str], Layout]:
         segments: list[str] = []
@@ -123,16 +156,18 @@ class Quotations(Step):
                     break
                 slots.append(None)
                 inner = text[q_start + 1:q_end - 1].strip()
-                parts = self.segment(inner, segments, slots, depth + 1)
-                mine.append((k, q_start, q_end, inner, parts))
+                as_written = inner if name_like(inner, self.phrases) and words_around(text, start, end, inside) else ""
+                parts = () if as_written else self.segment(inner, segments, slots, depth + 1)
+                mine.append((k, q_start, q_end, as_written, parts))
                 pieces += [text[last:q_start], SLOTS[k]]
                 last = q_end
             segments.append("".join(pieces) + text[last:end])
-            for k, q_start, q_end, inner, parts in mine:
+            for k, q_start, q_end, as_written, parts in mine:
+                inner = text[q_start + 1:q_end - 1].strip()
                 opening, closing = self.marks(text[q_start], text[q_end - 1])
                 slots[k] = Slot(len(segments) - 1, parts, opening, closing,
                                 lower=self.target == "en" and q_start > start and inner[:1].islower(),
-                                upper=inner.isupper() and text[start:end].isupper())
+                                upper=inner.isupper() and text[start:end].isupper(), as_written=as_written)
             indices.append(len(segments) - 1)
         return tuple(indices)
 
@@ -165,10 +200,11 @@ class Quotations(Step):
             return " ".join(text for text in (sentence(n) for n in parts) if text)
 
         def quoted(slot: Slot, after: str) -> str:
-            body = joined(slot.parts)
+            body = slot.as_written or joined(slot.parts)
             if not body:
                 return after
-            body = body.upper() if slot.upper else lowered(body) if slot.lower else body
+            if not slot.as_written:
+                body = body.upper() if slot.upper else lowered(body) if slot.lower else body
             if body[-1] in ENDS and (after == "." or (after == "," and self.target == "en" and body[-1] in "!?")):
                 after = ""
             return slot.opening + body + slot.closing + after
