@@ -150,20 +150,20 @@ class Quotations(Step):
         for start, end in sentence_spans(text, quotations):
             inside = [q for q in quotations if start <= q[0] and q[1] <= end][:MAX_IN_SENTENCE]
             pieces, last, mine = [], start, []
+            around = bool(inside) and words_around(text, start, end, inside)
             for q_start, q_end in inside:
                 k = len(slots)
                 if k == len(SLOTS):             # the rest of a line of hundreds of quotations stays as written
                     break
                 slots.append(None)
                 inner = text[q_start + 1:q_end - 1].strip()
-                as_written = inner if name_like(inner, self.phrases) and words_around(text, start, end, inside) else ""
+                as_written = inner if around and name_like(inner, self.phrases) else ""
                 parts = () if as_written else self.segment(inner, segments, slots, depth + 1)
-                mine.append((k, q_start, q_end, as_written, parts))
+                mine.append((k, q_start, q_end, inner, as_written, parts))
                 pieces += [text[last:q_start], SLOTS[k]]
                 last = q_end
             segments.append("".join(pieces) + text[last:end])
-            for k, q_start, q_end, as_written, parts in mine:
-                inner = text[q_start + 1:q_end - 1].strip()
+            for k, q_start, q_end, inner, as_written, parts in mine:
                 opening, closing = self.marks(text[q_start], text[q_end - 1])
                 slots[k] = Slot(len(segments) - 1, parts, opening, closing,
                                 lower=self.target == "en" and q_start > start and inner[:1].islower(),
