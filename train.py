@@ -77,7 +77,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
             cfg = make_config(args.preset or "base", overrides)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
-    lock = claim_run_dir(run_dir, resuming=bool(args.resume)) if distributed.is_main_process() else None
+    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir) if distributed.is_main_process() else None
     try:
         resume = None
         if args.resume:      # read once the directory is ours: another run cannot be writing last.pt meanwhile
@@ -236,7 +236,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
     except Stopped:
         run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "
                 f"of the training and best.pt the best weights validated so far. Resume to do it: "
-                f"python train.py --resume {run.dir}")
+                f"{run.checkpoints.resume_command}")
         return
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
@@ -261,7 +261,7 @@ def main(argv) -> int:
             if stop.requested:
                 run.checkpoints.at_stop(run)
                 run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
-                        f"python train.py --resume {run.dir}")
+                        f"{run.checkpoints.resume_command}")
             else:
                 finish(run, reason, stop)
     finally:

@@ -3,6 +3,8 @@ has one owner, a damaged metrics log is repaired on resume. (What only needs to 
 process: it is faster.)"""
 import json
 import os
+import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -14,7 +16,7 @@ import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
-from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record
+from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record, resume_command
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -148,6 +150,17 @@ def test_a_new_run_takes_only_an_empty_directory_or_one_its_run_stopped_before_a
     (stopped / "metrics.jsonl").write_text("")
     claim_run_dir(stopped, resuming=False).release()
     claim_run_dir(tmp_path / "new", resuming=False).release()
+
+
+def test_the_resume_command_a_run_is_told_carries_its_data_dir_quoted_for_the_shell(tmp_path):
+    run, data = tmp_path / "my runs" / "a", tmp_path / "multi 30k"   # offline, a resume without it would download
+    run.mkdir(parents=True)
+    (run / "last.pt").write_bytes(b"a run's checkpoint")
+    with pytest.raises(UserError, match=r"already holds a run; continue it with `") as error:
+        claim_run_dir(run, resuming=False, data_dir=str(data))
+    command = re.search(r"`([^`]*)`", str(error.value)).group(1)
+    assert shlex.split(command) == ["python", "train.py", "--resume", str(run), "--data-dir", str(data)]
+    assert shlex.split(resume_command(run)) == ["python", "train.py", "--resume", str(run)]     # the default data
 
 
 @pytest.mark.parametrize("files, refused", [

@@ -2,6 +2,7 @@
 ranks stay in sync, and bad data, paths and failed writes are one line before or without losing work."""
 import json
 import resource
+import shlex
 import signal
 import subprocess
 import sys
@@ -87,13 +88,13 @@ def test_a_stop_signal_in_the_final_validation_ends_it_at_once_and_a_resume_does
     assert saved_before == [3]          # last.pt came first: even a kill -9 here loses no training
     assert ("\nstopping: ending the final validation (beam 2 on all of val) now (a resume does it again): last.pt "
             "holds all of the training, step 3\n") in said.err                 # before: "finishing step 4 (...)"
+    resume_with = f"python train.py --resume {out} --data-dir {root / 'data'}"       # the data dir it was given
     assert (f"stopped before the final validation (beam 2 on all of val) was done, at step 3: last.pt holds all of "
-            f"the training and best.pt the best weights validated so far. Resume to do it: python train.py --resume "
-            f"{out}\n") in said.out
+            f"the training and best.pt the best weights validated so far. Resume to do it: {resume_with}\n") in said.out
     kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
     assert "final-val" not in kinds and "final" not in kinds
     monkeypatch.setattr(validation, "val_split_scores", real)
-    train_main(["--resume", str(out), "--data-dir", str(root / "data")])
+    train_main(shlex.split(resume_with)[2:])          # the printed command, as a user pastes it
     kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
     assert kinds.count("final-val") == 1 and kinds[-1] == "final"
     state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]

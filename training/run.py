@@ -201,7 +201,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
               autocast_of(precision.precision, device), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
-              Checkpoints(run_dir, dist.is_main, cfg.train.save_every),
+              Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir),
               ema=EMA(model, cfg.train.ema) if cfg.train.ema else None)
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:

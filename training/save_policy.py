@@ -35,6 +35,7 @@ from pathlib import Path
 import torch
 
 from models.checkpoint import best_checkpoint_info, load_checkpoint, save_checkpoint
+from training.rundir import resume_command
 from util.errors import UserError
 
 
@@ -42,8 +43,9 @@ class Checkpoints:
     """The policy above, applied at a run's events (the methods, in the order a run meets them); it knows what
     last.pt and best.pt on disk hold."""
 
-    def __init__(self, run_dir: Path, is_main: bool, save_every_minutes: float):
+    def __init__(self, run_dir: Path, is_main: bool, save_every_minutes: float, data_dir: str | None = None):
         self.dir, self.is_main, self.save_every = run_dir, is_main, save_every_minutes * 60
+        self.resume_command = resume_command(run_dir, data_dir)    # what continues from last.pt
         self.saved_step: int | None = None                 # the step last.pt on disk holds
         self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
         self.last_written = time.monotonic()               # when last.pt was written, or this session started
@@ -156,4 +158,4 @@ class Checkpoints:
         """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
         if self.saved_step is None:
             return "there is no last.pt yet, so start again (with another --out) once that is fixed"
-        return f"last.pt holds step {self.saved_step}; once that is fixed: python train.py --resume {self.dir}"
+        return f"last.pt holds step {self.saved_step}; once that is fixed: {self.resume_command}"
