@@ -43,7 +43,7 @@ from util.plotting import plot_curves
 
 def parse_args(argv):
     parser = CommandParser(__doc__, epilog=help_text())
-    parser.add_argument("--preset", default=None, help="base (the default), tiny, cpu, full; finetune with --init")
+    parser.add_argument("--preset", default=None, help="base (the default), tiny, cpu, long, full; finetune with --init")
     parser.add_argument("--data-dir", default=None, help="Multi30K files (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--out", default=None, help="run directory (default: runs/<time>-<preset>)")
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")

@@ -113,6 +113,14 @@ def test_config_round_trips_and_rejects_unknown_presets():
         make_config("huge")
 
 
+def test_the_long_preset_trains_what_its_figures_command_trained_on_any_machine():
+    # docs/RESULTS.md's figures for it come from `--preset cpu` with these flags; a budget of steps, not of seconds
+    flags = ["data.directions=both", "train.max_steps=16000", "train.time_budget=0", "model.dropout=0.2"]
+    long, measured = make_config("long").to_dict(), make_config("cpu", flags).to_dict()
+    assert long.pop("preset") == "long" and measured.pop("preset") == "cpu"
+    assert long == measured
+
+
 def test_resuming_refuses_model_and_data_overrides():
     cfg = make_config("tiny")
     apply_overrides(cfg, ["--train.max_steps=9"], ("train", "decode"), "when resuming")
