@@ -89,6 +89,23 @@ def test_english_numbers_come_back_in_german_format(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("The train leaves at 7 a.m.", f"The train leaves at {P0}.", ("7 Uhr",)),      # its period ends the sentence too
+    ("WE MEET AT 2:30 P.M.", f"WE MEET AT {P0}.", ("14:30 Uhr",)),
+    ("It opens at 9 a.m. on Monday.", f"It opens at {P0} on Monday.", ("9 Uhr",)),   # inside a sentence: the clock's
+])
+def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source, masked, fills):
+    assert Numbers("en", "de").apply(source) == (masked, fills)
+
+
+def test_a_german_translation_of_a_sentence_that_ends_in_pm_ends_in_a_full_stop():
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    applied = pipeline.apply("We meet at 2:30 p.m.")
+    assert applied.sentences == [f"We meet at {P0}."]
+    output = pipeline.reverse_sentence(f"Wir treffen uns um {P0}", applied.states[0]).text   # a model's open end
+    assert pipeline.reverse_line([output], applied.line_states) == "Wir treffen uns um 14:30 Uhr."
+
+
 def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placeholder():
     assert Numbers("en", "de").apply_pair("A woman buys 3.5 kg at 2:30 pm.", "Eine Frau kauft 3,5 kg um 14:30 Uhr.") == \
         (f"A woman buys {P0} at {P1}.", f"Eine Frau kauft {P0} um {P1}.")

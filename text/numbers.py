@@ -24,9 +24,10 @@ from text.placeholders import PlaceholderStep, Span, merge, overlaps
 from text.units import Reading, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
-# exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock")
+# exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
+# the sentence is the sentence's full stop too, and stays outside ("at 7 a.m." -> "um 7 Uhr.", not "um 7 Uhr")
 NUMBER = r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*)([eE][-−+]?\d+)?(?![.,:]?\d)"
-CLOCK = {"de": r"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?)?", "en": r"(\s*(?:[ap]\.m\.|[ap]\.?\s?m\b|o'clock))?"}
+CLOCK = {"de": r"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?)?", "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
