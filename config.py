@@ -53,6 +53,9 @@ MAX_THREADS = 1024           # far more than any machine's cores; a larger count
 MAX_BEAM = 1000              # a beam's memory grows with beam × vocabulary × batch; beyond this it is a typo
 MAX_SEED = 2 ** 63 - 1       # what torch.manual_seed takes
 MAX_LENGTH_PENALTY = 5.0     # length ** 5 stays finite for any output length; beyond it a search prefers the longest
+# AdamW's decoupled decay multiplies the weights by 1 - lr × weight_decay each step: up to 10 that stays above 0 (the
+# weights keep their sign) for any lr under 0.1, 30x the highest a recipe uses; the recipes' decay is at most 0.3
+MAX_WEIGHT_DECAY = 10
 
 
 def is_device_name(name: str) -> bool:
@@ -107,7 +110,9 @@ class DataConfig:
     min_freq: int = opt(2, 'word units: tokens seen fewer times become <unk>', AT_LEAST_1)
     max_vocab: int = opt(0, '0 = no limit', AT_LEAST_0)
     max_tokens: int = opt(4096, 'batch size in tokens (source + target of the longest pair, padded)', AT_LEAST_1)
-    max_train_len: int = opt(100, 'training pairs with a longer side are dropped; 0 = no limit', AT_LEAST_0)
+    max_train_len: int = opt(100, 'training pairs with a side of more units are dropped; at most model.max_len - 2 '
+                                  '(<bos> and <eos>), one less with directions=both (its tag); 0 = no limit, only '
+                                  'in configs saved before that rule', AT_LEAST_0)
     train_split: str = opt("train", 'split the model learns from (and the vocabulary is built on)', NOT_EMPTY)
     val_split: str = opt("val", 'split for per-epoch validation and checkpoint selection', NOT_EMPTY)
     placeholders: bool = opt(True, 'numbers (and glossary terms) travel as placeholders the model copies, restored '
@@ -156,7 +161,8 @@ class TrainConfig:
                              AT_LEAST_0)
     ema: float = opt(0.0, 'decay per step of an exponential moving average of the weights (bias-corrected), '
                           'validated beside them; best.pt is whichever scores higher; 0 = off', FRACTION)
-    weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms)', AT_LEAST_0)
+    weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms); each step scales them '
+                                    'by 1 - lr × weight_decay', between(0, MAX_WEIGHT_DECAY))
     beta2: float = opt(0.98, 'AdamW second-moment decay', FRACTION)
     label_smoothing: float = opt(0.1, 'label smoothing of the training loss', FRACTION)
     subword_sampling: float = opt(0.0, 'subword regularization: from the epoch dropout starts (dropout_after), the '
@@ -280,7 +286,8 @@ CPU_RECIPE: dict[str, object] = {
 PRESETS: dict[str, dict[str, object]] = {
     # seconds on a CPU: for tests and smoke runs (word units: a toy corpus would give letter-sized pieces)
     "tiny": {"model.d_model": 32, "model.n_heads": 4, "model.n_encoder_layers": 1, "model.n_decoder_layers": 1,
-             "model.d_ff": 64, "model.dropout": 0.0, "model.max_len": 64, "data.units": "word", "data.min_freq": 1,
+             "model.d_ff": 64, "model.dropout": 0.0, "model.max_len": 64, "data.max_train_len": 61,
+             "data.units": "word", "data.min_freq": 1,
              "data.max_tokens": 1024, "train.lr": 3e-3, "train.warmup_steps": 50, "train.max_epochs": 20,
              "train.label_smoothing": 0.0, "train.log_every": 10, "decode.beam": 2, "train.schedule": "inverse-sqrt"},
     # the Multi30K default
@@ -399,9 +406,10 @@ def check_section(section: str, values) -> None:
             raise BrokenRule(key, value, rule.requirement)
 
 
-def check_config(cfg: Config) -> Config:
+def check_config(cfg: Config, training: bool = True) -> Config:
     """cfg itself when every value is usable; else a UserError naming the first bad one and what it must be: each
-    field's rule, then the rules between fields."""
+    field's rule, then the rules between fields. training=False (a trained model's config, read to translate) leaves
+    out the rules of the training data alone, which decoding never reads."""
     for section in SECTIONS:
         check_section(section, getattr(cfg, section))
     _check_model(cfg)
@@ -412,7 +420,26 @@ def check_config(cfg: Config) -> Config:
         raise BrokenRule("decode.n_best", cfg.decode.n_best, f"at most --decode.beam={cfg.decode.beam}")
     if cfg.train.subword_sampling and cfg.data.units != "subword":
         raise UserError("--train.subword_sampling samples subword pieces: it needs --data.units=subword")
+    if training:
+        _check_lengths(cfg)
     return cfg
+
+
+def longest_training_side(cfg: Config) -> int:
+    """The most units a training pair's side may have (data.max_train_len counts units alone): with <bos> and <eos>,
+    and the direction tag that opens each source of a model of both directions, it fits the position table."""
+    return cfg.model.max_len - 2 - (1 if cfg.data.directions == "both" else 0)
+
+
+def _check_lengths(cfg: Config) -> None:
+    """A training pair longer than the position table stops the run at the first batch holding it, with nothing
+    saved: refuse the settings that let one through, before any work."""
+    longest, d = longest_training_side(cfg), cfg.data
+    if not 1 <= d.max_train_len <= longest:
+        tag = ", its direction tag" if d.directions == "both" else ""
+        raise BrokenRule("data.max_train_len", d.max_train_len,
+                         f"from 1 to {longest}: a training pair's longer side{tag} and <bos>/<eos> must fit "
+                         f"--model.max_len={cfg.model.max_len} (or raise --model.max_len)")
 
 
 def decode_settings(base: DecodeConfig, beam: int | None = None, n_best: int | None = None,

@@ -115,7 +115,7 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
     again = "export the checkpoint again with export.py"
     try:
         manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
-        cfg = check_config(Config.from_dict(manifest["config"]))
+        cfg = check_config(Config.from_dict(manifest["config"]), training=False)
         src_vocab, tgt_vocab = Vocab(manifest["src_vocab"]), Vocab(manifest["tgt_vocab"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:
         raise UserError(f"{directory / MANIFEST} is damaged ({_first_line(e)}); {again}") from None

@@ -185,7 +185,7 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     """The checkpoint with its config and vocabularies checked; no model is built yet."""
     raw = _read_file(path)
     try:
-        cfg = check_config(Config.from_dict(raw["config"]))
+        cfg = check_config(Config.from_dict(raw["config"]), training=False)    # a resumed run checks it again, whole
         check_size(cfg.model)
     except UserError as e:
         raise UserError(f"{path} holds a config that cannot be used: {e}") from None

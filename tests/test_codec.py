@@ -28,7 +28,7 @@ def test_subword_models_travel_in_a_checkpoint_and_encode_any_text():
 
 
 def test_a_long_input_is_cut_to_the_models_length_with_a_warning_naming_its_line(capsys):
-    cfg = make_config("tiny", ["model.max_len=5"])
+    cfg = make_config("tiny", ["model.max_len=5", "data.max_train_len=3"])
     codec = Codec(cfg, WORDS, WORDS)
     assert codec.ids(["Ein Hund Hund Hund Hund."], line_numbers=[7]) == [[4, 5, 5]]
     assert "input line 7 has 6 tokens; translating its first 3" in capsys.readouterr().err

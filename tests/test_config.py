@@ -36,6 +36,8 @@ def test_validate_applies_each_fields_own_rule():
     ("train.threads=-3", "--train.threads=-3 must be from 0 to 1024"),
     ("decode.beam=100000000", "--decode.beam=100000000 must be from 1 to 1000"),
     ("train.val_beam=5000", "--train.val_beam=5000 must be from 1 to 1000"),
+    ("train.weight_decay=1e6", "--train.weight_decay=1000000.0 must be from 0 to 10"),     # the weights flip sign
+    ("train.weight_decay=1e308", "--train.weight_decay=1e+308 must be from 0 to 10"),
 ])
 def test_values_that_would_crash_later_are_refused_with_their_range(override, message):
     with pytest.raises(UserError) as error:
@@ -89,6 +91,8 @@ def test_bad_config_value_names_the_type(tmp_path):
     ("model.position=absolute", "--model.position=absolute must be one of sinusoidal-add"),
     ("data.src_lang=zz", "--data.src_lang=zz must be a language spaCy has a tokenizer for: af, "),   # was ImportError
     ("data.tgt_lang=english", "--data.tgt_lang=english must be a language spaCy has a tokenizer for: af, "),
+    ("data.max_train_len=100", "--data.max_train_len=100 must be from 1 to 62: a training pair's longer side and "
+                               "<bos>/<eos> must fit --model.max_len=64"),        # was a failure at the first long pair
 ])
 def test_a_bad_config_value_is_refused_before_anything_is_created(override, message, root, tmp_path, train_main):
     with pytest.raises(UserError) as error:
@@ -159,3 +163,19 @@ def test_a_model_of_both_directions_needs_one_subword_vocabulary_of_two_language
     make_config("base", ["data.directions=both"])
     with pytest.raises(UserError, match=f"^{message}"):
         make_config("base", ["data.directions=both", override])
+
+
+def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_work_not_when_loading(tmp_path):
+    for overrides, longest in (([], 62), (["data.directions=both"], 61)):
+        subword = ["data.units=subword", *overrides]
+        assert make_config("tiny", subword).data.max_train_len <= longest      # the tiny preset fits either units
+        for too_long in (longest + 1, 0):                                      # 0: no limit
+            with pytest.raises(UserError, match=rf"^--data.max_train_len={too_long} must be from 1 to {longest}: "):
+                make_config("tiny", [*subword, f"data.max_train_len={too_long}"])
+        assert make_config("tiny", [*subword, f"data.max_train_len={longest}"]).data.max_train_len == longest
+    model, cfg = tiny_trainable(vocab=6)
+    cfg.data.max_train_len = 100           # a trained model's config from before the rule: translating never reads it
+    vocab = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "a", "b"]).to_dict()
+    save_checkpoint(tmp_path / "m.pt", model_state=model.state_dict(), config=cfg.to_dict(), src_vocab=vocab,
+                    tgt_vocab=vocab)
+    assert load_checkpoint(tmp_path / "m.pt").cfg.data.max_train_len == 100
