@@ -165,6 +165,21 @@ def test_a_model_of_both_directions_needs_one_subword_vocabulary_of_two_language
         make_config("base", ["data.directions=both", override])
 
 
+def test_the_default_preset_is_the_30_minute_recipe_of_both_directions():
+    # README's first table comes from `python train.py` with no flags: the cpu recipe, both directions, 30 minutes
+    default, measured = make_config().to_dict(), make_config("cpu", ["data.directions=both"]).to_dict()
+    assert default.pop("preset") == "30min" and measured.pop("preset") == "cpu"
+    assert default == measured
+    assert default["data"]["directions"] == "both" and default["train"]["time_budget"] == 1800
+
+
+def test_help_lists_every_preset_with_its_purpose_and_the_default_first():
+    from config import DEFAULT_PRESET, PRESETS, help_text
+    listed = help_text().split("presets (")[1].splitlines()[1:]
+    assert [line.split()[0] for line in listed] == [DEFAULT_PRESET, *(p for p in PRESETS if p != DEFAULT_PRESET)]
+    assert all(len(line.split(maxsplit=1)[1]) > 20 for line in listed)
+
+
 def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_work_not_when_loading(tmp_path):
     for overrides, longest in (([], 62), (["data.directions=both"], 61)):
         subword = ["data.units=subword", *overrides]
@@ -179,3 +194,16 @@ def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_wo
     save_checkpoint(tmp_path / "m.pt", model_state=model.state_dict(), config=cfg.to_dict(), src_vocab=vocab,
                     tgt_vocab=vocab)
     assert load_checkpoint(tmp_path / "m.pt").cfg.data.max_train_len == 100
+
+
+@pytest.mark.parametrize("preset, overrides, recipe", [
+    (None, [], "30min"),
+    ("cpu", ["data.directions=both"], "30min"),                      # the same config, named as the default
+    ("cpu", ["data.directions=both", "train.max_steps=16000", "train.time_budget=0", "model.dropout=0.2"], "long"),
+    (None, ["train.max_steps=8000", "train.time_budget=0", "train.threads=1", "train.seed=3"],
+     "30min --train.max_steps=8000 --train.time_budget=0"),          # threads and seed do not change the recipe
+    ("tiny", ["data.units=subword"], "tiny --data.units=subword"),
+])
+def test_the_recipe_of_a_config_is_the_nearest_preset_and_the_flags_that_change_it(preset, overrides, recipe):
+    from config import recipe_of
+    assert recipe_of(make_config(preset, overrides)) == recipe

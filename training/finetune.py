@@ -73,7 +73,7 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
             print(f"note: {path} was fine-tuned with --data.{name}={inherited:g}; this run does not inherit it "
                   f"(pass --data.{name}={inherited:g} again to use it)")
         setattr(cfg.data, name, default)
-    for key, value in PRESETS[PRESET].items():
+    for key, value in PRESETS[PRESET].overrides.items():
         set_value(cfg, key, value)
     cfg = apply_overrides(cfg, overrides)
     cfg.train.init_from = str(Path(path).resolve())
