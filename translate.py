@@ -9,6 +9,7 @@
     python translate.py --confidence < input.de               # `confidence<TAB>translation` (--json: JSON lines)
     python translate.py --checkpoint exported/ < input.de     # an export.py directory (CTranslate2)
     python translate.py --checkpoint a.pt,b.pt < input.de     # an ensemble of checkpoints
+    python translate.py --format srt < film.de.srt > film.en.srt   # subtitles (srt, vtt): timings kept, text translated
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import sys
 import decoding.confidence
 from decoding.confidence import confidence, is_low
 from decoding.load import decode_inputs, load_translator
+from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
 from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
@@ -53,8 +55,10 @@ def parse_args(argv):
                         "column")
     parser.add_argument("--json", action="store_true", help="one JSON object per input line: translation, "
                         "confidence, and with --n-best the scored list")
+    add_format_flags(parser)
     args = parser.parse_args(argv)
     check_decode_flags(args)
+    check_format_flags(args)
     if args.json and args.score:
         raise UserError("--json prints translations and --score prints scores; leave out one of them")
     if args.score is not None:
@@ -193,6 +197,9 @@ def main(argv) -> int:
     if args.glossary:
         translator.use_glossary(read_glossary(args.glossary))
     decode = decode_from_flags(args, translator.cfg.decode)
+    if args.format != "text":
+        translate_subtitle_file(translator, decode, args.format, args.output)
+        return 0
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)
     if args.score:

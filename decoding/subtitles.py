@@ -1,0 +1,256 @@
+r"""Subtitle files (SubRip .srt, WebVTT .vtt) translated cue by cue: parse, translate every cue's text in one batch,
+write. Each line that is not a cue's text comes out byte for byte: cue numbers, timing lines with their cue settings,
+the WEBVTT header, NOTE/STYLE/REGION blocks, cue identifiers, blank lines, each line's end ("\n" or "\r\n"), a BOM.
+
+    python translate.py --format srt < film.de.srt > film.en.srt
+
+A cue's lines are read as sentences: lines that continue a sentence are joined with a space, translated as one, and
+the translation cut back into as many lines at the spaces nearest the source lines' proportions; a line that ends a
+sentence, and a dialogue line (`- `), stays a line of its own. Tags around a line (`<i>`, `{\an8}`) and a dialogue
+dash are taken off before translating and put back around its translation; tags inside a line are dropped (the model
+never saw one).
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import replace
+from itertools import accumulate
+from typing import Callable, NamedTuple
+
+from config import DecodeConfig
+from decoding.load import decode_inputs
+from decoding.translator import Translator, sentences_of
+from text.sentences import ENDS
+from util.errors import UserError
+from util.textio import check_output_path
+
+FORMATS = ("text", "srt", "vtt")
+EXAMPLE = {"srt": "00:00:01,000 --> 00:00:03,500", "vtt": "00:00:01.000 --> 00:00:03.500"}
+TIME = r"(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}"
+TIMING = re.compile(rf"\s*{TIME}[ \t]*-->[ \t]*{TIME}(?:[ \t].*)?")    # VTT cue settings, SRT coordinates after it
+KEPT_BLOCK = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t]|$)")           # WebVTT blocks that are no cue
+TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")                             # <i>, </font>, <c.yellow>, {\an8}
+OPENING = re.compile(rf"(?:\s|{TAG.pattern}|[-–—](?=\s))*")            # tags, spaces and a dialogue dash
+CLOSING = re.compile(rf"(?:\s|{TAG.pattern})*$")                       # tags and spaces after the words
+SENTENCE_END = re.compile(rf"[{ENDS}][\"'»«“”„‚’)\]]*$")
+
+
+class Line(NamedTuple):
+    text: str       # without its end
+    end: str        # "\n", "\r\n", or "" for a last line without one
+    number: int     # 1-based, in the file (for errors and warnings)
+
+
+class Part(NamedTuple):
+    lines: list[Line]
+    translated: bool    # a cue's text (True) or lines kept as written
+
+
+class Piece(NamedTuple):
+    """A cue line taken apart: what goes before and after its translation, and what the model reads."""
+    opening: str        # tags, spaces and a dialogue dash before the words
+    words: str          # the line's text for the model: inner tags dropped, spaces collapsed
+    closing: str        # tags and spaces after the words
+    dialogue: bool      # the line opens with a dash: a speaker of its own
+
+
+class Segment(NamedTuple):
+    lines: list[int]    # the cue's lines it spans (indices), in order
+    text: str           # their words joined with spaces: one sentence for the model
+
+
+def lines_of(content: str) -> list[Line]:
+    r"""The lines of a text with their own ends; cut at "\n" only, as util/textio.py does."""
+    pieces = content.split("\n")
+    out = []
+    for n, piece in enumerate(pieces):
+        last = n == len(pieces) - 1
+        if last and not piece:
+            break
+        end = "" if last else "\r\n" if piece.endswith("\r") else "\n"
+        out.append(Line(piece.removesuffix("\r") if end == "\r\n" else piece, end, n + 1))
+    return out
+
+
+def parse(content: str, fmt: str, name: str) -> list[Part]:
+    """A subtitle file (without its BOM) as parts, in order; a cue without a timing line that parses is a UserError
+    naming the line."""
+    lines, parts, n = lines_of(content), [], 0
+    if fmt == "vtt":
+        if not lines or not re.match(r"WEBVTT(?:[ \t]|$)", lines[0].text):
+            raise UserError(f"{name} line 1: a WebVTT file starts with the line WEBVTT, not "
+                            f"{lines[0].text[:60] if lines else ''!r}; is it a SubRip file (--format srt)?")
+    while n < len(lines):
+        end = next((k for k in range(n, len(lines)) if not lines[k].text.strip()), len(lines))
+        block = lines[n:end] or lines[n:n + 1]      # a blank line is a block of its own
+        n += len(block)
+        if not block[0].text.strip() or fmt == "vtt" and (block[0].number == 1 or KEPT_BLOCK.match(block[0].text)):
+            parts.append(Part(block, False))         # blank, the WEBVTT header, NOTE, STYLE, REGION
+            continue
+        head = cue_head(block, fmt, name)
+        parts.append(Part(block[:head], False))
+        if block[head:]:
+            parts.append(Part(block[head:], True))
+    return parts
+
+
+def cue_head(block: list[Line], fmt: str, name: str) -> int:
+    """How many lines a cue has before its text: the timing line, after a cue number (SRT) or identifier (VTT)."""
+    first = block[0]
+    if TIMING.fullmatch(first.text):
+        return 1
+    if "-->" in first.text:
+        bad = first
+    elif fmt == "srt" and not first.text.strip().isdigit():
+        raise UserError(f"{name} line {first.number}: expected a cue number or a timing line like `{EXAMPLE[fmt]}`, "
+                        f"got {first.text[:60]!r}; is it a subtitle file of this format (--format {fmt})?")
+    elif len(block) > 1 and TIMING.fullmatch(block[1].text):
+        return 2
+    elif len(block) == 1 or "-->" not in block[1].text:
+        got = f", got {block[1].text[:60]!r}" if len(block) > 1 else ""
+        raise UserError(f"{name} line {first.number + 1}: expected the timing line of cue {first.text.strip()[:60]!r}, "
+                        f"like `{EXAMPLE[fmt]}`{got}")
+    else:
+        bad = block[1]
+    raise UserError(f"{name} line {bad.number}: the timing line {bad.text[:60]!r} does not parse; write it like "
+                    f"`{EXAMPLE[fmt]}`")
+
+
+def piece_of(text: str) -> Piece:
+    opening = OPENING.match(text).group()
+    rest = text[len(opening):]
+    closing = CLOSING.search(rest).group()
+    words = " ".join(TAG.sub("", rest[:len(rest) - len(closing)]).split())
+    return Piece(opening, words, closing, bool(re.search(r"[-–—]", TAG.sub("", opening))))
+
+
+def segments(pieces: list[Piece]) -> list[Segment]:
+    """A cue's lines grouped into sentences: a line joins the one before unless that one ends a sentence or this one
+    is a dialogue line; a line with no words is in none."""
+    groups: list[list[int]] = []
+    for k, piece in enumerate(pieces):
+        if not piece.words:
+            continue
+        before = groups[-1][-1] if groups else None
+        if before == k - 1 and not piece.dialogue and not SENTENCE_END.search(pieces[before].words):
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return [Segment(group, " ".join(pieces[k].words for k in group)) for group in groups]
+
+
+def split_like(text: str, widths: list[int]) -> list[str]:
+    """`text` cut at spaces into len(widths) lines, each break at the space nearest to where the source's line ends in
+    proportion (widths: the source lines' lengths); fewer lines where the text has fewer words."""
+    if len(widths) == 1:
+        return [text.strip()]
+    words = [w for w in text.split(" ") if w]      # " " only: a no-break space stays inside its line
+    if len(words) <= len(widths):
+        return words
+    after = list(accumulate(len(w) + 1 for w in words))       # after[c - 1] - 1: where a break after c words stands
+    total, shares = after[-1] - 1, list(accumulate(widths))
+    cuts = [0]
+    for k, share in enumerate(shares[:-1]):
+        goal = total * share / max(shares[-1], 1)
+        room = range(cuts[-1] + 1, len(words) - (len(widths) - 2 - k))     # every line keeps at least one word
+        cuts.append(min(room, key=lambda c: abs(after[c - 1] - 1 - goal)))
+    cuts.append(len(words))
+    return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+def cue_lines(lines: list[Line], pieces: list[Piece], found: list[tuple[Segment, str]]) -> list[Line]:
+    """A cue's text lines with each segment's translation (found) in place of its words."""
+    texts: list[str | None] = [line.text for line in lines]          # a line with no words stays as written
+    for segment, translation in found:
+        cut = split_like(translation.strip() or segment.text, [len(pieces[k].words) for k in segment.lines])
+        for k, part in zip(segment.lines, cut + [None] * (len(segment.lines) - len(cut))):
+            texts[k] = None if part is None else pieces[k].opening + part + pieces[k].closing
+    kept = [(text, line) for text, line in zip(texts, lines) if text is not None]
+    # a dropped line (a translation of fewer words than lines) must not take the file's last line end with it
+    return [Line(text, line.end if n < len(kept) - 1 else lines[-1].end, line.number)
+            for n, (text, line) in enumerate(kept)]
+
+
+def translate_subtitles(content: str, fmt: str, translate: Callable[[list[str], list[int]], list[str]],
+                        name: str = "stdin") -> str:
+    """A subtitle file's text with every cue translated: translate(texts, their line numbers) is called once, with
+    every sentence of every cue; the rest comes back as it was."""
+    bom = "\ufeff" if content.startswith("\ufeff") else ""
+    parts = parse(content[len(bom):], fmt, name)
+    cues = []
+    for part in parts:
+        pieces = [piece_of(line.text) for line in part.lines] if part.translated else []
+        cues.append((pieces, segments(pieces)))
+    texts = [s.text for _, found in cues for s in found]
+    numbers = [part.lines[s.lines[0]].number for part, (_, found) in zip(parts, cues) for s in found]
+    translations = iter(translate(texts, numbers) if texts else [])
+    out = []
+    for part, (pieces, found) in zip(parts, cues):
+        lines = cue_lines(part.lines, pieces, [(s, next(translations)) for s in found]) if part.translated \
+            else part.lines
+        out += [line.text + line.end for line in lines]
+    return bom + "".join(out)
+
+
+def translate_texts(translator: Translator, texts: list[str], numbers: list[int], decode: DecodeConfig) -> list[str]:
+    """Each text's translation, all sentences decoded together; a warning names the file line a text starts on."""
+    splits = [split for text, number in zip(texts, numbers) for split in translator.split([text], number)]
+    found = translator.join(splits, translator.translate_sentences(sentences_of(splits), replace(decode, n_best=1)))
+    return [n_best[0].text for n_best in found]
+
+
+def translate_subtitle_file(translator: Translator, decode: DecodeConfig, fmt: str, output: str | None) -> None:
+    """translate.py --format srt|vtt: the file on stdin, translated, to stdout or to `output`."""
+    if sys.stdin is None:
+        raise UserError(f"stdin is closed; redirect the subtitle file to it: `python translate.py --format {fmt} < "
+                        f"in.{fmt}`")
+    raw = sys.stdin.buffer.read()
+    try:
+        content = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise UserError(f"stdin line {line} is not valid UTF-8; convert the file, e.g. with `iconv -f cp1252 -t "
+                        "utf-8`") from None
+    result = translate_subtitles(content, fmt, lambda texts, numbers: translate_texts(translator, texts, numbers,
+                                                                                        decode)).encode("utf-8")
+    if output is not None:
+        try:
+            with open(output, "wb") as f:
+                f.write(result)
+        except OSError as e:
+            raise UserError(f"cannot write {output} ({e.strerror})") from None
+    elif hasattr(sys.stdout, "buffer"):           # bytes as they are: "\r\n" untouched on every platform
+        sys.stdout.flush()
+        sys.stdout.buffer.write(result)
+    else:
+        sys.stdout.write(result.decode("utf-8"))
+
+
+def add_format_flags(parser) -> None:
+    """translate.py's --format and --output."""
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text: one line a sentence (default); srt, vtt: a subtitle file on stdin, written back "
+                        "with each cue's text translated and its numbers, timings and blank lines as they were")
+    parser.add_argument("--output", default=None, metavar="FILE",
+                        help="with --format srt or vtt: write the translated file here (default: stdout)")
+
+
+def check_format_flags(args) -> None:
+    """Refuse, before any work, what a subtitle file has no room for, and an --output that cannot be written."""
+    if args.format == "text":
+        if args.output is not None:
+            raise UserError("--output writes a subtitle file (--format srt or vtt); translated text goes to stdout: "
+                            "redirect it, `> FILE`")
+        return
+    flag = f"--format {args.format}"
+    if args.sentences:
+        raise UserError(f"{flag} translates a subtitle file on stdin (`python translate.py {flag} < "
+                        f"in.{args.format}`); drop the sentence arguments")
+    other = {"--n-best": args.n_best != 1, "--score": args.score is not None, "--json": args.json,
+             "--confidence": args.confidence, "--plot-attention": args.plot_attention is not None}
+    given = [name for name, on in other.items() if on]
+    if given:
+        raise UserError(f"{flag} writes a subtitle file, which has no room for what {given[0]} adds; drop it")
+    if args.output is not None:
+        check_output_path(args.output, "--output", [*decode_inputs(args), ("stdin", "/dev/stdin")])
