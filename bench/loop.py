@@ -1,7 +1,8 @@
 """The training loop against its step alone, in one process on the same batches.
 
 (a) step: training.step.train_step on batches collated beforehand (what bench/throughput.py times);
-(b) loop: train.train_epoch itself, run for the same batches (collate, step, tqdm, metrics records, budget checks).
+(b) loop: training.loop.train_epoch itself, run for the same batches (collate, step, tqdm, metrics records, budget
+checks).
 
     python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --steps 20 --rounds 6
     python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --profile 10   # torch.profiler table
@@ -41,9 +42,9 @@ keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 
-import train  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import collate  # noqa: E402
+from training import loop  # noqa: E402
 from training.run import build_run  # noqa: E402
 from training.step import train_step  # noqa: E402
 from training.stop import StopSignal  # noqa: E402
@@ -51,10 +52,10 @@ from util import distributed  # noqa: E402
 
 
 class Timed:
-    """Wraps a function of the train module and sums its wall-clock seconds."""
+    """Wraps a function the training loop calls (training/loop.py) and sums its wall-clock seconds."""
 
     def __init__(self, name: str):
-        self.name, self.inner, self.seconds, self.calls, self.results = name, getattr(train, name), 0.0, [], []
+        self.name, self.inner, self.seconds, self.calls, self.results = name, getattr(loop, name), 0.0, [], []
 
     def __call__(self, *args, **kwargs):
         start = time.perf_counter()
@@ -73,12 +74,12 @@ def step_alone(run, batches) -> tuple[float, int]:
 
 
 def real_loop(run, n: int) -> tuple[float, int]:
-    """(seconds, tokens) of train.train_epoch over the run's next n batches (stopped by max_steps)."""
+    """(seconds, tokens) of training.loop.train_epoch over the run's next n batches (stopped by max_steps)."""
     state = run.state
     first = state.batch_in_epoch
     run.cfg.train.max_steps = state.step + n
     start = time.perf_counter()
-    train.train_epoch(run, StopSignal())          # never entered: no handlers, never requested
+    loop.train_epoch(run, StopSignal())          # never entered: no handlers, never requested
     seconds = time.perf_counter() - start
     tokens = state.epoch_tokens
     state.epoch_tokens, state.epoch_loss = 0, 0.0
@@ -120,7 +121,7 @@ def main() -> None:
 
     timers = {name: Timed(name) for name in ("collate", "train_step")}
     for name, timer in timers.items():
-        setattr(train, name, timer)
+        setattr(loop, name, timer)
     rates = {"step": [], "loop": []}
     seconds = {"step": 0.0, "loop": 0.0}
     for r in range(args.rounds):
@@ -139,7 +140,7 @@ def main() -> None:
         print(f"  round {r + 1}: step {rates['step'][-1]:6.0f} tok/s, loop {rates['loop'][-1]:6.0f} tok/s "
               f"({order[0]} first)", flush=True)
     for name, timer in timers.items():
-        setattr(train, name, timer.inner)
+        setattr(loop, name, timer.inner)
 
     ratios = [b / a for a, b in zip(rates["step"], rates["loop"])]
     loop_total, inner, col = seconds["loop"], timers["train_step"].seconds, timers["collate"].seconds
@@ -241,7 +242,7 @@ def fresh_vs_repeated(run, batches, steps: int, rounds: int) -> None:
 
 def profile(run, n: int) -> None:
     from torch.profiler import ProfilerActivity, profile as torch_profile, record_function
-    inner = {name: getattr(train, name) for name in ("collate", "train_step")}
+    inner = {name: getattr(loop, name) for name in ("collate", "train_step")}
 
     def labelled(name):
         def call(*a, **k):
@@ -249,11 +250,11 @@ def profile(run, n: int) -> None:
                 return inner[name](*a, **k)
         return call
     for name in inner:
-        setattr(train, name, labelled(name))
+        setattr(loop, name, labelled(name))
     with torch_profile(activities=[ProfilerActivity.CPU], record_shapes=True) as prof:
         real_loop(run, n)
     for name, fn in inner.items():
-        setattr(train, name, fn)
+        setattr(loop, name, fn)
     print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=25))
     scored = run.model.scored_ids()            # model.output_pieces=seen: the output's operand has K rows, not V
     shares = where_time_goes(prof, run.cfg.model.tgt_vocab_size if scored is None else len(scored))

@@ -79,6 +79,26 @@ def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
     assert mixed_concerns(tmp_path) == ["decoding mixes CTranslate2, the web service"]
 
 
+def script_imports(root: Path) -> list[str]:
+    """Imports of a top-level script (train.py, translate.py, ...) by bench/ or probes/: what they share with a
+    script lives in the packages (training.train is the run train.py starts), so a script stays flags and one call."""
+    scripts = {path.stem for path in root.glob("*.py")} - set(LAYERS)
+    return [f"{path.relative_to(root)} imports {name}" for path, me in python_files(root) if me in ("bench", "probes")
+            for name in sorted(imported_names(path) & scripts)]
+
+
+def test_bench_and_probes_import_the_packages_never_a_script():
+    assert script_imports(REPO) == []
+
+
+def test_the_script_check_finds_a_benchmark_that_imports_a_script(tmp_path):
+    (tmp_path / "train.py").write_text("")
+    (tmp_path / "config.py").write_text("")
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "x.py").write_text("import train\nimport config\nfrom training.loop import train\n")
+    assert script_imports(tmp_path) == ["bench/x.py imports train"]
+
+
 def files_editing_the_path(root: Path) -> list[str]:
     """Project files outside tests/ that mention sys.path: a command runs from the repository root (`python -m
     bench.loop`), so none needs to edit it, and one that does may import another checkout's code unawares."""

@@ -3,7 +3,8 @@ cut for the same (seed, epoch), so a stopped and resumed run ends with the weigh
 import pytest
 import torch
 
-import train
+import training.loop as loop
+import training.train as training_run
 from data.batching import TokenBatchSampler
 from data.prepared import Ragged, SplitData
 from data.subwords import Subwords
@@ -84,7 +85,7 @@ def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of
              "--train.subword_sampling=0.3", "--train.dropout_after=1", f"--train.max_steps={steps}",
              "--train.max_epochs=5", "--train.val_max_sentences=2"]
     train_main([*flags, "--out", str(tmp_path / "straight")])
-    taken, real_step = [], train.train_step
+    taken, real_step = [], loop.train_step
 
     def step_then_signal(*args):
         taken.append(1)
@@ -92,12 +93,12 @@ def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of
             StopAfter.instance.requested = True
         return real_step(*args)
 
-    monkeypatch.setattr(train, "StopSignal", StopAfter)
-    monkeypatch.setattr(train, "train_step", step_then_signal)
+    monkeypatch.setattr(training_run, "StopSignal", StopAfter)
+    monkeypatch.setattr(loop, "train_step", step_then_signal)
     train_main([*flags, "--out", str(tmp_path / "split")])
     stopped = load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]
     assert stopped["step"] == stop and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
-    monkeypatch.setattr(train, "StopSignal", StopSignal)
+    monkeypatch.setattr(training_run, "StopSignal", StopSignal)
     train_main(["--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")])
     a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
     assert b["train_state"]["state"]["step"] == steps

@@ -6,7 +6,8 @@ import math
 import pytest
 import torch
 
-import train
+import training.loop as loop
+import training.train as training_run
 from config import make_config
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY
@@ -94,7 +95,7 @@ def test_a_stopped_and_resumed_budget_run_with_ema_ends_with_the_weights_of_a_st
     flags = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_steps=11",
              "--train.schedule=linear", "--train.ema=0.8", "--train.max_epochs=5", "--train.val_max_sentences=2"]
     train_main([*flags, "--out", str(tmp_path / "straight")])
-    steps, real_step = [], train.train_step
+    steps, real_step = [], loop.train_step
 
     def step_then_signal(*args):
         steps.append(1)
@@ -102,12 +103,12 @@ def test_a_stopped_and_resumed_budget_run_with_ema_ends_with_the_weights_of_a_st
             StopAfter.instance.requested = True
         return real_step(*args)
 
-    monkeypatch.setattr(train, "StopSignal", StopAfter)
-    monkeypatch.setattr(train, "train_step", step_then_signal)
+    monkeypatch.setattr(training_run, "StopSignal", StopAfter)
+    monkeypatch.setattr(loop, "train_step", step_then_signal)
     train_main([*flags, "--out", str(tmp_path / "split")])
     stopped = load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]
     assert stopped["state"]["step"] == 6 and stopped["ema"]["updates"] == 6
-    monkeypatch.setattr(train, "StopSignal", StopSignal)
+    monkeypatch.setattr(training_run, "StopSignal", StopSignal)
     train_main(["--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")])
     a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
     assert b["train_state"]["state"]["step"] == 11 and b["train_state"]["optimizer"]["param_groups"][0]["lr"] == 0.0

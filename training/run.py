@@ -1,6 +1,7 @@
 """A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt, or
-fine-tuned from another model's weights). The loop itself reads top to bottom in train.py; which checkpoints are
-written when is training/save_policy.py, how a stop signal reaches the loop training/stop.py."""
+fine-tuned from another model's weights). The run reads top to bottom in training/train.py (its epochs in
+training/loop.py, its end in training/finish.py); which checkpoints are written when is training/save_policy.py, how
+a stop signal reaches the loop training/stop.py."""
 from __future__ import annotations
 
 import json

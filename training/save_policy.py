@@ -1,5 +1,5 @@
 """The checkpoint policy, in one place: which files a run writes, when, and why. It validates nothing itself: the
-loop (train.py) validates and hands it the scores.
+loop (training/loop.py, training/finish.py) validates and hands it the scores.
 
     best.pt      The weights with the best val BLEU so far, and that BLEU. Written after any validation that beats
                  it: at an epoch's end, after the partial last epoch, and for averaged.pt. Weights only: the file to

@@ -1,0 +1,85 @@
+"""The end of a run, after its last step: the final validation (the last partial epoch's, or with
+--train.final_beam every candidate for best.pt on the whole val split), averaged.pt, the last records and curves.png.
+last.pt holds all of the training first, so a stop signal ends that work at once (training/stop.py), and a kill
+loses nothing either; a resume does it again."""
+from __future__ import annotations
+
+import sys
+
+from models.checkpoint import average_checkpoints
+from training.ema import weights_in
+from training.run import Run
+from training.stop import Stopped, StopSignal, end_notice
+from training.loop import validate_model, validate_with_ema
+from training.validation import ValScores
+from util import distributed
+from util.plotting import plot_curves
+
+
+def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
+    """After the loop: validate a partial epoch (or, with --train.final_beam, the candidates for best.pt on the whole
+    val split), average, record the end, draw the curves."""
+    state, cfg = run.state, run.cfg
+    final = bool(cfg.train.final_beam)
+    validate = (state.batch_in_epoch or final) and state.partial_step != state.step    # not again for a finished run
+    doing = (f"the final validation (beam {cfg.train.final_beam} on all of val)" if final else
+             "the validation of the last partial epoch") if validate else "averaged.pt" if cfg.train.average_last \
+        else None
+    stop.notice = lambda: end_notice(run, doing)
+    run.checkpoints.before_end(run)
+    try:
+        if stop.requested:          # it came while last.pt was written
+            raise Stopped
+        with stop.cancellable():
+            if validate:
+                scores = final_validation(run) if final else validate_with_ema(run, "partial")
+                state.partial_step = state.step
+                run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
+                        f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
+                run.checkpoints.after_partial_epoch(run)
+            run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
+            weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
+            in_sync = distributed.ranks_agree(run.dist, weights_sum)
+            doing = "averaged.pt" if cfg.train.average_last else None
+            average(run)
+            doing = None
+    except Stopped:
+        run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "
+                f"of the training and best.pt the best weights validated so far. Resume to do it: "
+                f"{run.checkpoints.resume_command}")
+        return
+    run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
+               ranks_in_sync=in_sync)
+    if run.metrics_log:
+        try:
+            plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
+            run.log(f"checkpoints and curves.png in {run.dir}")
+        except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
+            why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
+            print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
+                  file=sys.stderr)
+
+
+def final_validation(run: Run) -> ValScores:
+    """With --train.final_beam: best.pt's weights (when they are older than the final ones), the final weights and
+    their EMA, each on the whole val split at that beam; best.pt becomes the highest."""
+    best = run.checkpoints.before_final_validation(run)
+    if best is not None:
+        info, weights = best
+        with weights_in(run.model, weights):
+            scores = validate_model(run, "final-val-best", full=True, keep=False, best_step=info["step"])
+            run.checkpoints.after_best_validated(run, info, scores.val_bleu)
+    return validate_with_ema(run, "final-val", full=True)
+
+
+def average(run: Run) -> None:
+    """The mean of the epochN.pt files the save policy names, validated (best.pt when it scores highest), as
+    averaged.pt."""
+    paths = run.checkpoints.to_average(run)
+    if not paths:
+        return
+    run.model.load_state_dict(average_checkpoints(paths))
+    scores = validate_model(run, "averaged", bool(run.cfg.train.final_beam), epochs=len(paths))
+    run.checkpoints.after_averaging(run, scores.val_bleu, len(paths))
+    run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
+            f"{' (best)' if scores.improved else ''}")

@@ -1,0 +1,98 @@
+"""The training loop: the steps of an epoch, then the epoch's end (validation, early stopping, its checkpoints).
+A validation hands its scores to the save policy (training/save_policy.py), which decides on best.pt."""
+from __future__ import annotations
+
+import sys
+import time
+
+from tqdm import tqdm
+
+from data.batching import collate
+from models.dropout import pause_dropout
+from training.ema import weights_in
+from training.run import Run, check_finite_loss
+from training.stop import StopSignal
+from training.step import train_step
+from training.validation import ValScores, record_scores, score_on_val
+
+
+def train_epoch(run: Run, stop: StopSignal) -> str | None:
+    """Train from the run's position to the end of its epoch, then end the epoch; -> a stop reason or None."""
+    state, cfg, world = run.state, run.cfg, run.dist.world_size
+    sources, targets, batches = run.epochs.of(state.epoch)
+    pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
+    bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
+               disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
+    reason, last = None, time.perf_counter()
+    window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
+    while state.batch_in_epoch < len(batches) and reason is None:
+        group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
+        group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
+                 for idx in group]
+        loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp)
+        check_finite_loss(run, loss)
+        if run.ema is not None:
+            run.ema.update(run.model)
+        # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
+        now = time.perf_counter()
+        seconds, last = now - last, now
+        run.step_seconds = seconds
+        state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
+            state.elapsed + seconds
+        state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
+        window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
+        run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
+        lr = run.schedule.get_last_lr()[0]
+        bar.update(len(group))
+        bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
+        if state.step % cfg.train.log_every == 0:
+            run.record("step", step=state.step, epoch=state.epoch, loss=loss, lr=lr, elapsed=state.elapsed,
+                       tokens_per_s=window_tokens * world / window_seconds)
+            window_tokens, window_seconds = 0, 0.0
+        reason = "stopped by signal" if stop.requested else run.out_of_budget()
+        # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
+        if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):
+            last = time.perf_counter()       # writing is not training time (nor is it at an epoch's end)
+    bar.close()
+    # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed
+    if state.batch_in_epoch >= len(batches) and not stop.requested:
+        reason = end_epoch(run) or reason
+    return reason
+
+
+def end_epoch(run: Run) -> str | None:
+    """Validate, then the epoch's checkpoints; -> a stop reason from early stopping."""
+    state, cfg = run.state, run.cfg
+    train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
+    state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
+    scores = validate_with_ema(run, "epoch", train_loss=train_loss)
+    state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
+    run.log(f"epoch {state.epoch} | step {state.step} | train loss "
+            f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
+            f"{scores.note()} | "
+            f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
+    run.checkpoints.at_epoch_end(run)
+    if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
+        return f"val BLEU did not improve for {cfg.train.patience} epochs"
+    return None
+
+
+def validate_model(run: Run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
+    """The current weights on val, handed to the save policy, which keeps them as best.pt when their BLEU is the best
+    (unless not `keep`); then their record, as `kind`."""
+    scores = score_on_val(run, full)
+    scores = scores._replace(improved=keep and run.checkpoints.after_validation(run, kind, scores.val_bleu))
+    record_scores(run, kind, scores, **record)
+    return scores
+
+
+def validate_with_ema(run: Run, kind: str, full: bool = False, **record) -> ValScores:
+    """The weights, then their EMA (as `kind`-ema) when the run keeps one; -> the weights' scores, `improved` when
+    either became best.pt."""
+    scores = validate_model(run, kind, full, **record)
+    if run.ema is None:
+        return scores
+    with weights_in(run.model, run.ema.weights):
+        ema = validate_model(run, f"{kind}-ema", full, **record)
+    return scores._replace(improved=scores.improved or ema.improved, seconds=scores.seconds + ema.seconds,
+                           ema_bleu=ema.val_bleu, ema_best=ema.improved)

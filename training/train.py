@@ -1,0 +1,89 @@
+"""A training run from what train.py's flags ask for to its end: `train` sets the run up (fresh, resumed from
+last.pt, or fine-tuned from another model's weights), trains epoch after epoch (training/loop.py) until a budget,
+early stopping or a stop signal ends it, and then finishes it (training/finish.py)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import torch
+
+from config import apply_overrides, check_config, make_config
+from models.checkpoint import load_checkpoint
+from training.finetune import PRESET as FINETUNE, finetune_config, load_init
+from training.finish import finish
+from training.loop import train_epoch
+from training.rundir import RunDirLock, check_resumable, claim_run_dir
+from training.run import Run, build_run, check_usable
+from training.stop import StopSignal, stop_notice
+from util import distributed
+from util.cli import import_user_module, pick_device
+from util.errors import UserError
+
+
+def train(args, overrides: list[str]) -> int:
+    """The whole run. `args`: train.py's flags (preset, data_dir, out, resume, init, user_module); `overrides`: its
+    --section.key=value flags. A stop signal ends it after the step under way, with last.pt written."""
+    run, lock = setup(args, overrides)
+    try:
+        with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
+            reason = run.out_of_budget()
+            while reason is None and run.state.epoch < run.cfg.train.max_epochs:
+                reason = train_epoch(run, stop)
+            if stop.requested:
+                run.checkpoints.at_stop(run)
+                run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
+                        f"{run.checkpoints.resume_command}")
+            else:
+                finish(run, reason, stop)
+    finally:
+        run.close()
+        if lock:
+            lock.release()
+    distributed.exit_rank(run.dist)     # a rank of torchrun ends its process here
+    return 0
+
+
+def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
+    """Config (checked first), the run directory (locked before any data work), devices, data, model and
+    optimizer; the saved state when resuming, the initial weights when fine-tuning."""
+    import_user_module(args.user_module)
+    init = None
+    if args.resume:
+        if args.init:
+            raise UserError("--resume continues a run, --init starts a new one from a checkpoint's weights; give one")
+        if args.preset:
+            raise UserError(f"--preset cannot change when resuming: the run keeps the config it started with "
+                            f"(see {Path(args.resume) / 'config.json'}); only --train.* and --decode.* flags can")
+        run_dir = Path(args.resume)
+        check_resumable(run_dir)
+    else:
+        if args.init:
+            init = load_init(args.init)
+            cfg = finetune_config(init, args.init, args.preset, overrides)
+        elif args.preset == FINETUNE:
+            raise UserError("--preset finetune is the recipe of --init CHECKPOINT (it fine-tunes a trained model); "
+                            "for a new model choose base, tiny, cpu or full")
+        else:
+            cfg = make_config(args.preset or "base", overrides)
+        run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
+        check_usable(cfg)
+    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir) if distributed.is_main_process() else None
+    try:
+        resume = None
+        if args.resume:      # read once the directory is ours: another run cannot be writing last.pt meanwhile
+            resume = load_checkpoint(run_dir / "last.pt")
+            if not resume.raw.get("train_state"):
+                raise UserError(f"{run_dir / 'last.pt'} holds weights only, no training state, so the run cannot "
+                                "continue from it")
+            cfg = check_config(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
+            check_usable(cfg)
+        dist = distributed.setup(cfg.train.device)
+        device = pick_device(cfg.train.device)
+        if device.type == "cuda" and dist.enabled:
+            device = torch.device("cuda", dist.local_rank)
+        return build_run(args.data_dir, cfg, run_dir, resume, dist, device, init), lock
+    except BaseException:
+        if lock:
+            lock.release()
+        raise
