@@ -401,7 +401,7 @@ def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
 def help_text() -> str:
     """Every field with its default, for --help."""
     cfg = Config()
-    lines = ["config fields (override with --section.field=value):"]
+    lines = ["config fields, as preset base sets them (a preset changes some; override any with --section.field=value):"]
     for section in SECTIONS:
         for f in fields(getattr(cfg, section)):
             value = f"--{section}.{f.name}={getattr(getattr(cfg, section), f.name)!r}"

@@ -1,8 +1,8 @@
-"""Train a German→English Transformer on Multi30K.
+"""Train a German↔English Transformer on Multi30K.
 
-    python train.py                                   # the base preset
-    python train.py --preset cpu --data-dir ../shared/data/multi30k
-    python train.py --resume runs/20261122-150000-base   # continue where it stopped
+    python train.py                                   # 30 minutes: one model of both directions (preset 30min)
+    python train.py --preset long --data-dir ../shared/data/multi30k
+    python train.py --resume runs/20261122-150000-30min   # continue where it stopped
     python train.py --init runs/X/best.pt --data.train=mine/train --data.val=mine/dev   # fine-tune on your data
     torchrun --nproc_per_node=2 train.py ...          # data-parallel, one shard of batches per rank
 """
@@ -16,14 +16,15 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     share_cores()
     keep_kernels()
 
-from config import help_text
+from config import DEFAULT_PRESET, PRESETS, help_text
 from training.train import train
 from util.cli import CommandParser, add_user_module_flag, run_main, split_overrides
 
 
 def parse_args(argv):
     parser = CommandParser(__doc__, epilog=help_text())
-    parser.add_argument("--preset", default=None, help="base (the default), tiny, cpu, long, full; finetune with --init")
+    parser.add_argument("--preset", default=None, help=f"{DEFAULT_PRESET} (the default), "
+                        f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}: each with its purpose below")
     parser.add_argument("--data-dir", default=None, help="Multi30K files (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--out", default=None, help="run directory (default: runs/<time>-<preset>)")
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import torch
 
-from config import apply_overrides, check_config, make_config
+from config import PRESETS, apply_overrides, check_config, make_config
 from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.finish import finish
@@ -63,9 +63,9 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
             cfg = finetune_config(init, args.init, args.preset, overrides)
         elif args.preset == FINETUNE:
             raise UserError("--preset finetune is the recipe of --init CHECKPOINT (it fine-tunes a trained model); "
-                            "for a new model choose base, tiny, cpu or full")
+                            f"for a new model choose one of {', '.join(p for p in PRESETS if p != FINETUNE)}")
         else:
-            cfg = make_config(args.preset or "base", overrides)
+            cfg = make_config(args.preset, overrides)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
     lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir) if distributed.is_main_process() else None
