@@ -18,12 +18,12 @@ import sys
 from dataclasses import asdict
 
 from config import Config
-from decoding.load import check_same_vocabularies
+from decoding.load import check_same_vocabularies, kept_files
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
-from util.cli import CommandParser, run_main
+from util.cli import CommandParser, add_force_flag, run_main
 from util.errors import UserError
 from util.textio import check_output_path
 
@@ -46,10 +46,12 @@ def main(argv) -> int:
     parser = CommandParser(__doc__)
     parser.add_argument("checkpoints", nargs="+")
     parser.add_argument("--out", required=True, help="the averaged checkpoint to write")
+    add_force_flag(parser)
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
-    check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints])
+    check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints], args.force,
+                      kept_files(args.out))
     loaded = [load_checkpoint(path) for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, [ckpt.raw for ckpt in loaded], "average")
     first = loaded[0].raw

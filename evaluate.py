@@ -23,10 +23,10 @@ from dataclasses import replace
 from data.multi30k import SPLITS, read_parallel
 from decoding.confidence import ranking
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
-from decoding.load import decode_inputs, load_translator
+from decoding.load import decode_inputs, kept_files, load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
-from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags,
+from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
@@ -40,6 +40,7 @@ def parse_args(argv):
     parser.add_argument("--src", default=None, help="source text file, one sentence a line")
     parser.add_argument("--ref", default=None, help="reference file, line-aligned with --src")
     parser.add_argument("--output", default=None, help="write the hypotheses to this file")
+    add_force_flag(parser)
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
     args = parser.parse_args(argv)
     if (args.src is None) != (args.ref is None):
@@ -48,7 +49,8 @@ def parse_args(argv):
         raise UserError("give either --split or --src/--ref")
     check_decode_flags(args)
     if args.output:
-        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)])
+        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
+                          args.force, kept_files(args.output))
     return args
 
 

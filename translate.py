@@ -24,12 +24,12 @@ import sys
 
 import decoding.confidence
 from decoding.confidence import confidence, is_low
-from decoding.load import decode_inputs, load_translator
+from decoding.load import decode_inputs, kept_files, load_translator
 from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
 from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
 from data.tokenizer import JOINER
-from util.cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags,
+from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_glossary, read_lines, read_text_lines
@@ -44,6 +44,7 @@ def parse_args(argv):
     parser.add_argument("--n-best", type=int, default=1, help="print the N best hypotheses with their scores")
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",
                         help="save the cross-attention heatmap of a single sentence")
+    add_force_flag(parser)
     parser.add_argument("--score", default=None, metavar="REF_FILE",
                         help="print the log-probability of each line of REF_FILE as the translation of its input "
                         "line (a pair with an empty side prints 0.0000 0.0000 0; one with a piece no training "
@@ -72,7 +73,8 @@ def parse_args(argv):
     if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")
-        check_output_path(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)])
+        check_output_path(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)],
+                          args.force, kept_files(args.plot_attention))
     return args
 
 

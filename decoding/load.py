@@ -25,6 +25,18 @@ def checkpoint_paths(text: str | Path) -> list[str]:
     return [p for p in text.split(",") if p]
 
 
+def kept_files(output: str | Path) -> list[tuple[str, Path]]:
+    """The files an output file may not replace even with --force, as (what, path): those of the export directory
+    it is in (loading checks each), or the checkpoints of the run directory it is in (train.py writes config.json
+    first): last.pt, which --resume continues from, and best.pt, which a resumed run must beat."""
+    directory = Path(output).parent
+    kept = [(f"a file of the export {directory} (loading it checks each)", path) for path in export_inputs(directory)]
+    if not kept and (directory / "config.json").is_file():
+        kept = [(f"the run {directory}'s last.pt (--resume continues from it)", directory / "last.pt"),
+                (f"the run {directory}'s best.pt (a resumed run must beat it)", directory / "best.pt")]
+    return kept
+
+
 def decode_inputs(args) -> list[tuple[str, str | Path | None]]:
     """The files the decoding flags read, as (what, path): an output path must be none of them. The checkpoint is
     every file loading it reads: each checkpoint of an ensemble, each file of an export directory, and without

@@ -19,7 +19,7 @@ from itertools import accumulate
 from typing import Callable, NamedTuple
 
 from config import DecodeConfig
-from decoding.load import decode_inputs
+from decoding.load import decode_inputs, kept_files
 from decoding.translator import Translator, sentences_of
 from text.sentences import ENDS
 from util.errors import UserError
@@ -253,4 +253,5 @@ def check_format_flags(args) -> None:
     if given:
         raise UserError(f"{flag} writes a subtitle file, which has no room for what {given[0]} adds; drop it")
     if args.output is not None:
-        check_output_path(args.output, "--output", [*decode_inputs(args), ("stdin", "/dev/stdin")])
+        check_output_path(args.output, "--output", [*decode_inputs(args), ("stdin", "/dev/stdin")], args.force,
+                          kept_files(args.output))

@@ -116,3 +116,27 @@ def test_an_average_of_a_model_of_both_directions_still_writes_both(both_run, tm
     averaged, trained = load_translator(tmp_path / "avg.pt"), load_translator(best)
     assert averaged.lexicon == trained.lexicon and averaged.lexicon.reverse is not None
     assert averaged.toward("de").translate(["The dog sleeps in the park."])[0].startswith("Der Hund ")
+
+
+def test_average_replaces_a_file_only_with_force_and_never_a_runs_checkpoints_or_an_exports_files(tmp_path):
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    (tmp_path / "mine.pt").write_bytes(b"keep me")
+    with pytest.raises(UserError, match=r"^--out .*mine.pt exists; pass --force to replace it, or choose another "
+                                        r"name$"):
+        average.main([*paths, "--out", str(tmp_path / "mine.pt")])
+    assert (tmp_path / "mine.pt").read_bytes() == b"keep me"
+    average.main([*paths, "--out", str(tmp_path / "mine.pt"), "--force"])       # asked for: replaced
+    assert load_checkpoint(tmp_path / "mine.pt").raw["train_state"] is None
+    run, exported = tmp_path / "run", tmp_path / "exported"
+    for directory, names in ((run, ("config.json", "last.pt")), (exported, ("einsum_nmt.json", "model.bin"))):
+        directory.mkdir()
+        for name in names:
+            (directory / name).write_text(name)
+    for out, what in ((run / "last.pt", r"the run .*run's last.pt \(--resume continues from it\)"),
+                      (run / "best.pt", r"the run .*run's best.pt \(a resumed run must beat it\)"),
+                      (exported / "model.bin", r"a file of the export .*exported \(loading it checks each\)")):
+        with pytest.raises(UserError, match=rf"^--out {out} is {what}; it is not replaced, even with --force: "):
+            average.main([*paths, "--out", str(out), "--force"])
+    assert sorted((p.name, p.read_text()) for d in (run, exported) for p in d.iterdir()) == [
+        (name, name) for name in ("config.json", "einsum_nmt.json", "last.pt", "model.bin")]     # none written
+    average.main([*paths, "--out", str(run / "mean.pt")])                       # beside them, under a new name

@@ -143,3 +143,14 @@ def test_evaluate_to_scores_the_other_direction_of_a_model_of_both_on_its_own_re
         out = run(["evaluate.py", "--checkpoint", str(both_run / "best.pt"), "--to", to, "--json"], env)
         scores[to] = json.loads(out.stdout.decode().splitlines()[-1])["bleu"]
     assert min(scores.values()) > 30, scores                  # German hypotheses scored against English would be ~0
+
+
+def test_evaluate_replaces_an_output_file_only_with_force_before_translating(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("src.de", "ref.en", "model.pt", "hyp.en"):
+        (tmp_path / name).write_text(name)
+    flags = ["--checkpoint", "model.pt", "--src", "src.de", "--ref", "ref.en", "--output", "hyp.en"]
+    with pytest.raises(UserError, match=r"^--output hyp.en exists; pass --force to replace it, or choose another "
+                                        r"name$"):
+        evaluate.parse_args(flags)
+    assert evaluate.parse_args([*flags, "--force"]).force and (tmp_path / "hyp.en").read_text() == "hyp.en"

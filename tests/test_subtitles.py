@@ -189,3 +189,11 @@ def test_what_a_subtitle_file_has_no_room_for_is_refused_before_loading_a_model(
 def test_output_into_a_missing_directory_is_refused_before_loading_a_model(tmp_path):
     with pytest.raises(UserError, match="--output .*: there is no directory"):
         translate.parse_args(["--checkpoint", "none.pt", "--format", "srt", "--output", str(tmp_path / "no" / "a.srt")])
+
+
+def test_an_output_file_that_exists_is_replaced_only_with_force(tmp_path):
+    (tmp_path / "a.srt").write_text("mine")
+    flags = ["--checkpoint", "none.pt", "--format", "srt", "--output", str(tmp_path / "a.srt")]
+    with pytest.raises(UserError, match=r"^--output .*a.srt exists; pass --force to replace it, or choose another "):
+        translate.parse_args(flags)
+    assert translate.parse_args([*flags, "--force"]).force and (tmp_path / "a.srt").read_text() == "mine"

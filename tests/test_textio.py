@@ -1,7 +1,9 @@
 """util/textio.py: the one line splitter (lines end at "\\n", a "\\r" before it is part of the end), one-line errors,
-lines of bounded length, and no output path that is also an input."""
+lines of bounded length, no output path that is also an input, and no file replaced unasked."""
 import os
+import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +87,27 @@ def test_an_output_where_an_input_would_be_read_if_present_is_refused_by_any_pat
             check_output_path(output, "--output", [("the export's file", tmp_path / "export" / "vmap.txt")])
     assert sorted(p.name for p in (tmp_path / "export").iterdir()) == []
     assert check_output_path("export/hyp.en", "--output", [("the export's file", "export/vmap.txt")])
+
+
+def test_an_output_file_that_exists_is_replaced_only_with_force_and_a_device_is_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hyp.en").write_text("mine\n")
+    os.symlink("hyp.en", "link.en")
+    for output in ("hyp.en", "./hyp.en", "link.en"):
+        with pytest.raises(UserError, match=rf"^--output {re.escape(output)} exists; pass --force to replace it, or "
+                                            r"choose another name$"):
+            check_output_path(output, "--output")
+        assert check_output_path(output, "--output", force=True) == Path(output)
+    assert (tmp_path / "hyp.en").read_text() == "mine\n"
+    assert check_output_path("/dev/null", "--output") == Path("/dev/null")      # writing it replaces nothing
+
+
+def test_a_file_that_belongs_to_something_else_is_not_replaced_even_with_force(tmp_path):
+    (tmp_path / "last.pt").write_text("state")
+    kept = [("the run's last.pt", tmp_path / "last.pt"), ("the run's best.pt", tmp_path / "best.pt")]
+    for name in ("last.pt", "best.pt"):                  # best.pt too, which is not there yet
+        with pytest.raises(UserError, match=rf"^--out .*{name} is the run's {name}; it is not replaced, even with "
+                                            r"--force: choose another name$"):
+            check_output_path(tmp_path / name, "--out", force=True, kept=kept)
+    assert check_output_path(tmp_path / "mean.pt", "--out", kept=kept).name == "mean.pt"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["last.pt"]

@@ -224,6 +224,16 @@ def test_plot_attention_into_a_missing_directory_is_refused_first(tmp_path):
         translate.parse_args(["--plot-attention", str(tmp_path / "missing" / "a.png"), "Hallo"])
 
 
+def test_plot_attention_replaces_a_file_only_with_force(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "model.pt").write_text("model")
+    (tmp_path / "attn.png").write_bytes(b"mine")
+    flags = ["--checkpoint", "model.pt", "--plot-attention", "attn.png", "Hallo"]
+    with pytest.raises(UserError, match=r"^--plot-attention attn.png exists; pass --force to replace it, or choose "):
+        translate.parse_args(flags)
+    assert translate.parse_args([*flags, "--force"]).force and (tmp_path / "attn.png").read_bytes() == b"mine"
+
+
 @pytest.mark.parametrize("path", ["", "  "])
 def test_plot_attention_with_an_empty_file_name_is_refused_first(path):
     with pytest.raises(UserError, match=r"^--plot-attention '\s*' is an empty file name; give the name of the file"):

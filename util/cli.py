@@ -172,6 +172,12 @@ def pick_device(name: str = "auto", flag: str = "--train.device") -> torch.devic
     return device
 
 
+def add_force_flag(parser: argparse.ArgumentParser) -> None:
+    """--force, as every command that writes a file takes it: an output file that exists is replaced only when asked
+    (util.textio.check_output_path)."""
+    parser.add_argument("--force", action="store_true", help="replace an output file that exists")
+
+
 def add_to_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", default=None, metavar="LANG", help="the language to write, for a model of both "
                         "directions (trained with --data.directions=both); default: the model's target language")

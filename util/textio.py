@@ -101,9 +101,13 @@ def writes_over(output: str | Path, source: str | Path) -> bool:
     return not os.path.lexists(source) and os.path.realpath(output) == os.path.realpath(source)
 
 
-def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, str | Path | None]] = ()) -> Path:
-    """Refuse, before any work, an output file that could not be written: no name, a directory, a missing or
-    read-only one, or one of the command's `inputs` ((what, path) pairs, e.g. ("--src", "my.de")) by any path."""
+def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, str | Path | None]] = (),
+                      force: bool = False, kept: Iterable[tuple[str, Path]] = ()) -> Path:
+    """Refuse, before any work, an output file that could not or should not be written: no name, a directory, a
+    missing or read-only one, one of the command's `inputs` ((what, path) pairs, e.g. ("--src", "my.de")) by any
+    path, one of the `kept` files (what, path) that belong to something else (a run's last.pt) even with force, and
+    without force (the command's --force) any file that exists. A device or a FIFO (/dev/null) is no file: writing it
+    replaces nothing."""
     if not str(path).strip():          # Path("") is "." (a directory), and a blank name is a mistake anyway
         raise UserError(f"{flag} {path!r} is an empty file name; give the name of the file to write")
     file = Path(path)
@@ -123,6 +127,11 @@ def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, s
                                 "input; choose another name")
             raise UserError(f"{flag} {path} is the same file as {what} {source}: writing it would destroy that "
                             "input; choose another name")
+    for what, owned in kept:
+        if writes_over(file, owned):
+            raise UserError(f"{flag} {path} is {what}; it is not replaced, even with --force: choose another name")
+    if os.path.isfile(file) and not force:
+        raise UserError(f"{flag} {path} exists; pass --force to replace it, or choose another name")
     return file
 
 
