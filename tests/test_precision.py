@@ -1,5 +1,6 @@
 """training/precision.py: fp32 or bf16, by the rule of the machine, by timing where bf16 is native, kept per machine
 and model, fixed by the environment, and a resumed run's own."""
+import json
 from types import SimpleNamespace
 
 import pytest
@@ -97,6 +98,28 @@ def test_a_resumed_run_keeps_the_precision_it_began_with(native):
         choice = run_precision(cfg, CPU, None, None, None, {"precision": began}, dist)
         assert choice.precision == began
     assert run_precision(cfg, CPU, None, None, None, {}, dist).precision == "bf16"     # begun before: the old rule
+
+
+@pytest.mark.parametrize("entry", ["bf16", ["bf16"], True, {"precision": "bf16"}, {"precision": "bf16", "why": "x"},
+                                   {"precision": "fp64", "why": "x", "date": "2026-01-01"},
+                                   {"precision": "bf16", "why": 3, "date": "2026-01-01"}])
+def test_a_kept_answer_auto_could_not_have_written_is_timed_again_and_replaced(native, tmp_path, capsys, entry):
+    key = precision.machine_key(CPU, SHAPE)
+    (tmp_path / "precision.json").write_text(json.dumps({key: entry}))
+    calls = []
+    choice = choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": 0.002}, calls), SHAPE, tmp_path)
+    assert choice.precision == "bf16" and "x the time of an fp32 step" in choice.why and calls    # timed again
+    assert json.loads((tmp_path / "precision.json").read_text())[key]["precision"] == "bf16"    # and replaced
+    warning = capsys.readouterr().err
+    assert warning.startswith("warning: ") and warning.count("\n") == 1
+
+
+@pytest.mark.parametrize("state", [{"precision": "fp64"}, {"precision": ["bf16"]}, ["not", "a", "dict"]])
+def test_a_resumed_run_whose_state_names_no_valid_precision_continues_in_a_valid_one(native, capsys, state):
+    cfg = SimpleNamespace(train=SimpleNamespace(precision="fp32"))
+    dist = SimpleNamespace(enabled=False, is_main=True)
+    assert run_precision(cfg, CPU, None, None, None, state, dist).precision == "fp32"    # --train.precision's
+    assert capsys.readouterr().err.count("warning: ") == (0 if isinstance(state, list) else 1)
 
 
 def test_timing_leaves_the_model_and_the_random_state_as_they_were(tmp_path, monkeypatch):

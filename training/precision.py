@@ -30,6 +30,7 @@ from util.errors import UserError
 from util.textio import write_text_atomic
 
 AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
+AUTO_CHOICES = ("fp32", "bf16")      # what auto may choose: all a kept answer or a run's saved state may name
 BF16_MARGIN = 0.9          # bf16 is taken when its step takes at most this share of an fp32 step's time
 TIMED_STEPS = 3            # per precision, after one untimed step each; the median counts
 
@@ -51,7 +52,7 @@ def check_precision(precision: str) -> None:
 def forced_auto() -> str:
     """$EINSUM_NMT_AUTO_PRECISION, checked: '' when unset."""
     forced = os.environ.get(AUTO_PRECISION_ENV, "")
-    if forced and forced not in ("fp32", "bf16"):
+    if forced and forced not in AUTO_CHOICES:
         raise UserError(f"{AUTO_PRECISION_ENV}={forced} is not fp32 or bf16; unset it to let auto choose")
     return forced
 
@@ -97,8 +98,11 @@ def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | 
         return Choice(forced, f"${AUTO_PRECISION_ENV}={forced}")
     if device.type == "cpu" and not cpu_has_native_bf16():
         return Choice("fp32", "auto: this CPU has no native bf16")
-    key = machine_key(device, shape)
-    known = read_choices(cache_dir).get(key)
+    key, choices = machine_key(device, shape), read_choices(cache_dir)
+    known = kept_choice(choices.get(key))
+    if key in choices and known is None:
+        print(f"warning: {cache_dir / 'precision.json'} keeps an answer for this machine and model that auto could "
+              "not have written; timing both precisions again to replace it", file=sys.stderr)
     if known:
         return Choice(known["precision"], f"auto: {known['why']} (measured {known['date']}, kept in "
                                           f"{cache_dir / 'precision.json'})")
@@ -159,6 +163,15 @@ def read_choices(cache_dir: Path | None) -> dict:
     return choices if isinstance(choices, dict) else {}
 
 
+def kept_choice(entry) -> dict | None:
+    """A precision.json entry when it is one auto writes, {"precision": fp32 or bf16, "why": text, "date": text};
+    None for anything else (a hand edit, another version's, a damaged file): then auto times again."""
+    if (isinstance(entry, dict) and entry.get("precision") in AUTO_CHOICES and isinstance(entry.get("why"), str)
+            and isinstance(entry.get("date"), str)):
+        return entry
+    return None
+
+
 def remember(cache_dir: Path, key: str, answer: dict) -> None:
     choices = read_choices(cache_dir)
     choices[key] = answer
@@ -191,8 +204,14 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
     kernels compiled for it, and a run meets hundreds (on XEON-AMX that made bf16 train fewer steps than fp32 while
     one batch timed over and over said 0.66x, docs/RESULTS.md). Under torchrun rank 0's choice holds on every rank."""
     if resume_state is not None:
-        if resume_state.get("precision"):
-            return Choice(resume_state["precision"], "the precision the run began with")
+        began = resume_state.get("precision") if isinstance(resume_state, dict) else None
+        if began in AUTO_CHOICES:
+            return Choice(began, "the precision the run began with")
+        if began:                   # not one a run saves: a damaged or edited last.pt
+            print(f"warning: last.pt's training state names the precision {str(began)[:20]!r}, not fp32 or bf16; "
+                  f"the run continues in what --train.precision={cfg.train.precision} gives", file=sys.stderr)
+            return Choice(resolve_precision(cfg.train.precision, device), f"--train.precision={cfg.train.precision} "
+                                                                          "(last.pt named none that is valid)")
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
     from training.step import loss_sum          # the step's own loss, timed as it runs
     batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
