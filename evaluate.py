@@ -17,18 +17,21 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     share_cores()
 
 import json
+import shlex
 import time
 from dataclasses import replace
 
 from data.multi30k import SPLITS, read_parallel
 from decoding.confidence import ranking
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
-from decoding.load import decode_inputs, kept_files, load_translator
+from decoding.evaluation import evaluation_records
+from decoding.load import checkpoint_paths, decode_inputs, kept_files, load_translator
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
 from util.errors import UserError
+from util.ledger import append, ledger_path
 from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
 
 
@@ -42,7 +45,10 @@ def parse_args(argv):
     parser.add_argument("--output", default=None, help="write the hypotheses to this file")
     add_force_flag(parser)
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
+    parser.add_argument("--record", action="store_true", help="add BLEU and chrF to the results ledger "
+                        "(results/ledger.jsonl) with date, commit, machine, this command and the model's recipe")
     args = parser.parse_args(argv)
+    args.argv = list(argv)
     if (args.src is None) != (args.ref is None):
         raise UserError("--src and --ref go together")
     if args.src and args.split:
@@ -80,6 +86,15 @@ def confidence_ranking(confidences: list[float], hypotheses: list[str], referenc
             "low_sentences": found.low_count, "spearman": round(found.spearman, 3)}
 
 
+def record_evaluation(args, translator: Translator, split: str, scores: dict, beam: int) -> None:
+    direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
+    command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
+    for record in evaluation_records(checkpoint_paths(args.checkpoint or latest_checkpoint()), scores, split,
+                                     direction, command, beam):
+        append(record)
+    print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
+
+
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
@@ -102,6 +117,8 @@ def main(argv) -> int:
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
+    if args.record:
+        record_evaluation(args, translator, name, scores, decode.beam)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),

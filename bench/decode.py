@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import shlex
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -33,9 +35,11 @@ import torch  # noqa: E402
 
 from data.multi30k import read_parallel  # noqa: E402
 from data.vocab import BOS, EOS  # noqa: E402
+from util.ledger import Record, append  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
 from decoding.metrics import corpus_scores, token_bleu  # noqa: E402
-from decoding.load import load_translator  # noqa: E402
+from decoding.evaluation import model_fields  # noqa: E402
+from decoding.load import checkpoint_paths, load_translator  # noqa: E402
 
 
 @torch.no_grad()
@@ -75,6 +79,8 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="only torch.profiler of our search on the first N sentences (beam: --profile-beam)")
     parser.add_argument("--profile-beam", type=int, default=5)
+    parser.add_argument("--record", action="store_true", help="add our speed against CTranslate2's (median ratio, "
+                        "tokens the same or not) to the results ledger, results/ledger.jsonl")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -123,6 +129,15 @@ def main() -> None:
             ratios = [theirs / mine for (_, mine), (_, theirs) in zip(rounds[ours], rounds[name])]
             print(f"  {name} gives our float32 tokens for {same_tokens} of {n} sentences; ours runs at "
                   f"{statistics.median(ratios):.2f}x its speed (per round {', '.join(f'{r:.2f}' for r in ratios)})")
+            if args.record and name.startswith("ct2"):
+                append(Record(topic="decoding", metric="speed_ratio_vs_ctranslate2",
+                              value=round(statistics.median(ratios), 2), split=args.split,
+                              direction=f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}",
+                              command=" ".join(["python -m bench.decode", *map(shlex.quote, sys.argv[1:])]),
+                              note=f"{name.removeprefix('ct2 float32 ')}, {n} sentences, "
+                                   f"{torch.get_num_threads()} threads, median of {args.rounds} rounds; "
+                                   f"the same tokens for {same_tokens} of {n}",
+                              **model_fields(checkpoint_paths(args.checkpoint), 5)))
     if args.save_tokens:
         Path(args.save_tokens).write_text(json.dumps({name: hyps for name, (hyps, _) in results.items()}))
     if args.baseline_checkpoint:

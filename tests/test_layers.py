@@ -8,7 +8,7 @@ REPO = Path(__file__).resolve().parents[1]
 # (the text pipeline sits below data/: training data goes through its steps, and it knows no tokenizer)
 LAYERS = {"util": 0, "config": 0, "text": 1, "data": 2, "models": 3, "decoding": 4,
           "training": 5, "exporting": 5, "serving": 5}
-ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "probes", "tests"}
+ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "probes", "results", "tests"}
 # each concern, known by the names a module of it imports; a package may hold at most one
 CONCERNS = {"training": {"training"}, "CTranslate2": {"ctranslate2", "exporting"},
             "the web service": {"fastapi", "uvicorn", "starlette", "serving"}}

@@ -1,0 +1,135 @@
+"""The tables, each a view of the ledger's records: which records, grouped how, and which columns.
+
+A quality row is one recipe on one kind of machine in one precision: the mean of its models (seeds, days), with the
+work they trained (steps x batch tokens) beside it, so a row says both what a budget of minutes gave there and what
+a budget of work gives anywhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import mean
+from typing import Callable
+
+from util.ledger import Record
+
+TEST = "test_2016_flickr"
+DIRECTIONS = {"de-en": "German→English", "en-de": "English→German"}
+
+
+def machine_of(r: Record) -> str:
+    m = r.machine
+    cpu = f"{m.get('cpu', '?')}, {m.get('isa') or 'no bf16'}"
+    return f"{m['gpu']} (GPU)" if m.get("gpu") else cpu
+
+
+def weight(r: Record) -> int:
+    """How many models a record stands for: a mean of N seeds counts N times; an ensemble is one model, whatever
+    the seeds of its members."""
+    return 1 if r.recipe.startswith("ensemble") else max(1, len(r.seeds))
+
+
+def weighted_mean(records: list[Record]) -> float:
+    return sum(r.value * weight(r) for r in records) / sum(weight(r) for r in records)
+
+
+def figure(records: list[Record]) -> str:
+    return f"{weighted_mean(records):.2f}" if records else "–"
+
+
+def work(records: list[Record]) -> str:
+    steps = sorted({r.steps for r in records if r.steps})
+    tokens = sorted({r.batch_tokens for r in records if r.batch_tokens})
+    if not steps:
+        return "–"
+    shown = f"{steps[0]:,}" if len(steps) == 1 else f"{round(mean(steps)):,} (mean of {steps[0]:,}–{steps[-1]:,})"
+    return shown + (f" × {tokens[0]:,}" if len(tokens) == 1 else "")
+
+
+def span(values: list[str]) -> str:
+    values = sorted(set(v for v in values if v))
+    return values[0] if len(values) == 1 else f"{values[0]} to {values[-1]}" if values else "–"
+
+
+def commits(records: list[Record]) -> str:
+    return ", ".join(sorted({r.commit for r in records if r.commit})) or "–"
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: Callable[[list[Record]], list[list[str]]]
+
+
+def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: bool):
+    """One row per (recipe, machine, precision) of the BLEU records: test (and val) per direction."""
+    def rows(records: list[Record]) -> list[list[str]]:
+        groups: dict[tuple, list[Record]] = {}
+        for r in records:
+            if r.topic == "quality" and r.metric == "bleu" and (recipes is None or r.recipe in recipes):
+                groups.setdefault((r.recipe, machine_of(r), r.precision), []).append(r)
+        order = list(recipes or sorted({key[0] for key in groups}))
+        table = []
+        for (recipe, machine, precision), group in groups.items():
+            on = {(d, s): [r for r in group if r.direction == d and r.split == s] for d in DIRECTIONS
+                  for s in (TEST, "val")}
+            tested = on[("de-en", TEST)] or on[("en-de", TEST)]
+            if not tested:
+                continue
+            row = [f"`{recipe}`", machine, precision or "–", work(tested),
+                   figure(on[("de-en", TEST)]), figure(on[("en-de", TEST)])]
+            if with_val:
+                row += [figure(on[("de-en", "val")]), figure(on[("en-de", "val")])]
+            row.append(str(sum(weight(r) for r in tested)))
+            if with_source:
+                row += [span([r.date for r in tested]), commits(tested)]
+            key = (order.index(recipe), -weighted_mean(tested))
+            table.append((key, row))
+        return [row for _, row in sorted(table, key=lambda item: item[0])]
+    return rows
+
+
+def figure_rows(topic: str):
+    """One row per record of a topic: what, value, where, when, how."""
+    def rows(records: list[Record]) -> list[list[str]]:
+        chosen = sorted((r for r in records if r.topic == topic),
+                        key=lambda r: (r.metric, r.recipe, r.split, r.direction, r.date))
+        return [[r.metric, r.recipe or "–", " ".join(x for x in (r.split, r.direction) if x) or "–",
+                 f"{r.value:g}", r.note or "–", machine_of(r), r.date, r.commit or "–",
+                 f"`{r.command}`" if r.command else "–"] for r in chosen]
+    return rows
+
+
+def zoo_rows(records: list[Record]) -> list[list[str]]:
+    """One row per attention type: kernel time and memory at 4,096 tokens, BLEU after 200 steps."""
+    by_type: dict[str, dict[str, Record]] = {}
+    for r in records:
+        if r.topic == "zoo":
+            by_type.setdefault(r.recipe, {})[r.metric] = r
+    shown = lambda found, metric, fmt: fmt.format(found[metric].value) if metric in found else "–"
+    return [[f"`{name}`", shown(found, "kernel_ms_4096", "{:,.0f}"), shown(found, "kernel_mb_4096", "{:,.0f}"),
+             shown(found, "bleu_200_steps_greedy", "{:.2f}")] for name, found in by_type.items()]
+
+
+MACHINE_HEADER = ("recipe", "machine", "precision", "steps × batch tokens", "German→English", "English→German")
+FIGURE_HEADER = ("figure", "of", "on", "value", "how", "machine", "date", "commit", "command")
+README_RECIPES = ("30min", "long")
+TABLES: dict[str, Table] = {
+    # README's one table: what each default budget gives on each kind of machine, test_2016_flickr
+    "readme": Table(MACHINE_HEADER + ("models",), quality_rows(README_RECIPES, False, False)),
+    "quality": Table(MACHINE_HEADER + ("val German→English", "val English→German", "models", "dates", "commits"),
+                     quality_rows(None, True, True)),
+    "speed": Table(FIGURE_HEADER, figure_rows("speed")),
+    "decoding": Table(FIGURE_HEADER, figure_rows("decoding")),
+    "zoo": Table(("attention", "4,096 tokens: ms", "MB", "test BLEU after 200 steps, greedy"), zoo_rows),
+    "probes": Table(FIGURE_HEADER, figure_rows("probes")),
+    "suite": Table(FIGURE_HEADER, figure_rows("suite")),
+}
+
+
+def render(table: Table, records: list[Record]) -> str:
+    """The table as markdown; a table with no records says so in one line."""
+    rows = table.rows(records)
+    if not rows:
+        return "(no figures recorded yet)"
+    lines = ["| " + " | ".join(table.header) + " |", "|" + "---|" * len(table.header)]
+    return "\n".join(lines + ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows])

@@ -1,0 +1,51 @@
+"""The results ledger: a record is one whole JSON line with date, commit and machine filled in; a damaged line is an
+error naming it; the machine is described by its CPU and its fastest matrix instructions."""
+import json
+
+import pytest
+
+from util.errors import UserError
+from util.ledger import Machine, Record, append, read, this_machine
+
+
+def test_append_fills_in_date_commit_and_machine_and_read_gives_the_record_back(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    append(Record(topic="quality", metric="bleu", value=40.5, command="python evaluate.py", direction="de-en"),
+           ledger, Machine("Some CPU", "AVX2", 2))
+    append(Record(topic="speed", metric="tokens_per_second_ratio", value=1.3, command="python -m bench.loop"), ledger)
+    lines = ledger.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["date"] for line in lines)
+    first, second = read(ledger)
+    assert first.value == 40.5 and first.machine == {"cpu": "Some CPU", "isa": "AVX2", "cores": 2, "gpu": ""}
+    assert second.machine["cores"] >= 1 and second.date == first.date
+
+
+@pytest.mark.parametrize("line, says", [("{not json", "line 2"), ('{"topic": "quality"}', "line 2"),
+                                        ('{"topic": "x", "metric": "m", "value": 1, "command": "c"}', "topic"),
+                                        ('{"topic": "quality", "metric": "bleu", "value": 1, "command": "c", '
+                                         '"colour": "red"}', "colour")])
+def test_a_damaged_ledger_line_is_an_error_that_names_it(tmp_path, line, says):
+    ledger = tmp_path / "ledger.jsonl"
+    append(Record(topic="quality", metric="bleu", value=1.0, command="c"), ledger, Machine("c", "", 1))
+    with open(ledger, "a", encoding="utf-8") as f:
+        f.write(line + "\n")
+    with pytest.raises(UserError, match=says):
+        read(ledger)
+
+
+def test_a_record_of_an_unknown_topic_or_no_number_is_refused_before_it_is_written(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    for bad in (Record(topic="misc", metric="m", value=1.0, command="c"),
+                Record(topic="quality", metric="m", value=float("nan"), command="c")):
+        with pytest.raises(UserError):
+            append(bad, ledger, Machine("c", "", 1))
+    assert not ledger.exists()
+
+
+def test_the_machine_names_its_fastest_matrix_instructions_and_avx2_kernels_on_a_newer_cpu(monkeypatch):
+    monkeypatch.delenv("ONEDNN_MAX_CPU_ISA", raising=False)
+    found = this_machine()
+    assert found.cores >= 1 and found.isa in ("AMX", "AVX-512 BF16", "AVX-512", "AVX2", "")
+    monkeypatch.setenv("ONEDNN_MAX_CPU_ISA", "AVX2")
+    assert this_machine().isa in ("AVX2 kernels", "")
+    assert str(Machine("X", "AMX", 2, "NVIDIA H200")) == "NVIDIA H200; X (AMX), 2 cores"

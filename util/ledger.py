@@ -1,0 +1,138 @@
+"""The results ledger: every measured figure, one JSON line each, written by the command that measured it.
+
+    record = Record(topic="quality", metric="bleu", value=42.58, split="test_2016_flickr", direction="de-en",
+                    recipe="30min", command="python evaluate.py ...", seeds=[1], steps=7904, batch_tokens=2048)
+    append(record)                      # results/ledger.jsonl, with date, commit and this machine filled in
+
+README.md's and docs/RESULTS.md's tables are generated from the ledger (`python -m results --write`), so a figure is
+recorded once, by its command, and never typed into prose.
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from util.errors import UserError
+
+REPO = Path(__file__).resolve().parents[1]
+LEDGER = REPO / "results" / "ledger.jsonl"
+TOPICS = ("quality", "speed", "decoding", "zoo", "probes", "suite")
+# what a CPU offers the matrix products, fastest first: /proc/cpuinfo's flag -> the name a table shows
+ISA_FLAGS = (("amx_bf16", "AMX"), ("avx512_bf16", "AVX-512 BF16"), ("avx512f", "AVX-512"), ("avx2", "AVX2"))
+
+
+def ledger_path() -> Path:
+    """The ledger to write: $EINSUM_NMT_LEDGER (a test's, a scratch one) or the repository's."""
+    return Path(os.environ.get("EINSUM_NMT_LEDGER") or LEDGER)
+
+
+@dataclass
+class Machine:
+    cpu: str            # the CPU's model name, as the kernel gives it
+    isa: str            # the fastest of ISA_FLAGS it has: AMX, AVX-512 BF16, AVX-512, AVX2 (or "" when none)
+    cores: int
+    gpu: str = ""       # the CUDA device's name when the figure came from one
+
+    def __str__(self) -> str:
+        cpu = f"{self.cpu} ({self.isa}), {self.cores} cores" if self.isa else f"{self.cpu}, {self.cores} cores"
+        return f"{self.gpu}; {cpu}" if self.gpu else cpu
+
+
+def this_machine(gpu: str = "") -> Machine:
+    """The machine this process runs on (ISA as the kernel reports it, also when ONEDNN_MAX_CPU_ISA limits it)."""
+    name, flags = platform.processor() or platform.machine(), set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name" and name == (platform.processor() or platform.machine()):
+                name = value.strip()
+            elif key.strip() == "flags" and not flags:
+                flags = set(value.split())
+    except OSError:
+        pass
+    isa = next((shown for flag, shown in ISA_FLAGS if flag in flags), "")
+    if os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper() == "AVX2":
+        isa = "AVX2 kernels" if isa else isa            # an ordinary laptop's kernels on a newer CPU
+    return Machine(name, isa, os.cpu_count() or 1, gpu)
+
+
+def current_commit() -> str:
+    """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git."""
+    try:
+        run = lambda *args: subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, timeout=10)
+        head = run("rev-parse", "--short=7", "HEAD")
+        if head.returncode:
+            return ""
+        dirty = run("status", "--porcelain", "--untracked-files=no").stdout.strip()
+        return head.stdout.strip() + ("+changes" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+@dataclass
+class Record:
+    """One figure. `recipe` names what was trained (a preset, or a preset and the flags that change it); `steps` and
+    `batch_tokens` are its work, which any machine reproduces; `seeds` the training seeds behind the value."""
+    topic: str                      # one of TOPICS: which table of docs/RESULTS.md shows it
+    metric: str                     # bleu, chrf, tokens_per_second_ratio, sentences_per_second_ratio, share, ...
+    value: float
+    command: str                    # the command that measured it, as typed
+    split: str = ""                 # test_2016_flickr, val, a probe's name; "" when none
+    direction: str = ""             # de-en, en-de; "" when none
+    recipe: str = ""                # 30min, long, "30min --train.max_steps=8000 --train.time_budget=0", an attention
+    seeds: list[int] = field(default_factory=list)
+    steps: int = 0                  # training steps of the model measured (0: not a trained model's figure)
+    batch_tokens: int = 0
+    minutes: float = 0.0            # minutes the model trained
+    precision: str = ""             # fp32 or bf16 (training)
+    train_commit: str = ""          # the code that trained the model, when it differs from `commit`
+    note: str = ""                  # what a reader must know to compare it (one line, no figures)
+    date: str = ""                  # filled in by append
+    commit: str = ""                # filled in by append
+    machine: dict = field(default_factory=dict)        # a Machine's fields; filled in by append
+
+    def check(self) -> "Record":
+        if self.topic not in TOPICS:
+            raise UserError(f"a ledger record's topic must be one of {', '.join(TOPICS)}, not {self.topic!r}")
+        if not isinstance(self.value, (int, float)) or self.value != self.value:
+            raise UserError(f"a ledger record's value must be a number, not {self.value!r}")
+        return self
+
+
+def append(record: Record, ledger: Path | None = None, machine: Machine | None = None) -> Record:
+    """Fill in date, commit and machine where empty, and add the record as one line to `ledger` (default:
+    ledger_path()), whole or not at all."""
+    ledger = ledger or ledger_path()
+    record.date = record.date or time.strftime("%Y-%m-%d")
+    record.commit = record.commit or current_commit()
+    record.machine = record.machine or asdict(machine or this_machine())
+    line = json.dumps(asdict(record.check()), ensure_ascii=False) + "\n"
+    ledger.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(ledger, "a", encoding="utf-8") as f:      # one write of one line: appends never interleave
+            f.write(line)
+    except OSError as e:
+        raise UserError(f"cannot add to the ledger {ledger} ({e.strerror}); the figure was printed above") from None
+    return record
+
+
+def read(ledger: Path = LEDGER) -> list[Record]:
+    """Every record, in the order written; a damaged line is an error naming it (the ledger is reviewed data)."""
+    known = {f.name for f in fields(Record)}
+    records = []
+    for number, line in enumerate(ledger.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            values = json.loads(line)
+            if not isinstance(values, dict) or set(values) - known:
+                raise ValueError(f"unknown fields {sorted(set(values) - known)}")
+            records.append(Record(**values).check())
+        except (ValueError, TypeError, UserError) as e:
+            raise UserError(f"{ledger} line {number} is not a ledger record ({e})") from None
+    return records
