@@ -129,6 +129,9 @@ class Run:
             self.tensorboard.close()
 
 
+HIGH_WEIGHT_DECAY = 1.0     # above every preset's (at most 0.3): a divergence names it first
+
+
 def check_finite_loss(run: Run, loss: float) -> None:
     """A NaN or infinite training loss means the weights are lost: stop before anything is written from them
     (a Python float, so the check costs nothing per step)."""
@@ -136,6 +139,9 @@ def check_finite_loss(run: Run, loss: float) -> None:
         return
     train = run.cfg.train
     advice = [f"lower --train.lr (now {train.lr:g})"]
+    if train.weight_decay > HIGH_WEIGHT_DECAY:
+        advice.insert(0, f"lower --train.weight_decay (now {train.weight_decay:g}, unusually high: each step scales "
+                         "the weights by 1 - lr × weight_decay)")
     advice.append("enable --train.clip_norm (e.g. --train.clip_norm=1)" if not train.clip_norm else
                   f"lower --train.clip_norm (now {train.clip_norm:g})")
     if train.warmup_steps < 100:
