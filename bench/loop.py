@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import statistics
 import sys
 import tempfile
@@ -42,13 +43,14 @@ keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 
-from config import make_config  # noqa: E402
+from config import make_config, recipe_of  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training import loop  # noqa: E402
 from training.run import build_run  # noqa: E402
 from training.step import train_step  # noqa: E402
 from training.stop import StopSignal  # noqa: E402
 from util import distributed  # noqa: E402
+from util.ledger import Record, append  # noqa: E402
 
 
 class Timed:
@@ -97,6 +99,8 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
     parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
     parser.add_argument("--against", default=None, metavar="TREE", help="this checkout's step vs TREE's, in turns")
+    parser.add_argument("--record", action="store_true", help="with --against: add the ratio of tokens a second to "
+                        "the results ledger (results/ledger.jsonl)")
     args, overrides = parser.parse_known_args()
     if args.against:
         against(args, overrides)
@@ -202,6 +206,23 @@ def against(args, overrides) -> None:
     print(f"\n{trees['other']}: {other:.0f} tok/s, this checkout: {this:.0f} tok/s over {args.rounds} x {args.steps} "
           f"steps each after {args.warmup}: {this / other:.3f}x (per round median {statistics.median(ratios):.3f}, "
           f"min {min(ratios):.3f}, max {max(ratios):.3f})")
+    if args.record:
+        cfg = make_config(args.preset, [*overrides, "--train.time_budget=0"])
+        base = tree_commit(trees["other"]) or trees["other"].name
+        append(Record(topic="speed", metric="tokens_per_second_ratio", value=round(this / other, 3),
+                      recipe=recipe_of(cfg), precision=cfg.train.precision, batch_tokens=cfg.data.max_tokens,
+                      command=" ".join(["python -m bench.loop", *map(shlex.quote, sys.argv[1:])]),
+                      note=f"against {base}: {args.rounds} rounds of {args.steps} steps, turn about, "
+                           f"{torch.get_num_threads()} threads; per round {min(ratios):.3f} to {max(ratios):.3f}"))
+        print("recorded the ratio in the ledger; `python -m results --write` regenerates the tables")
+
+
+def tree_commit(tree: Path) -> str:
+    """The commit a checkout (or `git archive` of one, which has none) is at; "" when git cannot tell."""
+    import subprocess
+    found = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short=7", "HEAD"], capture_output=True,
+                           text=True)
+    return found.stdout.strip() if found.returncode == 0 and (tree / ".git").exists() else ""
 
 
 def padding(run, batches) -> str:
