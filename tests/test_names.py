@@ -41,6 +41,12 @@ def test_english_german_names_take_their_german_exonyms():
     assert text == f"A man walks the dog in {P0} with {P1}." and fills == ("Köln", "Angela Merkel")
 
 
+def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():
+    english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
+    assert Names(english, "en", "de").apply("In December Jan Ullrich rides on Sunday Anna.")[1] == \
+        ("Jan Ullrich", "Anna")
+
+
 def test_german_common_nouns_the_corpus_lacks_are_not_names():
     lexicon = Lexicon.learn(COMMON + [("Sie betreiben ein Land mit Luft und Gitarre.", "They run a country.")] * 3)
     names = Names(lexicon)

@@ -59,10 +59,12 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders", "FirstCapital",
                                                 "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
-                                                               "NumberCompounds", "DigitRuns", "Numbers", "Names"]
+                                                               "NumberCompounds", "DigitRuns", "Numbers",
+                                                               "CalendarNames", "Names"]
     without = Pipeline.from_config(DataConfig())
     assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
-                                                                  "NumberCompounds", "DigitRuns", "Numbers"]
+                                                                  "NumberCompounds", "DigitRuns", "Numbers",
+                                                                  "CalendarNames"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "FirstCapital", "FinalMark",

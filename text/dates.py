@@ -6,8 +6,10 @@ reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "
 ("am 12. März 2025" -> "at the 12 2025 pies"). English numeric dates ("03/12/2025") are left as typed: which of
 their numbers is the month, no one can tell.
 
-A German ordinal is a number with a full stop before a noun (a capitalized word that is no month and does not open
-a sentence: "3. Platz", "19. Jahrhundert"); elsewhere a full stop after a number ends the sentence.
+A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
+sentence splitter reads it (text/sentences.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word ("Er wurde
+1. beim Rennen" -> "1st", so no model can drop its full stop); before a word that opens one ("bis 3. Dann") the full
+stop ends the sentence.
 """
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ PATTERNS = {
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
-ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([A-ZÄÖÜ]\w*))"),
+ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
             "en": re.compile(r"(?<![\w.,:])(\d{1,4})(?i:st|nd|rd|th)\b")}
 
 
@@ -99,7 +101,8 @@ def ordinal_suffix(n: int) -> str:
 
 
 def find_ordinals(text: str, source: str, target: str) -> list[Span]:
-    """German "3." before a noun and English "3rd", each a span whose fill is the ordinal in `target`."""
+    """German "3." before a word that continues the sentence ("3. Platz", "1. beim") and English "3rd", each a span
+    whose fill is the ordinal in `target`."""
     if {source, target} != {"de", "en"}:
         return []
     spans = []

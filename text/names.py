@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from text.calendar_names import CalendarNames
 from text.copy_through import verbatim_in_target, whole_in
 from text.lexicon import WORD, Lexicon
 from text.phrases import TABLES
@@ -91,17 +92,21 @@ class Names(PlaceholderStep):
         self.greetings = {key for key in TABLES.get((source, target), {}) if " " not in key}
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
+        self.calendar = CalendarNames(source, target)
 
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
         spans += [s for s in titled(text, self, self.source, self.target) if not overlaps(s, spans)]
+        dated = self.calendar.find(text)     # "In December Jan Ullrich": the month is no part of the name
         found: list[tuple[int, int]] = []
         for n, word in enumerate(WORD.finditer(text)):
             if n == 0 and self.opens_sentence(word.group()):
                 continue
             for part in PART.finditer(word.group()):
                 start, end = word.start() + part.start(), word.start() + part.end()
+                if overlaps(Span(start, end, ""), dated):
+                    continue
                 after_name = bool(found) and text[found[-1][1]:start] == " "
                 if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())):
                     found.append((start, end))

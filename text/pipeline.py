@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from config import DataConfig
+from text.calendar_names import CalendarNames
 from text.case import Case
 from text.copy_through import CopyThrough
 from text.final_mark import FinalMark
@@ -66,10 +67,10 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, what
-        is copied through, numbers (with what they count: "3-jährig") and names), then the source's first capital and
-        final mark, then no full stop inside a sentence that had none, then no space before a full stop or comma, then
-        stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
-        without one (models trained before it existed); a glossary needs placeholders."""
+        is copied through, numbers (with what they count: "3-jährig"), month and weekday names, and names), then the
+        source's first capital and final mark, then no full stop inside a sentence that had none, then no space before a
+        full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
+        lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
@@ -84,7 +85,7 @@ class Pipeline:
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
                        phrases, CopyThrough() if cfg.copy_through else None,
-                       NumberCompounds(numbers), DigitRuns(numbers), numbers,
+                       NumberCompounds(numbers), DigitRuns(numbers), numbers, CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later

@@ -1,0 +1,101 @@
+"""text/calendar_names.py: a month or weekday name outside a date comes out in the target's words, for any model."""
+import re
+
+import pytest
+
+from config import DataConfig
+from text.calendar_names import CalendarNames
+from text.lexicon import Lexicon
+from text.pipeline import Pipeline
+from text.placeholders import PLACEHOLDER, PLACEHOLDERS, Placeholders
+
+P0, P1 = PLACEHOLDERS[:2]
+PAIRS = [("Ein Mann geht mit dem Hund im Wasser.", "A man walks the dog in the water.")] * 5
+
+
+def copying(masked: str, _: str) -> str:
+    """A model that knows no word: it writes its source again, placeholders and all."""
+    return masked
+
+
+def junk(masked: str, target: str) -> str:
+    """A weak model: words of its own, then the placeholders the search owes, in order."""
+    words = "Ein Mann haired mmers" if target == "de" else "There is haired mmers"
+    return " ".join([words, *PLACEHOLDER.findall(masked)]) + " ."
+
+
+def translate(line: str, source: str, target: str, model) -> str:
+    """The line through the whole pipeline (names step included), `model` translating each masked sentence."""
+    lexicon = Lexicon.learn(PAIRS if source == "de" else [(b, a) for a, b in PAIRS])
+    pipeline = Pipeline.from_config(DataConfig(src_lang=source, tgt_lang=target), lexicon=lexicon)
+    applied = pipeline.apply(line)
+    outputs = [pipeline.reverse_sentence(model(sentence, target), states).text
+               for sentence, states in zip(applied.sentences, applied.states)]
+    return pipeline.reverse_line(outputs, applied.line_states)
+
+
+def count(words: str, text: str) -> int:
+    """How often `words` stand in the text as whole words, the first maybe capitalized (it may open the line)."""
+    first = f"[{words[0]}{words[0].upper()}]" + re.escape(words[1:])
+    return len(re.findall(rf"(?<!\w){first}(?!\w)", text))
+
+
+@pytest.mark.parametrize("model", [copying, junk])
+@pytest.mark.parametrize("line, wanted, gone", [
+    ("In February it snows.", ["im Februar"], ["February"]),
+    ("A man walks in Munich in December.", ["München", "im Dezember"], ["Munich", "December"]),
+    ("On Monday the man runs.", ["am Montag"], ["Monday"]),
+    ("The market is on June 31.", ["am Juni", "31"], ["June"]),                # no such date: its number as typed
+    ("The party is on Monday, May 5, 2025.", ["am Montag", "5. Mai 2025"], ["Monday", "May"]),
+    ("The shop opens Mon-Fri, closes in Sept. and on Sat. too.", ["Montag-Freitag", "im September", "am Samstag"],
+     ["Mon", "Fri", "Sept", "Sat"]),
+])
+def test_english_months_and_weekdays_come_out_german_once_from_any_model(model, line, wanted, gone):
+    out = translate(line, "en", "de", model)
+    assert all(count(w, out) == 1 for w in wanted), out
+    assert not any(count(g, out) for g in gone), out
+
+
+@pytest.mark.parametrize("model", [copying, junk])
+@pytest.mark.parametrize("line, wanted, gone", [
+    ("Im Februar schneit es.", ["in February"], ["Februar"]),
+    ("Ein Mann läuft in München im Dezember.", ["Munich", "in December"], ["München", "Dezember"]),
+    ("Am Montag, 5. Mai 2025, ist ein Fest.", ["on Monday", "May 5, 2025"], ["Montag", "Mai"]),
+    ("Geöffnet Mo.-Fr. und am Sonntag.", ["Monday-Friday", "on Sunday"], ["Mo", "Fr", "Sonntag"]),
+])
+def test_german_months_and_weekdays_come_out_english_once_from_any_model(model, line, wanted, gone):
+    out = translate(line, "de", "en", model)
+    assert all(count(w, out) == 1 for w in wanted), out
+    assert not any(count(g, out) for g in gone), out
+
+
+def test_a_sentence_that_opens_with_the_name_opens_with_it_capitalized():
+    assert translate("In February it snows.", "en", "de", copying) == "Im Februar it snows."
+    assert translate("Am Montag läuft der Mann.", "de", "en", copying) == "On Monday läuft der Mann."
+
+
+@pytest.mark.parametrize("line, fills", [
+    ("He came in May and June, not in March.", ("im Mai", "Juni", "im März")),   # after a word that says so
+    ("In March Madness shirts, in March.", ("im März",)),                      # a name's first word
+    ("May I come? They march past the Chung May Market in May.", ("im Mai",)),  # the verb, a name; the month
+    ("We rely on May on Sat. and on June 31.", ("am Samstag", "am Juni", "31")),   # "on" a month: with a day
+    ("June and April sing on June 5 in early April.", ("am 5. Juni", "April")),  # first names; a date; a cue
+    ("The Sun is hot, Jan sat down, Wed. is a word but not on Wed. here.", ("am Mittwoch",)),  # alone: words
+    ("Sunday-best clothes on a Sunday afternoon.", ("Sonntag",)),              # a hyphened word is another word
+    ("IN DECEMBER, ON FRIDAY.", ("IM DEZEMBER", "AM FREITAG")),                  # a line in capitals, no case step
+])
+def test_a_name_that_is_a_word_too_is_a_month_only_where_the_words_around_it_say_so(line, fills):
+    placeholders = next(s for s in Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de")).steps
+                        if isinstance(s, Placeholders))
+    assert placeholders.apply(line)[1] == fills
+
+
+def test_german_august_is_a_month_only_after_a_word_that_says_so():
+    assert CalendarNames("de", "en").apply("August kam im August, seit Anfang Sept. zu Fr. Koch und bis Fr.") == \
+        (f"August kam {P0}, seit Anfang {P1} zu Fr. Koch und bis {PLACEHOLDERS[2]}.",
+         ("in August", "September", "Friday"))
+    assert CalendarNames("de", "fr").apply("Am Montag.") == ("Am Montag.", ())
+
+
+def test_training_pairs_are_left_as_they_are():
+    assert CalendarNames("en", "de").apply_pair("On Monday.", "Am Montag.") == ("On Monday.", "Am Montag.")

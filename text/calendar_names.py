@@ -1,0 +1,139 @@
+"""Month and weekday names outside a date come out in the target's words, each through a placeholder as a date does
+(text/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag", "until
+Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as typed)
+-> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am Montag" -> "on Monday", "Mo.-Fr." ->
+"Monday-Friday". Multi30K's captions hold hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong,
+copies the name it is given ("In February it snows." -> "In February.") or writes junk.
+
+The preposition before a name comes with it where the target's is fixed: "in"/"im" before a month, "on"/"am" before
+a weekday (and English "on" before a month and a number). A name that is a word or a first name too (English "May",
+"March", "April", "June", "August"; German "August") is a month only capitalized, after a word that says so ("in",
+"since", "early", ...; "im", "seit", "Anfang", ...), before a number ("June 31") or after another name and "and",
+"or", "to" ("in May and June"); an abbreviation only with its full stop after such a word ("in Feb.", "on Wed.",
+"am Mo."), or in a range ("Mon-Fri", "Mo.–Fr."): alone, "Sun", "Sat", "Wed", "Jan" are words or names. Neither is
+one before a capitalized word, as part of a name ("in March Madness", "bei Fr. Müller": Frau Müller). Training pairs
+are left as they are.
+
+    CalendarNames("en", "de").apply("In February it snows.")    # -> ("\ue000 it snows.", ("im Februar",))
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from text.dates import MONTHS, SHORT
+from text.placeholders import PlaceholderStep, Span
+
+WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
+            "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}
+OTHER_NAMES = {"de": {"sonnabend": ("day", 6), "jänner": ("month", 1)}, "en": {}}
+DAY_SHORT = {"de": {"mo": 1, "di": 2, "mi": 3, "do": 4, "fr": 5, "sa": 6, "so": 7},
+             "en": {"mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4, "fri": 5, "sat": 6,
+                    "sun": 7}}
+AMBIGUOUS = {"de": {"august"}, "en": {"may", "march", "april", "june", "august"}}
+# words after which an ambiguous name or an abbreviation is a month or a weekday ("in May", "early March", "am Mo.")
+CUES = {"de": set("im am seit bis ab vor nach vom zum anfang ende mitte letzten nächsten diesen jeden kommenden "
+                  "diesem letztem nächstem".split()),
+        "en": set("in on since until till by before after during from through throughout early late mid last next "
+                  "this every each between around".split())}
+DAY_CUES = {"on", "am"}          # before a month only with its day after it: "on June 31"; "rely on May" is a name
+JOINS = re.compile(r"\s*(?:,|,?\s+(?:and|or|to|through|until|till|und|oder|bis))\s+")   # "in May and June"
+RANGE = re.compile(r" ?[-–] ?")                                                       # "Mon-Fri", "Mo. – Fr."
+# the target's preposition for the source's, where it is fixed: (source word, kind) -> target word
+PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am"},
+                ("de", "en"): {("im", "month"): "in", ("am", "day"): "on"}}
+NAME = re.compile(r"(?<![^\W_])([^\W\d_]+)(\.(?![^\W_]))?(?![^\W_])")
+PREVIOUS = re.compile(r"([^\W\d_]+) +$")
+NUMBER_AFTER = re.compile(r" +\d")
+TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
+HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
+
+
+def table(lang: str) -> dict[str, tuple[str, int, bool]]:
+    """Lower-case name or abbreviation -> (kind: "month" or "day", its number from 1, whether it is an abbreviation)."""
+    names = {n.lower(): ("month", k, False) for k, n in enumerate(MONTHS[lang], start=1)}
+    names |= {n.lower(): ("day", k, False) for k, n in enumerate(WEEKDAYS[lang], start=1)}
+    names |= {w: (kind, k, False) for w, (kind, k) in OTHER_NAMES[lang].items()}
+    short = {w: ("month", k, True) for w, k in SHORT[lang].items()} | \
+        {w: ("day", k, True) for w, k in DAY_SHORT[lang].items()}
+    return {w: v for w, v in short.items() if w not in names} | names
+
+
+class Found(NamedTuple):
+    start: int
+    end: int           # after the abbreviation's full stop, where it has one
+    word: str          # the name as typed, without the stop
+    kind: str
+    number: int
+    short: bool
+
+
+class CalendarNames(PlaceholderStep):
+    def __init__(self, source: str = "de", target: str = "en"):
+        self.source, self.target = source, target
+        known = {source, target} <= set(MONTHS)
+        self.table = table(source) if known and source != target else {}
+        self.prepositions = PREPOSITIONS.get((source, target), {})
+
+    def find(self, text: str) -> list[Span]:
+        found = [f for m in NAME.finditer(text) if (f := self.candidate(m)) is not None]
+        spans, k = [], 0
+        while k < len(found):
+            first = found[k]
+            second = found[k + 1] if k + 1 < len(found) else None
+            if second and second.kind == first.kind and RANGE.fullmatch(text, first.end, second.start) and \
+                    not first.word.islower() and not second.word.islower():       # "Mon-Fri": a range, cue or none
+                fill = self.name(first) + text[first.end:second.start] + self.name(second)
+                spans.append(Span(first.start, second.end, fill))
+                k += 2
+                continue
+            if self.accepted(text, first, spans):
+                spans.append(self.span(text, first))
+            k += 1
+        return spans
+
+    def candidate(self, m: re.Match) -> Found | None:
+        word, stop = m.group(1), m.group(2)
+        entry = self.table.get(word.lower())
+        if entry is None or not (word.istitle() or word.isupper() or word.islower()):
+            return None
+        kind, number, short = entry
+        if short and stop and not m.string[m.end():].strip():     # "until Fri.": the stop ends the sentence too
+            return Found(m.start(), m.start(1) + len(word), word, kind, number, short)
+        return Found(m.start(), m.end() if short and stop else m.end(1), word, kind, number, short)
+
+    def accepted(self, text: str, found: Found, spans: list[Span]) -> bool:
+        """A full name is one wherever it stands; an ambiguous name or an abbreviation (capitalized, the abbreviation
+        with its full stop) only where what stands before or after it says so."""
+        ambiguous = found.word.lower() in AMBIGUOUS[self.source]
+        if HYPHENED[0].search(text, 0, found.start) or HYPHENED[1].match(text, found.end):
+            return False
+        if not (found.short or ambiguous):
+            return True
+        if found.word.islower() or (found.short and not text.startswith(".", found.start + len(found.word))):
+            return False
+        if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
+            return False
+        previous = PREVIOUS.search(text, 0, found.start)
+        cue = previous.group(1).lower() if previous else ""
+        if cue in CUES[self.source] and not (found.kind == "month" and cue in DAY_CUES):
+            return True
+        if spans and JOINS.fullmatch(text, spans[-1].end, found.start):
+            return True
+        return ambiguous and NUMBER_AFTER.match(text, found.end) is not None
+
+    def span(self, text: str, found: Found) -> Span:
+        """The name's span, with the preposition before it where the target's is fixed."""
+        previous = PREVIOUS.search(text, 0, found.start)
+        kind = "dated" if found.kind == "month" and NUMBER_AFTER.match(text, found.end) else found.kind
+        word = previous.group(1) if previous else ""
+        target = self.prepositions.get((word.lower(), kind)) or self.prepositions.get((word.lower(), found.kind))
+        if target is None:
+            return Span(found.start, found.end, self.name(found))
+        target = target.upper() if word.isupper() and found.word.isupper() else target
+        return Span(previous.start(1), found.end, f"{target} {self.name(found)}")
+
+    def name(self, found: Found) -> str:
+        names = MONTHS if found.kind == "month" else WEEKDAYS
+        name = names[self.target][found.number - 1]
+        return name.upper() if found.word.isupper() and len(found.word) > 1 else name
