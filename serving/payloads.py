@@ -118,8 +118,10 @@ def parse_decode(payload: dict, defaults: DecodeConfig, limits: Limits, n_best: 
         raise BadRequest(422, f"{name} must be {e.requirement}, not {json.dumps(payload.get(name))}") from None
 
 
-def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits) -> TranslateRequest:
-    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best and length_penalty."""
+def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
+                    languages: tuple[str, str] = ("source", "target")) -> TranslateRequest:
+    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty and glossary (its
+    terms in `languages`, the names of the server's source and target languages)."""
     check_fields(payload, TRANSLATE_FIELDS)
     if ("text" in payload) == ("texts" in payload):
         raise BadRequest(422, 'send either "text": "..." or "texts": ["...", ...]')
@@ -132,14 +134,17 @@ def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits) -> Tr
         if len(texts) > limits.max_sentences:
             raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
-    return TranslateRequest(texts, single, Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits)))
+    return TranslateRequest(texts, single, Work(parse_decode(payload, defaults, limits),
+                                                parse_glossary(payload, limits, languages)))
 
 
-def parse_glossary(payload: dict, limits: Limits) -> tuple:
-    """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary)."""
+def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = ("source", "target")) -> tuple:
+    """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary); errors
+    name the terms' `languages` (source, target: the server's, e.g. ("English", "German") for en→de)."""
+    source_name, target_name = languages
     glossary = payload.get("glossary", {})
     if not isinstance(glossary, dict):
-        raise BadRequest(422, f'glossary must be an object of "German term": "English term" entries, '
+        raise BadRequest(422, f'glossary must be an object of "{source_name} term": "{target_name} term" entries, '
                               f"not {json_type(glossary)}")
     if len(glossary) > MAX_GLOSSARY_TERMS:
         raise BadRequest(422, f"glossary has {len(glossary)} terms; the limit is {MAX_GLOSSARY_TERMS} a request, "
@@ -147,9 +152,9 @@ def parse_glossary(payload: dict, limits: Limits) -> tuple:
     for term, target in glossary.items():
         check_text(term, "a glossary term", limits)
         if not isinstance(target, str) or not term.strip() or not target.strip():
-            raise BadRequest(422, f"glossary term {term!r} needs a non-empty English term as its value")
+            raise BadRequest(422, f"glossary term {term!r} needs a non-empty {target_name} term as its value")
         check_text(target, f"glossary[{term!r}]", limits)
-        for where, text in (("glossary term", term), (f"the English term of {term!r}", target)):
+        for where, text in (("glossary term", term), (f"the {target_name} term of {term!r}", target)):
             if LINE_BREAK_OR_TAB.search(text):      # a glossary file could never hold it: one term, one line
                 raise BadRequest(422, f"{where} {text!r} contains a tab or line break; a term is one line "
                                       "without tabs")

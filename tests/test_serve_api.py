@@ -277,5 +277,14 @@ def test_a_server_of_the_other_direction_of_a_model_of_both_translates_into_it_a
         assert answer["translation"].startswith("Der Hund ")
 
 
+def test_the_glossary_errors_of_an_english_to_german_server_name_its_languages(both_run):
+    with serve(load_translator(both_run / "best.pt").toward("de")) as client:
+        for glossary, message in ((["dog", "Hund"], 'glossary must be an object of "English term": "German term" '),
+                                  ({"dog": 5}, "glossary term 'dog' needs a non-empty German term as its value"),
+                                  ({"dog": "Hund\nKatze"}, "the German term of 'dog' 'Hund\\nKatze' contains a tab")):
+            answer = client.post("/translate", json={"text": "The dog sleeps.", "glossary": glossary})
+            assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+
+
 def test_health_names_the_languages(client):
     assert client.get("/health").json()["languages"] == {"source": "de", "target": "en"}

@@ -1,11 +1,18 @@
-"""The languages spaCy has a tokenizer for, found without importing spaCy (an import takes seconds, and a run on a
-cached corpus is otherwise ready in well under one)."""
+"""Languages: their names in messages, and the ones spaCy has a tokenizer for, found without importing spaCy (an
+import takes seconds, and a run on a cached corpus is otherwise ready in well under one)."""
 from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
 from functools import lru_cache
 from pathlib import Path
+
+NAMES = {"de": "German", "en": "English", "fr": "French", "cs": "Czech"}     # Multi30K's languages
+
+
+def language_name(code: str) -> str:
+    """The English name of a language code for messages ("de" -> "German"); the code itself where none is known."""
+    return NAMES.get(code, code)
 
 
 def spacy_lang_dir(lang: str) -> Path | None:
