@@ -36,7 +36,7 @@ def parse_args(argv):
 
 def main(argv) -> int:
     args, overrides = parse_args(argv)
-    return train(args, overrides)
+    return train(args, overrides, argv)
 
 
 if __name__ == "__main__":

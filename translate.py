@@ -9,6 +9,7 @@
     python translate.py --confidence < input.de               # `confidence<TAB>translation` (--json: JSON lines)
     python translate.py --checkpoint exported/ < input.de     # an export.py directory (CTranslate2)
     python translate.py --checkpoint a.pt,b.pt < input.de     # an ensemble of checkpoints
+    python translate.py --info --checkpoint runs/X/best.pt    # its model card: how it was trained, where to trust it
     python translate.py --format srt < film.de.srt > film.en.srt   # subtitles (srt, vtt): timings kept, text translated
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from decoding.load import decode_inputs, kept_files, load_translator
 from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
 from decoding.translator import Translation, Translator
 from models.checkpoint import latest_checkpoint
+from training.card import card_text
 from data.tokenizer import JOINER
 from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
                       import_user_module, pick_device, run_main)
@@ -56,6 +58,8 @@ def parse_args(argv):
                         "column")
     parser.add_argument("--json", action="store_true", help="one JSON object per input line: translation, "
                         "confidence, and with --n-best the scored list")
+    parser.add_argument("--info", action="store_true", help="print the checkpoint's model card (how it was trained, "
+                        "its val BLEU, what it is good at and where to distrust it) and translate nothing")
     add_format_flags(parser)
     args = parser.parse_args(argv)
     check_decode_flags(args)
@@ -194,6 +198,9 @@ def interactive(translator: Translator, decode, args) -> None:
 def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
+    if args.info:
+        print(card_text(args.checkpoint or latest_checkpoint()), end="")
+        return 0
     device = pick_device(args.device, "--device")
     translator = load_translator(args.checkpoint or latest_checkpoint(), device).toward(args.to)
     if args.glossary:

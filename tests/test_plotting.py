@@ -9,3 +9,26 @@ def test_the_curves_skip_damaged_lines_with_a_warning(tmp_path, capsys):
     plot_curves(log, tmp_path / "curves.png")
     assert (tmp_path / "curves.png").stat().st_size > 0
     assert "skipped 3 damaged line(s)" in capsys.readouterr().err
+
+
+def bleu_lines(records) -> dict:
+    from util.plotting import curves_figure
+    import matplotlib.pyplot as plt
+    fig = curves_figure(records)
+    try:
+        return {line.get_label(): (list(line.get_xdata()), list(line.get_ydata())) for line in fig.axes[1].get_lines()}
+    finally:
+        plt.close(fig)
+
+
+def test_a_model_of_both_directions_gets_a_val_bleu_curve_for_each_direction():
+    records = [{"kind": "epoch", "step": s, "val_loss": 3.0, "val_bleu": (a + b) / 2,
+                "val_bleu_by_direction": {"de-en": a, "en-de": b}} for s, a, b in ((10, 22.0, 18.0), (20, 33.0, 27.0))]
+    lines = bleu_lines(records)
+    assert lines == {"de→en": ([10, 20], [22.0, 33.0]), "en→de": ([10, 20], [18.0, 27.0]),
+                     "mean": ([10, 20], [20.0, 30.0])}
+
+
+def test_a_model_of_one_direction_keeps_its_one_val_bleu_curve():
+    lines = bleu_lines([{"kind": "epoch", "step": 10, "val_loss": 3.0, "val_bleu": 20.0}])
+    assert lines == {"weights": ([10], [20.0])}

@@ -1,7 +1,7 @@
 """The end of a run, after its last step: the final validation (the last partial epoch's, or with
---train.final_beam every candidate for best.pt on the whole val split), averaged.pt, the last records and curves.png.
-last.pt holds all of the training first, so a stop signal ends that work at once (training/stop.py), and a kill
-loses nothing either; a resume does it again."""
+--train.final_beam every candidate for best.pt on the whole val split), averaged.pt, the last records, MODEL.md and
+curves.png. last.pt holds all of the training first, so a stop signal ends that work at once (training/stop.py), and
+a kill loses nothing either; a resume does it again."""
 from __future__ import annotations
 
 import sys
@@ -50,10 +50,11 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
         return
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
+    run.checkpoints.at_end(run, reason or f"{cfg.train.max_epochs} epochs")
     if run.metrics_log:
         try:
             plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
-            run.log(f"checkpoints and curves.png in {run.dir}")
+            run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
         except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
             why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
             print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
@@ -68,7 +69,7 @@ def final_validation(run: Run) -> ValScores:
         info, weights = best
         with weights_in(run.model, weights):
             scores = validate_model(run, "final-val-best", full=True, keep=False, best_step=info["step"])
-            run.checkpoints.after_best_validated(run, info, scores.val_bleu)
+            run.checkpoints.after_best_validated(run, info, scores.val_bleu, scores.by_direction)
     return validate_with_ema(run, "final-val", full=True)
 
 

@@ -81,7 +81,8 @@ def validate_model(run: Run, kind: str, full: bool = False, keep: bool = True, *
     """The current weights on val, handed to the save policy, which keeps them as best.pt when their BLEU is the best
     (unless not `keep`); then their record, as `kind`."""
     scores = score_on_val(run, full)
-    scores = scores._replace(improved=keep and run.checkpoints.after_validation(run, kind, scores.val_bleu))
+    improved = keep and run.checkpoints.after_validation(run, kind, scores.val_bleu, scores.by_direction, full)
+    scores = scores._replace(improved=improved)
     record_scores(run, kind, scores, **record)
     return scores
 

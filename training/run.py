@@ -53,6 +53,7 @@ class TrainState:
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
     partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
     precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
+    commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
 
 
 @dataclass

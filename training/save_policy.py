@@ -13,6 +13,9 @@ loop (training/loop.py, training/finish.py) validates and hands it the scores.
                  signal ends that validation at once, and a kill loses no training) and after it.
     averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last); when its val
                  BLEU beats best.pt, best.pt becomes these weights too.
+    MODEL.md     best.pt's model card (training/card.py): how it was trained, its val BLEU, what it is good at and
+                 how to translate with it. Written with every best.pt, which holds the same card, and again at the
+                 run's end with all of its training.
 
 With --train.ema the average of the weights is validated after the weights themselves, and becomes best.pt in the
 same way when it scores higher. With --train.final_beam the run ends with one validation on the whole val split at
@@ -28,6 +31,7 @@ so the epoch's records and best.pt come out as in a run that was never killed.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -35,6 +39,7 @@ from pathlib import Path
 import torch
 
 from models.checkpoint import best_checkpoint_info, load_checkpoint, save_checkpoint
+from training.card import model_card, write_card
 from training.rundir import resume_command
 from util.errors import UserError
 
@@ -50,6 +55,7 @@ class Checkpoints:
         self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
         self.last_written = time.monotonic()               # when last.pt was written, or this session started
         self.write_seconds = 0.0                           # how long writing last.pt took (0: not yet written)
+        self.best: dict | None = None                      # the validation best.pt holds, once written here
 
     def after_step(self, run) -> bool:
         """Inside an epoch: last.pt once --train.save_every minutes have passed since the last one; -> written."""
@@ -58,14 +64,17 @@ class Checkpoints:
         self.write_last(run)
         return True
 
-    def after_validation(self, run, kind: str, val_bleu: float) -> bool:
-        """best.pt when val BLEU beats it, or redoes the improvement a kill interrupted; -> whether it did."""
+    def after_validation(self, run, kind: str, val_bleu: float, by_direction: dict | None = None,
+                         full: bool = False) -> bool:
+        """best.pt when val BLEU beats it, or redoes the improvement a kill interrupted; -> whether it did.
+        by_direction: each direction's val BLEU (a model of both); full: scored on all of val (--train.final_beam)."""
         state = run.state
         redo = self.best_on_disk == (state.step, kind) and val_bleu == state.best_bleu
         if not (val_bleu > state.best_bleu or redo):
             return False
         state.best_bleu, self.best_on_disk = val_bleu, None
-        self.write(run, "best.pt", val_bleu=val_bleu, epoch=state.epoch, kind=kind)
+        self.write_best(run, {"val_bleu": val_bleu, "epoch": state.epoch, "kind": kind, "step": state.step,
+                              "by_direction": by_direction, "full": full})
         return True
 
     def at_epoch_end(self, run) -> None:
@@ -99,11 +108,12 @@ class Checkpoints:
             return None
         return best, load_checkpoint(path).raw["model"]
 
-    def after_best_validated(self, run, best: dict, val_bleu: float) -> None:
+    def after_best_validated(self, run, best: dict, val_bleu: float, by_direction: dict | None = None) -> None:
         """best.pt again, from the model that holds its weights, with its val BLEU on the final measure: the one the
         final weights and their EMA must beat."""
         run.state.best_bleu = val_bleu
-        self.write(run, "best.pt", val_bleu=val_bleu, kind=best["kind"], step=best["step"])
+        self.write_best(run, {"val_bleu": val_bleu, "kind": best["kind"], "step": best["step"],
+                              "by_direction": by_direction, "full": True})
 
     def after_partial_epoch(self, run) -> None:
         """The run ended inside an epoch and that epoch's weights were validated: last.pt records that it was, so a
@@ -125,7 +135,31 @@ class Checkpoints:
         val BLEU was higher)."""
         self.write(run, "averaged.pt", val_bleu=val_bleu, epochs=epochs)
 
+    def at_end(self, run, finished: str) -> None:
+        """The run is done (`finished` says why): MODEL.md again, with all of its training."""
+        if not self.is_main:
+            return
+        best = self.best
+        if best is None:              # resumed, and best.pt is an earlier session's
+            try:
+                best = best_of_disk(self.dir / "best.pt")
+            except UserError as e:
+                print(f"warning: no MODEL.md: {e}", file=sys.stderr)
+                return
+        if best is not None:
+            write_card(self.dir, model_card(run, best, finished))
+
     # writing
+
+    def write_best(self, run, best: dict) -> None:
+        """best.pt with its model card inside, and the card as MODEL.md beside it."""
+        if not self.is_main:
+            return
+        card = model_card(run, best)
+        facts = {k: best[k] for k in ("val_bleu", "epoch", "kind", "step") if k in best}
+        self.write(run, "best.pt", card=card, **facts)
+        self.best = best
+        write_card(self.dir, card)
 
     def write_last(self, run) -> None:
         start = time.monotonic()
@@ -159,3 +193,13 @@ class Checkpoints:
         if self.saved_step is None:
             return "there is no last.pt yet, so start again (with another --out) once that is fixed"
         return f"last.pt holds step {self.saved_step}; once that is fixed: {self.resume_command}"
+
+
+def best_of_disk(path: Path) -> dict | None:
+    """The validation a best.pt holds, as its card says (or, written before cards, its info); None without one."""
+    if not path.is_file():
+        return None
+    card = (load_checkpoint(path).raw.get("info") or {}).get("card")
+    if isinstance(card, dict) and isinstance(card.get("best"), dict):
+        return card["best"]
+    return best_checkpoint_info(path)

@@ -3,6 +3,7 @@ last.pt, or fine-tuned from another model's weights), trains epoch after epoch (
 early stopping or a stop signal ends it, and then finishes it (training/finish.py)."""
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 
@@ -21,10 +22,13 @@ from util.cli import import_user_module, pick_device
 from util.errors import UserError
 
 
-def train(args, overrides: list[str]) -> int:
+def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
     """The whole run. `args`: train.py's flags (preset, data_dir, out, resume, init, user_module); `overrides`: its
-    --section.key=value flags. A stop signal ends it after the step under way, with last.pt written."""
+    --section.key=value flags; `argv`: all of them, the command line the model card names. A stop signal ends it
+    after the step under way, with last.pt written."""
     run, lock = setup(args, overrides)
+    if argv is not None:
+        run.state.commands.append(shlex.join(["python", "train.py", *argv]))
     try:
         with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
             reason = run.out_of_budget()

@@ -17,7 +17,16 @@ def _pyplot():
 
 def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
-    records = read_records(metrics_path)
+    fig = curves_figure(read_records(metrics_path))
+    try:
+        fig.savefig(out_path, dpi=100)
+    finally:
+        _pyplot().close(fig)
+
+
+def curves_figure(records: list[dict]):
+    """The figure of plot_curves: (loss, BLEU) axes. A model of both directions gets one val BLEU curve a direction
+    (labelled de→en, en→de) beside their mean, the figure best.pt is chosen by."""
     steps = [r for r in records if r.get("kind") == "step" and _numbers(r, "step", "loss")]
     scored = [r for r in records if _numbers(r, "step", "val_loss", "val_bleu")   # epoch, partial, averaged, ...
               and not str(r.get("kind")).endswith("-best")]      # not best.pt's older weights, scored at the end
@@ -32,16 +41,31 @@ def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
     ax_loss.set_xlabel("step")
     ax_loss.set_ylabel("loss (nats/token)")
     ax_loss.legend()
-    ax_bleu.plot([r["step"] for r in epochs], [r["val_bleu"] for r in epochs], "o-", color="tab:green",
-                 label="weights")
+    each = by_direction(epochs)
+    for (direction, points), color in zip(each.items(), ("tab:blue", "tab:orange", "tab:red", "tab:brown")):
+        ax_bleu.plot(*zip(*points), "o-", color=color, label=direction.replace("-", "→"))
+    ax_bleu.plot([r["step"] for r in epochs], [r["val_bleu"] for r in epochs], "o-" if not each else ".:",
+                 color="tab:green", label="mean" if each else "weights")
     if ema:
-        ax_bleu.plot([r["step"] for r in ema], [r["val_bleu"] for r in ema], "o--", color="tab:purple", label="EMA")
+        ax_bleu.plot([r["step"] for r in ema], [r["val_bleu"] for r in ema], "o--", color="tab:purple",
+                     label="EMA, mean" if each else "EMA")
+    if ema or each:
         ax_bleu.legend()
     ax_bleu.set_xlabel("step")
     ax_bleu.set_ylabel("val BLEU")
     fig.tight_layout()
-    fig.savefig(out_path, dpi=100)
-    plt.close(fig)
+    return fig
+
+
+def by_direction(records: list[dict]) -> dict[str, list[tuple[int, float]]]:
+    """{"de-en": [(step, val BLEU), ...], ...} from the records of a model of both directions; {} for one direction."""
+    found: dict[str, list[tuple[int, float]]] = {}
+    for r in records:
+        each = r.get("val_bleu_by_direction")
+        for direction, bleu in (each.items() if isinstance(each, dict) else ()):
+            if type(bleu) in (int, float):
+                found.setdefault(str(direction), []).append((r["step"], bleu))
+    return found
 
 
 def read_records(path: str | Path) -> list[dict]:

@@ -1,0 +1,72 @@
+"""training/card.py: a run writes its model card beside best.pt (MODEL.md) and inside it, with each direction's val
+BLEU; `translate.py --info` prints it."""
+import json
+import shlex
+
+import pytest
+import torch
+
+import translate
+from models.checkpoint import load_checkpoint
+from tests.runs import copy_run, resume
+from tests.tiny_checkpoints import save
+from util.errors import UserError
+
+
+def records(run) -> list[dict]:
+    return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+
+
+def test_a_run_of_both_directions_writes_a_card_with_each_directions_val_bleu_beside_and_inside_best_pt(both_run):
+    info = load_checkpoint(both_run / "best.pt").raw["info"]
+    card = info["card"]
+    made_best = [r for r in records(both_run) if r["kind"] == info["kind"] and r["step"] == info["step"]][-1]
+    assert card["best"]["by_direction"] == made_best["val_bleu_by_direction"]
+    assert card["best"]["val_bleu"] == info["val_bleu"] == made_best["val_bleu"]
+    assert card["directions"] == ["de-en", "en-de"] and card["preset"] == "tiny"
+    assert shlex.split(card["commands"][0])[:4] == ["python", "train.py", "--preset", "tiny"]
+    assert "--data.directions=both" in card["commands"][0]
+    text = (both_run / "MODEL.md").read_text(encoding="utf-8")
+    for direction, bleu in made_best["val_bleu_by_direction"].items():
+        assert f"{direction.replace('-', '→')} {bleu:.2f}" in text
+    assert f"- command: `{card['commands'][0]}`" in text
+    assert f"torch {torch.__version__}" in text and "- machine: CPU " in text and "AVX-512 BF16: " in text
+    assert f"- precision: {card['precision']}" in text
+    final = [r for r in records(both_run) if r["kind"] == "final"][-1]      # rewritten at the end, with all of it
+    assert f"- trained: {final['step']:,} steps" in text and "ended: 6 epochs" in text
+    assert "captions" in text and "docs/CONFIDENCE.md" in text
+    assert f'python translate.py --checkpoint {both_run}/best.pt "Ein Mann fährt Fahrrad."' in text
+    assert f'python translate.py --checkpoint {both_run}/best.pt --to de "A man rides a bike."' in text
+
+
+def test_a_resumed_run_names_the_command_that_resumed_it(root, two_epoch_run, tmp_path, train_main):
+    run = copy_run(two_epoch_run, tmp_path)
+    assert resume(train_main, root, run, "--train.max_epochs=3") == 0
+    text = (run / "MODEL.md").read_text(encoding="utf-8")
+    assert "- command: `python train.py --preset tiny " in text
+    assert f"- resumed: `python train.py --resume {run} --data-dir {root / 'data'} --train.max_epochs=3`" in text
+    assert "ended: 3 epochs" in text and f"{run}/best.pt" in text
+
+
+def test_translate_info_prints_the_card_of_a_checkpoint_and_exits_zero(both_run, capsys):
+    from training.card import render
+    assert translate.main(["--info", "--checkpoint", str(both_run / "best.pt")]) == 0
+    out = capsys.readouterr().out
+    assert out == render(load_checkpoint(both_run / "best.pt").raw["info"]["card"])
+    assert "val BLEU " in out and "de→en " in out and "en→de " in out
+
+
+def test_translate_info_of_a_checkpoint_without_a_card_prints_the_model_md_beside_it(both_run, tmp_path, capsys):
+    save(tmp_path / "last.pt", 1)                      # as old checkpoints: no card inside
+    (tmp_path / "MODEL.md").write_text((both_run / "MODEL.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert translate.main(["--info", "--checkpoint", str(tmp_path / "last.pt")]) == 0
+    said = capsys.readouterr()
+    assert said.out == (both_run / "MODEL.md").read_text(encoding="utf-8")
+    assert "holds no card of its own" in said.err
+
+
+def test_translate_info_without_a_card_or_model_md_is_a_one_line_error(tmp_path):
+    save(tmp_path / "old.pt", 1)
+    with pytest.raises(UserError, match=r"old.pt has no model card and there is no MODEL.md beside it") as e:
+        translate.main(["--info", "--checkpoint", str(tmp_path / "old.pt")])
+    assert "\n" not in str(e.value)

@@ -1,0 +1,176 @@
+"""The model card: what a run's best.pt is and how far to trust it, in MODEL.md beside it and inside it (its
+info["card"], plain data). It says how the model was trained (the commands, the preset, the machine, the precision,
+torch, steps and minutes), its val BLEU (each direction's for a model of both), what it is good at, where to
+distrust it, and how to translate with it. `translate.py --info` prints it."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+
+import torch
+
+from models.checkpoint import load_checkpoint
+from util.errors import UserError
+from util.textio import write_text_atomic
+
+CARD_NAME = "MODEL.md"
+LANGUAGES = {"de": "German", "en": "English", "fr": "French", "cs": "Czech"}
+MULTI30K = "Multi30K's image descriptions (short captions: \"Ein Mann fährt Fahrrad.\", \"Two dogs play in snow.\")"
+
+
+def machine(device: torch.device) -> dict:
+    """The processor a run trains on: the GPU's name, or the CPU's with whether it has native bf16 (AVX-512 BF16,
+    AMX) and the threads torch uses."""
+    if device.type == "cuda":
+        return {"gpu": torch.cuda.get_device_name(device)}
+    name, flags = "", set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name" and not name:
+                name = value.strip()
+            elif key.strip() == "flags" and not flags:
+                flags = set(value.split())
+    except OSError:
+        pass
+    return {"cpu": name or platform.processor() or platform.machine(), "avx512_bf16": "avx512_bf16" in flags,
+            "amx": "amx_bf16" in flags, "threads": torch.get_num_threads()}
+
+
+def model_card(run, best: dict, finished: str | None = None) -> dict:
+    """The card of the run's best.pt now. best: {"step", "kind", "val_bleu", "by_direction", "full"} of the
+    validation that made it (epoch too when known; "measure" instead of "full": a card's own); finished: why the run
+    ended, once it has."""
+    cfg, state = run.cfg, run.state
+    data = cfg.data
+    directions = [f"{data.src_lang}-{data.tgt_lang}"] + ([f"{data.tgt_lang}-{data.src_lang}"]
+                                                         if data.directions == "both" else [])
+    if best.get("measure"):
+        measure = best["measure"]
+    elif best.get("full"):
+        measure = f"all of {data.val_split} at beam {cfg.train.final_beam}"
+    else:
+        first = f"the first {cfg.train.val_max_sentences} sentences" if cfg.train.val_max_sentences else "all"
+        measure = f"{first} of {data.val_split} at beam {cfg.train.val_beam}"
+    model = cfg.model
+    return plain({"run": str(run.dir), "commands": list(state.commands), "preset": cfg.preset, "directions": directions,
+            "corpus": data.train or "Multi30K",
+            "model": {"parameters": run.model.num_parameters(), "d_model": model.d_model,
+                      "layers": [model.n_encoder_layers, model.n_decoder_layers], "units": data.units},
+            "machine": machine(run.device), "ranks": run.dist.world_size, "precision": state.precision,
+            "torch": torch.__version__,
+            "trained": {"steps": state.step, "epochs": state.epoch, "minutes": round(state.elapsed / 60, 2),
+                        "finished": finished},
+            "best": {"step": best["step"], "epoch": best.get("epoch"), "kind": best.get("kind"),
+                     "val_bleu": best["val_bleu"], "by_direction": best.get("by_direction"), "measure": measure}})
+
+
+def plain(card: dict) -> dict:
+    """Plain str, int, float, list and dict only (torch.__version__ is a str subclass): what a checkpoint may hold."""
+    return json.loads(json.dumps(card))
+
+
+def arrow(direction: str) -> str:
+    return direction.replace("-", "→")
+
+
+def render(card: dict) -> str:
+    """The card as MODEL.md's Markdown."""
+    best, trained, directions = card["best"], card["trained"], card["directions"]
+    langs = [LANGUAGES.get(lang, lang) for lang in directions[0].split("-")]
+    ways = " and ".join(arrow(d) for d in directions)
+    gear = card["machine"]
+    where = (f"GPU {gear['gpu']}" if "gpu" in gear else
+             f"CPU {gear['cpu']} (AVX-512 BF16: {'yes' if gear['avx512_bf16'] else 'no'}, AMX: "
+             f"{'yes' if gear['amx'] else 'no'}), {gear['threads']} thread{'s' * (gear['threads'] != 1)}")
+    where += f", {card['ranks']} ranks" if card["ranks"] > 1 else ""
+    commands = card["commands"] or ["(not recorded: the run began before model cards)"]
+    model = card["model"]
+    each = best.get("by_direction") or {}
+    bleu = (f"{best['val_bleu']:.2f}, the mean of " + ", ".join(f"{arrow(d)} {b:.2f}" for d, b in each.items())
+            if each else f"{best['val_bleu']:.2f} ({arrow(directions[0])})")
+    if trained["finished"]:
+        done = f"{trained['steps']:,} steps, {trained['epochs']} epochs, {trained['minutes']:.1f} minutes; ended: " \
+               f"{trained['finished']}"
+    else:
+        done = f"{trained['steps']:,} steps, {trained['epochs']} epochs, {trained['minutes']:.1f} minutes so far"
+    corpus = MULTI30K if card["corpus"] == "Multi30K" else f"its training corpus ({card['corpus']})"
+    checkpoint = f"{card['run']}/best.pt"
+    lines = [f"# {' ↔ '.join(langs) if len(directions) > 1 else ' → '.join(langs)}: {checkpoint}", "",
+             f"A Transformer (einsum-nmt) that translates {ways}, trained on {card['corpus']}.", "",
+             "## Training", "",
+             *[f"- {'command' if n == 0 else 'resumed'}: `{c}`" for n, c in enumerate(commands)],
+             f"- preset: {card['preset']} (every value: config.json beside it, and the checkpoint itself)",
+             f"- model: {model['layers'][0]} + {model['layers'][1]} layers, d_model {model['d_model']}, "
+             f"{model['parameters']:,} parameters, {model['units']} units",
+             f"- machine: {where}", f"- precision: {card['precision'] or 'fp32'}; torch {card['torch']}",
+             f"- trained: {done}", "",
+             "## best.pt", "",
+             f"- from step {best['step']:,}: {which(best.get('kind'), best.get('epoch'))}",
+             f"- val BLEU {bleu}: {best['measure']}", "",
+             "## Good at, and where to distrust it", "",
+             f"Good at sentences like {corpus}. Distrust it on long or other text (questions, instructions, news, "
+             "chat, technical text): it has seen little else, and writes a fluent caption-like sentence whatever "
+             "the input. Each translation has a confidence from 0 to 1 (`--confidence`); under 0.5 the line is "
+             "unlike what the model was trained on and the translation is likely wrong (docs/CONFIDENCE.md).", "",
+             "## Translate with it", "",
+             "```",
+             f'python translate.py --checkpoint {checkpoint} "{example(directions[0])}"']
+    if len(directions) > 1:
+        back = directions[1].split("-")[1]
+        lines.append(f'python translate.py --checkpoint {checkpoint} --to {back} "{example(directions[1])}"')
+    lines += [f"python translate.py --checkpoint {checkpoint} --confidence < input.txt", "```", ""]
+    return "\n".join(lines)
+
+
+def which(kind: str | None, epoch: int | None) -> str:
+    """The weights a validation of `kind` (metrics.jsonl's) scored, in words."""
+    kind = kind or ""
+    what = "the moving average (EMA) of the weights" if kind.endswith("-ema") else "the weights"
+    if kind.startswith("averaged"):
+        return "the mean of the last epochs' weights (averaged.pt)"
+    if kind.startswith("epoch") and epoch:
+        return f"{what} at the end of epoch {epoch}"
+    if kind.startswith(("partial", "final-val")):
+        return f"{what} at the end of the run"
+    return what
+
+
+def example(direction: str) -> str:
+    return {"de": "Ein Mann fährt Fahrrad.", "en": "A man rides a bike.", "fr": "Un homme fait du vélo.",
+            "cs": "Muž jede na kole."}.get(direction.split("-")[0], "...")
+
+
+def write_card(run_dir: Path, card: dict) -> None:
+    """MODEL.md, whole or not at all; a failed write is a warning: the checkpoints are what matters."""
+    try:
+        write_text_atomic(run_dir / CARD_NAME, render(card))
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(run_dir / CARD_NAME, 0o666 & ~mask)     # readable as config.json is: a file to share
+    except OSError as e:
+        print(f"warning: could not write {run_dir / CARD_NAME} ({e.strerror}); the checkpoints are complete",
+              file=sys.stderr)
+
+
+def card_text(path: str | Path) -> str:
+    """The card of a checkpoint: its own (info["card"]), else the MODEL.md beside it (a run's best.pt's); a one-line
+    UserError when there is neither."""
+    path = Path(path)
+    beside = (path if path.is_dir() else path.parent) / CARD_NAME
+    if not path.is_dir():
+        card = (load_checkpoint(path).raw.get("info") or {}).get("card")
+        if isinstance(card, dict):
+            try:
+                return render(card)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass                    # a card this code cannot read: the MODEL.md beside it, if any
+    if beside.is_file():
+        if path.name != "best.pt" and not path.is_dir():
+            print(f"note: {path} holds no card of its own; {beside} describes that run's best.pt", file=sys.stderr)
+        return beside.read_text(encoding="utf-8")
+    raise UserError(f"{path} has no model card and there is no {CARD_NAME} beside it (runs write one beside best.pt "
+                    "since model cards began); pass a best.pt that train.py wrote")
