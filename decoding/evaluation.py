@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import torch
-
 from config import Config, recipe_of
+from models.checkpoint import load_checkpoint
 from util.errors import UserError
 from util.ledger import Record
 
@@ -19,9 +18,14 @@ def trained(path) -> tuple[Config, dict]:
     if Path(path).is_dir():
         raise UserError(f"--record records a .pt checkpoint's figures with what trained it; {path} is an export: "
                         "evaluate the checkpoint it was exported from")
-    raw = torch.load(path, map_location="cpu", weights_only=False, mmap=True)
-    card = raw.get("card") or (raw.get("info") or {}).get("card") or {}
-    return Config.from_dict(raw["config"]), {"step": (raw.get("info") or {}).get("step", 0), **card}
+    raw = load_checkpoint(path).raw
+    info = raw.get("info") or {}
+    card = info.get("card") if isinstance(info.get("card"), dict) else {}
+    machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
+    return Config.from_dict(raw["config"]), {"step": info.get("step", 0), "precision": card.get("precision"),
+                                             "minutes": (card.get("trained") or {}).get("minutes"),
+                                             "commit": card.get("commit"), "machine": machine if "isa" in machine
+                                             or machine.get("gpu") else None}
 
 
 def model_fields(paths: list, beam: int) -> dict:

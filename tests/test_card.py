@@ -30,7 +30,9 @@ def test_a_run_of_both_directions_writes_a_card_with_each_directions_val_bleu_be
     for direction, bleu in made_best["val_bleu_by_direction"].items():
         assert f"{direction.replace('-', '→')} {bleu:.2f}" in text
     assert f"- command: `{card['commands'][0]}`" in text
-    assert f"torch {torch.__version__}" in text and "- machine: CPU " in text and "AVX-512 BF16: " in text
+    from util.ledger import this_machine
+    assert f"torch {torch.__version__}" in text and f"- machine: CPU {this_machine().cpu} (" in text
+    assert (card["machine"]["isa"], card["machine"]["cores"]) == (this_machine().isa, this_machine().cores)
     assert f"- precision: {card['precision']}" in text
     final = [r for r in records(both_run) if r["kind"] == "final"][-1]      # rewritten at the end, with all of it
     assert f"- trained: {final['step']:,} steps" in text and "ended: 6 epochs" in text

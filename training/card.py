@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import torch
 
 from models.checkpoint import load_checkpoint
 from util.errors import UserError
+from util.ledger import current_commit, this_machine
 from util.textio import write_text_atomic
 
 CARD_NAME = "MODEL.md"
@@ -22,22 +23,10 @@ MULTI30K = "Multi30K's image descriptions (short captions: \"Ein Mann fährt Fah
 
 
 def machine(device: torch.device) -> dict:
-    """The processor a run trains on: the GPU's name, or the CPU's with whether it has native bf16 (AVX-512 BF16,
-    AMX) and the threads torch uses."""
-    if device.type == "cuda":
-        return {"gpu": torch.cuda.get_device_name(device)}
-    name, flags = "", set()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() == "model name" and not name:
-                name = value.strip()
-            elif key.strip() == "flags" and not flags:
-                flags = set(value.split())
-    except OSError:
-        pass
-    return {"cpu": name or platform.processor() or platform.machine(), "avx512_bf16": "avx512_bf16" in flags,
-            "amx": "amx_bf16" in flags, "threads": torch.get_num_threads()}
+    """The machine a run trains on, as the results ledger names it (CPU, its fastest matrix instructions, cores,
+    the GPU), and the threads torch uses."""
+    gpu = torch.cuda.get_device_name(device) if device.type == "cuda" else ""
+    return {**asdict(this_machine(gpu)), "threads": torch.get_num_threads()}
 
 
 def model_card(run, best: dict, finished: str | None = None) -> dict:
@@ -61,7 +50,7 @@ def model_card(run, best: dict, finished: str | None = None) -> dict:
             "model": {"parameters": run.model.num_parameters(), "d_model": model.d_model,
                       "layers": [model.n_encoder_layers, model.n_decoder_layers], "units": data.units},
             "machine": machine(run.device), "ranks": run.dist.world_size, "precision": state.precision,
-            "torch": torch.__version__,
+            "torch": torch.__version__, "commit": current_commit(),
             "trained": {"steps": state.step, "epochs": state.epoch, "minutes": round(state.elapsed / 60, 2),
                         "finished": finished},
             "best": {"step": best["step"], "epoch": best.get("epoch"), "kind": best.get("kind"),
@@ -83,9 +72,10 @@ def render(card: dict) -> str:
     langs = [LANGUAGES.get(lang, lang) for lang in directions[0].split("-")]
     ways = " and ".join(arrow(d) for d in directions)
     gear = card["machine"]
-    where = (f"GPU {gear['gpu']}" if "gpu" in gear else
-             f"CPU {gear['cpu']} (AVX-512 BF16: {'yes' if gear['avx512_bf16'] else 'no'}, AMX: "
-             f"{'yes' if gear['amx'] else 'no'}), {gear['threads']} thread{'s' * (gear['threads'] != 1)}")
+    isa = gear.get("isa") or ", ".join(name for name, key in (("AVX-512 BF16", "avx512_bf16"), ("AMX", "amx"))
+                                       if gear.get(key)) or "no native bf16"      # cards before the ledger's names
+    where = (f"GPU {gear['gpu']}" if gear.get("gpu") else
+             f"CPU {gear['cpu']} ({isa}), {gear['threads']} thread{'s' * (gear['threads'] != 1)}")
     where += f", {card['ranks']} ranks" if card["ranks"] > 1 else ""
     commands = card["commands"] or ["(not recorded: the run began before model cards)"]
     model = card["model"]
@@ -106,7 +96,8 @@ def render(card: dict) -> str:
              f"- preset: {card['preset']} (every value: config.json beside it, and the checkpoint itself)",
              f"- model: {model['layers'][0]} + {model['layers'][1]} layers, d_model {model['d_model']}, "
              f"{model['parameters']:,} parameters, {model['units']} units",
-             f"- machine: {where}", f"- precision: {card['precision'] or 'fp32'}; torch {card['torch']}",
+             f"- machine: {where}", f"- precision: {card['precision'] or 'fp32'}; torch {card['torch']}"
+             + (f"; code at commit {card['commit']}" if card.get("commit") else ""),
              f"- trained: {done}", "",
              "## best.pt", "",
              f"- from step {best['step']:,}: {which(best.get('kind'), best.get('epoch'))}",
