@@ -1,5 +1,12 @@
 """training/resample.py: subword regularization of the training sources, the same text cut anew each epoch, the same
 cut for the same (seed, epoch), so a stopped and resumed run ends with the weights of a straight run."""
+import json
+import math
+import os
+import subprocess
+import sys
+from collections import Counter
+
 import pytest
 import torch
 
@@ -10,6 +17,7 @@ from data.prepared import Ragged, SplitData
 from data.subwords import Subwords
 from data.tokenizer import Tokenizer
 from models.checkpoint import load_checkpoint
+from tests.commands import REPO, run_process
 from tests.runs import TINY
 from tests.test_export import sentences
 from training.resample import EpochData, EpochSources
@@ -20,6 +28,13 @@ from training.stop import StopSignal
 def corpus():
     tokens = Tokenizer("de").tokenize_many(sentences(120, 0))
     subwords = Subwords.learn(tokens, 300)
+    return subwords, Ragged.of(subwords.encode_lines([" ".join(t) for t in tokens]))
+
+
+@pytest.fixture(scope="module")
+def bpe_corpus():
+    tokens = Tokenizer("de").tokenize_many(sentences(120, 0))
+    subwords = Subwords.learn(tokens, 400, "bpe")                  # 140 pieces, merges that compete
     return subwords, Ragged.of(subwords.encode_lines([" ".join(t) for t in tokens]))
 
 
@@ -35,6 +50,56 @@ def test_an_epoch_cuts_the_same_text_anew_and_the_same_epoch_alike(corpus, bpe):
     for cut, row in zip(first, ids):
         assert subwords.sp.decode(cut) == subwords.sp.decode(row)          # the same text, other pieces
     assert sum(len(row) for row in first) > sum(len(row) for row in ids)   # sampled cuts are finer on average
+
+
+CUT_IN_A_NEW_PROCESS = """
+import json, sys, threading
+from data.prepared import Ragged
+from data.subwords import Subwords
+from training.resample import EpochSources
+model, ids, bpe = open(sys.argv[1], "rb").read(), Ragged.of(json.load(open(sys.argv[2]))), sys.argv[3] == "bpe"
+cut = []
+worker = threading.Thread(target=lambda: cut.extend(EpochSources(Subwords(model), 0.3, 1, 100, bpe=bpe).of(ids, 4)))
+worker.start()
+worker.join()
+print(json.dumps(cut))
+"""
+
+
+@pytest.mark.parametrize("kind", ["unigram", "bpe"])
+def test_the_cut_of_an_epoch_depends_on_the_seed_and_the_epoch_alone_in_any_process(corpus, bpe_corpus, kind,
+                                                                                    tmp_path):
+    """Not on the epochs this process cut before, nor on the process or the thread that cuts it."""
+    subwords, ids = corpus if kind == "unigram" else bpe_corpus
+    sources = EpochSources(subwords, alpha=0.3, seed=1, max_len=100, bpe=kind == "bpe")
+    fourth = list(sources.of(ids, 4))
+    for epoch in (5, 2, 9):                                  # other epochs in between, out of order
+        sources.of(ids, epoch)
+    assert list(sources.of(ids, 4)) == fourth
+    assert list(EpochSources(subwords, 0.3, 2, 100, bpe=kind == "bpe").of(ids, 4)) != fourth    # another seed
+    (tmp_path / "model").write_bytes(subwords.model_proto)
+    (tmp_path / "ids.json").write_text(json.dumps(list(ids)))
+    new = subprocess.run([sys.executable, "-c", CUT_IN_A_NEW_PROCESS, str(tmp_path / "model"),
+                          str(tmp_path / "ids.json"), kind], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert new.returncode == 0, new.stderr[-3000:]
+    assert json.loads(new.stdout) == fourth
+
+
+@pytest.mark.parametrize("kind", ["unigram", "bpe"])
+def test_the_cuts_of_a_word_follow_the_distribution_of_sentencepieces_own_sampling(corpus, bpe_corpus, kind):
+    subwords, ids = corpus if kind == "unigram" else bpe_corpus
+    sp, n = subwords.sp, 3000
+    options = {"alpha": 0.3} if kind == "bpe" else {"alpha": 0.3, "nbest_size": -1}
+    sources = EpochSources(subwords, alpha=0.3, seed=1, max_len=100, bpe=kind == "bpe")
+    words = sorted({tuple(word) for row in ids for word in sources.cuts.words(row)})
+    for word in sorted(words, key=lambda w: len(set(map(tuple, sources.of(Ragged.of([list(w)] * 50), 0)))))[-3:]:
+        text = "".join(map(sp.id_to_piece, word))
+        ours = Counter(map(tuple, sources.of(Ragged.of([list(word)] * n), 0)))
+        theirs = Counter(map(tuple, sp.encode([text.lstrip("▁")] * n, out_type=int, enable_sampling=True, **options)))
+        assert len(ours) > 1                          # three of the words with the most cuts
+        for cut in ours | theirs:                     # within 5 standard deviations of the difference of frequencies
+            p, q = ours[cut] / n, theirs[cut] / n
+            assert abs(p - q) <= 5 * math.sqrt((p + q + 1 / n) / n), (text, [sp.id_to_piece(i) for i in cut], p, q)
 
 
 def test_the_tag_of_a_model_of_both_directions_stays_first_and_whole(both_run):
@@ -76,11 +141,10 @@ class StopAfter(StopSignal):
 
 
 @pytest.mark.parametrize("directions, stop, steps", [("one", 30, 34), ("both", 60, 64)])   # both: twice the pairs
-def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of_a_straight_run(directions, stop, steps,
-                                                                                                 root, tmp_path,
-                                                                                                 train_main,
-                                                                                                 monkeypatch):
-    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=300",
+def test_a_run_with_sampled_sources_stopped_and_resumed_in_a_new_process_ends_with_the_weights_of_a_straight_run(
+        directions, stop, steps, root, tmp_path, train_main, monkeypatch):
+    # 400 pieces: with 300 every piece of this corpus is one character, and there is nothing to cut anew
+    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=400",
              f"--data.directions={directions}",
              "--train.subword_sampling=0.3", "--train.dropout_after=1", f"--train.max_steps={steps}",
              "--train.max_epochs=5", "--train.val_max_sentences=2"]
@@ -99,8 +163,23 @@ def test_a_stopped_and_resumed_run_with_sampled_sources_ends_with_the_weights_of
     stopped = load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]
     assert stopped["step"] == stop and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
     monkeypatch.setattr(training_run, "StopSignal", StopSignal)
-    train_main(["--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")])
+    run_process(["train.py", "--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")], dict(os.environ))
     a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
     assert b["train_state"]["state"]["step"] == steps
     for key in a["model"]:
         torch.testing.assert_close(a["model"][key], b["model"][key], atol=0, rtol=0, msg=key)
+
+
+def test_a_run_with_sampled_sources_ends_with_the_same_weights_in_this_process_and_in_a_new_one(root, tmp_path,
+                                                                                                 train_main):
+    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=400",
+             "--train.dropout_after=1", "--train.max_steps=34", "--train.max_epochs=5", "--train.val_max_sentences=2"]
+    train_main([*flags, "--train.subword_sampling=0.3", "--out", str(tmp_path / "here")])
+    run_process(["train.py", *flags, "--train.subword_sampling=0.3", "--out", str(tmp_path / "there")],
+                dict(os.environ))
+    train_main([*flags, "--out", str(tmp_path / "unsampled")])
+    here, there, unsampled = (load_checkpoint(tmp_path / run / "last.pt").raw["model"]
+                              for run in ("here", "there", "unsampled"))
+    for key in here:
+        torch.testing.assert_close(here[key], there[key], atol=0, rtol=0, msg=key)
+    assert any(not torch.equal(here[key], unsampled[key]) for key in here)      # the sampled epoch was cut anew
