@@ -1,5 +1,6 @@
 """README's and the docs' code runs as written (each example is extracted verbatim and run), and every relative link
 between README.md and docs/*.md reaches an existing file and heading."""
+import json
 import os
 import re
 import subprocess
@@ -209,5 +210,35 @@ def test_training_page_both_directions_example_runs_as_written(tmp_path):
                           capture_output=True, timeout=240)
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     out = proc.stdout.decode()
-    assert out.count("test_2016_flickr: 10 sentences") == 2 and (tmp_path / "runs/both-ct2/model.bin").is_file()
+    assert out.count("test_2016_flickr: 10 sentences") == 3 and (tmp_path / "runs/both-ct2/model.bin").is_file()
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith('{"translation"')]
+    assert [(line["from"], line["to"]) for line in lines] == [("de", "en"), ("en", "de")]   # --to auto, a line each way
+    assert "--to auto: 10 of 10 lines read as en" in out
     assert '"directions": "both"' in (tmp_path / "runs/both/config.json").read_text(encoding="utf-8")
+
+
+def test_readme_everyday_commands_run_as_written_on_a_trained_run(tiny_run, synthetic_env, tmp_path):
+    """README's Use block as a user types it (bash, from a directory with a run in runs/ and the files the commands
+    name), each line at a time; the lines that train, average or serve are the train, average and serve tests'."""
+    import shutil
+    shutil.copytree(tiny_run, tmp_path / "runs" / "tiny")
+    files = {"sentences.de": "Ein Hund rennt.\nZwei Männer sitzen.\n", "refs.en": "A dog runs.\nTwo men sit.\n",
+             "terms.tsv": "Hund\tdog\n", "my.de": "Ein Hund rennt.\n", "my.en": "A dog runs.\n",
+             "film.de.srt": "1\n00:00:01,000 --> 00:00:02,500\nEin Hund\nrennt.\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                            "Zwei Männer sitzen.\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    lines = [line.replace("runs/<run>", "runs/tiny") for line in code_block('python translate.py "Ein Mann fährt '
+                                                                             'Fahrrad."').splitlines()]
+    skipped = ("python train.py", "python average.py", "python serve.py")
+    script = "\n".join(line for line in lines if not line.startswith(skipped))
+    for name in ("translate", "evaluate", "export"):
+        script = script.replace(f"python {name}.py", f"{sys.executable} {REPO / (name + '.py')}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=synthetic_env, capture_output=True,
+                          stdin=subprocess.DEVNULL, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert len((tmp_path / "sentences.en").read_text(encoding="utf-8").splitlines()) == 2
+    assert (tmp_path / "film.en.srt").read_text(encoding="utf-8").startswith("1\n00:00:01,000 --> 00:00:02,500\n")
+    assert (tmp_path / "attn.png").stat().st_size > 0 and (tmp_path / "hyp.en").is_file()
+    assert (tmp_path / "exported" / "model.bin").is_file() and "- machine: CPU" in proc.stdout.decode()
+    assert len([line for line in lines if line.startswith(skipped)]) == 3
