@@ -2,6 +2,8 @@
 
     python evaluate.py --checkpoint runs/X/best.pt --split test_2016_flickr
     python evaluate.py --src input.de --ref reference.en --output hyps.en --json
+    python evaluate.py --to auto --from en        # a model of both directions: English sources, each line the way
+                                                  # its language identifier reads it, and how many it read right
 
 Prints cased detokenized sacreBLEU with its signature (the reported figure), chrF, for comparison with the PyTorch
 tutorials BLEU on lowercased spaCy tokens, and how well the translations' confidences rank them (the mean sentence
@@ -26,6 +28,7 @@ from decoding.confidence import ranking
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
 from decoding.evaluation import evaluation_records
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, load_translator
+from decoding.router import AUTO, Router
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint
 from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
@@ -45,6 +48,8 @@ def parse_args(argv):
     parser.add_argument("--output", default=None, help="write the hypotheses to this file")
     add_force_flag(parser)
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
+    parser.add_argument("--from", dest="from_lang", default=None, metavar="LANG", help="with --to auto: the "
+                        "language of the sources (default: the model's source language), scored against the other's")
     parser.add_argument("--record", action="store_true", help="add BLEU and chrF to the results ledger "
                         "(results/ledger.jsonl) with date, commit, machine, this command and the model's recipe")
     args = parser.parse_args(argv)
@@ -54,6 +59,9 @@ def parse_args(argv):
     if args.src and args.split:
         raise UserError("give either --split or --src/--ref")
     check_decode_flags(args)
+    if args.from_lang and args.to != AUTO:
+        raise UserError("--from names the sources' language for --to auto; without it the sources are in the other "
+                        "language of --to's, so leave out --from or pass --to auto")
     if args.output:
         check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
                           args.force, kept_files(args.output))
@@ -86,6 +94,19 @@ def confidence_ranking(confidences: list[float], hypotheses: list[str], referenc
             "low_sentences": found.low_count, "spearman": round(found.spearman, 3)}
 
 
+def identifier_accuracy(router: Router, sources: list[str], translator: Translator) -> dict:
+    """Prints how many sources --to auto read as their language (each goes `translator`'s way), as the other, or
+    not at all (the model's own way); the counts."""
+    read = [router.read(source) for source in sources]
+    lang, own = translator.cfg.data.src_lang, router.default.cfg.data
+    counts = {"right": read.count(lang), "wrong": sum(r not in (None, lang) for r in read),
+              "undecided": read.count(None)}
+    print(f"--to auto: {counts['right']} of {len(sources)} lines read as {lang} "
+          f"({counts['right'] / len(sources):.1%}), {counts['wrong']} as another language, {counts['undecided']} "
+          f"undecided ({own.src_lang}→{own.tgt_lang})")
+    return counts
+
+
 def record_evaluation(args, translator: Translator, split: str, scores: dict, beam: int) -> None:
     direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
     command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
@@ -99,14 +120,15 @@ def main(argv) -> int:
     args = parse_args(argv)
     import_user_module(args.user_module)
     device = pick_device(args.device, "--device")
-    translator = load_translator(args.checkpoint or latest_checkpoint(), device).toward(args.to)
+    router = Router(load_translator(args.checkpoint or latest_checkpoint(), device)).toward(args.to)
+    translator = router.reading(args.from_lang)     # the way of every source line, read right
     if args.glossary:
-        translator.use_glossary(read_glossary(args.glossary))
+        router.use_glossary(read_glossary(args.glossary))
     name, sources, references = read_sources_and_references(args, translator)
     decode = decode_from_flags(args, translator.cfg.decode)
 
     start = time.perf_counter()
-    best = [n_best[0] for n_best in translator.translate_n_best(sources, replace(decode, n_best=1))]
+    best = [n_best[0] for n_best in router.translate_n_best(sources, replace(decode, n_best=1))]
     seconds = time.perf_counter() - start
     hypotheses = [t.text for t in best]
     scores = corpus_scores(hypotheses, references)
@@ -117,12 +139,14 @@ def main(argv) -> int:
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
+    identified = identifier_accuracy(router, sources, translator) if router.to == AUTO else None
     if args.record:
         record_evaluation(args, translator, name, scores, decode.beam)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
-                          "seconds": round(seconds, 2), "confidence": trust}))
+                          "seconds": round(seconds, 2), "confidence": trust,
+                          **({"identifier": identified} if identified else {})}))
     if args.output:    # after the scores, so a failed write loses none of them
         write_text_lines(args.output, hypotheses, "; the scores above are complete")
     return 0

@@ -3,6 +3,7 @@
     python serve.py                                        # best.pt of the most recent run in runs/
     python serve.py --checkpoint runs/<run>/best.pt --port 8000
     curl -s 127.0.0.1:8000/translate -H 'content-type: application/json' -d '{"text": "Ein Hund rennt."}'
+    curl -s 127.0.0.1:8000/translate -H 'content-type: application/json' -d '{"text": "A dog runs.", "to": "auto"}'
 
 Endpoints: GET / (the page), GET /health, POST /translate, POST /attention (HEAD too on the GET ones). Concurrent
 requests are decoded together (collected for --max-batch-wait-ms); the work of a client that disconnects stops at the
@@ -21,6 +22,7 @@ import sys
 from serving.app import create_app, require_server_packages
 from serving.payloads import Limits, TranslateRequest, Work
 from serving.service import TranslationService
+from decoding.router import AUTO
 from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
 from util.textio import read_glossary
@@ -46,7 +48,7 @@ def parse_args(argv):
     parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
     parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
     parser.add_argument("--access-log", action="store_true", help="log every request")
-    add_to_flag(parser)
+    add_to_flag(parser, AUTO)       # a request's own "to" overrides it
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines applied "
                         "to every request (a request's own \"glossary\" adds to it)")
     add_user_module_flag(parser)
@@ -94,17 +96,20 @@ def main(argv) -> int:
         if args.threads:
             torch.set_num_threads(args.threads)
         checkpoint = args.checkpoint or latest_checkpoint()
-        translator = load_translator(checkpoint, pick_device(args.device, "--device")).toward(args.to)
-        if args.glossary:
-            translator.use_glossary(read_glossary(args.glossary))
+        translator = load_translator(checkpoint, pick_device(args.device, "--device"))
         limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
                         args.max_body_kb * 1024)
         service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
-                                     batching=not args.no_batching)
+                                     batching=not args.no_batching, to=args.to)
+        if args.glossary:
+            service.router.use_glossary(read_glossary(args.glossary))
+        if service.router.note():
+            print(service.router.note(), file=sys.stderr)
         service.translate(TranslateRequest(["Ein Hund."], True, Work(service.defaults)))   # load the tokenizers now
         host, port = sock.getsockname()[:2]
         mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
-        print(f"serving {checkpoint} ({translator.engine.name}) on http://{host}:{port}/ (batching: {mode})",
+        print(f"serving {checkpoint} ({translator.engine.name}, {service.router.direction()}) on "
+              f"http://{host}:{port}/ (batching: {mode})",
               file=sys.stderr, flush=True)
         server = uvicorn.Server(uvicorn.Config(create_app(service, limits), log_level="warning",
                                                access_log=args.access_log))

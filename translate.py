@@ -10,6 +10,8 @@
     python translate.py --checkpoint exported/ < input.de     # an export.py directory (CTranslate2)
     python translate.py --checkpoint a.pt,b.pt < input.de     # an ensemble of checkpoints
     python translate.py --info --checkpoint runs/X/best.pt    # its model card: how it was trained, where to trust it
+    python translate.py --json < mixed.txt                    # a model of both directions: each line into the other
+                                                             # language of its own (--to auto), "from"/"to" a line
     python translate.py --format srt < film.de.srt > film.en.srt   # subtitles (srt, vtt): timings kept, text translated
 """
 from __future__ import annotations
@@ -26,8 +28,9 @@ import sys
 import decoding.confidence
 from decoding.confidence import confidence, is_low
 from decoding.load import decode_inputs, kept_files, load_translator
+from decoding.router import AUTO, Router
 from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
-from decoding.translator import Translation, Translator
+from decoding.translator import Translation
 from models.checkpoint import latest_checkpoint
 from training.card import card_text
 from data.tokenizer import JOINER
@@ -42,7 +45,7 @@ CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output
 def parse_args(argv):
     parser = CommandParser(__doc__)
     parser.add_argument("sentences", nargs="*", help="German sentences (default: read stdin, one per line)")
-    add_decode_flags(parser)
+    add_decode_flags(parser, to=AUTO)
     parser.add_argument("--n-best", type=int, default=1, help="print the N best hypotheses with their scores")
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",
                         help="save the cross-attention heatmap of a single sentence")
@@ -111,7 +114,7 @@ def rows(found: list[list[Translation]], first_line: int, args) -> str:
     for n, translations in enumerate(found):
         if args.json:
             best = translations[0]
-            row = {"translation": best.text, "confidence": best.confidence}
+            row = {"translation": best.text, "confidence": best.confidence, "from": best.src_lang, "to": best.tgt_lang}
             if args.n_best > 1:
                 row["n_best"] = [{"text": t.text, "score": round(t.score, 4), "confidence": t.confidence}
                                  for t in translations]
@@ -146,7 +149,7 @@ def low_note(low: int, lines: int) -> str:
             "(--confidence prints each line's)")
 
 
-def plot_attention(translator: Translator, text: str, decode, path: str) -> None:
+def plot_attention(translator: Router, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
     # the joiner mark has no glyph in matplotlib's fonts (a warning per label); the web page drops it too
@@ -161,7 +164,7 @@ def plot_attention(translator: Translator, text: str, decode, path: str) -> None
     print(f"attention heatmap saved to {path}", file=sys.stderr)
 
 
-def print_scores(translator: Translator, sources: list[str], references_path: str,
+def print_scores(translator: Router, sources: list[str], references_path: str,
                  with_confidence: bool = False) -> None:
     """Forced decoding: per line, the log-probability per token, the total, the number of target units, and with
     with_confidence the confidence the given translation would have (exp of the first column)."""
@@ -174,11 +177,10 @@ def print_scores(translator: Translator, sources: list[str], references_path: st
         print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}{trust}")
 
 
-def interactive(translator: Translator, decode, args) -> None:
+def interactive(translator: Router, decode, args) -> None:
     """A terminal: translate each line as soon as Enter is pressed (the prompt goes to stderr)."""
     translator.translate(["Hallo Welt."], decode)        # load spaCy and warm the kernels before the prompt
-    data = translator.cfg.data
-    print(f"translating {data.src_lang}→{data.tgt_lang} with {translator.describe()}; type a sentence, Enter "
+    print(f"translating {translator.direction()} with {translator.describe()}; type a sentence, Enter "
           "translates, Ctrl-D ends",
           file=sys.stderr)
     while True:
@@ -202,7 +204,9 @@ def main(argv) -> int:
         print(card_text(args.checkpoint or latest_checkpoint()), end="")
         return 0
     device = pick_device(args.device, "--device")
-    translator = load_translator(args.checkpoint or latest_checkpoint(), device).toward(args.to)
+    translator = Router(load_translator(args.checkpoint or latest_checkpoint(), device)).toward(args.to)
+    if translator.note():
+        print(translator.note(), file=sys.stderr)
     if args.glossary:
         translator.use_glossary(read_glossary(args.glossary))
     decode = decode_from_flags(args, translator.cfg.decode)

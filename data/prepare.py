@@ -41,6 +41,7 @@ from data.tags import direction_tags, reversed_data, reversed_name, source_prefi
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
+from text.language_id import FORMAT as LANGUAGE_ID_FORMAT, LanguageId
 from text.lexicon import Lexicon
 from text.pipeline import Pipeline
 from text.placeholders import PLACEHOLDERS
@@ -148,6 +149,7 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
         recipe["mix_original"] = cfg.mix_original
     if cfg.directions != "one":
         recipe["directions"] = cfg.directions
+        recipe["language_id"] = LANGUAGE_ID_FORMAT      # its lexicon holds the language identifier
     if units is not None:
         recipe["units"] = units.digest()
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()
@@ -164,6 +166,7 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
     directions = [(cfg, False)] + ([(reversed_data(cfg), True)] if cfg.directions == "both" else [])
     if cfg.directions == "both":
         lexicon.reverse = Lexicon.learn(turned(corpora[train].pairs()))
+        lexicon.languages = LanguageId.learn(corpora[train].pairs(), cfg.src_lang, cfg.tgt_lang)   # for --to auto
 
     if "mix_original" in corpora:
         available, wanted = corpora["mix_original"].check(), round(cfg.mix_original * sizes[train])

@@ -41,6 +41,8 @@ class Translation(NamedTuple):
     text: str
     score: float          # the search's score of the hypothesis it came from (Hypothesis.score)
     confidence: float = 1.0   # decoding/confidence.py; 1.0 where no model wrote it ("Danke!", an empty line)
+    src_lang: str = ""    # the language read and the language written (a line's, set by join: "from", "to")
+    tgt_lang: str = ""
 
 
 class Sentence(NamedTuple):
@@ -48,11 +50,13 @@ class Sentence(NamedTuple):
     text: str
     states: tuple         # the states of the pipeline's sentence steps, for their reverse
     line: int             # the input line it comes from (for warnings)
+    to: str = ""          # the language its translation is written in, where a Router chose it (decoding/router.py)
 
 
 class TextSplit(NamedTuple):
     sentences: list[Sentence]   # none where the steps left nothing to translate
     line_states: tuple          # the states of the line's steps, for joining its sentences again
+    to: str = ""                # as Sentence.to
 
 
 def sentences_of(texts_split: list[TextSplit | None]) -> list[Sentence]:
@@ -84,6 +88,7 @@ class Translator:
         stoi = codec.tgt_vocab.stoi
         self.placeholder_ids = {p: stoi[p] for p in PLACEHOLDERS if p in stoi} if cfg.data.placeholders else {}
         self.guard_fixes = 0      # placeholders the last guard (exactly_once) had to fix: 0 where the search kept them
+        self.turned: Translator | None = None    # the other direction's (toward), once asked for
 
     @classmethod
     def of_model(cls, model, cfg: Config, codec: Codec, device="cpu", lexicon: Lexicon | None = None) -> "Translator":
@@ -97,9 +102,13 @@ class Translator:
         if lang in (None, data.tgt_lang):
             return self
         if data.directions == "both" and lang == data.src_lang:
-            cfg, codec = reversed_config(self.cfg), self.codec
-            return Translator(cfg, Codec(cfg, codec.tgt_vocab, codec.src_vocab, codec.tgt_subwords, codec.src_subwords),
-                              self.engine, self.lexicon.reverse if self.lexicon is not None else None)
+            if self.turned is None:     # one a model, and turned round again the translator it was turned from
+                cfg, codec = reversed_config(self.cfg), self.codec
+                self.turned = Translator(cfg, Codec(cfg, codec.tgt_vocab, codec.src_vocab, codec.tgt_subwords,
+                                                    codec.src_subwords),
+                                         self.engine, self.lexicon.reverse if self.lexicon is not None else None)
+                self.turned.turned = self
+            return self.turned
         if data.directions == "both":
             raise UserError(f"--to {lang}: this model writes {data.tgt_lang} and {data.src_lang}; pass one of those")
         raise UserError(f"--to {lang}: this model writes {data.tgt_lang} only (it was trained "
@@ -187,11 +196,14 @@ class Translator:
         return out
 
     def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
-        """Each text's n-best list from its sentences' (translated: translate_sentences of sentences_of(...))."""
+        """Each text's n-best list from its sentences' (translated: translate_sentences of sentences_of(...)), each
+        translation with this translator's languages."""
         found, out = iter(translated), []
+        langs = {"src_lang": self.cfg.data.src_lang, "tgt_lang": self.cfg.data.tgt_lang}
         for split in texts_split:
-            out.append([Translation("", 0.0)] if split is None else
-                       join_sentences(self.pipeline, [next(found) for _ in split.sentences], split.line_states))
+            n_best = [Translation("", 0.0)] if split is None else \
+                join_sentences(self.pipeline, [next(found) for _ in split.sentences], split.line_states)
+            out.append([t._replace(**langs) for t in n_best])
         return out
 
     def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,

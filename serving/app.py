@@ -144,7 +144,8 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     @app.post("/translate")
     async def translate(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
-        wanted = parse_translate(payload, service.defaults, limits, languages=glossary_languages)
+        wanted = parse_translate(payload, service.defaults, limits, service.choices,
+                                 languages=glossary_languages)
         # splitting the texts into sentences (the text pipeline) is CPU work: off the event loop
         results = await answer_unless_gone(request, await asyncio.to_thread(service.submit, wanted))
         return translation_body(wanted, results)
@@ -152,7 +153,7 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     @app.post("/attention")
     async def attention(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
-        text, decode = parse_attention(payload, service.defaults, limits)
-        return {"sentences": [m._asdict() for m in await asyncio.to_thread(service.attention, text, decode)]}
+        text, decode, to = parse_attention(payload, service.defaults, limits, service.choices)
+        return {"sentences": [m._asdict() for m in await asyncio.to_thread(service.attention, text, decode, to)]}
 
     return app

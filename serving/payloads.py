@@ -12,10 +12,10 @@ from config import BrokenRule, DecodeConfig, decode_settings
 
 # C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary")
+TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary", "to")
 MAX_GLOSSARY_TERMS = 256
 LINE_BREAK_OR_TAB = re.compile(r"[\t\n\r]")   # text in a sentence, never inside a glossary term
-ATTENTION_FIELDS = ("text", "beam", "length_penalty")
+ATTENTION_FIELDS = ("text", "beam", "length_penalty", "to")
 
 
 class BadRequest(Exception):
@@ -44,6 +44,7 @@ class TranslateRequest(NamedTuple):
     texts: list[str]
     single: bool              # sent as {"text": ...}, so answered as {"translation": ...}
     work: Work
+    to: str | None = None     # "auto" or a language the model writes (decoding/router.py); None: the server's
 
 
 def parse_json(body: bytes) -> dict:
@@ -118,10 +119,19 @@ def parse_decode(payload: dict, defaults: DecodeConfig, limits: Limits, n_best: 
         raise BadRequest(422, f"{name} must be {e.requirement}, not {json.dumps(payload.get(name))}") from None
 
 
+def parse_to(payload: dict, choices: tuple[str, ...]) -> str | None:
+    """The request's "to": one of choices ("auto" and the languages the model writes); None when not given."""
+    to = payload.get("to")
+    if to is not None and (not isinstance(to, str) or to not in choices):
+        raise BadRequest(422, f"to must be one of {', '.join(map(json.dumps, choices))}, not {json.dumps(to)}")
+    return to
+
+
 def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
+                    choices: tuple[str, ...] = ("auto",),
                     languages: tuple[str, str] = ("source", "target")) -> TranslateRequest:
-    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty and glossary (its
-    terms in `languages`, the names of the server's source and target languages)."""
+    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty, glossary (its terms
+    in `languages`, the names of the server's source and target languages) and to (one of choices)."""
     check_fields(payload, TRANSLATE_FIELDS)
     if ("text" in payload) == ("texts" in payload):
         raise BadRequest(422, 'send either "text": "..." or "texts": ["...", ...]')
@@ -134,8 +144,8 @@ def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
         if len(texts) > limits.max_sentences:
             raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
-    return TranslateRequest(texts, single, Work(parse_decode(payload, defaults, limits),
-                                                parse_glossary(payload, limits, languages)))
+    work = Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits, languages))
+    return TranslateRequest(texts, single, work, parse_to(payload, choices))
 
 
 def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = ("source", "target")) -> tuple:
@@ -161,25 +171,32 @@ def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = (
     return tuple(sorted(glossary.items()))
 
 
-def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits) -> tuple[str, DecodeConfig]:
-    """{"text": str} with optional beam and length_penalty."""
+def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits,
+                    choices: tuple[str, ...] = ("auto",)) -> tuple[str, DecodeConfig, str | None]:
+    """{"text": str} with optional beam, length_penalty and to (one of choices)."""
     check_fields(payload, ATTENTION_FIELDS)
     if "text" not in payload:
         raise BadRequest(422, 'send "text": "..." (one line; a map for each of its sentences)')
-    return check_text(payload["text"], "text", limits), parse_decode(payload, defaults, limits, n_best=False)
+    return (check_text(payload["text"], "text", limits), parse_decode(payload, defaults, limits, n_best=False),
+            parse_to(payload, choices))
 
 
 def translation_body(request: TranslateRequest, results: list) -> dict:
-    """The response: translations in input order with their confidences (decoding/confidence.py), and the scored
-    n-best lists when more than one was asked for. results: one list of Translation per text, best first."""
+    """The response: translations in input order with their confidences (decoding/confidence.py) and directions
+    ("from", "to": the language each text was read as and the one written), and the scored n-best lists when more
+    than one was asked for. results: one list of Translation per text, best first."""
     decode = {"beam": request.work.decode.beam, "length_penalty": request.work.decode.length_penalty}
     n_best = [[{"text": s.text, "score": round(s.score, 4), "confidence": s.confidence} for s in hyps]
               for hyps in results]
     if request.single:
-        body = {"translation": results[0][0].text, "confidence": results[0][0].confidence, "n_best": n_best[0]}
+        best = results[0][0]
+        body = {"translation": best.text, "confidence": best.confidence, "from": best.src_lang, "to": best.tgt_lang,
+                "n_best": n_best[0]}
     else:
         body = {"translations": [hyps[0].text for hyps in results],
-                "confidences": [hyps[0].confidence for hyps in results], "n_best": n_best}
+                "confidences": [hyps[0].confidence for hyps in results],
+                "from": [hyps[0].src_lang for hyps in results], "to": [hyps[0].tgt_lang for hyps in results],
+                "n_best": n_best}
     if request.work.decode.n_best == 1:
         del body["n_best"]
     return {**body, "decode": decode}

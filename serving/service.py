@@ -1,5 +1,7 @@
 """The translator behind a server: sentences from concurrent requests are decoded together, grouped by their search
-settings and glossary. The translator (PyTorch, an ensemble or CTranslate2) is used by one thread at a time."""
+settings and glossary. The translator (PyTorch, an ensemble or CTranslate2) is used by one thread at a time. Each
+request says the language to write or "auto" (decoding/router.py), so one server of a model of both directions
+serves both; sentences of either way share a batch and each goes through its own way's translator."""
 from __future__ import annotations
 
 import threading
@@ -8,6 +10,7 @@ from concurrent.futures import Future
 
 from config import DecodeConfig
 from decoding.confidence import LOW
+from decoding.router import AUTO, Router
 from decoding.translator import AttentionMap, Sentence, Translation, Translator, sentences_of
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
@@ -19,8 +22,11 @@ SLICE_WORK = 16
 
 class TranslationService:
     def __init__(self, translator: Translator, *, checkpoint: str = "", max_wait_ms: float = 5.0,
-                 batching: bool = True, max_batch_sentences: int | None = None):
+                 batching: bool = True, max_batch_sentences: int | None = None, to: str | None = AUTO):
+        """to: the language a request that names none is written in, or AUTO (a UserError if the model has none)."""
         self.translator, self.checkpoint = translator, checkpoint
+        self.router = Router(translator).toward(to)
+        self.choices = (AUTO, *self.router.ways)        # what a request's "to" may be
         self.defaults = translator.cfg.decode
         self._lock = threading.Lock()             # the batcher's worker and /attention take turns
         self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
@@ -32,34 +38,36 @@ class TranslationService:
         """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull). The
         texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts."""
         glossary = dict(request.work.glossary)
-        texts_split = self.translator.split(request.texts, glossary=glossary)
+        router = self.router.toward(request.to) if request.to else self.router
+        texts_split = router.split(request.texts, glossary=glossary)
         return self.batcher.submit(request.work, sentences_of(texts_split),
-                                   lambda translated: self.translator.join(texts_split, translated))
+                                   lambda translated: router.join(texts_split, translated))
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
 
     def _decode_group(self, work: Work, sentences: list[Sentence]) -> list[list[Translation]]:
-        """One search call for sentences (of any requests) that share their settings and glossary."""
+        """One search call a way for sentences (of any requests) that share their settings and glossary."""
         with self._lock:
-            return self.translator.translate_sentences(sentences, work.decode)
+            return self.router.translate_sentences(sentences, work.decode)
 
-    def attention(self, text: str, decode: DecodeConfig) -> list[AttentionMap]:
-        """Per sentence of `text`: where each output token of its translation looked in its source; weights as
-        lists (JSON)."""
+    def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> list[AttentionMap]:
+        """Per sentence of `text`: where each output token of its translation (into `to`, None: the server's
+        default) looked in its source; weights as lists (JSON)."""
         if not text.strip():
             return []
         with self._lock:
-            found = self.translator.attention_maps(text, decode)
+            found = (self.router.toward(to) if to else self.router).attention_maps(text, decode)
         return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
 
     def health(self) -> dict:
-        cfg, stats, codec = self.translator.cfg, self.batcher.stats, self.translator.codec
+        cfg, stats, codec = self.router.cfg, self.batcher.stats, self.router.codec
         return {"status": "ok", "engine": self.translator.engine.name,
                 "model": {"checkpoint": self.checkpoint, "preset": cfg.preset, "d_model": cfg.model.d_model,
                           "layers": [cfg.model.n_encoder_layers, cfg.model.n_decoder_layers],
                           "attention": cfg.model.attention},
-                "languages": {"source": cfg.data.src_lang, "target": cfg.data.tgt_lang},   # serve.py --to picks them
+                "languages": {"source": cfg.data.src_lang, "target": cfg.data.tgt_lang},   # the default way's
+                "to": {"choices": list(self.choices), "default": self.router.to},         # a request's "to"
                 "src_vocab": len(codec.src_vocab), "tgt_vocab": len(codec.tgt_vocab),
                 "uptime_s": round(time.monotonic() - self.started, 1),
                 "decode": {"beam": self.defaults.beam, "length_penalty": self.defaults.length_penalty},

@@ -154,3 +154,17 @@ def test_evaluate_replaces_an_output_file_only_with_force_before_translating(tmp
                                         r"name$"):
         evaluate.parse_args(flags)
     assert evaluate.parse_args([*flags, "--force"]).force and (tmp_path / "hyp.en").read_text() == "hyp.en"
+
+
+def test_evaluate_to_auto_scores_as_the_right_to_and_says_how_many_lines_it_read_right(both_run, env):
+    both = ["evaluate.py", "--checkpoint", str(both_run / "best.pt"), "--greedy", "--json"]
+    for right, sources in (("en", []), ("de", ["--from", "en"])):
+        fixed, auto = (json.loads(run([*both, *flags], env).stdout.decode().splitlines()[-1])
+                       for flags in (["--to", right], ["--to", "auto", *sources]))
+        assert auto.pop("identifier") == {"right": 100, "wrong": 0, "undecided": 0}
+        assert {k: v for k, v in auto.items() if k != "seconds"} == {k: v for k, v in fixed.items() if k != "seconds"}
+    with pytest.raises(UserError, match="^--from names the sources' language for --to auto"):
+        evaluate.parse_args(["--from", "en"])
+    out = run([*both, "--to", "auto", "--from", "fr"], env, check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode() == "error: --from fr: this model reads de and en; pass one of those\n"

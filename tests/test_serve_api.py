@@ -286,5 +286,33 @@ def test_the_glossary_errors_of_an_english_to_german_server_name_its_languages(b
             assert answer.status_code == 422 and message in answer.json()["error"], answer.text
 
 
+def test_one_server_of_a_model_of_both_serves_each_way_a_request_asks_for_and_says_which(both_run):
+    texts = ["Der Hund schläft im Park.", "The dog sleeps in the park.", ""]
+    with serve(load_translator(both_run / "best.pt")) as client:
+        assert client.get("/health").json()["to"] == {"choices": ["auto", "en", "de"], "default": "auto"}
+        for body in ({"texts": texts}, {"texts": texts, "to": "auto"}):      # auto unless the request names one
+            answer = client.post("/translate", json=body).json()
+            assert (answer["from"], answer["to"]) == (["de", "en", "de"], ["en", "de", "en"])
+            english, german, _ = answer["translations"]
+            assert english.startswith("The dog ") and german.startswith("Der Hund ")
+        for to, source in (("de", "en"), ("en", "de")):
+            answer = client.post("/translate", json={"texts": texts, "to": to}).json()
+            assert answer["from"] == [source] * 3 and answer["to"] == [to] * 3
+        one = client.post("/translate", json={"text": texts[1]}).json()
+        assert (one["from"], one["to"]) == ("en", "de") and one["translation"].startswith("Der Hund ")
+        first, = client.post("/attention", json={"text": texts[1], "to": "auto"}).json()["sentences"]
+        assert first["source"][0] == "<2de>"                       # the tag of the way it went: into German
+        refused = client.post("/translate", json={"text": texts[0], "to": "fr"})
+        assert refused.status_code == 422
+        assert refused.json()["error"] == 'to must be one of "auto", "en", "de", not "fr"'
+
+
+def test_a_server_of_one_direction_writes_its_language_only(client):
+    answer = client.post("/translate", json={"text": "Der Hund läuft im Park.", "to": "auto"}).json()
+    assert (answer["from"], answer["to"]) == ("de", "en")
+    assert client.post("/translate", json={"text": "Hund", "to": "de"}).json()["error"] == \
+        'to must be one of "auto", "en", not "de"'
+
+
 def test_health_names_the_languages(client):
     assert client.get("/health").json()["languages"] == {"source": "de", "target": "en"}

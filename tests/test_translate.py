@@ -15,6 +15,7 @@ from tests.tiny_checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, script
 import decoding.confidence as confidence_module
 from decoding.load import load_translator
+from decoding.router import Router
 from util.cli import decode_from_flags
 from util.errors import UserError
 
@@ -146,7 +147,7 @@ def test_a_terminal_line_the_model_is_unsure_of_gets_a_note_after_its_translatio
     decode = decode_from_flags(args, translator.cfg.decode)
     unsure_below(monkeypatch, translator, decode)
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SURE}\n{UNSURE}\n"))
-    translate.interactive(translator, decode, args)
+    translate.interactive(Router(translator), decode, args)
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 2
     assert captured.err.count("this line is unlike what the model was trained on") == 1
@@ -288,8 +289,7 @@ def test_stdin_without_line_ends_is_refused_after_the_lines_before_it(tmp_path, 
 
 def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(tmp_path, monkeypatch, env):
     import signal
-    from decoding.translator import Translator
-    calls, translate_lines = [], Translator.translate_n_best
+    calls, translate_lines = [], Router.translate_n_best
 
     def interrupted_in_the_second_chunk(self, texts, *args, **kwargs):
         calls.append(texts)
@@ -297,7 +297,7 @@ def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(
             raise KeyboardInterrupt          # what Ctrl-C raises in the middle of the search
         return translate_lines(self, texts, *args, **kwargs)
 
-    monkeypatch.setattr(Translator, "translate_n_best", interrupted_in_the_second_chunk)
+    monkeypatch.setattr(Router, "translate_n_best", interrupted_in_the_second_chunk)
     monkeypatch.setattr(translate, "CHUNK_LINES", 2)
     handler = signal.getsignal(signal.SIGINT)
     try:
@@ -337,3 +337,16 @@ def test_to_picks_the_language_a_model_of_both_directions_writes_and_is_refused_
                   check=False)
         assert out.returncode == 2 and out.stdout == b""
         assert out.stderr.decode().startswith(f"error: --to {to}: this model writes ") and out.stderr.count(b"\n") == 1
+
+
+def test_a_model_of_both_directions_translates_each_line_of_a_mixed_file_into_the_other_language(both_run, env):
+    lines = ["Der Hund schläft im Park.", "The cat plays on the beach.", "12:30", "", "Die Frau wartet im Haus."]
+    stdin = "".join(line + "\n" for line in lines).encode()
+    both = ["translate.py", "--checkpoint", str(both_run / "best.pt"), "--greedy"]
+    objects = [json.loads(line) for line in run([*both, "--json"], env, stdin=stdin).stdout.decode().splitlines()]
+    assert [(o["from"], o["to"]) for o in objects] == [("de", "en"), ("en", "de"), ("de", "en"), ("de", "en"),
+                                                       ("de", "en")]       # a number, a blank line: the model's way
+    assert objects[0]["translation"].startswith("The dog ") and objects[1]["translation"].startswith("Die Katze ")
+    assert run(both, env, stdin=stdin).stdout.decode().splitlines() == [o["translation"] for o in objects]
+    german = run([*both, "--to", "de", "--json"], env, stdin=stdin).stdout.decode().splitlines()
+    assert {(o["from"], o["to"]) for o in map(json.loads, german)} == {("en", "de")}

@@ -6,13 +6,17 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
     lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
 
 A model of both directions (--data.directions=both) keeps the other direction's lexicon, learned from the same
-pairs turned round, as `lexicon.reverse`: it travels wherever the lexicon does (checkpoints, exports, averages).
+pairs turned round, as `lexicon.reverse`, and which of the two languages a line is written in, learned from the same
+pairs, as `lexicon.languages` (text/language_id.py, for --to auto): both travel wherever the lexicon does
+(checkpoints, exports, averages).
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 from typing import Iterable
+
+from text.language_id import LanguageId
 
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MAX_WORDS = 300_000          # the most frequent source words kept (a million-pair corpus has more, rarely useful)
@@ -27,11 +31,12 @@ def spellings(word: str) -> list[str]:
 
 class Lexicon:
     def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None,
-                 reverse: "Lexicon | None" = None):
+                 reverse: "Lexicon | None" = None, languages: LanguageId | None = None):
         self.forms = dict(forms)          # lowercase word -> its most frequent spelling in the corpus
         self.copied_words = set(copied)   # words (as written) the translations copy
         self.counts = dict(counts or {})  # lowercase word -> how often the corpus' sources hold it
         self.reverse = reverse            # the other direction's, for a model of both directions (else None)
+        self.languages = languages        # its language identifier, for a model of both directions (else None)
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], max_words: int = MAX_WORDS) -> "Lexicon":
@@ -80,17 +85,21 @@ class Lexicon:
              "copied": sorted(self.copied_words)}
         if self.reverse is not None:        # only then: a lexicon of one direction is stored as it always was
             d["reverse"] = self.reverse.to_dict()
+        if self.languages is not None:
+            d["languages"] = self.languages.to_dict()
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Lexicon":
         return cls({form.lower(): form for form in d["forms"]}, d["copied"],
                    {form.lower(): n for form, n in zip(d["forms"], d["counts"])},
-                   cls.from_dict(d["reverse"]) if d.get("reverse") else None)
+                   cls.from_dict(d["reverse"]) if d.get("reverse") else None,
+                   LanguageId.from_dict(d["languages"]) if d.get("languages") else None)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Lexicon) and (self.forms, self.copied_words, self.counts, self.reverse) == \
-            (other.forms, other.copied_words, other.counts, other.reverse)
+        return isinstance(other, Lexicon) and \
+            (self.forms, self.copied_words, self.counts, self.reverse, self.languages) == \
+            (other.forms, other.copied_words, other.counts, other.reverse, other.languages)
 
     def __len__(self) -> int:
         return len(self.forms)

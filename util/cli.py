@@ -178,13 +178,17 @@ def add_force_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="replace an output file that exists")
 
 
-def add_to_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--to", default=None, metavar="LANG", help="the language to write, for a model of both "
-                        "directions (trained with --data.directions=both); default: the model's target language")
+def add_to_flag(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    """default: None (the model's target language) or "auto" (decoding/router.py)."""
+    what = default or "the model's target language"
+    parser.add_argument("--to", default=default, metavar="LANG", help="the language to write, for a model of both "
+                        "directions (trained with --data.directions=both), or auto: each line into the other "
+                        f"language of the one it is written in; default: {what}")
 
 
-def add_decode_flags(parser: argparse.ArgumentParser) -> None:
-    """The flags translate.py and evaluate.py share: the checkpoint, the search, the device, a user module."""
+def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> None:
+    """The flags translate.py and evaluate.py share: the checkpoint, the search, the device, a user module; `to`
+    is --to's default."""
     parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
                         "ensemble (default: best.pt of the most recent run in runs/)")
     parser.add_argument("--beam", type=int, default=None, help="beam size (default: the checkpoint's, 5)")
@@ -194,7 +198,7 @@ def add_decode_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
                         help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
-    add_to_flag(parser)
+    add_to_flag(parser, to)
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given English term")

@@ -1,0 +1,184 @@
+"""Which way each line goes through a model: into the language --to names, or with --to auto (a model of both
+directions) into the other language of the one the line is written in, as its language identifier reads it
+(text/language_id.py). A line it cannot tell (a name, a number, "OK", an empty line) goes the model's own way.
+
+    router = Router(load_translator("runs/x/best.pt")).toward("auto")
+    router.translate(["Ein Hund rennt.", "A dog runs."])       -> ["A dog runs.", "Ein Hund rennt."]
+    router.translate_n_best(["A dog runs."])[0][0]             -> Translation(..., src_lang="en", tgt_lang="de")
+
+A router answers what a Translator does (split, translate_sentences and join too, for the server's batches and for
+subtitles); each sentence carries the language its way writes (Sentence.to), so sentences of both ways may be
+decoded in one call and each goes through its own translator.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from config import DecodeConfig
+from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit, Translation, Translator,
+                                 sentences_of)
+from text.language_id import LanguageId
+from util.errors import UserError
+
+AUTO = "auto"
+
+
+class Router:
+    def __init__(self, translator: Translator):
+        """translator: the model's (its direction is the way a line the identifier cannot tell goes)."""
+        data = translator.cfg.data
+        self.own, self.to = data.tgt_lang, AUTO
+        self.ways = {data.tgt_lang: translator}        # by the language each writes
+        if data.directions == "both":
+            self.ways[data.src_lang] = translator.toward(data.src_lang)
+        self.reads = {way.cfg.data.src_lang: lang for lang, way in self.ways.items()}   # source -> target language
+        self.identifier = identifier_of(self.ways) if len(self.ways) == 2 else None
+
+    def toward(self, to: str | None) -> "Router":
+        """The router that writes `to` (a language the model writes, or AUTO; None: the model's own language)."""
+        to = to or self.own
+        if to != AUTO and to not in self.ways:
+            self.ways[self.own].toward(to)      # the one-line error naming what the model writes
+            raise UserError(f"--to {to}: this model does not write {to}")
+        turned = copy.copy(self)            # the same translators and identifier
+        turned.to = to
+        return turned
+
+    @property
+    def fallback(self) -> str:
+        """The language a line whose way nothing else decides is written in: --to's, else the model's own."""
+        return self.own if self.to == AUTO else self.to
+
+    @property
+    def default(self) -> Translator:
+        return self.ways[self.fallback]
+
+    def reading(self, lang: str | None) -> Translator:
+        """The translator of a line written in `lang` that the router reads right (None: the default's)."""
+        if lang is None:
+            return self.default
+        if lang not in self.reads:
+            raise UserError(f"--from {lang}: this model reads {' and '.join(self.reads)}; pass one of those")
+        return self.ways[self.reads[lang]]
+
+    @property
+    def cfg(self):
+        return self.default.cfg
+
+    @property
+    def codec(self):
+        return self.default.codec
+
+    @property
+    def engine(self):
+        return self.default.engine
+
+    def describe(self) -> str:
+        return self.default.describe()
+
+    def direction(self) -> str:
+        """What it translates, for a log: "de→en", or with --to auto "de→en or en→de, by each line's language"."""
+        ways = [f"{way.cfg.data.src_lang}→{lang}" for lang, way in self.ways.items()]
+        if self.to == AUTO and len(ways) == 2:
+            return f"{' or '.join(ways)}, by each line's language"
+        return f"{self.cfg.data.src_lang}→{self.cfg.data.tgt_lang}"
+
+    def note(self) -> str | None:
+        """What a user of --to auto should know: that a model of both directions cannot tell its languages apart."""
+        if self.to != AUTO or len(self.ways) < 2 or self.identifier is not None:
+            return None
+        data = self.ways[self.own].cfg.data
+        return (f"note: this model stores no language identifier nor lexicon to learn one from, so --to auto "
+                f"translates every line {data.src_lang}→{data.tgt_lang}; pass --to {data.src_lang} for "
+                f"{data.tgt_lang} lines")
+
+    def read(self, text: str) -> str | None:
+        """The language the identifier reads the line as, where it is one the model reads; None where it cannot
+        tell (or there is nothing to tell: one direction, or a fixed --to)."""
+        if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
+            return None
+        lang = self.identifier.which(text)
+        return lang if lang in self.reads else None
+
+    def target(self, text: str) -> str:
+        """The language the line's translation is written in."""
+        lang = self.read(text)
+        return self.reads[lang] if lang is not None else self.fallback
+
+    def by_way(self, targets: list[str]):
+        """(language, its translator, the indices of the items written in it) for each way that has any."""
+        for lang, way in self.ways.items():
+            mine = [n for n, target in enumerate(targets) if target == lang]
+            if mine:
+                yield lang, way, mine
+
+    def split(self, texts: list[str], first_line: int = 1,
+              glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
+        """Translator.split by the translator of each text's way; each split and sentence says its way (.to)."""
+        out: list = [None] * len(texts)
+        for lang, way, mine in self.by_way([self.target(text) for text in texts]):
+            for n, split in zip(mine, way.split([texts[n] for n in mine], glossary=glossary)):
+                if split is not None:
+                    out[n] = split._replace(to=lang, sentences=[s._replace(line=first_line + n, to=lang)
+                                                                for s in split.sentences])
+        return out
+
+    def translate_sentences(self, sentences: list[Sentence],
+                            decode: DecodeConfig | None = None) -> list[list[Translation]]:
+        """Translator.translate_sentences, each sentence by the translator of its way (Sentence.to)."""
+        out: list = [None] * len(sentences)
+        for _, way, mine in self.by_way([s.to or self.fallback for s in sentences]):
+            for n, found in zip(mine, way.translate_sentences([sentences[n] for n in mine], decode)):
+                out[n] = found
+        return out
+
+    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
+        """Translator.join, each text by the translator of its way (a blank text: the default's)."""
+        found, out = iter(translated), []
+        for split in texts_split:
+            way = self.ways[split.to or self.fallback] if split is not None else self.default
+            out.append(way.join([split], [next(found) for _ in ([] if split is None else split.sentences)])[0])
+        return out
+
+    def translate_n_best(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+                         glossary: dict[str, str] | None = None) -> list[list[Translation]]:
+        """Translator.translate_n_best, each text the way the router gives it."""
+        texts_split = self.split(texts, first_line, glossary)
+        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode))
+
+    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+                  glossary: dict[str, str] | None = None) -> list[str]:
+        decode = replace(decode or self.cfg.decode, n_best=1)
+        return [n_best[0].text for n_best in self.translate_n_best(texts, decode, first_line, glossary)]
+
+    def use_glossary(self, glossary: dict[str, str]) -> None:
+        """Every way's: a term is looked for in each source, whichever its language."""
+        for way in self.ways.values():
+            way.use_glossary(glossary)
+
+    def attention_maps(self, text: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        return self.ways[self.target(text)].attention_maps(text, decode)
+
+    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
+        return self.ways[self.target(text)].attention_map(text, decode)
+
+    def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
+        """Translator.score, each pair by the translator of its source's way."""
+        out: list = [None] * len(sources)
+        for _, way, mine in self.by_way([self.target(source) for source in sources]):
+            for n, found in zip(mine, way.score([sources[n] for n in mine], [targets[n] for n in mine])):
+                out[n] = found
+        return out
+
+
+def identifier_of(ways: dict[str, Translator]) -> LanguageId | None:
+    """A model of both directions' language identifier: stored with its lexicon, else learned from its two lexicons'
+    words (a model trained before identifiers were stored), else None (every line goes the model's own way)."""
+    lexicons = {way.cfg.data.src_lang: way.lexicon for way in ways.values()}
+    stored = [lexicon.languages for lexicon in lexicons.values() if lexicon is not None and lexicon.languages]
+    if stored:
+        return stored[0]
+    if any(lexicon is None for lexicon in lexicons.values()):
+        return None
+    return LanguageId.from_words({lang: lexicon.counts for lang, lexicon in lexicons.items()})

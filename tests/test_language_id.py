@@ -1,0 +1,57 @@
+"""text/language_id.py: which of a model's two languages a line is written in (--to auto), learned from Multi30K's
+training pairs and tried on hand-written lines it never saw."""
+import json
+import pickle
+
+import pytest
+
+from text.language_id import LanguageId
+from text.lexicon import Lexicon
+
+GERMAN = ["Zwei Kinder spielen mit einem roten Ball am Strand.", "Eine ältere Frau verkauft Blumen auf dem Markt.",
+          "Ein Hund springt über einen Zaun, während sein Besitzer zuschaut.",
+          "Drei Arbeiter reparieren bei Regen das Dach eines Hauses.", "Ein Junge fährt mit dem Fahrrad zur Schule.",
+          "Eine Frau kauft 3,5 kg Äpfel um 14:30 Uhr in München."]
+ENGLISH = ["Two children play with a red ball on the beach.", "An older woman sells flowers at the market.",
+           "A dog jumps over a fence while its owner watches.", "Three workers repair the roof of a house in the rain.",
+           "A boy rides his bike to school.", "A woman buys 3.5 kg of apples at 2:30 pm in Munich."]
+UNDECIDED = ["", "   ", "OK", "Maria", "Berlin", "12:30", "3,5 kg", "!?"]    # a name, a number, "OK", nothing
+
+
+@pytest.fixture(scope="module")
+def pairs(multi30k_dir):
+    from data.multi30k import read_parallel
+    return list(zip(*read_parallel("train", multi30k_dir, download=False)))
+
+
+@pytest.fixture(scope="module")
+def identifier(pairs):
+    return LanguageId.learn(pairs, "de", "en")
+
+
+def test_hand_written_lines_are_read_as_their_language(identifier):
+    assert [identifier.which(line) for line in GERMAN] == ["de"] * len(GERMAN)
+    assert [identifier.which(line) for line in ENGLISH] == ["en"] * len(ENGLISH)
+
+
+def test_a_line_without_enough_to_tell_is_undecided(identifier):
+    assert [identifier.which(line) for line in UNDECIDED] == [None] * len(UNDECIDED)
+
+
+def test_it_travels_in_a_lexicon_as_plain_lists_well_under_a_megabyte(identifier):
+    stored = identifier.to_dict()
+    assert len(pickle.dumps(stored)) < 300_000 and len(json.dumps(stored)) < 300_000
+    back = LanguageId.from_dict(json.loads(json.dumps(stored)))
+    assert back == identifier and [back.which(line) for line in GERMAN + ENGLISH] == \
+        [identifier.which(line) for line in GERMAN + ENGLISH]
+    lexicon = Lexicon({"hund": "Hund"}, languages=identifier)
+    assert Lexicon.from_dict(lexicon.to_dict()).languages == identifier
+    assert "languages" not in Lexicon({"hund": "Hund"}).to_dict()      # a model of one direction stores none
+
+
+def test_a_lexicons_words_teach_one_for_a_model_stored_without_it(pairs):
+    """A checkpoint of both directions from before identifiers were stored has its two lexicons' words."""
+    forward, backward = Lexicon.learn(pairs), Lexicon.learn((t, s) for s, t in pairs)
+    learned = LanguageId.from_words({"de": forward.counts, "en": backward.counts})
+    assert [learned.which(line) for line in GERMAN + ENGLISH] == ["de"] * len(GERMAN) + ["en"] * len(ENGLISH)
+    assert [learned.which(line) for line in UNDECIDED] == [None] * len(UNDECIDED)

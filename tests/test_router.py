@@ -1,0 +1,76 @@
+"""decoding/router.py: --to auto sends each line of a model of both directions into the other language of its own,
+read by the identifier its checkpoint stores; a line it cannot tell goes the model's own way."""
+import pytest
+
+from decoding.load import load_translator
+from decoding.router import Router
+from util.errors import UserError
+
+GERMAN, ENGLISH = "Der Hund schläft im Park.", "The dog sleeps in the park."
+
+
+@pytest.fixture(scope="module")
+def both(both_run):
+    return load_translator(both_run / "best.pt")
+
+
+def ways(found):
+    return [(n_best[0].src_lang, n_best[0].tgt_lang) for n_best in found]
+
+
+def test_auto_translates_each_line_into_the_other_language_of_its_own(both):
+    assert both.lexicon.languages is not None                  # learned when the data was prepared, stored
+    auto = Router(both).toward("auto")
+    found = auto.translate_n_best([GERMAN, ENGLISH, "", GERMAN])
+    assert ways(found) == [("de", "en"), ("en", "de"), ("de", "en"), ("de", "en")]
+    assert found[0][0].text.startswith("The dog ") and found[1][0].text.startswith("Der Hund ")
+    assert [n_best[0].text for n_best in found] == [both.translate([GERMAN])[0], both.toward("de").translate(
+        [ENGLISH])[0], "", both.translate([GERMAN])[0]]
+
+
+def test_a_line_it_cannot_tell_goes_the_models_own_way(both):
+    auto = Router(both).toward("auto")
+    assert [auto.read(line) for line in ("12:30", "", "?!")] == [None, None, None]
+    assert ways(auto.translate_n_best(["12:30", "?!"])) == [("de", "en")] * 2
+
+
+def test_a_named_language_sends_every_line_its_way(both):
+    german = Router(both).toward("de")
+    assert ways(german.translate_n_best([GERMAN, ENGLISH])) == [("en", "de")] * 2
+    assert Router(both).toward(None).cfg.data.tgt_lang == "en"
+
+
+def test_sentences_of_both_ways_are_decoded_in_one_call_each_by_its_own_translator(both):
+    """What the server does: split, translate the sentences of all texts together, join."""
+    auto = Router(both).toward("auto")
+    splits = auto.split([ENGLISH + " " + ENGLISH, GERMAN], first_line=5)
+    assert [s.to for s in splits] == ["de", "en"] and [s.line for s in splits[0].sentences] == [5, 5]
+    sentences = [s for split in splits for s in split.sentences]
+    joined = auto.join(splits, auto.translate_sentences(sentences))
+    assert [n_best[0].text for n_best in joined] == [n_best[0].text for n_best in auto.translate_n_best(
+        [ENGLISH + " " + ENGLISH, GERMAN])]
+
+
+def test_a_checkpoint_stored_without_an_identifier_learns_one_from_its_lexicons(both_run):
+    older = load_translator(both_run / "best.pt")
+    older.lexicon.languages = None
+    auto = Router(older).toward("auto")
+    assert auto.identifier is not None and auto.note() is None
+    assert ways(auto.translate_n_best([GERMAN, ENGLISH])) == [("de", "en"), ("en", "de")]
+
+
+def test_without_a_lexicon_auto_goes_the_models_own_way_with_a_note(both_run):
+    bare = load_translator(both_run / "best.pt")
+    bare.lexicon = bare.toward("de").lexicon = None
+    auto = Router(bare).toward("auto")
+    assert auto.identifier is None and auto.note().startswith("note: this model stores no language identifier")
+    assert ways(auto.translate_n_best([GERMAN, ENGLISH])) == [("de", "en")] * 2
+
+
+def test_a_model_of_one_direction_is_unchanged(tiny_run):
+    one = load_translator(tiny_run / "best.pt")
+    auto = Router(one).toward("auto")
+    assert auto.note() is None and ways(auto.translate_n_best([GERMAN, ENGLISH])) == [("de", "en")] * 2
+    assert auto.translate([GERMAN]) == one.translate([GERMAN])
+    with pytest.raises(UserError, match=r"^--to de: this model writes en only"):
+        Router(one).toward("de")
