@@ -27,15 +27,13 @@ from data.multi30k import SPLITS, read_parallel
 from decoding.confidence import ranking
 from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
 from decoding.evaluation import evaluation_records
-from decoding.load import checkpoint_paths, decode_inputs, kept_files, load_translator
+from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
 from decoding.router import AUTO, Router
 from decoding.translator import Translator
-from models.checkpoint import latest_checkpoint
-from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
-                      import_user_module, pick_device, run_main)
+from util.cli import CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags, run_main
 from util.errors import UserError
 from util.ledger import append, ledger_path
-from util.textio import check_output_path, read_glossary, read_text_lines, write_text_lines
+from util.textio import check_output_path, read_text_lines, write_text_lines
 
 
 def parse_args(argv):
@@ -107,23 +105,19 @@ def identifier_accuracy(router: Router, sources: list[str], translator: Translat
     return counts
 
 
-def record_evaluation(args, translator: Translator, split: str, scores: dict, beam: int) -> None:
+def record_evaluation(args, checkpoint, translator: Translator, split: str, scores: dict, beam: int) -> None:
     direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
     command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
-    for record in evaluation_records(checkpoint_paths(args.checkpoint or latest_checkpoint()), scores, split,
-                                     direction, command, beam):
+    for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, beam):
         append(record)
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 
 
 def main(argv) -> int:
     args = parse_args(argv)
-    import_user_module(args.user_module)
-    device = pick_device(args.device, "--device")
-    router = Router(load_translator(args.checkpoint or latest_checkpoint(), device)).toward(args.to)
+    opened = open_translator(args)
+    router = opened.router
     translator = router.reading(args.from_lang)     # the way of every source line, read right
-    if args.glossary:
-        router.use_glossary(read_glossary(args.glossary))
     name, sources, references = read_sources_and_references(args, translator)
     decode = decode_from_flags(args, translator.cfg.decode)
 
@@ -141,7 +135,7 @@ def main(argv) -> int:
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
     identified = identifier_accuracy(router, sources, translator) if router.to == AUTO else None
     if args.record:
-        record_evaluation(args, translator, name, scores, decode.beam)
+        record_evaluation(args, opened.checkpoint, translator, name, scores, decode.beam)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),

@@ -23,11 +23,8 @@ from serving.app import create_app, require_server_packages
 from serving.payloads import Limits, TranslateRequest, Work
 from serving.service import TranslationService
 from decoding.router import AUTO
-from models.checkpoint import latest_checkpoint
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
-from util.textio import read_glossary
-from util.cli import (CommandParser, add_to_flag, add_user_module_flag, check_range, check_threads, import_user_module,
-                      pick_device, run_main)
+from util.cli import CommandParser, add_to_flag, add_user_module_flag, check_range, check_threads, run_main
 from util.errors import UserError
 
 MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for company
@@ -88,27 +85,24 @@ def main(argv) -> int:
     import torch
     import uvicorn
 
-    from decoding.load import load_translator
+    from decoding.load import open_translator
 
     sock = listening_socket(args.host, args.port)       # an address in use is refused before the model loads
     try:
-        import_user_module(args.user_module)
         if args.threads:
             torch.set_num_threads(args.threads)
-        checkpoint = args.checkpoint or latest_checkpoint()
-        translator = load_translator(checkpoint, pick_device(args.device, "--device"))
-        limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, translator.cfg.decode.beam),
+        opened = open_translator(args)
+        router = opened.router
+        limits = Limits(args.max_sentences, args.max_chars, max(args.max_beam, router.cfg.decode.beam),
                         args.max_body_kb * 1024)
-        service = TranslationService(translator, checkpoint=str(checkpoint), max_wait_ms=args.max_batch_wait_ms,
-                                     batching=not args.no_batching, to=args.to)
-        if args.glossary:
-            service.router.use_glossary(read_glossary(args.glossary))
-        if service.router.note():
-            print(service.router.note(), file=sys.stderr)
+        service = TranslationService(router, checkpoint=str(opened.checkpoint), max_wait_ms=args.max_batch_wait_ms,
+                                     batching=not args.no_batching)
+        if router.note():
+            print(router.note(), file=sys.stderr)
         service.translate(TranslateRequest(["Ein Hund."], True, Work(service.defaults)))   # load the tokenizers now
         host, port = sock.getsockname()[:2]
         mode = "off" if args.no_batching else f"{args.max_batch_wait_ms:g} ms"
-        print(f"serving {checkpoint} ({translator.engine.name}, {service.router.direction()}) on "
+        print(f"serving {opened.checkpoint} ({router.engine.name}, {router.direction()}) on "
               f"http://{host}:{port}/ (batching: {mode})",
               file=sys.stderr, flush=True)
         server = uvicorn.Server(uvicorn.Config(create_app(service, limits), log_level="warning",

@@ -27,7 +27,7 @@ import sys
 
 import decoding.confidence
 from decoding.confidence import confidence, is_low
-from decoding.load import decode_inputs, kept_files, load_translator
+from decoding.load import decode_inputs, kept_files, open_translator
 from decoding.router import AUTO, Router
 from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
 from decoding.translator import Translation
@@ -35,9 +35,9 @@ from models.checkpoint import latest_checkpoint
 from training.card import card_text
 from data.tokenizer import JOINER
 from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
-                      import_user_module, pick_device, run_main)
+                      import_user_module, run_main)
 from util.errors import UserError
-from util.textio import check_output_path, read_glossary, read_lines, read_text_lines
+from util.textio import check_output_path, read_lines, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 
@@ -199,16 +199,13 @@ def interactive(translator: Router, decode, args) -> None:
 
 def main(argv) -> int:
     args = parse_args(argv)
-    import_user_module(args.user_module)
     if args.info:
+        import_user_module(args.user_module)
         print(card_text(args.checkpoint or latest_checkpoint()), end="")
         return 0
-    device = pick_device(args.device, "--device")
-    translator = Router(load_translator(args.checkpoint or latest_checkpoint(), device)).toward(args.to)
+    translator = open_translator(args).router
     if translator.note():
         print(translator.note(), file=sys.stderr)
-    if args.glossary:
-        translator.use_glossary(read_glossary(args.glossary))
     decode = decode_from_flags(args, translator.cfg.decode)
     if args.format != "text":
         translate_subtitle_file(translator, decode, args.format, args.output)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import importlib.util
+import inspect
 import json
 import os
 import subprocess
@@ -48,6 +49,16 @@ def texts_of(sentences: list[str], count: int, chars: int) -> list[str]:
             text, k = (text + " " + sentences[k % len(sentences)]).strip(), k + 1
         texts.append(text)
     return texts
+
+
+def service_of(translator, **options):
+    """The checkout's TranslationService of the translator: now it takes the model's Router; a checkout before that
+    takes the translator and wraps it itself."""
+    from serving.service import TranslationService
+    if "router" not in inspect.signature(TranslationService).parameters:
+        return TranslationService(translator, **options)
+    from decoding.router import Router
+    return TranslationService(Router(translator), **options)
 
 
 def idle(service) -> None:
@@ -86,14 +97,13 @@ def main() -> None:
 
     from decoding.load import load_translator
     from serving.payloads import TranslateRequest, Work
-    from serving.service import TranslationService
 
     torch.set_num_threads(args.threads)
     translator = load_translator(args.checkpoint)
     decode = replace(translator.cfg.decode, beam=args.beam)
     texts = texts_of(short_sentences(args.data_dir, args.sentence_chars), args.texts, args.chars)
     sentences = sum(len(translator.pipeline.apply(t).sentences) for t in texts)
-    service = TranslationService(translator, max_wait_ms=5)
+    service = service_of(translator, max_wait_ms=5)
     service.translate(TranslateRequest(["Ein Hund."], True, Work(decode)))          # load spaCy, warm up
     large = TranslateRequest(texts, False, Work(decode))
     short = TranslateRequest(["Ein Mann fährt Fahrrad."], True, Work(decode))

@@ -1,19 +1,24 @@
 """One way to load whatever a user passes as --checkpoint: a checkpoint (.pt), an exported CTranslate2 directory,
-or a comma-separated list of checkpoints decoded as an ensemble — each as a Translator with its engine."""
+or a comma-separated list of checkpoints decoded as an ensemble — each as a Translator with its engine; and
+open_translator, what the translating commands open from their flags."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from data.codec import Codec
 from data.subwords import same_models
 from decoding.ct2_engine import is_exported, load_exported
 from decoding.ensemble import Ensemble
 from decoding.export_files import export_inputs
+from decoding.router import Router
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint, load_model
 from text.lexicon import Lexicon
+from util.cli import import_user_module, pick_device
 from util.errors import UserError
+from util.textio import read_glossary
 
 
 def checkpoint_paths(text: str | Path) -> list[str]:
@@ -67,6 +72,24 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     model, ckpt = load_model(path)
     codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
     return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device), stored_lexicon(ckpt.raw))
+
+
+class Opened(NamedTuple):
+    router: Router                  # the model toward --to, with --glossary
+    checkpoint: str | Path          # --checkpoint, or the newest run's best.pt it defaulted to
+
+
+def open_translator(args) -> Opened:
+    """What the commands that translate (translate.py, evaluate.py, serve.py) open from their flags: --user-module
+    imported, --checkpoint (default: best.pt of the most recent run) loaded onto --device, its ways turned toward
+    --to (decoding/router.py), --glossary applied to each way."""
+    import_user_module(args.user_module)
+    device = pick_device(args.device, "--device")
+    checkpoint = args.checkpoint or latest_checkpoint()
+    router = Router(load_translator(checkpoint, device)).toward(args.to)
+    if args.glossary:
+        router.use_glossary(read_glossary(args.glossary))
+    return Opened(router, checkpoint)
 
 
 def stored_lexicon(raw: dict) -> Lexicon | None:

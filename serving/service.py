@@ -11,7 +11,7 @@ from concurrent.futures import Future
 from config import DecodeConfig
 from decoding.confidence import LOW
 from decoding.router import AUTO, Router
-from decoding.translator import AttentionMap, Sentence, Translation, Translator, sentences_of
+from decoding.translator import AttentionMap, Sentence, Translation, sentences_of
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
 
@@ -21,16 +21,16 @@ SLICE_WORK = 16
 
 
 class TranslationService:
-    def __init__(self, translator: Translator, *, checkpoint: str = "", max_wait_ms: float = 5.0,
-                 batching: bool = True, max_batch_sentences: int | None = None, to: str | None = AUTO):
-        """to: the language a request that names none is written in, or AUTO (a UserError if the model has none)."""
-        self.translator, self.checkpoint = translator, checkpoint
-        self.router = Router(translator).toward(to)
+    def __init__(self, router: Router, *, checkpoint: str = "", max_wait_ms: float = 5.0, batching: bool = True,
+                 max_batch_sentences: int | None = None):
+        """router: the model's ways, toward the language a request that names none is written in (or AUTO)."""
+        self.router, self.checkpoint = router, checkpoint
+        self.translator = router.ways[router.own]      # the model's own way (its direction as trained)
         self.choices = (AUTO, *self.router.ways)        # what a request's "to" may be
-        self.defaults = translator.cfg.decode
+        self.defaults = self.translator.cfg.decode
         self._lock = threading.Lock()             # the batcher's worker and /attention take turns
         self.batcher = MicroBatcher(self._decode_group, max_wait=max_wait_ms / 1000, batching=batching,
-                                    max_items=max_batch_sentences or translator.cfg.decode.batch_sentences,
+                                    max_items=max_batch_sentences or self.translator.cfg.decode.batch_sentences,
                                     slice_items=lambda work: SLICE_WORK // work.decode.beam)
         self.started = time.monotonic()
 

@@ -13,6 +13,7 @@ from serving.app import create_app  # noqa: E402
 from serving.payloads import Limits, TranslateRequest, Work  # noqa: E402
 from serving.service import SLICE_WORK, TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402
+from decoding.router import Router  # noqa: E402
 from tests.translator_doubles import CountingTranslator, HeldTranslator  # noqa: E402
 
 SENTENCES = ["Der Hund läuft im Park.", "Die Katze schläft im Haus.", "Das Kind spielt heute am Strand.",
@@ -26,7 +27,7 @@ def translator(tiny_run):
 
 
 def serve(engine, limits=Limits(), **service_options):
-    return TestClient(create_app(TranslationService(engine, **service_options), limits),
+    return TestClient(create_app(TranslationService(Router(engine), **service_options), limits),
                       raise_server_exceptions=False)
 
 
@@ -241,7 +242,7 @@ def test_without_batching_every_request_is_its_own_search(translator):
 
 def test_long_texts_are_sliced_by_sentences_so_a_short_request_waits_for_one_slice(translator):
     engine = HeldTranslator(translator)
-    service = TranslationService(engine, max_wait_ms=0)
+    service = TranslationService(Router(engine), max_wait_ms=0)
     decode = replace(translator.cfg.decode, beam=SLICE_WORK // 2)         # slices of 2 sentences
     texts = [" ".join(SENTENCES[:3]), " ".join(SENTENCES[3:6])]           # 2 texts of 3 sentences
     large = service.submit(TranslateRequest(texts, False, Work(decode)))
@@ -259,7 +260,7 @@ def test_long_texts_are_sliced_by_sentences_so_a_short_request_waits_for_one_sli
 
 def test_a_cancelled_request_of_long_texts_stops_after_its_current_slice_of_sentences(translator):
     engine = HeldTranslator(translator)
-    service = TranslationService(engine, max_wait_ms=0)
+    service = TranslationService(Router(engine), max_wait_ms=0)
     decode = replace(translator.cfg.decode, beam=SLICE_WORK)              # slices of 1 sentence
     large = service.submit(TranslateRequest([" ".join(SENTENCES)] * 4, False, Work(decode)))
     engine.started.wait(5)

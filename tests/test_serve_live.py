@@ -215,10 +215,11 @@ def test_a_client_that_goes_away_stops_its_work_at_the_next_slice(tiny_run):
     until the server has seen the disconnect (its future cancelled), so no timing decides the count: the server
     decodes that one slice and no other, counts the request as cancelled, and serves the next client."""
     from decoding.load import load_translator
+    from decoding.router import Router
     from serving.service import TranslationService
     translator = load_translator(tiny_run / "best.pt")
     held = HeldTranslator(translator)
-    service = TranslationService(held, max_wait_ms=0)
+    service = TranslationService(Router(held), max_wait_ms=0)
     futures = []
     submit = service.submit
     service.submit = lambda request: futures.append(submit(request)) or futures[-1]     # the app's futures, seen
