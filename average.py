@@ -23,7 +23,7 @@ from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
 from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
-from util.cli import CommandParser, add_force_flag, run_main
+from cli import CommandParser, add_force_flag, run_main
 from util.errors import UserError
 from util.textio import check_output_path
 

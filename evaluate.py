@@ -25,12 +25,12 @@ from dataclasses import replace
 
 from data.multi30k import SPLITS, read_parallel
 from decoding.confidence import ranking
-from decoding.metrics import bleu_lowercased_tokens, corpus_scores, sentence_chrf
+from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chrf
 from decoding.evaluation import evaluation_records
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
 from decoding.router import AUTO, Router
 from decoding.translator import Translator
-from util.cli import CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags, run_main
+from cli import CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags, run_main
 from util.errors import UserError
 from util.ledger import append, ledger_path
 from util.textio import check_output_path, read_text_lines, write_text_lines

@@ -17,7 +17,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint
-from util.cli import CommandParser, add_user_module_flag, import_user_module, run_main
+from cli import CommandParser, add_user_module_flag, import_user_module, run_main
 
 
 def main(argv) -> int:

@@ -24,7 +24,7 @@ from serving.payloads import Limits, TranslateRequest, Work
 from serving.service import TranslationService
 from decoding.router import AUTO
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
-from util.cli import CommandParser, add_to_flag, add_user_module_flag, check_range, check_threads, run_main
+from cli import CommandParser, add_to_flag, add_user_module_flag, check_range, check_threads, run_main
 from util.errors import UserError
 
 MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for company

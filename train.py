@@ -18,7 +18,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 from config import DEFAULT_PRESET, PRESETS, help_text
 from training.train import train
-from util.cli import CommandParser, add_user_module_flag, run_main, split_overrides
+from cli import CommandParser, add_user_module_flag, run_main, split_overrides
 
 
 def parse_args(argv):

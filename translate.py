@@ -34,8 +34,8 @@ from decoding.translator import Translation
 from models.checkpoint import latest_checkpoint
 from training.card import card_text
 from data.tokenizer import JOINER
-from util.cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
-                      import_user_module, run_main)
+from cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
+                 import_user_module, run_main)
 from util.errors import UserError
 from util.textio import check_output_path, read_lines, read_text_lines
 
@@ -223,7 +223,7 @@ def main(argv) -> int:
     low = lines = 0
     for first_line, texts in chunks:
         found = translator.translate_n_best(texts, decode, first_line)
-        # one write a chunk: a Ctrl-C (util.cli.run_main) leaves whole lines only
+        # one write a chunk: a Ctrl-C (cli.run_main) leaves whole lines only
         sys.stdout.write(rows(found, first_line, args))
         sys.stdout.flush()
         low, lines = low + low_lines(found), lines + len(found)

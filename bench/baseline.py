@@ -27,8 +27,8 @@ from torch.utils.data import DataLoader
 
 from data.multi30k import read_parallel
 from models.position import sinusoids
-from decoding.metrics import token_bleu
-from util.cli import run_main
+from decoding.scoring import token_bleu
+from cli import run_main
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]

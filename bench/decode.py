@@ -37,7 +37,7 @@ from data.multi30k import read_parallel  # noqa: E402
 from data.vocab import BOS, EOS  # noqa: E402
 from util.ledger import Record, append  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
-from decoding.metrics import corpus_scores, token_bleu  # noqa: E402
+from decoding.scoring import corpus_scores, token_bleu  # noqa: E402
 from decoding.evaluation import model_fields  # noqa: E402
 from decoding.load import checkpoint_paths, load_translator  # noqa: E402
 

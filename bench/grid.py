@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from config import SECTIONS, make_config
-from util.cli import run_main
+from cli import run_main
 from util.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,6 +4,9 @@ The manifest (`einsum_nmt.json`) lists every other file of the directory with th
 CTranslate2's config.json and vocabularies, the subword models), and itself with the sha256 of its other fields, so
 a missing file or a changed bit anywhere is one line naming the file, not a model that translates garbage.
 Exports written before checksums existed have no list: they still load, with the files they must have checked for.
+
+It lives in decoding, the lowest layer that reads an export (ct2_engine.py checks it on loading, load.py lists its
+files so no output replaces one); exporting/, a floor above, writes it with `seal`.
 """
 from __future__ import annotations
 

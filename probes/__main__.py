@@ -37,7 +37,7 @@ from probes.checks import DIRECTIONS, lexicon_words, target_lang
 from probes.lines import Probe, entity_lines, probe_lines
 from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
                           report, report_json, summary)
-from util.cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
 from util.ledger import Record, append, ledger_path
 from util.textio import read_text_lines

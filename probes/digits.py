@@ -13,7 +13,7 @@ import argparse
 from collections import Counter
 
 from probes.lines import probe_lines, text_lines
-from util.cli import run_main
+from cli import run_main
 
 
 def digits(text: str) -> Counter:

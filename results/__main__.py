@@ -13,7 +13,7 @@ from pathlib import Path
 
 from results.pages import stale_tables, write_tables
 from results.tables import TABLES, render
-from util.cli import CommandParser, run_main
+from cli import CommandParser, run_main
 from util.ledger import LEDGER, read
 
 

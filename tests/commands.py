@@ -1,4 +1,4 @@
-"""Running the commands as a user would: in this process through `util.cli.run_main` (a fresh interpreter per call
+"""Running the commands as a user would: in this process through `cli.run_main` (a fresh interpreter per call
 would cost seconds of start-up each), or in a real process where one is needed."""
 import ast
 import contextlib
@@ -11,7 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from tests.synthetic import ENV_KEYS
-from util.cli import run_main
+from cli import run_main
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""util/cli.py, what every command shares: `run_main`'s one-line errors (a closed or full stdout too), --user-module,
+"""cli.py, what every command shares: `run_main`'s one-line errors (a closed or full stdout too), --user-module,
 the device flag, and the decoding flags of translate.py and evaluate.py."""
 import os
 import re
@@ -17,7 +17,7 @@ from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from tests.tiny_checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, run_process, script
-from util.cli import run_main
+from cli import run_main
 from util.errors import UserError
 
 

@@ -28,7 +28,7 @@ def test_evaluate_reports_how_the_confidence_ranks_sentence_chrf(averaged_run, t
     """The lowest-confidence tenth against the rest, and the rank correlation, from the translations it printed."""
     from decoding.confidence import ranking
     from decoding.load import load_translator
-    from decoding.metrics import sentence_chrf
+    from decoding.scoring import sentence_chrf
     sources = ["Der Hund läuft im Park.", "Die Katze schläft.", "Das Kind spielt.", "Die Frau wartet am Strand.",
                "Der Mann liest.", "Ein Hund schläft im Haus.", "Das Mädchen läuft.", "Die Katze spielt im Park.",
                "Der Hund wartet.", "Das Kind schläft am Strand.", "Wie spät ist es?", "Die Frau läuft."]

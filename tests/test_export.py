@@ -272,7 +272,7 @@ def flip_a_bit(path):
 def test_a_removed_subword_model_or_a_flipped_bit_stops_translate_in_one_line(name, damage, said, subwords,
                                                                               tmp_path, monkeypatch, capsys):
     import translate
-    from util.cli import run_main
+    from cli import run_main
     out = export_checkpoint(checkpoint(tmp_path / "m.pt", subwords), tmp_path / "ct2", "float32")
     damage(out / name)
     monkeypatch.setattr("sys.argv", ["translate.py", "--checkpoint", str(out), "Ein Hund."])

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.commands import REPO
-from util.cli import run_main
+from cli import run_main
 from util.interrupt import quiet_while_starting
 
 ENTRY_POINTS = ["train.py", "translate.py", "evaluate.py", "export.py", "average.py", "serve.py"]

@@ -5,9 +5,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 # lower number = lower layer; entry points (top-level scripts, bench/, probes/, tests/) may import anything
-# (the text pipeline sits below data/: training data goes through its steps, and it knows no tokenizer)
-LAYERS = {"util": 0, "config": 0, "text": 1, "data": 2, "models": 3, "decoding": 4,
-          "training": 5, "exporting": 5, "serving": 5}
+# (config.py reads util/, and cli.py, the command-line layer, reads config; the text pipeline sits below data/:
+# training data goes through its steps, and it knows no tokenizer)
+LAYERS = {"util": 0, "config": 1, "cli": 2, "text": 3, "data": 4, "models": 5, "decoding": 6,
+          "training": 7, "exporting": 7, "serving": 7}
 ENTRY_POINTS = {"train", "translate", "evaluate", "export", "average", "serve", "bench", "probes", "results", "tests"}
 # each concern, known by the names a module of it imports; a package may hold at most one
 CONCERNS = {"training": {"training"}, "CTranslate2": {"ctranslate2", "exporting"},
@@ -77,6 +78,15 @@ def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
     (tmp_path / "decoding" / "web.py").write_text("from fastapi import FastAPI\n")
     assert upward_imports(tmp_path) == ["models/bad.py (models) imports decoding"]
     assert mixed_concerns(tmp_path) == ["decoding mixes CTranslate2, the web service"]
+
+
+def test_the_check_reports_util_reading_config_and_config_reading_the_command_line(tmp_path):
+    """util/, config.py and cli.py are three floors: each reads only the ones below it."""
+    (tmp_path / "util").mkdir()
+    (tmp_path / "util" / "bad.py").write_text("from config import Config\n")
+    (tmp_path / "config.py").write_text("from cli import pick_device\nfrom util.errors import UserError\n")
+    (tmp_path / "cli.py").write_text("import config\nimport util.errors\n")
+    assert upward_imports(tmp_path) == ["config.py (config) imports cli", "util/bad.py (util) imports config"]
 
 
 def script_imports(root: Path) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import serve
-from util.cli import run_main
+from cli import run_main
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -16,7 +16,7 @@ from tests.commands import REPO, command, run, script
 import decoding.confidence as confidence_module
 from decoding.load import load_translator
 from decoding.router import Router
-from util.cli import decode_from_flags
+from cli import decode_from_flags
 from util.errors import UserError
 
 

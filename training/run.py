@@ -35,7 +35,7 @@ from training.precision import autocast_of, run_precision
 from training.step import make_optimizer
 from training.tensorboard import TensorBoardLog, check_tensorboard_installed
 from util import distributed
-from util.cli import pick_device
+from cli import pick_device
 from util.errors import UserError
 
 

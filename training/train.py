@@ -18,7 +18,7 @@ from training.rundir import RunDirLock, check_resumable, claim_run_dir
 from training.run import Run, build_run, check_usable
 from training.stop import StopSignal, stop_notice
 from util import distributed
-from util.cli import import_user_module, pick_device
+from cli import import_user_module, pick_device
 from util.errors import UserError
 
 

@@ -11,7 +11,7 @@ import torch
 
 from config import Config
 from data.batching import collate
-from decoding.metrics import corpus_scores
+from decoding.scoring import corpus_scores
 from decoding.translator import Translator
 from training.step import loss_sum, scored_targets
 

@@ -1,5 +1,5 @@
 """Ctrl-C while a command is still starting (its imports take seconds: torch, spaCy) ends it quietly with exit status
-130, as `util.cli.run_main` ends it later. Each entry point calls `quiet_while_starting()` before its other imports,
+130, as `cli.run_main` ends it later. Each entry point calls `quiet_while_starting()` before its other imports,
 when run as a script; run_main hands Ctrl-C back to Python (KeyboardInterrupt) once the command's work begins."""
 import os
 import signal

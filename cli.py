@@ -1,5 +1,8 @@
 """What the commands share: one-line errors (also for a full disk or a closed pipe), `--user-module`, config
-overrides, the device, and the flags of translate.py and evaluate.py, defined and checked once."""
+overrides, the device, and the flags of translate.py and evaluate.py, defined and checked once.
+
+The command-line layer: it reads config (the flags are checked by its rules), so it sits on the floor above it, and
+every package above that may parse or check a flag with it (training picks its device here)."""
 from __future__ import annotations
 
 import argparse

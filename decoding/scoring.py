@@ -1,4 +1,5 @@
-"""Corpus metrics with sacreBLEU: cased detokenized BLEU (the reported figure), chrF, and the tutorials' BLEU.
+"""Scoring translations against references with sacreBLEU: cased detokenized BLEU (the reported figure), chrF, and
+the tutorials' BLEU (evaluate.py, validation during training; evaluation.py keeps the ledger records of them).
 
 The tutorials (torchtext's bleu_score) score lowercased spaCy tokens; `bleu_lowercased_tokens` reproduces that
 number for comparison only: it is not comparable to sacreBLEU across papers.
