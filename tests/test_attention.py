@@ -1,4 +1,7 @@
 """Attention kernels, the multi-head layer and the registry."""
+import ast
+from pathlib import Path
+
 import pytest
 import torch
 
@@ -196,6 +199,26 @@ def test_duplicate_registration_raises_unless_override(scratch_registry):
         pass
 
     assert attention_class("full") is Louder
+
+
+def test_an_attention_goes_by_the_first_name_registering_wrote_on_it(scratch_registry):
+    """Registering writes the name on the class, so base.py imports nothing of the registry (no circle); a subclass
+    registered under no name of its own goes by its class name."""
+    @register_attention("first-name")
+    class Named(FullAttention):
+        pass
+
+    register_attention("second-name")(Named)
+
+    class Unregistered(Named):
+        pass
+
+    assert Named.registered_name() == "first-name"
+    assert Unregistered.registered_name() == Unregistered.__qualname__
+    base = list(ast.walk(ast.parse((Path(registry.__file__).parent / "base.py").read_text(encoding="utf-8"))))
+    imports = [alias.name for node in base if isinstance(node, ast.Import) for alias in node.names]
+    imports += [node.module for node in base if isinstance(node, ast.ImportFrom)]
+    assert "models.attention.registry" not in imports
 
 
 def test_custom_attention_registers_from_a_user_file(scratch_registry):

@@ -96,9 +96,9 @@ class Attention(nn.Module):
 
     @classmethod
     def registered_name(cls) -> str:
-        """The name it is registered under (the first, if several), else its class name."""
-        from models.attention.registry import _REGISTRY     # here, not above: the registry imports this module
-        return next((name for name, c in _REGISTRY.items() if c is cls), cls.__qualname__)
+        """The name it is registered under (the first, if several), else its class name: registering writes the
+        name on the class itself (`registered_as`), so a subclass registered under none has its own class name."""
+        return vars(cls).get("registered_as", cls.__qualname__)
 
     @classmethod
     def full_up_to(cls, given: dict[str, str]) -> int:

@@ -1,6 +1,6 @@
-"""The registry of attention names: the only place that knows them. `@register_attention("name")` adds a class,
-`build_attention` makes one for a role, and a role it cannot fill (or relative positions it cannot take) is refused
-in one line naming the flag to change.
+"""The registry of attention names: the only place that maps them to classes. `@register_attention("name")` adds
+a class (and writes its first name on it, for messages), `build_attention` makes one for a role, and a role it
+cannot fill (or relative positions it cannot take) is refused in one line naming the flag to change.
 
 Roles: "encoder" (self-attention), "decoder" (causal self-attention), "cross" (attention to the source).
 """
@@ -22,6 +22,8 @@ def register_attention(name: str, override: bool = False) -> Callable[[type[Atte
             raise UserError(f"attention {name!r} is already registered by {_REGISTRY[name].__qualname__}; "
                             f"pick another name (registered: {', '.join(registered_attentions())})")
         _REGISTRY[name] = cls
+        if "registered_as" not in vars(cls):     # its first name, the one its messages use (Attention.registered_name)
+            cls.registered_as = name
         return cls
     return add
 
