@@ -43,7 +43,7 @@ def main() -> None:
         for idx in batches[done:done + int(line)]:
             start = time.perf_counter()
             batch = collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
-            tokens += train_step(run.ddp_model, run.optimizer, run.schedule, [batch], cfg, run.amp)[1]
+            tokens += train_step(run.ddp_model, run.optimizer, run.schedule, [batch], run.cfg, run.amp)[1]
             seconds += time.perf_counter() - start
         done += int(line)
         print(tokens, seconds, flush=True)

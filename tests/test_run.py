@@ -1,11 +1,17 @@
-"""training/run.py: a diverging run stops in one line with advice and leaves no NaN model."""
+"""training/run.py: a diverging run stops in one line with advice and leaves no NaN model; building a run leaves the
+config it is given as it was."""
+import contextlib
+import copy
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
+import torch
 
-from config import Config, TrainConfig
+from config import Config, TrainConfig, make_config
 from tests.runs import TINY
-from training.run import check_finite_loss
+from training.run import build_run, check_finite_loss
+from util.distributed import DistInfo
 from util.errors import UserError
 
 
@@ -29,3 +35,21 @@ def test_a_divergence_names_an_unusually_high_weight_decay_first(weight_decay, n
     advice = str(error.value).split("; ", 1)[1]
     assert advice.startswith("lower --train.weight_decay (now 5, unusually high: ") == named
     assert ("weight_decay" in advice) == named and "lower --train.lr (now 0.001)" in advice
+
+
+def test_building_a_run_gives_it_the_data_vocabulary_sizes_and_leaves_the_given_config_as_it_was(root, tmp_path):
+    cfg = make_config("tiny", ["--train.threads=1"])
+    given = copy.deepcopy(cfg)
+    threads = torch.get_num_threads()
+    (tmp_path / "run").mkdir()
+    try:
+        with contextlib.redirect_stdout(None):             # build_run prints the config
+            run = build_run(str(root / "data"), cfg, tmp_path / "run", None, DistInfo(), torch.device("cpu"))
+    finally:                                               # its process-wide settings, as train_main leaves them
+        torch.set_num_threads(threads)
+        torch.set_flush_denormal(False)
+    run.close()
+    assert cfg == given and cfg.model.src_vocab_size == 0
+    assert run.cfg.model.src_vocab_size == len(run.data.src_vocab) > 0
+    assert run.cfg.model.tgt_vocab_size == len(run.data.tgt_vocab) > 0
+    assert replace(run.cfg, model=given.model) == given

@@ -9,7 +9,7 @@ import math
 import os
 import random
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 import torch
@@ -164,7 +164,8 @@ def check_usable(cfg: Config) -> None:
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
               init: ModelCheckpoint | None = None) -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
-    state of last.pt when resuming."""
+    state of last.pt when resuming. Its config (run.cfg) is `cfg` with the vocabulary sizes of the data; `cfg` itself
+    is left as it was."""
     if cfg.train.threads > 0:
         torch.set_num_threads(cfg.train.threads)
     torch.set_flush_denormal(True)     # denormal floats (tiny early gradients) slow CPU math 10-100x
@@ -187,7 +188,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                         f"{len(val_data)} {cfg.data.val_split} pairs; check the data")
     if resume is not None:
         check_vocabularies(resume, data.src_vocab, data.tgt_vocab, run_dir / "last.pt")
-    cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
+    cfg = replace(cfg, model=replace(cfg.model, src_vocab_size=len(data.src_vocab), tgt_vocab_size=len(data.tgt_vocab)))
 
     model = build_model(cfg.model).to(device)
     if init is not None:
