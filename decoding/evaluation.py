@@ -24,7 +24,8 @@ def trained(path) -> tuple[Config, dict]:
     machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
     return Config.from_dict(raw["config"]), {"step": info.get("step", 0), "precision": card.get("precision"),
                                              "minutes": (card.get("trained") or {}).get("minutes"),
-                                             "commit": card.get("commit"), "machine": machine if "isa" in machine
+                                             "commit": card.get("commit"), "commands": card.get("commands") or [],
+                                             "machine": machine if "isa" in machine
                                              or machine.get("gpu") else None}
 
 
@@ -40,7 +41,7 @@ def model_fields(paths: list, beam: int) -> dict:
     cfg, facts = models[0]
     machine = facts.get("machine") if isinstance(facts.get("machine"), dict) else {}
     return dict(recipe=recipe, seeds=[c.train.seed for c, _ in models], steps=int(facts.get("step") or 0),
-                batch_tokens=cfg.data.max_tokens, minutes=round(float(facts.get("minutes") or 0), 1),
+                batch_tokens=cfg.data.max_tokens, minutes=round(float(facts.get("minutes") or 0), 2),
                 precision=str(facts.get("precision") or ""), train_commit=str(facts.get("commit") or ""),
                 machine=machine, note="" if machine else "machine: the one that measured (the checkpoint has no card)")
 
@@ -48,6 +49,8 @@ def model_fields(paths: list, beam: int) -> dict:
 def evaluation_records(paths: list, scores: dict, split: str, direction: str, command: str,
                        beam: int) -> list[Record]:
     """BLEU and chrF of one evaluation, with the fields of model_fields."""
-    common = dict(topic="quality", split=split, direction=direction, command=command, **model_fields(paths, beam))
+    trained_by = [c for path in paths for c in trained(path)[1]["commands"]]    # the run's, then this evaluation
+    common = dict(topic="quality", split=split, direction=direction, command=" && ".join([*trained_by, command]),
+                  **model_fields(paths, beam))
     return [Record(metric="bleu", value=round(scores["bleu"], 2), **common),
             Record(metric="chrf", value=round(scores["chrf"], 2), **common)]

@@ -90,10 +90,11 @@ def test_evaluate_record_adds_bleu_and_chrf_with_the_models_recipe_and_seed(tiny
     first = found[0]
     assert first.split == "test_2016_flickr" and first.direction == "de-en" and first.seeds == [1]
     assert first.recipe.startswith("tiny") and "--train.max_epochs=12" in first.recipe and first.steps > 0
-    assert first.command.startswith("python evaluate.py --checkpoint") and first.machine["cores"] >= 1
+    assert first.command.startswith("python train.py --preset tiny") and first.machine["cores"] >= 1
+    assert " && python evaluate.py --checkpoint " in first.command         # what trained it, then what scored it
     card = __import__("models.checkpoint").checkpoint.load_checkpoint(tiny_run / "best.pt").raw["info"]["card"]
     assert first.machine == {k: card["machine"][k] for k in ("cpu", "isa", "cores", "gpu")}    # the trainer's
-    assert first.precision == card["precision"] and first.minutes > 0 and first.note == ""
+    assert first.precision == card["precision"] and first.minutes == card["trained"]["minutes"] and first.note == ""
 
 
 def test_probes_record_adds_the_shares_kept_of_our_engine_for_the_probed_direction(both_run, tmp_path, monkeypatch,
