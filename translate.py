@@ -13,6 +13,7 @@
     python translate.py --json < mixed.txt                    # a model of both directions: each line into the other
                                                              # language of its own (--to auto), "from"/"to" a line
     python translate.py --format srt < film.de.srt > film.en.srt   # subtitles (srt, vtt): timings kept, text translated
+    python translate.py --format html < page.de > page.en    # lines with inline tags and entities: tags put back
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import sys
 import decoding.confidence
 from decoding.confidence import confidence, is_low
 from decoding.load import decode_inputs, kept_files, open_translator
+from decoding.markup import FORMATS as MARKUP_FORMATS, translate_markup_lines
 from decoding.router import AUTO, Router
 from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
 from decoding.translator import Translation
@@ -207,6 +209,12 @@ def main(argv) -> int:
     if translator.note():
         print(translator.note(), file=sys.stderr)
     decode = decode_from_flags(args, translator.cfg.decode)
+    if args.format in MARKUP_FORMATS:
+        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks():
+            sys.stdout.write("".join(line + "\n" for line in translate_markup_lines(translator, texts, args.format,
+                                                                                    decode, first_line)))
+            sys.stdout.flush()
+        return 0
     if args.format != "text":
         translate_subtitle_file(translator, decode, args.format, args.output)
         return 0

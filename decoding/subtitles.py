@@ -25,7 +25,7 @@ from text.sentences import ENDS
 from util.errors import UserError
 from util.textio import check_output_path
 
-FORMATS = ("text", "srt", "vtt")
+FORMATS = ("text", "srt", "vtt", "html", "xml")
 EXAMPLE = {"srt": "00:00:01,000 --> 00:00:03,500", "vtt": "00:00:01.000 --> 00:00:03.500"}
 TIME = r"(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}"
 TIMING = re.compile(rf"\s*{TIME}[ \t]*-->[ \t]*{TIME}(?:[ \t].*)?")    # VTT cue settings, SRT coordinates after it
@@ -231,7 +231,9 @@ def add_format_flags(parser) -> None:
     """translate.py's --format and --output."""
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="text: one line a sentence (default); srt, vtt: a subtitle file on stdin, written back "
-                        "with each cue's text translated and its numbers, timings and blank lines as they were")
+                        "with each cue's text translated and its numbers, timings and blank lines as they were; "
+                        "html, xml: one line a sentence with inline tags and entities, each tag put back around "
+                        "the words it enclosed")
     parser.add_argument("--output", default=None, metavar="FILE",
                         help="with --format srt or vtt: write the translated file here (default: stdout)")
 
@@ -244,6 +246,15 @@ def check_format_flags(args) -> None:
                             "redirect it, `> FILE`")
         return
     flag = f"--format {args.format}"
+    if args.format in ("html", "xml"):
+        other = {"--n-best": args.n_best != 1, "--score": args.score is not None, "--json": args.json,
+                 "--confidence": args.confidence, "--plot-attention": args.plot_attention is not None,
+                 "--output": args.output is not None}
+        given = [name for name, on in other.items() if on]
+        if given:
+            raise UserError(f"{flag} writes one translated line with its tags a line, which has no room for what "
+                            f"{given[0]} adds (redirect stdout for a file); drop it")
+        return
     if args.sentences:
         raise UserError(f"{flag} translates a subtitle file on stdin (`python translate.py {flag} < "
                         f"in.{args.format}`); drop the sentence arguments")

@@ -1,0 +1,256 @@
+"""Lines of web pages (translate.py --format html|xml): inline tags and entities taken off, the text translated, every
+tag put back exactly once, in source order, around the words its source words align to (cross-attention).
+
+    Der <b>rote</b> Ball liegt im Gras.   ->  The <b>red</b> ball is lying in the grass.
+
+A tag is written back byte for byte (an href is never translated); entities are decoded for the model and come back as
+written where their character is in the translation; other `<`, `>`, `&` of the translation are escaped. A line
+without tags or entities is translated as --format text translates it.
+"""
+from __future__ import annotations
+
+import html
+import re
+from math import ceil, floor
+from typing import Callable, NamedTuple
+
+from config import DecodeConfig
+from data.tokenizer import JOINER
+from decoding.router import Router
+from decoding.translator import AttentionMap
+from util.errors import UserError
+
+FORMATS = ("html", "xml")
+MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^<>]*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+WORD = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+class Tag(NamedTuple):
+    text: str       # as written, byte for byte
+    at: int         # where it stands in the plain text (a character offset)
+    kind: str       # "open", "close" or "void" (a comment, a self-closing or unmatched tag is void)
+    pair: int = -1  # the index of its partner, for "open" and "close"
+    spaced: bool = False    # a void tag between two words with no space: the model reads a space there
+    trail: str = ""         # a void tag between spaces: the space after it, which the model does not read twice
+
+
+class Parsed(NamedTuple):
+    plain: str                  # the text for the model: no tags, entities decoded
+    tags: list[Tag]             # in source order
+    entities: dict[str, str]    # a decoded character -> the entity it was first written as
+
+
+def has_markup(line: str) -> bool:
+    return MARKUP.search(line) is not None
+
+
+def parse(line: str, fmt: str) -> Parsed:
+    """A line as its text and its tags; each open tag is paired with the next unpaired close tag of its name."""
+    plain, raw, entities, stack = [], [], {}, []
+    pos = 0
+    for piece in re.split(f"({MARKUP.pattern})", line):
+        pos += len(piece)
+        if not piece:
+            continue
+        if piece.startswith("&") and MARKUP.fullmatch(piece):
+            char = html.unescape(piece)
+            if char == piece:       # an unknown name stays text as written
+                plain.append(piece)
+                continue
+            plain.append(char)
+            entities.setdefault(char, piece)
+            continue
+        if not (piece.startswith("<") and MARKUP.fullmatch(piece)):
+            if raw and raw[-1].kind == "void" and raw[-1].at == len("".join(plain)) and "".join(plain)[-1:].isspace():
+                trail = re.match(r"\s*", piece).group()
+                raw[-1], piece = raw[-1]._replace(trail=trail), piece[len(trail):]
+            plain.append(piece)
+            continue
+        at, name = len("".join(plain)), NAME.match(piece)
+        tag_name = name.group(1).lower() if name and fmt == "html" else name.group(1) if name else ""
+        if not name or piece.endswith("/>") or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
+            after = line[pos:pos + 1] or " "
+            spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
+            raw.append(Tag(piece, at, "void", spaced=spaced))
+            if spaced:
+                plain.append(" ")
+        elif not piece.startswith("</"):
+            stack.append((tag_name, len(raw)))
+            raw.append(Tag(piece, at, "void"))      # void until its close tag is found
+        else:
+            opened = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][0] == tag_name), None)
+            if opened is None:
+                raw.append(Tag(piece, at, "void"))
+                continue
+            first = stack[opened][1]
+            del stack[opened:]          # tags opened inside and left open stay void
+            raw[first] = raw[first]._replace(kind="open", pair=len(raw))
+            raw.append(Tag(piece, at, "close", first))
+    return Parsed("".join(plain), raw, entities)
+
+
+def spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) character offsets of a text's words; a punctuation mark is a word of its own."""
+    return [m.span() for m in WORD.finditer(text)]
+
+
+def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
+    """The word of `text` each token stands for: tokens are found in order, case and spaces ignored; a token not
+    found there (<unk>, a normalized character) stands for the next word, or the word before where it continues one
+    (a joiner piece), or the last word where none is left. -> (words, how many tokens were found)"""
+    words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
+    if not words:
+        return [0] * len(tokens), 0
+    for token in tokens:
+        piece = token.removeprefix(JOINER).lower().strip()
+        found = lower.find(piece, cursor, cursor + len(piece) + 8) if piece else -1
+        if found >= 0:
+            cursor, hits = found + len(piece), hits + 1
+            out.append(next(n for n, (a, b) in enumerate(words) if b > found))
+        elif token.startswith(JOINER) and out:
+            out.append(out[-1])
+        else:
+            word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
+            cursor = max(cursor, words[word][1])
+            out.append(word)
+    return out, hits
+
+
+def links(source: str, output: str, maps: list[AttentionMap] | None) -> list[set[int]] | None:
+    """For each word of `output`, the words of `source` it aligns to: each output token's source token with the most
+    attention; None where there is none, or where the maps' output is not the translation's words (a sentence the
+    pipeline gave back another way, e.g. copied through)."""
+    if not maps:
+        return None
+    src_words, _ = token_words(source, [t for m in maps for t in m.source])
+    out_words, hits = token_words(output, [t for m in maps for t in m.output])
+    if 2 * hits < len(spans(output)):
+        return None
+    out, src_base, out_base = [set() for _ in spans(output)], 0, 0
+    for m in maps:
+        for i in range(min(len(m.weights), len(m.output))):
+            if m.source and out and src_words:
+                j = max(range(len(m.source)), key=lambda j: float(m.weights[i][j]))
+                out[out_words[out_base + i]].add(src_words[src_base + j])
+        src_base, out_base = src_base + len(m.source), out_base + len(m.output)
+    return out
+
+
+def covered(tag_at: int, close_at: int, words: list[tuple[int, int]]) -> set[int]:
+    """The source words between an open tag and its close tag."""
+    return {n for n, (a, b) in enumerate(words) if a >= tag_at and b <= close_at}
+
+
+def wanted(parsed: Parsed, output: str, aligned: list[set[int]] | None) -> list[int]:
+    """Where each tag would go in the output, as a word boundary (0: before the first word, n: after the last)."""
+    src_words, n = spans(parsed.plain), len(spans(output))
+    targets = {}                # source word -> the output words aligned to it
+    for k, sources in enumerate(aligned or []):
+        for s in sources:
+            targets.setdefault(s, []).append(k)
+    out = []
+    for tag in parsed.tags:
+        if tag.kind == "void":
+            before = [targets[s] for s, (a, b) in enumerate(src_words) if b <= tag.at and s in targets][-1:]
+            after = [targets[s] for s, (a, b) in enumerate(src_words) if a >= tag.at and s in targets][:1]
+            out.append(max(before[0]) + 1 if before else min(after[0]) if after else proportional(tag, parsed, n))
+            continue
+        first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else (parsed.tags[tag.pair].at, tag.at)
+        found = [k for s in covered(first, last, src_words) for k in targets.get(s, [])]
+        if not found:           # no alignment: the whole sentence rather than lose the tag
+            out.append(0 if tag.kind == "open" else n)
+        else:
+            out.append(min(found) if tag.kind == "open" else max(found) + 1)
+    return out
+
+
+def proportional(tag: Tag, parsed: Parsed, n: int) -> int:
+    """A tag's boundary in proportion to where it stands in the source (open tags round down, others up)."""
+    share = tag.at * n / max(len(parsed.plain), 1)
+    return floor(share) if tag.kind == "open" else ceil(share)
+
+
+def in_order(positions: list[int]) -> list[int]:
+    """Positions made non-decreasing (source order), each moved right as little as it must."""
+    out, low = [], 0
+    for p in positions:
+        low = max(low, p)
+        out.append(low)
+    return out
+
+
+def empty_pair(parsed: Parsed, positions: list[int]) -> bool:
+    """Whether a pair that enclosed words in the source encloses none in the output."""
+    return any(tag.kind == "open" and parsed.plain[tag.at:parsed.tags[tag.pair].at].strip()
+               and positions[tag.pair] <= positions[k] for k, tag in enumerate(parsed.tags))
+
+
+def place(parsed: Parsed, output: str, aligned: list[set[int]] | None) -> list[int]:
+    """Each tag's word boundary in the output: by the alignment, else in proportion to the source."""
+    n = len(spans(output))
+    positions = in_order(wanted(parsed, output, aligned))
+    if empty_pair(parsed, positions) and n:
+        positions = in_order([proportional(tag, parsed, n) for tag in parsed.tags])
+    return [min(p, n) for p in positions]
+
+
+def escaped(text: str, entities: dict[str, str]) -> str:
+    return "".join(entities.get(c) or ESCAPE.get(c, c) for c in text)
+
+
+def write(parsed: Parsed, output: str, positions: list[int]) -> str:
+    """The output with each tag at its boundary: close and void tags right after the word before, the rest (from the
+    first open tag, or void tag that stood between spaces, on) right before the word after."""
+    words = spans(output)
+    at_boundary: dict[int, list[Tag]] = {}
+    for tag, p in zip(parsed.tags, positions):
+        at_boundary.setdefault(p, []).append(tag)
+    cuts = []                   # (character offset, tags' text, output characters it replaces), in order
+    for p, tags in sorted(at_boundary.items()):
+        split = next((k for k, t in enumerate(tags) if t.kind == "open" or t.trail), len(tags))
+        after = words[p - 1][1] if p > 0 else 0
+        before = words[p][0] if p < len(words) else len(output)
+        if p == 0:
+            after = before = words[0][0] if words else 0
+        if p == len(words) and words:
+            before = after = words[-1][1]
+        gap = before > 0 and output[before - 1].isspace()     # a void tag's space after it, where one is before
+        # a void tag the model read as a space takes that space's place again
+        skip = int(split > 0 and tags[split - 1].spaced and output[after:after + 1] == " " and before > after)
+        cuts += [(after, "".join(t.text for t in tags[:split]), skip),
+                 (max(before, after + skip), "".join(t.text + t.trail * gap for t in tags[split:]), 0)]
+    out, last = [], 0
+    for offset, text, skip in cuts:
+        out += [escaped(output[last:offset], parsed.entities), text]
+        last = offset + skip
+    return "".join(out) + escaped(output[last:], parsed.entities)
+
+
+def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]], list[str]],
+                     attend: Callable[[str], list[AttentionMap] | None]) -> list[str]:
+    """Each line translated with its markup put back: translate(texts) is called once with every line's plain text;
+    attend(text) gives the attention maps of a line's sentences (None where the engine has none)."""
+    parsed = [parse(line, fmt) if has_markup(line) else None for line in lines]
+    found = translate([line if p is None else p.plain for line, p in zip(lines, parsed)])
+    out = []
+    for p, translation in zip(parsed, found):
+        if p is None:
+            out.append(translation)
+            continue
+        aligned = links(p.plain, translation, attend(p.plain)) if p.tags and p.plain.strip() else None
+        out.append(write(p, translation, place(p, translation, aligned)))
+    return out
+
+
+def translate_markup_lines(router: Router, lines: list[str], fmt: str, decode: DecodeConfig,
+                           first_line: int = 1) -> list[str]:
+    """translate.py --format html|xml: lines translated as --format text does, markup put back."""
+    def attend(text: str) -> list[AttentionMap] | None:
+        try:
+            return router.attention_maps(text, decode)
+        except UserError:           # an engine without attention (CTranslate2): tags go by proportion
+            return None
+    return translate_markup(lines, fmt, lambda texts: router.translate(texts, decode, first_line), attend)

@@ -1,0 +1,125 @@
+"""decoding/markup.py and translate.py --format html|xml: every tag comes back exactly once, in source order,
+balanced and byte for byte, around the words its source words align to; entities come back as written."""
+import re
+
+import pytest
+import torch
+
+from decoding.markup import parse, spans, translate_markup
+from decoding.translator import AttentionMap
+from tests.commands import run
+
+TAG = re.compile(r"<[^<>]*>")
+LINES = ['Der <b>rote</b> Ball liegt im Gras.',
+         'Klicken Sie <a href="/hilfe?x=1&amp;y=2" title=\'Hilfe\'>hier</a>.',
+         'Zeile 1<br>Zeile 2',
+         'Tom &amp; Jerry&nbsp;spielen &#39;Ball&#39;.',
+         '<p>Ein <i>kleiner <b>Hund</b></i> läuft <img src="a.png"/> schnell.</p>',
+         '<i>Ein Hund rennt.</i> <b>Eine Katze</b> schläft.',
+         '<b>Danke!</b>',
+         '<br>',
+         '']
+
+
+def identity_maps(text):
+    """Each word attends to itself: an alignment that keeps every word where it was."""
+    words = [text[a:b] for a, b in spans(text)]
+    return [AttentionMap(words, words + ["</s>"], torch.eye(len(words) + 1, len(words)))]
+
+
+def tags_of(line):
+    return TAG.findall(line)
+
+
+def balanced(tags):
+    stack = []
+    for tag in tags:
+        name = re.match(r"</?([\w:.-]+)", tag).group(1)
+        if tag.startswith("</"):
+            if not stack or stack.pop() != name:
+                return False
+        elif not tag.endswith("/>") and name not in ("br", "img"):
+            stack.append(name)
+    return not stack
+
+
+@pytest.mark.parametrize("attend", [identity_maps, lambda text: None], ids=["aligned", "no-alignment"])
+def test_every_tag_comes_back_once_in_order_balanced_and_byte_for_byte(attend):
+    out = translate_markup(LINES, "html", lambda texts: [t.upper() for t in texts], attend)
+    assert len(out) == len(LINES)
+    for source, result in zip(LINES, out):
+        assert tags_of(result) == tags_of(source)
+        assert balanced(tags_of(result))
+
+
+def test_an_identity_translation_with_identity_alignment_gives_the_line_back():
+    assert translate_markup(LINES, "html", lambda texts: texts, identity_maps) == LINES
+
+
+def test_tags_follow_the_alignment_when_the_words_move():
+    def swap(texts):    # "Der rote Ball" -> "Ball rote Der": the aligned words move, the tag goes with "rote"
+        return ["Ball rote Der"]
+
+    def maps(text):
+        return [AttentionMap(["Der", "rote", "Ball"], ["Ball", "rote", "Der", "</s>"],
+                             torch.tensor([[0., 0, 1], [0, 1, 0], [1, 0, 0], [1, 0, 0]]))]
+    assert translate_markup(["Der <b>rote</b> Ball"], "html", swap, maps) == ["Ball <b>rote</b> Der"]
+
+
+def test_a_void_tag_goes_between_the_words_aligned_to_its_neighbours():
+    out = translate_markup(["Zeile 1<br>Zeile 2"], "html", lambda texts: ["Line 1 Line 2"], lambda text: [
+        AttentionMap(["Zeile", "1", "Zeile", "2"], ["Line", "1", "Line", "2", "</s>"], torch.eye(5, 4))])
+    assert out == ["Line 1<br>Line 2"]
+
+
+def test_entities_come_back_as_written_and_other_special_characters_are_escaped():
+    out = translate_markup(["Tom &amp; Jerry&nbsp;&#39;spielen&#39;"], "html",
+                           lambda texts: ["Tom & Jerry\xa0'play' <3"], lambda text: None)
+    assert out == ["Tom &amp; Jerry&nbsp;&#39;play&#39; &lt;3"]
+
+
+def test_the_model_reads_text_without_tags_and_with_entities_decoded():
+    seen = []
+    translate_markup(['Klicken Sie <a href="/hilfe">hier</a> &amp; dort.'], "html",
+                     lambda texts: seen.extend(texts) or texts, lambda text: None)
+    assert seen == ["Klicken Sie hier & dort."]
+
+
+def test_a_line_without_markup_is_translated_as_it_is_and_not_escaped():
+    out = translate_markup(["Ein Hund < eine Katze & ein Ball."], "html", lambda texts: ["A dog < a cat & a ball."],
+                           lambda text: pytest.fail("no alignment is needed"))
+    assert out == ["A dog < a cat & a ball."]
+
+
+def test_xml_pairs_tags_by_their_exact_name_and_keeps_self_closing_ones():
+    parsed = parse('<Term id="1">Hund</Term><br/><term>x', "xml")
+    assert [t.kind for t in parsed.tags] == ["open", "close", "void", "void"]
+    assert parsed.plain == "Hund x"      # a <br/> between words reads as a space
+
+
+def test_translate_py_html_keeps_every_tag_once_balanced_in_order_with_a_trained_model(tiny_run, synthetic_env):
+    stdin = "".join(line + "\n" for line in LINES + ["Der Hund läuft im Park."]).encode()
+    checkpoint = ["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy"]
+    out = run([*checkpoint, "--format", "html"], synthetic_env, stdin=stdin)
+    plain = run(checkpoint, synthetic_env, stdin=b"Der Hund l\xc3\xa4uft im Park.\n")
+    result = out.stdout.decode().split("\n")[:-1]
+    assert len(result) == len(LINES) + 1
+    for source, line in zip(LINES, result):
+        assert tags_of(line) == tags_of(source) and balanced(tags_of(line))
+    assert 'href="/hilfe?x=1&amp;y=2"' in result[1]
+    assert result[-1] + "\n" == plain.stdout.decode()
+
+
+def test_translate_py_refuses_html_with_n_best(tiny_run, synthetic_env):
+    out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--format", "html", "--n-best", "2"],
+              synthetic_env, check=False)
+    assert out.returncode == 2 and b"--n-best" in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+def test_source_order_wins_over_an_alignment_that_swaps_two_tags_and_no_pair_ends_empty():
+    def maps(text):
+        return [AttentionMap(["A", "und", "B"], ["B", "and", "A", "</s>"],
+                             torch.tensor([[0., 0, 1], [0, 1, 0], [1, 0, 0], [1, 0, 0]]))]
+    out = translate_markup(["<b>A</b> und <i>B</i>"], "html", lambda texts: ["B and A"], maps)
+    assert tags_of(out[0]) == ["<b>", "</b>", "<i>", "</i>"]
+    assert not re.search(r"<b></b>|<i></i>", out[0])
