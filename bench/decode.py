@@ -38,7 +38,7 @@ from data.vocab import BOS, EOS  # noqa: E402
 from util.ledger import Record, append  # noqa: E402
 from models.masks import padding_mask  # noqa: E402
 from decoding.scoring import corpus_scores, token_bleu  # noqa: E402
-from decoding.evaluation import model_fields  # noqa: E402
+from decoding.evaluation import model_fields, trained_models  # noqa: E402
 from decoding.load import checkpoint_paths, load_translator  # noqa: E402
 
 
@@ -137,7 +137,7 @@ def main() -> None:
                               note=f"{name.removeprefix('ct2 float32 ')}, {n} sentences, "
                                    f"{torch.get_num_threads()} threads, median of {args.rounds} rounds; "
                                    f"the same tokens for {same_tokens} of {n}",
-                              **model_fields(checkpoint_paths(args.checkpoint), 5)))
+                              **model_fields(trained_models(checkpoint_paths(args.checkpoint)), 5)))
     if args.save_tokens:
         Path(args.save_tokens).write_text(json.dumps({name: hyps for name, (hyps, _) in results.items()}))
     if args.baseline_checkpoint:

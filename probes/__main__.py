@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel
-from decoding.evaluation import model_fields
+from decoding.evaluation import model_fields, trained_models
 from decoding.load import checkpoint_paths
 from models.checkpoint import latest_checkpoint
 from probes.checks import DIRECTIONS, lexicon_words, target_lang
@@ -189,7 +189,8 @@ def record_shares(args, direction: str, r, entities) -> None:
         shares["entity probe: names, places, brands kept"] = (entities.kept, entities.entities)
     command = " ".join(["python -m probes", *map(shlex.quote, args.argv)])
     common = dict(topic="probes", metric="share", direction=direction, command=command,
-                  **model_fields(checkpoint_paths(args.checkpoint), 1 if args.greedy else args.beam or 5))
+                  **model_fields(trained_models(checkpoint_paths(args.checkpoint)),
+                                  1 if args.greedy else args.beam or 5))
     for split, (kept, whole) in shares.items():
         append(Record(split=split, value=round(kept / max(whole, 1), 4), **common))
     print(f"recorded {len(shares)} shares in {ledger_path()}; `python -m results --write` regenerates the tables")
