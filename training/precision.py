@@ -27,6 +27,7 @@ from data.batching import collate
 from data.prepare import resolve_cache_dir
 from util import distributed
 from util.errors import UserError
+from util.ledger import cpu_info
 from util.textio import write_text_atomic
 
 AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
@@ -37,11 +38,7 @@ TIMED_STEPS = 3            # per precision, after one untimed step each; the med
 
 def cpu_has_native_bf16() -> bool:
     """bf16 matrix instructions (AVX512-BF16 or AMX). Without them torch emulates bf16, about 30x slower than fp32."""
-    try:
-        flags = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    return "avx512_bf16" in flags or "amx_bf16" in flags
+    return bool(cpu_info()[1] & {"avx512_bf16", "amx_bf16"})
 
 
 def check_precision(precision: str) -> None:

@@ -43,18 +43,25 @@ class Machine:
         return f"{self.gpu}; {cpu}" if self.gpu else cpu
 
 
-def this_machine(gpu: str = "") -> Machine:
-    """The machine this process runs on (ISA as the kernel reports it, also when ONEDNN_MAX_CPU_ISA limits it)."""
-    name, flags = platform.processor() or platform.machine(), set()
+def cpu_info() -> tuple[str, set[str]]:
+    """The first CPU's model name and flags as /proc/cpuinfo gives them ("" and none where it cannot be read)."""
+    name, flags = "", set()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             key, _, value = line.partition(":")
-            if key.strip() == "model name" and name == (platform.processor() or platform.machine()):
+            if key.strip() == "model name" and not name:
                 name = value.strip()
             elif key.strip() == "flags" and not flags:
                 flags = set(value.split())
     except OSError:
         pass
+    return name, flags
+
+
+def this_machine(gpu: str = "") -> Machine:
+    """The machine this process runs on (ISA as the kernel reports it, also when ONEDNN_MAX_CPU_ISA limits it)."""
+    name, flags = cpu_info()
+    name = name or platform.processor() or platform.machine()
     isa = next((shown for flag, shown in ISA_FLAGS if flag in flags), "")
     if os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper() == "AVX2":
         isa = "AVX2 kernels" if isa else isa            # an ordinary laptop's kernels on a newer CPU
