@@ -23,25 +23,13 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     quiet_while_starting()
     share_cores()
 
-import json
-import sys
-
 import decoding.confidence
-from decoding.confidence import confidence, is_low
-from decoding.load import decode_inputs, kept_files, open_translator
-from decoding.markup import FORMATS as MARKUP_FORMATS, translate_markup_lines
-from decoding.router import AUTO, Router
-from decoding.subtitles import add_format_flags, check_format_flags, translate_subtitle_file
-from decoding.translator import Translation
+from decoding.router import AUTO
+from decoding.subtitles import add_format_flags
+from decoding.translating import check_translate_flags, translate_from_flags
 from models.checkpoint import latest_checkpoint
 from training.card import card_text
-from data.tokenizer import JOINER
-from cli import (CommandParser, add_decode_flags, add_force_flag, check_decode_flags, decode_from_flags,
-                 import_user_module, run_main)
-from util.errors import UserError
-from util.textio import check_output_path, read_lines, read_text_lines
-
-CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
+from cli import CommandParser, add_decode_flags, add_force_flag, import_user_module, run_main
 
 
 def parse_args(argv):
@@ -67,136 +55,8 @@ def parse_args(argv):
                         "its val BLEU, what it is good at and where to distrust it) and translate nothing")
     add_format_flags(parser)
     args = parser.parse_args(argv)
-    check_decode_flags(args)
-    check_format_flags(args)
-    if args.json and args.score:
-        raise UserError("--json prints translations and --score prints scores; leave out one of them")
-    if args.score is not None:
-        search = {"--n-best": args.n_best != 1, "--beam": args.beam is not None, "--greedy": args.greedy,
-                  "--length-penalty": args.length_penalty is not None, "--max-len": args.max_len is not None,
-                  "--no-repeat-ngram": args.no_repeat_ngram is not None}
-        given = [flag for flag, on in search.items() if on]
-        if given:
-            raise UserError(f"--score gives the log-probability of the translations in {args.score} and searches "
-                            f"for none, so {given[0]} would do nothing there; drop it")
-    if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
-        if len(args.sentences) != 1:
-            raise UserError("--plot-attention takes exactly one sentence argument")
-        check_output_path(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)],
-                          args.force, kept_files(args.plot_attention))
+    check_translate_flags(args)
     return args
-
-
-def read_stdin_chunks():
-    """(number of the chunk's first line, its lines as text), CHUNK_LINES lines at a time; a line that is not UTF-8
-    or has no end (util.textio.read_lines) is a one-line error naming it, after the lines before it."""
-    if sys.stdin is None:
-        raise UserError("stdin is closed; give the sentences as arguments or redirect a file to stdin")
-    chunk, number = [], 0
-    try:
-        for line in read_lines(sys.stdin.buffer, "stdin"):
-            number += 1
-            chunk.append(line)
-            if len(chunk) == CHUNK_LINES:
-                yield number - len(chunk) + 1, chunk
-                chunk = []
-    except UserError:
-        if chunk:
-            yield number - len(chunk) + 1, chunk     # the lines before the bad one are still translated
-        raise
-    if chunk:
-        yield number - len(chunk) + 1, chunk
-
-
-def rows(found: list[list[Translation]], first_line: int, args) -> str:
-    """What is printed for translated lines (each an n-best list): a JSON object a line with --json; with --n-best
-    rows `index<TAB>score<TAB>text`, the index counting input lines from 0 across the whole input; else the best
-    translation a line; --confidence puts the confidence before the text."""
-    out = []
-    for n, translations in enumerate(found):
-        if args.json:
-            best = translations[0]
-            row = {"translation": best.text, "confidence": best.confidence, "from": best.src_lang, "to": best.tgt_lang}
-            if args.n_best > 1:
-                row["n_best"] = [{"text": t.text, "score": round(t.score, 4), "confidence": t.confidence}
-                                 for t in translations]
-            out.append(json.dumps(row, ensure_ascii=False))
-            continue
-        for translation in translations[:args.n_best]:
-            trust = f"{translation.confidence:.3f}\t" if args.confidence else ""
-            index = f"{first_line - 1 + n}\t{translation.score:.4f}\t" if args.n_best > 1 else ""
-            out.append(index + trust + translation.text)
-    return "".join(line + "\n" for line in out)
-
-
-def low_lines(found: list[list[Translation]]) -> int:
-    """How many of the translated lines the model was unsure of (confidence under LOW)."""
-    return sum(is_low(translations[0].confidence) for translations in found)
-
-
-UNLIKE = "unlike what the model was trained on"
-
-
-def notes_low(args) -> bool:
-    """Whether stderr notes low confidences: not where each line's confidence is printed already."""
-    return not (args.confidence or args.json)
-
-
-def low_note(low: int, lines: int) -> str:
-    """What stderr says after a run where some translations have a low confidence (stdout keeps one line a line)."""
-    under = f"a confidence under {decoding.confidence.LOW}"
-    if lines == 1:
-        return f"note: the translation has {under}: the line is {UNLIKE}, so the translation is likely wrong"
-    return (f"note: {low} of {lines} translations have {under}: their lines are {UNLIKE}, so they are likely wrong "
-            "(--confidence prints each line's)")
-
-
-def plot_attention(translator: Router, text: str, decode, path: str) -> None:
-    from util.plotting import plot_attention as plot
-    attention = translator.attention_map(text, decode)
-    # the joiner mark has no glyph in matplotlib's fonts (a warning per label); the web page drops it too
-    source, output = ([t.removeprefix(JOINER) for t in tokens] for tokens in (attention.source, attention.output))
-    try:
-        plot(attention.weights.numpy(), source, output, path)
-    except OSError as e:
-        raise UserError(f"cannot write the heatmap to {path} ({e.strerror})") from None
-    except ValueError as e:     # matplotlib: "Format 'txt' is not supported (supported formats: ...)"
-        raise UserError(f"cannot write the heatmap to {path}: {str(e).splitlines()[0]}; name a .png, .svg or .pdf "
-                        "file") from None
-    print(f"attention heatmap saved to {path}", file=sys.stderr)
-
-
-def print_scores(translator: Router, sources: list[str], references_path: str,
-                 with_confidence: bool = False) -> None:
-    """Forced decoding: per line, the log-probability per token, the total, the number of target units, and with
-    with_confidence the confidence the given translation would have (exp of the first column)."""
-    references = read_text_lines(references_path)
-    if len(references) != len(sources):
-        raise UserError(f"{references_path} has {len(references)} lines but the input has {len(sources)}; "
-                        "--score needs one reference line per input line")
-    for score in translator.score(sources, references):
-        trust = f"\t{confidence(score.normalized):.3f}" if with_confidence else ""
-        print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}{trust}")
-
-
-def interactive(translator: Router, decode, args) -> None:
-    """A terminal: translate each line as soon as Enter is pressed (the prompt goes to stderr)."""
-    translator.translate(["Hallo Welt."], decode)        # load spaCy and warm the kernels before the prompt
-    print(f"translating {translator.direction()} with {translator.describe()}; type a sentence, Enter "
-          "translates, Ctrl-D ends",
-          file=sys.stderr)
-    while True:
-        print("> ", end="", file=sys.stderr, flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            print(file=sys.stderr)
-            return
-        found = translator.translate_n_best([line.rstrip("\r\n")], decode)
-        sys.stdout.write(rows(found, 1, args))
-        sys.stdout.flush()
-        if low_lines(found) and notes_low(args):
-            print(f"  (confidence {found[0][0].confidence:.2f}: this line is {UNLIKE}, so the translation is likely "
-                  "wrong)", file=sys.stderr)
 
 
 def main(argv) -> int:
@@ -205,39 +65,7 @@ def main(argv) -> int:
         import_user_module(args.user_module)
         print(card_text(args.checkpoint or latest_checkpoint()), end="")
         return 0
-    translator = open_translator(args).router
-    if translator.note():
-        print(translator.note(), file=sys.stderr)
-    decode = decode_from_flags(args, translator.cfg.decode)
-    if args.format in MARKUP_FORMATS:
-        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks():
-            sys.stdout.write("".join(line + "\n" for line in translate_markup_lines(translator, texts, args.format,
-                                                                                    decode, first_line)))
-            sys.stdout.flush()
-        return 0
-    if args.format != "text":
-        translate_subtitle_file(translator, decode, args.format, args.output)
-        return 0
-    if args.plot_attention:
-        plot_attention(translator, args.sentences[0], decode, args.plot_attention)
-    if args.score:
-        sources = args.sentences or [line for _, chunk in read_stdin_chunks() for line in chunk]
-        print_scores(translator, sources, args.score, args.confidence)
-        return 0
-    if not args.sentences and sys.stdin is not None and sys.stdin.isatty():
-        interactive(translator, decode, args)
-        return 0
-    chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
-    low = lines = 0
-    for first_line, texts in chunks:
-        found = translator.translate_n_best(texts, decode, first_line)
-        # one write a chunk: a Ctrl-C (cli.run_main) leaves whole lines only
-        sys.stdout.write(rows(found, first_line, args))
-        sys.stdout.flush()
-        low, lines = low + low_lines(found), lines + len(found)
-    if low and notes_low(args):
-        print(low_note(low, lines), file=sys.stderr)
-    return 0
+    return translate_from_flags(args)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,8 @@ import pytest
 import translate
 from tests.tiny_checkpoints import SOURCES, save
 from tests.commands import REPO, command, run, script
-import decoding.confidence as confidence_module
-from decoding.load import load_translator
+import decoding.translating as translating
 from decoding.router import Router
-from cli import decode_from_flags
 from util.errors import UserError
 
 
@@ -103,56 +101,6 @@ def test_confidence_comes_before_each_translation_and_json_gives_it_as_a_field(t
     assert [(h["text"], h["confidence"]) for h in listed["n_best"]] == [(r[3], float(r[2])) for r in n_best]
 
 
-SURE, UNSURE = "Der Hund läuft im Park.", "im am im am im am im am im am"     # the tiny model: sure, less so
-
-
-def unsure_below(monkeypatch, translator, decode) -> float:
-    """A threshold between the tiny model's confidences of SURE and UNSURE (a trained model's is 0.5; the tiny
-    model is sure of nearly everything), set where decoding.confidence.is_low and translate.py's notes read it."""
-    sure, unsure = (t[0].confidence for t in translator.translate_n_best([SURE, UNSURE], decode))
-    assert unsure < sure
-    threshold = (sure + unsure) / 2
-    monkeypatch.setattr(confidence_module, "LOW", threshold)
-    return threshold
-
-
-def test_a_run_with_unsure_translations_says_how_many_on_stderr_and_keeps_stdout_one_line_a_line(
-        tiny_run, monkeypatch, capsys):
-    translator = load_translator(str(tiny_run / "best.pt"), "cpu")
-    lines = [SURE, UNSURE, "", "Die Katze schläft im Haus."]
-    checkpoint = ["--checkpoint", str(tiny_run / "best.pt"), "--greedy"]
-    threshold = unsure_below(monkeypatch, translator, decode_from_flags(translate.parse_args(checkpoint),
-                                                                         translator.cfg.decode))
-
-    def run_in_process(*flags, stdin=None):
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in stdin or []).encode())))
-        translate.main([*checkpoint, *flags])
-        return capsys.readouterr()
-
-    shown = run_in_process("--confidence", stdin=lines)
-    rows = [line.split("\t") for line in shown.out.splitlines()]
-    low = sum(float(trust) < threshold for trust, _ in rows)
-    assert low == 1 and len(rows) == len(lines)
-    plain = run_in_process(stdin=lines)
-    assert plain.out.splitlines() == [text for _, text in rows]            # stdout: one translation a line
-    assert f"note: 1 of 4 translations have a confidence under {threshold}" in plain.err
-    assert "note:" not in shown.err and "note:" not in run_in_process("--json", stdin=lines).err
-    assert "note:" not in run_in_process(SURE).err
-    assert f"note: the translation has a confidence under {threshold}" in run_in_process(UNSURE).err
-
-
-def test_a_terminal_line_the_model_is_unsure_of_gets_a_note_after_its_translation(tiny_run, monkeypatch, capsys):
-    translator = load_translator(str(tiny_run / "best.pt"), "cpu")
-    args = translate.parse_args(["--greedy"])
-    decode = decode_from_flags(args, translator.cfg.decode)
-    unsure_below(monkeypatch, translator, decode)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SURE}\n{UNSURE}\n"))
-    translate.interactive(Router(translator), decode, args)
-    captured = capsys.readouterr()
-    assert len(captured.out.splitlines()) == 2
-    assert captured.err.count("this line is unlike what the model was trained on") == 1
-
-
 def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
     png = tmp_path / "attn.png"
     run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--plot-attention", str(png),
@@ -162,7 +110,7 @@ def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
 
 def test_the_overlong_line_warning_names_the_input_line(averaged_run, monkeypatch, capsys):
     lines = ["Der Hund läuft.", "", "Die Katze schläft.", "Das Kind spielt.", " ".join(["Der Hund läuft"] * 40) + "."]
-    monkeypatch.setattr(translate, "CHUNK_LINES", 2)     # line 5 is the first of the third chunk
+    monkeypatch.setattr(translating, "CHUNK_LINES", 2)     # line 5 is the first of the third chunk
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in lines).encode())))
     translate.main(["--checkpoint", str(averaged_run / "best.pt"), "--greedy"])
     captured = capsys.readouterr()
@@ -298,7 +246,7 @@ def test_ctrl_c_ends_quietly_with_status_130_and_the_lines_written_so_far_whole(
         return translate_lines(self, texts, *args, **kwargs)
 
     monkeypatch.setattr(Router, "translate_n_best", interrupted_in_the_second_chunk)
-    monkeypatch.setattr(translate, "CHUNK_LINES", 2)
+    monkeypatch.setattr(translating, "CHUNK_LINES", 2)
     handler = signal.getsignal(signal.SIGINT)
     try:
         out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--greedy"], env,

@@ -1,0 +1,61 @@
+"""decoding/translating.py, translate.py's run: a note on stderr where translations have a low confidence, after a
+run of lines and after a terminal's line."""
+import io
+import sys
+
+import translate
+import decoding.confidence as confidence_module
+from decoding.load import load_translator
+from decoding.router import Router
+from decoding.translating import interactive
+from cli import decode_from_flags
+
+
+SURE, UNSURE = "Der Hund läuft im Park.", "im am im am im am im am im am"     # the tiny model: sure, less so
+
+
+def unsure_below(monkeypatch, translator, decode) -> float:
+    """A threshold between the tiny model's confidences of SURE and UNSURE (a trained model's is 0.5; the tiny
+    model is sure of nearly everything), set where decoding.confidence.is_low and translate.py's notes read it."""
+    sure, unsure = (t[0].confidence for t in translator.translate_n_best([SURE, UNSURE], decode))
+    assert unsure < sure
+    threshold = (sure + unsure) / 2
+    monkeypatch.setattr(confidence_module, "LOW", threshold)
+    return threshold
+
+
+def test_a_run_with_unsure_translations_says_how_many_on_stderr_and_keeps_stdout_one_line_a_line(
+        tiny_run, monkeypatch, capsys):
+    translator = load_translator(str(tiny_run / "best.pt"), "cpu")
+    lines = [SURE, UNSURE, "", "Die Katze schläft im Haus."]
+    checkpoint = ["--checkpoint", str(tiny_run / "best.pt"), "--greedy"]
+    threshold = unsure_below(monkeypatch, translator, decode_from_flags(translate.parse_args(checkpoint),
+                                                                         translator.cfg.decode))
+
+    def run_in_process(*flags, stdin=None):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in stdin or []).encode())))
+        translate.main([*checkpoint, *flags])
+        return capsys.readouterr()
+
+    shown = run_in_process("--confidence", stdin=lines)
+    rows = [line.split("\t") for line in shown.out.splitlines()]
+    low = sum(float(trust) < threshold for trust, _ in rows)
+    assert low == 1 and len(rows) == len(lines)
+    plain = run_in_process(stdin=lines)
+    assert plain.out.splitlines() == [text for _, text in rows]            # stdout: one translation a line
+    assert f"note: 1 of 4 translations have a confidence under {threshold}" in plain.err
+    assert "note:" not in shown.err and "note:" not in run_in_process("--json", stdin=lines).err
+    assert "note:" not in run_in_process(SURE).err
+    assert f"note: the translation has a confidence under {threshold}" in run_in_process(UNSURE).err
+
+
+def test_a_terminal_line_the_model_is_unsure_of_gets_a_note_after_its_translation(tiny_run, monkeypatch, capsys):
+    translator = load_translator(str(tiny_run / "best.pt"), "cpu")
+    args = translate.parse_args(["--greedy"])
+    decode = decode_from_flags(args, translator.cfg.decode)
+    unsure_below(monkeypatch, translator, decode)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SURE}\n{UNSURE}\n"))
+    interactive(Router(translator), decode, args)
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 2
+    assert captured.err.count("this line is unlike what the model was trained on") == 1
