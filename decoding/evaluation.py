@@ -1,18 +1,33 @@
-"""What an evaluation adds to the results ledger: one record per score, with what trained the model it scored.
+"""An evaluation, as evaluate.py runs it: a Multi30K split or a file pair translated and scored (sacreBLEU, chrF, the
+tutorials' BLEU, how the confidences rank the translations, what --to auto read), and what it adds to the results
+ledger: one record per score, with what trained the model it scored.
 
+    code = evaluate_from_flags(args)                                    # evaluate.py's parsed flags
     records = evaluation_records(checkpoint_paths, scores, split="test_2016_flickr", direction="de-en",
                                  command="python evaluate.py ...", beam=5)
     fields = model_fields(trained_models(checkpoint_paths), beam=5)     # for a record of another kind
 """
 from __future__ import annotations
 
+import json
+import shlex
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
 from config import Config, recipe_of
+from data.multi30k import read_parallel
+from decoding.confidence import ranking
+from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
+from decoding.router import AUTO, Router
+from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chrf
+from decoding.translator import Translator
 from models.checkpoint import load_checkpoint
+from cli import check_decode_flags, decode_from_flags
 from util.errors import UserError
-from util.ledger import Record
+from util.ledger import Record, append, ledger_path
+from util.textio import check_output_path, read_text_lines, write_text_lines
 
 
 class Trained(NamedTuple):
@@ -70,3 +85,98 @@ def evaluation_records(paths: list, scores: dict, split: str, direction: str, co
                   **model_fields(models, beam))
     return [Record(metric="bleu", value=round(scores["bleu"], 2), **common),
             Record(metric="chrf", value=round(scores["chrf"], 2), **common)]
+
+
+def check_evaluate_flags(args) -> None:
+    """Refuse flags that cannot go together before any checkpoint is loaded."""
+    if (args.src is None) != (args.ref is None):
+        raise UserError("--src and --ref go together")
+    if args.src and args.split:
+        raise UserError("give either --split or --src/--ref")
+    check_decode_flags(args)
+    if args.from_lang and args.to != AUTO:
+        raise UserError("--from names the sources' language for --to auto; without it the sources are in the other "
+                        "language of --to's, so leave out --from or pass --to auto")
+    if args.output:
+        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
+                          args.force, kept_files(args.output))
+
+
+def read_sources_and_references(args, translator: Translator) -> tuple[str, list[str], list[str]]:
+    if args.src:
+        sources, references, name = read_text_lines(args.src), read_text_lines(args.ref), args.src
+        if len(sources) != len(references):
+            raise UserError(f"{args.src} has {len(sources)} lines but {args.ref} has {len(references)}")
+    else:
+        name = args.split or "test_2016_flickr"
+        sources, references = read_parallel(name, args.data_dir, translator.cfg.data.src_lang,
+                                            translator.cfg.data.tgt_lang)
+    if not sources:
+        raise UserError(f"{name} has no lines, so there is nothing to score")
+    return name, sources, references
+
+
+def confidence_ranking(confidences: list[float], hypotheses: list[str], references: list[str]) -> dict | None:
+    """Prints how the confidences rank the translations by sentence chrF; the figures, None for under 2 lines."""
+    if len(hypotheses) < 2:
+        return None
+    found = ranking(confidences, sentence_chrf(hypotheses, references))
+    print(f"confidence: the lowest {found.low_count} ({found.low_count / len(hypotheses):.0%}) have mean sentence "
+          f"chrF {found.low_quality:.1f}, the others {found.rest_quality:.1f} "
+          f"({found.rest_quality - found.low_quality:.1f} apart); Spearman {found.spearman:.3f} with sentence chrF")
+    return {"low_chrf": round(found.low_quality, 2), "rest_chrf": round(found.rest_quality, 2),
+            "low_sentences": found.low_count, "spearman": round(found.spearman, 3)}
+
+
+def identifier_accuracy(router: Router, sources: list[str], translator: Translator) -> dict:
+    """Prints how many sources --to auto read as their language (each goes `translator`'s way), as the other, or
+    not at all (the model's own way); the counts."""
+    read = [router.read(source) for source in sources]
+    lang, own = translator.cfg.data.src_lang, router.default.cfg.data
+    counts = {"right": read.count(lang), "wrong": sum(r not in (None, lang) for r in read),
+              "undecided": read.count(None)}
+    print(f"--to auto: {counts['right']} of {len(sources)} lines read as {lang} "
+          f"({counts['right'] / len(sources):.1%}), {counts['wrong']} as another language, {counts['undecided']} "
+          f"undecided ({own.src_lang}→{own.tgt_lang})")
+    return counts
+
+
+def record_evaluation(args, checkpoint, translator: Translator, split: str, scores: dict, beam: int) -> None:
+    direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
+    command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
+    for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, beam):
+        append(record)
+    print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
+
+
+def evaluate_from_flags(args) -> int:
+    """evaluate.py's run once its flags are parsed and checked: -> the exit status."""
+    opened = open_translator(args)
+    router = opened.router
+    translator = router.reading(args.from_lang)     # the way of every source line, read right
+    name, sources, references = read_sources_and_references(args, translator)
+    decode = decode_from_flags(args, translator.cfg.decode)
+
+    start = time.perf_counter()
+    best = [n_best[0] for n_best in router.translate_n_best(sources, replace(decode, n_best=1))]
+    seconds = time.perf_counter() - start
+    hypotheses = [t.text for t in best]
+    scores = corpus_scores(hypotheses, references)
+    lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.codec.tokenizer("tgt"))
+    print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
+          f"beam {decode.beam}, {translator.describe()}")
+    print(f"{scores['bleu_line']}  [{scores['signature']}]")
+    print(f"chrF2 = {scores['chrf']:.2f}")
+    print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
+    trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
+    identified = identifier_accuracy(router, sources, translator) if router.to == AUTO else None
+    if args.record:
+        record_evaluation(args, opened.checkpoint, translator, name, scores, decode.beam)
+    if args.json:
+        print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
+                          "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
+                          "seconds": round(seconds, 2), "confidence": trust,
+                          **({"identifier": identified} if identified else {})}))
+    if args.output:    # after the scores, so a failed write loses none of them
+        write_text_lines(args.output, hypotheses, "; the scores above are complete")
+    return 0
