@@ -195,7 +195,7 @@ def wait_for(condition, what: str, seconds: float = 60):
 def serving_in_process(service):
     """serving/app.py's app around `service`, run by uvicorn on a free port of 127.0.0.1 in a thread of this process."""
     import uvicorn
-    from serve import listening_socket
+    from serving.server import listening_socket
     from serving.app import create_app
     sock = listening_socket("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(service), log_level="warning"))
