@@ -119,18 +119,18 @@ class DataConfig:
                                    'in English format after decoding; the search never writes digits itself', ANY)
     copy_pairs: float = opt(0.12, 'extra training pairs that teach copying (names swapped into pairs that share one, '
                                   'number placeholders), as a share of the corpus; 0 = none', AT_LEAST_0)
-    sentences: bool = opt(True, 'a line with several sentences is translated sentence by sentence (text/sentences.py)',
-                          ANY)
+    sentences: bool = opt(True, 'a line with several sentences is translated sentence by sentence '
+                                '(text/steps/sentences.py)', ANY)
     case: bool = opt(True, 'ALL-CAPS and all-lowercase sentences are written as the corpus writes them before '
-                           'translation, caps restored after (text/case.py)', ANY)
+                           'translation, caps restored after (text/steps/case.py)', ANY)
     names: bool = opt(True, 'names the model cannot know (and words the corpus copies) travel as placeholders, in '
-                            'training too (text/names.py)', ANY)
+                            'training too (text/finders/names.py)', ANY)
     copy_through: bool = opt(True, 'URLs, e-mail addresses, handles, hashtags, emoji, file names and codes travel as '
-                                   'placeholders (text/copy_through.py)', ANY)
-    phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table (text/phrases.py)',
-                        ANY)
+                                   'placeholders (text/finders/copy_through.py)', ANY)
+    phrases: bool = opt(True, 'everyday phrases ("Hallo", "Tschüss") come from a phrase table '
+                              '(text/finders/phrases.py)', ANY)
     marks: bool = opt(True, 'quotes, brackets and dashes of a kind its source has none of are taken out of a '
-                            'translation (text/marks.py)', ANY)
+                            'translation (text/steps/marks.py)', ANY)
     train: str = opt("", 'your corpus as train_split: PATH (PATH.<src_lang> + PATH.<tgt_lang>, .gz too) or FILE.tsv '
                          '(source TAB target: German TAB English for de→en, English TAB German for en→de); A,B = '
                          'both; "" = Multi30K', ANY)

@@ -23,9 +23,9 @@ import random
 import re
 from typing import Iterable, Iterator
 
-from text.number_forms import NUMBER_WORDS
+from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
+from text.forms.number_forms import NUMBER_WORDS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDER, PLACEHOLDERS
 
 FIRST_NAMES = ("Anna Lukas Sophie Jonas Marie Felix Emma Paul Mia Leon Hannah Elias Lea Noah Clara Jürgen Ingrid "
                "Günther Björn Søren Astrid Fatima Mehmet Ayşe Kemal Giulia Marco Lorenzo Chiara Pierre Amélie "
@@ -140,7 +140,7 @@ def free_placeholder(source: str, rng: random.Random) -> str:
 
 def substitute(source: str, target: str, word: str, rng: random.Random) -> tuple[str, str]:
     """The shared word (or placeholder) replaced on both sides: mostly by another placeholder (names travel as
-    placeholders, text/names.py), else by a made-up word or a name (for names the name step does not catch)."""
+    placeholders, text/finders/names.py), else by a made-up word or a name (for names the name step does not catch)."""
     roll = rng.random()
     if roll < 0.6:
         new = free_placeholder(source, rng)

@@ -15,7 +15,7 @@ from data.subwords import Subwords, models_of
 from data.tags import source_prefix
 from data.tokenizer import JOINER, Tokenizer
 from data.vocab import Vocab
-from text.placeholders import PLACEHOLDER
+from text.forms.masking import PLACEHOLDER
 
 # a token that opens with a mark that ends a clause, alone or after a placeholder, with letters or digits after it
 # (".ing" from the pieces "▁￭." "ing"; "\ue000..ing" from "▁" "\ue000" "." "." "ing"): text hardly ever tokenizes

@@ -41,10 +41,10 @@ from data.tags import direction_tags, reversed_data, reversed_name, source_prefi
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
 from data.tokenizer import tokenizer_name
 from data.vocab import Vocab
-from text.language_id import FORMAT as LANGUAGE_ID_FORMAT, LanguageId
-from text.lexicon import Lexicon
+from text.forms.language_id import FORMAT as LANGUAGE_ID_FORMAT, LanguageId
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 from util.errors import UserError
 
 # A subword model learns from at most this many sentences, evenly spaced: sentencepiece's learner takes about

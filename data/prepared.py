@@ -22,13 +22,13 @@ from pathlib import Path
 
 from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
-from text.lexicon import Lexicon
+from text.forms.lexicon import Lexicon
 
 CACHE_FORMAT = "einsum-nmt-prepared-9"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
-                                           # 6: a currency sign belongs to its number (text/numbers.py);
-                                           # 7: HTML entities are their characters (text/normalize.py);
-                                           # 8: so does a currency's name after it ("12 Euro", text/numbers.py);
+                                           # 6: a currency sign belongs to its number (text/finders/numbers.py);
+                                           # 7: HTML entities are their characters (text/forms/cleaning.py);
+                                           # 8: so does a currency's name after it ("12 Euro", text/finders/numbers.py);
                                            # 9: units, dates, ordinals, titled names (11 de-en, 19 en-de pairs)
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
@@ -95,7 +95,7 @@ class Prepared:
     splits: dict[str, SplitData]
     src_subwords: Subwords | None = None   # None: the units are whole spaCy tokens
     tgt_subwords: Subwords | None = None   # the same object as src_subwords with shared_vocab
-    lexicon: Lexicon | None = None         # what the training corpus says about source words (text/lexicon.py)
+    lexicon: Lexicon | None = None         # what the training corpus says about source words (text/forms/lexicon.py)
 
     def subword_models(self) -> dict | None:
         return stored_models(self.src_subwords, self.tgt_subwords)

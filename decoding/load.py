@@ -15,7 +15,7 @@ from decoding.router import Router
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
 from models.checkpoint import latest_checkpoint, load_model
-from text.lexicon import Lexicon
+from text.forms.lexicon import Lexicon
 from cli import import_user_module, pick_device
 from util.errors import UserError
 from util.textio import read_glossary

@@ -1,6 +1,6 @@
 """Which way each line goes through a model: into the language --to names, or with --to auto (a model of both
 directions) into the other language of the one the line is written in, as its language identifier reads it
-(text/language_id.py). A line it cannot tell (a name, a number, "OK", an empty line) goes the model's own way.
+(text/forms/language_id.py). A line it cannot tell (a name, a number, "OK", an empty line) goes the model's own way.
 
     router = Router(load_translator("runs/x/best.pt")).toward("auto")
     router.translate(["Ein Hund rennt.", "A dog runs."])       -> ["A dog runs.", "Ein Hund rennt."]
@@ -18,7 +18,7 @@ from dataclasses import replace
 from config import DecodeConfig
 from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit, Translation, Translator,
                                  sentences_of)
-from text.language_id import LanguageId
+from text.forms.language_id import LanguageId
 from util.errors import UserError
 
 AUTO = "auto"

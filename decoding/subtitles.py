@@ -21,7 +21,7 @@ from typing import Callable, NamedTuple
 from config import DecodeConfig
 from decoding.load import decode_inputs, kept_files
 from decoding.translator import Translator, sentences_of
-from text.sentences import ENDS
+from text.forms.sentence_ends import ENDS
 from util.errors import UserError
 from util.textio import check_output_path
 

@@ -22,10 +22,10 @@ from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
-from text.glossary import Terms
-from text.lexicon import Lexicon
+from text.finders.glossary import Terms
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
 from util.errors import UserError
 
 CONTROL_BYTES = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
@@ -80,7 +80,7 @@ def never_generated(pieces: list[str], pipeline: Pipeline) -> list[int]:
 
 class Translator:
     def __init__(self, cfg: Config, codec: Codec, engine: Engine, lexicon: Lexicon | None = None):
-        """lexicon: the checkpoint's (text/lexicon.py); None for one trained before it existed."""
+        """lexicon: the checkpoint's (text/forms/lexicon.py); None for one trained before it existed."""
         self.cfg, self.codec, self.engine, self.lexicon = cfg, codec, engine, lexicon
         self.pipeline = Pipeline.from_config(cfg.data, None, lexicon)
         self.use_glossary({})

@@ -72,7 +72,7 @@ def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: d
                     lexicon: dict | None = None) -> None:
     """subwords: {"src": bytes, "tgt": bytes or None} sentencepiece models (None for word units); train_state
     (optimizer, schedule, RNG, progress) only for resuming; info: small facts, e.g. the val BLEU; lexicon: what the
-    training corpus says about source words (text/lexicon.py), which the text pipeline's steps read.
+    training corpus says about source words (text/forms/lexicon.py), which the text pipeline's steps read.
     Weights that are not finite are refused (a UserError): no file is better than a NaN model."""
     bad = non_finite(model_state)
     if bad:

@@ -15,7 +15,7 @@ from torch import Tensor
 
 from data.vocab import SPECIALS, Vocab
 from models.packed_linear import PackedWeight
-from text.placeholders import PLACEHOLDER
+from text.forms.masking import PLACEHOLDER
 
 
 ROUND = 64     # K rounded up to a multiple of this: fp32 matmuls with 3,891 columns run 15% slower than with 3,904

@@ -14,8 +14,8 @@ misformatted number, in either direction ("de-en" or "en-de").
   line's items (compared lowercased and without accents, allowing a quarter of its letters changed, so a genitive
   "Annas" -> "Anna's" or a mangled copy is not an invention: that shows as a lost item instead). A stammered word
   ("OMAAAAAA") is a stammer, not also a name.
-- Numbers are those of text/number_forms.py. An invented number is one of the output that no source number (or small
-  number word) accounts for. A misformatted number is a source number copied literally where the target language
+- Numbers are those of text/forms/number_forms.py. An invented number is one of the output that no source number (or
+  small number word) accounts for. A misformatted number is a source number copied literally where the target language
   writes it otherwise ("3,5" left in English, "1,200" left in German); times are left to the items ("14:30").
 """
 from __future__ import annotations
@@ -24,8 +24,8 @@ import importlib
 import re
 import unicodedata
 
-# The number rules of the library, in one place: the module may move (text/number_forms.py) in a merge.
-from text.number_forms import MARKS, convention_value, find_numbers, german_to_english, invented_numbers
+# The number rules of the library, in one place: the module may move (text/forms/number_forms.py) in a merge.
+from text.forms.number_forms import MARKS, convention_value, find_numbers, german_to_english, invented_numbers
 
 DIRECTIONS = ("de-en", "en-de")
 LETTERS = re.compile(r"[^\W\d_]+")

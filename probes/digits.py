@@ -34,8 +34,8 @@ def digits_kept(checkpoint: str, show: bool) -> None:
 
 def name_spans(data_dir: str, split: str, direction: str) -> None:
     from data.multi30k import read_parallel
-    from text.lexicon import Lexicon
-    from text.names import Names
+    from text.finders.names import Names
+    from text.forms.lexicon import Lexicon
     langs = direction.split("-")
     names = Names(Lexicon.learn(zip(*read_parallel("train", data_dir, *langs, download=False))), *langs)
     sources = read_parallel(split, data_dir, *langs, download=False)[0]

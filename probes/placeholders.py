@@ -16,7 +16,7 @@ from dataclasses import replace
 import torch
 
 from probes.lines import probe_lines, text_lines
-from text.placeholders import PLACEHOLDER
+from text.forms.masking import PLACEHOLDER
 
 
 def repeats_ngram(tokens: list[int], n: int) -> bool:

@@ -1,8 +1,8 @@
 """data/augment.py: the training corpus as the model learns it — through the text pipeline, with copy pairs."""
 from config import DataConfig
 from data.augment import copy_pairs, shared_names, training_pairs
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 
 P0 = PLACEHOLDERS[0]
 

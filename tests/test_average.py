@@ -8,7 +8,7 @@ from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_checkpoints, load_checkpoint
 from tests.tiny_checkpoints import SOURCES, save
-from text.lexicon import Lexicon
+from text.forms.lexicon import Lexicon
 from util.errors import UserError
 
 PAYLOAD = ("config", "src_vocab", "tgt_vocab", "subwords", "lexicon")     # what a checkpoint carries besides weights

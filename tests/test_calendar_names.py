@@ -1,13 +1,15 @@
-"""text/calendar_names.py: a month or weekday name outside a date comes out in the target's words, for any model."""
+"""text/finders/calendar_names.py: a month or weekday name outside a date comes out in the target's words, for any
+model."""
 import re
 
 import pytest
 
 from config import DataConfig
-from text.calendar_names import CalendarNames
-from text.lexicon import Lexicon
+from text.finders.calendar_names import CalendarNames
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDER, PLACEHOLDERS, Placeholders
+from text.steps.placeholders import Placeholders
 
 P0, P1 = PLACEHOLDERS[:2]
 PAIRS = [("Ein Mann geht mit dem Hund im Wasser.", "A man walks the dog in the water.")] * 5

@@ -1,9 +1,9 @@
-"""text/case.py: ALL CAPS and all lowercase reach the model as the corpus writes them; caps come back."""
+"""text/steps/case.py: ALL CAPS and all lowercase reach the model as the corpus writes them; caps come back."""
 import pytest
 
-from text.case import Case, kind
-from text.glossary import Terms
-from text.lexicon import Lexicon
+from text.finders.glossary import Terms
+from text.forms.lexicon import Lexicon
+from text.steps.case import Case, kind
 
 LEXICON = Lexicon.learn([("Ein Mann spielt Gitarre auf der Straße.", "A man plays guitar on the street."),
                          ("Zwei Kinder essen ein Eis von Anna.", "Two children eat an ice cream from Anna.")])

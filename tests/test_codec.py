@@ -3,7 +3,7 @@ from config import make_config
 from data.codec import Codec
 from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
-from text.placeholders import PLACEHOLDERS
+from text.forms.masking import PLACEHOLDERS
 
 WORDS = Vocab(["<pad>", "<unk>", "<bos>", "<eos>", "Ein", "Hund", "A", "dog", "\uffed."])
 

@@ -1,8 +1,9 @@
-"""text/copy_through.py: URLs, e-mail addresses, handles, hashtags, emoji, file names and codes, exactly as written."""
+"""text/finders/copy_through.py: URLs, e-mail addresses, handles, hashtags, emoji, file names and codes, exactly as
+written."""
 import pytest
 
-from text.copy_through import CopyThrough
-from text.placeholders import PLACEHOLDERS
+from text.finders.copy_through import CopyThrough
+from text.forms.masking import PLACEHOLDERS
 
 P0, P1 = PLACEHOLDERS[:2]
 

@@ -9,7 +9,7 @@ import torch
 from data.vocab import SPECIALS, Vocab
 from decoding.load import load_translator
 from decoding.search import Owed, max_output_lengths
-from text.placeholders import PLACEHOLDERS
+from text.forms.masking import PLACEHOLDERS
 
 from tests.tiny_checkpoints import save
 from tests.ties import assert_beam_alike, assert_greedy_alike

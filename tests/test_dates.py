@@ -1,11 +1,11 @@
-"""text/dates.py: a date or an ordinal is one placeholder, written as the target language writes it."""
+"""text/forms/dates.py: a date or an ordinal is one placeholder, written as the target language writes it."""
 import pytest
 
 from config import DataConfig
-from text.dates import find_dates, find_ordinals
-from text.numbers import Numbers
+from text.finders.numbers import Numbers
+from text.forms.dates import find_dates, find_ordinals
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 
 P0, P1 = PLACEHOLDERS[:2]
 

@@ -199,8 +199,8 @@ def test_translate_and_evaluate_take_an_exported_directory(subwords, tmp_path, c
 
 
 def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(tmp_path):
-    from text.number_forms import invented_numbers
-    from text.placeholders import PLACEHOLDERS
+    from text.forms.masking import PLACEHOLDERS
+    from text.forms.number_forms import invented_numbers
     from data.tokenizer import Tokenizer
     lines = [s.replace("Ball", f"{PLACEHOLDERS[n % 3]} Ball") + " 12 3,5" for n, s in enumerate(sentences(200, 7))]
     joint = Subwords.learn(Tokenizer("de").tokenize_many(lines), 300, symbols=PLACEHOLDERS)
@@ -221,7 +221,7 @@ def test_both_engines_apply_placeholders_and_a_glossary_alike_in_n_best_output(t
 @pytest.fixture(scope="module")
 def placeholder_subwords() -> Subwords:
     from data.tokenizer import Tokenizer
-    from text.placeholders import PLACEHOLDERS
+    from text.forms.masking import PLACEHOLDERS
     lines = [s.replace("Ball", f"{PLACEHOLDERS[n % 3]} Ball") + " 12 3,5" for n, s in enumerate(sentences(200, 7))]
     return Subwords.learn(Tokenizer("de").tokenize_many(lines), 300, symbols=PLACEHOLDERS)
 
@@ -233,7 +233,7 @@ def test_both_engines_write_each_placeholder_of_the_source_once_whatever_the_mod
     than once in every output), still gives each of its source's placeholders exactly once and no other, greedy and
     beam, in the same places in both engines (near ties aside); the translator's last guard never has to fix one."""
     from collections import Counter
-    from text.placeholders import PLACEHOLDER, PLACEHOLDERS
+    from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
     stoi = placeholder_subwords.vocab.stoi
     favour = {stoi[p]: weight for p in (PLACEHOLDERS if weight < 0 else PLACEHOLDERS[:1])}
     path = checkpoint(tmp_path / "m.pt", {"joint": placeholder_subwords}, seed=3, tie_output=False, favour=favour)

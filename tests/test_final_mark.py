@@ -1,9 +1,9 @@
-"""text/final_mark.py: a translation ends as its source ends, whatever the model wrote."""
+"""text/steps/final_mark.py: a translation ends as its source ends, whatever the model wrote."""
 import pytest
 
 from config import DataConfig
-from text.final_mark import FinalMark
 from text.pipeline import Pipeline
+from text.steps.final_mark import FinalMark
 
 P0 = "\ue000"
 

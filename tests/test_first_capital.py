@@ -1,10 +1,10 @@
-"""text/first_capital.py: a translation starts with a capital where its source does, whatever the model wrote."""
+"""text/steps/first_capital.py: a translation starts with a capital where its source does, whatever the model wrote."""
 import pytest
 
 from config import DataConfig
-from text.first_capital import FirstCapital
-from text.lexicon import Lexicon
+from text.forms.lexicon import Lexicon
 from text.pipeline import Pipeline
+from text.steps.first_capital import FirstCapital
 
 P0 = "\ue000"
 

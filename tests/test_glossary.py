@@ -1,10 +1,10 @@
-"""text/glossary.py and glossary files: each term comes out as the user's target term."""
+"""text/finders/glossary.py and glossary files: each term comes out as the user's target term."""
 import pytest
 
 from config import DataConfig
-from text.glossary import Glossary
+from text.finders.glossary import Glossary
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 from util.errors import UserError
 from util.textio import read_glossary
 

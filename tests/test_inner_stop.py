@@ -1,10 +1,10 @@
-"""text/inner_stop.py: no full stop inside a translated sentence, before a lowercase word or a placeholder, where its
-source sentence has none."""
+"""text/steps/inner_stop.py: no full stop inside a translated sentence, before a lowercase word or a placeholder, where
+its source sentence has none."""
 import pytest
 
 from config import DataConfig
-from text.inner_stop import InnerStop
 from text.pipeline import Pipeline
+from text.steps.inner_stop import InnerStop
 
 P0, P1 = "\ue000", "\ue001"
 

@@ -1,12 +1,12 @@
-"""text/language_id.py: which of a model's two languages a line is written in (--to auto), learned from Multi30K's
+"""text/forms/language_id.py: which of a model's two languages a line is written in (--to auto), learned from Multi30K's
 training pairs and tried on hand-written lines it never saw."""
 import json
 import pickle
 
 import pytest
 
-from text.language_id import LanguageId
-from text.lexicon import Lexicon
+from text.forms.language_id import LanguageId
+from text.forms.lexicon import Lexicon
 
 GERMAN = ["Zwei Kinder spielen mit einem roten Ball am Strand.", "Eine ältere Frau verkauft Blumen auf dem Markt.",
           "Ein Hund springt über einen Zaun, während sein Besitzer zuschaut.",

@@ -1,5 +1,5 @@
-"""text/lexicon.py: what the training corpus says about source words."""
-from text.lexicon import Lexicon
+"""text/forms/lexicon.py: what the training corpus says about source words."""
+from text.forms.lexicon import Lexicon
 
 PAIRS = [("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin."),
          ("Der Mann fährt nach Berlin.", "The man drives to Berlin."),

@@ -1,10 +1,10 @@
-"""text/marks.py: quotes, brackets and dashes a source has none of leave its translation, with their spaces."""
+"""text/steps/marks.py: quotes, brackets and dashes a source has none of leave its translation, with their spaces."""
 import pytest
 
 from config import DataConfig
-from text.marks import StrayMarks
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
+from text.steps.marks import StrayMarks
 
 P0, P1 = PLACEHOLDERS[:2]
 

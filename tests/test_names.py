@@ -1,9 +1,9 @@
-"""text/names.py: names the model cannot know are carried through as written, or as their English exonym."""
+"""text/finders/names.py: names the model cannot know are carried through as written, or as their English exonym."""
 import pytest
 
-from text.lexicon import Lexicon
-from text.names import Names
-from text.placeholders import PLACEHOLDERS
+from text.finders.names import Names
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDERS
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 COMMON = [("Ein Mann geht mit dem Hund im Wasser auf der Rutsche und dem Fahrrad.",

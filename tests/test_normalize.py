@@ -1,7 +1,8 @@
-"""text/normalize.py: one clean-up for every line, typed or read from a corpus."""
+"""text/steps/normalize.py and text/forms/cleaning.py: one clean-up for every line, typed or read from a corpus."""
 import pytest
 
-from text.normalize import Normalize, clean
+from text.forms.cleaning import clean
+from text.steps.normalize import Normalize
 
 
 @pytest.mark.parametrize("dirty, cleaned", [

@@ -1,11 +1,12 @@
-"""text/number_compounds.py: a number and the word that says what it counts become one placeholder in English."""
+"""text/finders/number_compounds.py: a number and the word that says what it counts become one placeholder in
+English."""
 import pytest
 
 from config import DataConfig
-from text.number_compounds import NumberCompounds
-from text.numbers import Numbers
+from text.finders.number_compounds import NumberCompounds
+from text.finders.numbers import Numbers
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 

@@ -1,7 +1,7 @@
 """Numbers in German text, their English form, and the check that a translation invents none."""
 import pytest
 
-from text.number_forms import find_numbers, german_to_english, invented_numbers
+from text.forms.number_forms import find_numbers, german_to_english, invented_numbers
 
 
 @pytest.mark.parametrize("text, numbers", [

@@ -1,13 +1,14 @@
-"""text/numbers.py: numbers leave a German source as placeholders for their English form, training pairs carry
+"""text/finders/numbers.py: numbers leave a German source as placeholders for their English form, training pairs carry
 them on both sides, and the search may never write a digit."""
 import pytest
 
 from data.subwords import Subwords
 from config import DataConfig
 from probes.lines import probe_lines
-from text.numbers import DigitRuns, Numbers
+from text.finders.numbers import DigitRuns, Numbers
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS, Placeholders
+from text.steps.placeholders import Placeholders
 
 P0, P1 = PLACEHOLDERS[:2]
 

@@ -11,7 +11,7 @@ from models import output
 from models.output import pieces_to_score
 from models.transformer import Transformer
 from tests.tiny_models import V, tiny
-from text.placeholders import PLACEHOLDERS
+from text.forms.masking import PLACEHOLDERS
 
 SCORED = torch.tensor([0, 1, 2, 3, 5, 8, 9, 13, 21])       # specials and a few pieces of the V = 23
 

@@ -1,8 +1,8 @@
-"""text/phrases.py: everyday phrases come from a phrase table, as whole sentences or a greeting opening one."""
+"""text/finders/phrases.py: everyday phrases come from a phrase table, as whole sentences or a greeting opening one."""
 import pytest
 
-from text.phrases import Phrases
-from text.placeholders import PLACEHOLDERS
+from text.finders.phrases import Phrases
+from text.forms.masking import PLACEHOLDERS
 
 P0 = PLACEHOLDERS[0]
 

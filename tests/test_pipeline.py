@@ -2,10 +2,11 @@
 import pytest
 
 from config import Config, DataConfig
-from text.lexicon import Lexicon
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS, Placeholders
 from text.step import Step
+from text.steps.placeholders import Placeholders
 from util.errors import UserError
 
 P0, P1 = PLACEHOLDERS[:2]

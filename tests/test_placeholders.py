@@ -1,9 +1,10 @@
-"""text/placeholders.py: spans become placeholders numbered in text order and come back as their fills; several
-placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
+"""text/forms/masking.py, text/steps/placeholders.py: spans become placeholders numbered in text order and come back
+as their fills; several placeholder steps share one numbering; training pairs get the same placeholder on both sides."""
 import pytest
 
-from text.placeholders import (PLACEHOLDERS, Alone, PlaceholderStep, Placeholders, Span, exactly_once, fill, merge,
-                               missing, nothing_to_translate)
+from text.finders.finder import PlaceholderStep
+from text.forms.masking import PLACEHOLDERS, Alone, Span, exactly_once, fill, merge, missing, nothing_to_translate
+from text.steps.placeholders import Placeholders
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 

@@ -1,12 +1,13 @@
-"""text/quotations.py: a quotation is translated as a sentence of its own, and comes back between the target's
+"""text/steps/quotations.py: a quotation is translated as a sentence of its own, and comes back between the target's
 marks into the sentence around it, which stays a sentence."""
 import pytest
 
 from config import DataConfig
+from text.finders.phrases import Phrases
+from text.finders.slots import SLOTS
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
-from text.phrases import Phrases
-from text.placeholders import PLACEHOLDERS
-from text.quotations import SLOTS, Quotations, find_quotations
+from text.steps.quotations import Quotations, find_quotations
 
 P0, P1 = PLACEHOLDERS[:2]
 S0, S1, S2 = SLOTS[:3]

@@ -1,7 +1,7 @@
-"""text/sentences.py: a line's sentences, each translated, joined again in order."""
+"""text/steps/sentences.py: a line's sentences, each translated, joined again in order."""
 import pytest
 
-from text.sentences import Sentences
+from text.steps.sentences import Sentences
 
 
 @pytest.mark.parametrize("line, sentences", [

@@ -1,9 +1,9 @@
-"""text/spacing.py: no space before a full stop or a comma in a translation, whatever the model wrote."""
+"""text/steps/spacing.py: no space before a full stop or a comma in a translation, whatever the model wrote."""
 import pytest
 
 from config import DataConfig
 from text.pipeline import Pipeline
-from text.spacing import StopSpacing
+from text.steps.spacing import StopSpacing
 
 
 @pytest.mark.parametrize("output, fixed", [

@@ -1,10 +1,10 @@
-"""text/titles.py: a capitalized word after a title or a naming word is a name, even a common noun, and the title
+"""text/forms/titles.py: a capitalized word after a title or a naming word is a name, even a common noun, and the title
 comes with it in the target's words."""
 import pytest
 
-from text.lexicon import Lexicon
-from text.names import Names
-from text.titles import titled
+from text.finders.names import Names
+from text.forms.lexicon import Lexicon
+from text.forms.titles import titled
 
 GERMAN = Lexicon.learn([("Ein Bauer, ein Koch, ein Fischer und ein Wolf sehen Brot, Essen und Gitarre.",
                          "A farmer, a cook, a fisher and a wolf see bread, food and guitar."),

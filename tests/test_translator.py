@@ -15,10 +15,10 @@ from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator, never_generated
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.transformer import build_model
-from text.lexicon import Lexicon
-from text.number_forms import invented_numbers
+from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDERS
+from text.forms.number_forms import invented_numbers
 from text.pipeline import Pipeline
-from text.placeholders import PLACEHOLDERS
 from tests.tiny_checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
 from util.errors import UserError

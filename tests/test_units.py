@@ -1,9 +1,9 @@
-"""text/units.py: a number and its unit are one placeholder, written in the target's words (singular for 1, German
+"""text/forms/units.py: a number and its unit are one placeholder, written in the target's words (singular for 1, German
 dative plural after an English preposition that takes the dative), a symbol as typed."""
 import pytest
 
-from text.numbers import Numbers
-from text.units import unit_after
+from text.finders.numbers import Numbers
+from text.forms.units import unit_after
 
 
 @pytest.mark.parametrize("source, fills", [

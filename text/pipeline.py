@@ -15,25 +15,27 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from config import DataConfig
-from text.calendar_names import CalendarNames
-from text.case import Case
-from text.copy_through import CopyThrough
-from text.final_mark import FinalMark
-from text.first_capital import FirstCapital
-from text.glossary import Glossary, Terms, whole_spans
-from text.inner_stop import InnerStop
-from text.lexicon import Lexicon
-from text.marks import StrayMarks
-from text.names import Names
-from text.normalize import Normalize
-from text.number_compounds import NumberCompounds
-from text.numbers import DigitRuns, Numbers
-from text.phrases import Phrases
-from text.placeholders import Placeholders, unmask
-from text.quotations import Quotations, Slots
-from text.sentences import Sentences
-from text.spacing import StopSpacing
+from text.finders.calendar_names import CalendarNames
+from text.finders.copy_through import CopyThrough
+from text.finders.glossary import Glossary, Terms, whole_spans
+from text.finders.names import Names
+from text.finders.number_compounds import NumberCompounds
+from text.finders.numbers import DigitRuns, Numbers
+from text.finders.phrases import Phrases
+from text.finders.slots import Slots
+from text.forms.lexicon import Lexicon
+from text.forms.masking import unmask
 from text.step import Step
+from text.steps.case import Case
+from text.steps.final_mark import FinalMark
+from text.steps.first_capital import FirstCapital
+from text.steps.inner_stop import InnerStop
+from text.steps.marks import StrayMarks
+from text.steps.normalize import Normalize
+from text.steps.placeholders import Placeholders
+from text.steps.quotations import Quotations
+from text.steps.sentences import Sentences
+from text.steps.spacing import StopSpacing
 from util.errors import UserError
 
 NO_GLOSSARY = ("this model was trained without placeholders (--data.placeholders=false, or before they existed), "

@@ -34,5 +34,6 @@ class Step:
         return 0
 
     def given(self, terms) -> "Step":
-        """The step as it reads a request's glossary (text/glossary.Terms); one that does not read it: itself."""
+        """The step as it reads a request's glossary (text/finders/glossary.Terms); one that does not read it:
+        itself."""
         return self

@@ -1,20 +1,16 @@
-"""A line with several sentences is translated sentence by sentence and joined again in order, on one line.
-
-    Sentences().apply("Eine Frau fotografiert den Hafen. Ein Schiff fährt vorbei.")
-        -> (["Eine Frau fotografiert den Hafen.", "Ein Schiff fährt vorbei."], [" "])
+"""Where a sentence ends, for the steps that split a line and those that mend a sentence's end (`sentence_spans`,
+`ends_sentence`, `abbreviation_ends`).
 
 A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
 start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
 "Nr.", "St.", "Dr.", ...; "no" and "jan" only before a number), a single letter ("J. S. Bach"; "a.m." and "p.m."
 unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after a number never ends a
 sentence. Decimals, URLs and e-mail addresses have no space after their
-periods. The model learned from one sentence a line (captions), so what it reads stays close to that.
+periods.
 """
 from __future__ import annotations
 
 import re
-
-from text.step import Step
 
 # German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
 # (single letters never end a sentence either: "z. B.", "J. S. Bach")
@@ -37,18 +33,6 @@ der die das ein eine er sie es wir ich du ihr man dann danach dort hier heute je
 mein meine sein seine dieser diese dieses was wer wie wo warum wann
 the a an he she it we they i you then there here today now but and this that these those my his her our
 """.split())
-
-
-class Sentences(Step):
-    splits = True
-
-    def apply(self, text: str) -> tuple[list[str], None]:
-        """The sentences of a line, in order (none for a blank one)."""
-        return [text[start:end] for start, end in sentence_spans(text)], None
-
-    def reverse(self, outputs: list[str], state: None) -> str:
-        """The sentences' translations joined in order by single spaces, on one line."""
-        return " ".join(o.strip() for o in outputs if o.strip())
 
 
 def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:

@@ -6,33 +6,32 @@ into the slot between the target language's quotation marks.
         -> (["Schau mal!", "\ue100, ruft das Mädchen."], Layout(...))     # \ue100: the slot, a placeholder
     Quotations("en").reverse(["Look!", "\ue100, the girl shouts."], layout)   -> "“Look!” the girl shouts."
 
-This is the pipeline's splitting step: a line becomes its sentences (text/sentences.py), never split inside a
-quotation, and each quotation its own sentences, nested as deep as the quotations are (three levels; deeper ones
-stay as written). Quotation marks: „…“ „…” “…” »…« «…» (double), ‚…‘ ‘…’ ›…‹ ‹…› (single), and straight "…" and '…'
-where they open after a space and close before one or before punctuation (not an apostrophe: "geht's", "Hans'";
-not an inch: 5"). Typographic marks come back in the target's style (English “…” ‘…’, German „…“ ‚…‘; as typed for
-other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no comma after it,
-and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays lowercase; a
-quotation without a full stop gets none from the model (text/final_mark.py, on each of its sentences: an abbreviation
-keeps its period, `„in den USA“` → `“in the U.S.”`). A quotation that is a name or a title inside a sentence (two
-to eight words, each capitalized but for small linking words, no sentence mark, not an everyday phrase such as
-`„Guten Morgen“`) comes back as written, as Multi30K's references keep the names of shops and the words of signs:
-`Er arbeitet bei der „Müller GmbH“.` → `He works at “Müller GmbH”.` (a caption model given `Müller GmbH` alone writes
-junk). Training pairs are not changed (a splitting step never sees them): the slot is a placeholder, which the model
-has learned to carry.
+This is the pipeline's splitting step: a line becomes its sentences (text/forms/sentence_ends.py), never split
+inside a quotation, and each quotation its own sentences, nested as deep as the quotations are (three
+levels; deeper ones stay as written). Quotation marks: „…“ „…” “…” »…« «…» (double), ‚…‘ ‘…’ ›…‹ ‹…› (single), and
+straight "…" and '…' where they open after a space and close before one or before punctuation (not an apostrophe:
+"geht's", "Hans'"; not an inch: 5"). Typographic marks come back in the target's style (English “…” ‘…’, German „…“
+‚…‘; as typed for other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no
+comma after it, and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays
+lowercase; a quotation without a full stop gets none from the model (text/steps/final_mark.py, on each of its
+sentences: an abbreviation keeps its period, `„in den USA“` → `“in the U.S.”`). A quotation that is a name or a title
+inside a sentence (two to eight words, each capitalized but for small linking words, no sentence mark, not an everyday
+phrase such as `„Guten Morgen“`) comes back as written, as Multi30K's references keep the names of shops and the
+words of signs: `Er arbeitet bei der „Müller GmbH“.` → `He works at “Müller GmbH”.` (a caption model given `Müller
+GmbH` alone writes junk). Training pairs are not changed (a splitting step never sees them): the slot is a
+placeholder, which the model has learned to carry.
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
-from text.phrases import Phrases
-from text.placeholders import CLOSING, Alone, PlaceholderStep, Span
-from text.sentences import ENDS, sentence_spans
+from text.finders.phrases import Phrases
+from text.finders.slots import SLOT, SLOTS
+from text.forms.masking import CLOSING
+from text.forms.sentence_ends import ENDS, sentence_spans
 from text.step import Step
 
-SLOTS = tuple(chr(0xE100 + k) for k in range(256))          # outside the placeholders' own range; normalize.py
-SLOT = re.compile("( ?)([\ue100-\ue1ff])([.,]?)")          # removes every private-use character a user types
 DOUBLE = {"„": "“”", "“": "”", "»": "«", "«": "»"}
 SINGLE = {"‚": "‘’", "‘": "’", "›": "‹", "‹": "›"}
 STRAIGHT = "\"'"
@@ -210,9 +209,3 @@ class Quotations(Step):
             return slot.opening + body + slot.closing + after
         return joined(layout.top)
 
-
-class Slots(PlaceholderStep):
-    """The slots of quotations as placeholders: each comes back as itself, for `Quotations.reverse` to fill."""
-
-    def find(self, text: str) -> list[Span]:
-        return [Span(m.start(2), m.end(2), Alone(m.group(2))) for m in SLOT.finditer(text)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from text.placeholders import PlaceholderStep, Span
+from text.finders.finder import PlaceholderStep
+from text.forms.masking import Span
 
 PHRASES = {
     "hallo": "Hello", "hallo zusammen": "Hello everyone", "hi": "Hi", "hey": "Hey", "servus": "Hi", "moin": "Hi",

@@ -7,7 +7,7 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
 
 A model of both directions (--data.directions=both) keeps the other direction's lexicon, learned from the same
 pairs turned round, as `lexicon.reverse`, and which of the two languages a line is written in, learned from the same
-pairs, as `lexicon.languages` (text/language_id.py, for --to auto): both travel wherever the lexicon does
+pairs, as `lexicon.languages` (text/forms/language_id.py, for --to auto): both travel wherever the lexicon does
 (checkpoints, exports, averages).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from text.language_id import LanguageId
+from text.forms.language_id import LanguageId
 
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MAX_WORDS = 300_000          # the most frequent source words kept (a million-pair corpus has more, rarely useful)

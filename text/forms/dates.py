@@ -7,17 +7,17 @@ reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "
 their numbers is the month, no one can tell.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
-sentence splitter reads it (text/sentences.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word ("Er wurde
-1. beim Rennen" -> "1st", so no model can drop its full stop); before a word that opens one ("bis 3. Dann") the full
-stop ends the sentence.
+sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
+("Er wurde 1. beim Rennen" -> "1st", so no model can drop its full stop); before a word that opens one ("bis 3. Dann")
+the full stop ends the sentence.
 """
 from __future__ import annotations
 
 import re
 
-from text.placeholders import Span, overlaps
-from text.sentences import OPENING_WORDS
-from text.units import Reading
+from text.forms.masking import Span, overlaps
+from text.forms.sentence_ends import OPENING_WORDS
+from text.forms.units import Reading
 
 MONTHS = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
           "en": "January February March April May June July August September October November December".split()}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from text.placeholders import PLACEHOLDER
+from text.forms.masking import PLACEHOLDER
 from text.step import Step
 
 KINDS = {"quotes": "\"„“”«»", "brackets": "()[]{}", "dashes": "-–—"}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from text.sentences import ENDS, abbreviation_ends
+from text.forms.sentence_ends import ENDS, abbreviation_ends
 from text.step import Step
 
 CLOSING_MARKS = "\"'”“»«’‘›‹)]}"     # read past at the end of a sentence: what closes a quotation or a bracket

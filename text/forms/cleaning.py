@@ -16,8 +16,6 @@ import unicodedata
 
 import regex
 
-from text.step import Step
-
 # kept: a zero-width joiner between emoji ("👨‍👩‍👧") and the tag characters of a subdivision flag ("🏴 g b s c t ...")
 EMOJI_GLUE = (r"(?<=[\p{Extended_Pictographic}\uFE0F\U0001F3FB-\U0001F3FF])\u200d(?=\p{Extended_Pictographic})"
               r"|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
@@ -38,13 +36,3 @@ def clean(text: str) -> str:
     text = ENTITY.sub(lambda m: html.unescape(m.group()), text)      # first: "&#8203;" is then removed as invisible
     text = INVISIBLE.sub(lambda m: m.group(1) or "", unicodedata.normalize("NFC", text))
     return SPACES.sub(" ", text).strip()
-
-
-class Normalize(Step):
-    """Every line through `clean`; training pairs too (both sides)."""
-
-    def apply(self, text: str) -> tuple[str, None]:
-        return clean(text), None
-
-    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
-        return clean(source), clean(target)

@@ -11,7 +11,8 @@ import re
 
 import regex
 
-from text.placeholders import Alone, PlaceholderStep, Span
+from text.finders.finder import PlaceholderStep
+from text.forms.masking import Alone, Span
 
 # one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
 # black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-

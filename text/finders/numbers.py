@@ -8,8 +8,8 @@ written. And no digit is lost: a run of characters with a digit that is not one 
 number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
 no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
 "€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word). So is a unit after it, in
-the target's words ("45 Minuten" -> "45 minutes", text/units.py), and a date or an ordinal is one span too ("am 3.
-Mai" -> "on May 3", "3. Platz" -> "3rd", text/dates.py).
+the target's words ("45 Minuten" -> "45 minutes", text/forms/units.py), and a date or an ordinal is one span too ("am 3.
+Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py).
 """
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ import re
 
 import regex
 
-from text.copy_through import whole_in
-from text.dates import find_dates, find_ordinals
-from text.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
-from text.placeholders import PlaceholderStep, Span, merge, overlaps
-from text.units import Reading, unit_after
+from text.finders.copy_through import whole_in
+from text.finders.finder import PlaceholderStep
+from text.forms.dates import find_dates, find_ordinals
+from text.forms.masking import Span, merge, overlaps
+from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
+from text.forms.units import Reading, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
@@ -141,7 +142,7 @@ class Numbers(PlaceholderStep):
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
         """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the
-        target writes it (text/units.py)."""
+        target writes it (text/forms/units.py)."""
         prefix, sign, number, exponent, clock = m.groups()
         if prefix or exponent or clock:
             return span

@@ -11,7 +11,7 @@ A word is taken for a name when
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, and that a
   first word that is a greeting or a German verb form ("Tschüss", "Ruf", "Drücke", "Siehe") is none, or
 - it is in the exonym table, or
-- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/titles.py).
+- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/forms/titles.py).
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
 as written (or as its fill), so the model learns to carry placeholders where names stand.
@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 
-from text.calendar_names import CalendarNames
-from text.copy_through import verbatim_in_target, whole_in
-from text.lexicon import WORD, Lexicon
-from text.phrases import TABLES
-from text.placeholders import PlaceholderStep, Span, overlaps
-from text.titles import titled
+from text.finders.calendar_names import CalendarNames
+from text.finders.copy_through import verbatim_in_target, whole_in
+from text.finders.finder import PlaceholderStep
+from text.finders.phrases import TABLES
+from text.forms.lexicon import WORD, Lexicon
+from text.forms.masking import Span, overlaps
+from text.forms.titles import titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {

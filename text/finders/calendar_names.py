@@ -1,7 +1,7 @@
 """Month and weekday names outside a date come out in the target's words, each through a placeholder as a date does
-(text/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag", "until
-Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as typed)
--> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am Montag" -> "on Monday", "Mo.-Fr." ->
+(text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
+"until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as
+typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am Montag" -> "on Monday", "Mo.-Fr." ->
 "Monday-Friday". Multi30K's captions hold hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong,
 copies the name it is given ("In February it snows." -> "In February.") or writes junk.
 
@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.dates import MONTHS, SHORT
-from text.placeholders import PlaceholderStep, Span
+from text.finders.finder import PlaceholderStep
+from text.forms.dates import MONTHS, SHORT
+from text.forms.masking import Span
 
 WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
             "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}

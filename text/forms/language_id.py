@@ -1,6 +1,6 @@
 """Which of a model's two languages a line is written in, for a model of both directions (translate.py --to auto):
 a naive Bayes over the letter 1- to 4-grams of the line's words (add-one smoothing, equal priors), learned from the
-training pairs' two sides when the data is prepared and stored with the lexicon (text/lexicon.py).
+training pairs' two sides when the data is prepared and stored with the lexicon (text/forms/lexicon.py).
 
     identifier = LanguageId.learn(pairs, "de", "en")      # (German, English) training pairs
     identifier.which("Eine Frau kauft Äpfel.")   -> "de"

@@ -6,9 +6,9 @@ above all, breaks a sentence it half understands with a stop of its own (`Mrs. M
     text, state = InnerStop().apply("Sie kauft Äpfel für \ue000 \ue001.")    # state: False (no stop inside)
     InnerStop().reverse("Sie kauft Äpfel für \ue000. \ue001.", state)    # -> "Sie kauft Äpfel für \ue000 \ue001."
 
-A stop is what sentence splitting takes for one (text/sentences.py): not an abbreviation's (`z. B.`, `ca.`, `Mr.`,
-`U.S.`), not after a single letter (`J. S. Bach`) or a digit (`am 3. Mai` where numbers are not placeholders), and no
-ellipsis. A stop before a capital stays: the model began a new sentence there, and a stop taken out before `The`
+A stop is what sentence splitting takes for one (text/forms/sentence_ends.py): not an abbreviation's (`z. B.`, `ca.`,
+`Mr.`, `U.S.`), not after a single letter (`J. S. Bach`) or a digit (`am 3. Mai` where numbers are not placeholders),
+and no ellipsis. A stop before a capital stays: the model began a new sentence there, and a stop taken out before `The`
 would leave a worse line. A source sentence with a stop inside (a quotation of two sentences, `Er kam. dann ging er`)
 leaves its translation as the model wrote it. The step runs on the masked sentence, so a fill's own stop (German
 `3.` for `3rd`) is not in reach; training pairs are not changed.
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
-from text.placeholders import PLACEHOLDER
-from text.sentences import ends_sentence
+from text.forms.masking import PLACEHOLDER
+from text.forms.sentence_ends import ends_sentence
 from text.step import Step
 
 # a full stop after a letter or a placeholder, then spaces and a letter or a placeholder (`re` has no class of

@@ -2,9 +2,9 @@
 copies. Terms match as written (case-sensitive), longest first, and not inside a longer word, nor inside a URL, an
 e-mail address, a code, a number with its unit or a run with a digit ("de" never matches in "www.wetter.de", "5"
 never in "3,5", "Euro" never in "12 Euro": the number wins, so none is lost). Terms and their targets go through
-the same clean-up as what a user types (text/normalize.py), so a BOM, a soft hyphen, a no-break space or a
+the same clean-up as what a user types (text/forms/cleaning.py), so a BOM, a soft hyphen, a no-break space or a
 decomposed letter in a glossary file does not keep a term from matching, and no control or private-use character
-reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/case.py writes them
+reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/steps/case.py writes them
 as the glossary does).
 
     terms = Terms({"Kölner Dom": "Cologne Cathedral"})       # compiled once, given to a pipeline per request
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from text.copy_through import CopyThrough
-from text.normalize import clean
-from text.numbers import DigitRuns, Numbers
-from text.placeholders import PlaceholderStep, Span
+from text.finders.copy_through import CopyThrough
+from text.finders.finder import PlaceholderStep
+from text.finders.numbers import DigitRuns, Numbers
+from text.forms.cleaning import clean
+from text.forms.masking import Span
 
 
 def term_pattern(terms, flags: int = 0) -> re.Pattern | None:

@@ -5,15 +5,16 @@
         -> ("Ein \ue000 Junge vor einem \ue001-Hotel.", ("3-year-old", "5-star"))
 
 The rest of a longer compound ("-Hotel", "-Wohnung") and every other word joined to a number ("2-mal") is left to the
-model (text/numbers.DigitRuns). German -> English only; a glossary term ("Zimmer") wins over the table. Training
+model (text/finders/numbers.DigitRuns). German -> English only; a glossary term ("Zimmer") wins over the table. Training
 pairs are not changed (Multi30K holds ten such words).
 """
 from __future__ import annotations
 
 import re
 
-from text.numbers import Numbers
-from text.placeholders import PlaceholderStep, Span
+from text.finders.finder import PlaceholderStep
+from text.finders.numbers import Numbers
+from text.forms.masking import Span
 
 # the German word (any of its endings) -> what English writes after the number and a hyphen
 HEADS = {

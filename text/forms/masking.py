@@ -1,23 +1,17 @@
-"""Placeholders: spans of the source (numbers, glossary terms, ...) leave it as private-use characters the model
-learned to copy, and after decoding each placeholder becomes what it stands for (its fill).
+"""Placeholders as text: spans of the source (numbers, glossary terms, ...) leave it as private-use characters the
+model learned to copy (`mask`), and after decoding each placeholder becomes what it stands for, its fill (`fill`).
 
-    masked, fills = Numbers().apply("Die Frau kauft 3,5 kg Äpfel für 12 Euro.")
-    masked -> "Die Frau kauft \ue000 kg Äpfel für \ue001."       fills -> ("3.5", "€12")
-    Numbers().reverse("The woman buys \ue000 kg of apples for \ue001.", fills)
-           -> "The woman buys 3.5 kg of apples for €12."
+    mask("Die Frau kauft 3,5 kg.", [Span(15, 18, "3.5")])   -> ("Die Frau kauft \ue000 kg.", ("3.5",))
+    fill("The woman buys \ue000 kg.", ("3.5",))              -> "The woman buys 3.5 kg."
 
-A `PlaceholderStep` only finds its spans (`find`) and, for training pairs, where each one's counterpart stands in
-the target (`find_in_target`). `Placeholders` runs several as one step, so their placeholders are numbered once,
-in text order, and an earlier step's span wins where two overlap. Masking, filling and the placeholder limit are
-here and nowhere else.
+Masking, filling and the placeholder limit are here and nowhere else; what finds the spans is in text/finders/, and
+the step that masks them all together is text/steps/placeholders.py.
 """
 from __future__ import annotations
 
 import re
 import sys
 from typing import NamedTuple
-
-from text.step import Step
 
 PLACEHOLDERS = tuple(chr(0xE000 + k) for k in range(16))   # each one subword piece (user-defined symbol)
 PLACEHOLDER = re.compile("[\ue000-\ue00f]")
@@ -149,81 +143,3 @@ def unmask(piece: str, values: tuple[str, ...]) -> str:
 def missing(output: str, fills: tuple[str, ...]) -> int:
     """How many of the source's placeholders the output lacks."""
     return sum(PLACEHOLDERS[k] not in output for k in range(len(fills)))
-
-
-class PlaceholderStep(Step):
-    """A step whose rewrite is placeholders; it only finds its spans. Alone it is a whole step; several share one
-    numbering inside `Placeholders`."""
-
-    def find(self, text: str) -> list[Span]:
-        """This step's spans of a source (no placeholders in it), in text order, not overlapping each other."""
-        raise NotImplementedError
-
-    def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None] | None:
-        """For a training pair: where the counterpart of each of the source's spans stands in the target, as
-        (start, end) in the spans' order, None for a span without one (it stays as written); None for all when the
-        pair is to be left as it is (the default: the step does not rewrite training data)."""
-        return None
-
-    def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
-        return Placeholders([self]).apply(text)
-
-    def reverse(self, output: str, fills: tuple[str, ...]) -> str:
-        return fill(output, fills)
-
-    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
-        return Placeholders([self]).apply_pair(source, target)
-
-    def lost(self, output: str, fills: tuple[str, ...]) -> int:
-        return missing(output, fills)
-
-
-class Placeholders(PlaceholderStep):
-    """Several placeholder steps as one: their spans merged (an earlier step wins an overlap), numbered in text
-    order, filled back together."""
-
-    def __init__(self, steps: list[PlaceholderStep]):
-        self.steps = list(steps)
-
-    def find(self, text: str) -> list[Span]:
-        return merge([step.find(text) for step in self.steps])
-
-    def given(self, terms) -> "Placeholders":
-        return Placeholders([step.given(terms) for step in self.steps])
-
-    def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
-        text = clear(text)
-        return mask(text, self.find(text))
-
-    def originals(self, text: str) -> tuple[str, ...]:
-        """What each placeholder of apply(text) stands for in the source, as written there."""
-        text = clear(text)
-        return tuple(text[s.start:s.end] for s in self.find(text)[:len(PLACEHOLDERS)])
-
-    def apply_pair(self, source: str, target: str) -> tuple[str, str]:
-        """Spans whose step finds their counterparts in the target become the same placeholder on both sides; the
-        others stay as written (all of a step's, where it finds none). A pair with more spans than placeholders is
-        left as it is."""
-        source, target = clear(source), clear(target)
-        kept, counterparts = [], {}
-        for step in self.steps:
-            spans = step.find(source)
-            found = step.find_in_target(source, spans, target) if spans else None
-            if found is not None:
-                placed = [(s, f) for s, f in zip(spans, found) if f is not None]
-                kept.append([s for s, _ in placed])
-                counterparts.update(placed)
-        spans = merge(kept)
-        if not spans or len(spans) > len(PLACEHOLDERS):
-            return source, target
-        placed = sorted((counterparts[s], PLACEHOLDERS[k]) for k, s in enumerate(spans))
-        if any(a[1] > b[0] for (a, _), (b, _) in zip(placed, placed[1:])):   # counterparts overlap: leave it
-            return source, target
-        out, last = [], 0
-        for (start, end), placeholder in placed:
-            out += [target[last:start], placeholder]
-            last = end
-        return mask(source, spans)[0], "".join(out) + target[last:]
-
-    def banned_pieces(self, pieces: list[str]) -> set[int]:
-        return set().union(*(step.banned_pieces(pieces) for step in self.steps))

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.glossary import Terms
-from text.lexicon import WORD, Lexicon
-from text.names import EXONYMS, PLACE_ENDINGS
+from text.finders.glossary import Terms
+from text.finders.names import EXONYMS, PLACE_ENDINGS
+from text.forms.lexicon import WORD, Lexicon
 from text.step import Step
 
 CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from text.placeholders import Span, merge
+from text.forms.masking import Span, merge
 
 NAME = r"[A-ZÄÖÜ][^\W\d_]*(?:['’-][^\W\d_]+)*"
 ACADEMIC = {"de": r"(?:(?:Dr|Prof)\. ?)+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
@@ -67,7 +67,7 @@ def a_title(text: str, start: int, lexicon) -> bool:
 
 def titled(text: str, names, source: str, target: str) -> list[Span]:
     """The names a title or naming word marks in `text` (German or English), each a span with its fill in
-    `target`; `names` (a text.names.Names) says which words are names or surnames."""
+    `target`; `names` (a text.finders.names.Names) says which words are names or surnames."""
     if {source, target} != {"de", "en"}:
         return []
     spans = []
