@@ -126,3 +126,98 @@ def test_the_path_check_finds_a_file_that_edits_the_path(tmp_path):
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "conftest.py").write_text("import sys\nsys.path.insert(0, '..')\n")
     assert files_editing_the_path(tmp_path) == ["bench/x.py"]
+
+
+def project_modules(root: Path) -> dict[str, Path]:
+    """Every module of the project outside tests/, by its dotted name (a package by its __init__.py)."""
+    modules = {}
+    for path, me in python_files(root):
+        if me != "tests":
+            parts = path.relative_to(root).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each project module and the project modules it imports, anywhere in the file (`from a.b import c` is a.b.c where
+    that is a module, else a.b)."""
+    modules = project_modules(root)
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names} & modules.keys()
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found |= {f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
+                          for alias in node.names} & modules.keys()
+        graph[name] = found - {name}
+    return graph
+
+
+def a_circle(graph: dict[str, set[str]]) -> list[str]:
+    """Modules that import each other round a circle, the first one again at the end ([a, b, a]); [] where none do."""
+    done, path = set(), []
+
+    def walk(module: str) -> list[str]:
+        path.append(module)
+        for imported in sorted(graph.get(module, ())):
+            if imported in path:
+                return path[path.index(imported):] + [imported]
+            if imported not in done and (circle := walk(imported)):
+                return circle
+        done.add(path.pop())
+        return []
+    return next((circle for module in sorted(graph) if module not in done and (circle := walk(module))), [])
+
+
+def test_no_two_modules_import_each_other_round_a_circle():
+    assert a_circle(import_graph(REPO)) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_package(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "__init__.py").write_text("")
+    (tmp_path / "data" / "vocab.py").write_text("from models import heads\nimport util.errors\n")
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "heads.py").write_text("def f():\n    from data.vocab import Vocab\n")
+    (tmp_path / "util").mkdir()
+    (tmp_path / "util" / "errors.py").write_text("import json\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text("import data.vocab\n")
+    assert a_circle(import_graph(tmp_path)) == ["data.vocab", "models.heads", "data.vocab"]
+    (tmp_path / "models" / "heads.py").write_text("import util.errors\n")
+    assert a_circle(import_graph(tmp_path)) == []
+
+
+# the text pipeline's own floors, from the bottom: what steps and finders read, what the placeholders step masks, the
+# steps, the pipeline that assembles them (text/step.py, the protocol, sits beside them)
+TEXT_FLOORS = {"text.forms": 0, "text.finders": 1, "text.steps": 2, "text.pipeline": 3}
+
+
+def text_floor(module: str) -> int | None:
+    return next((floor for prefix, floor in TEXT_FLOORS.items() if module == prefix or module.startswith(prefix + ".")),
+                None)
+
+
+def upward_text_imports(root: Path) -> list[str]:
+    """Imports inside text/ that run up its floors: a form that reads a finder or a step, a finder that reads a step."""
+    return [f"{module} imports {imported}" for module, imports in sorted(import_graph(root).items())
+            if text_floor(module) is not None for imported in sorted(imports)
+            if text_floor(imported) is not None and text_floor(imported) > text_floor(module)]
+
+
+def test_inside_text_forms_read_no_finder_or_step_and_finders_read_no_step():
+    assert upward_text_imports(REPO) == []
+
+
+def test_the_text_check_reports_a_form_reading_a_finder_and_a_finder_reading_a_step(tmp_path):
+    for floor in ("forms", "finders", "steps"):
+        (tmp_path / "text" / floor).mkdir(parents=True)
+    (tmp_path / "text" / "step.py").write_text("")
+    (tmp_path / "text" / "forms" / "dates.py").write_text("from text.finders import numbers\n")
+    (tmp_path / "text" / "finders" / "numbers.py").write_text("from text.forms.dates import x\nimport text.step\n")
+    (tmp_path / "text" / "finders" / "names.py").write_text("from text.steps.case import Case\n")
+    (tmp_path / "text" / "steps" / "case.py").write_text("from text.finders.names import EXONYMS\n")
+    assert upward_text_imports(tmp_path) == ["text.finders.names imports text.steps.case",
+                                             "text.forms.dates imports text.finders.numbers"]
