@@ -93,17 +93,17 @@ class Router:
                 f"translates every line {data.src_lang}→{data.tgt_lang}; pass --to {data.src_lang} for "
                 f"{data.tgt_lang} lines")
 
-    def read(self, text: str) -> str | None:
+    def read(self, line: str) -> str | None:
         """The language the identifier reads the line as, where it is one the model reads; None where it cannot
         tell (or there is nothing to tell: one direction, or a fixed --to)."""
         if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
             return None
-        lang = self.identifier.which(text)
+        lang = self.identifier.which(line)
         return lang if lang in self.reads else None
 
-    def target(self, text: str) -> str:
+    def target(self, line: str) -> str:
         """The language the line's translation is written in."""
-        lang = self.read(text)
+        lang = self.read(line)
         return self.reads[lang] if lang is not None else self.fallback
 
     def by_way(self, targets: list[str]):
@@ -113,62 +113,62 @@ class Router:
             if mine:
                 yield lang, way, mine
 
-    def split(self, texts: list[str], first_line: int = 1,
+    def split(self, lines: list[str], first_line: int = 1,
               glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
-        """Translator.split by the translator of each text's way; each split and sentence says its way (.to)."""
-        out: list = [None] * len(texts)
-        for lang, way, mine in self.by_way([self.target(text) for text in texts]):
-            for n, split in zip(mine, way.split([texts[n] for n in mine], glossary=glossary)):
+        """Translator.split by the translator of each line's way; each split and sentence says its way (.to)."""
+        out: list = [None] * len(lines)
+        for lang, way, mine in self.by_way([self.target(line) for line in lines]):
+            for n, split in zip(mine, way.split([lines[n] for n in mine], glossary=glossary)):
                 if split is not None:
-                    out[n] = split._replace(to=lang, sentences=[s._replace(line=first_line + n, to=lang)
-                                                                for s in split.sentences])
+                    out[n] = split._replace(to=lang, sentences=[sentence._replace(line=first_line + n, to=lang)
+                                                                for sentence in split.sentences])
         return out
 
     def translate_sentences(self, sentences: list[Sentence],
                             decode: DecodeConfig | None = None) -> list[list[Translation]]:
         """Translator.translate_sentences, each sentence by the translator of its way (Sentence.to)."""
         out: list = [None] * len(sentences)
-        for _, way, mine in self.by_way([s.to or self.fallback for s in sentences]):
-            for n, found in zip(mine, way.translate_sentences([sentences[n] for n in mine], decode)):
-                out[n] = found
+        for _, way, mine in self.by_way([sentence.to or self.fallback for sentence in sentences]):
+            for n, translations in zip(mine, way.translate_sentences([sentences[n] for n in mine], decode)):
+                out[n] = translations
         return out
 
-    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
-        """Translator.join, each text by the translator of its way (a blank text: the default's)."""
-        found, out = iter(translated), []
-        for split in texts_split:
+    def join(self, splits: list[TextSplit | None], translations: list[list[Translation]]) -> list[list[Translation]]:
+        """Translator.join, each line by the translator of its way (a blank line: the default's)."""
+        of_sentences, out = iter(translations), []
+        for split in splits:
             way = self.ways[split.to or self.fallback] if split is not None else self.default
-            out.append(way.join([split], [next(found) for _ in ([] if split is None else split.sentences)])[0])
+            out.append(way.join([split], [next(of_sentences) for _ in ([] if split is None else split.sentences)])[0])
         return out
 
-    def translate_n_best(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+    def translate_n_best(self, lines: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                          glossary: dict[str, str] | None = None) -> list[list[Translation]]:
-        """Translator.translate_n_best, each text the way the router gives it."""
-        texts_split = self.split(texts, first_line, glossary)
-        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode))
+        """Translator.translate_n_best, each line the way the router gives it."""
+        splits = self.split(lines, first_line, glossary)
+        return self.join(splits, self.translate_sentences(sentences_of(splits), decode))
 
-    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+    def translate(self, lines: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                   glossary: dict[str, str] | None = None) -> list[str]:
         decode = replace(decode or self.cfg.decode, n_best=1)
-        return [n_best[0].text for n_best in self.translate_n_best(texts, decode, first_line, glossary)]
+        return [n_best[0].text for n_best in self.translate_n_best(lines, decode, first_line, glossary)]
 
     def use_glossary(self, glossary: dict[str, str]) -> None:
         """Every way's: a term is looked for in each source, whichever its language."""
         for way in self.ways.values():
             way.use_glossary(glossary)
 
-    def attention_maps(self, text: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
-        return self.ways[self.target(text)].attention_maps(text, decode)
+    def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        return self.ways[self.target(line)].attention_maps(line, decode)
 
-    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
-        return self.ways[self.target(text)].attention_map(text, decode)
+    def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
+        return self.ways[self.target(line)].attention_map(line, decode)
 
     def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
         """Translator.score, each pair by the translator of its source's way."""
         out: list = [None] * len(sources)
         for _, way, mine in self.by_way([self.target(source) for source in sources]):
-            for n, found in zip(mine, way.score([sources[n] for n in mine], [targets[n] for n in mine])):
-                out[n] = found
+            for n, scored in zip(mine, way.score([sources[n] for n in mine], [targets[n] for n in mine])):
+                out[n] = scored
         return out
 
 

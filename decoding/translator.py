@@ -6,6 +6,12 @@ search, and back — in input order.
 
 The translator holds a pipeline (text/pipeline.py), a codec (data/codec.py) and an engine (decoding/engine.py) and
 knows none of their insides.
+
+One name a stage of the flow, here, in decoding/router.py and in text/pipeline.py: `lines` (what a user sent, one
+str each; `line`) go through the pipeline's steps into `sentences` (what the model reads; a line's sentences and the
+steps' states are its `split`); the search gives each sentence its n-best `hypotheses` (Hypothesis: tokens, score),
+whose text is the model's `output`; an output back through the steps is a `translation` (Translation), and a line's
+translations are its sentences' joined.
 """
 from __future__ import annotations
 
@@ -46,7 +52,7 @@ class Translation(NamedTuple):
 
 
 class Sentence(NamedTuple):
-    """One sentence of an input text as the model reads it, with what its translation needs to be given back."""
+    """One sentence of an input line as the model reads it, with what its translation needs to be given back."""
     text: str
     states: tuple         # the states of the pipeline's sentence steps, for their reverse
     line: int             # the input line it comes from (for warnings)
@@ -59,9 +65,9 @@ class TextSplit(NamedTuple):
     to: str = ""                # as Sentence.to
 
 
-def sentences_of(texts_split: list[TextSplit | None]) -> list[Sentence]:
-    """The sentences of Translator.split's texts, in order, as one list."""
-    return [s for split in texts_split if split is not None for s in split.sentences]
+def sentences_of(splits: list[TextSplit | None]) -> list[Sentence]:
+    """The sentences of Translator.split's lines, in order, as one list."""
+    return [sentence for split in splits if split is not None for sentence in split.sentences]
 
 
 class ForcedScore(NamedTuple):
@@ -132,8 +138,8 @@ class Translator:
         """The placeholder ids each sentence's translation writes exactly once (None without placeholders)."""
         if not self.placeholder_ids:
             return None
-        return Owed([[self.placeholder_ids[p] for p in PLACEHOLDER.findall(s) if p in self.placeholder_ids]
-                     for s in sentences], list(self.placeholder_ids.values()))
+        return Owed([[self.placeholder_ids[p] for p in PLACEHOLDER.findall(sentence) if p in self.placeholder_ids]
+                     for sentence in sentences], list(self.placeholder_ids.values()))
 
     def search(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
                owed: Owed | None = None) -> list[list[Hypothesis]]:
@@ -143,30 +149,31 @@ class Translator:
         order = sorted(range(len(src_ids)), key=lambda n: len(src_ids[n]))
         for start in range(0, len(order), decode.batch_sentences):
             chunk = order[start:start + decode.batch_sentences]
-            part = None if owed is None else owed._replace(tokens=[owed.tokens[n] for n in chunk])
-            for n, hyps in zip(chunk, self.engine.search([src_ids[n] for n in chunk], decode, self.banned, part)):
-                results[n] = hyps
+            owed_here = None if owed is None else owed._replace(tokens=[owed.tokens[n] for n in chunk])
+            for n, hypotheses in zip(chunk, self.engine.search([src_ids[n] for n in chunk], decode, self.banned,
+                                                               owed_here)):
+                results[n] = hypotheses
         return results
 
-    def translate_n_best(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+    def translate_n_best(self, lines: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                          glossary: dict[str, str] | None = None) -> list[list[Translation]]:
-        """The decode.n_best best translations of each text, best first; an empty or whitespace-only text gives one
-        empty translation. texts[0] is input line `first_line` (for warnings). A sentence with nothing for a model
+        """The decode.n_best best translations of each line, best first; an empty or whitespace-only line gives one
+        empty translation. lines[0] is input line `first_line` (for warnings). A sentence with nothing for a model
         (only placeholders and punctuation: "Danke!", "?") is its own translation, undone by the pipeline; each
         other's translation has its source's placeholders exactly once (translate_sentences)."""
-        texts_split = self.split(texts, first_line, glossary)
-        return self.join(texts_split, self.translate_sentences(sentences_of(texts_split), decode))
+        splits = self.split(lines, first_line, glossary)
+        return self.join(splits, self.translate_sentences(sentences_of(splits), decode))
 
     # translate_n_best in three parts, for a caller that schedules sentences itself (serving/service.py)
 
-    def split(self, texts: list[str], first_line: int = 1,
+    def split(self, lines: list[str], first_line: int = 1,
               glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
-        """Each text through the pipeline's steps: its sentences as the model reads them (None for a blank text)."""
+        """Each line through the pipeline's steps: its sentences as the model reads them (None for a blank line)."""
         terms, out = self.terms_with(glossary), []
-        for n, text in enumerate(texts):
-            applied = self.pipeline.apply(text, terms) if text.strip() else None
+        for n, line in enumerate(lines):
+            applied = self.pipeline.apply(line, terms) if line.strip() else None
             out.append(None if applied is None else
-                       TextSplit([Sentence(s, states, first_line + n) for s, states in
+                       TextSplit([Sentence(sentence, states, first_line + n) for sentence, states in
                                   zip(applied.sentences, applied.states)], applied.line_states))
         return out
 
@@ -177,62 +184,63 @@ class Translator:
         source's placeholders exactly once (the search's rule, guarded by exactly_once, which counts its fixes);
         hypotheses that lost something else their source had come after those that did not."""
         decode = decode or self.cfg.decode
-        model = [s for s in sentences if not nothing_to_translate(s.text)]
-        src_ids = self.codec.ids([s.text for s in model], line_numbers=[s.line for s in model])
-        found = iter(self.search(src_ids, decode, self.owed([s.text for s in model])))
+        for_model = [sentence for sentence in sentences if not nothing_to_translate(sentence.text)]
+        src_ids = self.codec.ids([sentence.text for sentence in for_model],
+                                 line_numbers=[sentence.line for sentence in for_model])
+        hypotheses_of = iter(self.search(src_ids, decode, self.owed([sentence.text for sentence in for_model])))
         out = []
         for sentence in sentences:
-            texts, scores, trust = [sentence.text], [0.0], [1.0]
+            outputs, scores, trust = [sentence.text], [0.0], [1.0]
             if not nothing_to_translate(sentence.text):
-                hyps = next(found)
+                hypotheses = next(hypotheses_of)
                 owed = "".join(PLACEHOLDER.findall(sentence.text))
-                guarded = [exactly_once(self.codec.text(h.tokens), owed) for h in hyps]
+                guarded = [exactly_once(self.codec.text(hypothesis.tokens), owed) for hypothesis in hypotheses]
                 self.guard_fixes += sum(g.fixes for g in guarded)
-                texts, scores = [g.text for g in guarded], [h.score for h in hyps]
-                trust = [confidence(mean_log_prob(h, decode.length_penalty)) for h in hyps]
-            back = [self.pipeline.reverse_sentence(text, sentence.states) for text in texts]
+                outputs, scores = [g.text for g in guarded], [hypothesis.score for hypothesis in hypotheses]
+                trust = [confidence(mean_log_prob(hypothesis, decode.length_penalty)) for hypothesis in hypotheses]
+            back = [self.pipeline.reverse_sentence(output, sentence.states) for output in outputs]
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
             out.append([Translation(back[k].text, scores[k], trust[k]) for k in ranked])
         return out
 
-    def join(self, texts_split: list[TextSplit | None], translated: list[list[Translation]]) -> list[list[Translation]]:
-        """Each text's n-best list from its sentences' (translated: translate_sentences of sentences_of(...)), each
+    def join(self, splits: list[TextSplit | None], translations: list[list[Translation]]) -> list[list[Translation]]:
+        """Each line's n-best list from its sentences' (translations: translate_sentences of sentences_of(...)), each
         translation with this translator's languages."""
-        found, out = iter(translated), []
+        of_sentences, out = iter(translations), []
         langs = {"src_lang": self.cfg.data.src_lang, "tgt_lang": self.cfg.data.tgt_lang}
-        for split in texts_split:
+        for split in splits:
             n_best = [Translation("", 0.0)] if split is None else \
-                join_sentences(self.pipeline, [next(found) for _ in split.sentences], split.line_states)
+                join_sentences(self.pipeline, [next(of_sentences) for _ in split.sentences], split.line_states)
             out.append([t._replace(**langs) for t in n_best])
         return out
 
-    def translate(self, texts: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
+    def translate(self, lines: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                   glossary: dict[str, str] | None = None) -> list[str]:
-        """One translation per input text; empty or whitespace-only inputs give empty outputs."""
+        """One translation per input line; empty or whitespace-only lines give empty translations."""
         decode = replace(decode or self.cfg.decode, n_best=1)
-        return [n_best[0].text for n_best in self.translate_n_best(texts, decode, first_line, glossary)]
+        return [n_best[0].text for n_best in self.translate_n_best(lines, decode, first_line, glossary)]
 
-    def attention_maps(self, text: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
-        """Translate one text sentence by sentence, as translate() does, and return where each output token of each
+    def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        """Translate one line sentence by sentence, as translate() does, and return where each output token of each
         sentence looked in its source; placeholders are shown as the words they stand for (the source's as
         written, the output's as filled in), not as the private-use characters the model reads."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        applied = self.pipeline.apply(text, self.terms)
+        applied = self.pipeline.apply(line, self.terms)
         src_ids = self.codec.ids(applied.sentences)
-        found = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
+        hypotheses_of = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
         maps = []
-        for ids, hyps, states, originals in zip(src_ids, found, applied.states, applied.originals):
-            tokens = hyps[0].tokens
+        for ids, hypotheses, states, originals in zip(src_ids, hypotheses_of, applied.states, applied.originals):
+            tokens = hypotheses[0].tokens
             maps.append(AttentionMap(self.pipeline.shown([self.codec.src_vocab.itos[t] for t in ids], originals),
                                      self.pipeline.shown([self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]],
                                                          self.pipeline.fills(states)),
                                      self.engine.attention(ids, tokens)))
         return maps
 
-    def attention_map(self, text: str, decode: DecodeConfig | None = None) -> AttentionMap:
+    def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
         """The first sentence's attention_maps (translate.py --plot-attention draws one sentence)."""
-        maps = self.attention_maps(text, decode)
+        maps = self.attention_maps(line, decode)
         return maps[0] if maps else AttentionMap([], [], torch.zeros(0, 0))
 
     def score(self, sources: list[str], targets: list[str]) -> list[ForcedScore]:
@@ -257,11 +265,11 @@ def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_sta
     """A line's n-best list from its sentences' n-best lists: the k-th line is the k-th translation of each sentence
     joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean,
     its confidence their lowest."""
-    depth = max(len(hyps) for hyps in n_best) if n_best else 1
+    depth = max(len(translations) for translations in n_best) if n_best else 1
     out = []
     for k in range(depth):
-        parts = [hyps[min(k, len(hyps) - 1)] for hyps in n_best]
-        text = pipeline.reverse_line([p.text for p in parts], line_states)
-        out.append(Translation(text, sum(p.score for p in parts) / len(parts) if parts else 0.0,
+        parts = [translations[min(k, len(translations) - 1)] for translations in n_best]
+        joined = pipeline.reverse_line([p.text for p in parts], line_states)
+        out.append(Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
                                line_confidence([p.confidence for p in parts])))
     return out

@@ -39,9 +39,9 @@ class TranslationService:
         texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts."""
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
-        texts_split = router.split(request.texts, glossary=glossary)
-        return self.batcher.submit(request.work, sentences_of(texts_split),
-                                   lambda translated: router.join(texts_split, translated))
+        splits = router.split(request.texts, glossary=glossary)
+        return self.batcher.submit(request.work, sentences_of(splits),
+                                   lambda translations: router.join(splits, translations))
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()

@@ -2,8 +2,9 @@
 
     pipeline = Pipeline.from_config(ckpt.cfg)          # the steps this checkpoint was trained with
     applied = pipeline.apply("Die Frau kauft 3,5 kg.")  # applied.sentences: what the model reads
-    outputs = [model's translation of each sentence]
-    pipeline.reverse(applied, outputs)                   # -> "The woman buys 3.5 kg."
+    outputs = [the model's output for each sentence]
+    translations = [pipeline.reverse_sentence(o, states).text for o, states in zip(outputs, applied.states)]
+    pipeline.reverse_line(translations, applied.line_states)   # -> "The woman buys 3.5 kg."
     pipeline.apply(line, pipeline.terms({"kg": "kilos"}))  # a request's own glossary, on the same steps
 
 Steps up to a splitting step (one whose `splits` is true: its apply gives a list of sentences) work on the whole
@@ -109,21 +110,21 @@ class Pipeline:
         """The line through the steps; given `terms` (Pipeline.terms: a request's glossary), they read those in place
         of the pipeline's own."""
         sentence_steps = self.sentence_steps if terms is None else [s.given(terms) for s in self.sentence_steps]
-        text, line_states = line, []
+        line_states = []
         for step in self.line_steps:
-            text, state = step.apply(text)
+            line, state = step.apply(line)      # the splitter's (the last line step's) gives the line's sentences
             line_states.append(state)
-        parts = text if self.splitter else ([text] if text.strip() else [])
+        split = line if self.splitter else ([line] if line.strip() else [])
         sentences, states, originals = [], [], []
-        for part in parts:
-            part_states, shown = [], ()
+        for sentence in split:
+            sentence_states, shown = [], ()
             for step in sentence_steps:
                 if isinstance(step, Placeholders):
-                    shown = step.originals(part)
-                part, state = step.apply(part)
-                part_states.append(state)
-            sentences.append(part)
-            states.append(tuple(part_states))
+                    shown = step.originals(sentence)
+                sentence, state = step.apply(sentence)
+                sentence_states.append(state)
+            sentences.append(sentence)
+            states.append(tuple(sentence_states))
             originals.append(shown)
         return Applied(sentences, states, tuple(line_states), originals)
 
@@ -145,9 +146,9 @@ class Pipeline:
             output = step.reverse(output, state)
         return Reversed(output, lost)
 
-    def reverse_line(self, outputs: list[str], line_states: tuple) -> str:
-        """The reversed translations of a line's sentences as one line, back through the line steps."""
-        text = outputs if self.splitter else (outputs[0] if outputs else "")
+    def reverse_line(self, translations: list[str], line_states: tuple) -> str:
+        """The translations of a line's sentences (reverse_sentence's) as one line, back through the line steps."""
+        text = translations if self.splitter else (translations[0] if translations else "")
         for step, state in zip(reversed(self.line_steps), reversed(line_states)):
             text = step.reverse(text, state)
         return text
