@@ -21,6 +21,7 @@ from data.vocab import SPECIALS, Vocab
 
 _ESCAPE = 0xF0000      # whitespace character c inside a token <-> chr(_ESCAPE + ord(c))
 MODEL_TYPES = ("unigram", "bpe")
+WORD_START = "\u2581"    # "▁": sentencepiece's mark on the first piece of a word
 
 
 def _escape(token: str) -> str:

@@ -15,6 +15,7 @@ from math import ceil, floor
 from typing import Callable, NamedTuple
 
 from config import DecodeConfig
+from data.subwords import WORD_START
 from data.tokenizer import JOINER
 from decoding.router import Router
 from decoding.translator import AttentionMap
@@ -26,6 +27,7 @@ NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 WORD = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
 
 
 class Tag(NamedTuple):
@@ -98,20 +100,23 @@ def spans(text: str) -> list[tuple[int, int]]:
 
 
 def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
-    """The word of `text` each token stands for: tokens are found in order, case and spaces ignored; a token not
-    found there (<unk>, a normalized character) stands for the next word, or the word before where it continues one
-    (a joiner piece), or the last word where none is left. -> (words, how many tokens were found)"""
+    """The word of `text` each token stands for: tokens are found in order, case, spaces and subword marks ignored; a
+    token not found there (<unk>, a normalized character) stands for the next word, or the word before where it
+    continues one (a joiner piece), or the last word where none is left; a special token (<2en>, <eos>) or a bare
+    word-start mark stands for the next word. -> (words, how many tokens were found)"""
     words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
     if not words:
         return [0] * len(tokens), 0
     for token in tokens:
-        piece = token.removeprefix(JOINER).lower().strip()
+        piece = piece_text(token)
         found = lower.find(piece, cursor, cursor + len(piece) + 8) if piece else -1
         if found >= 0:
             cursor, hits = found + len(piece), hits + 1
             out.append(next(n for n, (a, b) in enumerate(words) if b > found))
         elif token.startswith(JOINER) and out:
             out.append(out[-1])
+        elif not piece:         # a special token or a bare word-start mark: no characters, so it moves past none
+            out.append(next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1))
         else:
             word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
             cursor = max(cursor, words[word][1])
@@ -119,24 +124,45 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
     return out, hits
 
 
-def links(source: str, output: str, maps: list[AttentionMap] | None) -> list[set[int]] | None:
-    """For each word of `output`, the words of `source` it aligns to: each output token's source token with the most
-    attention; None where there is none, or where the maps' output is not the translation's words (a sentence the
-    pipeline gave back another way, e.g. copied through)."""
+def piece_text(token: str) -> str:
+    """The characters of the text a token stands for, lower case: no joiner, no word-start mark; none for a special
+    token."""
+    return "" if SPECIAL.fullmatch(token) else token.replace(JOINER, "").replace(WORD_START, "").lower().strip()
+
+
+class Alignment(NamedTuple):
+    """For each word of the output, the words of the source it aligns to (sets of word indices)."""
+    sure: list[set[int]]    # the pairs that attend most to each other both ways: an output token's source token
+                            # with the most attention, of which no other output token takes more
+    loose: list[set[int]]   # each output token's source token with the most attention
+
+
+def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignment | None:
+    """How the words of `output` align to the words of `source`, by the cross-attention (on val-like lines the
+    "sure" pairs put a tag pair around the right words far more often than the "loose" ones); None where there is
+    no attention, or where the maps' output is not the translation's words (a sentence the pipeline gave back
+    another way, e.g. copied through)."""
     if not maps:
         return None
     src_words, _ = token_words(source, [t for m in maps for t in m.source])
     out_words, hits = token_words(output, [t for m in maps for t in m.output])
     if 2 * hits < len(spans(output)):
         return None
-    out, src_base, out_base = [set() for _ in spans(output)], 0, 0
+    found = Alignment([set() for _ in spans(output)], [set() for _ in spans(output)])
+    src_base, out_base = 0, 0
     for m in maps:
-        for i in range(min(len(m.weights), len(m.output))):
-            if m.source and out and src_words:
-                j = max(range(len(m.source)), key=lambda j: float(m.weights[i][j]))
-                out[out_words[out_base + i]].add(src_words[src_base + j])
+        words = [j for j, token in enumerate(m.source) if not SPECIAL.fullmatch(token)]   # not the direction tag
+        rows = [i for i in range(min(len(m.weights), len(m.output))) if not SPECIAL.fullmatch(m.output[i])]
+        if not (words and src_words and found.sure):
+            continue
+        for i in rows:
+            j = max(words, key=lambda j: float(m.weights[i][j]))
+            pair = (out_words[out_base + i], src_words[src_base + j])
+            found.loose[pair[0]].add(pair[1])
+            if max(rows, key=lambda r: float(m.weights[r][j])) == i:
+                found.sure[pair[0]].add(pair[1])
         src_base, out_base = src_base + len(m.source), out_base + len(m.output)
-    return out
+    return found
 
 
 def covered(tag_at: int, close_at: int, words: list[tuple[int, int]]) -> set[int]:
@@ -144,22 +170,36 @@ def covered(tag_at: int, close_at: int, words: list[tuple[int, int]]) -> set[int
     return {n for n, (a, b) in enumerate(words) if a >= tag_at and b <= close_at}
 
 
-def wanted(parsed: Parsed, output: str, aligned: list[set[int]] | None) -> list[int]:
-    """Where each tag would go in the output, as a word boundary (0: before the first word, n: after the last)."""
-    src_words, n = spans(parsed.plain), len(spans(output))
-    targets = {}                # source word -> the output words aligned to it
-    for k, sources in enumerate(aligned or []):
+def aligned_to(aligned: list[set[int]]) -> dict[int, list[int]]:
+    """Source word -> the output words aligned to it."""
+    targets: dict[int, list[int]] = {}
+    for k, sources in enumerate(aligned):
         for s in sources:
             targets.setdefault(s, []).append(k)
+    return targets
+
+
+def wanted(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
+    """Where each tag would go in the output, as a word boundary (0: before the first word, n: after the last): by
+    the sure links, else the loose ones, else the whole sentence for a pair and the source's proportion for a void."""
+    src_words, n = spans(parsed.plain), len(spans(output))
+    tables = [aligned_to(kind) for kind in aligned] if aligned else []
     out = []
     for tag in parsed.tags:
         if tag.kind == "void":
-            before = [targets[s] for s, (a, b) in enumerate(src_words) if b <= tag.at and s in targets][-1:]
-            after = [targets[s] for s, (a, b) in enumerate(src_words) if a >= tag.at and s in targets][:1]
-            out.append(max(before[0]) + 1 if before else min(after[0]) if after else proportional(tag, parsed, n))
+            for targets in tables:
+                before = [targets[s] for s, (a, b) in enumerate(src_words) if b <= tag.at and s in targets][-1:]
+                after = [targets[s] for s, (a, b) in enumerate(src_words) if a >= tag.at and s in targets][:1]
+                if before or after:
+                    out.append(max(before[0]) + 1 if before else min(after[0]))
+                    break
+            else:
+                out.append(proportional(tag, parsed, n))
             continue
         first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else (parsed.tags[tag.pair].at, tag.at)
-        found = [k for s in covered(first, last, src_words) for k in targets.get(s, [])]
+        inside = covered(first, last, src_words)
+        found = next(([k for s in inside for k in targets.get(s, [])] for targets in tables
+                      if any(s in targets for s in inside)), [])
         if not found:           # no alignment: the whole sentence rather than lose the tag
             out.append(0 if tag.kind == "open" else n)
         else:
@@ -188,7 +228,7 @@ def empty_pair(parsed: Parsed, positions: list[int]) -> bool:
                and positions[tag.pair] <= positions[k] for k, tag in enumerate(parsed.tags))
 
 
-def place(parsed: Parsed, output: str, aligned: list[set[int]] | None) -> list[int]:
+def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
     """Each tag's word boundary in the output: by the alignment, else in proportion to the source."""
     n = len(spans(output))
     positions = in_order(wanted(parsed, output, aligned))

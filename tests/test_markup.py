@@ -5,7 +5,7 @@ import re
 import pytest
 import torch
 
-from decoding.markup import parse, spans, translate_markup
+from decoding.markup import links, parse, spans, token_words, translate_markup
 from decoding.translator import AttentionMap
 from tests.commands import run
 
@@ -123,3 +123,34 @@ def test_source_order_wins_over_an_alignment_that_swaps_two_tags_and_no_pair_end
     out = translate_markup(["<b>A</b> und <i>B</i>"], "html", lambda texts: ["B and A"], maps)
     assert tags_of(out[0]) == ["<b>", "</b>", "<i>", "</i>"]
     assert not re.search(r"<b></b>|<i></i>", out[0])
+
+
+def test_subword_tokens_and_a_direction_tag_find_the_words_they_spell():
+    """A model of subword units writes "▁" before a word's first piece and reads a direction tag first: neither
+    moves the reading past a word, so every piece lands on its word."""
+    words, found = token_words("Der rote Ball.", ["<2en>", "▁Der", "▁ro", "te", "▁Ball", "▁\uffed."])
+    assert words == [0, 0, 1, 1, 2, 3] and found == 5
+
+
+def test_a_tag_pair_follows_the_pairs_that_attend_most_to_each_other_both_ways():
+    """Output "the red ball": "the" and "red" both attend most to "rote"; only "red" is the output token "rote"
+    attends to most, so the pair around "rote" encloses "red" alone."""
+    source, output = ["<2en>", "▁Der", "▁rote", "▁Ball"], ["▁The", "▁red", "▁ball", "<eos>"]
+    weights = torch.tensor([[0.0, 0.2, 0.7, 0.1], [0.0, 0.1, 0.8, 0.1], [0.0, 0.1, 0.1, 0.8], [0.9, 0.0, 0.0, 0.1]])
+    maps = [AttentionMap(source, output, weights)]
+    aligned = links("Der rote Ball", "The red ball", maps)
+    assert aligned.loose == [{1}, {1}, {2}] and aligned.sure == [set(), {1}, {2}]
+    text = "Der <b>rote</b> Ball"
+    assert translate_markup([text], "html", lambda texts: ["The red ball"], lambda plain: maps) == \
+        ["The <b>red</b> ball"]
+
+
+def test_a_pair_whose_words_have_only_loose_links_follows_those_rather_than_the_whole_sentence():
+    """No pair of "Hund" attends most both ways ("A" gives "Hund" more than "dog" does, and "A" attends most to
+    "Ein"), yet "dog" attends to "Hund" most: the pair encloses "dog", not the sentence."""
+    source, output = ["▁Ein", "▁Hund", "▁rennt"], ["▁A", "▁dog", "▁runs", "<eos>"]
+    weights = torch.tensor([[0.5, 0.45, 0.05], [0.3, 0.4, 0.3], [0.0, 0.1, 0.9], [0.3, 0.3, 0.4]])
+    line = "Ein <i>Hund</i> rennt"
+    out = translate_markup([line], "html", lambda texts: ["A dog runs"],
+                           lambda plain: [AttentionMap(source, output, weights)])
+    assert out == ["A <i>dog</i> runs"]
