@@ -1,0 +1,60 @@
+"""What the probes of formats and directions share: the model's router opened from the common flags, the ways it
+translates (a German line toward English, an English line toward German), and a probe's shares as ledger records.
+
+    router = open_router(args)                 # --checkpoint, --device, --user-module
+    for source, target in ways(router): ...    # ("de", "en"), ("en", "de") for a model of both directions
+    record_shares("python -m probes.markup", args, {"tags right": (38, 42)}, "de-en")
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from cli import add_decode_flags, check_decode_flags, import_user_module, pick_device
+from util.ledger import Record, append, ledger_path
+
+
+def probe_parser(prog: str, doc: str) -> argparse.ArgumentParser:
+    """The flags every such probe takes: the common decoding flags, --show-failures and --record."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_decode_flags(parser)
+    parser.add_argument("--show-failures", action="store_true", help="list what went wrong, line by line")
+    parser.add_argument("--record", action="store_true", help="add the shares to the results ledger "
+                        "(results/ledger.jsonl, or $EINSUM_NMT_LEDGER)")
+    return parser
+
+
+def parse_probe_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The flags parsed and checked; args.argv keeps them as given, for the ledger's command."""
+    args = parser.parse_args(argv)
+    args.argv = list(argv)
+    check_decode_flags(args)
+    return args
+
+
+def open_router(args):
+    """The model of --checkpoint (default: the newest run's best.pt) on --device, as a Router of all its ways."""
+    from decoding.load import load_translator           # here, so a probe's scoring needs no model
+    from decoding.router import Router
+    from models.checkpoint import latest_checkpoint
+    import_user_module(args.user_module)
+    args.checkpoint = args.checkpoint or str(latest_checkpoint())
+    return Router(load_translator(args.checkpoint, pick_device(args.device, "--device")))
+
+
+def ways(router) -> list[tuple[str, str]]:
+    """(source language, target language) of each way the model translates, German first."""
+    return sorted(router.reads.items())
+
+
+def record_shares(prog: str, args, shares: dict[str, tuple[int, int]], direction: str) -> None:
+    """Each share (part, whole) as a ledger record of topic "probes": `split` names it, with the model's recipe."""
+    from decoding.evaluation import model_fields, trained_models
+    from decoding.load import checkpoint_paths
+    command = " ".join([prog, *map(shlex.quote, args.argv)])
+    common = dict(topic="probes", metric="share", direction=direction, command=command,
+                  **model_fields(trained_models(checkpoint_paths(args.checkpoint)),
+                                  1 if args.greedy else args.beam or 5))
+    for split, (part, whole) in shares.items():
+        append(Record(split=split, value=round(part / max(whole, 1), 4), **common))
+    print(f"recorded {len(shares)} shares in {ledger_path()}; `python -m results --write` regenerates the tables")
