@@ -63,12 +63,10 @@ def test_at_least_96_percent_of_short_fragments_of_val_go_the_right_way(identifi
     sent the model's own way (German→English), 96% or more go the right way (a margin of 16 nats: 95.0%)."""
     import random
     from data.multi30k import read_parallel
+    from probes.direction import fragments          # the direction probe's cut, as --split reports it
     rng, right, total = random.Random(1), 0, 0
     for lang, lines in zip(("de", "en"), read_parallel("val", multi30k_dir, download=False)):
-        for line in lines:
-            words = line.split()
-            n = rng.randint(1, 4)
-            start = rng.randint(0, max(0, len(words) - n))
-            right += (identifier.which(" ".join(words[start:start + n])) or "de") == lang
-            total += 1
+        cut = fragments(lines, rng)
+        right += sum((identifier.which(fragment) or "de") == lang for fragment in cut)
+        total += len(cut)
     assert right / total >= 0.96
