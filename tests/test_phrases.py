@@ -9,7 +9,8 @@ P0 = PLACEHOLDERS[0]
 
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss", P0, "Bye"), ("Hallo!", f"{P0}!", "Hello"),
                                                   ("GUTEN MORGEN.", f"{P0}.", "Good morning"),
-                                                  ("  wie geht’s? ", f"  {P0}? ", "How are you")])
+                                                  ("  wie geht’s? ", f"  {P0}? ", "How are you"),
+                                                  ("OK", P0, "OK"), ("Nein danke.", f"{P0}.", "No thanks")])
 def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"
@@ -32,3 +33,8 @@ def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(so
 def test_english_phrases_become_german_ones_and_other_pairs_have_none():
     assert Phrases("en", "de").apply("Thank you!") == (f"{P0}!", ("Danke",))
     assert Phrases("fr", "en").apply("Hallo") == ("Hallo", ())
+
+
+@pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("yes please", "Ja bitte")])
+def test_short_answers_in_english_become_german_ones(source, fill):
+    assert Phrases("en", "de").apply(source)[1] == (fill,)
