@@ -24,7 +24,9 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss Anna.", f"{P0} Anna.", "Bye"),
                                                   ("Hallo, wie geht's?", f"{P0}, wie geht's?", "Hello"),
                                                   ("Guten Morgen Herr Bauer!", f"{P0} Herr Bauer!", "Good morning"),
-                                                  ("Servus Welt", f"{P0} Welt", "Hi")])
+                                                  ("Servus Welt", f"{P0} Welt", "Hi"),
+                                                  ("Entschuldigung, wo ist der Bahnhof?",
+                                                   f"{P0}, wo ist der Bahnhof?", "Excuse me")])
 def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases("en", "de").apply("Bye Anna!") == (f"{P0} Anna!", ("Tschüss",))
@@ -35,6 +37,8 @@ def test_english_phrases_become_german_ones_and_other_pairs_have_none():
     assert Phrases("fr", "en").apply("Hallo") == ("Hallo", ())
 
 
-@pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("yes please", "Ja bitte")])
+@pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("Yes, please.", "Ja bitte"),
+                                          ("Watch out!", "Vorsicht"), ("Excuse me, where is the station?",
+                                                                        "Entschuldigung")])
 def test_short_answers_in_english_become_german_ones(source, fill):
     assert Phrases("en", "de").apply(source)[1] == (fill,)

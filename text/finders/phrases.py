@@ -27,9 +27,9 @@ PHRASES = {
     "alles gute zum geburtstag": "Happy birthday", "frohe weihnachten": "Merry Christmas",
     "frohes neues jahr": "Happy New Year", "willkommen": "Welcome", "herzlich willkommen": "Welcome",
     "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
-    "achtung": "Attention", "vorsicht": "Caution",
+    "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
 }
-SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ]*?)\s*([.!?…,]*)\s*", re.UNICODE)
+SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
 
 ENGLISH = {
@@ -45,14 +45,14 @@ ENGLISH = {
     "congratulations": "Herzlichen Glückwunsch", "happy birthday": "Alles Gute zum Geburtstag",
     "merry christmas": "Frohe Weihnachten", "happy new year": "Frohes neues Jahr", "welcome": "Willkommen",
     "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
-    "attention": "Achtung", "caution": "Vorsicht",
+    "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
 }
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
-# the phrases that greet someone, so may open a longer sentence
+# the phrases that greet or address someone, so may open a longer sentence ("Entschuldigung, wo ist ...?")
 GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
-                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen"],
+                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
-                    "goodbye", "hello everyone"]}
+                    "goodbye", "hello everyone", "excuse me", "sorry"]}
 
 
 def opening(greetings: list[str]) -> re.Pattern:
@@ -67,7 +67,7 @@ class Phrases(PlaceholderStep):
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
-        key = " ".join(m.group(1).lower().replace("’", "'").split()) if m else None
+        key = " ".join(m.group(1).lower().replace("’", "'").replace(",", " ").split()) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
         m = self.opening.match(text) if self.opening else None
