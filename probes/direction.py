@@ -8,8 +8,8 @@ lines cut to fragments of 1-4 words (`fragments`, the cut the identifier's margi
     python -m probes.direction --checkpoint runs/<run>/best.pt --split test_2016_flickr --data-dir DIR [--record]
 
 Reported per kind: lines read as their language, and lines that go the right way (read right, or undecided where
-the model's own way is theirs: German->English for a model trained de-en); an undecidable line is right when it is
-undecided (it then goes the model's own way). Targets: 99.5% of a test set's lines read right, 95% of its
+the model's own way is theirs: German->English for a model trained de-en); an undecidable line is read right when
+it is undecided, and goes the right way when it goes the model's own way (undecided, or read as that way's language). Targets: 99.5% of a test set's lines read right, 95% of its
 fragments going the right way.
 """
 from __future__ import annotations
@@ -63,9 +63,9 @@ class KindShare(NamedTuple):
 def kind_share(kind: str, lines: list[Line], read: Callable[[str], str | None], own: str) -> KindShare:
     """`read(text)`: the language a line is read as, or None; `own`: the language an undecided line is taken for."""
     found = [(line, read(line.text)) for line in lines]
-    if kind == UNDECIDABLE:
+    if kind == UNDECIDABLE:             # right when undecided; its way is right where it is the model's own way
         right = [lang is None for _, lang in found]
-        return KindShare(kind, len(lines), sum(right), sum(right), sum(right),
+        return KindShare(kind, len(lines), sum(right), sum((lang or own) == own for _, lang in found), sum(right),
                          tuple((line.text, lang) for (line, lang), ok in zip(found, right) if not ok))
     way = [(lang or own) == line.lang for line, lang in found]
     return KindShare(kind, len(lines), sum(lang == line.lang for line, lang in found), sum(way),
@@ -98,7 +98,7 @@ def table(shares: list[KindShare], own: str) -> str:
     rows += [f"{s.kind:26s} {s.lines:>6d} {percent(s.read_right, s.lines):>18s} "
              f"{percent(s.right_way, s.lines):>18s} {s.undecided:>10d}" for s in shares]
     return "\n".join(rows + [f"(an undecided line goes the model's own way, as a {own} line; an undecidable line is "
-                             "read right when undecided)"])
+                             "read right when undecided, and goes the right way when it goes the model's own way)"])
 
 
 def recorded(s: KindShare) -> tuple[str, tuple[int, int]]:

@@ -8,6 +8,7 @@ from probes.direction import Line, UNDECIDABLE, fragments, kind_shares, main, pr
 
 
 def test_shares_count_lines_read_right_and_going_the_right_way():
+    """An undecided line goes the model's own way: right for a line of its source language (here German)."""
     lines = [Line("short", "de", "Guten Morgen"), Line("short", "en", "Thank you"), Line("short", "de", "Tschüss"),
              Line("short", "en", "Goodbye"), Line(UNDECIDABLE, "", "OK"), Line(UNDECIDABLE, "", "Maria")]
     read = {"Guten Morgen": "de", "Thank you": "en", "Tschüss": None, "Goodbye": None, "OK": None, "Maria": "de"}.get
@@ -15,6 +16,8 @@ def test_shares_count_lines_read_right_and_going_the_right_way():
     assert (short.lines, short.read_right, short.right_way, short.undecided) == (4, 2, 3, 2)
     assert short.wrong == (("Goodbye", None),)
     assert (undecidable.read_right, undecidable.undecided, undecidable.wrong) == (1, 1, (("Maria", "de"),))
+    assert undecidable.right_way == 2                   # read as German, it still goes the model's own way
+    assert kind_shares(lines, read, own="en")[1].right_way == 1
 
 
 def test_fragments_are_one_to_four_words_in_a_row_of_their_line_and_repeat_with_the_seed():
