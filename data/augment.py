@@ -11,6 +11,7 @@ placeholder wherever a name or number may stand, so extra pairs are added:
 - placeholders where names stand: a caption that starts "Ein Mann" / "A man" (a woman, a boy, a girl) gets a
   placeholder in their place on both sides, and "in einer Stadt" / "in a city" one for the city — placeholders,
   not names, so the model never learns to put a name where its source has none;
+- everyday pairs (--data.everyday, data/everyday.py): sentence frames captions lack, around a placeholder;
 - placeholders for number words: in a pair whose German number word matches the English one ("zwei" / "two"),
   both become the same placeholder.
 
@@ -24,6 +25,7 @@ import re
 from typing import Iterable, Iterator
 
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
+from data.everyday import everyday_pairs
 from text.forms.number_forms import NUMBER_WORDS
 from text.pipeline import Pipeline
 
@@ -58,10 +60,11 @@ SLOTS = 8              # copy pairs use the first SLOTS placeholders (a sentence
 
 
 def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, share: float,
-                   seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
+                   seed: int = 0, mirrored: bool = False, everyday: float = 0.0) -> Iterator[tuple[str, str]]:
     """The training corpus as the model learns from it, streamed: each pair through the text pipeline's steps (its
     numbers as placeholders, ...), then about `share` times as many copy pairs: a third number placeholders, a third
-    entity substitutions, a third placeholders where names stand (fewer where the corpus has fewer candidates).
+    entity substitutions, a third placeholders where names stand (fewer where the corpus has fewer candidates); then
+    `everyday` times as many everyday pairs (data/everyday.py: prices, sayings, a date first).
     The copy pairs are made from German-English pairs; `mirrored` pairs (English-German) are made as their mirror
     image."""
     kinds = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
@@ -90,6 +93,7 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
         for _ in range(min(int(share * n) // len(kinds), 4 * len(pool))):
             source, target = make(*rng.choice(pool), rng)
             yield (target, source) if mirrored else (source, target)
+    yield from everyday_pairs(int(everyday * n), seed, mirrored)
 
 
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,

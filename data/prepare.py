@@ -147,6 +147,8 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
     }
     if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
         recipe["mix_original"] = cfg.mix_original
+    if cfg.everyday:
+        recipe["everyday"] = cfg.everyday
     if cfg.directions != "one":
         recipe["directions"] = cfg.directions
         recipe["language_id"] = LANGUAGE_ID_FORMAT      # its lexicon holds the language identifier
@@ -246,8 +248,9 @@ def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path,
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
-        if training:        # numbers as placeholders, ..., then the copy pairs (data/augment.py)
-            pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de")
+        if training:        # numbers as placeholders, ..., then the copy and everyday pairs (data/augment.py)
+            pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de",
+                                   everyday=cfg.everyday)
         for chunk, src_lines, tgt_lines in tokenized_chunks(pairs, cfg.src_lang, cfg.tgt_lang, cfg.lowercase,
                                                             workers):
             src_out.write(src_lines + "\n")

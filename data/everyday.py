@@ -1,0 +1,118 @@
+"""Everyday pairs: sentence frames that image captions lack, around the placeholders users' lines bring.
+
+Multi30K describes pictures, so a model trained on it has hardly seen a price paid, a thing that costs something,
+someone who says or asks something, or a sentence that opens with a date ("kostet" 4 times, "costs" never). Users
+type exactly those, and the placeholders (text/finders/) leave the model the frame to translate:
+
+    Der Tee kostet <P>.            ->  The tea costs <P>.            <P>: "3,20 Euro" -> "€3.20" after the model
+    Die Lehrerin fragt: <P>        ->  The teacher asks: <P>         <P>: a quotation, translated on its own
+    <P> tanzen die Kinder.         ->  <P> the children dance.       <P>: "Am 14. Juni" -> "On June 14"
+
+These pairs are this project's own frames, filled from its own short lists of people, things and verbs; the
+placeholders stand where the text steps put them at translation time. The probes' lines (probes/data/) are
+written apart from these lists: their things (coffee, bread, tickets ...) are none of the things here. Drawn with
+a seeded generator, so the same settings give the same pairs (and the prepared-data cache stays valid).
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterator, NamedTuple
+
+from text.forms.masking import PLACEHOLDERS
+
+SLOTS = 8        # the first placeholders, as the copy pairs use them (data/augment.py)
+
+
+class Person(NamedTuple):
+    de: str          # "Eine Frau": nominative, capitalized
+    en: str          # "A woman"
+    plural: bool = False
+
+
+class Thing(NamedTuple):
+    de: str          # "Der Hut": nominative, definite
+    de_acc: str      # "einen Hut": accusative, indefinite (what is bought)
+    en: str          # "The hat"
+    en_acc: str      # "a hat"
+    plural: bool = False
+
+
+PEOPLE = [Person("Eine Frau", "A woman"), Person("Ein Mann", "A man"), Person("Der Junge", "The boy"),
+          Person("Das Mädchen", "The girl"), Person("Die Verkäuferin", "The saleswoman"),
+          Person("Der Kellner", "The waiter"), Person("Die Lehrerin", "The teacher"), Person("Ein Tourist", "A tourist"),
+          Person("Der Vater", "The father"), Person("Die Mutter", "The mother"), Person("Ein Kind", "A child"),
+          Person("Die Ärztin", "The doctor"), Person("Ein alter Mann", "An old man"), Person("Eine junge Frau",
+                                                                                         "A young woman"),
+          Person("Zwei Männer", "Two men", True), Person("Die Kinder", "The children", True),
+          Person("Die Touristen", "The tourists", True), Person("Zwei Frauen", "Two women", True),
+          Person("Die Studenten", "The students", True), Person("Meine Freunde", "My friends", True)]
+THINGS = [Thing("Der Hut", "einen Hut", "The hat", "a hat"), Thing("Die Jacke", "eine Jacke", "The jacket", "a jacket"),
+          Thing("Das Buch", "ein Buch", "The book", "a book"), Thing("Der Tee", "einen Tee", "The tea", "a tea"),
+          Thing("Die Tasche", "eine Tasche", "The bag", "a bag"), Thing("Das Kleid", "ein Kleid", "The dress", "a dress"),
+          Thing("Der Rucksack", "einen Rucksack", "The backpack", "a backpack"),
+          Thing("Die Zeitung", "eine Zeitung", "The newspaper", "a newspaper"),
+          Thing("Das Spielzeug", "ein Spielzeug", "The toy", "a toy"), Thing("Die Lampe", "eine Lampe", "The lamp",
+                                                                           "a lamp"),
+          Thing("Der Kuchen", "einen Kuchen", "The cake", "a cake"), Thing("Die Uhr", "eine Uhr", "The watch", "a watch"),
+          Thing("Das Zimmer", "ein Zimmer", "The room", "a room"), Thing("Der Schal", "einen Schal", "The scarf",
+                                                                       "a scarf"),
+          Thing("Die Schuhe", "Schuhe", "The shoes", "shoes", True), Thing("Die Kirschen", "Kirschen", "The cherries",
+                                                                        "cherries", True),
+          Thing("Die Karotten", "Karotten", "The carrots", "carrots", True),
+          Thing("Die Postkarten", "Postkarten", "The postcards", "postcards", True)]
+# (German singular, German plural, English singular, English plural): what people do on a day
+DOINGS = [("tanzt", "tanzen", "dances", "dance"), ("singt", "singen", "sings", "sing"),
+          ("arbeitet", "arbeiten", "works", "work"), ("wartet", "warten", "waits", "wait"),
+          ("spielt", "spielen", "plays", "play"), ("lacht", "lachen", "laughs", "laugh"),
+          ("kocht", "kochen", "cooks", "cook"), ("reist", "reisen", "travels", "travel"),
+          ("feiert", "feiern", "celebrates", "celebrate"), ("schwimmt", "schwimmen", "swims", "swim")]
+# (German singular, German plural, English singular, English plural): what people do with a quotation
+SAYINGS = [("sagt", "sagen", "says", "say"), ("fragt", "fragen", "asks", "ask"), ("ruft", "rufen", "calls", "call"),
+           ("schreibt", "schreiben", "writes", "write"), ("antwortet", "antworten", "answers", "answer"),
+           ("flüstert", "flüstern", "whispers", "whisper")]
+# where a price stands: (German singular, German plural, English singular, English plural)
+COSTS = [("kostet", "kosten", "costs", "cost"), ("kostet nur", "kosten nur", "costs only", "cost only"),
+         ("kostet heute", "kosten heute", "costs today", "cost today")]
+PAYINGS = [("bezahlt", "bezahlen", "pays", "pay"), ("zahlt", "zahlen", "pays", "pay")]
+
+
+def lower_first(text: str) -> str:
+    return text[0].lower() + text[1:]
+
+
+def verb(forms: tuple[str, str, str, str], plural: bool) -> tuple[str, str]:
+    """(German, English) of a verb's forms for a subject of that number."""
+    return (forms[1], forms[3]) if plural else (forms[0], forms[2])
+
+
+def everyday_pair(rng: random.Random) -> tuple[str, str]:
+    """One German-English pair: a frame with a placeholder, filled with a person, a thing or a verb."""
+    p = rng.choice(PLACEHOLDERS[:SLOTS])
+    person, thing = rng.choice(PEOPLE), rng.choice(THINGS)
+    frame = rng.randrange(6)
+    if frame == 0:                  # a thing costs a price
+        de, en = verb(rng.choice(COSTS), thing.plural)
+        return f"{thing.de} {de} {p}.", f"{thing.en} {en} {p}."
+    if frame == 1:                  # someone pays a price for a thing
+        de, en = verb(rng.choice(PAYINGS), person.plural)
+        return f"{person.de} {de} {p} für {thing.de_acc}.", f"{person.en} {en} {p} for {thing.en_acc}."
+    if frame == 2:                  # someone buys or sells a thing for a price
+        de, en = verb(rng.choice([("kauft", "kaufen", "buys", "buy"), ("verkauft", "verkaufen", "sells", "sell")]),
+                      person.plural)
+        return f"{person.de} {de} {thing.de_acc} für {p}.", f"{person.en} {en} {thing.en_acc} for {p}."
+    if frame == 3:                  # someone says a quotation
+        de, en = verb(rng.choice(SAYINGS), person.plural)
+        return f"{person.de} {de}: {p}", f"{person.en} {en}: {p}"
+    if frame == 4:                  # a quotation, then who says it (German puts the verb first)
+        de, en = verb(rng.choice(SAYINGS), person.plural)
+        return f"{p}, {de} {lower_first(person.de)}.", f"{p}, {lower_first(person.en)} {en}."
+    de, en = verb(rng.choice(DOINGS), person.plural)     # a date first, then the verb (German) or the subject
+    return f"{p} {de} {lower_first(person.de)}.", f"{p} {lower_first(person.en)} {en}."
+
+
+def everyday_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
+    """`count` everyday pairs, German-English (English-German where `mirrored`), the same for the same seed."""
+    rng = random.Random(seed + 7)
+    for _ in range(count):
+        de, en = everyday_pair(rng)
+        yield (en, de) if mirrored else (de, en)
