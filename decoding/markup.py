@@ -269,28 +269,41 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
     return "".join(out) + escaped(output[last:], parsed.entities)
 
 
+def markup_of(line: str, fmt: str) -> Parsed | None:
+    """The line's text and tags (parse), None for a line without markup: it is translated as it is."""
+    return parse(line, fmt) if has_markup(line) else None
+
+
+def put_back(parsed: Parsed | None, translation: str, attend: Callable[[str], list[AttentionMap] | None]) -> str:
+    """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none)."""
+    if parsed is None:
+        return translation
+    aligned = links(parsed.plain, translation, attend(parsed.plain)) if parsed.tags and parsed.plain.strip() else None
+    return write(parsed, translation, place(parsed, translation, aligned))
+
+
 def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]], list[str]],
                      attend: Callable[[str], list[AttentionMap] | None]) -> list[str]:
     """Each line translated with its markup put back: translate(texts) is called once with every line's plain text;
     attend(text) gives the attention maps of a line's sentences (None where the engine has none)."""
-    parsed = [parse(line, fmt) if has_markup(line) else None for line in lines]
+    parsed = [markup_of(line, fmt) for line in lines]
     found = translate([line if p is None else p.plain for line, p in zip(lines, parsed)])
-    out = []
-    for p, translation in zip(parsed, found):
-        if p is None:
-            out.append(translation)
-            continue
-        aligned = links(p.plain, translation, attend(p.plain)) if p.tags and p.plain.strip() else None
-        out.append(write(p, translation, place(p, translation, aligned)))
-    return out
+    return [put_back(p, translation, attend) for p, translation in zip(parsed, found)]
+
+
+def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[AttentionMap] | None]:
+    """attend(text) for translate_markup and put_back: the router's attention maps of text's sentences, None from an
+    engine without attention (CTranslate2), whose tags go by proportion."""
+    def attend(text: str) -> list[AttentionMap] | None:
+        try:
+            return router.attention_maps(text, decode)
+        except UserError:
+            return None
+    return attend
 
 
 def translate_markup_lines(router: Router, lines: list[str], fmt: str, decode: DecodeConfig,
                            first_line: int = 1) -> list[str]:
     """translate.py --format html|xml: lines translated as --format text does, markup put back."""
-    def attend(text: str) -> list[AttentionMap] | None:
-        try:
-            return router.attention_maps(text, decode)
-        except UserError:           # an engine without attention (CTranslate2): tags go by proportion
-            return None
-    return translate_markup(lines, fmt, lambda texts: router.translate(texts, decode, first_line), attend)
+    return translate_markup(lines, fmt, lambda texts: router.translate(texts, decode, first_line),
+                            attention_of(router, decode))
