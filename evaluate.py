@@ -4,11 +4,12 @@
     python evaluate.py --src input.de --ref reference.en --output hyps.en --json
     python evaluate.py --to auto --from en        # a model of both directions: English sources, each line the way
                                                   # its language identifier reads it, and how many it read right
+    python evaluate.py --src page.de --ref page.en --format html   # tags kept in the output, scored without them
 
 Prints cased detokenized sacreBLEU with its signature (the reported figure), chrF, for comparison with the PyTorch
 tutorials BLEU on lowercased spaCy tokens, and how well the translations' confidences rank them (the mean sentence
 chrF of the lowest-confidence tenth against the other nine tenths, and their Spearman correlation). With --json the
-last line is one JSON object.
+last line is one JSON object. With --format html|xml, also how many lines with tags kept every tag.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 from data.multi30k import SPLITS
 from decoding.evaluation import check_evaluate_flags, evaluate_from_flags
+from decoding.markup import FORMATS as MARKUP_FORMATS
 from cli import CommandParser, add_decode_flags, add_force_flag, run_main
 
 
@@ -35,6 +37,11 @@ def parse_args(argv):
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the scores")
     parser.add_argument("--from", dest="from_lang", default=None, metavar="LANG", help="with --to auto: the "
                         "language of the sources (default: the model's source language), scored against the other's")
+    parser.add_argument("--format", choices=("text", *MARKUP_FORMATS), default="text",
+                        help="text: one sentence a line (default); html, xml: lines may carry inline tags and "
+                        "entities, translated with each tag put back (as translate.py --format does); BLEU and chrF "
+                        "score the outputs and references with tags removed and entities unescaped, and a line says "
+                        "how many lines with tags came back with every tag once, in order, balanced and byte for byte")
     parser.add_argument("--record", action="store_true", help="add BLEU and chrF to the results ledger "
                         "(results/ledger.jsonl) with date, commit, machine, this command and the model's recipe")
     args = parser.parse_args(argv)

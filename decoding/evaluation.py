@@ -1,6 +1,7 @@
 """An evaluation, as evaluate.py runs it: a Multi30K split or a file pair translated and scored (sacreBLEU, chrF, the
-tutorials' BLEU, how the confidences rank the translations, what --to auto read), and what it adds to the results
-ledger: one record per score, with what trained the model it scored.
+tutorials' BLEU, how the confidences rank the translations, what --to auto read, with --format html|xml how many
+lines kept their tags), and what it adds to the results ledger: one record per score, with what trained the model
+it scored.
 
     code = evaluate_from_flags(args)                                    # evaluate.py's parsed flags
     records = evaluation_records(checkpoint_paths, scores, split="test_2016_flickr", direction="de-en",
@@ -20,6 +21,8 @@ from config import Config, recipe_of
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
+from decoding.markup import FORMATS as MARKUP_FORMATS, attention_of, markup_of, put_back
+from decoding.markup_kept import TagsKept, plain_text, tags_kept
 from decoding.router import AUTO, Router
 from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chrf
 from decoding.translator import Translator
@@ -149,18 +152,45 @@ def record_evaluation(args, checkpoint, translator: Translator, split: str, scor
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 
 
+def tags_kept_counts(sources: list[str], written: list[str], fmt: str) -> dict:
+    """Prints how many lines with tags came back with every tag once, in order, balanced and byte for byte
+    (decoding/markup_kept.py's tags_kept); the counts, of all four and of each."""
+    found = [tags_kept(source, line, fmt) for source, line in zip(sources, written)
+             if (parsed := markup_of(source, fmt)) and parsed.tags]
+    counts = {"lines": len(found), "kept": sum(map(bool, found)),
+              **{field: sum(getattr(kept, field) for kept in found) for field in TagsKept._fields}}
+    if not found:
+        print("markup: no source line has tags")
+    else:
+        print(f"markup: {counts['kept']} of {len(found)} lines with tags came back with every tag once, in order, "
+              f"balanced and byte for byte ({counts['kept'] / len(found):.1%})")
+    return counts
+
+
 def evaluate_from_flags(args) -> int:
-    """evaluate.py's run once its flags are parsed and checked: -> the exit status."""
+    """evaluate.py's run once its flags are parsed and checked: -> the exit status. With --format html|xml the
+    sources' markup is kept in the output, and the scores are of the text alone (tags off, entities decoded) on both
+    sides."""
     opened = open_translator(args)
     router = opened.router
     translator = router.reading(args.from_lang)     # the way of every source line, read right
     name, sources, references = read_sources_and_references(args, translator)
-    decode = decode_from_flags(args, translator.cfg.decode)
+    decode = replace(decode_from_flags(args, translator.cfg.decode), n_best=1)
+    markup = args.format in MARKUP_FORMATS
+    texts = [plain_text(source, args.format) for source in sources] if markup else sources
 
     start = time.perf_counter()
-    best = [n_best[0] for n_best in router.translate_n_best(sources, replace(decode, n_best=1))]
+    best = [n_best[0] for n_best in router.translate_n_best(texts, decode)]
+    written = [t.text for t in best]
+    if markup:
+        attend = attention_of(router, decode)
+        written = [put_back(markup_of(source, args.format), line, attend) for source, line in zip(sources, written)]
     seconds = time.perf_counter() - start
-    hypotheses = [t.text for t in best]
+    if markup:
+        hypotheses = [plain_text(line, args.format) for line in written]
+        references = [plain_text(line, args.format) for line in references]
+    else:
+        hypotheses = written
     scores = corpus_scores(hypotheses, references)
     lc_tok = bleu_lowercased_tokens(hypotheses, references, translator.codec.tokenizer("tgt"))
     print(f"{name}: {len(sources)} sentences in {seconds:.1f}s ({len(sources) / seconds:.1f} sentences/s), "
@@ -168,15 +198,17 @@ def evaluate_from_flags(args) -> int:
     print(f"{scores['bleu_line']}  [{scores['signature']}]")
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
+    kept = tags_kept_counts(sources, written, args.format) if markup else None
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
-    identified = identifier_accuracy(router, sources, translator) if router.to == AUTO else None
+    identified = identifier_accuracy(router, texts, translator) if router.to == AUTO else None
     if args.record:
         record_evaluation(args, opened.checkpoint, translator, name, scores, decode.beam)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),
                           "seconds": round(seconds, 2), "confidence": trust,
-                          **({"identifier": identified} if identified else {})}))
+                          **({"identifier": identified} if identified else {}),
+                          **({"markup": kept} if kept else {})}))
     if args.output:    # after the scores, so a failed write loses none of them
-        write_text_lines(args.output, hypotheses, "; the scores above are complete")
+        write_text_lines(args.output, written, "; the scores above are complete")
     return 0

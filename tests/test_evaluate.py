@@ -1,6 +1,7 @@
 """evaluate.py: BLEU on a split or a file pair, lines paired at "\\n" only, and what it refuses before translating."""
 import json
 import os
+import re
 from dataclasses import replace
 
 import pytest
@@ -168,3 +169,26 @@ def test_evaluate_to_auto_scores_as_the_right_to_and_says_how_many_lines_it_read
     out = run([*both, "--to", "auto", "--from", "fr"], env, check=False)
     assert out.returncode == 2
     assert out.stderr.decode() == "error: --from fr: this model reads de and en; pass one of those\n"
+
+
+def test_evaluate_html_keeps_the_tags_in_the_output_scores_the_text_alone_and_counts_the_lines_that_kept_them(
+        tiny_run, env, tmp_path):
+    sources = ["Der <b>Hund</b> läuft im Park.", 'Die <a href="/k?x=1&amp;y=2">Katze</a> schläft im Haus.',
+               "Das Kind spielt heute am Strand."]
+    references = ["The <b>dog</b> runs in the park.", 'The <a href="/k?x=1&amp;y=2">cat</a> sleeps in the house.',
+                  "The child plays today on the beach."]
+    for name, lines in (("src.de", sources), ("ref.en", references),
+                        ("plain.de", [re.sub("<[^>]*>", "", s) for s in sources]),
+                        ("plain.en", [re.sub("<[^>]*>", "", r).replace("&amp;", "&") for r in references])):
+        (tmp_path / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    checkpoint = ["evaluate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy", "--json"]
+    out = run([*checkpoint, "--src", str(tmp_path / "src.de"), "--ref", str(tmp_path / "ref.en"), "--format", "html",
+               "--output", str(tmp_path / "hyp.en")], env)
+    plain = run([*checkpoint, "--src", str(tmp_path / "plain.de"), "--ref", str(tmp_path / "plain.en")], env)
+    found, expected = (json.loads(o.stdout.decode().splitlines()[-1]) for o in (out, plain))
+    assert found["markup"] == {"lines": 2, "kept": 2, "once": 2, "in_order": 2, "balanced": 2, "identical": 2}
+    assert (found["bleu"], found["chrf"]) == (expected["bleu"], expected["chrf"]) and "markup" not in expected
+    assert "markup: 2 of 2 lines with tags came back with every tag once, in order, balanced and byte for byte" in \
+        out.stdout.decode()
+    written = (tmp_path / "hyp.en").read_text(encoding="utf-8").splitlines()
+    assert "<b>" in written[0] and 'href="/k?x=1&amp;y=2"' in written[1] and "<" not in written[2]
