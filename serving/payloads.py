@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from config import BrokenRule, DecodeConfig, decode_settings
+from decoding.markup import FORMATS as MARKUP_FORMATS
 
 # C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary", "to")
+TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary", "to", "format")
+FORMATS = ("text", *MARKUP_FORMATS)          # a request's "format" (decoding/markup.py)
 MAX_GLOSSARY_TERMS = 256
 LINE_BREAK_OR_TAB = re.compile(r"[\t\n\r]")   # text in a sentence, never inside a glossary term
 ATTENTION_FIELDS = ("text", "beam", "length_penalty", "to")
@@ -45,6 +47,7 @@ class TranslateRequest(NamedTuple):
     single: bool              # sent as {"text": ...}, so answered as {"translation": ...}
     work: Work
     to: str | None = None     # "auto" or a language the model writes (decoding/router.py); None: the server's
+    format: str = "text"      # one of FORMATS: with "html" or "xml" each text's tags are put back into its translation
 
 
 def parse_json(body: bytes) -> dict:
@@ -119,19 +122,36 @@ def parse_decode(payload: dict, defaults: DecodeConfig, limits: Limits, n_best: 
         raise BadRequest(422, f"{name} must be {e.requirement}, not {json.dumps(payload.get(name))}") from None
 
 
+def choice(payload: dict, name: str, choices: tuple[str, ...], default: str | None = None) -> str | None:
+    """A field that is one of choices; default when not given (or null)."""
+    value = payload.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in choices:
+        raise BadRequest(422, f"{name} must be one of {', '.join(map(json.dumps, choices))}, not {json.dumps(value)}")
+    return value
+
+
 def parse_to(payload: dict, choices: tuple[str, ...]) -> str | None:
     """The request's "to": one of choices ("auto" and the languages the model writes); None when not given."""
-    to = payload.get("to")
-    if to is not None and (not isinstance(to, str) or to not in choices):
-        raise BadRequest(422, f"to must be one of {', '.join(map(json.dumps, choices))}, not {json.dumps(to)}")
-    return to
+    return choice(payload, "to", choices)
+
+
+def parse_format(payload: dict, decode: DecodeConfig) -> str:
+    """The request's "format" (default "text"); with markup, one translation a text: its tags go into the best."""
+    fmt = choice(payload, "format", FORMATS, "text")
+    if fmt != "text" and decode.n_best > 1:
+        raise BadRequest(422, f"n_best must be 1 with format {json.dumps(fmt)}: the tags go back into the best "
+                              'translation alone, so leave out n_best or send "format": "text"')
+    return fmt
 
 
 def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
                     choices: tuple[str, ...] = ("auto",),
                     languages: tuple[str, str] = ("source", "target")) -> TranslateRequest:
     """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty, glossary (its terms
-    in `languages`, the names of the server's source and target languages) and to (one of choices)."""
+    in `languages`, the names of the server's source and target languages), to (one of choices) and format (one of
+    FORMATS)."""
     check_fields(payload, TRANSLATE_FIELDS)
     if ("text" in payload) == ("texts" in payload):
         raise BadRequest(422, 'send either "text": "..." or "texts": ["...", ...]')
@@ -145,7 +165,7 @@ def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
             raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
     work = Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits, languages))
-    return TranslateRequest(texts, single, work, parse_to(payload, choices))
+    return TranslateRequest(texts, single, work, parse_to(payload, choices), parse_format(payload, work.decode))
 
 
 def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = ("source", "target")) -> tuple:

@@ -1,7 +1,9 @@
 """The translator behind a server: sentences from concurrent requests are decoded together, grouped by their search
 settings and glossary. The translator (PyTorch, an ensemble or CTranslate2) is used by one thread at a time. Each
 request says the language to write or "auto" (decoding/router.py), so one server of a model of both directions
-serves both; sentences of either way share a batch and each goes through its own way's translator."""
+serves both; sentences of either way share a batch and each goes through its own way's translator. A request's texts
+in "html" or "xml" are translated as their text alone, and their tags are put back (decoding/markup.py) when the last
+sentence is decoded."""
 from __future__ import annotations
 
 import threading
@@ -10,6 +12,7 @@ from concurrent.futures import Future
 
 from config import DecodeConfig
 from decoding.confidence import LOW
+from decoding.markup import Parsed, attention_of, markup_of, put_back
 from decoding.router import AUTO, Router
 from decoding.translator import AttentionMap, Sentence, Translation, sentences_of
 from serving.batching_queue import MicroBatcher
@@ -39,9 +42,22 @@ class TranslationService:
         texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts."""
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
-        splits = router.split(request.texts, glossary=glossary)
-        return self.batcher.submit(request.work, sentences_of(splits),
-                                   lambda translations: router.join(splits, translations))
+        parsed = [None if request.format == "text" else markup_of(text, request.format) for text in request.texts]
+        texts_split = router.split([text if p is None else p.plain for text, p in zip(request.texts, parsed)],
+                                   glossary=glossary)
+        return self.batcher.submit(request.work, sentences_of(texts_split), lambda translated: self._put_markup(
+            router, request.work.decode, parsed, router.join(texts_split, translated)))
+
+    def _put_markup(self, router: Router, decode: DecodeConfig, parsed: list[Parsed | None],
+                    found: list[list[Translation]]) -> list[list[Translation]]:
+        """Each text's tags put back into its translation (a text without markup: as it is), by the cross-attention
+        of its way; the request asked for one translation a text (serving/payloads.py's parse_format)."""
+        if not any(parsed):
+            return found
+        attend = attention_of(router, decode)
+        with self._lock:            # the attention is decoded by the model the batcher's worker also uses
+            return [n_best if p is None else [n_best[0]._replace(text=put_back(p, n_best[0].text, attend))]
+                    for p, n_best in zip(parsed, found)]
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()
