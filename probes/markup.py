@@ -3,7 +3,8 @@
 tags, images with German alt texts, comments, &amp; &nbsp; &lt; &quot; &#39;), each translated as translate.py
 --format html translates it (decoding/markup.py). A line is right when every tag of its source comes back exactly
 once, byte for byte (attributes untranslated), in source order, balanced, and every entity comes back as written
-(and no other entity, no bare <, > or &).
+(and no other entity, no bare <, > or &). Also counted: the tag pairs around part of a line that came back around
+the whole output (no alignment found), and the lines with a tag between the digits of a number.
 
     python -m probes.markup --checkpoint runs/<run>/best.pt [--beam 5] [--show-failures] [--record]
     python -m probes.markup --checkpoint runs/<run>/best.pt --sheet pairs.tsv    # tag pairs for judging by hand
@@ -29,6 +30,7 @@ from util.textio import write_text_atomic
 
 FILES = {"de": "markup.de.txt", "en": "markup.en.txt"}
 BARE = re.compile(r"[<>&]")
+SPLIT_NUMBER = re.compile(r"\d(?:<[^<>]*>)+[.,:]?\d|\d[.,:](?:<[^<>]*>)+\d")    # "<b>2</b>,50", "2,<b>50"
 ATTRIBUTED = re.compile(r"<[A-Za-z][\w:.-]*\s+\S")      # an open or void tag with attributes
 
 
@@ -97,6 +99,7 @@ class MarkupScore(NamedTuple):
     escaped: int            # lines with no stray entity and no bare <, > or &
     part_pairs: int         # tag pairs around part of their source line
     widened: int            # of those, pairs around the whole output line (no alignment found: a fallback)
+    split_numbers: int      # lines whose output has a tag between the digits of a number its source kept whole
 
 
 def score(direction: str, results: list[MarkupResult]) -> MarkupScore:
@@ -106,7 +109,8 @@ def score(direction: str, results: list[MarkupResult]) -> MarkupScore:
                        sum(r.in_order for r in results), sum(r.balanced for r in results),
                        sum(r.attributes_kept for r in attributed), len(attributed),
                        sum(r.entities_kept for r in entitied), len(entitied), sum(r.escaped for r in results),
-                       *widened(results))
+                       *widened(results),
+                       sum(bool(SPLIT_NUMBER.search(r.output)) and not SPLIT_NUMBER.search(r.source) for r in results))
 
 
 def widened(results: list[MarkupResult]) -> tuple[int, int]:
@@ -123,7 +127,7 @@ def report(s: MarkupScore) -> str:
             f"{percent(s.entities_kept, s.entity_lines)}; no stray entity or bare <, >, & "
             f"{percent(s.escaped, s.lines)}\n"
             f"  tag pairs around part of their line that wrap the whole output (no alignment: a fallback) "
-            f"{percent(s.widened, s.part_pairs)}")
+            f"{percent(s.widened, s.part_pairs)}; lines with a tag inside a number {s.split_numbers}")
 
 
 def text_of(line: str) -> str:

@@ -42,6 +42,12 @@ def test_the_score_counts_lines_and_pairs_wrapped_around_the_whole_output():
     assert (s.part_pairs, s.widened) == (1, 1)
 
 
+def test_a_tag_between_the_digits_of_a_number_is_counted():
+    source = 'Ein Kaffee kostet <span class="preis">2,50 €</span>.'
+    outputs = ['A coffee costs <span class="preis">2</span>,50 €.', 'A coffee costs <span class="preis">€2.50</span>.']
+    assert score("de-en", [judge(source, output) for output in outputs]).split_numbers == 1
+
+
 def test_the_sheet_gives_the_words_inside_each_pair_on_both_sides():
     result = judge("Ein <i>kleiner <b>roter</b> Ball</i> &amp; mehr", "A <i>small <b>red</b> ball</i> &amp; more")
     assert matched_pairs(result) == [("<i>", "kleiner roter Ball", "small red ball"), ("<b>", "roter", "red")]
