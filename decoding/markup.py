@@ -25,7 +25,9 @@ FORMATS = ("html", "xml")
 MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^<>]*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
-WORD = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+# a word: a number with its separators and currency or percent sign ("€2.50", "2,50 €", "14:30"), a word with
+# inner apostrophes or hyphens, or a punctuation mark of its own; a tag never goes inside a number
+WORD = re.compile(r"[$€£¥]?\d+(?:[.,:]\d+)*(?: ?[€$£¥%])?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
 

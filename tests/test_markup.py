@@ -154,3 +154,13 @@ def test_a_pair_whose_words_have_only_loose_links_follows_those_rather_than_the_
     out = translate_markup([line], "html", lambda texts: ["A dog runs"],
                            lambda plain: [AttentionMap(source, output, weights)])
     assert out == ["A <i>dog</i> runs"]
+
+
+@pytest.mark.parametrize("output", ["The coffee costs €2.50.", "The coffee costs 2.50 €."])
+def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_number(output):
+    line = 'Der Kaffee kostet <span class="preis">2,50 €</span>.'
+    price = output.split("costs ")[1][:-1]
+    source, words = ["▁Der", "▁Kaffee", "▁kostet", "▁2,50 €", "▁￭."], ["▁The", "▁coffee", "▁costs", f"▁{price}", "▁￭."]
+    maps = [AttentionMap(source, words + ["<eos>"], torch.eye(len(words) + 1, len(source)))]
+    out = translate_markup([line], "html", lambda texts: [output], lambda plain: maps)
+    assert out == [output.replace(price, f'<span class="preis">{price}</span>')]
