@@ -9,8 +9,8 @@ lines cut to fragments of 1-4 words (`fragments`, the cut the identifier's margi
 
 Reported per kind: lines read as their language, and lines that go the right way (read right, or undecided where
 the model's own way is theirs: German->English for a model trained de-en); an undecidable line is read right when
-it is undecided, and goes the right way when it goes the model's own way (undecided, or read as that way's language). Targets: 99.5% of a test set's lines read right, 95% of its
-fragments going the right way.
+it is undecided, and goes the right way when it goes the model's own way (undecided, or read as that way's
+language). Targets: 99.5% of a test set's lines read right, 95% of its fragments going the right way.
 """
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 (probes/data/markup.de.txt toward English, markup.en.txt toward German: <b>, <i>, links, spans, nested and void
 tags, images with German alt texts, comments, &amp; &nbsp; &lt; &quot; &#39;), each translated as translate.py
 --format html translates it (decoding/markup.py). A line is right when every tag of its source comes back exactly
-once, byte for byte (attributes untranslated), in source order, balanced, and every entity comes back as written
+once, in source order, balanced and byte for byte, attributes untranslated (decoding/markup_kept.py's tags_kept, the
+check evaluate.py --format html counts), and every entity comes back as written
 (and no other entity, no bare <, > or &). Also counted: the tag pairs around part of a line that came back around
 the whole output (no alignment found), and the lines with a tag between the digits of a number.
 
@@ -20,7 +21,8 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from decoding.markup import MARKUP, NAME, VOID, parse, translate_markup_lines
+from decoding.markup import MARKUP, parse, translate_markup_lines
+from decoding.markup_kept import TagsKept, tags_kept
 from probes.lines import text_lines
 from probes.score import percent
 from probes.ways import open_router, parse_probe_args, probe_parser, record_shares, ways
@@ -31,56 +33,32 @@ from util.textio import write_text_atomic
 FILES = {"de": "markup.de.txt", "en": "markup.en.txt"}
 BARE = re.compile(r"[<>&]")
 SPLIT_NUMBER = re.compile(r"\d(?:<[^<>]*>)+[.,:]?\d|\d[.,:](?:<[^<>]*>)+\d")    # "<b>2</b>,50", "2,<b>50"
-ATTRIBUTED = re.compile(r"<[A-Za-z][\w:.-]*\s+\S")      # an open or void tag with attributes
-
-
-def tags(line: str) -> list[str]:
-    """The line's tags (comments too) as written, in order; entities inside an attribute belong to their tag."""
-    return [m.group() for m in MARKUP.finditer(line) if m.group().startswith("<")]
 
 
 def entities(line: str) -> list[str]:
+    """The line's entities as written, in order; one inside an attribute belongs to its tag."""
     return [m.group() for m in MARKUP.finditer(line) if m.group().startswith("&")]
-
-
-def nested(found: list[str]) -> bool:
-    """Whether the tags open and close as pairs that nest (void tags, comments and self-closing tags stand alone)."""
-    stack = []
-    for tag in found:
-        name = NAME.match(tag)
-        if not name or tag.endswith("/>") or name.group(1).lower() in VOID:
-            continue
-        if not tag.startswith("</"):
-            stack.append(name.group(1).lower())
-        elif not stack or stack.pop() != name.group(1).lower():
-            return False
-    return not stack
 
 
 class MarkupResult(NamedTuple):
     source: str
     output: str
-    tags_once: bool         # each source tag as often as in the source, and no other tag
-    in_order: bool          # the output's tags are the source's, in source order
-    balanced: bool          # the output's tags nest
-    attributes_kept: bool   # every source tag with attributes comes back byte for byte
+    tags: TagsKept          # decoding/markup_kept.py: every tag once, in order, balanced, byte for byte
     entities_kept: bool     # the source's entities as often, as written
     escaped: bool           # no entity the source did not write, no bare <, > or & outside tags
 
     @property
     def right(self) -> bool:
-        return all(self[2:])
+        return self.tags.kept and self.entities_kept and self.escaped
 
     def problems(self) -> list[str]:
-        return [name.replace("_", " ") for name, ok in zip(self._fields[2:], self[2:]) if not ok]
+        return [f"tags {name.replace('_', ' ')}" for name, ok in zip(TagsKept._fields, self.tags) if not ok] + \
+            [name.replace("_", " ") for name, ok in zip(self._fields[3:], self[3:]) if not ok]
 
 
 def judge(source: str, output: str) -> MarkupResult:
     """One line's markup judged, model-free."""
-    wanted, got = tags(source), tags(output)
-    with_attributes = [t for t in wanted if ATTRIBUTED.match(t)]
-    return MarkupResult(source, output, Counter(wanted) == Counter(got), wanted == got, nested(got),
-                        all(got.count(t) >= wanted.count(t) for t in with_attributes),
+    return MarkupResult(source, output, tags_kept(source, output, "html"),
                         Counter(entities(source)) == Counter(entities(output)),
                         set(entities(output)) <= set(entities(source)) and not BARE.search(MARKUP.sub("", output)))
 
@@ -92,8 +70,7 @@ class MarkupScore(NamedTuple):
     tags_once: int
     in_order: int
     balanced: int
-    attributes_kept: int    # of the lines with a tag with attributes
-    attribute_lines: int
+    identical: int          # lines with every tag byte for byte (attributes untranslated)
     entities_kept: int      # of the lines with an entity
     entity_lines: int
     escaped: int            # lines with no stray entity and no bare <, > or &
@@ -103,11 +80,9 @@ class MarkupScore(NamedTuple):
 
 
 def score(direction: str, results: list[MarkupResult]) -> MarkupScore:
-    attributed = [r for r in results if any(ATTRIBUTED.match(t) for t in tags(r.source))]
     entitied = [r for r in results if entities(r.source)]
-    return MarkupScore(direction, len(results), sum(r.right for r in results), sum(r.tags_once for r in results),
-                       sum(r.in_order for r in results), sum(r.balanced for r in results),
-                       sum(r.attributes_kept for r in attributed), len(attributed),
+    return MarkupScore(direction, len(results), sum(r.right for r in results),
+                       *(sum(r.tags[k] for r in results) for k in range(len(TagsKept._fields))),
                        sum(r.entities_kept for r in entitied), len(entitied), sum(r.escaped for r in results),
                        *widened(results),
                        sum(bool(SPLIT_NUMBER.search(r.output)) and not SPLIT_NUMBER.search(r.source) for r in results))
@@ -122,9 +97,8 @@ def widened(results: list[MarkupResult]) -> tuple[int, int]:
 def report(s: MarkupScore) -> str:
     return (f"markup {s.direction}: {s.lines} lines; right (every check) {percent(s.right, s.lines)}\n"
             f"  every tag once {percent(s.tags_once, s.lines)}; in source order {percent(s.in_order, s.lines)}; "
-            f"balanced {percent(s.balanced, s.lines)}; attributes byte for byte "
-            f"{percent(s.attributes_kept, s.attribute_lines)}; entities as written "
-            f"{percent(s.entities_kept, s.entity_lines)}; no stray entity or bare <, >, & "
+            f"balanced {percent(s.balanced, s.lines)}; byte for byte {percent(s.identical, s.lines)}; entities as "
+            f"written {percent(s.entities_kept, s.entity_lines)}; no stray entity or bare <, >, & "
             f"{percent(s.escaped, s.lines)}\n"
             f"  tag pairs around part of their line that wrap the whole output (no alignment: a fallback) "
             f"{percent(s.widened, s.part_pairs)}; lines with a tag inside a number {s.split_numbers}")

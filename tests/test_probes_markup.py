@@ -15,11 +15,11 @@ def test_a_line_with_every_tag_and_entity_as_written_is_right():
 
 def test_each_fault_fails_its_own_check():
     faults = {
-        'Click <a href="/agb" title="Geschäftsbedingungen">here</a> &amp; <b>now.': {"tags once", "in order",
-                                                                                 "balanced"},
-        'Click <b>now</b> &amp; <a href="/agb" title="Geschäftsbedingungen">here</a>.': {"in order"},
-        'Click <a href="/agb" title="Terms">here</a> &amp; <b>now</b>.': {"tags once", "in order",
-                                                                           "attributes kept"},
+        'Click <a href="/agb" title="Geschäftsbedingungen">here</a> &amp; <b>now.': {
+            "tags once", "tags in order", "tags balanced", "tags identical"},
+        'Click <b>now</b> &amp; <a href="/agb" title="Geschäftsbedingungen">here</a>.': {"tags in order",
+                                                                                         "tags identical"},
+        'Click <a href="/agb" title="Terms">here</a> &amp; <b>now</b>.': {"tags identical"},
         'Click <a href="/agb" title="Geschäftsbedingungen">here</a> & <b>now</b>.': {"entities kept", "escaped"},
         'Click <a href="/agb" title="Geschäftsbedingungen">here</a> and &quot;<b>now</b>.': {"entities kept",
                                                                                               "escaped"},
@@ -29,14 +29,14 @@ def test_each_fault_fails_its_own_check():
 
 
 def test_crossed_pairs_are_not_balanced():
-    assert not judge("<b>ein <i>Hund</i></b>", "<b>a <i>dog</b></i>").balanced
+    assert not judge("<b>ein <i>Hund</i></b>", "<b>a <i>dog</b></i>").tags.balanced
 
 
 def test_the_score_counts_lines_and_pairs_wrapped_around_the_whole_output():
     outputs = ['Click <a href="/agb" title="Geschäftsbedingungen">here</a> &amp; <b>now</b>.',
                '<a href="/agb" title="Geschäftsbedingungen">Click here</a> &amp; <b>now.</b>']
     s = score("de-en", [judge(SOURCE, output) for output in outputs])
-    assert (s.lines, s.right, s.tags_once, s.attribute_lines, s.entity_lines) == (2, 2, 2, 2, 2)
+    assert (s.lines, s.right, s.tags_once, s.identical, s.entity_lines) == (2, 2, 2, 2, 2)
     assert (s.part_pairs, s.widened) == (4, 0)
     s = score("de-en", [judge("Der <b>rote</b> Ball.", "<b>The red ball.</b>")])
     assert (s.part_pairs, s.widened) == (1, 1)
@@ -44,7 +44,8 @@ def test_the_score_counts_lines_and_pairs_wrapped_around_the_whole_output():
 
 def test_a_tag_between_the_digits_of_a_number_is_counted():
     source = 'Ein Kaffee kostet <span class="preis">2,50 €</span>.'
-    outputs = ['A coffee costs <span class="preis">2</span>,50 €.', 'A coffee costs <span class="preis">€2.50</span>.']
+    outputs = ['A coffee costs <span class="preis">2</span>,50 €.',
+               'A coffee costs <span class="preis">€2.50</span>.']
     assert score("de-en", [judge(source, output) for output in outputs]).split_numbers == 1
 
 
