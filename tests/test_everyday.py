@@ -45,7 +45,7 @@ def test_training_pairs_add_the_share_of_everyday_pairs_after_the_corpus():
 
 
 def test_the_cache_key_changes_with_everyday_and_stays_as_it_was_without_it():
-    cfg = make_config("30min")
+    cfg = make_config("30min", ["--data.everyday=0"])
     files = {"train": {}}
     plain = cache_key(cfg.data, ("train",), files)
     cfg.data.everyday = 0.05
