@@ -117,11 +117,10 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
             out.append(next(n for n, (a, b) in enumerate(words) if b > found))
         elif token.startswith(JOINER) and out:
             out.append(out[-1])
-        elif not piece:         # a special token or a bare word-start mark: no characters, so it moves past none
-            out.append(next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1))
         else:
             word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
-            cursor = max(cursor, words[word][1])
+            if piece:           # a special token or a bare word-start mark has no characters: it moves past none
+                cursor = max(cursor, words[word][1])
             out.append(word)
     return out, hits
 
@@ -151,18 +150,20 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     if 2 * hits < len(spans(output)):
         return None
     found = Alignment([set() for _ in spans(output)], [set() for _ in spans(output)])
+    if not found.sure:          # an output without words: nothing to align
+        return found
     src_base, out_base = 0, 0
     for m in maps:
         words = [j for j, token in enumerate(m.source) if not SPECIAL.fullmatch(token)]   # not the direction tag
         rows = [i for i in range(min(len(m.weights), len(m.output))) if not SPECIAL.fullmatch(m.output[i])]
-        if not (words and src_words and found.sure):
-            continue
-        for i in rows:
-            j = max(words, key=lambda j: float(m.weights[i][j]))
-            pair = (out_words[out_base + i], src_words[src_base + j])
-            found.loose[pair[0]].add(pair[1])
-            if max(rows, key=lambda r: float(m.weights[r][j])) == i:
-                found.sure[pair[0]].add(pair[1])
+        if words and rows:
+            best_row = {j: max(rows, key=lambda r: float(m.weights[r][j])) for j in words}
+            for i in rows:
+                j = max(words, key=lambda j: float(m.weights[i][j]))
+                pair = (out_words[out_base + i], src_words[src_base + j])
+                found.loose[pair[0]].add(pair[1])
+                if best_row[j] == i:
+                    found.sure[pair[0]].add(pair[1])
         src_base, out_base = src_base + len(m.source), out_base + len(m.output)
     return found
 

@@ -164,3 +164,13 @@ def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_nu
     maps = [AttentionMap(source, words + ["<eos>"], torch.eye(len(words) + 1, len(source)))]
     out = translate_markup([line], "html", lambda texts: [output], lambda plain: maps)
     assert out == [output.replace(price, f'<span class="preis">{price}</span>')]
+
+
+def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_sentences_aligned():
+    """Sentences are aligned one after another: one with no source word (only the tag) still moves past its tokens,
+    so the next sentence's words line up with their own attention."""
+    empty = AttentionMap(["<2en>"], ["▁Hi", "<eos>"], torch.tensor([[1.0], [1.0]]))
+    second = AttentionMap(["▁Ein", "▁Hund"], ["▁A", "▁dog", "<eos>"],
+                          torch.tensor([[0.9, 0.1], [0.1, 0.9], [0.5, 0.5]]))
+    aligned = links("Ein Hund", "Hi A dog", [empty, second])
+    assert aligned.sure == [set(), {0}, {1}]
