@@ -25,21 +25,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import tempfile
 from pathlib import Path
 
 from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel
-from decoding.evaluation import model_fields, trained_models
-from decoding.load import checkpoint_paths
 from models.checkpoint import latest_checkpoint
 from probes.checks import DIRECTIONS, lexicon_words, target_lang
 from probes.lines import Probe, entity_lines, probe_lines
+from probes.ways import record_shares
 from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
                           report, report_json, summary)
 from cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
 from util.errors import UserError
-from util.ledger import Record, append, ledger_path
 from util.textio import read_text_lines
 
 
@@ -177,23 +174,17 @@ def report_probe(args, judge: Judge, outputs_of: dict) -> None:
             print(f"\nfailing lines of {name}:\n{failures(r.results)}")
     if args.record:
         name = next(iter(reports))                                 # our engine's; the others are comparisons
-        record_shares(args, judge.direction, reports[name], entity[name] if judge.direction == "de-en" else None)
+        record_probe(args, judge.direction, reports[name], entity[name] if judge.direction == "de-en" else None)
 
 
-def record_shares(args, direction: str, r, entities) -> None:
+def record_probe(args, direction: str, r, entities) -> None:
     """The probe's shares as ledger records: what a user's lines keep, with the model's recipe and work."""
     kinds = r.kinds
     shares = {"probe items kept": (sum(k.kept for k in kinds), sum(k.items for k in kinds)),
               "copied-through items kept exactly": (r.verbatim.kept, r.verbatim.items)}
     if entities is not None:
         shares["entity probe: names, places, brands kept"] = (entities.kept, entities.entities)
-    command = " ".join(["python -m probes", *map(shlex.quote, args.argv)])
-    common = dict(topic="probes", metric="share", direction=direction, command=command,
-                  **model_fields(trained_models(checkpoint_paths(args.checkpoint)),
-                                  1 if args.greedy else args.beam or 5))
-    for split, (kept, whole) in shares.items():
-        append(Record(split=split, value=round(kept / max(whole, 1), 4), **common))
-    print(f"recorded {len(shares)} shares in {ledger_path()}; `python -m results --write` regenerates the tables")
+    record_shares("python -m probes", args, shares, direction)
 
 
 def report_split(args, judge: Judge, outputs_of: dict) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from cli import add_decode_flags, check_decode_flags, import_user_module, pick_device
+from cli import add_decode_flags, check_decode_flags
 from util.ledger import Record, append, ledger_path
 
 
@@ -33,13 +33,12 @@ def parse_probe_args(parser: argparse.ArgumentParser, argv: list[str]) -> argpar
 
 
 def open_router(args):
-    """The model of --checkpoint (default: the newest run's best.pt) on --device, as a Router of all its ways."""
-    from decoding.load import load_translator           # here, so a probe's scoring needs no model
-    from decoding.router import Router
-    from models.checkpoint import latest_checkpoint
-    import_user_module(args.user_module)
-    args.checkpoint = args.checkpoint or str(latest_checkpoint())
-    return Router(load_translator(args.checkpoint, pick_device(args.device, "--device")))
+    """The model of --checkpoint (default: the newest run's best.pt) on --device, as a Router of all its ways, opened
+    as the commands open it (decoding/load.py: --user-module, --to, --glossary too); args.checkpoint names it."""
+    from decoding.load import open_translator           # here, so a probe's scoring needs no model
+    opened = open_translator(args)
+    args.checkpoint = str(opened.checkpoint)
+    return opened.router
 
 
 def ways(router) -> list[tuple[str, str]]:
