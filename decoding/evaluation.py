@@ -152,11 +152,10 @@ def record_evaluation(args, checkpoint, translator: Translator, split: str, scor
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 
 
-def tags_kept_counts(sources: list[str], written: list[str], fmt: str) -> dict:
-    """Prints how many lines with tags came back with every tag once, in order, balanced and byte for byte
-    (decoding/markup_kept.py's tags_kept); the counts, of all four and of each."""
-    found = [tags_kept(source, line, fmt) for source, line in zip(sources, written)
-             if (parsed := markup_of(source, fmt)) and parsed.tags]
+def tags_kept_counts(sources: list[str], parsed: list, written: list[str], fmt: str) -> dict:
+    """Prints how many lines with tags (parsed: each source's markup_of) came back with every tag once, in order,
+    balanced and byte for byte (decoding/markup_kept.py's tags_kept); the counts, of all four and of each."""
+    found = [tags_kept(source, line, fmt) for source, p, line in zip(sources, parsed, written) if p and p.tags]
     counts = {"lines": len(found), "kept": sum(map(bool, found)),
               **{field: sum(getattr(kept, field) for kept in found) for field in TagsKept._fields}}
     if not found:
@@ -177,14 +176,15 @@ def evaluate_from_flags(args) -> int:
     name, sources, references = read_sources_and_references(args, translator)
     decode = replace(decode_from_flags(args, translator.cfg.decode), n_best=1)
     markup = args.format in MARKUP_FORMATS
-    texts = [plain_text(source, args.format) for source in sources] if markup else sources
+    parsed = [markup_of(source, args.format) if markup else None for source in sources]     # each parsed once
+    texts = [source if p is None else p.plain for source, p in zip(sources, parsed)]
 
     start = time.perf_counter()
     best = [n_best[0] for n_best in router.translate_n_best(texts, decode)]
     written = [t.text for t in best]
     if markup:
         attend = attention_of(router, decode)
-        written = [put_back(markup_of(source, args.format), line, attend) for source, line in zip(sources, written)]
+        written = [put_back(p, line, attend) for p, line in zip(parsed, written)]
     seconds = time.perf_counter() - start
     if markup:
         hypotheses = [plain_text(line, args.format) for line in written]
@@ -198,7 +198,7 @@ def evaluate_from_flags(args) -> int:
     print(f"{scores['bleu_line']}  [{scores['signature']}]")
     print(f"chrF2 = {scores['chrf']:.2f}")
     print(f"BLEU on lowercased spaCy tokens (tutorials' metric) = {lc_tok:.2f}")
-    kept = tags_kept_counts(sources, written, args.format) if markup else None
+    kept = tags_kept_counts(sources, parsed, written, args.format) if markup else None
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
     identified = identifier_accuracy(router, texts, translator) if router.to == AUTO else None
     if args.record:
