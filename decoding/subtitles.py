@@ -76,7 +76,7 @@ def lines_of(content: str) -> list[Line]:
 def parse(content: str, fmt: str, name: str) -> list[Part]:
     """A subtitle file (without its BOM) as parts, in order; a cue without a timing line that parses is a UserError
     naming the line."""
-    lines, parts, n = lines_of(content), [], 0
+    lines, parts, n, in_cue = lines_of(content), [], 0, False
     if fmt == "vtt":
         if not lines or not re.match(r"WEBVTT(?:[ \t]|$)", lines[0].text):
             raise UserError(f"{name} line 1: a WebVTT file starts with the line WEBVTT, not "
@@ -88,11 +88,26 @@ def parse(content: str, fmt: str, name: str) -> list[Part]:
         if not block[0].text.strip() or fmt == "vtt" and (block[0].number == 1 or KEPT_BLOCK.match(block[0].text)):
             parts.append(Part(block, False))         # blank, the WEBVTT header, NOTE, STYLE, REGION
             continue
-        head = cue_head(block, fmt, name)
+        if in_cue and not starts_cue(block):
+            # text after a blank line inside a cue (players show it with the cue before): translated, up to a cue
+            # that starts without a blank line before it (at its timing line, or at the cue number before that)
+            text = next((k for k in range(1, len(block)) if "-->" in block[k].text), len(block))
+            text -= text < len(block) and text > 1 and block[text - 1].text.strip().isdigit()
+            parts.append(Part(block[:text], True))
+            block = block[text:]
+            if not block:
+                continue
+        head, in_cue = cue_head(block, fmt, name), True
         parts.append(Part(block[:head], False))
         if block[head:]:
             parts.append(Part(block[head:], True))
     return parts
+
+
+def starts_cue(block: list[Line]) -> bool:
+    """Whether the block opens with a cue: a timing line, or a line before one (a cue number or identifier); a
+    timing line that does not parse counts too (cue_head says what is wrong with it)."""
+    return "-->" in block[0].text or len(block) > 1 and "-->" in block[1].text
 
 
 def cue_head(block: list[Line], fmt: str, name: str) -> int:

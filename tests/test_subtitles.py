@@ -197,3 +197,13 @@ def test_an_output_file_that_exists_is_replaced_only_with_force(tmp_path):
     with pytest.raises(UserError, match=r"^--output .*a.srt exists; pass --force to replace it, or choose another "):
         translate.parse_args(flags)
     assert translate.parse_args([*flags, "--force"]).force and (tmp_path / "a.srt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("fmt, content", [
+    ("srt", "1\n00:00:01,000 --> 00:00:02,000\nHallo.\n\nWie geht es?\n\n2\n00:00:03,000 --> 00:00:04,000\nGut.\n"),
+    ("srt", "1\n00:00:01,000 --> 00:00:02,000\nHallo.\n\nWie geht es?\n2\n00:00:03,000 --> 00:00:04,000\nGut.\n"),
+    ("vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHallo.\n\nWie geht es?\n\n00:03.000 --> 00:04.000\nGut.\n"),
+])
+def test_text_after_a_blank_line_inside_a_cue_is_translated_and_the_cues_stay_as_they_were(fmt, content):
+    out = translate_subtitles(content, fmt, Fake(str.upper))
+    assert out == content.replace("Hallo.", "HALLO.").replace("Wie geht es?", "WIE GEHT ES?").replace("Gut.", "GUT.")
