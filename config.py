@@ -162,6 +162,9 @@ class TrainConfig:
     dropout_after: int = opt(0, 'epochs trained with model.dropout and model.attention_dropout paused, before they '
                                 'apply (a short run does not overfit, a long one does); 0 = from the start',
                              AT_LEAST_0)
+    forecast_after: float = opt(0.0, 'seconds: with a time budget, the run times its steps this long, predicts the '
+                                     'steps the budget holds and sets dropout and weight decay by the rules of '
+                                     'training/forecast.py; 0 = off (the settings given stand)', AT_LEAST_0)
     ema: float = opt(0.0, 'decay per step of an exponential moving average of the weights (bias-corrected), '
                           'validated beside them; best.pt is whichever scores higher; 0 = off', FRACTION)
     weight_decay: float = opt(1e-4, 'AdamW weight decay on matrices (not on biases and norms); each step scales them '
@@ -284,7 +287,8 @@ CPU_RECIPE: dict[str, object] = {
     "model.attention": "sdpa", "model.share_embeddings": True,
     "model.dropout": 0.1, "train.dropout_after": 4, "model.attention_dropout": 0.1, "train.weight_decay": 0.3,
     "data.max_tokens": 2048, "train.time_budget": 1800.0, "train.lr": 2e-3, "train.warmup_steps": 300,
-    "train.val_beam": 1, "train.val_max_sentences": 500, "train.final_beam": 5, "data.everyday": 0.05}
+    "train.val_beam": 1, "train.val_max_sentences": 500, "train.final_beam": 5, "data.everyday": 0.05,
+    "train.forecast_after": 60.0}
 
 # Presets are overrides on top of the defaults above; each has a one-line purpose that `train.py --help` lists.
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ def model_card(run, best: dict, finished: str | None = None) -> dict:
             "machine": machine(run.device), "ranks": run.dist.world_size, "precision": state.precision,
             "torch": torch.__version__, "commit": current_commit(),
             "trained": {"steps": state.step, "epochs": state.epoch, "minutes": round(state.elapsed / 60, 2),
-                        "finished": finished},
+                        "finished": finished, "forecast": state.forecast or None},
             "best": {"step": best["step"], "epoch": best.get("epoch"), "kind": best.get("kind"),
                      "val_bleu": best["val_bleu"], "by_direction": best.get("by_direction"), "measure": measure}})
 
@@ -64,6 +64,14 @@ def plain(card: dict) -> dict:
 
 def arrow(direction: str) -> str:
     return direction.replace("-", "→")
+
+
+def forecast_line(made: dict | None) -> list[str]:
+    """The card's line on the run's forecast of its steps (training/forecast.py), if it made one."""
+    if not made:
+        return []
+    return [f"- forecast after {made['seconds']:.0f} s: about {made['steps']:,} steps in the budget, so dropout "
+            f"{made['dropout']:g} and weight decay {made['weight_decay']:g} (training/forecast.py)"]
 
 
 def render(card: dict) -> str:
@@ -98,7 +106,7 @@ def render(card: dict) -> str:
              f"{model['parameters']:,} parameters, {model['units']} units",
              f"- machine: {where}", f"- precision: {card['precision'] or 'fp32'}; torch {card['torch']}"
              + (f"; code at commit {card['commit']}" if card.get("commit") else ""),
-             f"- trained: {done}", "",
+             f"- trained: {done}", *forecast_line(trained.get("forecast")), "",
              "## best.pt", "",
              f"- from step {best['step']:,}: {which(best.get('kind'), best.get('epoch'))}",
              f"- val BLEU {bleu}: {best['measure']}", "",

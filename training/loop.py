@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import asdict
 
 from tqdm import tqdm
 
 from data.batching import collate
 from models.dropout import pause_dropout
 from training.ema import weights_in
+from training.forecast import apply_forecast, due, forecast, predicted_steps
 from training.run import Run, check_finite_loss
 from training.stop import StopSignal
 from training.step import train_step
 from training.validation import ValScores, record_scores, score_on_val
+from util import distributed
 
 
 def train_epoch(run: Run, stop: StopSignal) -> str | None:
@@ -42,6 +45,8 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
+        if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
+            make_forecast(run, distributed.from_main(run.dist, state.elapsed))
         lr = run.schedule.get_last_lr()[0]
         bar.update(len(group))
         bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
@@ -58,6 +63,20 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     if state.batch_in_epoch >= len(batches) and not stop.requested:
         reason = end_epoch(run) or reason
     return reason
+
+
+def make_forecast(run: Run, elapsed: float) -> None:
+    """Once `elapsed` (rank 0's seconds) reaches --train.forecast_after: predict the run's steps from its speed so
+    far and set what follows from them (training/forecast.py)."""
+    state, train = run.state, run.cfg.train
+    if elapsed < train.forecast_after:
+        return
+    made = forecast(predicted_steps(state.step, elapsed, train.time_budget), elapsed, run.cfg.model.dropout,
+                    train.weight_decay)
+    apply_forecast(run.model, run.optimizer, made)
+    state.forecast = asdict(made)
+    run.record("forecast", step=state.step, **state.forecast)
+    run.log(made.note())
 
 
 def end_epoch(run: Run) -> str | None:

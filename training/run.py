@@ -28,6 +28,7 @@ from models.transformer import Transformer, build_model, check_size
 from training.save_policy import Checkpoints
 from training.ema import EMA
 from training.finetune import checkpoint_units, unknown_words_note
+from training.forecast import apply_forecast, forecast
 from training.resample import EpochData, EpochSources
 from training.rundir import open_log
 from training.schedule import Schedule
@@ -53,6 +54,7 @@ class TrainState:
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
     partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
     precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
+    forecast: dict = field(default_factory=dict)   # training/forecast.Forecast's fields, once made ({} before)
     commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
 
 
@@ -268,6 +270,10 @@ def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
                         "the run cannot continue from it") from None
     run.checkpoints.saved_step = run.state.step
     apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
+    made = run.state.forecast
+    if made and run.cfg.train.forecast_after:      # the same rules on the steps predicted, with this run's values
+        apply_forecast(run.model, run.optimizer, forecast(made["steps"], made["seconds"], run.cfg.model.dropout,
+                                                          run.cfg.train.weight_decay))
     try:
         best = best_checkpoint_info(run.dir / "best.pt")
     except UserError as e:

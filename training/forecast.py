@@ -1,0 +1,79 @@
+"""A run that knows how many steps it will get: with a time budget and --train.forecast_after=S, the run times its
+own first S seconds of steps, predicts the steps the whole budget holds at that speed, and sets what depends on that
+number by the rules below, before any of it has taken effect (dropout is paused for the first epochs,
+--train.dropout_after, and the weight decay of one minute is negligible). A machine that trains 2,800 steps in 30
+minutes and one that trains 40,000 thus get the recipe that was measured best at their number of steps, instead of one
+tuned where steps were plentiful. The forecast is kept in last.pt, so a resumed run keeps it.
+
+The rules, for one model of both directions with batches of 2,048 tokens; the figures behind each are in
+docs/TRAINING.md ("Both directions in one model"), with their commands in docs/HISTORY.md:
+- dropout: the preset's (0.1) below LONG_STEPS steps, 0.2 (the `long` preset's) from there. At 8,000 steps 0.2 lost
+  to 0.1 on test and val; at 16,000 it won: the model overfits only when the steps are many. LONG_STEPS lies between
+  the two; no run between them was measured.
+- weight decay: the preset's up to DECAY_STEPS steps, past them scaled by DECAY_STEPS / steps, so that the decay over
+  the whole run stays that of 0.3 over 16,000 steps: 32,000 steps with dropout 0.2 and decay 0.15 had a higher val
+  mean than the 16,000 steps of the preset and than 32,000 steps with dropout 0.3 and decay 0.3; no 32,000-step run
+  with dropout 0.2 and decay 0.3 was measured.
+Both rules leave every run of fewer than 12,000 steps as the preset made it: on 2 CPU cores in 30 minutes that is
+every machine measured so far, so the default run is unchanged there and changes where a GPU trains far more steps.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from torch import nn
+
+from models.attention.base import Attention
+from models.dropout import Dropout
+
+LONG_STEPS = 12_000         # from here the model overfits enough for more dropout
+LONG_DROPOUT = 0.2
+DECAY_STEPS = 16_000        # past here the weight decay shrinks as 1 / steps
+CHECK_EVERY = 10            # steps between the checks of whether the forecast is due
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What the run predicted and what it set from the prediction."""
+    steps: int              # the steps the time budget holds at the speed measured
+    seconds: float          # the seconds the speed was measured over
+    dropout: float          # model.dropout from now on (residual branches and embeddings)
+    weight_decay: float     # of the matrices, from now on
+
+    def note(self) -> str:
+        return (f"forecast: at {self.steps / max(self.seconds, 1e-9) * 60:.0f} steps a minute the budget holds about "
+                f"{self.steps:,} steps; dropout {self.dropout:g}, weight decay {self.weight_decay:g} "
+                "(training/forecast.py)")
+
+
+def predicted_steps(step: int, elapsed: float, time_budget: float) -> int:
+    """The steps of the whole budget at the speed of the first `step` steps in `elapsed` seconds. Validation's share
+    of the budget is not known yet and is left out: the prediction runs a little high."""
+    return round(step / elapsed * time_budget) if elapsed > 0 else 0
+
+
+def forecast(steps: int, seconds: float, dropout: float, weight_decay: float) -> Forecast:
+    """The rules of the module docstring, from the predicted steps and the preset's dropout and weight decay."""
+    return Forecast(steps, seconds, max(dropout, LONG_DROPOUT) if steps >= LONG_STEPS else dropout,
+                    weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay)
+
+
+def due(forecast_after: float, time_budget: float, step: int, made: dict) -> bool:
+    """Whether the run asks now if forecast_after seconds have passed: it has a time budget, a forecast to make and
+    none `made` yet (the state's), and `step` is a multiple of CHECK_EVERY (the same steps on every rank of a
+    distributed run, which then all take rank 0's seconds: they make one forecast, at one step)."""
+    return bool(forecast_after and time_budget and not made and step % CHECK_EVERY == 0)
+
+
+def set_dropout(model: nn.Module, p: float) -> None:
+    """p on the dropout of residual branches and embeddings (model.dropout); attention weights' keep theirs."""
+    inside_attention = {id(m) for a in model.modules() if isinstance(a, Attention) for m in a.modules()}
+    for module in model.modules():
+        if isinstance(module, Dropout) and id(module) not in inside_attention:
+            module.p = p
+
+
+def apply_forecast(model: nn.Module, optimizer, made: Forecast) -> None:
+    """The forecast's settings on the model and on the optimizer's matrices (its first group)."""
+    set_dropout(model, made.dropout)
+    optimizer.param_groups[0]["weight_decay"] = made.weight_decay
