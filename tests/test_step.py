@@ -96,9 +96,11 @@ def test_the_chunked_loss_and_its_gradient_equal_cross_entropy(dtype, smoothing,
     assert ours.grad.dtype == dtype
     tolerance = dict(rtol=1e-5, atol=1e-7) if dtype == torch.float32 else dict(rtol=1e-2, atol=1e-3)
     torch.testing.assert_close(ours.grad.float(), theirs.grad.float(), **tolerance)
+    before = logits.clone()
     with torch.no_grad():
         torch.testing.assert_close(SmoothedCrossEntropy.apply(logits, targets, smoothing), reference.detach(),
                                    rtol=1e-6, atol=1e-3)
+    assert torch.equal(logits, before)          # only logits whose gradient it makes become that gradient
 
 
 def test_symmetric_kl_is_the_mean_of_both_kl_divergences_and_zero_for_equal_distributions():

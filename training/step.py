@@ -39,18 +39,26 @@ class SmoothedCrossEntropy(torch.autograd.Function):
     def forward(ctx, logits: torch.Tensor, targets: torch.Tensor, smoothing: float) -> torch.Tensor:
         n, vocab = logits.shape
         total = torch.zeros((), dtype=torch.float32, device=logits.device)
-        grad = torch.empty_like(logits) if ctx.needs_input_grad[0] else None
+        # fp32 logits are needed by nothing else (the projection's gradient reads its input and weight), so their
+        # memory becomes the gradient; lower precisions get an fp32 pass per chunk and a gradient of their dtype
+        in_place = logits.dtype == torch.float32 and ctx.needs_input_grad[0]
+        grad = logits if in_place else torch.empty_like(logits) if ctx.needs_input_grad[0] else None
         # a GPU has no such cache to stay in, and each chunk's dozen kernel launches would cost more than its work
         chunk = SmoothedCrossEntropy.CHUNK if logits.device.type == "cpu" else max(n, 1)
         for start in range(0, n, chunk):
             rows = slice(start, start + chunk)
-            z, y = logits[rows].float(), targets[rows, None]                          # (c, V), (c, 1)
-            lse = z.logsumexp(-1, keepdim=True)                                        # (c, 1)
-            picked = z.gather(1, y)
-            total += (lse - (1 - smoothing) * picked - smoothing / vocab * z.sum(-1, keepdim=True)).sum()
+            z, y = logits[rows], targets[rows, None]                                 # (c, V), (c, 1)
+            picked, z_sum = z.gather(1, y).float(), z.sum(-1, keepdim=True, dtype=torch.float32)
+            top = z.amax(-1, keepdim=True).float()                                    # (c, 1)
+            e = (z.sub_(top) if in_place else z - top).exp_()                         # exp(z - top), (c, V) fp32
+            e_sum = e.sum(-1, keepdim=True)
+            lse = top + e_sum.log()                                                   # logsumexp(z), (c, 1)
+            total += (lse - (1 - smoothing) * picked - smoothing / vocab * z_sum).sum()
             if grad is not None:
-                z = z.sub_(lse).exp_().sub_(smoothing / vocab)                         # softmax - s/V, in place
-                grad[rows] = z.scatter_add_(1, y, torch.full_like(picked, smoothing - 1))
+                e = e.div_(e_sum).sub_(smoothing / vocab)                             # softmax - s/V, in place
+                e.scatter_add_(1, y, torch.full_like(picked, smoothing - 1))
+                if not in_place:
+                    grad[rows] = e
         ctx.save_for_backward(grad)
         return total
 
