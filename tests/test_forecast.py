@@ -9,7 +9,8 @@ from models.dropout import Dropout
 from models.transformer import build_model
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY, resume
-from training.forecast import CHECK_EVERY, DECAY_STEPS, LONG_DROPOUT, LONG_STEPS, due, forecast, predicted_steps, set_dropout
+from training.forecast import (CHECK_EVERY, DECAY_STEPS, LONG_DROPOUT, LONG_STEPS, due, forecast, predicted_steps,
+                               set_dropout)
 
 
 def test_the_prediction_is_the_speed_so_far_times_the_budget():
@@ -19,17 +20,18 @@ def test_the_prediction_is_the_speed_so_far_times_the_budget():
 
 @pytest.mark.parametrize("steps", [0, 2_800, 7_904, LONG_STEPS - 1])
 def test_a_run_of_fewer_steps_than_the_long_ones_keeps_the_presets_values(steps):
-    made = forecast(steps, 60.0, 0.1, 0.3)
-    assert (made.dropout, made.weight_decay) == (0.1, 0.3)
+    made = forecast(steps, 60.0, 60.0, 0.1, 0.3)
+    assert (made.steps, made.dropout, made.weight_decay) == (steps, 0.1, 0.3)
 
 
 def test_a_long_run_gets_more_dropout_and_past_its_steps_a_weight_decay_that_keeps_the_total():
-    assert forecast(LONG_STEPS, 60.0, 0.1, 0.3).dropout == LONG_DROPOUT
-    assert forecast(DECAY_STEPS, 60.0, 0.1, 0.3).weight_decay == 0.3
-    long = forecast(2 * DECAY_STEPS, 60.0, 0.1, 0.3)
+    assert forecast(LONG_STEPS // 30, 60.0, 1800.0, 0.1, 0.3).dropout == LONG_DROPOUT     # 400 steps a minute
+    assert forecast(DECAY_STEPS, 60.0, 60.0, 0.1, 0.3).weight_decay == 0.3
+    long = forecast(2 * DECAY_STEPS, 60.0, 60.0, 0.1, 0.3)
     assert long.weight_decay == pytest.approx(0.15) and long.dropout == LONG_DROPOUT
-    assert forecast(LONG_STEPS, 60.0, 0.3, 0.3).dropout == 0.3        # more dropout than the rule's is kept
-    assert "about 12,000 steps" in forecast(LONG_STEPS, 60.0, 0.1, 0.3).note()
+    assert forecast(LONG_STEPS, 60.0, 60.0, 0.3, 0.3).dropout == 0.3        # more dropout than the rule's is kept
+    assert forecast(400, 60.0, 1800.0, 0.1, 0.3).note().startswith("forecast: 400 steps in 60 s, so the budget "
+                                                                   "holds about 12,000 steps")
 
 
 @pytest.mark.parametrize("after, budget, step, made, expected", [
@@ -50,10 +52,12 @@ def test_the_rule_sets_the_dropout_of_residual_branches_not_that_of_attention_we
     assert rates == {(False, 0.2), (True, 0.05)}
 
 
-def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_resumed(root, tmp_path, train_main):
+def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_resumed(root, tmp_path, train_main,
+                                                                                          capsys):
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), f"--train.max_steps={CHECK_EVERY + 2}",
                 "--train.time_budget=100000", "--train.forecast_after=1e-6"])
+    assert f"forecast: {CHECK_EVERY} steps in " in capsys.readouterr().out
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     made = [r for r in records if r["kind"] == "forecast"]
     assert len(made) == 1 and made[0]["step"] == CHECK_EVERY
@@ -64,8 +68,8 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
     assert saved["train_state"]["state"]["forecast"]["steps"] == steps
     assert saved["train_state"]["optimizer"]["param_groups"][0]["weight_decay"] == made[0]["weight_decay"]
     assert saved["config"]["model"]["dropout"] == 0.0      # the config says what was asked; the forecast, what ran
-    assert f"about {steps:,} steps" in (run / "MODEL.md").read_text()
-    resume(train_main, root, run, f"--train.max_steps={CHECK_EVERY + 3}")   # a resumed run applies it again and does not forecast anew
+    assert f"about {steps:,} steps in the budget" in (run / "MODEL.md").read_text()
+    resume(train_main, root, run, f"--train.max_steps={CHECK_EVERY + 3}")   # applied again, not made anew
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert [r["kind"] for r in records].count("forecast") == 1
     again = load_checkpoint(run / "last.pt").raw["train_state"]

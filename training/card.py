@@ -70,8 +70,8 @@ def forecast_line(made: dict | None) -> list[str]:
     """The card's line on the run's forecast of its steps (training/forecast.py), if it made one."""
     if not made:
         return []
-    return [f"- forecast after {made['seconds']:.0f} s: about {made['steps']:,} steps in the budget, so dropout "
-            f"{made['dropout']:g} and weight decay {made['weight_decay']:g} (training/forecast.py)"]
+    return [f"- forecast: {made['measured']:,} steps in {made['seconds']:.0f} s, so about {made['steps']:,} steps in "
+            f"the budget: dropout {made['dropout']:g}, weight decay {made['weight_decay']:g} (training/forecast.py)"]
 
 
 def render(card: dict) -> str:

@@ -36,14 +36,14 @@ CHECK_EVERY = 10            # steps between the checks of whether the forecast i
 class Forecast:
     """What the run predicted and what it set from the prediction."""
     steps: int              # the steps the time budget holds at the speed measured
-    seconds: float          # the seconds the speed was measured over
+    measured: int           # the steps the speed was measured over
+    seconds: float          # and their seconds
     dropout: float          # model.dropout from now on (residual branches and embeddings)
     weight_decay: float     # of the matrices, from now on
 
     def note(self) -> str:
-        return (f"forecast: at {self.steps / max(self.seconds, 1e-9) * 60:.0f} steps a minute the budget holds about "
-                f"{self.steps:,} steps; dropout {self.dropout:g}, weight decay {self.weight_decay:g} "
-                "(training/forecast.py)")
+        return (f"forecast: {self.measured:,} steps in {self.seconds:.0f} s, so the budget holds about {self.steps:,} "
+                f"steps; dropout {self.dropout:g}, weight decay {self.weight_decay:g} (training/forecast.py)")
 
 
 def predicted_steps(step: int, elapsed: float, time_budget: float) -> int:
@@ -52,9 +52,10 @@ def predicted_steps(step: int, elapsed: float, time_budget: float) -> int:
     return round(step / elapsed * time_budget) if elapsed > 0 else 0
 
 
-def forecast(steps: int, seconds: float, dropout: float, weight_decay: float) -> Forecast:
-    """The rules of the module docstring, from the predicted steps and the preset's dropout and weight decay."""
-    return Forecast(steps, seconds, max(dropout, LONG_DROPOUT) if steps >= LONG_STEPS else dropout,
+def forecast(step: int, seconds: float, time_budget: float, dropout: float, weight_decay: float) -> Forecast:
+    """The rules of the module docstring, from `step` steps in `seconds` and the preset's dropout and weight decay."""
+    steps = predicted_steps(step, seconds, time_budget)
+    return Forecast(steps, step, seconds, max(dropout, LONG_DROPOUT) if steps >= LONG_STEPS else dropout,
                     weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay)
 
 

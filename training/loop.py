@@ -11,7 +11,7 @@ from tqdm import tqdm
 from data.batching import collate
 from models.dropout import pause_dropout
 from training.ema import weights_in
-from training.forecast import apply_forecast, due, forecast, predicted_steps
+from training.forecast import apply_forecast, due, forecast
 from training.run import Run, check_finite_loss
 from training.stop import StopSignal
 from training.step import train_step
@@ -46,7 +46,9 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
-            make_forecast(run, distributed.from_main(run.dist, state.elapsed))
+            said = make_forecast(run, distributed.from_main(run.dist, state.elapsed))
+            if said and run.dist.is_main:
+                bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
         lr = run.schedule.get_last_lr()[0]
         bar.update(len(group))
         bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
@@ -65,18 +67,17 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     return reason
 
 
-def make_forecast(run: Run, elapsed: float) -> None:
+def make_forecast(run: Run, elapsed: float) -> str | None:
     """Once `elapsed` (rank 0's seconds) reaches --train.forecast_after: predict the run's steps from its speed so
-    far and set what follows from them (training/forecast.py)."""
+    far and set what follows from them (training/forecast.py); -> what to say, None before then."""
     state, train = run.state, run.cfg.train
     if elapsed < train.forecast_after:
-        return
-    made = forecast(predicted_steps(state.step, elapsed, train.time_budget), elapsed, run.cfg.model.dropout,
-                    train.weight_decay)
+        return None
+    made = forecast(state.step, elapsed, train.time_budget, run.cfg.model.dropout, train.weight_decay)
     apply_forecast(run.model, run.optimizer, made)
     state.forecast = asdict(made)
     run.record("forecast", step=state.step, **state.forecast)
-    run.log(made.note())
+    return made.note()
 
 
 def end_epoch(run: Run) -> str | None:
