@@ -272,6 +272,21 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
     return "".join(out) + escaped(output[last:], parsed.entities)
 
 
+NO_BREAK = "\u00a0"
+
+
+def no_break_spaces(plain: str, output: str) -> str:
+    """The output with a no-break space again between two words that one joined in the source, where the output has
+    those two words side by side ("10&nbsp;km" -> "10 km" -> "10\u00a0km"): the pipeline's cleaning makes it a plain
+    space before the model reads it. Where the words changed, the space stays a plain one."""
+    for left, right in re.findall(rf"(\S+){NO_BREAK}(?=(\S+))", plain):
+        left, right = re.sub(r"^\W+", "", left), re.sub(r"\W+$", "", right)      # no marks around the pair
+        if left and right:
+            output = re.sub(rf"(?<!\w){re.escape(left)} (?={re.escape(right)}(?!\w))", lambda m: left + NO_BREAK,
+                            output, count=1)
+    return output
+
+
 def markup_of(line: str, fmt: str) -> Parsed | None:
     """The line's text and tags (parse), None for a line without markup: it is translated as it is."""
     return parse(line, fmt) if has_markup(line) else None
@@ -281,6 +296,8 @@ def put_back(parsed: Parsed | None, translation: str, attend: Callable[[str], li
     """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none)."""
     if parsed is None:
         return translation
+    if NO_BREAK in parsed.plain:
+        translation = no_break_spaces(parsed.plain, translation)
     aligned = links(parsed.plain, translation, attend(parsed.plain)) if parsed.tags and parsed.plain.strip() else None
     return write(parsed, translation, place(parsed, translation, aligned))
 

@@ -174,3 +174,13 @@ def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_senten
                           torch.tensor([[0.9, 0.1], [0.1, 0.9], [0.5, 0.5]]))
     aligned = links("Ein Hund", "Hi A dog", [empty, second])
     assert aligned.sure == [set(), {0}, {1}]
+
+
+@pytest.mark.parametrize("line, translation, expected", [
+    ("Es sind 10&nbsp;km.", "It is 10 km.", "It is 10&nbsp;km."),
+    ("Herr&nbsp;Baker (Tel.&nbsp;123) kommt.", "Mr Baker (Tel. 123) is coming.", "Mr Baker (Tel.&nbsp;123) is coming."),
+    ("10&nbsp;km", "ten kilometres", "ten kilometres"),
+])
+def test_a_no_break_space_comes_back_between_the_words_it_joined_where_the_translation_keeps_them(line, translation,
+                                                                                                   expected):
+    assert translate_markup([line], "html", lambda texts: [translation], lambda text: None) == [expected]
