@@ -112,7 +112,8 @@ def zoo_rows(records: list[Record]) -> list[list[str]]:
 
 MACHINE_HEADER = ("recipe", "machine", "precision", "steps × batch tokens", "German→English", "English→German")
 FIGURE_HEADER = ("figure", "of", "on", "value", "how", "machine", "date", "commit", "command")
-README_RECIPES = ("30min", "long")
+BEFORE_EVERYDAY = " (preset before f5e2af8: no everyday pairs)"       # the label of the recipes' earlier records
+README_RECIPES = ("30min", "30min" + BEFORE_EVERYDAY, "long", "long" + BEFORE_EVERYDAY)
 TABLES: dict[str, Table] = {
     # README's one table: what each default budget gives on each kind of machine, test_2016_flickr
     "readme": Table(MACHINE_HEADER + ("models",), quality_rows(README_RECIPES, False, False)),
