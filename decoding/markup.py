@@ -30,6 +30,8 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 WORD = re.compile(r"[$€£¥]?\d+(?:[.,:]\d+)*(?: ?[€$£¥%])?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
+NO_BREAK = "\u00a0"                       # &nbsp;
+OPENING_MARKS, CLOSING_MARKS = "([{\"'«„“‘", ".,;:!?)]}\"'»“”’"   # marks around a word
 
 
 class Tag(NamedTuple):
@@ -272,18 +274,16 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
     return "".join(out) + escaped(output[last:], parsed.entities)
 
 
-NO_BREAK = "\u00a0"
-
-
 def no_break_spaces(plain: str, output: str) -> str:
     """The output with a no-break space again between two words that one joined in the source, where the output has
     those two words side by side ("10&nbsp;km" -> "10 km" -> "10\u00a0km"): the pipeline's cleaning makes it a plain
     space before the model reads it. Where the words changed, the space stays a plain one."""
     for left, right in re.findall(rf"(\S+){NO_BREAK}(?=(\S+))", plain):
-        left, right = re.sub(r"^\W+", "", left), re.sub(r"\W+$", "", right)      # no marks around the pair
+        left, right = left.lstrip(OPENING_MARKS), right.rstrip(CLOSING_MARKS)     # no marks around the pair
         if left and right:
-            output = re.sub(rf"(?<!\w){re.escape(left)} (?={re.escape(right)}(?!\w))", lambda m: left + NO_BREAK,
-                            output, count=1)
+            before, after = re.escape(OPENING_MARKS), re.escape(CLOSING_MARKS)
+            output = re.sub(rf"(?<![^\s{before}]){re.escape(left)} (?={re.escape(right)}(?![^\s{after}]))",
+                            lambda m: left + NO_BREAK, output, count=1)
     return output
 
 

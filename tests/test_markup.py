@@ -179,7 +179,10 @@ def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_senten
 @pytest.mark.parametrize("line, translation, expected", [
     ("Es sind 10&nbsp;km.", "It is 10 km.", "It is 10&nbsp;km."),
     ("Herr&nbsp;Baker (Tel.&nbsp;123) kommt.", "Mr Baker (Tel. 123) is coming.", "Mr Baker (Tel.&nbsp;123) is coming."),
+    ("Es kostet 12&nbsp;$.", "It costs 12 $.", "It costs 12&nbsp;$."),
+    ("Ein Zimmer für 89&nbsp;€, bitte.", "A room for 89 €, please.", "A room for 89&nbsp;€, please."),
     ("10&nbsp;km", "ten kilometres", "ten kilometres"),
+    ("Es sind 10&nbsp;€.", "It is €10.", "It is €10."),
 ])
 def test_a_no_break_space_comes_back_between_the_words_it_joined_where_the_translation_keeps_them(line, translation,
                                                                                                    expected):
