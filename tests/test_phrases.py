@@ -42,3 +42,16 @@ def test_english_phrases_become_german_ones_and_other_pairs_have_none():
                                                                         "Entschuldigung")])
 def test_short_answers_in_english_become_german_ones(source, fill):
     assert Phrases("en", "de").apply(source)[1] == (fill,)
+
+
+@pytest.mark.parametrize("language, line, masked, fills", [
+    ("de", "Ich heiße Anna Schmidt.", f"{P0} Anna Schmidt.", ("My name is",)),
+    ("de", "Hallo, ich heiße Anna.", f"{P0}, {PLACEHOLDERS[1]} Anna.", ("Hello", "my name is")),
+    ("en", "Hello, my name is Tom.", f"{P0}, {PLACEHOLDERS[1]} Tom.", ("Hallo", "ich heiße")),
+    ("en", "Sorry, excuse me!", f"{P0}, {PLACEHOLDERS[1]}!", ("Entschuldigung", "Entschuldigung")),
+    ("de", "Ich heiße nicht so.", "Ich heiße nicht so.", ()),            # no name after it: the model's
+])
+def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_case_of_inside_a_sentence(
+        language, line, masked, fills):
+    pair = ("de", "en") if language == "de" else ("en", "de")
+    assert Phrases(*pair).apply(line) == (masked, fills)

@@ -28,6 +28,7 @@ PHRASES = {
     "frohes neues jahr": "Happy New Year", "willkommen": "Welcome", "herzlich willkommen": "Welcome",
     "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
     "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
+    "ich heiße": "My name is", "mein name ist": "My name is",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -46,18 +47,24 @@ ENGLISH = {
     "merry christmas": "Frohe Weihnachten", "happy new year": "Frohes neues Jahr", "welcome": "Willkommen",
     "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
     "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
+    "my name is": "Ich heiße",
 }
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
-# the phrases that greet or address someone, so may open a longer sentence ("Entschuldigung, wo ist ...?")
+# the phrases that greet or address someone, or introduce oneself, so may open a longer sentence ("Entschuldigung,
+# wo ist ...?", "Ich heiße Anna.")
 GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
-                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung"],
+                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
+                    "ich heiße", "mein name ist"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
-                    "goodbye", "hello everyone", "excuse me", "sorry"]}
+                    "goodbye", "hello everyone", "excuse me", "sorry", "my name is"]}
+
+# first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
+CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "I", "I'm"}
 
 
 def opening(greetings: list[str]) -> re.Pattern:
     words = "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(greetings, key=len, reverse=True))
-    return re.compile(rf"\s*((?i:{words}))(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])")
+    return re.compile(rf"[\s,]*((?i:{words}))(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])")
 
 
 class Phrases(PlaceholderStep):
@@ -70,5 +77,11 @@ class Phrases(PlaceholderStep):
         key = " ".join(m.group(1).lower().replace("’", "'").replace(",", " ").split()) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
-        m = self.opening.match(text) if self.opening else None
-        return [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])] if m else []
+        spans, at = [], 0           # openers one after another: "Hallo, ich heiße Anna."
+        while self.opening and (m := self.opening.match(text, at)):
+            phrase = self.table[" ".join(m.group(1).lower().split())]
+            if spans and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:    # inside the sentence
+                phrase = phrase[0].lower() + phrase[1:]
+            spans.append(Span(m.start(1), m.end(1), phrase))
+            at = m.end(1)
+        return spans
