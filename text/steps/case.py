@@ -6,7 +6,8 @@ would write it, and a caps sentence's translation comes back in caps.
 
 Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
-one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized. Tokens that are no
+one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized, and so is a word after
+a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"). Tokens that are no
 words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
 whatever punctuation stands around them; a term of the user's glossary is written as the glossary writes it
 ("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal case. A
@@ -26,6 +27,8 @@ from text.step import Step
 CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence
 TOKEN = re.compile(r"\S+")
 PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
+TITLES = {"mr", "mrs", "ms", "dr", "prof"}     # with their period, a name follows; "mr", "mrs", "ms" without one too
+BARE_TITLES = {"mr", "mrs", "ms"}
 
 
 class Cased(NamedTuple):
@@ -87,7 +90,16 @@ class Case(Step):
         return out, Cased(found == "caps", kept)
 
     def recased(self, text: str, found: str) -> str:
-        return TOKEN.sub(lambda m: self.recase(m.group(), found) if is_word(m.group()) else m.group(), text)
+        out, title = [], False
+        for piece in re.split(r"(\S+)", text):
+            if piece.strip() and is_word(piece):
+                # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase
+                out.append(self.recase(piece, found).capitalize() if title else self.recase(piece, found))
+                title = bare(piece).lower() in TITLES and (piece.endswith(".") or bare(piece).lower() in BARE_TITLES)
+            else:
+                out.append(piece)
+                title = title and not piece.strip()
+        return "".join(out)
 
     def recase(self, token: str, found: str) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
