@@ -56,7 +56,7 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
                                                                                           capsys):
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), f"--train.max_steps={CHECK_EVERY + 2}",
-                "--train.time_budget=100000", "--train.forecast_after=1e-6"])
+                "--train.time_budget=100000", "--train.max_epochs=1000000", "--train.forecast_after=1e-6"])
     assert f"forecast: {CHECK_EVERY} steps in " in capsys.readouterr().out
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     made = [r for r in records if r["kind"] == "forecast"]
@@ -68,10 +68,30 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
     assert saved["train_state"]["state"]["forecast"]["steps"] == steps
     assert saved["train_state"]["optimizer"]["param_groups"][0]["weight_decay"] == made[0]["weight_decay"]
     assert saved["config"]["model"]["dropout"] == 0.0      # the config says what was asked; the forecast, what ran
-    assert f"about {steps:,} steps in the budget" in (run / "MODEL.md").read_text()
+    assert f"- forecast: {CHECK_EVERY} steps in " in (run / "MODEL.md").read_text()
     resume(train_main, root, run, f"--train.max_steps={CHECK_EVERY + 3}")   # applied again, not made anew
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert [r["kind"] for r in records].count("forecast") == 1
     again = load_checkpoint(run / "last.pt").raw["train_state"]
     assert again["state"]["step"] == CHECK_EVERY + 3
     assert again["optimizer"]["param_groups"][0]["weight_decay"] == made[0]["weight_decay"]
+
+
+def test_a_run_that_its_epochs_end_before_its_budget_takes_their_steps_and_decays_its_lr_to_zero_there(root, tmp_path,
+                                                                                                      train_main):
+    run = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=2",
+                "--train.time_budget=100000", "--train.forecast_after=1e-6", "--train.schedule=linear"])
+    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    made, = [r for r in records if r["kind"] == "forecast"]
+    last = load_checkpoint(run / "last.pt").raw["train_state"]
+    assert made["limit"] == made["steps"] == last["state"]["step"]          # two epochs' steps, all trained
+    assert last["schedule"]["last_epoch"] == made["limit"]
+    assert [g["lr"] for g in last["optimizer"]["param_groups"]] == [0.0, 0.0]   # the decay ended with the epochs
+    assert "its epochs end the run at step" in (run / "MODEL.md").read_text()
+
+
+def test_epochs_that_end_after_the_budget_change_nothing():
+    made = forecast(100, 60.0, 1800.0, 0.1, 0.3, last_step=5000)
+    assert (made.steps, made.limit) == (3000, 0)
+    assert forecast(100, 60.0, 1800.0, 0.1, 0.3, last_step=2000).limit == 2000

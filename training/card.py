@@ -70,8 +70,10 @@ def forecast_line(made: dict | None) -> list[str]:
     """The card's line on the run's forecast of its steps (training/forecast.py), if it made one."""
     if not made:
         return []
-    return [f"- forecast: {made['measured']:,} steps in {made['seconds']:.0f} s, so about {made['steps']:,} steps in "
-            f"the budget: dropout {made['dropout']:g}, weight decay {made['weight_decay']:g} (training/forecast.py)"]
+    end = (f"its epochs end the run at step {made['limit']:,}, before the budget" if made.get("limit") else
+           f"so about {made['steps']:,} steps in the budget")
+    return [f"- forecast: {made['measured']:,} steps in {made['seconds']:.0f} s; {end}: dropout {made['dropout']:g}, "
+            f"weight decay {made['weight_decay']:g} (training/forecast.py)"]
 
 
 def render(card: dict) -> str:

@@ -14,6 +14,8 @@ docs/TRAINING.md ("Both directions in one model"), with their commands in docs/H
   the whole run stays that of 0.3 over 16,000 steps: 32,000 steps with dropout 0.2 and decay 0.15 had a higher val
   mean than the 16,000 steps of the preset and than 32,000 steps with dropout 0.3 and decay 0.3; no 32,000-step run
   with dropout 0.2 and decay 0.3 was measured.
+A run whose --train.max_epochs ends it before its time budget (a fast GPU) takes the step where they end as its
+number of steps, and its learning rate decays to zero there rather than at a budget it never reaches.
 Both rules leave every run of fewer than 12,000 steps as the preset made it: on 2 CPU cores in 30 minutes that is
 every machine measured so far, so the default run is unchanged there and changes where a GPU trains far more steps.
 """
@@ -40,10 +42,14 @@ class Forecast:
     seconds: float          # and their seconds
     dropout: float          # model.dropout from now on (residual branches and embeddings)
     weight_decay: float     # of the matrices, from now on
+    limit: int = 0          # the step where --train.max_epochs ends the run before its budget (0: the budget ends it)
 
     def note(self) -> str:
-        return (f"forecast: {self.measured:,} steps in {self.seconds:.0f} s, so the budget holds about {self.steps:,} "
-                f"steps; dropout {self.dropout:g}, weight decay {self.weight_decay:g} (training/forecast.py)")
+        end = (f"the budget holds about {self.steps:,} steps" if not self.limit else
+               f"--train.max_epochs ends the run at step {self.limit:,}, before its budget: the lr decays to zero "
+               "there")
+        return (f"forecast: {self.measured:,} steps in {self.seconds:.0f} s, so {end}; dropout {self.dropout:g}, "
+                f"weight decay {self.weight_decay:g} (training/forecast.py)")
 
 
 def predicted_steps(step: int, elapsed: float, time_budget: float) -> int:
@@ -52,11 +58,15 @@ def predicted_steps(step: int, elapsed: float, time_budget: float) -> int:
     return round(step / elapsed * time_budget) if elapsed > 0 else 0
 
 
-def forecast(step: int, seconds: float, time_budget: float, dropout: float, weight_decay: float) -> Forecast:
-    """The rules of the module docstring, from `step` steps in `seconds` and the preset's dropout and weight decay."""
+def forecast(step: int, seconds: float, time_budget: float, dropout: float, weight_decay: float,
+             last_step: int = 0) -> Forecast:
+    """The rules of the module docstring, from `step` steps in `seconds` and the preset's dropout and weight decay;
+    last_step: where the run's epochs end it (0: no such end), which counts where it comes before the budget's."""
     steps = predicted_steps(step, seconds, time_budget)
+    limit = last_step if 0 < last_step < steps else 0
+    steps = limit or steps
     return Forecast(steps, step, seconds, max(dropout, LONG_DROPOUT) if steps >= LONG_STEPS else dropout,
-                    weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay)
+                    weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay, limit)
 
 
 def due(forecast_after: float, time_budget: float, step: int, made: dict) -> bool:
@@ -74,7 +84,10 @@ def set_dropout(model: nn.Module, p: float) -> None:
             module.p = p
 
 
-def apply_forecast(model: nn.Module, optimizer, made: Forecast) -> None:
-    """The forecast's settings on the model and on the optimizer's matrices (its first group)."""
+def apply_forecast(model: nn.Module, optimizer, schedule, made: Forecast) -> None:
+    """The forecast's settings on the model, on the optimizer's matrices (its first group) and, where the epochs end
+    the run first, on the schedule: its decay ends with the last epoch instead of with a budget never reached."""
     set_dropout(model, made.dropout)
     optimizer.param_groups[0]["weight_decay"] = made.weight_decay
+    if made.limit and not (schedule.plan.max_steps and schedule.plan.max_steps <= made.limit):
+        schedule.plan = schedule.plan._replace(max_steps=made.limit)

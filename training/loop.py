@@ -46,7 +46,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
-            said = make_forecast(run, distributed.from_main(run.dist, state.elapsed))
+            said = make_forecast(run, distributed.from_main(run.dist, state.elapsed), len(batches))
             if said and run.dist.is_main:
                 bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
         lr = run.schedule.get_last_lr()[0]
@@ -67,14 +67,16 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     return reason
 
 
-def make_forecast(run: Run, elapsed: float) -> str | None:
+def make_forecast(run: Run, elapsed: float, epoch_batches: int) -> str | None:
     """Once `elapsed` (rank 0's seconds) reaches --train.forecast_after: predict the run's steps from its speed so
-    far and set what follows from them (training/forecast.py); -> what to say, None before then."""
+    far (at most the steps of --train.max_epochs epochs of `epoch_batches`) and set what follows from them
+    (training/forecast.py); -> what to say, None before then."""
     state, train = run.state, run.cfg.train
     if elapsed < train.forecast_after:
         return None
-    made = forecast(state.step, elapsed, train.time_budget, run.cfg.model.dropout, train.weight_decay)
-    apply_forecast(run.model, run.optimizer, made)
+    last_step = train.max_epochs * -(-epoch_batches // train.accum_steps)
+    made = forecast(state.step, elapsed, train.time_budget, run.cfg.model.dropout, train.weight_decay, last_step)
+    apply_forecast(run.model, run.optimizer, run.schedule, made)
     state.forecast = asdict(made)
     run.record("forecast", step=state.step, **state.forecast)
     return made.note()

@@ -272,8 +272,10 @@ def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
     apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
     made = run.state.forecast
     if made and run.cfg.train.forecast_after:      # the same rules on the steps predicted, with this run's values
-        apply_forecast(run.model, run.optimizer, forecast(made["measured"], made["seconds"], run.cfg.train.time_budget,
-                                                          run.cfg.model.dropout, run.cfg.train.weight_decay))
+        train = run.cfg.train
+        apply_forecast(run.model, run.optimizer, run.schedule, forecast(
+            made["measured"], made["seconds"], train.time_budget, run.cfg.model.dropout, train.weight_decay,
+            made.get("limit", 0)))
     try:
         best = best_checkpoint_info(run.dir / "best.pt")
     except UserError as e:
