@@ -148,7 +148,8 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     if not maps:
         return None
     src_words, _ = token_words(source, [t for m in maps for t in m.source])
-    out_words, hits = token_words(output, [t for m in maps for t in m.output])
+    out_tokens = [t for m in maps for t in m.output]
+    out_words, hits = token_words(output, out_tokens)
     if 2 * hits < len(spans(output)):
         return None
     found = Alignment([set() for _ in spans(output)], [set() for _ in spans(output)])
@@ -167,6 +168,17 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
                 if best_row[j] == i:
                     found.sure[pair[0]].add(pair[1])
         src_base, out_base = src_base + len(m.source), out_base + len(m.output)
+    # a word no token stands for came with a word before it, from one token: a placeholder's value ("8 pm",
+    # "31. Dezember", "Bayern Munich"), so it aligns where that word aligns (a mark the pipeline added does not)
+    stood_for = {k for k, token in zip(out_words, out_tokens) if not SPECIAL.fullmatch(token)}    # not by <eos>
+    words, before = spans(output), None
+    for k, (a, b) in enumerate(words):
+        if not re.match(r"\w", output[a:b]):
+            continue            # a mark: it neither takes nor gives an alignment here
+        if k in stood_for:
+            before = k
+        elif before is not None:
+            found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
     return found
 
 

@@ -187,3 +187,19 @@ def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_senten
 def test_a_no_break_space_comes_back_between_the_words_it_joined_where_the_translation_keeps_them(line, translation,
                                                                                                    expected):
     assert translate_markup([line], "html", lambda texts: [translation], lambda text: None) == [expected]
+
+
+@pytest.mark.parametrize("line, translation, expected", [
+    ("Es beginnt um <b>20 Uhr</b>.", "It starts at 8 pm.", "It starts at <b>8 pm</b>."),
+    ("It starts on <u>December 31</u>.", "Es beginnt am 31. Dezember.", "Es beginnt am <u>31. Dezember</u>."),
+])
+def test_a_pair_around_a_placeholder_encloses_every_word_of_its_value(line, translation, expected):
+    source = line.replace("<b>", "").replace("</b>", "").replace("<u>", "").replace("</u>", "")
+    words = source.split()
+    slot = "\ue000"                 # the placeholder piece the model read and wrote for the time or date
+    src_tokens = words[:3] + [slot, "."]
+    out_tokens = translation.split()[:3] + [slot, ".", "</s>"]
+
+    def maps(text):
+        return [AttentionMap(src_tokens, out_tokens, torch.eye(len(out_tokens), len(src_tokens)))]
+    assert translate_markup([line], "html", lambda texts: [translation], maps) == [expected]
