@@ -148,11 +148,11 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     if not maps:
         return None
     src_words, _ = token_words(source, [t for m in maps for t in m.source])
-    out_tokens = [t for m in maps for t in m.output]
+    out_tokens, out_spans = [t for m in maps for t in m.output], spans(output)
     out_words, hits = token_words(output, out_tokens)
-    if 2 * hits < len(spans(output)):
+    if 2 * hits < len(out_spans):
         return None
-    found = Alignment([set() for _ in spans(output)], [set() for _ in spans(output)])
+    found = Alignment([set() for _ in out_spans], [set() for _ in out_spans])
     if not found.sure:          # an output without words: nothing to align
         return found
     src_base, out_base = 0, 0
@@ -171,8 +171,8 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     # a word no token stands for came with a word before it, from one token: a placeholder's value ("8 pm",
     # "31. Dezember", "Bayern Munich"), so it aligns where that word aligns (a mark the pipeline added does not)
     stood_for = {k for k, token in zip(out_words, out_tokens) if not SPECIAL.fullmatch(token)}    # not by <eos>
-    words, before = spans(output), None
-    for k, (a, b) in enumerate(words):
+    before = None
+    for k, (a, b) in enumerate(out_spans):
         if not re.match(r"\w", output[a:b]):
             continue            # a mark: it neither takes nor gives an alignment here
         if k in stood_for:
@@ -290,10 +290,10 @@ def no_break_spaces(plain: str, output: str) -> str:
     """The output with a no-break space again between two words that one joined in the source, where the output has
     those two words side by side ("10&nbsp;km" -> "10 km" -> "10\u00a0km"): the pipeline's cleaning makes it a plain
     space before the model reads it. Where the words changed, the space stays a plain one."""
+    before, after = re.escape(OPENING_MARKS), re.escape(CLOSING_MARKS)
     for left, right in re.findall(rf"(\S+){NO_BREAK}(?=(\S+))", plain):
         left, right = left.lstrip(OPENING_MARKS), right.rstrip(CLOSING_MARKS)     # no marks around the pair
         if left and right:
-            before, after = re.escape(OPENING_MARKS), re.escape(CLOSING_MARKS)
             output = re.sub(rf"(?<![^\s{before}]){re.escape(left)} (?={re.escape(right)}(?![^\s{after}]))",
                             lambda m: left + NO_BREAK, output, count=1)
     return output

@@ -91,8 +91,9 @@ def parse(content: str, fmt: str, name: str) -> list[Part]:
         if in_cue and not starts_cue(block):
             # text after a blank line inside a cue (players show it with the cue before): translated, up to a cue
             # that starts without a blank line before it (at its timing line, or at the cue number before that)
-            text = next((k for k in range(1, len(block)) if "-->" in block[k].text), len(block))
-            text -= text < len(block) and text > 1 and block[text - 1].text.strip().isdigit()
+            timing = next((k for k in range(1, len(block)) if "-->" in block[k].text), len(block))
+            numbered = 1 < timing < len(block) and block[timing - 1].text.strip().isdigit()
+            text = timing - 1 if numbered else timing
             parts.append(Part(block[:text], True))
             block = block[text:]
             if not block:

@@ -56,7 +56,7 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
                                                                                           capsys):
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), f"--train.max_steps={CHECK_EVERY + 2}",
-                "--train.time_budget=100000", "--train.max_epochs=1000000", "--train.forecast_after=1e-6"])
+                "--train.time_budget=10000000", "--train.max_epochs=1000000", "--train.forecast_after=1e-6"])
     assert f"forecast: {CHECK_EVERY} steps in " in capsys.readouterr().out
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     made = [r for r in records if r["kind"] == "forecast"]
@@ -88,7 +88,7 @@ def test_a_run_that_its_epochs_end_before_its_budget_takes_their_steps_and_decay
     assert made["limit"] == made["steps"] == last["state"]["step"]          # two epochs' steps, all trained
     assert last["schedule"]["last_epoch"] == made["limit"]
     assert [g["lr"] for g in last["optimizer"]["param_groups"]] == [0.0, 0.0]   # the decay ended with the epochs
-    assert "its epochs end the run at step" in (run / "MODEL.md").read_text()
+    assert f"--train.max_epochs ends the run at step {made['limit']:,}" in (run / "MODEL.md").read_text()
 
 
 def test_epochs_that_end_after_the_budget_change_nothing():

@@ -13,6 +13,7 @@ from pathlib import Path
 import torch
 
 from models.checkpoint import load_checkpoint
+from training.forecast import Forecast
 from util.errors import UserError
 from util.ledger import current_commit, this_machine
 from util.textio import write_text_atomic
@@ -68,12 +69,7 @@ def arrow(direction: str) -> str:
 
 def forecast_line(made: dict | None) -> list[str]:
     """The card's line on the run's forecast of its steps (training/forecast.py), if it made one."""
-    if not made:
-        return []
-    end = (f"its epochs end the run at step {made['limit']:,}, before the budget" if made.get("limit") else
-           f"so about {made['steps']:,} steps in the budget")
-    return [f"- forecast: {made['measured']:,} steps in {made['seconds']:.0f} s; {end}: dropout {made['dropout']:g}, "
-            f"weight decay {made['weight_decay']:g} (training/forecast.py)"]
+    return [f"- {Forecast(**made).note()}"] if made else []
 
 
 def render(card: dict) -> str:

@@ -91,7 +91,7 @@ class Case(Step):
 
     def recased(self, text: str, found: str) -> str:
         out, title = [], False
-        for piece in re.split(r"(\S+)", text):
+        for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
                 # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase
                 out.append(self.recase(piece, found).capitalize() if title else self.recase(piece, found))
