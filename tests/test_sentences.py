@@ -33,3 +33,20 @@ def test_abbreviations_ordinals_decimals_and_urls_do_not_split(line):
 def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
     assert Sentences().reverse([" A woman. ", "A ship.", ""], None) == "A woman. A ship."
     assert Sentences().apply("   ")[0] == []
+
+
+@pytest.mark.parametrize("line, sentences", [
+    ("The cat chases a mouse.The dog watches.", ["The cat chases a mouse.", "The dog watches."]),
+    ("Der Hund bellt.Die Katze schläft!Er lacht.", ["Der Hund bellt.", "Die Katze schläft!", "Er lacht."]),
+    ("Visit www.example.Com today.", ["Visit www.example.Com today."]),
+    ("Mail john.Smith@x.de now.", ["Mail john.Smith@x.de now."]),
+    ("z.B. ein Hund.", ["z.B. ein Hund."]),
+])
+def test_a_space_left_out_after_a_sentence_mark_still_ends_the_sentence(line, sentences):
+    assert Sentences().apply(line)[0] == sentences
+
+
+def test_a_sentence_after_a_number_and_its_period_starts_with_a_word_that_opens_sentences():
+    assert Sentences().apply("The kids play in front of No. 12. Their ball rolls away.")[0] == \
+        ["The kids play in front of No. 12.", "Their ball rolls away."]
+    assert Sentences().apply("Er kommt am 12. Oktober.")[0] == ["Er kommt am 12. Oktober."]

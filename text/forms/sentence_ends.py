@@ -6,7 +6,8 @@ start of a new sentence follow: a capital letter, a digit or an opening quote. N
 "Nr.", "St.", "Dr.", ...; "no" and "jan" only before a number), a single letter ("J. S. Bach"; "a.m." and "p.m."
 unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after a number never ends a
 sentence. Decimals, URLs and e-mail addresses have no space after their
-periods.
+periods; a sentence mark between a lowercase word and a capitalized one with no space ("a mouse.The dog") ends a
+sentence, unless the words are part of a domain, a file name or an address ("www.bbc.Com").
 """
 from __future__ import annotations
 
@@ -26,12 +27,17 @@ LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
+# a space left out after a sentence's mark ("a mouse.The dog"): a lowercase word of two letters or more, the mark,
+# then a capitalized word that is no part of a domain, file name or address ("www.bbc.Com", "Datei.Docx")
+JOINED_BEFORE = re.compile(r"(?<![\w.@/])[a-zäöüß]{2,}$")
+JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]+(?![\w.@/]))")
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
 # would continue it ("am 3. Oktober")
 OPENING_WORDS = set("""
 der die das ein eine er sie es wir ich du ihr man dann danach dort hier heute jetzt aber und doch alle viele
 mein meine sein seine dieser diese dieses was wer wie wo warum wann
-the a an he she it we they i you then there here today now but and this that these those my his her our
+the a an he she it we they i you then there here today now but and this that these those my his her our their
+its your some all every each both many
 """.split())
 
 
@@ -43,13 +49,20 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     for end in END.finditer(text):
         if any(a < end.end() < b for a, b in unbroken):
             continue
-        gap = starts.match(text, end.end())
+        gap = starts.match(text, end.end()) or joined(text, start, end)
         if gap is not None and ends_sentence(text[start:end.end()], end.group(), text[gap.end():]):
             spans.append((start, end.end()))
             start = gap.end()
     spans.append((start, len(text)))
     return [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - len(text[a:b]) + len(text[a:b].rstrip()))
             for a, b in spans if text[a:b].strip()]
+
+
+def joined(text: str, start: int, end: re.Match) -> re.Match | None:
+    """An empty gap where a space was left out between two sentences ("a mouse.The dog"), else None."""
+    if end.group()[:1] not in ENDS or JOINED_BEFORE.search(text, start, end.start()) is None:
+        return None
+    return JOINED_AFTER.match(text, end.end())
 
 
 def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
