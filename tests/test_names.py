@@ -83,11 +83,12 @@ def test_a_first_word_that_is_a_verb_form_or_a_greeting_is_no_name(line, fills):
 @pytest.mark.parametrize("line, fills", [
     ("Since Monday Anna works.", ("Anna",)), ("Unfortunately Tom is late.", ("Tom",)), ("I'm Anna.", ("Anna",)),
     ("Luckily Tom runs.", ("Tom",)), ("Where is Tom?", ("Tom",)), ("Emily walks the dog.", ("Emily",)),
-    ("Anna walks the dog.", ("Anna",)),
+    ("Anna walks the dog.", ("Anna",)), ("New York is big.", ("New York",)),
 ])
 def test_an_english_first_word_that_is_a_conjunction_adverb_or_usually_lowercase_is_no_name(line, fills):
     english = Lexicon.learn([("A man walks the dog in the water where it is lucky.",
                               "Ein Mann geht mit dem Hund ins Wasser, wo es Glück hat.")] * 5 +
-                            [("Where Do We Go sign.", "Where Do We Go Schild.")])     # a sign's words, copied
+                            [("Where Do We Go sign.", "Where Do We Go Schild.")] +    # a sign's words, copied
+                            [("A new car in New York.", "Ein neues Auto in New York.")] * 2)
     assert english.copied("Where")
     assert Names(english, "en", "de").apply(line)[1] == fills

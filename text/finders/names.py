@@ -116,7 +116,7 @@ class Names(PlaceholderStep):
         dated = self.calendar.find(text)     # "In December Jan Ullrich": the month is no part of the name
         found: list[tuple[int, int]] = []
         for n, word in enumerate(WORD.finditer(text)):
-            if n == 0 and self.opens_sentence(word.group()):
+            if n == 0 and self.opens_sentence(word.group(), text[word.end():]):
                 continue
             for part in PART.finditer(word.group()):
                 start, end = word.start() + part.start(), word.start() + part.end()
@@ -156,14 +156,17 @@ class Names(PlaceholderStep):
         return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
                     self.agent(lower) or self.typo(word))
 
-    def opens_sentence(self, word: str) -> bool:
+    def opens_sentence(self, word: str, rest: str = "") -> bool:
         """A first word that is a greeting the phrase table knows ("Tschüss Anna", "Servus"), one the corpus
-        usually writes in lowercase (a sign's "Where" is copied, but "where" is a word), in English a conjunction,
+        usually writes in lowercase before a word that is not capitalized (a sign's "Where" is copied, but "where"
+        is a word; "New York" stays a name), in English a conjunction,
         sentence adverb or contraction ("Since", "Unfortunately", "I'm") and in German a verb form the corpus holds
         in another person ("Ruf" of "ruft", "Drücke" of "drücken") or a strong verb's imperative ("Siehe", "Nimm"):
         no name, though capitalized and unknown."""
         lower = word.lower()
-        if lower in self.greetings or (self.lexicon.cased(word) or "A").islower():
+        if lower in self.greetings:
+            return True
+        if (self.lexicon.cased(word) or "A").islower() and not rest.lstrip(" -")[:1].isupper():
             return True
         if self.source == "en":
             return lower.replace("’", "'") in ENGLISH_OPENERS or self.adverb(lower)
