@@ -59,9 +59,9 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders", "FirstCapital",
                                                 "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
-                                                               "NumberCompounds", "DigitRuns", "Numbers",
-                                                               "CalendarNames", "Names"]
+    assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "Nouns",
+                                                               "CopyThrough", "NumberCompounds", "DigitRuns",
+                                                               "Numbers", "CalendarNames", "Names"]
     without = Pipeline.from_config(DataConfig())
     assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "CopyThrough",
                                                                   "NumberCompounds", "DigitRuns", "Numbers",
@@ -80,6 +80,20 @@ def test_a_line_goes_through_every_step_and_back():
     outputs = [pipeline.reverse_sentence(f"A man plays guitar in {P0} {P1}.", applied.states[0]).text,
                pipeline.reverse_sentence(f"{P0}!", applied.states[1]).text]
     assert pipeline.reverse_line(outputs, applied.line_states) == "A MAN PLAYS GUITAR IN ULLRICHS GARTEN 📷. Hello!"
+
+
+def test_a_line_or_a_quotation_of_one_noun_comes_back_as_the_nouns_translation():
+    lexicon = Lexicon.learn([("Auf dem Schild steht ein Hund.", "A sign says a dog.")] * 3)
+    lexicon.nouns = {"bäckerei": "bakery", "hund": "dog"}
+    pipeline = Pipeline.from_config(DataConfig(), lexicon=lexicon)
+    for line, sentences, outputs, expected in [
+            ("Hund!", [f"{P0}!"], [f"{P0}!"], "Dog!"), ("Bäckerei.", [f"{P0}."], [f"{P0}."], "Bakery."),
+            ("Auf dem Schild steht „Bäckerei“.", [P0, f"Auf dem Schild steht {P0}."], [P0, f"A sign says {P0}."],
+             "A sign says “Bakery”.")]:
+        applied = pipeline.apply(line)
+        assert applied.sentences == sentences
+        translations = [pipeline.reverse_sentence(o, states).text for o, states in zip(outputs, applied.states)]
+        assert pipeline.reverse_line(translations, applied.line_states) == expected
 
 
 def test_a_model_without_placeholders_refuses_a_glossary():

@@ -21,6 +21,7 @@ from text.finders.copy_through import CopyThrough
 from text.finders.glossary import Glossary, Terms, whole_spans
 from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
+from text.finders.nouns import Nouns
 from text.finders.numbers import DigitRuns, Numbers
 from text.finders.phrases import Phrases
 from text.finders.slots import Slots
@@ -69,9 +70,9 @@ class Pipeline:
     def from_config(cls, cfg: DataConfig, glossary: dict[str, str] | None = None,
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
-        placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, what
-        is copied through, numbers (with what they count: "3-jährig"), month and weekday names, and names), then the
-        source's first capital and final mark, then no full stop inside a sentence that had none, then no space before a
+        placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
+        noun alone, what is copied through, numbers (with what they count: "3-jährig"), month and weekday names, and
+        names), then the source's first capital and final mark, then no full stop inside a sentence that had none, then no space before a
         full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
         lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
@@ -87,7 +88,8 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       phrases, CopyThrough() if cfg.copy_through else None,
+                       phrases, Nouns(lexicon, *direction) if lexicon is not None else None,
+                       CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers), DigitRuns(numbers), numbers, CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))

@@ -4,6 +4,7 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
 
     lexicon = Lexicon.learn(pairs)          # from the training pairs, before the model trains; stored in checkpoints
     lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
+    lexicon.nouns["hund"] -> "dog"          # nouns and their translations (text/forms/dictionary.py)
 
 A model of both directions (--data.directions=both) keeps the other direction's lexicon, learned from the same
 pairs turned round, as `lexicon.reverse`, and which of the two languages a line is written in, learned from the same
@@ -16,6 +17,7 @@ import re
 from collections import Counter
 from typing import Iterable
 
+from text.forms.dictionary import MAX_PAIRS, learn_nouns
 from text.forms.language_id import LanguageId
 
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -31,19 +33,24 @@ def spellings(word: str) -> list[str]:
 
 class Lexicon:
     def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None,
-                 reverse: "Lexicon | None" = None, languages: LanguageId | None = None):
+                 reverse: "Lexicon | None" = None, languages: LanguageId | None = None,
+                 nouns: dict[str, str] | None = None):
         self.forms = dict(forms)          # lowercase word -> its most frequent spelling in the corpus
         self.copied_words = set(copied)   # words (as written) the translations copy
         self.counts = dict(counts or {})  # lowercase word -> how often the corpus' sources hold it
         self.reverse = reverse            # the other direction's, for a model of both directions (else None)
         self.languages = languages        # its language identifier, for a model of both directions (else None)
+        self.nouns = dict(nouns or {})    # lowercase source noun -> its translation (text/forms/dictionary.py)
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], max_words: int = MAX_WORDS) -> "Lexicon":
         """From (source, target) training pairs. A sentence's first word counts for its spelling only when the word
         never stands elsewhere (it is capitalized there whatever it is)."""
         inner, first, in_source, on_both, total = Counter(), Counter(), Counter(), Counter(), Counter()
+        kept_pairs = []
         for source, target in pairs:
+            if len(kept_pairs) < MAX_PAIRS:
+                kept_pairs.append((source, target))
             words = WORD.findall(source)
             if not words:
                 continue
@@ -62,7 +69,7 @@ class Lexicon:
                     best[key] = (score, word)
         kept = sorted(best, key=lambda k: -best[k][0])[:max_words]
         copied = [w for w, n in in_source.items() if on_both[w] >= COPIED_SHARE * n and w.lower() in best]
-        return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept})
+        return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept}, nouns=learn_nouns(kept_pairs))
 
     def knows(self, word: str) -> bool:
         return any(form in self.forms for form in spellings(word))
@@ -87,6 +94,8 @@ class Lexicon:
             d["reverse"] = self.reverse.to_dict()
         if self.languages is not None:
             d["languages"] = self.languages.to_dict()
+        if self.nouns:
+            d["nouns"] = [[k, v] for k, v in sorted(self.nouns.items())]
         return d
 
     @classmethod
@@ -94,12 +103,13 @@ class Lexicon:
         return cls({form.lower(): form for form in d["forms"]}, d["copied"],
                    {form.lower(): n for form, n in zip(d["forms"], d["counts"])},
                    cls.from_dict(d["reverse"]) if d.get("reverse") else None,
-                   LanguageId.from_dict(d["languages"]) if d.get("languages") else None)
+                   LanguageId.from_dict(d["languages"]) if d.get("languages") else None,
+                   dict(map(tuple, d.get("nouns", []))))     # none in a lexicon stored before it learned nouns
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Lexicon) and \
-            (self.forms, self.copied_words, self.counts, self.reverse, self.languages) == \
-            (other.forms, other.copied_words, other.counts, other.reverse, other.languages)
+            (self.forms, self.copied_words, self.counts, self.reverse, self.languages, self.nouns) == \
+            (other.forms, other.copied_words, other.counts, other.reverse, other.languages, other.nouns)
 
     def __len__(self) -> int:
         return len(self.forms)

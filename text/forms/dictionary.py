@@ -1,0 +1,101 @@
+"""Nouns and their translations, learned from the training pairs, for a line (or a quotation) of one noun, which a
+caption model, trained on whole sentences only, turns into junk ("Hund" -> "Dog dog dog with a").
+
+    nouns = learn_nouns(pairs)     # {"hund": "dog", "straße": "street", ...}; English -> German: {"dog": "Hund"}
+
+A source word and a target word are a pair when the pairs that hold one mostly hold the other too: their Dice
+coefficient, 2 × pairs holding both / (pairs holding the one + pairs holding the other), is at least MIN_DICE over at
+least MIN_PAIRS pairs, and no other target word scores higher. Only nouns are kept: pairs of which the side that
+capitalizes its nouns (the one with more capitalized words: German) is written with a capital inside sentences and
+the other is not, a German noun and its English translation ("Hund" / "dog"). A name is capitalized on both sides
+(the names step carries those), and an English adjective of a name ("Asian": "asiatische"), adjectives and verbs,
+which German inflects ("red" would be "roten"), and a word that two target words of other stems go with nearly as
+well are left to the model. Two neighbouring target words that go with the word at least as well as the best one
+translate it ("Rasenmäher": "lawn mower"), and of the strong candidates of one stem the shortest form is taken
+("Kindern" and "Kinder" for "children": "Kinder").
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+MIN_PAIRS = 3          # training pairs that must hold both words
+MIN_DICE = 0.4         # how much the two words must go together
+FORMS = 0.5            # another form of the best word counts when it scores at least this share of the best's Dice
+PHRASE = 1.0          # two neighbouring target words that score at least the best one's Dice translate the word
+COMMON = 0.02          # ... unless one of them stands in more than this share of the pairs ("a deer", "the dog")
+MUTUAL = 0.7           # the best target word must go with no other source word much better ("bear": "Teddybär")
+RIVAL = 0.7            # a word of another stem this close to the best: two words translate one ("Rettungswesten")
+MAX_PAIRS = 200_000    # the pairs counted, at most (a larger corpus adds little for everyday nouns)
+
+
+def usual_spellings(sentences: Iterable[list[str]]) -> dict[str, str]:
+    """Each word's most frequent spelling inside sentences (a first word is capitalized whatever it is), lowercase
+    key."""
+    inner: Counter[str] = Counter()
+    for words in sentences:
+        inner.update(words[1:])
+    spelling: dict[str, tuple[int, str]] = {}
+    for word, n in inner.items():
+        if n > spelling.get(word.lower(), (0, ""))[0]:
+            spelling[word.lower()] = (n, word)
+    return {key: word for key, (_, word) in spelling.items()}
+
+
+def capital_share(spellings: dict[str, str]) -> float:
+    """The share of a side's words written with a capital inside sentences: high for German, which capitalizes its
+    nouns, low for English."""
+    return sum(word[:1].isupper() for word in spellings.values()) / max(1, len(spellings))
+
+
+def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """{source word, lowercase: its translation, as the target side usually writes it} for the nouns of the pairs."""
+    sources, targets = [], []
+    for k, (source, target) in enumerate(pairs):
+        if k == MAX_PAIRS:
+            break
+        sources.append(WORD.findall(source))
+        targets.append(WORD.findall(target))
+    source_case, target_case = usual_spellings(sources), usual_spellings(targets)
+    nouns_capitalized = capital_share(source_case) > capital_share(target_case)   # the German side: the source?
+    in_source: Counter[str] = Counter()
+    in_target: Counter[str] = Counter()
+    both: Counter[tuple[str, str]] = Counter()
+    for source_words, target_words in zip(sources, targets):
+        lower = [w.lower() for w in target_words]
+        a, b = {w.lower() for w in source_words}, {*lower, *map(" ".join, zip(lower, lower[1:]))}
+        in_source.update(a)
+        in_target.update(b)
+        both.update((x, y) for x in a for y in b)
+    candidates: dict[str, list[tuple[float, str]]] = {}
+    strongest: Counter[str] = Counter()     # each target word's best Dice with any source word
+    for (x, y), n in both.items():
+        if n >= MIN_PAIRS:
+            dice = 2 * n / (in_source[x] + in_target[y])
+            candidates.setdefault(x, []).append((dice, y))
+            strongest[y] = max(strongest[y], dice)
+    nouns = {}
+    for x, scored in candidates.items():
+        scored.sort(key=lambda c: (-c[0], c[1]))
+        dice, best = next(c for c in scored if " " not in c[1])
+        if dice < MIN_DICE or x not in source_case:
+            continue
+        if scored[1:]:    # a compound that is two words ("Rettungswesten": "life jackets")
+            pair = next((y for d, y in scored if " " in y and best in y.split() and d >= PHRASE * dice and
+                         all(in_target[w] <= COMMON * len(targets) for w in y.split())), None)
+            best = pair or best
+        if dice < MUTUAL * strongest[best]:      # another source word goes with it better ("bear": "Teddybär")
+            continue
+        capitals = {target_case[w][:1].isupper() for w in best.split() if w in target_case}
+        if source_case[x][:1].isupper() != nouns_capitalized or capitals != {not nouns_capitalized}:
+            continue            # a name, no noun ("Asian": "asiatische"), or half a name ("new York")
+        stem = best[:max(3, len(best) - 3)]
+        if any(d >= RIVAL * dice and not y.startswith(stem) and not set(y.split()) & set(best.split())
+               for d, y in scored[1:]):
+            continue
+        forms = [y for d, y in scored if d >= FORMS * dice and y.startswith(stem) and
+                 all(w in target_case for w in y.split())] or [best]
+        nouns[x] = " ".join(target_case.get(w, w) for w in min(forms, key=lambda y: (len(y), y)).split())
+    return nouns
