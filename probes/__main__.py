@@ -19,7 +19,7 @@ probes/checks.py and probes/score.py say how each is judged. The direction is th
 --data-dir (without it, names are not checked). On a Multi30K split (no item lists) only invented and misformatted
 numbers, invented names and stammers are counted, in the outputs and, as the checks' own false-alarm rate, in the
 human references. The other probes: python -m probes.digits,
-python -m probes.glossary, python -m probes.placeholders.
+python -m probes.glossary, python -m probes.placeholders, python -m probes.nouns.
 """
 from __future__ import annotations
 
