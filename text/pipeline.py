@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from config import DataConfig
+from text.finders.adverbs import Adverbs
 from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import CopyThrough
 from text.finders.glossary import Glossary, Terms, whole_spans
@@ -71,10 +72,11 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
-        noun alone, what is copied through, numbers (with what they count: "3-jährig"), month and weekday names, and
-        names), then the source's first capital and final mark, then no full stop inside a sentence that had none, then no space before a
-        full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
-        lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
+        sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
+        "3-jährig"), month and weekday names, and names), then the source's first capital and final mark, then no
+        full stop inside a sentence that had none, then no space before a full stop or comma, then stray quotes,
+        brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out without one
+        (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
@@ -88,7 +90,8 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       phrases, Nouns(lexicon, *direction) if lexicon is not None else None,
+                       phrases, Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
+                       Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers), DigitRuns(numbers), numbers, CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]

@@ -1,0 +1,54 @@
+"""A sentence adverb that opens a sentence ("Leider", "Gestern", "Unfortunately", "Yesterday") and that the training
+corpus lacks becomes a placeholder for the target's adverb: image captions never say when or how sure, so a caption
+model copies the word as a name ("Trotzdem two men swim ...") or writes junk for it. German -> English and back.
+
+    Adverbs(lexicon, "de", "en").find("Leider ist der Laden zu.")   -> [Span(0, 6, "Unfortunately")]
+
+Only at the start of a sentence (after opening quotes), before a space, a comma or the sentence's end, and only
+where the corpus holds the word (of two, the rarer) fewer than RARE times: a model trained on a corpus that has it
+translates it in context.
+"""
+from __future__ import annotations
+
+import re
+
+from text.finders.finder import PlaceholderStep
+from text.forms.lexicon import Lexicon
+from text.forms.masking import Span
+
+RARE = 20         # a corpus that holds the adverb this often teaches the model the word
+GERMAN = {
+    "leider": "Unfortunately", "trotzdem": "Still", "deshalb": "That is why", "deswegen": "That is why",
+    "außerdem": "Also", "jedoch": "However", "allerdings": "However", "endlich": "Finally", "plötzlich": "Suddenly",
+    "gestern": "Yesterday", "heute": "Today", "morgen": "Tomorrow", "vielleicht": "Maybe", "natürlich": "Of course",
+    "übrigens": "By the way", "inzwischen": "Meanwhile", "schließlich": "Finally", "anschließend": "Afterwards",
+    "zuerst": "First", "danach": "After that", "hoffentlich": "Hopefully", "glücklicherweise": "Luckily",
+    "zum glück": "Luckily", "normalerweise": "Usually", "manchmal": "Sometimes", "oft": "Often",
+    "sofort": "Right away", "bald": "Soon", "später": "Later", "jetzt": "Now", "eigentlich": "Actually",
+    "wahrscheinlich": "Probably",
+}
+ENGLISH = {
+    "unfortunately": "Leider", "yesterday": "Gestern", "today": "Heute", "tomorrow": "Morgen",
+    "suddenly": "Plötzlich", "sometimes": "Manchmal", "usually": "Normalerweise", "maybe": "Vielleicht",
+    "perhaps": "Vielleicht", "finally": "Endlich", "however": "Jedoch", "meanwhile": "Inzwischen",
+    "afterwards": "Danach", "luckily": "Zum Glück", "fortunately": "Zum Glück", "hopefully": "Hoffentlich",
+    "of course": "Natürlich", "by the way": "Übrigens", "later": "Später", "now": "Jetzt", "soon": "Bald",
+    "often": "Oft", "actually": "Eigentlich", "probably": "Wahrscheinlich", "nevertheless": "Trotzdem",
+}
+TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
+OPENING = "[\"'„“‚‘»«(\\[ ]*"                      # before the adverb: opening quotes and brackets
+AFTER = "(?=,? |[.!?…]*[\"'“”‘’»«)\\]]*$)"           # after it: a space, a comma, or the sentence's end
+
+
+class Adverbs(PlaceholderStep):
+    def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en"):
+        self.lexicon = lexicon
+        self.table = TABLES.get((source, target), {})
+        words = "|".join(re.escape(a).replace(r"\ ", " +") for a in sorted(self.table, key=len, reverse=True))
+        self.pattern = re.compile(rf"{OPENING}((?i:{words})){AFTER}") if words else None
+
+    def find(self, text: str) -> list[Span]:
+        m = self.pattern.match(text) if self.pattern else None
+        if m is None or min(self.lexicon.count(w) for w in m.group(1).split()) >= RARE:
+            return []
+        return [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])]
