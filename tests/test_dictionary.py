@@ -1,5 +1,5 @@
 """text/forms/dictionary.py: nouns and their translations, learned from the training pairs."""
-from text.forms.dictionary import learn_nouns
+from text.forms.dictionary import learn_genders, learn_nouns
 
 CAPTIONS = [("Ein Hund läuft im Park.", "A dog runs in the park."),
             ("Zwei Hunde und ein Hund spielen.", "Two dogs and a dog play."),
@@ -40,3 +40,11 @@ def test_too_few_pairs_teach_nothing():
 
 def test_a_word_that_two_target_words_go_with_equally_is_left_out_where_they_are_too_common_to_be_one():
     assert "rasenmäher" not in learn_nouns(CAPTIONS[:36])   # "lawn" and "mower" stand in a ninth of these pairs
+
+
+def test_a_german_nouns_gender_is_the_one_its_articles_show_and_none_where_they_disagree():
+    genders = learn_genders(["Ein Mann sieht den Hund.", "Der Hund sieht eine Katze.", "Einen Hund sieht das Kind.",
+                             "Die Katze und eine Katze sehen das Kind.", "Die Frau sieht der Frau zu.",
+                             "Der Frau gehört das Auto."])
+    assert genders == {"hund": "m", "katze": "f", "kind": "n"}      # "Frau" and "Auto": too little to tell
+    assert learn_genders(["The dog sees the cat.", "A cat sees a dog."] * 5) == {}

@@ -8,7 +8,8 @@ from text.forms.masking import PLACEHOLDERS
 
 P0 = PLACEHOLDERS[0]
 LEXICON = Lexicon({}, nouns={"hund": "dog", "apfel": "apple", "rasenmäher": "lawn mower"})
-ENGLISH = Lexicon({}, nouns={"dog": "Hund"})
+ENGLISH = Lexicon({}, nouns={"dog": "Hund", "cat": "Katze", "dogs": "Hunde", "car": "Auto"},
+                  genders={"hund": "m", "katze": "f", "auto": "n"})
 
 
 @pytest.mark.parametrize("source, masked, fill", [
@@ -24,9 +25,11 @@ def test_a_sentence_a_noun_the_dictionary_lacks_or_an_unknown_word_before_it_is_
     assert Nouns(LEXICON, "de", "en").apply(source) == (source, ())
 
 
-def test_english_nouns_take_their_german_translation_and_no_article_is_guessed():
-    assert Nouns(ENGLISH, "en", "de").apply("dog") == (P0, ("Hund",))
-    assert Nouns(ENGLISH, "en", "de").apply("The dog") == ("The dog", ())
+@pytest.mark.parametrize("source, fill", [("dog", "Hund"), ("The dog", "Der Hund"), ("a cat", "eine Katze"),
+                                          ("The car.", "Das Auto"), ("An auto", None), ("The dogs", "Die Hunde"),
+                                          ("A dogs", None)])
+def test_english_nouns_take_their_german_translation_and_the_article_of_the_gender_the_corpus_shows(source, fill):
+    assert Nouns(ENGLISH, "en", "de").apply(source)[1] == ((fill,) if fill else ())
 
 
 def test_training_pairs_are_left_as_they_are():

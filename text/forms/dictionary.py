@@ -99,3 +99,30 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
                  all(w in target_case for w in y.split())] or [best]
         nouns[x] = " ".join(target_case.get(w, w) for w in min(forms, key=lambda y: (len(y), y)).split())
     return nouns
+
+
+# German articles that tell a noun's gender, with how much each says: "den" and "einen" are masculine (accusative),
+# "eine" feminine, "das" neuter; "der" and "die" also stand before datives and plurals, so they count for less
+GENDER_ARTICLES = {"den": ("m", 1.0), "einen": ("m", 1.0), "eine": ("f", 1.0), "das": ("n", 1.0),
+                   "der": ("m", 0.25), "die": ("f", 0.25)}
+MIN_GENDER = 2.0       # the evidence a gender needs, and twice any other's
+
+
+def learn_genders(sentences: Iterable[str]) -> dict[str, str]:
+    """{German noun, lowercase: "m", "f" or "n"} from the articles before it in German sentences (a plural, "die
+    Hunde", comes out "f": its article is "die" too); none for a language without these articles."""
+    evidence: dict[str, Counter[str]] = {}
+    for k, sentence in enumerate(sentences):
+        if k == MAX_PAIRS:
+            break
+        words = WORD.findall(sentence)
+        for article, noun in zip(words, words[1:]):
+            if article.lower() in GENDER_ARTICLES and noun[:1].isupper():
+                gender, weight = GENDER_ARTICLES[article.lower()]
+                evidence.setdefault(noun.lower(), Counter())[gender] += weight
+    genders = {}
+    for noun, counts in evidence.items():
+        (gender, best), *rest = counts.most_common(2)
+        if best >= MIN_GENDER and all(best >= 2 * n for _, n in rest):
+            genders[noun] = gender
+    return genders

@@ -5,6 +5,7 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
     lexicon = Lexicon.learn(pairs)          # from the training pairs, before the model trains; stored in checkpoints
     lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
     lexicon.nouns["hund"] -> "dog"          # nouns and their translations (text/forms/dictionary.py)
+    lexicon.reverse.genders["hund"] -> "m"  # the genders of German target nouns, for "the dog" -> "der Hund"
 
 A model of both directions (--data.directions=both) keeps the other direction's lexicon, learned from the same
 pairs turned round, as `lexicon.reverse`, and which of the two languages a line is written in, learned from the same
@@ -17,7 +18,7 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from text.forms.dictionary import MAX_PAIRS, learn_nouns
+from text.forms.dictionary import MAX_PAIRS, learn_genders, learn_nouns
 from text.forms.language_id import LanguageId
 
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -34,13 +35,14 @@ def spellings(word: str) -> list[str]:
 class Lexicon:
     def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None,
                  reverse: "Lexicon | None" = None, languages: LanguageId | None = None,
-                 nouns: dict[str, str] | None = None):
+                 nouns: dict[str, str] | None = None, genders: dict[str, str] | None = None):
         self.forms = dict(forms)          # lowercase word -> its most frequent spelling in the corpus
         self.copied_words = set(copied)   # words (as written) the translations copy
         self.counts = dict(counts or {})  # lowercase word -> how often the corpus' sources hold it
         self.reverse = reverse            # the other direction's, for a model of both directions (else None)
         self.languages = languages        # its language identifier, for a model of both directions (else None)
         self.nouns = dict(nouns or {})    # lowercase source noun -> its translation (text/forms/dictionary.py)
+        self.genders = dict(genders or {})    # lowercase German target noun -> "m", "f" or "n" (the same)
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], max_words: int = MAX_WORDS) -> "Lexicon":
@@ -69,7 +71,8 @@ class Lexicon:
                     best[key] = (score, word)
         kept = sorted(best, key=lambda k: -best[k][0])[:max_words]
         copied = [w for w, n in in_source.items() if on_both[w] >= COPIED_SHARE * n and w.lower() in best]
-        return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept}, nouns=learn_nouns(kept_pairs))
+        return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept}, nouns=learn_nouns(kept_pairs),
+                   genders=learn_genders(target for _, target in kept_pairs))
 
     def knows(self, word: str) -> bool:
         return any(form in self.forms for form in spellings(word))
@@ -96,6 +99,8 @@ class Lexicon:
             d["languages"] = self.languages.to_dict()
         if self.nouns:
             d["nouns"] = [[k, v] for k, v in sorted(self.nouns.items())]
+        if self.genders:
+            d["genders"] = [[k, v] for k, v in sorted(self.genders.items())]
         return d
 
     @classmethod
@@ -104,12 +109,13 @@ class Lexicon:
                    {form.lower(): n for form, n in zip(d["forms"], d["counts"])},
                    cls.from_dict(d["reverse"]) if d.get("reverse") else None,
                    LanguageId.from_dict(d["languages"]) if d.get("languages") else None,
-                   dict(map(tuple, d.get("nouns", []))))     # none in a lexicon stored before it learned nouns
+                   dict(map(tuple, d.get("nouns", []))),       # none in a lexicon stored before it learned nouns
+                   dict(map(tuple, d.get("genders", []))))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Lexicon) and \
-            (self.forms, self.copied_words, self.counts, self.reverse, self.languages, self.nouns) == \
-            (other.forms, other.copied_words, other.counts, other.reverse, other.languages, other.nouns)
+            (self.forms, self.copied_words, self.counts, self.reverse, self.languages, self.nouns, self.genders) == \
+            (other.forms, other.copied_words, other.counts, other.reverse, other.languages, other.nouns, other.genders)
 
     def __len__(self) -> int:
         return len(self.forms)
