@@ -29,6 +29,7 @@ COMMON = 0.02          # ... unless one of them stands in more than this share o
 MUTUAL = 0.7           # the best target word must go with no other source word much better ("bear": "Teddybär")
 RIVAL = 0.7            # a word of another stem this close to the best: two words translate one ("Rettungswesten")
 MAX_PAIRS = 200_000    # the pairs counted, at most (a larger corpus adds little for everyday nouns)
+RATIO = 2 / MIN_DICE - 1   # two words this many times as frequent as each other cannot reach MIN_DICE
 
 
 def usual_spellings(sentences: Iterable[list[str]]) -> dict[str, str]:
@@ -60,15 +61,20 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
         targets.append(WORD.findall(target))
     source_case, target_case = usual_spellings(sources), usual_spellings(targets)
     nouns_capitalized = capital_share(source_case) > capital_share(target_case)   # the German side: the source?
-    in_source: Counter[str] = Counter()
-    in_target: Counter[str] = Counter()
+    source_sets = [{w.lower() for w in words} for words in sources]
+    target_sets = [{*lower, *map(" ".join, zip(lower, lower[1:]))} for lower in
+                   ([w.lower() for w in words] for words in targets)]
+    in_source, in_target = Counter(w for words in source_sets for w in words), \
+        Counter(w for words in target_sets for w in words)
+    # only what can pass: a source word of the nouns' case held MIN_PAIRS times, and a target word or two of a
+    # frequency within RATIO of its (2 × both / (one + other) >= MIN_DICE needs that)
+    eligible = {x for x, n in in_source.items()
+                if n >= MIN_PAIRS and source_case.get(x, "a")[:1].isupper() == nouns_capitalized}
     both: Counter[tuple[str, str]] = Counter()
-    for source_words, target_words in zip(sources, targets):
-        lower = [w.lower() for w in target_words]
-        a, b = {w.lower() for w in source_words}, {*lower, *map(" ".join, zip(lower, lower[1:]))}
-        in_source.update(a)
-        in_target.update(b)
-        both.update((x, y) for x in a for y in b)
+    for source_words, target_words in zip(source_sets, target_sets):
+        near = [y for y in target_words if in_target[y] >= MIN_PAIRS]
+        both.update((x, y) for x in source_words & eligible for y in near
+                    if in_target[y] * RATIO >= in_source[x] and in_source[x] * RATIO >= in_target[y])
     candidates: dict[str, list[tuple[float, str]]] = {}
     strongest: Counter[str] = Counter()     # each target word's best Dice with any source word
     for (x, y), n in both.items():
@@ -79,7 +85,7 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     nouns = {}
     for x, scored in candidates.items():
         scored.sort(key=lambda c: (-c[0], c[1]))
-        dice, best = next(c for c in scored if " " not in c[1])
+        dice, best = next((c for c in scored if " " not in c[1]), (0.0, ""))
         if dice < MIN_DICE or x not in source_case:
             continue
         if scored[1:]:    # a compound that is two words ("Rettungswesten": "life jackets")
