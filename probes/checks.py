@@ -25,15 +25,14 @@ import re
 import unicodedata
 
 # The number rules of the library, in one place: the module may move (text/forms/number_forms.py) in a merge.
-from text.forms.number_forms import MARKS, convention_value, find_numbers, german_to_english, invented_numbers
+from text.finders.spelled_amounts import SpelledAmounts
+from text.forms.number_forms import (MARKS, convention_value, find_numbers, german_to_english, invented_numbers,
+                                     number_words)
 
 DIRECTIONS = ("de-en", "en-de")
 LETTERS = re.compile(r"[^\W\d_]+")
 WORDS = re.compile(r"[^\W_]+")
 STAMMER = re.compile(r"([^\W\d_]{1,4}?)\1{3,}", re.IGNORECASE)
-ENGLISH_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                  "ten": 10, "eleven": 11, "twelve": 12}
-ENGLISH_COUNT = re.compile(r"\b(" + "|".join(ENGLISH_COUNTS) + r")\b", re.IGNORECASE)
 # Capitalized words of normal text that a corpus of captions may never write in lowercase.
 COMMON_CAPITALIZED = {
     "en": {"I", "OK", "TV", "Mr", "Mrs", "Ms", "Dr", "St", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
@@ -165,10 +164,13 @@ def english_to_german(number_text: str) -> str:
 
 
 def invented_numbers_in(direction: str, source: str, output: str) -> list[str]:
-    """The output's numbers that no number (or small count word) of the source accounts for, as written."""
+    """The output's numbers that no number (or small count word) of the source accounts for, as written; a price
+    or measure in words counts as its digits ("einen Euro" -> "€1", text/finders/spelled_amounts.py)."""
+    source = SpelledAmounts(source_lang(direction), target_lang(direction)).in_digits(source)
     if direction == "de-en":
         return invented_numbers(source, output)
-    allowed = {"v" + str(ENGLISH_COUNTS[w.lower()]) for w in ENGLISH_COUNT.findall(source)}
+    counts = number_words("en")
+    allowed = {"v" + str(counts[w.lower()]) for w in WORDS.findall(source) if w.lower() in counts}
     for number in find_numbers(source, "en"):
         allowed |= number.keys
     return [n.text for n in find_numbers(output, "de") if not n.keys & allowed]

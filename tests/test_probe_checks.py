@@ -72,6 +72,9 @@ def test_an_item_alternative_is_no_invented_name():
     ("At 2:30 pm.", "Um 14:30 Uhr.", [], []),
     ("Two dogs.", "2 Hunde.", [], []),
     ("A dog.", "Ein Hund mit 3 Beinen.", ["3"], []),
+    ("It costs one euro.", "Es kostet 1 €.", [], []),
+    ("One dog.", "1 Hund.", [], []),
+    ("It costs money.", "Es kostet 1 €.", ["1"], []),
 ])
 def test_numbers_from_english_to_german(source, output, invented, misformatted):
     assert invented_numbers_in("en-de", source, output) == invented
@@ -82,4 +85,6 @@ def test_numbers_from_german_to_english_keep_the_library_check():
     assert invented_numbers_in("de-en", "Ein Hund mit 3 Beinen.", "A dog with 4 legs.") == ["4"]
     assert misformatted_numbers("de-en", "Er kauft 3,5 kg.", "He buys 3,5 kg.") == ["3,5"]
     assert invented_numbers_in("de-en", "UM 14 UHR.", "AT 2 PM.") == []         # a time in capitals is no invention
+    assert invented_numbers_in("de-en", "Es kostet einen Euro.", "It costs €1.") == []     # a price in words
+    assert invented_numbers_in("de-en", "Es kostet Geld.", "It costs €1.") == ["1"]
     assert english_to_german("1,250.99") == "1.250,99" and english_to_german("24.12.2020") == "24.12.2020"

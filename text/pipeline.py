@@ -26,6 +26,7 @@ from text.finders.nouns import Nouns
 from text.finders.numbers import DigitRuns, Numbers
 from text.finders.phrases import Phrases
 from text.finders.slots import Slots
+from text.finders.spelled_amounts import SpelledAmounts
 from text.forms.lexicon import Lexicon
 from text.forms.masking import unmask
 from text.step import Step
@@ -73,10 +74,11 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
-        "3-jährig"), month and weekday names, and names), then the source's first capital and final mark, then no
-        full stop inside a sentence that had none, then no space before a full stop or comma, then stray quotes,
-        brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out without one
-        (models trained before it existed); a glossary needs placeholders."""
+        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then the
+        source's first capital and final mark, then no full stop inside a sentence that had none, then no space
+        before a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training
+        corpus says (the lexicon) are left out without one (models trained before it existed); a glossary needs
+        placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
@@ -93,7 +95,8 @@ class Pipeline:
                        phrases, Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
-                       NumberCompounds(numbers), DigitRuns(numbers), numbers, CalendarNames(*direction),
+                       NumberCompounds(numbers), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
+                       CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later

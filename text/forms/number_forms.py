@@ -32,6 +32,7 @@ CLOCK_SUFFIX = {"de": re.compile(r"\s*Uhr\b", re.IGNORECASE),        # "14 UHR" 
 # German number words and their English ones, defined once (counts a caption spells out)
 NUMBER_WORDS = {"zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven",
                 "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+ONE = {"de": "eins", "en": "one"}
 GERMAN_WORDS = {word: value for value, word in enumerate(NUMBER_WORDS, start=2)}
 ENGLISH_WORDS = {word: value for value, word in enumerate(NUMBER_WORDS.values(), start=2)}
 
@@ -113,8 +114,10 @@ def marks(lang: str) -> tuple[str, str]:
 
 
 def number_words(lang: str) -> dict[str, int]:
-    """The spelled-out counts of a source language that allow their digits in a translation."""
-    return GERMAN_WORDS if lang == "de" else ENGLISH_WORDS if lang == "en" else {}
+    """The spelled-out numbers of a language, one to twelve (its word for one is no count a caption spells out, so
+    not in NUMBER_WORDS)."""
+    words = GERMAN_WORDS if lang == "de" else ENGLISH_WORDS if lang == "en" else {}
+    return {ONE[lang]: 1, **words} if lang in ONE else {}
 
 
 def invented_numbers(source: str, output: str, source_lang: str = "de", output_lang: str = "en") -> list[str]:

@@ -1,0 +1,31 @@
+"""text/finders/spelled_amounts.py: a price or measure whose number is a word travels like one in digits."""
+import pytest
+
+from text.finders.spelled_amounts import SpelledAmounts
+from text.forms.masking import PLACEHOLDERS
+
+P0 = PLACEHOLDERS[0]
+
+
+@pytest.mark.parametrize("source, masked, fill", [
+    ("The ice cream costs only one euro.", f"The ice cream costs only {P0}.", "1 €"),
+    ("It costs twelve dollars each.", f"It costs {P0} each.", "12 $"),
+    ("He buys two kilos of apples.", f"He buys {P0} of apples.", "2 Kilo"),
+])
+def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
+    assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("source, masked, fill", [
+    ("Das Eis kostet nur einen Euro.", f"Das Eis kostet nur {P0}.", "€1"),
+    ("Zwei Kilo Äpfel.", f"{P0} Äpfel.", "2 kilos"),
+    ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
+])
+def test_a_german_amount_in_words_comes_in_english_digits(source, masked, fill):
+    assert SpelledAmounts("de", "en").apply(source) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("source", ["Zwei Männer gehen.", "Ein Kilo Äpfel.", "Eine Frau.", "Zweiter Euro-Jazz."])
+def test_a_number_word_before_no_amount_and_an_article_before_a_unit_are_the_models(source):
+    assert SpelledAmounts("de", "en").apply(source) == (source, ())
+    assert SpelledAmounts("en", "de").apply("Two men walk one dog.") == ("Two men walk one dog.", ())
