@@ -88,14 +88,13 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
         dice, best = next((c for c in scored if " " not in c[1]), (0.0, ""))
         if dice < MIN_DICE or x not in source_case:
             continue
-        if scored[1:]:    # a compound that is two words ("Rettungswesten": "life jackets")
-            pair = next((y for d, y in scored if " " in y and best in y.split() and d >= PHRASE * dice and
-                         all(in_target[w] <= COMMON * len(targets) for w in y.split())), None)
-            best = pair or best
+        pair = next((y for d, y in scored if " " in y and best in y.split() and d >= PHRASE * dice and   # a compound
+                     all(in_target[w] <= COMMON * len(targets) for w in y.split())), None)    # ("Rasenmäher")
+        best = pair or best
         if dice < MUTUAL * strongest[best]:      # another source word goes with it better ("bear": "Teddybär")
             continue
         capitals = {target_case[w][:1].isupper() for w in best.split() if w in target_case}
-        if source_case[x][:1].isupper() != nouns_capitalized or capitals != {not nouns_capitalized}:
+        if capitals != {not nouns_capitalized}:     # (x is of the nouns' case: `eligible`)
             continue            # a name, no noun ("Asian": "asiatische"), or half a name ("new York")
         stem = best[:max(3, len(best) - 3)]
         if any(d >= RIVAL * dice and not y.startswith(stem) and not set(y.split()) & set(best.split())
