@@ -142,7 +142,8 @@ class Alignment(NamedTuple):
 
 def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignment | None:
     """How the words of `output` align to the words of `source`, by the cross-attention (on val-like lines the
-    "sure" pairs put a tag pair around the right words far more often than the "loose" ones); None where there is
+    "sure" pairs put a tag pair around the right words far more often than the "loose" ones) and by the placeholders
+    the model wrote back (a name, a number: its source word, sure); None where there is
     no attention, or where the maps' output is not the translation's words (a sentence the pipeline gave back
     another way, e.g. copied through)."""
     if not maps:
@@ -161,8 +162,10 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
         rows = [i for i in range(min(len(m.weights), len(m.output))) if not SPECIAL.fullmatch(m.output[i])]
         if words and rows:
             best_row = {j: max(rows, key=lambda r: float(m.weights[r][j])) for j in words}
+            given = dict(m.carried)     # a placeholder written back is its source word's, whatever the attention
+            best_row.update({j: i for i, j in given.items()})
             for i in rows:
-                j = max(words, key=lambda j: float(m.weights[i][j]))
+                j = given.get(i, max(words, key=lambda j: float(m.weights[i][j])))
                 pair = (out_words[out_base + i], src_words[src_base + j])
                 found.loose[pair[0]].add(pair[1])
                 if best_row[j] == i:

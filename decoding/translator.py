@@ -30,7 +30,7 @@ from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
 from text.finders.glossary import Terms
 from text.forms.lexicon import Lexicon
-from text.forms.masking import PLACEHOLDER, PLACEHOLDERS, exactly_once, nothing_to_translate
+from text.forms.masking import PLACEHOLDER, PLACEHOLDERS, carried, exactly_once, nothing_to_translate
 from text.pipeline import Pipeline
 from util.errors import UserError
 
@@ -41,6 +41,7 @@ class AttentionMap(NamedTuple):
     source: list[str]     # source tokens (columns)
     output: list[str]     # output tokens, <eos> last (rows)
     weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads (lists in JSON)
+    carried: tuple[tuple[int, int], ...] = ()   # (i, j): output token i is source token j's placeholder, written back
 
 
 class Translation(NamedTuple):
@@ -232,10 +233,11 @@ class Translator:
         maps = []
         for ids, hypotheses, states, originals in zip(src_ids, hypotheses_of, applied.states, applied.originals):
             tokens = hypotheses[0].tokens
-            maps.append(AttentionMap(self.pipeline.shown([self.codec.src_vocab.itos[t] for t in ids], originals),
-                                     self.pipeline.shown([self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]],
-                                                         self.pipeline.fills(states)),
-                                     self.engine.attention(ids, tokens)))
+            source = [self.codec.src_vocab.itos[t] for t in ids]
+            output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
+            maps.append(AttentionMap(self.pipeline.shown(source, originals),
+                                     self.pipeline.shown(output, self.pipeline.fills(states)),
+                                     self.engine.attention(ids, tokens), carried(source, output)))
         return maps
 
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:

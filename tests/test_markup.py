@@ -203,3 +203,18 @@ def test_a_pair_around_a_placeholder_encloses_every_word_of_its_value(line, tran
     def maps(text):
         return [AttentionMap(src_tokens, out_tokens, torch.eye(len(out_tokens), len(src_tokens)))]
     assert translate_markup([line], "html", lambda texts: [translation], maps) == [expected]
+
+
+def test_a_pair_around_a_placeholder_follows_the_placeholder_the_model_wrote_back_not_the_attention():
+    """"Munich" travelled as a placeholder and came back as "München"; the attention of "bauen" points at it more
+    than that of "München" does, yet the pair encloses "München": the placeholder is the same word on both sides."""
+    source, output = ["<2de>", "▁Der", "▁Zug", "▁nach", "▁Munich"], ["▁Der", "▁Zug", "▁München", "▁bauen", "<eos>"]
+    weights = torch.tensor([[0.0, 0.9, 0.0, 0.0, 0.1], [0.0, 0.0, 0.9, 0.0, 0.1], [0.0, 0.0, 0.0, 0.6, 0.4],
+                            [0.0, 0.0, 0.0, 0.2, 0.8], [0.9, 0.0, 0.0, 0.0, 0.1]])
+    line, translation = "Der Zug nach <b>Munich</b>", "Der Zug München bauen"
+    by_attention = translate_markup([line], "html", lambda texts: [translation],
+                                    lambda plain: [AttentionMap(source, output, weights)])
+    by_placeholder = translate_markup([line], "html", lambda texts: [translation],
+                                      lambda plain: [AttentionMap(source, output, weights, ((2, 4),))])
+    assert by_attention == ["Der Zug München <b>bauen</b>"]
+    assert by_placeholder == ["Der Zug <b>München</b> bauen"]

@@ -3,7 +3,8 @@ as their fills; several placeholder steps share one numbering; training pairs ge
 import pytest
 
 from text.finders.finder import PlaceholderStep
-from text.forms.masking import PLACEHOLDERS, Alone, Span, exactly_once, fill, merge, missing, nothing_to_translate
+from text.forms.masking import (PLACEHOLDERS, Alone, Span, carried, exactly_once, fill, merge, missing,
+                                nothing_to_translate)
 from text.steps.placeholders import Placeholders
 
 P0, P1, P2 = PLACEHOLDERS[:3]
@@ -111,3 +112,10 @@ def test_letters_a_model_glues_to_a_fill_that_stands_alone_are_dropped():
 def test_a_sentence_of_placeholders_punctuation_and_emoji_has_nothing_to_translate():
     assert all(map(nothing_to_translate, [P0, f"{P0}!", f"{P0} {P1}.", "?", "...", "😀👍", " - "]))
     assert not any(map(nothing_to_translate, ["Hund", f"{P0} Hund", "3", "_a"]))
+
+
+def test_carried_pairs_each_output_placeholder_with_the_source_piece_holding_it():
+    p0, p1 = PLACEHOLDERS[:2]
+    source, output = ["<2en>", "▁Ein", f"▁{p0}", f"▁{p1}", "▁kg"], [f"▁{p1}", "▁kg", f"▁{p0}", "▁and", "<eos>"]
+    assert carried(source, output) == ((0, 3), (2, 2))
+    assert carried(source, [f"▁{PLACEHOLDERS[5]}", "<eos>"]) == ()     # one the source never held pairs with none

@@ -155,6 +155,7 @@ def test_attention_is_drawn_per_sentence_with_the_users_words_in_place_of_placeh
         assert not any(p in label for p in PLACEHOLDERS for label in labels)
         assert any(source in label for label in m.source) and any(output in label for label in m.output)
         assert m.output[-1] == "<eos>" and tuple(m.weights.shape) == (len(m.output), len(m.source))
+        assert [(m.output[i], m.source[j]) for i, j in m.carried] == [(f"{output} kg", f"{source} kg")]   # one measure
 
 
 def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):

@@ -140,6 +140,13 @@ def unmask(piece: str, values: tuple[str, ...]) -> str:
     return PLACEHOLDER.sub(lambda m: values[k] if (k := ord(m.group()) - 0xE000) < len(values) else m.group(), piece)
 
 
+def carried(source: list[str], output: list[str]) -> tuple[tuple[int, int], ...]:
+    """(output index, source index) of each output piece holding a placeholder a source piece holds: the model
+    carried that word through, so the two pieces are one word whatever the attention says."""
+    at = {c: j for j, piece in enumerate(source) for c in PLACEHOLDER.findall(piece)}
+    return tuple((i, at[c]) for i, piece in enumerate(output) for c in PLACEHOLDER.findall(piece)[:1] if c in at)
+
+
 def missing(output: str, fills: tuple[str, ...]) -> int:
     """How many of the source's placeholders the output lacks."""
     return sum(PLACEHOLDERS[k] not in output for k in range(len(fills)))
