@@ -29,6 +29,11 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Folgt @lena.malt und @zoo.", f"Folgt {P0} und {P1}.", ("@lena.malt", "@zoo")),
     ("Der ICE 578 und FRITZ!Box 7590.", f"Der {P0} und {P1}.", ("ICE 578", "FRITZ!Box 7590")),
     ("Ruf 0341 593 3500 an.", f"Ruf {P0} an.", ("0341 593 3500",)),
+    ("In der Formel gilt a < b für alle Werte.", f"In der Formel gilt {P0} für alle Werte.", ("a < b",)),
+    ("Es gilt x = 3 und y>2.", f"Es gilt {P0} und {P1}.", ("x = 3", "y>2")),
+    ("Also 2 + 2 = 4 und 0 ≤ x ≤ 1.", f"Also {P0} und {P1}.", ("2 + 2 = 4", "0 ≤ x ≤ 1")),
+    ("I <3 my dog - and a t-shirt.", "I <3 my dog - and a t-shirt.", ()),      # a heart, a dash: no formula
+    ("Zwei Hunde = viel Spaß, 5 € > 3 €.", "Zwei Hunde = viel Spaß, 5 € > 3 €.", ()),   # words, prices: no formula
 ])
 def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)

@@ -1,5 +1,6 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
-names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578") and phone numbers, each through a placeholder.
+names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578"), phone numbers and formulas ("a < b", "x = 3"), each
+through a placeholder.
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -33,6 +34,11 @@ PATTERNS = [
     r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
     r"(?<![\w.,+])(?:\+\d{1,3}|0\d{2,})(?:[ /-]\d{2,})+(?![.,]?\d)",              # a phone number: "0341 593 3500"
 ]
+# a formula: letters or small whole numbers, each alone, with a comparison among them ("a < b", "x = 3", "2 + 2 = 4",
+# "0 ≤ x ≤ 1"; not the heart "<3"); a model reads "<" rarely and drops it
+OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", "(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
+PATTERNS.append(rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?: ?{OPERATOR} ?{OPERAND})*? ?{RELATION} ?{OPERAND}"
+                rf"(?: ?{OPERATOR} ?{OPERAND})*(?![\w<>=+×÷*/−-])")
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 
 
