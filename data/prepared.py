@@ -33,7 +33,8 @@ CACHE_FORMAT = "einsum-nmt-prepared-11"     # 4: the lexicon; pairs through the 
                                            # 10: the lexicon's nouns (text/forms/dictionary.py); an English first
                                            # word the corpus writes in lowercase is no name (100 en-de pairs:
                                            # "Person", "Baby", "Band" ... opening a sentence); 11: formulas
-                                           # are copied through ("a < b"; no Multi30K pair changes)
+                                           # are copied through ("a < b"; no Multi30K pair changes), and the
+                                           # noun dictionary takes a German noun's English synonyms ("Fahrrad")
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

@@ -27,7 +27,9 @@ FORMS = 0.5            # another form of the best word counts when it scores at 
 PHRASE = 1.0          # two neighbouring target words that score at least the best one's Dice translate the word
 COMMON = 0.02          # ... unless one of them stands in more than this share of the pairs ("a deer", "the dog")
 MUTUAL = 0.7           # the best target word must go with no other source word much better ("bear": "Teddybär")
-RIVAL = 0.7            # a word of another stem this close to the best: two words translate one ("Rettungswesten")
+RIVAL = 0.7            # a word of another stem this close to the best: two words translate one ("Rettungswesten");
+                       # for a German source word, one that is not beside it is a synonym ("Fahrrad": "bicycle" or
+                       # "bike"): German writes a noun as one word, where an English word may be half of one ("life")
 MAX_PAIRS = 200_000    # the pairs counted, at most (a larger corpus adds little for everyday nouns)
 RATIO = 2 / MIN_DICE - 1   # two words this many times as frequent as each other cannot reach MIN_DICE
 
@@ -71,10 +73,13 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     eligible = {x for x, n in in_source.items()
                 if n >= MIN_PAIRS and source_case.get(x, "a")[:1].isupper() == nouns_capitalized}
     both: Counter[tuple[str, str]] = Counter()
-    for source_words, target_words in zip(source_sets, target_sets):
+    holding: dict[str, list[int]] = {}          # an eligible source word -> the pairs that hold it
+    for k, (source_words, target_words) in enumerate(zip(source_sets, target_sets)):
         near = [y for y in target_words if in_target[y] >= MIN_PAIRS]
-        both.update((x, y) for x in source_words & eligible for y in near
-                    if in_target[y] * RATIO >= in_source[x] and in_source[x] * RATIO >= in_target[y])
+        for x in source_words & eligible:
+            holding.setdefault(x, []).append(k)
+            both.update((x, y) for y in near
+                        if in_target[y] * RATIO >= in_source[x] and in_source[x] * RATIO >= in_target[y])
     candidates: dict[str, list[tuple[float, str]]] = {}
     strongest: Counter[str] = Counter()     # each target word's best Dice with any source word
     for (x, y), n in both.items():
@@ -98,12 +103,26 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
             continue            # a name, no noun ("Asian": "asiatische"), or half a name ("new York")
         stem = best[:max(3, len(best) - 3)]
         if any(d >= RIVAL * dice and not y.startswith(stem) and not set(y.split()) & set(best.split())
+               and not (nouns_capitalized and synonyms(best, y, d, dice, strongest,
+                                                       [target_sets[k] for k in holding[x]]))
                for d, y in scored[1:]):
             continue
         forms = [y for d, y in scored if d >= FORMS * dice and y.startswith(stem) and
                  all(w in target_case for w in y.split())] or [best]
         nouns[x] = " ".join(target_case.get(w, w) for w in min(forms, key=lambda y: (len(y), y)).split())
     return nouns
+
+
+def synonyms(best: str, rival: str, rival_dice: float, best_dice: float, strongest: Counter[str],
+             targets: list[set[str]]) -> bool:
+    """Whether two target words each translate a source word, as synonyms do ("bike" or "bicycle" for "Fahrrad"),
+    rather than together, as the words of a two-word translation do ("life" and "jackets" for "Rettungswesten"):
+    each goes with no source word better than with this one, and they stand together in under half of its targets
+    that hold the rarer of them."""
+    if best_dice < strongest[best] or rival_dice < strongest[rival]:
+        return False
+    best_in, rival_in = sum(best in t for t in targets), sum(rival in t for t in targets)
+    return 2 * sum(best in t and rival in t for t in targets) < min(best_in, rival_in)
 
 
 # German articles that tell a noun's gender, with how much each says: "den" and "einen" are masculine (accusative),
