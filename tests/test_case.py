@@ -39,6 +39,12 @@ def test_a_lowercase_sentence_is_recased_and_its_translation_keeps_the_models_ca
     assert step.apply("Ein Mann spielt.") == ("Ein Mann spielt.", None)
 
 
+@pytest.mark.parametrize("line, cased", [("10 km weit.", "10 km weit."), ("„ein mann spielt.“", "„Ein Mann spielt.“"),
+                                         ("2 kinder essen eis.", "2 Kinder essen Eis.")])
+def test_a_lowercase_sentence_gets_a_capital_on_its_first_word_only_where_the_sentence_starts_with_it(line, cased):
+    assert Case(LEXICON).apply(line)[0] == cased       # not "10 Km": a number opens the sentence
+
+
 def test_a_one_letter_capital_makes_a_line_normal_case():
     assert kind("A man weighs 80 kg.") == "normal" and kind("a man weighs 80 kg.") == "lower"
 

@@ -84,8 +84,8 @@ class Case(Step):
             pieces.append(term)
             last = end
         out = "".join(pieces) + self.recased(text[last:], found)
-        first = WORD.search(out)
-        if first and first.start() not in terms:
+        first = WORD.search(out)        # the sentence's first word, unless a number comes before it ("10 km weit.")
+        if first and first.start() not in terms and not re.search(r"\w", out[:first.start()]):
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
 
