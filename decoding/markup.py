@@ -31,6 +31,7 @@ WORD = re.compile(r"[$€£¥]?\d+(?:[.,:]\d+)*(?: ?[€$£¥%])?(?!\w)|\w+(?:['
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
 NO_BREAK = "\u00a0"                       # &nbsp;
+SIGN = r"[$€£¥]$"                           # a currency sign right before a number
 NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w]|[.,]\d)")    # "8", "3,5", "1.200": a number alone
 OPENING_MARKS, CLOSING_MARKS = "([{\"'«„“‘", ".,;:!?)]}\"'»“”’"   # marks around a word
 
@@ -294,8 +295,9 @@ def no_break_spaces(plain: str, output: str) -> str:
     """The output with a no-break space again between two words that one joined in the source, where the output has
     those two words side by side ("10&nbsp;km" -> "10 km" -> "10\u00a0km"): the pipeline's cleaning makes it a plain
     space before the model reads it. A number keeps it before whatever word follows it in the output, its unit or
-    currency in the target's words ("8&nbsp;euros" -> "8 €" -> "8\u00a0€"; "3,5&nbsp;km" -> "3.5\u00a0km"). Where
-    the words changed otherwise, the space stays a plain one."""
+    currency in the target's words ("8&nbsp;euros" -> "8 €" -> "8\u00a0€"; "3,5&nbsp;km" -> "3.5\u00a0km"), unless a
+    currency sign went before it ("10&nbsp;€" -> "€10 per person"). Where the words changed otherwise, the space
+    stays a plain one."""
     before, after = re.escape(OPENING_MARKS), re.escape(CLOSING_MARKS)
     for left, right in re.findall(rf"(\S+){NO_BREAK}(?=(\S+))", plain):
         left, right = left.lstrip(OPENING_MARKS), right.rstrip(CLOSING_MARKS)     # no marks around the pair
@@ -306,7 +308,7 @@ def no_break_spaces(plain: str, output: str) -> str:
         if not found and NUMBER.fullmatch(left):
             digits = re.sub(r"\D", "", left)
             numbers = [m for m in NUMBER.finditer(output) if re.sub(r"\D", "", m.group()) == digits
-                       and re.match(r" [\w€$£¥%°]", output[m.end():])]
+                       and re.match(r" [\w€$£¥%°]", output[m.end():]) and not re.search(SIGN, output[:m.start()])]
             if numbers:
                 output = output[:numbers[0].end()] + NO_BREAK + output[numbers[0].end() + 1:]
     return output

@@ -186,6 +186,7 @@ def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_senten
     ("Eintritt 8&nbsp;Euro.", "Entry 8 € and more.", "Entry 8&nbsp;€ and more."),      # a number before its unit
     ("Es sind 3,5&nbsp;km.", "It is 3.5 km.", "It is 3.5&nbsp;km."),
     ("Nur 10&nbsp;Minuten", "Only 10 .", "Only 10 ."),          # no word after the number: a plain space
+    ("Es kostet 10&nbsp;€ pro Person.", "It costs €10 per person.", "It costs €10 per person."),   # the sign moved
 ])
 def test_a_no_break_space_comes_back_between_the_words_it_joined_where_the_translation_keeps_them(line, translation,
                                                                                                    expected):
