@@ -145,9 +145,9 @@ class Alignment(NamedTuple):
 def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignment | None:
     """How the words of `output` align to the words of `source`, by the cross-attention (on val-like lines the
     "sure" pairs put a tag pair around the right words far more often than the "loose" ones) and by the placeholders
-    the model wrote back (a name, a number: its source word, sure); None where there is
-    no attention, or where the maps' output is not the translation's words (a sentence the pipeline gave back
-    another way, e.g. copied through)."""
+    the model wrote back (a name, a number: its source word, sure); None where there is no attention, or where the
+    maps' output is not the translation's words (a sentence the pipeline gave back another way, e.g. copied
+    through)."""
     if not maps:
         return None
     src_words, _ = token_words(source, [t for m in maps for t in m.source])
