@@ -2,7 +2,8 @@
 
 A quality row is one recipe on one kind of machine in one precision: the mean of its models (seeds, days), with the
 work they trained (steps x batch tokens) beside it, so a row says both what a budget of minutes gave there and what
-a budget of work gives anywhere.
+a budget of work gives anywhere. README's rows are fewer: one per recipe and machine in any precision, and a
+recipe's earlier form only where its form of now has not run.
 """
 from __future__ import annotations
 
@@ -60,16 +61,22 @@ class Table:
     rows: Callable[[list[Record]], list[list[str]]]
 
 
-def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: bool):
-    """One row per (recipe, machine, precision) of the BLEU records: test (and val) per direction."""
+def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: bool, landing: bool = False):
+    """One row per (recipe, machine, precision) of the BLEU records: test (and val) per direction. On the landing
+    page one row per (recipe, machine), whatever precision `auto` chose in each run, and a recipe's earlier form only
+    on machines its form of now has no row for."""
     def rows(records: list[Record]) -> list[list[str]]:
         groups: dict[tuple, list[Record]] = {}
         for r in records:
             if r.topic == "quality" and r.metric == "bleu" and (recipes is None or r.recipe in recipes):
-                groups.setdefault((r.recipe, machine_of(r), r.precision), []).append(r)
+                groups.setdefault((r.recipe, machine_of(r), "" if landing else r.precision), []).append(r)
+        if landing:
+            groups = {key: group for key, group in groups.items() if not (key[0].endswith(BEFORE_EVERYDAY) and
+                      (key[0][:-len(BEFORE_EVERYDAY)], *key[1:]) in groups)}
         order = list(recipes or sorted({key[0] for key in groups}))
         table = []
         for (recipe, machine, precision), group in groups.items():
+            precision = precision or ", ".join(sorted({r.precision for r in group if r.precision}))
             on = {(d, s): [r for r in group if r.direction == d and r.split == s] for d in DIRECTIONS
                   for s in (TEST, "val")}
             tested = on[("de-en", TEST)] or on[("en-de", TEST)]
@@ -116,7 +123,7 @@ BEFORE_EVERYDAY = " (preset before f5e2af8: no everyday pairs)"       # the labe
 README_RECIPES = ("30min", "30min" + BEFORE_EVERYDAY, "long", "long" + BEFORE_EVERYDAY)
 TABLES: dict[str, Table] = {
     # README's one table: what each default budget gives on each kind of machine, test_2016_flickr
-    "readme": Table(MACHINE_HEADER + ("models",), quality_rows(README_RECIPES, False, False)),
+    "readme": Table(MACHINE_HEADER + ("models",), quality_rows(README_RECIPES, False, False, landing=True)),
     "quality": Table(MACHINE_HEADER + ("val German→English", "val English→German", "models", "dates", "commits"),
                      quality_rows(None, True, True)),
     "speed": Table(FIGURE_HEADER, figure_rows("speed")),

@@ -41,6 +41,19 @@ def test_a_quality_row_is_the_mean_of_its_models_per_direction_with_its_work():
     assert len(TABLES["readme"].rows([*records, other])) == 2 and len(TABLES["quality"].rows([*records, other])) == 3
 
 
+def test_readme_has_a_row_a_recipe_and_machine_and_a_recipes_earlier_form_only_where_the_form_of_now_has_not_run():
+    from dataclasses import replace
+
+    from results.tables import BEFORE_EVERYDAY
+    before = "30min" + BEFORE_EVERYDAY
+    records = [record(40.0), replace(record(42.0, seed=2), precision="bf16"), record(39.0, recipe=before),
+               replace(record(38.0, recipe=before), machine=dict(MACHINE, cpu="CPU B"))]
+    readme, quality = TABLES["readme"].rows(records), TABLES["quality"].rows(records)
+    assert [row[:3] for row in readme] == [["`30min`", "CPU A, AVX2", "bf16, fp32"],
+                                           [f"`30min{BEFORE_EVERYDAY}`", "CPU B, AVX2", "fp32"]]
+    assert readme[0][4] == "41.00" and len(quality) == 4        # RESULTS.md keeps every precision and recipe
+
+
 def test_a_marked_table_is_replaced_and_the_rest_of_the_page_kept():
     page = "intro\n<!-- results:readme -->\nold\n<!-- /results:readme -->\nend\n"
     new = generated(page, [record(40.0)])
