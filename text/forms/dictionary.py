@@ -73,13 +73,13 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     eligible = {x for x, n in in_source.items()
                 if n >= MIN_PAIRS and source_case.get(x, "a")[:1].isupper() == nouns_capitalized}
     both: Counter[tuple[str, str]] = Counter()
-    holding: dict[str, list[int]] = {}          # an eligible source word -> the pairs that hold it
-    for k, (source_words, target_words) in enumerate(zip(source_sets, target_sets)):
-        near = [y for y in target_words if in_target[y] >= MIN_PAIRS]
-        for x in source_words & eligible:
-            holding.setdefault(x, []).append(k)
-            both.update((x, y) for y in near
-                        if in_target[y] * RATIO >= in_source[x] and in_source[x] * RATIO >= in_target[y])
+    holding: dict[str, list[set[str]]] = {}     # a German source word -> its targets (synonyms need them)
+    for source_words, target_words in zip(source_sets, target_sets):
+        near, held = [y for y in target_words if in_target[y] >= MIN_PAIRS], source_words & eligible
+        both.update((x, y) for x in held for y in near
+                    if in_target[y] * RATIO >= in_source[x] and in_source[x] * RATIO >= in_target[y])
+        for x in held if nouns_capitalized else ():
+            holding.setdefault(x, []).append(target_words)
     candidates: dict[str, list[tuple[float, str]]] = {}
     strongest: Counter[str] = Counter()     # each target word's best Dice with any source word
     for (x, y), n in both.items():
@@ -103,8 +103,7 @@ def learn_nouns(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
             continue            # a name, no noun ("Asian": "asiatische"), or half a name ("new York")
         stem = best[:max(3, len(best) - 3)]
         if any(d >= RIVAL * dice and not y.startswith(stem) and not set(y.split()) & set(best.split())
-               and not (nouns_capitalized and synonyms(best, y, d, dice, strongest,
-                                                       [target_sets[k] for k in holding[x]]))
+               and not (nouns_capitalized and synonyms(best, y, d, dice, strongest, holding[x]))
                for d, y in scored[1:]):
             continue
         forms = [y for d, y in scored if d >= FORMS * dice and y.startswith(stem) and
