@@ -144,7 +144,8 @@ def carried(source: list[str], output: list[str]) -> tuple[tuple[int, int], ...]
     """(output index, source index) of each output piece holding a placeholder a source piece holds: the model
     carried that word through, so the two pieces are one word whatever the attention says."""
     at = {c: j for j, piece in enumerate(source) for c in PLACEHOLDER.findall(piece)}
-    return tuple((i, at[c]) for i, piece in enumerate(output) for c in PLACEHOLDER.findall(piece)[:1] if c in at)
+    return tuple((i, at[m.group()]) for i, piece in enumerate(output)
+                 if (m := PLACEHOLDER.search(piece)) and m.group() in at)
 
 
 def missing(output: str, fills: tuple[str, ...]) -> int:
