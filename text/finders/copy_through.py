@@ -36,7 +36,7 @@ PATTERNS = [
 ]
 # a formula: letters or small whole numbers, each alone, with a comparison among them ("a < b", "x = 3", "2 + 2 = 4",
 # "0 ≤ x ≤ 1"; not the heart "<3"); a model reads "<" rarely and drops it
-OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", "(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
+OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
 PATTERNS.append(rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?: ?{OPERATOR} ?{OPERAND})*? ?{RELATION} ?{OPERAND}"
                 rf"(?: ?{OPERATOR} ?{OPERAND})*(?![\w<>=+×÷*/−-])")
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
