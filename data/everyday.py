@@ -8,6 +8,12 @@ type exactly those, and the placeholders (text/finders/) leave the model the fra
     Die Lehrerin fragt: <P>        ->  The teacher asks: <P>         <P>: a quotation, translated on its own
     <P> tanzen die Kinder.         ->  <P> the children dance.       <P>: "Am 14. Juni" -> "On June 14"
 
+Captions never open with a possessive ("His", "Mein"), so a model trained on them garbles one that opens a line
+("Mein Bruder arbeitet." -> "Mother brother works."). Possessive openers are corpus pairs that open with an article on
+both sides, the article made a possessive (possessive_opener):
+
+    Ein Mann steht am Herd. / A man is at the stove.  ->  Sein Mann steht am Herd. / His man is at the stove.
+
 These pairs are this project's own frames, filled from its own short lists of people, things and verbs; the
 placeholders stand where the text steps put them at translation time. The probes' lines (probes/data/) are
 written apart from these lists: their things (coffee, bread, tickets ...) are none of the things here. Drawn with
@@ -74,6 +80,9 @@ SAYINGS = [("sagt", "sagen", "says", "say"), ("fragt", "fragen", "asks", "ask"),
 COSTS = [("kostet", "kosten", "costs", "cost"), ("kostet nur", "kosten nur", "costs only", "cost only"),
          ("kostet heute", "kosten heute", "costs today", "cost today")]
 PAYINGS = [("bezahlt", "bezahlen", "pays", "pay"), ("zahlt", "zahlen", "pays", "pay")]
+# (German stem, English): possessives that can take an opening article's place; "Ihr" is "her" and "their"
+POSSESSIVES = [("Mein", "My"), ("Dein", "Your"), ("Sein", "His"), ("Ihr", "Her"), ("Ihr", "Their"), ("Unser", "Our")]
+POSSESSIVE_SHARE = 0.4          # possessive openers for each everyday frame pair
 
 
 def lower_first(text: str) -> str:
@@ -108,6 +117,26 @@ def everyday_pair(rng: random.Random) -> tuple[str, str]:
         return f"{p}, {de} {lower_first(person.de)}.", f"{p}, {lower_first(person.en)} {en}."
     de, en = verb(rng.choice(DOINGS), person.plural)     # a date first, then the verb (German) or the subject
     return f"{p} {de} {lower_first(person.de)}.", f"{p} {lower_first(person.en)} {en}."
+
+
+def article_opener(source: str, target: str) -> list[str]:
+    """[the German article] that opens a German-English pair whose English opens with an article of the same kind,
+    where a possessive can take its place with no other word changed: "Ein", "Eine" and "Die" before any word (an
+    adjective ends alike after both: "ein kleiner", "sein kleiner"), "Der" and "Das" only before a noun (the
+    adjective's ending would change: "der kleine", "sein kleiner"); [] for any other pair."""
+    de, _, rest = source.partition(" ")
+    en = target.partition(" ")[0]
+    indefinite = de in ("Ein", "Eine") and en in ("A", "An")
+    definite = (de == "Die" or de in ("Der", "Das") and rest[:1].isupper()) and en == "The"
+    return [de] if indefinite or definite else []
+
+
+def possessive_opener(source: str, target: str, article: str, rng: random.Random) -> tuple[str, str]:
+    """The pair with a possessive for its opening article on both sides: "Eine Frau ..." / "A woman ..." ->
+    "Seine Frau ..." / "His woman ..." (feminine and plural articles take the ending -e)."""
+    de, en = rng.choice(POSSESSIVES)
+    ending = "e" if article in ("Eine", "Die") else ""
+    return f"{de}{ending} {source.partition(' ')[2]}", f"{en} {target.partition(' ')[2]}"
 
 
 def everyday_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:

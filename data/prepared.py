@@ -24,7 +24,7 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-11"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
+CACHE_FORMAT = "einsum-nmt-prepared-12"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/finders/numbers.py);
                                            # 7: HTML entities are their characters (text/forms/cleaning.py);
@@ -34,7 +34,8 @@ CACHE_FORMAT = "einsum-nmt-prepared-11"     # 4: the lexicon; pairs through the 
                                            # word the corpus writes in lowercase is no name (100 en-de pairs:
                                            # "Person", "Baby", "Band" ... opening a sentence); 11: formulas
                                            # are copied through ("a < b"; no Multi30K pair changes), and the
-                                           # noun dictionary takes a German noun's English synonyms ("Fahrrad")
+                                           # noun dictionary takes a German noun's English synonyms ("Fahrrad");
+                                           # 12: everyday pairs bring possessive openers ("Sein Hund" / "His dog")
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

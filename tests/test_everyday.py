@@ -1,10 +1,13 @@
 """data/everyday.py: everyday pairs are sentence frames with the same placeholder on both sides, the same for the
 same seed, German-English or mirrored; --data.everyday adds them to the training pairs and to the cache key."""
+import random
 import re
+
+import pytest
 
 from config import make_config
 from data.augment import training_pairs
-from data.everyday import PEOPLE, SAYINGS, THINGS, everyday_pairs
+from data.everyday import PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs, possessive_opener
 from data.prepare import cache_key
 from text.forms.masking import PLACEHOLDERS
 
@@ -40,8 +43,31 @@ def test_a_plural_subject_takes_a_plural_verb_in_both_languages():
 def test_training_pairs_add_the_share_of_everyday_pairs_after_the_corpus():
     corpus = [("Ein Hund rennt.", "A dog runs.")] * 100
     out = list(training_pairs(corpus, None, 0.0, everyday=0.1))
-    assert out[:100] == corpus and out[100:] == list(everyday_pairs(10))
+    assert out[:100] == corpus and out[104:] == list(everyday_pairs(10))
+    stems = {(f"{de} Hund rennt.", f"{en} dog runs.") for de, en in POSSESSIVES}
+    assert len(out) == 114 and set(out[100:104]) <= stems       # 0.4 possessive openers per everyday frame
     assert list(training_pairs(corpus, None, 0.0)) == corpus
+
+
+@pytest.mark.parametrize("de, en, article", [
+    ("Ein kleiner Junge rennt.", "A little boy runs.", "Ein"), ("Eine Frau singt.", "An old woman sings.", "Eine"),
+    ("Die Kinder spielen.", "The children play.", "Die"), ("Der Hund bellt.", "The dog barks.", "Der"),
+    ("Das Kind lacht.", "The child laughs.", "Das")])
+def test_a_pair_that_opens_with_an_article_on_both_sides_gets_a_possessive_with_the_right_ending(de, en, article):
+    assert article_opener(de, en) == [article]
+    for seed in range(12):
+        poss_de, poss_en = possessive_opener(de, en, article, random.Random(seed))
+        stem, english = next((d, e) for d, e in POSSESSIVES if poss_en.startswith(e + " ") and poss_de.startswith(d))
+        ending = "e" if article in ("Eine", "Die") else ""
+        assert poss_de == f"{stem}{ending} {de.split(' ', 1)[1]}" and poss_en == f"{english} {en.split(' ', 1)[1]}"
+
+
+@pytest.mark.parametrize("de, en", [
+    ("Der kleine Junge rennt.", "The little boy runs."),     # sein kleiner Junge: the adjective would change
+    ("Das ist ein Hund.", "That is a dog."), ("Ein Mann rennt.", "The man runs."), ("Zwei Hunde.", "Two dogs."),
+    ("Eine Frau singt.", "Woman sings.")])
+def test_no_possessive_where_another_word_would_have_to_change(de, en):
+    assert article_opener(de, en) == []
 
 
 def test_the_cache_key_changes_with_everyday_and_stays_as_it_was_without_it():
