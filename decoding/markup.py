@@ -27,11 +27,13 @@ NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 # a word: a number with its separators and currency or percent sign ("€2.50", "2,50 €", "14:30"), a word with
 # inner apostrophes or hyphens, or a punctuation mark of its own; a tag never goes inside a number
-WORD = re.compile(r"[$€£¥]?\d+(?:[.,:]\d+)*(?: ?[€$£¥%])?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
+CURRENCY = "[$€£¥]"
+WORD = re.compile(rf"{CURRENCY}?\d+(?:[.,:]\d+)*(?: ?(?:{CURRENCY}|%))?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
 NO_BREAK = "\u00a0"                       # &nbsp;
-SIGN = r"[$€£¥]$"                           # a currency sign right before a number
+SIGN = CURRENCY + "$"                     # a currency sign right before a number
+UNIT_AFTER = rf" (?:\w|{CURRENCY}|[%°])"  # a unit, currency or sign after a number and a space
 NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w]|[.,]\d)")    # "8", "3,5", "1.200": a number alone
 OPENING_MARKS, CLOSING_MARKS = "([{\"'«„“‘", ".,;:!?)]}\"'»“”’"   # marks around a word
 
@@ -308,7 +310,7 @@ def no_break_spaces(plain: str, output: str) -> str:
         if not found and NUMBER.fullmatch(left):
             digits = re.sub(r"\D", "", left)
             numbers = [m for m in NUMBER.finditer(output) if re.sub(r"\D", "", m.group()) == digits
-                       and re.match(r" [\w€$£¥%°]", output[m.end():]) and not re.search(SIGN, output[:m.start()])]
+                       and re.match(UNIT_AFTER, output[m.end():]) and not re.search(SIGN, output[:m.start()])]
             if numbers:
                 output = output[:numbers[0].end()] + NO_BREAK + output[numbers[0].end() + 1:]
     return output
