@@ -46,6 +46,8 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
     ("Dr Smith and Prof. John Baker meet the Koch family.",
      [("Dr Smith", "Dr. Smith"), ("Prof. John Baker", "Prof. John Baker"), ("the Koch family", "Familie Koch")]),
     ("The Asian family has a dog named Rose and a shop called Bread.", [("Rose", "Rose"), ("Bread", "Bread")]),
+    ("The Weber family meets the Baker family.",        # "baker" is a word of the corpus, in lowercase
+     [("The Weber family", "Familie Weber"), ("the Baker family", "Familie Baker")]),
 ])
 def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_in_german(text, found):
     assert names_in(text, ENGLISH, "en", "de") == found

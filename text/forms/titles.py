@@ -10,7 +10,8 @@ and the title comes with it in the target's words, so no model can translate the
 
 "Herr" and "Frau" are titles only where no article, determiner or inflected adjective stands before them: "eine
 Frau Gitarre spielt" is a woman playing guitar (Multi30K has such lines, never a titled one). After "die Familie",
-and in "the X family", a word the corpus knows is no name ("die Familie Essen kocht", "the Asian family").
+and in "the X family", a word the corpus knows is no name ("die Familie Essen kocht"); in English only a word the
+corpus itself writes capitalized ("the Asian family").
 """
 from __future__ import annotations
 
@@ -65,6 +66,13 @@ def a_title(text: str, start: int, lexicon) -> bool:
     return verb
 
 
+def family_name(word: str, names) -> bool:
+    """Whether the X of "the X family" is a name: any word but one the corpus itself writes capitalized and that is
+    no name ("the Asian family"); a word it knows in lowercase is a name here ("the Baker family", "the Young
+    family"), and so is one it lacks that looks like a German word ("the Weber family")."""
+    return names.is_name(word) or names.lexicon.cased(word) != word
+
+
 def titled(text: str, names, source: str, target: str) -> list[Span]:
     """The names a title or naming word marks in `text` (German or English), each a span with its fill in
     `target`; `names` (a text.finders.names.Names) says which words are names or surnames."""
@@ -83,7 +91,7 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
         spans.append(Span(m.start(), end, fill(text, m, name, source)))
     if source == "en":
         spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
-                  if names.is_name(m.group("name"))]
+                  if family_name(m.group("name"), names)]
     for m in NAMING[source].finditer(text):
         name, end = with_second(m, names, source)
         spans.append(Span(m.start("name"), end, name))
