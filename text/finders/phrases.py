@@ -1,6 +1,8 @@
-"""Everyday phrases that image captions never contain ("Hallo", "Tschüss", "Danke schön"): a sentence that is one
-of them, whatever its case and punctuation, becomes a placeholder for the phrase in the target language, so the
-model carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."). German -> English and back.
+"""Everyday phrases that image captions never contain ("Hallo", "Tschüss", "Danke schön", "Hilfe!", a sign's
+"Geschlossen"): a sentence that is one of them (a quotation is a sentence of its own, text/steps/quotations.py),
+whatever its case and punctuation, becomes a placeholder for the phrase in the target language, so the model
+carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."; "Stop!" -> "Bushaltestelle!"). German ->
+English and back.
 
 Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a longer one before a comma, an
 exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "Hallo, wie geht's?"); "Danke für
@@ -29,6 +31,13 @@ PHRASES = {
     "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
     "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
     "ich heiße": "My name is", "mein name ist": "My name is",
+    # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“")
+    "stopp": "Stop", "halt": "Stop", "hilfe": "Help", "warte": "Wait", "los": "Go", "los geht's": "Let's go",
+    "komm her": "Come here", "beeil dich": "Hurry up", "sitz": "Sit", "gut gemacht": "Well done",
+    "ich liebe dich": "I love you", "frohe ostern": "Happy Easter", "geöffnet": "Open", "offen": "Open",
+    "geschlossen": "Closed", "ausgang": "Exit", "eingang": "Entrance", "gefahr": "Danger", "feuer": "Fire",
+    "drücken": "Push", "ziehen": "Pull", "ruhe": "Quiet", "kein zutritt": "No entry", "außer betrieb": "Out of order",
+    "ausverkauft": "Sold out", "zu verkaufen": "For sale",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -48,6 +57,12 @@ ENGLISH = {
     "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
     "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
     "my name is": "Ich heiße",
+    "stop": "Stopp", "help": "Hilfe", "wait": "Warte", "go": "Los", "let's go": "Los geht's", "come here": "Komm her",
+    "hurry up": "Beeil dich", "sit": "Sitz", "well done": "Gut gemacht", "good job": "Gut gemacht",
+    "i love you": "Ich liebe dich", "happy easter": "Frohe Ostern", "open": "Geöffnet", "closed": "Geschlossen",
+    "exit": "Ausgang", "entrance": "Eingang", "danger": "Gefahr", "fire": "Feuer", "push": "Drücken",
+    "pull": "Ziehen", "quiet": "Ruhe", "silence": "Ruhe", "no entry": "Kein Zutritt", "out of order": "Außer Betrieb",
+    "sold out": "Ausverkauft", "for sale": "Zu verkaufen",
 }
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet or address someone, or introduce oneself, so may open a longer sentence ("Entschuldigung,
