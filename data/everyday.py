@@ -8,6 +8,10 @@ type exactly those, and the placeholders (text/finders/) leave the model the fra
     Die Lehrerin fragt: <P>        ->  The teacher asks: <P>         <P>: a quotation, translated on its own
     <P> tanzen die Kinder.         ->  <P> the children dance.       <P>: "Am 14. Juni" -> "On June 14"
 
+Nor do captions ask anything, so questions come out as junk ("Wo ist der Bahnhof?" -> "A cloud of the train?"):
+questions() asks about someone a placeholder stands for ("Wo ist <P>?" / "Where is <P>?"), about the things and
+the people of the lists ("Wie viel kosten die Schuhe?" / "How much do the shoes cost?").
+
 Captions never open with a possessive ("His", "Mein"), so a model trained on them garbles one that opens a line
 ("Mein Bruder arbeitet." -> "Mother brother works."). Possessive openers are corpus pairs that open with an article on
 both sides, the article made a possessive (possessive_opener):
@@ -67,11 +71,13 @@ THINGS = [Thing("Der Hut", "einen Hut", "The hat", "a hat"), Thing("Die Jacke", 
           Thing("Die Karotten", "Karotten", "The carrots", "carrots", True),
           Thing("Die Postkarten", "Postkarten", "The postcards", "postcards", True)]
 # (German singular, German plural, English singular, English plural): what people do on a day
-DOINGS = [("tanzt", "tanzen", "dances", "dance"), ("singt", "singen", "sings", "sing"),
-          ("arbeitet", "arbeiten", "works", "work"), ("wartet", "warten", "waits", "wait"),
-          ("spielt", "spielen", "plays", "play"), ("lacht", "lachen", "laughs", "laugh"),
-          ("kocht", "kochen", "cooks", "cook"), ("reist", "reisen", "travels", "travel"),
-          ("feiert", "feiern", "celebrates", "celebrate"), ("schwimmt", "schwimmen", "swims", "swim")]
+# and the English -ing form
+DOINGS = [("tanzt", "tanzen", "dances", "dance", "dancing"), ("singt", "singen", "sings", "sing", "singing"),
+          ("arbeitet", "arbeiten", "works", "work", "working"), ("wartet", "warten", "waits", "wait", "waiting"),
+          ("spielt", "spielen", "plays", "play", "playing"), ("lacht", "lachen", "laughs", "laugh", "laughing"),
+          ("kocht", "kochen", "cooks", "cook", "cooking"), ("reist", "reisen", "travels", "travel", "traveling"),
+          ("feiert", "feiern", "celebrates", "celebrate", "celebrating"),
+          ("schwimmt", "schwimmen", "swims", "swim", "swimming")]
 # (German singular, German plural, English singular, English plural): what people do with a quotation
 SAYINGS = [("sagt", "sagen", "says", "say"), ("fragt", "fragen", "asks", "ask"), ("ruft", "rufen", "calls", "call"),
            ("schreibt", "schreiben", "writes", "write"), ("antwortet", "antworten", "answers", "answer"),
@@ -83,6 +89,13 @@ PAYINGS = [("bezahlt", "bezahlen", "pays", "pay"), ("zahlt", "zahlen", "pays", "
 # (German stem, English): possessives that can take an opening article's place; "Ihr" is "her" and "their"
 POSSESSIVES = [("Mein", "My"), ("Dein", "Your"), ("Sein", "His"), ("Ihr", "Her"), ("Ihr", "Their"), ("Unser", "Our")]
 POSSESSIVE_SHARE = 0.4          # possessive openers for each everyday frame pair
+# questions about someone a placeholder stands for (a name: "Wo ist Anna?")
+ABOUT_SOMEONE = [("Wo ist {p}?", "Where is {p}?"), ("Wer ist {p}?", "Who is {p}?"),
+                 ("Wann kommt {p}?", "When is {p} coming?"), ("Was macht {p}?", "What is {p} doing?"),
+                 ("Wie alt ist {p}?", "How old is {p}?"), ("Wie geht es {p}?", "How is {p}?"),
+                 ("Wo wohnt {p}?", "Where does {p} live?"), ("Kennst du {p}?", "Do you know {p}?"),
+                 ("Ist {p} zu Hause?", "Is {p} at home?"), ("Warum lacht {p}?", "Why is {p} laughing?")]
+QUESTION_SHARE = 0.5            # questions for each everyday frame pair
 
 
 def lower_first(text: str) -> str:
@@ -137,6 +150,41 @@ def possessive_opener(source: str, target: str, article: str, rng: random.Random
     de, en = rng.choice(POSSESSIVES)
     ending = "e" if article in ("Eine", "Die") else ""
     return f"{de}{ending} {source.partition(' ')[2]}", f"{en} {target.partition(' ')[2]}"
+
+
+def question(rng: random.Random) -> tuple[str, str]:
+    """One German-English question, captions ask none: about someone a placeholder stands for, about a thing (where
+    it is, what it costs, whether one has it) or about a person the lists name (where, what they do, whether and why
+    they do something)."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        de, en = rng.choice(ABOUT_SOMEONE)
+        p = rng.choice(PLACEHOLDERS[:SLOTS])
+        return de.format(p=p), en.format(p=p)
+    if kind == 1:
+        thing = rng.choice(THINGS)
+        de, en, n = lower_first(thing.de), lower_first(thing.en), thing.plural
+        return rng.choice([(f"Wo {'sind' if n else 'ist'} {de}?", f"Where {'are' if n else 'is'} {en}?"),
+                           (f"Wie viel {'kosten' if n else 'kostet'} {de}?",
+                            f"How much {'do' if n else 'does'} {en} cost?"),
+                           (f"Hast du {thing.de_acc}?", f"Do you have {thing.en_acc}?"),
+                           (f"Gibt es hier {thing.de_acc}?", f"{'Are' if n else 'Is'} there {thing.en_acc} here?")])
+    person = rng.choice([p for p in PEOPLE if p.de.split()[0] in ("Der", "Die", "Das", "Meine")])
+    doing = rng.choice(DOINGS)
+    de, en, n = lower_first(person.de), lower_first(person.en), person.plural
+    does, is_ = (doing[1], "are") if n else (doing[0], "is")
+    return rng.choice([(f"Wo {'sind' if n else 'ist'} {de}?", f"Where {is_} {en}?"),
+                       (f"Was {'machen' if n else 'macht'} {de}?", f"What {is_} {en} doing?"),
+                       (f"{does.capitalize()} {de}?", f"{is_.capitalize()} {en} {doing[4]}?"),
+                       (f"Warum {does} {de}?", f"Why {is_} {en} {doing[4]}?")])
+
+
+def questions(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
+    """`count` questions, German-English (English-German where `mirrored`), the same for the same seed."""
+    rng = random.Random(seed + 11)
+    for _ in range(count):
+        de, en = question(rng)
+        yield (en, de) if mirrored else (de, en)
 
 
 def everyday_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:

@@ -7,7 +7,8 @@ import pytest
 
 from config import make_config
 from data.augment import training_pairs
-from data.everyday import PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs, possessive_opener
+from data.everyday import (PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs, possessive_opener,
+                           questions)
 from data.prepare import cache_key
 from text.forms.masking import PLACEHOLDERS
 
@@ -43,9 +44,9 @@ def test_a_plural_subject_takes_a_plural_verb_in_both_languages():
 def test_training_pairs_add_the_share_of_everyday_pairs_after_the_corpus():
     corpus = [("Ein Hund rennt.", "A dog runs.")] * 100
     out = list(training_pairs(corpus, None, 0.0, everyday=0.1))
-    assert out[:100] == corpus and out[104:] == list(everyday_pairs(10))
+    assert out[:100] == corpus and out[104:114] == list(everyday_pairs(10)) and out[114:] == list(questions(5))
     stems = {(f"{de} Hund rennt.", f"{en} dog runs.") for de, en in POSSESSIVES}
-    assert len(out) == 114 and set(out[100:104]) <= stems       # 0.4 possessive openers per everyday frame
+    assert len(out) == 119 and set(out[100:104]) <= stems       # 0.4 possessive openers, 0.5 questions a frame
     assert list(training_pairs(corpus, None, 0.0)) == corpus
 
 
@@ -76,3 +77,16 @@ def test_the_cache_key_changes_with_everyday_and_stays_as_it_was_without_it():
     plain = cache_key(cfg.data, ("train",), files)
     cfg.data.everyday = 0.05
     assert cache_key(cfg.data, ("train",), files) != plain
+
+
+def test_questions_ask_alike_in_both_languages_with_the_verb_of_their_subjects_number():
+    pairs = list(questions(600))
+    assert list(questions(30, seed=2)) == list(questions(30, seed=2)) != list(questions(30, seed=3))
+    assert list(questions(20, mirrored=True)) == [(en, de) for de, en in questions(20)]
+    for de, en in pairs:
+        assert de.endswith("?") and en.endswith("?") and de[0].isupper() and en[0].isupper(), (de, en)
+        assert HOLDS.findall(de) == HOLDS.findall(en) and len(HOLDS.findall(de)) <= 1
+    plural = [(de, en) for de, en in pairs if de.startswith("Wo sind ")]
+    assert plural and all(en.startswith("Where are ") for _, en in plural)
+    assert {de.split()[0] for de, _ in pairs} >= {"Wo", "Was", "Wie", "Hast", "Warum"}
+    assert any(HOLDS.search(de) for de, _ in pairs) and any(not HOLDS.search(de) for de, _ in pairs)
