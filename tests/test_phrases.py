@@ -38,7 +38,8 @@ def test_english_phrases_become_german_ones_and_other_pairs_have_none():
 
 
 @pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("Yes, please.", "Ja bitte"),
-                                          ("Watch out!", "Vorsicht"), ("Excuse me, where is the station?",
+                                          ("Watch out!", "Vorsicht"), ("What's your name?", "Wie heißt du"),
+                                          ("Excuse me, where is the station?",
                                                                         "Entschuldigung")])
 def test_short_answers_in_english_become_german_ones(source, fill):
     assert Phrases("en", "de").apply(source)[1] == (fill,)
