@@ -55,6 +55,8 @@ def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_ope
     ("Wohnen Sie in den USA?", "Do you live in the U.S.", "Do you live in the U.S.?"),  # an abbreviation's period
     ("Wohnen Sie in den USA.", "Do you live in the U.S.", "Do you live in the U.S."),   # ends the sentence too
     ("Ein Hund läuft!", "A dog is running?", "A dog is running?"),          # the model's own mark stays
+    ("Where is the station?", "Eine Frau?.", "Eine Frau?"),                # a full stop after the mark goes
+    ("Hallo!", "Hello!.", "Hello!"), ("Klick hier", "Click here?.", "Click here?"),
 ])
 def test_a_full_stop_where_the_source_asks_or_exclaims_becomes_the_sources_mark(source, output, back):
     _, state = FinalMark().apply(source)

@@ -3,7 +3,8 @@ left the sentence open or ended it with a full stop where the source asks or exc
 source has none. A model, weak or strong, learned from captions that nearly all end in a full stop, so it writes one
 after a heading, a list item or a URL that had none (`Hilfe unter https://example.com/hilfe` → `Help at
 https://example.com/hilfe.`, where a link-finder takes the stop into the address) and after a question or a greeting
-(`Visit www.example.org for 20% off!` → `… für 20%.`), and a weak one may stop before the final mark. An
+(`Visit www.example.org for 20% off!` → `… für 20%.`), and a weak one may stop before the final mark or put a full
+stop after it (`Eine Frau?.`: the full stop goes). An
 abbreviation's period stays in every case (`Wohnen Sie in den USA?` → `Do you live in the U.S.?`).
 
     text, state = FinalMark().apply("Hilfe unter \ue000")    # state: "" (the source ends in no mark)
@@ -64,6 +65,8 @@ class FinalMark(Step):
             return output[:k] + state + output[k:]
         if last != "." or (k > 1 and output[k - 2] == "."):                 # another mark, or an ellipsis: kept
             return output
+        if k > 1 and output[k - 2] in ASKED and state in ("", *ASKED):      # "Eine Frau?." of a weak model
+            return output[:k - 1] + output[k:]
         if abbreviation_ends(output[:k - 1]):                                # its period stays, the mark follows
             return output[:k] + state + output[k:] if state in ASKED else output
         return output[:k - 1] + state + output[k:] if state in ("", *ASKED) else output
