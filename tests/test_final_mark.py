@@ -57,6 +57,8 @@ def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_ope
     ("Ein Hund läuft!", "A dog is running?", "A dog is running?"),          # the model's own mark stays
     ("Where is the station?", "Eine Frau?.", "Eine Frau?"),                # a full stop after the mark goes
     ("Hallo!", "Hello!.", "Hello!"), ("Klick hier", "Click here?.", "Click here?"),
+    ("Where is the station?", "Eine Frau??", "Eine Frau?"), ("Wirklich??", "Really.", "Really??"),   # as often
+    ("Wirklich??", "Really???", "Really??"), ("Wirklich??", "Really?", "Really?"),               # as the source
 ])
 def test_a_full_stop_where_the_source_asks_or_exclaims_becomes_the_sources_mark(source, output, back):
     _, state = FinalMark().apply(source)

@@ -4,7 +4,7 @@ source has none. A model, weak or strong, learned from captions that nearly all 
 after a heading, a list item or a URL that had none (`Hilfe unter https://example.com/hilfe` → `Help at
 https://example.com/hilfe.`, where a link-finder takes the stop into the address) and after a question or a greeting
 (`Visit www.example.org for 20% off!` → `… für 20%.`), and a weak one may stop before the final mark or put a full
-stop after it (`Eine Frau?.`: the full stop goes). An
+stop after it (`Eine Frau?.`: the full stop goes) or repeat it (`Eine Frau??`: as often as the source has it). An
 abbreviation's period stays in every case (`Wohnen Sie in den USA?` → `Do you live in the U.S.?`).
 
     text, state = FinalMark().apply("Hilfe unter \ue000")    # state: "" (the source ends in no mark)
@@ -48,25 +48,30 @@ def open_end(c: str) -> bool:
 
 class FinalMark(Step):
     def apply(self, text: str) -> tuple[str, str | None]:
-        """The text unchanged; the state: the source's final mark, "" where it ends in none, None where it ends in
-        another mark (then the translation is left as it is)."""
+        """The text unchanged; the state: the source's final mark ("??" where it asks twice), "" where it ends in
+        none, None where it ends in another mark (then the translation is left as it is)."""
         k = end(text)
         if k == 0:
             return text, None
         last = text[k - 1]
+        if last in ASKED:
+            return text, last * (k - len(text[:k].rstrip(last)))
         return text, last if last in ENDS else ("" if open_end(last) else None)
 
     def reverse(self, output: str, state) -> str:
         k = end(output)
         if state is None or k == 0:
             return output
-        last = output[k - 1]
+        last, asked = output[k - 1], state[:1] in ASKED
         if state and open_end(last):
             return output[:k] + state + output[k:]
+        if asked and last == state[0]:            # the model's run of the source's mark as long as the source's
+            run = k - len(output[:k].rstrip(last))                          # ("Eine Frau??" of a weak model)
+            return output[:k - run] + state + output[k:] if run > len(state) else output
         if last != "." or (k > 1 and output[k - 2] == "."):                 # another mark, or an ellipsis: kept
             return output
-        if k > 1 and output[k - 2] in ASKED and state in ("", *ASKED):      # "Eine Frau?." of a weak model
+        if k > 1 and output[k - 2] in ASKED and (asked or state == ""):     # "Eine Frau?." of a weak model
             return output[:k - 1] + output[k:]
         if abbreviation_ends(output[:k - 1]):                                # its period stays, the mark follows
-            return output[:k] + state + output[k:] if state in ASKED else output
-        return output[:k - 1] + state + output[k:] if state in ("", *ASKED) else output
+            return output[:k] + state + output[k:] if asked else output
+        return output[:k - 1] + state + output[k:] if asked or state == "" else output
