@@ -129,7 +129,7 @@ def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_
 def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_note(server):
     """The threshold /health gives is set between the two lines' confidences, so the page's rule is what is tested."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    texts = [SENTENCE, "Wie spät ist es?"]
+    texts = [SENTENCE, "Kompiliere den Kernel neu!"]
     sure, unsure = httpx.post(f"{server}/translate", json={"texts": texts}).json()["confidences"]
     assert unsure < sure
     threshold = round((sure + unsure) / 2, 4)
