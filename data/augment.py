@@ -68,8 +68,8 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
     entity substitutions, a third placeholders where names stand (fewer where the corpus has fewer candidates); then
     `everyday` times as many everyday pairs (data/everyday.py: prices, sayings, a date first), POSSESSIVE_SHARE
     times that of corpus pairs with a possessive opener (everyday.possessive_opener) and QUESTION_SHARE times that of
-    questions (everyday.questions). The copy pairs are made from
-    German-English pairs; `mirrored` pairs (English-German) are made as their mirror image."""
+    questions (everyday.questions). The copy pairs are made from German-English pairs; `mirrored` pairs
+    (English-German) are made as their mirror image."""
     copies = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
     kinds = (*copies, (article_opener, possessive_opener))
     pools: list[list] = [[] for _ in kinds]
