@@ -31,14 +31,7 @@ PHRASES = {
     "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
     "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
     "ich heiße": "My name is", "mein name ist": "My name is", "wie heißt du": "What's your name",
-    "wie heißen sie": "What's your name", "wie spät ist es": "What time is it",
-    # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“")
-    "stopp": "Stop", "halt": "Stop", "hilfe": "Help", "warte": "Wait", "los": "Go", "los geht's": "Let's go",
-    "komm her": "Come here", "beeil dich": "Hurry up", "sitz": "Sit", "gut gemacht": "Well done",
-    "ich liebe dich": "I love you", "frohe ostern": "Happy Easter", "geöffnet": "Open", "offen": "Open",
-    "geschlossen": "Closed", "ausgang": "Exit", "eingang": "Entrance", "gefahr": "Danger", "feuer": "Fire",
-    "drücken": "Push", "ziehen": "Pull", "ruhe": "Quiet", "kein zutritt": "No entry", "außer betrieb": "Out of order",
-    "ausverkauft": "Sold out", "zu verkaufen": "For sale",
+    "wie heißen sie": "What's your name", "wie spät ist es": "What time is it", "halt": "Stop", "offen": "Open",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -58,14 +51,18 @@ ENGLISH = {
     "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
     "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
     "my name is": "Ich heiße", "what's your name": "Wie heißt du", "what is your name": "Wie heißt du",
-    "what time is it": "Wie spät ist es",
-    "stop": "Stopp", "help": "Hilfe", "wait": "Warte", "go": "Los", "let's go": "Los geht's", "come here": "Komm her",
-    "hurry up": "Beeil dich", "sit": "Sitz", "well done": "Gut gemacht", "good job": "Gut gemacht",
-    "i love you": "Ich liebe dich", "happy easter": "Frohe Ostern", "open": "Geöffnet", "closed": "Geschlossen",
-    "exit": "Ausgang", "entrance": "Eingang", "danger": "Gefahr", "fire": "Feuer", "push": "Drücken",
-    "pull": "Ziehen", "quiet": "Ruhe", "silence": "Ruhe", "no entry": "Kein Zutritt", "out of order": "Außer Betrieb",
-    "sold out": "Ausverkauft", "for sale": "Zu verkaufen",
+    "what time is it": "Wie spät ist es", "good job": "Gut gemacht", "silence": "Ruhe",
 }
+# calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
+# same pair both ways
+CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"), ("Los geht's", "Let's go"),
+         ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
+         ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
+         ("Geschlossen", "Closed"), ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
+         ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
+         ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale")]
+PHRASES |= {de.lower(): en for de, en in CALLS}
+ENGLISH |= {en.lower(): de for de, en in CALLS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet or address someone, or introduce oneself, so may open a longer sentence ("Entschuldigung,
 # wo ist ...?", "Ich heiße Anna.")
