@@ -26,7 +26,7 @@ a seeded generator, so the same settings give the same pairs (and the prepared-d
 from __future__ import annotations
 
 import random
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from text.forms.masking import PLACEHOLDERS
 
@@ -179,17 +179,19 @@ def question(rng: random.Random) -> tuple[str, str]:
                        (f"Warum {does} {de}?", f"Why {is_} {en} {doing[4]}?")])
 
 
+def drawn(pair: Callable[[random.Random], tuple[str, str]], count: int, rng: random.Random,
+          mirrored: bool) -> Iterator[tuple[str, str]]:
+    """`count` pairs of `pair`, German-English (English-German where `mirrored`)."""
+    for _ in range(count):
+        de, en = pair(rng)
+        yield (en, de) if mirrored else (de, en)
+
+
 def questions(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
     """`count` questions, German-English (English-German where `mirrored`), the same for the same seed."""
-    rng = random.Random(seed + 11)
-    for _ in range(count):
-        de, en = question(rng)
-        yield (en, de) if mirrored else (de, en)
+    return drawn(question, count, random.Random(seed + 11), mirrored)
 
 
 def everyday_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
     """`count` everyday pairs, German-English (English-German where `mirrored`), the same for the same seed."""
-    rng = random.Random(seed + 7)
-    for _ in range(count):
-        de, en = everyday_pair(rng)
-        yield (en, de) if mirrored else (de, en)
+    return drawn(everyday_pair, count, random.Random(seed + 7), mirrored)
