@@ -40,6 +40,11 @@ def end(text: str) -> int:
     return k
 
 
+def run_before(text: str, k: int) -> int:
+    """How many times text[k - 1] stands in a row, ending at k ("Wirklich??" at its end: 2)."""
+    return k - len(text[:k].rstrip(text[k - 1]))
+
+
 def open_end(c: str) -> bool:
     """Whether a sentence that ends in c ends in no mark: a letter, a digit, a symbol (emoji) or a placeholder."""
     category = unicodedata.category(c)
@@ -55,7 +60,7 @@ class FinalMark(Step):
             return text, None
         last = text[k - 1]
         if last in ASKED:
-            return text, last * (k - len(text[:k].rstrip(last)))
+            return text, last * run_before(text, k)
         return text, last if last in ENDS else ("" if open_end(last) else None)
 
     def reverse(self, output: str, state) -> str:
@@ -66,7 +71,7 @@ class FinalMark(Step):
         if state and open_end(last):
             return output[:k] + state + output[k:]
         if asked and last == state[0]:            # the model's run of the source's mark as long as the source's
-            run = k - len(output[:k].rstrip(last))                          # ("Eine Frau??" of a weak model)
+            run = run_before(output, k)                                     # ("Eine Frau??" of a weak model)
             return output[:k - run] + state + output[k:] if run > len(state) else output
         if last != "." or (k > 1 and output[k - 2] == "."):                 # another mark, or an ellipsis: kept
             return output
