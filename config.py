@@ -186,6 +186,10 @@ class TrainConfig:
                          one_of(PRECISIONS))
     device: str = opt("auto", 'auto | cpu | cuda | cuda:N', Rule(is_device_name, DEVICE_FORMS))
     threads: int = opt(0, "CPU threads; 0 = torch's default", between(0, MAX_THREADS))
+    parts: int = opt(0, "a step's batch cut into this many parts whose forward and backward passes run side by side, "
+                        "one thread each, the CPU threads shared among them: the same gradient, more of the cores "
+                        "busy (training/parts.py); 0 = auto (2 on a CPU of 2 threads or more, one process), 1 = off",
+                     between(0, MAX_THREADS))
     patience: int = opt(0, 'early stopping on val BLEU, in epochs; 0 = off', AT_LEAST_0)
     average_last: int = opt(0, 'average the last N epoch checkpoints at the end (at most half the epochs); 0 = off',
                             AT_LEAST_0)

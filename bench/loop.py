@@ -71,7 +71,8 @@ class Timed:
 def step_alone(run, batches) -> tuple[float, int]:
     """(seconds, tokens) of train_step over pre-collated batches."""
     start = time.perf_counter()
-    tokens = sum(train_step(run.ddp_model, run.optimizer, run.schedule, [b], run.cfg, run.amp)[1] for b in batches)
+    tokens = sum(train_step(run.ddp_model, run.optimizer, run.schedule, [b], run.cfg, run.amp, run.threads)[1]
+                 for b in batches)
     return time.perf_counter() - start, tokens
 
 

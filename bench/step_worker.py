@@ -34,6 +34,7 @@ def main() -> None:
     with contextlib.redirect_stdout(sys.stderr):           # build_run prints the config
         run = build_run(args.data_dir, cfg, Path(tempfile.mkdtemp(prefix="step-worker-")), None,
                         distributed.DistInfo(), torch.device("cpu"))
+    parts = [run.threads] if getattr(run, "threads", None) else []     # a step in parts (training/parts.py)
     batches, done = run.sampler.batches(0), 0
     print("ready", flush=True)
     for line in sys.stdin:
@@ -43,7 +44,7 @@ def main() -> None:
         for idx in batches[done:done + int(line)]:
             start = time.perf_counter()
             batch = collate([(run.train_data.src[n], run.train_data.tgt[n]) for n in idx])
-            tokens += train_step(run.ddp_model, run.optimizer, run.schedule, [batch], run.cfg, run.amp)[1]
+            tokens += train_step(run.ddp_model, run.optimizer, run.schedule, [batch], run.cfg, run.amp, *parts)[1]
             seconds += time.perf_counter() - start
         done += int(line)
         print(tokens, seconds, flush=True)

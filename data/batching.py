@@ -28,6 +28,21 @@ class Batch:
     def __len__(self) -> int:
         return self.src.size(0)
 
+    def parts(self, n: int) -> list["Batch"]:
+        """The rows cut into at most n runs of consecutive rows with about equal work each (source + target
+        tokens; the sampler puts sentences of a size together), each trimmed to its own longest source and target.
+        The same pairs: their summed loss and gradient are the batch's."""
+        src_len, tgt_len = (self.src != PAD).sum(1), (self.tgt_out != PAD).sum(1)          # (b,), (b,)
+        work = (src_len + tgt_len).cumsum(0)                                              # (b,)
+        cuts = [0, *(int((work - work[-1] * k / n).abs().argmin()) + 1 for k in range(1, n)), len(self)]
+        found = []
+        for start, end in zip(cuts, cuts[1:]):
+            if end > start:
+                j, i = int(src_len[start:end].max()), int(tgt_len[start:end].max())
+                found.append(Batch(self.src[start:end, :j], self.tgt_in[start:end, :i], self.tgt_out[start:end, :i],
+                                   n_tgt_tokens=int(tgt_len[start:end].sum())))
+        return found
+
 
 def collate(pairs: Sequence[tuple[list[int], list[int]]]) -> Batch:
     """(source ids, target ids) pairs without BOS/EOS -> one right-padded Batch."""

@@ -32,9 +32,10 @@ def weights(path: Path) -> dict:
     return load_checkpoint(path).raw["model"]
 
 
-def test_resumed_run_continues_the_same_curve(root, tmp_path, train_main):
-    # dropout on, so the restored RNG state matters too
-    common = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_epochs=3"]
+@pytest.mark.parametrize("parts", [[], ["--train.threads=2", "--train.parts=2"]], ids=["whole", "in-parts"])
+def test_resumed_run_continues_the_same_curve(root, tmp_path, train_main, parts):
+    # dropout on, so the restored RNG state matters too (in parts: each part's masks come from it)
+    common = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_epochs=3", *parts]
     train_main([*common, "--out", str(tmp_path / "straight"), "--train.max_steps=14"])
     train_main([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"])
     resume(train_main, root, tmp_path / "split", "--train.max_steps=14")

@@ -195,7 +195,7 @@ def new_shapes(batches: list[list[int]], n: int, train_data) -> list[list[int]]:
     return chosen or [[]]
 
 
-def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | None, dist) -> Choice:
+def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | None, dist, threads=None) -> Choice:
     """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on
     batches of the first epoch of `sampler`, a new shape each step: where bf16 runs through oneDNN, a new shape costs
     kernels compiled for it, and a run meets hundreds (on XEON-AMX that made bf16 train fewer steps than fp32 while
@@ -210,7 +210,8 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
             return Choice(resolve_precision(cfg.train.precision, device), f"--train.precision={cfg.train.precision} "
                                                                           "(last.pt named none that is valid)")
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
-    from training.step import loss_sum          # the step's own loss, timed as it runs
+    from training.parts import backward_passes
+    from training.step import step_loss          # the step's own loss and passes (in parts: `threads`), timed as they run
     batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
                for rows in new_shapes(sampler.batches(0), TIMED_STEPS + 1, train_data)]
     taken = {"fp32": 0, "bf16": 0}
@@ -220,11 +221,11 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
         batch = batches[taken[precision] % len(batches)]
         taken[precision] += 1
         with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
-            loss = loss_sum(model, batch, cfg.train.label_smoothing, autocast_of(precision, device))
-            loss.backward()
+            backward_passes(model, batch, batch.n_tgt_tokens, step_loss(cfg), autocast_of(precision, device), threads)
         model.zero_grad(set_to_none=True)
 
     shape = {"model": dict(vars(cfg.model)), "device": str(device), "timing": "new shapes",
+             **({"parts": threads.parts} if threads else {}),
              "batches": [[*b.src.shape, *b.tgt_in.shape] for b in batches]}
     choice = choose_precision(cfg.train.precision, device, step, shape, resolve_cache_dir() if dist.is_main else None)
     return distributed.from_main(dist, choice)

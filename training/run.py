@@ -27,6 +27,7 @@ from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size
 from training.save_policy import Checkpoints
 from training.ema import EMA
+from training.parts import PartThreads, parts_of
 from training.finetune import checkpoint_units, unknown_words_note
 from training.forecast import apply_forecast, forecast
 from training.resample import EpochData, EpochSources
@@ -80,6 +81,7 @@ class Run:
     step_seconds: float = 0.0        # the last step's time, for what a stop signal says it waits for
     ema: EMA | None = None           # with --train.ema: the moving average of the weights
     epochs: EpochData | None = None  # each epoch's pairs and batches (set by build_run)
+    threads: PartThreads | None = None   # with a step's batch in parts: the threads that run them (training/parts.py)
 
     @property
     def train_data(self) -> SplitData:
@@ -158,7 +160,13 @@ def check_usable(cfg: Config) -> None:
     available device, optional packages."""
     check_attentions(cfg.model)
     check_size(cfg.model)
-    pick_device(cfg.train.device)
+    device = pick_device(cfg.train.device)
+    if cfg.train.parts > 1 and int(os.environ.get("WORLD_SIZE", "1")) > 1:
+        raise UserError(f"--train.parts={cfg.train.parts} cuts a batch among the threads of one process; under "
+                        "torchrun each rank runs its batch whole: leave --train.parts at 0 (auto) or 1")
+    if cfg.train.parts > 1 and device.type != "cpu":
+        raise UserError(f"--train.parts={cfg.train.parts} is for CPUs, where one pass leaves cores idle; on a GPU "
+                        "leave it at 0 (auto) or 1")
     if cfg.train.tensorboard:
         check_tensorboard_installed()
 
@@ -206,14 +214,16 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt],
                                 cfg.data.max_tokens, shuffle=True, seed=cfg.train.seed,
                                 rank=dist.rank, world_size=dist.world_size)
+    parts = parts_of(cfg.train.parts, device, dist.world_size)
+    threads = PartThreads(parts, torch.get_num_threads()) if parts > 1 else None
     precision = run_precision(cfg, device, model, train_data, sampler,
-                              resume.raw["train_state"]["state"] if resume is not None else None, dist)
+                              resume.raw["train_state"]["state"] if resume is not None else None, dist, threads)
     run = Run(cfg, run_dir, dist, device, data, model, ddp_model, optimizer, schedule,
               autocast_of(precision.precision, device), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
               Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir),
-              ema=EMA(model, cfg.train.ema) if cfg.train.ema else None)
+              ema=EMA(model, cfg.train.ema) if cfg.train.ema else None, threads=threads)
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:
         resume_training_state(run, resume)

@@ -8,6 +8,7 @@ import torch
 from config import Config
 from data.vocab import PAD
 from models.dropout import Dropout
+from training.parts import PartThreads, backward_passes
 from training.schedule import Schedule, plan_of
 
 
@@ -98,21 +99,27 @@ def symmetric_kl(logp: torch.Tensor, logq: torch.Tensor) -> torch.Tensor:
     return ((logp.exp() - logq.exp()) * (logp - logq)).sum() / 2
 
 
+def step_loss(cfg: Config):
+    """loss_of(model, batch, amp): the summed training loss of the config's settings."""
+    return lambda model, batch, amp: loss_sum(model, batch, cfg.train.label_smoothing, amp, cfg.train.consistency)
+
+
 def dropout_on(model) -> bool:
     return any(isinstance(m, Dropout) and m.rate > 0 for m in model.modules())
 
 
-def train_step(model, optimizer, schedule, batches, cfg: Config, amp) -> tuple[float, int]:
-    """One optimizer step over `batches` (gradient accumulation). Returns (mean loss per token, tokens)."""
+def train_step(model, optimizer, schedule, batches, cfg: Config, amp,
+               threads: PartThreads | None = None) -> tuple[float, int]:
+    """One optimizer step over `batches` (gradient accumulation), each in parts side by side when `threads` is given
+    (training/parts.py). Returns (mean loss per token, tokens)."""
     model.train()
     tokens = sum(b.n_tgt_tokens for b in batches)
     total = torch.zeros((), device=batches[0].tgt_out.device)
     for n, batch in enumerate(batches):
         sync = n == len(batches) - 1 or not hasattr(model, "no_sync")
         with nullcontext() if sync else model.no_sync():
-            loss = loss_sum(model, batch, cfg.train.label_smoothing, amp, cfg.train.consistency)
-            (loss / tokens).backward()
-        total += loss.detach()            # read once at the end: on a GPU each .item() waits for the device
+            # the loss is read once at the end: on a GPU each .item() waits for the device
+            total += backward_passes(model, batch, tokens, step_loss(cfg), amp, threads)
     if cfg.train.clip_norm > 0:
         torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.clip_norm)
     optimizer.step()
