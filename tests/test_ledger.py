@@ -5,7 +5,7 @@ import json
 import pytest
 
 from util.errors import UserError
-from util.ledger import Machine, Record, append, read, this_machine
+from util.ledger import Machine, Record, append, core_of, read, this_machine
 
 
 def test_append_fills_in_date_commit_and_machine_and_read_gives_the_record_back(tmp_path):
@@ -49,3 +49,12 @@ def test_the_machine_names_its_fastest_matrix_instructions_and_avx2_kernels_on_a
     monkeypatch.setenv("ONEDNN_MAX_CPU_ISA", "AVX2")
     assert this_machine().isa in ("AVX2 kernels", "")
     assert str(Machine("X", "AMX", 2, "NVIDIA H200")) == "NVIDIA H200; X (AMX), 2 cores"
+
+
+@pytest.mark.parametrize("name, family, model, shown", [
+    ("AMD EPYC", 25, 17, "AMD EPYC (Zen 4)"), ("AMD EPYC", 25, 1, "AMD EPYC (Zen 3)"),
+    ("AMD EPYC", 25, 0xA0, "AMD EPYC (Zen 4)"), ("AMD EPYC", 26, 2, "AMD EPYC (Zen 5)"),
+    ("AMD EPYC", 23, 49, "AMD EPYC"), ("AMD EPYC", 25, 0x90, "AMD EPYC"), ("AMD EPYC 9654 96-Core Processor", 25, 17, "AMD EPYC 9654 96-Core Processor"),
+    ("Intel(R) Xeon(R) Processor", 6, 143, "Intel(R) Xeon(R) Processor")])
+def test_a_bare_amd_epyc_is_named_with_its_core(name, family, model, shown):
+    assert core_of(name, family, model) == shown

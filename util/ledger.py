@@ -58,10 +58,36 @@ def cpu_info() -> tuple[str, set[str]]:
     return name, flags
 
 
+def cpu_model() -> tuple[int, int]:
+    """The first CPU's (cpu family, model) as /proc/cpuinfo gives them ((0, 0) where it cannot be read)."""
+    found = {}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() in ("cpu family", "model") and key.strip() not in found and value.strip().isdigit():
+                found[key.strip()] = int(value)
+    except OSError:
+        pass
+    return found.get("cpu family", 0), found.get("model", 0)
+
+
+# AMD's cores by (cpu family, first model of a range): a virtual machine often names its CPU only "AMD EPYC"
+ZEN = {25: ((0x00, 0x0F, "Zen 3"), (0x10, 0x1F, "Zen 4"), (0x20, 0x5F, "Zen 3"), (0x60, 0x7F, "Zen 4"),
+            (0xA0, 0xAF, "Zen 4")),
+       26: ((0x00, 0xFF, "Zen 5"),)}
+
+
+def core_of(name: str, family: int, model: int) -> str:
+    """`name`, with the AMD core in brackets when the name is the bare "AMD EPYC" (what such a table row says)."""
+    ranges = ZEN.get(family, ()) if name == "AMD EPYC" else ()
+    core = next((core for first, last, core in ranges if first <= model <= last), "")
+    return f"{name} ({core})" if core else name
+
+
 def this_machine(gpu: str = "") -> Machine:
     """The machine this process runs on (ISA as the kernel reports it, also when ONEDNN_MAX_CPU_ISA limits it)."""
     name, flags = cpu_info()
-    name = name or platform.processor() or platform.machine()
+    name = core_of(name, *cpu_model()) if name else platform.processor() or platform.machine()
     isa = next((shown for flag, shown in ISA_FLAGS if flag in flags), "")
     if os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper() == "AVX2":
         isa = "AVX2 kernels" if isa else isa            # an ordinary laptop's kernels on a newer CPU
