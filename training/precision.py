@@ -211,7 +211,7 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
                                                                           "(last.pt named none that is valid)")
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
     from training.parts import backward_passes
-    from training.step import step_loss          # the step's own loss and passes (in parts: `threads`), timed as they run
+    from training.step import step_loss     # the step's own loss and passes (in parts: `threads`), timed as they run
     batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
                for rows in new_shapes(sampler.batches(0), TIMED_STEPS + 1, train_data)]
     taken = {"fp32": 0, "bf16": 0}
