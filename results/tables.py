@@ -3,7 +3,7 @@
 A quality row is one recipe on one kind of machine in one precision: the mean of its models (seeds, days), with the
 work they trained (steps x batch tokens) beside it, so a row says both what a budget of minutes gave there and what
 a budget of work gives anywhere. README's rows are fewer: one per recipe and machine in any precision, and a
-recipe's earlier form only where its form of now has not run.
+recipe's earlier form only on a kind of machine (its matrix instructions) where its form of now has not run.
 """
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ def machine_of(r: Record) -> str:
     m = r.machine
     cpu = f"{m.get('cpu', '?')}, {m.get('isa') or 'no bf16'}"
     return f"{m['gpu']} (GPU)" if m.get("gpu") else cpu
+
+
+def kernels_of(machine: str) -> str:
+    """The kind of machine a row's machine is, by its matrix instructions (AVX2 kernels on a newer CPU are AVX2's)."""
+    return machine.rsplit(", ", 1)[-1].replace("AVX2 kernels", "AVX2")
 
 
 def weight(r: Record) -> int:
@@ -64,15 +69,16 @@ class Table:
 def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: bool, landing: bool = False):
     """One row per (recipe, machine, precision) of the BLEU records: test (and val) per direction. On the landing
     page one row per (recipe, machine), whatever precision `auto` chose in each run, and a recipe's earlier form only
-    on machines its form of now has no row for."""
+    on kinds of machine (kernels_of) its form of now has no row for."""
     def rows(records: list[Record]) -> list[list[str]]:
         groups: dict[tuple, list[Record]] = {}
         for r in records:
             if r.topic == "quality" and r.metric == "bleu" and (recipes is None or r.recipe in recipes):
                 groups.setdefault((r.recipe, machine_of(r), "" if landing else r.precision), []).append(r)
         if landing:
+            now = {(recipe, kernels_of(machine)) for recipe, machine, _ in groups}
             groups = {key: group for key, group in groups.items() if not (key[0].endswith(BEFORE_EVERYDAY) and
-                      (key[0][:-len(BEFORE_EVERYDAY)], *key[1:]) in groups)}
+                      (key[0][:-len(BEFORE_EVERYDAY)], kernels_of(key[1])) in now)}
         order = list(recipes or sorted({key[0] for key in groups}))
         table = []
         for (recipe, machine, precision), group in groups.items():

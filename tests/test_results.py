@@ -47,11 +47,22 @@ def test_readme_has_a_row_a_recipe_and_machine_and_a_recipes_earlier_form_only_w
     from results.tables import BEFORE_EVERYDAY
     before = "30min" + BEFORE_EVERYDAY
     records = [record(40.0), replace(record(42.0, seed=2), precision="bf16"), record(39.0, recipe=before),
-               replace(record(38.0, recipe=before), machine=dict(MACHINE, cpu="CPU B"))]
+               replace(record(38.0, recipe=before), machine=dict(MACHINE, cpu="CPU B", isa="AMX")),
+               replace(record(37.0, recipe=before), machine=dict(MACHINE, cpu="CPU C"))]
     readme, quality = TABLES["readme"].rows(records), TABLES["quality"].rows(records)
+    # CPU C is AVX2 like CPU A, where the recipe of now has run: its earlier form shows on RESULTS.md only
     assert [row[:3] for row in readme] == [["`30min`", "CPU A, AVX2", "bf16, fp32"],
-                                           [f"`30min{BEFORE_EVERYDAY}`", "CPU B, AVX2", "fp32"]]
-    assert readme[0][4] == "41.00" and len(quality) == 4        # RESULTS.md keeps every precision and recipe
+                                           [f"`30min{BEFORE_EVERYDAY}`", "CPU B, AMX", "fp32"]]
+    assert readme[0][4] == "41.00" and len(quality) == 5        # RESULTS.md keeps every precision and recipe
+
+
+def test_avx2_kernels_on_a_newer_cpu_stand_for_avx2_on_the_landing_page():
+    from dataclasses import replace
+
+    from results.tables import BEFORE_EVERYDAY
+    records = [replace(record(40.0), machine=dict(MACHINE, cpu="CPU N", isa="AVX2 kernels")),
+               record(39.0, recipe="30min" + BEFORE_EVERYDAY)]
+    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "CPU N, AVX2 kernels"]]
 
 
 def test_a_marked_table_is_replaced_and_the_rest_of_the_page_kept():
