@@ -43,35 +43,31 @@ class Machine:
         return f"{self.gpu}; {cpu}" if self.gpu else cpu
 
 
-def cpu_info() -> tuple[str, set[str]]:
-    """The first CPU's model name and flags as /proc/cpuinfo gives them ("" and none where it cannot be read)."""
-    name, flags = "", set()
+def first_cpu() -> dict[str, str]:
+    """The first CPU's fields as /proc/cpuinfo gives them, "model name" -> "AMD EPYC" ({} where it cannot be read)."""
+    fields: dict[str, str] = {}
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             key, _, value = line.partition(":")
-            if key.strip() == "model name" and not name:
-                name = value.strip()
-            elif key.strip() == "flags" and not flags:
-                flags = set(value.split())
+            fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return name, flags
+    return fields
+
+
+def cpu_info() -> tuple[str, set[str]]:
+    """The first CPU's model name and flags ("" and none where /proc/cpuinfo cannot be read)."""
+    fields = first_cpu()
+    return fields.get("model name", ""), set(fields.get("flags", "").split())
 
 
 def cpu_model() -> tuple[int, int]:
-    """The first CPU's (cpu family, model) as /proc/cpuinfo gives them ((0, 0) where it cannot be read)."""
-    found = {}
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() in ("cpu family", "model") and key.strip() not in found and value.strip().isdigit():
-                found[key.strip()] = int(value)
-    except OSError:
-        pass
-    return found.get("cpu family", 0), found.get("model", 0)
+    """The first CPU's (cpu family, model) ((0, 0) where /proc/cpuinfo cannot be read or holds no numbers)."""
+    fields = first_cpu()
+    return tuple(int(v) if v.isdigit() else 0 for v in (fields.get("cpu family", ""), fields.get("model", "")))
 
 
-# AMD's cores by (cpu family, first model of a range): a virtual machine often names its CPU only "AMD EPYC"
+# AMD's cores by cpu family: (first model, last model, core); a virtual machine often names its CPU only "AMD EPYC"
 ZEN = {25: ((0x00, 0x0F, "Zen 3"), (0x10, 0x1F, "Zen 4"), (0x20, 0x5F, "Zen 3"), (0x60, 0x7F, "Zen 4"),
             (0xA0, 0xAF, "Zen 4")),
        26: ((0x00, 0xFF, "Zen 5"),)}
