@@ -5,7 +5,8 @@ theirs, the batch's gradient.
 Why: on 2 cores one pass over a batch with 2 CPU threads keeps them busy only part of the time (the small matrix
 products of a 2,048-token batch split poorly, and element-wise work hardly at all), while two passes over half the
 batch each, one CPU thread each, keep both busy. torch releases the GIL inside its operations, and a backward pass on
-a CPU runs on the thread that asked for it. `python -m bench.parts` measures the ratio on the machine at hand.
+a CPU runs on the thread that asked for it. `python -m bench.loop ... --against OLD_CHECKOUT` measures the
+ratio against a checkout before this on the machine at hand (docs/TRAINING.md).
 
 Exactness: each part's dropout masks come from its own generator, seeded per step from torch's default one (so a
 seed, and a resumed run's restored RNG state, give the same masks again), and the parts' gradients are added in part
