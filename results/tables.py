@@ -23,9 +23,10 @@ def machine_of(r: Record) -> str:
     return f"{m['gpu']} (GPU)" if m.get("gpu") else cpu
 
 
-def kernels_of(machine: str) -> str:
-    """The kind of machine a row's machine is, by its matrix instructions (AVX2 kernels on a newer CPU are AVX2's)."""
-    return machine.rsplit(", ", 1)[-1].replace("AVX2 kernels", "AVX2")
+def kernels_of(r: Record) -> str:
+    """The kind of machine a record's is: its GPU, or its matrix instructions (AVX2 kernels on a newer CPU are
+    AVX2's)."""
+    return r.machine.get("gpu") or (r.machine.get("isa") or "").replace("AVX2 kernels", "AVX2")
 
 
 def weight(r: Record) -> int:
@@ -76,9 +77,9 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
             if r.topic == "quality" and r.metric == "bleu" and (recipes is None or r.recipe in recipes):
                 groups.setdefault((r.recipe, machine_of(r), "" if landing else r.precision), []).append(r)
         if landing:
-            now = {(recipe, kernels_of(machine)) for recipe, machine, _ in groups}
+            now = {(key[0], kernels_of(group[0])) for key, group in groups.items()}
             groups = {key: group for key, group in groups.items() if not (key[0].endswith(BEFORE_EVERYDAY) and
-                      (key[0][:-len(BEFORE_EVERYDAY)], kernels_of(key[1])) in now)}
+                      (key[0][:-len(BEFORE_EVERYDAY)], kernels_of(group[0])) in now)}
         order = list(recipes or sorted({key[0] for key in groups}))
         table = []
         for (recipe, machine, precision), group in groups.items():
