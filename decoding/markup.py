@@ -252,12 +252,47 @@ def empty_pair(parsed: Parsed, positions: list[int]) -> bool:
                and positions[tag.pair] <= positions[k] for k, tag in enumerate(parsed.tags))
 
 
+def stuck(words: list[tuple[int, int]], k: int) -> bool:
+    """Whether word k touches the word before it (no space between: "Werkstatt." ends in a stuck full stop)."""
+    return 0 < k < len(words) and words[k - 1][1] == words[k][0]
+
+
+def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]], p: int) -> int:
+    """A tag's boundary moved across the marks stuck to the word beside it, to the side of them its source tag stood
+    on: `Werkstatt.</p>` keeps the full stop inside the pair, `Hamburg</b>.` outside, `<b>„Hilfe“</b>` its quotes,
+    `Schnee.<br>` breaks after the full stop. The attention of a mark is no guide to this (a sentence's full stop
+    often attends to its verb)."""
+    def mark(k: int, marks: str) -> bool:
+        return 0 <= k < len(words) and output[words[k][0]:words[k][1]] in marks
+
+    before, after = plain[tag.at - 1:tag.at] if tag.at else "", plain[tag.at:tag.at + 1]
+    if tag.kind == "open":
+        if after and after in OPENING_MARKS:            # the tag before an opening mark: before the output's too
+            while mark(p - 1, OPENING_MARKS) and stuck(words, p) and not stuck(words, p - 1):
+                p -= 1
+        elif before and before in OPENING_MARKS:        # after one: after the output's
+            while mark(p, OPENING_MARKS) and stuck(words, p + 1) and not stuck(words, p):
+                p += 1
+    elif before and before in CLOSING_MARKS and plain[tag.at - 2:tag.at - 1].strip():   # after a stuck closing mark
+        while mark(p, CLOSING_MARKS) and stuck(words, p):
+            p += 1
+    elif after and after in CLOSING_MARKS:              # before a closing mark: before the output's
+        while mark(p - 1, CLOSING_MARKS) and stuck(words, p - 1):
+            p -= 1
+    return p
+
+
 def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
-    """Each tag's word boundary in the output: by the alignment, else in proportion to the source."""
-    n = len(spans(output))
-    positions = in_order(wanted(parsed, output, aligned))
+    """Each tag's word boundary in the output: by the alignment, else in proportion to the source; on the side of
+    the marks beside it that its source tag stood on."""
+    words = spans(output)
+    n = len(words)
+
+    def marked(positions: list[int]) -> list[int]:
+        return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
+    positions = marked(wanted(parsed, output, aligned))
     if empty_pair(parsed, positions) and n:
-        positions = in_order([proportional(tag, parsed, n) for tag in parsed.tags])
+        positions = marked([proportional(tag, parsed, n) for tag in parsed.tags])
     return [min(p, n) for p in positions]
 
 

@@ -156,6 +156,37 @@ def test_a_pair_whose_words_have_only_loose_links_follows_those_rather_than_the_
     assert out == ["A <i>dog</i> runs"]
 
 
+def verb_attending(source_words, output_words, links):
+    """Maps where output word k attends to source word links[k] alone (a full stop to the verb, as a model's often does)."""
+    weights = torch.zeros(len(output_words) + 1, len(source_words))
+    for k, j in enumerate(links):
+        weights[k, j] = 1.0
+    weights[-1, -1] = 1.0
+    return lambda plain: [AttentionMap(source_words, output_words + ["</s>"], weights)]
+
+
+@pytest.mark.parametrize("line, output, links, expected", [
+    ("<p>Ein Hund rennt.</p>", "A dog runs.", [0, 1, 2, 2], "<p>A dog runs.</p>"),           # the stop inside
+    ("<b>Achtung:</b> Ein Hund.", "Warning: A dog.", [0, 0, 2, 3, 3], "<b>Warning:</b> A dog."),
+    ("Ein <b>Hund</b>.", "A dog.", [0, 1, 1], "A <b>dog</b>."),                                # the stop outside
+    ("Ein Hund.<br>Eine Katze.", "A dog. A cat.", [0, 1, 1, 3, 4, 4], "A dog.<br>A cat."),   # a break after it
+    ('Er ruft <i>"Hilfe"</i> laut.', 'He shouts "help" loudly.', [0, 1, 2, 3, 4, 5, 5],
+     'He shouts <i>"help"</i> loudly.'),                                                      # the quotes inside
+    ('Er ruft "<i>Hilfe</i>" laut.', 'He shouts "help" loudly.', [0, 1, 2, 3, 4, 5, 5],
+     'He shouts "<i>help</i>" loudly.'),                                                      # outside
+])
+def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_source(line, output, links,
+                                                                                          expected):
+    """Where the source had a full stop, a colon or quotes inside a pair (or a break after the stop), so has the
+    output, and where it had them outside, so has the output, whatever the mark attended to."""
+    plain = re.sub(r"<[^<>]*>", " " if "<br>" in line else "", line).replace("  ", " ")
+    source = [plain[a:b] for a, b in spans(plain)]
+    words = [output[a:b] for a, b in spans(output)]
+    assert len(words) == len(links)
+    out = translate_markup([line], "html", lambda texts: [output], verb_attending(source, words, links))
+    assert out == [expected]
+
+
 @pytest.mark.parametrize("output", ["The coffee costs €2.50.", "The coffee costs 2.50 €."])
 def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_number(output):
     line = 'Der Kaffee kostet <span class="preis">2,50 €</span>.'
