@@ -17,8 +17,8 @@ from typing import Callable, NamedTuple
 from config import DecodeConfig
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
+from decoding.maps import SPECIAL, AttentionMap
 from decoding.router import Router
-from decoding.translator import AttentionMap
 from util.errors import UserError
 
 FORMATS = ("html", "xml")
@@ -30,7 +30,6 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 CURRENCY = "[$€£¥]"
 WORD = re.compile(rf"{CURRENCY}?\d+(?:[.,:]\d+)*(?: ?(?:{CURRENCY}|%))?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
 NO_BREAK = "\u00a0"                       # &nbsp;
 SIGN = CURRENCY + "$"                     # a currency sign right before a number
 UNIT_AFTER = rf" (?:\w|{CURRENCY}|[%°])"  # a unit, currency or sign after a number and a space
@@ -257,28 +256,39 @@ def stuck(words: list[tuple[int, int]], k: int) -> bool:
     return 0 < k < len(words) and words[k - 1][1] == words[k][0]
 
 
+QUOTES = "\"'«»„“”‘’‚‹›"                  # one kind of mark: the quotes of one language are not the other's
+
+
+def marks_beside(plain: str, at: int, marks: str, step: int) -> set[str]:
+    """The kinds of the marks that stand right before (step -1) or after (step 1) offset `at` of the text."""
+    found, k = set(), at - 1 if step < 0 else at
+    while 0 <= k < len(plain) and plain[k] in marks:
+        found.add('"' if plain[k] in QUOTES else plain[k])
+        k += step
+    return found
+
+
 def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]], p: int) -> int:
     """A tag's boundary moved across the marks stuck to the word beside it, to the side of them its source tag stood
     on: `Werkstatt.</p>` keeps the full stop inside the pair, `Hamburg</b>.` outside, `<b>„Hilfe“</b>` its quotes,
-    `Schnee.<br>` breaks after the full stop. The attention of a mark is no guide to this (a sentence's full stop
-    often attends to its verb)."""
-    def mark(k: int, marks: str) -> bool:
-        return 0 <= k < len(words) and output[words[k][0]:words[k][1]] in marks
+    `<b>"Bitte nicht"</b>.` its quotes and not the full stop, `Schnee.<br>` breaks after the full stop. The attention
+    of a mark is no guide to this (a sentence's full stop often attends to its verb)."""
+    def mark(k: int, kinds: set[str]) -> bool:
+        text = output[words[k][0]:words[k][1]] if 0 <= k < len(words) else ""
+        return bool(text) and ('"' if text in QUOTES else text) in kinds
 
-    before, after = plain[tag.at - 1:tag.at] if tag.at else "", plain[tag.at:tag.at + 1]
-    if tag.kind == "open":
-        if after and after in OPENING_MARKS:            # the tag before an opening mark: before the output's too
-            while mark(p - 1, OPENING_MARKS) and stuck(words, p) and not stuck(words, p - 1):
-                p -= 1
-        elif before and before in OPENING_MARKS:        # after one: after the output's
-            while mark(p, OPENING_MARKS) and stuck(words, p + 1) and not stuck(words, p):
-                p += 1
-    elif before and before in CLOSING_MARKS and plain[tag.at - 2:tag.at - 1].strip():   # after a stuck closing mark
-        while mark(p, CLOSING_MARKS) and stuck(words, p):
+    marks = OPENING_MARKS if tag.kind == "open" else CLOSING_MARKS
+    before, after = marks_beside(plain, tag.at, marks, -1), marks_beside(plain, tag.at, marks, 1)
+    if tag.kind == "open":      # an opening mark stands stuck to the word after it, not to the one before
+        while mark(p, before) and stuck(words, p + 1) and not stuck(words, p):
             p += 1
-    elif after and after in CLOSING_MARKS:              # before a closing mark: before the output's
-        while mark(p - 1, CLOSING_MARKS) and stuck(words, p - 1):
+        while mark(p - 1, after) and stuck(words, p) and not stuck(words, p - 1):
             p -= 1
+    else:                       # a closing mark stands stuck to the word before it
+        while mark(p - 1, after) and stuck(words, p - 1):
+            p -= 1
+        while mark(p, before) and stuck(words, p):
+            p += 1
     return p
 
 
@@ -380,7 +390,7 @@ def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[A
     engine without attention (CTranslate2), whose tags go by proportion."""
     def attend(text: str) -> list[AttentionMap] | None:
         try:
-            return router.attention_maps(text, decode)
+            return router.line_attention(text, decode)
         except UserError:
             return None
     return attend

@@ -160,6 +160,9 @@ class Router:
     def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
         return self.ways[self.target(line)].attention_maps(line, decode)
 
+    def line_attention(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        return self.ways[self.target(line)].line_attention(line, decode)
+
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
         return self.ways[self.target(line)].attention_map(line, decode)
 

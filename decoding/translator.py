@@ -26,22 +26,17 @@ from data.tags import reversed_config
 from data.vocab import EOS
 from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
+from decoding.maps import AttentionMap, in_line_order
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
 from text.finders.glossary import Terms
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS, carried, exactly_once, nothing_to_translate
-from text.pipeline import Pipeline
+from text.pipeline import Applied, Pipeline
+from text.steps.quotations import Layout
 from util.errors import UserError
 
 CONTROL_BYTES = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
-
-
-class AttentionMap(NamedTuple):
-    source: list[str]     # source tokens (columns)
-    output: list[str]     # output tokens, <eos> last (rows)
-    weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads (lists in JSON)
-    carried: tuple[tuple[int, int], ...] = ()   # (i, j): output token i is source token j's placeholder, written back
 
 
 class Translation(NamedTuple):
@@ -225,9 +220,19 @@ class Translator:
         """Translate one line sentence by sentence, as translate() does, and return where each output token of each
         sentence looked in its source; placeholders are shown as the words they stand for (the source's as
         written, the output's as filled in), not as the private-use characters the model reads."""
+        return self.sentence_maps(self.pipeline.apply(line, self.terms), decode)
+
+    def line_attention(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+        """attention_maps with each quotation's map in its slot: one map per sentence of the line as written, its
+        tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the line's words."""
+        applied = self.pipeline.apply(line, self.terms)
+        layout = applied.line_states[-1] if applied.line_states else None
+        return in_line_order(self.sentence_maps(applied, decode), layout if isinstance(layout, Layout) else None)
+
+    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None) -> list[AttentionMap]:
+        """attention_maps of a line through the pipeline."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        applied = self.pipeline.apply(line, self.terms)
         src_ids = self.codec.ids(applied.sentences)
         hypotheses_of = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
         maps = []

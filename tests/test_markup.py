@@ -174,6 +174,8 @@ def verb_attending(source_words, output_words, links):
      'He shouts <i>"help"</i> loudly.'),                                                      # the quotes inside
     ('Er ruft "<i>Hilfe</i>" laut.', 'He shouts "help" loudly.', [0, 1, 2, 3, 4, 5, 5],
      'He shouts "<i>help</i>" loudly.'),                                                      # outside
+    ('Da steht <b>„Bitte nicht“</b>.', 'It says "please not".', [0, 1, 2, 3, 4, 4, 4],
+     'It says <b>"please not"</b>.'),                                          # the quotes inside, the stop outside
 ])
 def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_source(line, output, links,
                                                                                           expected):

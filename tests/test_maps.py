@@ -1,0 +1,63 @@
+"""decoding/maps.py: a line's attention maps with each quotation's map in its slot read as the line does, so the
+tags of a line with a quotation follow the words they enclosed."""
+import re
+
+import pytest
+import torch
+
+from decoding.markup import links, spans, translate_markup
+from decoding.maps import AttentionMap, in_line_order
+from text.steps.quotations import Quotations
+
+LINES = ["Er ruft „Hilfe!“ und rennt.",                     # one quotation
+         "„Komm! Schnell!“, ruft die Frau.",                # a quotation of two sentences
+         "Sie sagt: „Er ruft ‚Hallo‘ laut.“ Dann geht sie.",   # a quotation inside a quotation, a second sentence
+         "Ein Hund rennt. Eine Katze schläft."]              # none
+
+
+def identity_maps(plain):
+    """The sentences of the quotation step, each translated as itself with each word attending to itself, behind a
+    direction tag: the maps the translator gives, one per sentence, a quotation's before the sentence holding it."""
+    segments, layout = Quotations("en").apply(plain)
+    maps = []
+    for segment in segments:
+        words = [segment[a:b] for a, b in spans(segment)]
+        weights = torch.zeros(len(words) + 1, len(words) + 1)       # (i, j)
+        weights[torch.arange(len(words)), torch.arange(len(words)) + 1] = 1.0
+        maps.append(AttentionMap(["<2en>"] + words, words + ["<eos>"], weights))
+    return maps, layout
+
+
+def words_of(tokens):
+    return [t for t in tokens if not re.fullmatch(r"<[^<>\s]+>", t)]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_the_spliced_maps_read_the_words_of_the_line_in_its_order(line):
+    maps, layout = identity_maps(line)
+    whole = in_line_order(maps, layout)
+    words = [w for a, b in spans(line) if (w := line[a:b]) not in "„“‚‘"]
+    assert [t for m in whole for t in words_of(m.source)] == words
+    assert [t for m in whole for t in words_of(m.output)] == words
+    assert len(whole) == len(layout.top) and all(m.output[-1] == "<eos>" for m in whole)
+    aligned = links(line, line, whole)     # each word to itself, sure: the weights went with their tokens
+    assert all(sure == {k} for k, sure in enumerate(aligned.sure) if line[slice(*spans(line)[k])] not in "„“‚‘")
+
+
+def test_a_line_without_a_quotation_keeps_its_maps():
+    maps, layout = identity_maps(LINES[-1])
+    assert in_line_order(maps, layout) is maps
+
+
+def test_a_placeholder_the_model_carried_stays_carried_after_the_splice():
+    maps, layout = identity_maps("Er ruft „Hilfe!“ und rennt.")
+    maps[0] = maps[0]._replace(carried=((0, 1),))           # "Hilfe" carried through
+    whole = in_line_order(maps, layout)[0]
+    assert [(whole.output[i], whole.source[j]) for i, j in whole.carried] == [("Hilfe", "Hilfe")]
+
+
+@pytest.mark.parametrize("line", ["Er ruft <b>„Hilfe!“</b> und rennt.", "Er ruft „<b>Hilfe</b>!“ und <i>rennt</i>.",
+                                  "<b>Sie</b> sagt: „Er ruft ‚<i>Hallo</i>‘ laut.“"])
+def test_tags_around_and_inside_a_quotation_follow_its_words_not_the_whole_sentence(line):
+    out = translate_markup([line], "html", lambda texts: texts, lambda plain: in_line_order(*identity_maps(plain)))
+    assert out == [line]
