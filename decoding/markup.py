@@ -223,11 +223,27 @@ def wanted(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
         inside = covered(first, last, src_words)
         found = next(([k for s in inside for k in targets.get(s, [])] for targets in tables
                       if any(s in targets for s in inside)), [])
-        if not found:           # no alignment: the whole sentence rather than lose the tag
+        if not found or len(inside) == len(src_words):      # no alignment, or a pair around the whole line
             out.append(0 if tag.kind == "open" else n)
         else:
-            out.append(min(found) if tag.kind == "open" else max(found) + 1)
+            lo, hi = quotation_around(parsed.plain[first:last], output, min(found), max(found))
+            out.append(lo if tag.kind == "open" else hi + 1)
     return out
+
+
+def quotation_around(enclosed: str, output: str, lo: int, hi: int) -> tuple[int, int]:
+    """Output words lo..hi widened to the quotation marks around them where the source pair enclosed a whole
+    quotation (`<b>„Bitte nicht stören“</b>`): the words of a quotation come back inside its marks, whatever each
+    attended to."""
+    enclosed = enclosed.strip()
+    if len(enclosed) < 2 or enclosed[0] not in QUOTES or enclosed[-1] not in QUOTES:
+        return lo, hi
+    words = spans(output)
+    text = [output[a:b] for a, b in words]
+    opening = next((k for k in range(lo, -1, -1) if text[k] in QUOTES and stuck(words, k + 1)
+                    and not stuck(words, k)), None)
+    closing = next((k for k in range(hi, len(words)) if text[k] in QUOTES and stuck(words, k)), None)
+    return (lo, hi) if opening is None or closing is None else (opening, closing)
 
 
 def proportional(tag: Tag, parsed: Parsed, n: int) -> int:

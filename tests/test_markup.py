@@ -176,6 +176,9 @@ def verb_attending(source_words, output_words, links):
      'He shouts "<i>help</i>" loudly.'),                                                      # outside
     ('Da steht <b>„Bitte nicht“</b>.', 'It says "please not".', [0, 1, 2, 3, 4, 4, 4],
      'It says <b>"please not"</b>.'),                                          # the quotes inside, the stop outside
+    ('Da steht <b>„Bitte nicht“</b>.', 'It says "please not now".', [0, 1, 2, 3, 4, 1, 4, 4],
+     'It says <b>"please not now"</b>.'),               # a whole quotation: every word inside its marks, aligned or not
+    ("<p>Ein Hund rennt</p>", "Quickly a dog runs", [2, 0, 1, 2], "<p>Quickly a dog runs</p>"),      # the whole line
 ])
 def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_source(line, output, links,
                                                                                           expected):
