@@ -19,6 +19,7 @@ from data.subwords import WORD_START
 from data.tokenizer import JOINER
 from decoding.maps import SPECIAL, AttentionMap
 from decoding.router import Router
+from text.finders.nouns import ARTICLES as TRANSLATED_ARTICLES
 from util.errors import UserError
 
 FORMATS = ("html", "xml")
@@ -227,8 +228,17 @@ def wanted(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
             out.append(0 if tag.kind == "open" else n)
         else:
             lo, hi = quotation_around(parsed.plain[first:last], output, min(found), max(found))
-            out.append(lo if tag.kind == "open" else hi + 1)
+            out.append(with_article(parsed.plain[first:last], output, lo) if tag.kind == "open" else hi + 1)
     return out
+
+
+def with_article(enclosed: str, output: str, lo: int) -> int:
+    """Output word lo, or the article right before it where the source pair began with an article (`<b>Die
+    Lehrerin</b>` -> `<b>The teacher</b>`): an article attends to its noun as often as to its own counterpart."""
+    inside, words = spans(enclosed), spans(output)
+    starts_with_article = bool(inside) and enclosed[slice(*inside[0])].lower() in ARTICLES
+    before = output[slice(*words[lo - 1])].lower() if 0 < lo <= len(words) else ""
+    return lo - 1 if starts_with_article and before in ARTICLES else lo
 
 
 def quotation_around(enclosed: str, output: str, lo: int, hi: int) -> tuple[int, int]:
@@ -272,6 +282,7 @@ def stuck(words: list[tuple[int, int]], k: int) -> bool:
     return 0 < k < len(words) and words[k - 1][1] == words[k][0]
 
 
+ARTICLES = {word for table in TRANSLATED_ARTICLES.values() for word in table}     # der, ein, the, a, an ...
 QUOTES = "\"'«»„“”‘’‚‹›"                  # one kind of mark: the quotes of one language are not the other's
 
 

@@ -179,6 +179,8 @@ def verb_attending(source_words, output_words, links):
     ('Da steht <b>„Bitte nicht“</b>.', 'It says "please not now".', [0, 1, 2, 3, 4, 1, 4, 4],
      'It says <b>"please not now"</b>.'),               # a whole quotation: every word inside its marks, aligned or not
     ("<p>Ein Hund rennt</p>", "Quickly a dog runs", [2, 0, 1, 2], "<p>Quickly a dog runs</p>"),      # the whole line
+    ("<b>Die Lehrerin</b> lacht.", "The teacher laughs.", [3, 1, 2, 3], "<b>The teacher</b> laughs."),    # its article
+    ("Die <b>Lehrerin</b> lacht.", "The teacher laughs.", [3, 1, 2, 3], "The <b>teacher</b> laughs."),    # not its own
 ])
 def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_source(line, output, links,
                                                                                           expected):
