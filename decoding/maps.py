@@ -1,5 +1,6 @@
 """Attention maps: where each output token of a sentence looked in its source (translate.py --plot-attention draws
-one), and a line's maps in the order of its text. A quotation is translated as sentences of its own and leaves a
+one), a line's maps in the order of its text, and the words of an output aligned to the words of its source by them
+(decoding/markup.py puts tags back by that). A quotation is translated as sentences of its own and leaves a
 slot in the sentence around it (text/steps/quotations.py), so the maps of a line come one per sentence, the
 quotation's before the sentence that holds it. Here each slot's token, in the source and in the output, is replaced by
 the tokens of its quotation's maps, so a line's maps read as the line does (decoding/markup.py aligns the words of a
@@ -19,10 +20,16 @@ from typing import NamedTuple
 
 import torch
 
+from data.subwords import WORD_START
+from data.tokenizer import JOINER
 from text.steps.quotations import SLOTS, Layout
 
 # legend: i output tokens (rows), j source tokens (columns)
 SPECIAL = re.compile(r"<[^<>\s]+>")       # a direction tag, <eos>, <unk>, a byte piece: no word of the text
+# a word: a number with its separators and currency or percent sign ("€2.50", "2,50 €", "14:30"), a word with
+# inner apostrophes or hyphens, or a punctuation mark of its own; a tag never goes inside a number
+CURRENCY = "[$€£¥]"
+WORD = re.compile(rf"{CURRENCY}?\d+(?:[.,:]\d+)*(?: ?(?:{CURRENCY}|%))?(?!\w)|\w+(?:['’-]\w+)*|[^\w\s]")
 
 
 class AttentionMap(NamedTuple):
@@ -98,3 +105,90 @@ def in_line_order(maps: list[AttentionMap], layout: Layout | None) -> list[Atten
                     m = spliced(m, (slot_at(m.output, SLOTS[k]), j), joined([whole(p) for p in slot.parts]))
         return m
     return [whole(n) for n in layout.top]
+
+
+def spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) character offsets of a text's words; a punctuation mark is a word of its own."""
+    return [m.span() for m in WORD.finditer(text)]
+
+
+def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
+    """The word of `text` each token stands for: tokens are found in order, case, spaces and subword marks ignored; a
+    token not found there (<unk>, a normalized character) stands for the next word, or the word before where it
+    continues one (a joiner piece), or the last word where none is left; a special token (<2en>, <eos>) or a bare
+    word-start mark stands for the next word. -> (words, how many tokens were found)"""
+    words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
+    if not words:
+        return [0] * len(tokens), 0
+    for token in tokens:
+        piece = piece_text(token)
+        found = lower.find(piece, cursor, cursor + len(piece) + 8) if piece else -1
+        if found >= 0:
+            cursor, hits = found + len(piece), hits + 1
+            out.append(next(n for n, (a, b) in enumerate(words) if b > found))
+        elif token.startswith(JOINER) and out:
+            out.append(out[-1])
+        else:
+            word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
+            if piece:           # a special token or a bare word-start mark has no characters: it moves past none
+                cursor = max(cursor, words[word][1])
+            out.append(word)
+    return out, hits
+
+
+def piece_text(token: str) -> str:
+    """The characters of the text a token stands for, lower case: no joiner, no word-start mark; none for a special
+    token."""
+    return "" if SPECIAL.fullmatch(token) else token.replace(JOINER, "").replace(WORD_START, "").lower().strip()
+
+
+class Alignment(NamedTuple):
+    """For each word of the output, the words of the source it aligns to (sets of word indices)."""
+    sure: list[set[int]]    # the pairs that attend most to each other both ways: an output token's source token
+                            # with the most attention, of which no other output token takes more
+    loose: list[set[int]]   # each output token's source token with the most attention
+
+
+def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignment | None:
+    """How the words of `output` align to the words of `source`, by the cross-attention (on val-like lines the
+    "sure" pairs put a tag pair around the right words far more often than the "loose" ones) and by the placeholders
+    the model wrote back (a name, a number: its source word, sure); None where there is no attention, or where the
+    maps' output is not the translation's words (a sentence the pipeline gave back another way, e.g. copied
+    through)."""
+    if not maps:
+        return None
+    src_words, _ = token_words(source, [t for m in maps for t in m.source])
+    out_tokens, out_spans = [t for m in maps for t in m.output], spans(output)
+    out_words, hits = token_words(output, out_tokens)
+    if 2 * hits < len(out_spans):
+        return None
+    found = Alignment([set() for _ in out_spans], [set() for _ in out_spans])
+    if not found.sure:          # an output without words: nothing to align
+        return found
+    src_base, out_base = 0, 0
+    for m in maps:
+        words = [j for j, token in enumerate(m.source) if not SPECIAL.fullmatch(token)]   # not the direction tag
+        rows = [i for i in range(min(len(m.weights), len(m.output))) if not SPECIAL.fullmatch(m.output[i])]
+        if words and rows:
+            best_row = {j: max(rows, key=lambda r: float(m.weights[r][j])) for j in words}
+            given = dict(m.carried)     # a placeholder written back is its source word's, whatever the attention
+            best_row.update({j: i for i, j in given.items()})
+            for i in rows:
+                j = given.get(i, max(words, key=lambda j: float(m.weights[i][j])))
+                pair = (out_words[out_base + i], src_words[src_base + j])
+                found.loose[pair[0]].add(pair[1])
+                if best_row[j] == i:
+                    found.sure[pair[0]].add(pair[1])
+        src_base, out_base = src_base + len(m.source), out_base + len(m.output)
+    # a word no token stands for came with a word before it, from one token: a placeholder's value ("8 pm",
+    # "31. Dezember", "Bayern Munich"), so it aligns where that word aligns (a mark the pipeline added does not)
+    stood_for = {k for k, token in zip(out_words, out_tokens) if not SPECIAL.fullmatch(token)}    # not by <eos>
+    before = None
+    for k, (a, b) in enumerate(out_spans):
+        if not re.match(r"\w", output[a:b]):
+            continue            # a mark: it neither takes nor gives an alignment here
+        if k in stood_for:
+            before = k
+        elif before is not None:
+            found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
+    return found

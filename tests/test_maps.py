@@ -5,8 +5,8 @@ import re
 import pytest
 import torch
 
-from decoding.markup import links, spans, translate_markup
-from decoding.maps import AttentionMap, in_line_order
+from decoding.maps import AttentionMap, in_line_order, links, spans
+from decoding.markup import translate_markup
 from text.steps.quotations import Quotations
 
 LINES = ["Er ruft „Hilfe!“ und rennt.",                     # one quotation

@@ -5,8 +5,8 @@ import re
 import pytest
 import torch
 
-from decoding.markup import links, parse, spans, token_words, translate_markup
-from decoding.translator import AttentionMap
+from decoding.maps import AttentionMap, links, spans, token_words
+from decoding.markup import parse, translate_markup
 from tests.commands import run
 
 TAG = re.compile(r"<[^<>]*>")
@@ -157,7 +157,8 @@ def test_a_pair_whose_words_have_only_loose_links_follows_those_rather_than_the_
 
 
 def verb_attending(source_words, output_words, links):
-    """Maps where output word k attends to source word links[k] alone (a full stop to the verb, as a model's often does)."""
+    """Maps where output word k attends to source word links[k] alone (a full stop to the verb, as a model's often
+    does)."""
     weights = torch.zeros(len(output_words) + 1, len(source_words))
     for k, j in enumerate(links):
         weights[k, j] = 1.0
