@@ -30,6 +30,8 @@ SIGN = CURRENCY + "$"                     # a currency sign right before a numbe
 UNIT_AFTER = rf" (?:\w|{CURRENCY}|[%°])"  # a unit, currency or sign after a number and a space
 NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w]|[.,]\d)")    # "8", "3,5", "1.200": a number alone
 OPENING_MARKS, CLOSING_MARKS = "([{\"'«„“‘", ".,;:!?)]}\"'»“”’"   # marks around a word
+ARTICLES = {word for table in TRANSLATED_ARTICLES.values() for word in table}     # der, ein, the, a, an ...
+QUOTES = "\"'«»„“”‘’‚‹›"                  # one kind of mark: the quotes of one language are not the other's
 
 
 class Tag(NamedTuple):
@@ -187,10 +189,6 @@ def empty_pair(parsed: Parsed, positions: list[int]) -> bool:
 def stuck(words: list[tuple[int, int]], k: int) -> bool:
     """Whether word k touches the word before it (no space between: "Werkstatt." ends in a stuck full stop)."""
     return 0 < k < len(words) and words[k - 1][1] == words[k][0]
-
-
-ARTICLES = {word for table in TRANSLATED_ARTICLES.values() for word in table}     # der, ein, the, a, an ...
-QUOTES = "\"'«»„“”‘’‚‹›"                  # one kind of mark: the quotes of one language are not the other's
 
 
 def marks_beside(plain: str, at: int, marks: str, step: int) -> set[str]:

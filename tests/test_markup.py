@@ -98,13 +98,14 @@ def test_xml_pairs_tags_by_their_exact_name_and_keeps_self_closing_ones():
 
 
 def test_translate_py_html_keeps_every_tag_once_balanced_in_order_with_a_trained_model(tiny_run, synthetic_env):
-    stdin = "".join(line + "\n" for line in LINES + ["Der Hund läuft im Park."]).encode()
+    quoted = ["Er ruft <b>„Hilfe!“</b> und <i>rennt</i>.", "„<b>Komm</b>! Schnell!“, ruft sie."]   # maps spliced
+    stdin = "".join(line + "\n" for line in LINES + quoted + ["Der Hund läuft im Park."]).encode()
     checkpoint = ["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--greedy"]
     out = run([*checkpoint, "--format", "html"], synthetic_env, stdin=stdin)
     plain = run(checkpoint, synthetic_env, stdin=b"Der Hund l\xc3\xa4uft im Park.\n")
     result = out.stdout.decode().split("\n")[:-1]
-    assert len(result) == len(LINES) + 1
-    for source, line in zip(LINES, result):
+    assert len(result) == len(LINES) + len(quoted) + 1
+    for source, line in zip(LINES + quoted, result):
         assert tags_of(line) == tags_of(source) and balanced(tags_of(line))
     assert 'href="/hilfe?x=1&amp;y=2"' in result[1]
     assert result[-1] + "\n" == plain.stdout.decode()
