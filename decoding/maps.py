@@ -116,13 +116,18 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
     """The word of `text` each token stands for: tokens are found in order, case, spaces and subword marks ignored; a
     token not found there (<unk>, a normalized character) stands for the next word, or the word before where it
     continues one (a joiner piece), or the last word where none is left; a special token (<2en>, <eos>) or a bare
-    word-start mark stands for the next word. -> (words, how many tokens were found)"""
+    word-start mark stands for the next word. A token not found moves the reading past that word only where the next
+    token is not found at once: one the pipeline took out of the text (a stray quote) takes no word from the tokens
+    after it. -> (words, how many tokens were found)"""
     words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
     if not words:
         return [0] * len(tokens), 0
-    for token in tokens:
-        piece = piece_text(token)
-        found = lower.find(piece, cursor, cursor + len(piece) + 8) if piece else -1
+    pieces = [piece_text(token) for token in tokens]
+
+    def find(piece: str, start: int) -> int:
+        return lower.find(piece, start, start + len(piece) + 8) if piece else -1
+    for k, (token, piece) in enumerate(zip(tokens, pieces)):
+        found = find(piece, cursor)
         if found >= 0:
             cursor, hits = found + len(piece), hits + 1
             out.append(next(n for n, (a, b) in enumerate(words) if b > found))
@@ -130,7 +135,8 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
             out.append(out[-1])
         else:
             word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
-            if piece:           # a special token or a bare word-start mark has no characters: it moves past none
+            after = next((p for p in pieces[k + 1:] if p), "")
+            if piece and find(after, cursor) < 0:   # a special token or a bare word-start mark moves past none
                 cursor = max(cursor, words[word][1])
             out.append(word)
     return out, hits

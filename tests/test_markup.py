@@ -133,6 +133,15 @@ def test_subword_tokens_and_a_direction_tag_find_the_words_they_spell():
     assert words == [0, 0, 1, 1, 2, 3] and found == 5
 
 
+def test_a_token_the_pipeline_took_out_of_the_text_takes_no_word_from_the_tokens_after_it():
+    """The model wrote a quote the output text no longer has: the placeholder's value after it still lands on its own
+    first word, not on the word after."""
+    tokens = ["▁This", "▁is", "▁", '"', "▁￭", "December 31", "▁￭'", "s", "<eos>"]
+    words, found = token_words("This is December 31's", tokens)
+    assert words[5] == 2 and found == 5
+    assert token_words("Ein Café rennt", ["▁Ein", "▁Cafe", "▁rennt"]) == ([0, 1, 2], 2)   # a normalized word: its own
+
+
 def test_a_tag_pair_follows_the_pairs_that_attend_most_to_each_other_both_ways():
     """Output "the red ball": "the" and "red" both attend most to "rote"; only "red" is the output token "rote"
     attends to most, so the pair around "rote" encloses "red" alone."""
