@@ -19,6 +19,7 @@ import re
 from typing import NamedTuple
 
 import torch
+import torch.nn.functional as F
 
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
@@ -49,45 +50,49 @@ def lead(source: list[str]) -> int:
     return int(bool(source) and SPECIAL.fullmatch(source[0]) is not None)
 
 
+def weights_of(m: AttentionMap) -> torch.Tensor:
+    """m's weights as floats, one row an output token (zeros where the weights lack <eos>'s row)."""
+    w = torch.as_tensor(m.weights).float()[:len(m.output)]                      # (i, j)
+    return F.pad(w, (0, 0, 0, len(m.output) - len(w)))
+
+
 def spliced(outer: AttentionMap, at: tuple[int | None, int], inner: AttentionMap) -> AttentionMap:
     """outer with its slot (output row i, source column j; i None where the output lost the slot, whose quotation then
     comes last) replaced by inner's tokens, less inner's direction tag and its <eos>."""
     i, j = at
-    src, out = inner.source[lead(inner.source):], inner.output[:-1]
+    cut, skip = lead(inner.source), int(i is not None)
+    src, out = inner.source[cut:], inner.output[:-1]
     at_row = len(outer.output) - 1 if i is None else i      # inner's rows go at the slot, else before <eos>
-    keep_rows = [r for r in range(len(outer.output)) if r != i]
-    keep_cols = [c for c in range(len(outer.source)) if c != j]
-    new_row = [r if r < at_row else r + len(out) - (i is not None) for r in keep_rows]
-    new_col = [c if c < j else c + len(src) - 1 for c in keep_cols]
-    w = torch.zeros(len(keep_rows) + len(out), len(keep_cols) + len(src))      # (i, j)
-    outer_w, inner_w = torch.as_tensor(outer.weights).float(), torch.as_tensor(inner.weights).float()
-    rows = [(r, n) for r, n in zip(keep_rows, new_row) if r < len(outer_w)]    # weights may lack <eos>'s row
-    if rows:
-        w[torch.tensor([n for _, n in rows])[:, None], torch.tensor(new_col)] = \
-            outer_w[torch.tensor([r for r, _ in rows])[:, None], torch.tensor(keep_cols)]
-    block = inner_w[:len(out), lead(inner.source):]                              # (i, j) of the quotation
-    w[at_row:at_row + len(block), j:j + len(src)] = block
-    moved = dict(zip(keep_rows, new_row))
-    carried = tuple((moved[a], b if b < j else b + len(src) - 1) for a, b in outer.carried if a != i and b != j) + \
-        tuple((at_row + a, j + b - lead(inner.source)) for a, b in inner.carried
-              if a < len(out) and b >= lead(inner.source))
+    w, block = weights_of(outer), weights_of(inner)[:-1, cut:]                  # (i, j)
+    left, right = w[:, :j], w[:, j + 1:]
+    rows = torch.cat([left, torch.zeros(len(w), len(src)), right], 1)          # the slot's column: inner's columns
+    quoted = torch.cat([torch.zeros(len(out), j), block, torch.zeros(len(out), right.shape[1])], 1)
+
+    def row(a: int) -> int:
+        return a if a < at_row else a + len(out) - skip
+
+    def col(b: int) -> int:
+        return b if b < j else b + len(src) - 1
+    carried = tuple((row(a), col(b)) for a, b in outer.carried if a != i and b != j) + \
+        tuple((at_row + a, j + b - cut) for a, b in inner.carried if a < len(out) and b >= cut)
     return outer._replace(source=outer.source[:j] + src + outer.source[j + 1:],
-                          output=outer.output[:at_row] + out + outer.output[at_row + (i is not None):], weights=w,
-                          carried=carried)
+                          output=outer.output[:at_row] + out + outer.output[at_row + skip:],
+                          weights=torch.cat([rows[:at_row], quoted, rows[at_row + skip:]]), carried=carried)
 
 
 def joined(maps: list[AttentionMap]) -> AttentionMap:
     """The maps of a quotation's sentences as one: their tokens one after another (the first sentence's direction tag
     and the last one's <eos> kept, the others' dropped), the weights block-diagonal."""
-    first = maps[0]
-    for m in maps[1:]:      # the next sentence as a slot after the last word of the ones before
-        n_out, n_src = len(first.output), len(first.source)
-        room = first._replace(source=first.source + ["<next>"], output=first.output[:-1] + ["<next>", first.output[-1]],
-                              weights=torch.zeros(n_out + 1, n_src + 1))
-        room.weights[:min(n_out - 1, len(first.weights)), :n_src] = \
-            torch.as_tensor(first.weights).float()[:n_out - 1]
-        first = spliced(room, (n_out - 1, n_src), m)
-    return first
+    cuts = [lead(m.source) for m in maps]
+    blocks = [weights_of(m)[:-1, cut:] for m, cut in zip(maps, cuts)]             # (i, j) of each sentence
+    weights = F.pad(torch.block_diag(*blocks), (cuts[0], 0, 0, 1))      # the first's direction tag, the last's <eos>
+    source, output, carried = maps[0].source[:cuts[0]], [], []
+    for m, cut in zip(maps, cuts):
+        carried += [(len(output) + a, len(source) + b - cut) for a, b in m.carried
+                    if a < len(m.output) - 1 and b >= cut]
+        source, output = source + m.source[cut:], output + m.output[:-1]
+    return maps[0]._replace(source=source, output=output + maps[-1].output[-1:], weights=weights,
+                            carried=tuple(carried))
 
 
 def in_line_order(maps: list[AttentionMap], layout: Layout | None) -> list[AttentionMap]:
