@@ -112,10 +112,10 @@ def aligned_to(aligned: list[set[int]]) -> dict[int, list[int]]:
     return targets
 
 
-def wanted(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
+def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: Alignment | None) -> list[int]:
     """Where each tag would go in the output, as a word boundary (0: before the first word, n: after the last): by
     the sure links, else the loose ones, else the whole sentence for a pair and the source's proportion for a void."""
-    src_words, n = spans(parsed.plain), len(spans(output))
+    src_words, n = spans(parsed.plain), len(words)     # words: the output's (spans)
     tables = [aligned_to(kind) for kind in aligned] if aligned else []
     out = []
     for tag in parsed.tags:
@@ -136,28 +136,27 @@ def wanted(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
         if not found or len(inside) == len(src_words):      # no alignment, or a pair around the whole line
             out.append(0 if tag.kind == "open" else n)
         else:
-            lo, hi = quotation_around(parsed.plain[first:last], output, min(found), max(found))
-            out.append(with_article(parsed.plain[first:last], output, lo) if tag.kind == "open" else hi + 1)
+            lo, hi = quotation_around(parsed.plain[first:last], output, words, min(found), max(found))
+            out.append(with_article(parsed.plain[first:last], output, words, lo) if tag.kind == "open" else hi + 1)
     return out
 
 
-def with_article(enclosed: str, output: str, lo: int) -> int:
+def with_article(enclosed: str, output: str, words: list[tuple[int, int]], lo: int) -> int:
     """Output word lo, or the article right before it where the source pair began with an article (`<b>Die
     Lehrerin</b>` -> `<b>The teacher</b>`): an article attends to its noun as often as to its own counterpart."""
-    inside, words = spans(enclosed), spans(output)
+    inside = spans(enclosed)
     starts_with_article = bool(inside) and enclosed[slice(*inside[0])].lower() in ARTICLES
     before = output[slice(*words[lo - 1])].lower() if 0 < lo <= len(words) else ""
     return lo - 1 if starts_with_article and before in ARTICLES else lo
 
 
-def quotation_around(enclosed: str, output: str, lo: int, hi: int) -> tuple[int, int]:
+def quotation_around(enclosed: str, output: str, words: list[tuple[int, int]], lo: int, hi: int) -> tuple[int, int]:
     """Output words lo..hi widened to the quotation marks around them where the source pair enclosed a whole
     quotation (`<b>„Bitte nicht stören“</b>`): the words of a quotation come back inside its marks, whatever each
     attended to."""
     enclosed = enclosed.strip()
     if len(enclosed) < 2 or enclosed[0] not in QUOTES or enclosed[-1] not in QUOTES:
         return lo, hi
-    words = spans(output)
     text = [output[a:b] for a, b in words]
     opening = next((k for k in range(lo, -1, -1) if text[k] in QUOTES and stuck(words, k + 1)
                     and not stuck(words, k)), None)
@@ -191,11 +190,16 @@ def stuck(words: list[tuple[int, int]], k: int) -> bool:
     return 0 < k < len(words) and words[k - 1][1] == words[k][0]
 
 
+def mark_kind(mark: str) -> str:
+    """A mark as the side rules compare it: every quote is one kind."""
+    return '"' if mark in QUOTES else mark
+
+
 def marks_beside(plain: str, at: int, marks: str, step: int) -> set[str]:
     """The kinds of the marks that stand right before (step -1) or after (step 1) offset `at` of the text."""
     found, k = set(), at - 1 if step < 0 else at
     while 0 <= k < len(plain) and plain[k] in marks:
-        found.add('"' if plain[k] in QUOTES else plain[k])
+        found.add(mark_kind(plain[k]))
         k += step
     return found
 
@@ -207,7 +211,7 @@ def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]]
     of a mark is no guide to this (a sentence's full stop often attends to its verb)."""
     def mark(k: int, kinds: set[str]) -> bool:
         text = output[words[k][0]:words[k][1]] if 0 <= k < len(words) else ""
-        return bool(text) and ('"' if text in QUOTES else text) in kinds
+        return bool(text) and mark_kind(text) in kinds
 
     marks = OPENING_MARKS if tag.kind == "open" else CLOSING_MARKS
     before, after = marks_beside(plain, tag.at, marks, -1), marks_beside(plain, tag.at, marks, 1)
@@ -232,7 +236,7 @@ def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
 
     def marked(positions: list[int]) -> list[int]:
         return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
-    positions = marked(wanted(parsed, output, aligned))
+    positions = marked(wanted(parsed, output, words, aligned))
     if empty_pair(parsed, positions) and n:
         positions = marked([proportional(tag, parsed, n) for tag in parsed.tags])
     return [min(p, n) for p in positions]
