@@ -34,9 +34,12 @@ class Ct2Engine:
     name = "ctranslate2"
     why_no_attention = "the CTranslate2 engine draws no attention maps; pass the .pt checkpoint instead"
 
-    def __init__(self, ct2_translator, src_vocab: Vocab, tgt_vocab: Vocab, max_len: int, quantization: str = ""):
+    def __init__(self, ct2_translator, src_vocab: Vocab, tgt_vocab: Vocab, max_len: int, quantization: str = "",
+                 not_written: dict[str, list[int]] | None = None):
+        """not_written: the manifest's not_written_after (exporting/ct2.py), a model of both directions' bans."""
         self.ct2, self.src_vocab, self.tgt_vocab = ct2_translator, src_vocab, tgt_vocab
         self.max_len, self.quantization = max_len, quantization
+        self.not_written = not_written or {}
         self.steps = Ct2Steps(ct2_translator, src_vocab.itos, tgt_vocab.itos)
 
     def search(self, src_ids: list[list[int]], decode: DecodeConfig, banned: list[int],
@@ -91,6 +94,9 @@ class Ct2Engine:
     def attention(self, src_ids: list[int], tokens: list[int]) -> torch.Tensor:
         raise UserError(self.why_no_attention)
 
+    def not_written_after(self, tag: int) -> list[int]:
+        return self.not_written.get(str(tag), [])
+
     def describe(self) -> str:
         return f"ctranslate2 ({self.quantization})"
 
@@ -136,5 +142,5 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
     except (RuntimeError, ValueError, OSError) as e:
         raise UserError(f"{directory / 'model.bin'} cannot be loaded by CTranslate2 ({_first_line(e)}); {again}") \
             from None
-    return cfg, codec, Ct2Engine(translator, src_vocab, tgt_vocab, cfg.model.max_len,
-                                 manifest.get("quantization", "")), manifest
+    return cfg, codec, Ct2Engine(translator, src_vocab, tgt_vocab, cfg.model.max_len, manifest.get("quantization", ""),
+                                 manifest.get("not_written_after")), manifest

@@ -26,5 +26,9 @@ class Engine(Protocol):
     def attention(self, src_ids: list[int], tokens: list[int]) -> torch.Tensor:
         """(i, j): where output token i (then <eos>) looked in the source (only where why_no_attention is None)."""
 
+    def not_written_after(self, tag: int) -> list[int]:
+        """Ids the model scores but not after sources opened by `tag`, a direction's tag: the other direction's
+        pieces in a model of both (models/output.py Ways); none for other models."""
+
     def describe(self) -> str:
         """One line for a person: the engine and its model."""

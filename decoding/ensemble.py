@@ -54,6 +54,10 @@ class Ensemble(nn.Module):
         """Teacher-forced mean log-probabilities (b, i, V), for scoring."""
         return torch.stack([model(src, tgt_in).float().log_softmax(-1) for model in self.members]).mean(dim=0)
 
+    def not_written_after(self, tag: int) -> list[int]:
+        """What any member does not write after `tag`."""
+        return sorted(set().union(*(model.not_written_after(tag) for model in self.members)))
+
     def new_cache(self) -> EnsembleCache:
         return EnsembleCache([model.new_cache() for model in self.members])
 

@@ -175,9 +175,10 @@ def rules_over(columns: Columns, banned, eos: int, max_repeat: int, rows: int, d
     return Rules(columns.of_ids(banned), columns.of_id(eos), max_repeat, rows, device, no_repeat_ngram, owed)
 
 
-def search_columns(model, owed: Owed | None) -> Columns:
-    """The model's scored pieces, unless a sentence owes an id it does not score (then every id, as before)."""
-    columns = Columns.of(model)
+def search_columns(model, src: Tensor, owed: Owed | None) -> Columns:
+    """The model's scored pieces after these sources, unless a sentence owes an id they do not hold (then every id,
+    as before)."""
+    columns = Columns.of(model, src)
     if owed is not None and len(columns.of_ids(owed.vocabulary)) < len(owed.vocabulary):
         return Columns()
     return columns
@@ -205,7 +206,7 @@ def greedy_search(model, src, src_mask, max_lens, bos: int, eos: int, length_pen
     b = src.size(0)
     memory = model.encode(src, src_mask)
     cache = model.new_cache()
-    columns = search_columns(model, owed)
+    columns = search_columns(model, src, owed)
     rules = rules_over(columns, banned, eos, max_repeat, b, src.device, no_repeat_ngram, owed)
     max_lens = with_room_for_owed(max_lens, rules)
     tokens = torch.full((b, 1), bos, dtype=torch.long, device=src.device)
@@ -249,7 +250,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     n_best = min(n_best, k)
     memory = model.encode(src, src_mask)                      # (b, j, m): one row per sentence, all its beams
     cache = model.new_cache()
-    columns = search_columns(model, owed)
+    columns = search_columns(model, src, owed)
     rules = rules_over(columns, banned, eos, max_repeat, b, device, no_repeat_ngram, owed)
     eos_column = columns.of_id(eos)
     max_lens = with_room_for_owed(max_lens, rules)

@@ -63,5 +63,8 @@ class TorchEngine:
         weights = self.model.cross_attention(tgt_in, self.model.encode(src, src_mask), src_mask)   # (1, i, j)
         return weights[0].float().cpu()
 
+    def not_written_after(self, tag: int) -> list[int]:
+        return self.model.not_written_after(tag)
+
     def describe(self) -> str:
         return f"pytorch ({self.model.num_parameters():,} parameters)"

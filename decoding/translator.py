@@ -22,7 +22,7 @@ import torch
 
 from config import Config, DecodeConfig
 from data.codec import Codec
-from data.tags import reversed_config
+from data.tags import reversed_config, source_prefix
 from data.vocab import EOS
 from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
@@ -72,12 +72,20 @@ class ForcedScore(NamedTuple):
     tokens: int           # target units, without <eos>
 
 
-def never_generated(pieces: list[str], pipeline: Pipeline) -> list[int]:
+def never_generated(pieces: list[str], pipeline: Pipeline, others: list[int] = ()) -> list[int]:
     """<pad>, <unk>, <bos>, the byte pieces of control characters (a line break in a translation would break the
-    one-line-per-input promise, and no reference holds control characters), and what the pipeline's steps ban
-    (every piece with a digit, where numbers travel as placeholders)."""
+    one-line-per-input promise, and no reference holds control characters), what the pipeline's steps ban (every
+    piece with a digit, where numbers travel as placeholders) and `others`."""
     control = {i for i, piece in enumerate(pieces) if piece in CONTROL_BYTES}
-    return [*NEVER_GENERATED, *sorted((control | pipeline.banned_pieces(pieces)) - set(NEVER_GENERATED))]
+    banned = control | pipeline.banned_pieces(pieces) | set(others)
+    return [*NEVER_GENERATED, *sorted(banned - set(NEVER_GENERATED))]
+
+
+def other_directions(engine: Engine, codec: Codec, cfg: Config) -> list[int]:
+    """The pieces a model of both directions scores for the other direction alone (models/output.py Ways): after
+    this direction's tag it never learned to rule them out."""
+    tags = source_prefix(codec.src_vocab, cfg.data)
+    return engine.not_written_after(tags[0]) if tags else []
 
 
 class Translator:
@@ -86,7 +94,7 @@ class Translator:
         self.cfg, self.codec, self.engine, self.lexicon = cfg, codec, engine, lexicon
         self.pipeline = Pipeline.from_config(cfg.data, None, lexicon)
         self.use_glossary({})
-        self.banned = never_generated(codec.tgt_vocab.itos, self.pipeline)
+        self.banned = never_generated(codec.tgt_vocab.itos, self.pipeline, other_directions(engine, codec, cfg))
         stoi = codec.tgt_vocab.stoi
         self.placeholder_ids = {p: stoi[p] for p in PLACEHOLDERS if p in stoi} if cfg.data.placeholders else {}
         self.guard_fixes = 0      # placeholders the last guard (exactly_once) had to fix: 0 where the search kept them

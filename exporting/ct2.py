@@ -23,6 +23,7 @@ from models.attention import ROLE_FLAGS, attention_class, registered_attentions
 from models.attention.choice import attention_roles
 from models.attention.options import parse_options
 from models.checkpoint import load_checkpoint
+from models.output import other_pieces
 from util.errors import UserError
 
 EXPORTABLE_ATTENTIONS = ("full", "sdpa")
@@ -135,6 +136,12 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
     return spec
 
 
+def not_written_after(state: dict) -> dict[str, list[int]]:
+    """A model of both directions: each direction's tag id -> the scored ids it bans (models/output.py Ways)."""
+    return {str(int(tag)): other_pieces(state["scored"], way)
+            for tag, way in zip(state.get("ways.tags", []), state.get("ways.scored", []))}
+
+
 def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization: str = "int8",
                       force: bool = False) -> Path:
     """Write the CTranslate2 directory for a checkpoint; a model it cannot represent is a one-line UserError, and so
@@ -167,7 +174,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
                 (tmp / f"{side}.spm.model").write_bytes(subwords[side])
         manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
                     "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
-                    "checkpoint": str(checkpoint)}
+                    "checkpoint": str(checkpoint), "not_written_after": not_written_after(raw["model"])}
         manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
         install(tmp, out)

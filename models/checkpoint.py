@@ -212,13 +212,18 @@ def check_vocabularies(ckpt: ModelCheckpoint, src_vocab: Vocab, tgt_vocab: Vocab
                             f"({mine.difference(saved)}); resume with the --data-dir the run started with")
 
 
+WAYS = ("ways.tags", "ways.scored")
+
+
 def load_weights(model: torch.nn.Module, state: dict, path: str | Path) -> None:
     """Load `state` into `model` after checking that every name and shape matches."""
     expected = model.state_dict()
-    missing = [k for k in expected if k not in state]
+    # each direction's scored pieces (models/output.py Ways): shaped by the checkpoint, none in one from before them
+    fitted = [k for k in expected if k in WAYS]
+    missing = [k for k in expected if k not in state and k not in fitted]
     unexpected = [k for k in state if k not in expected]
     reshaped = [f"{k} {tuple(state[k].shape)} where the config gives {tuple(v.shape)}"
-                for k, v in expected.items() if k in state and state[k].shape != v.shape]
+                for k, v in expected.items() if k in state and k not in fitted and state[k].shape != v.shape]
     problems = [f"{len(missing)} missing (e.g. {missing[0]})"] if missing else []
     problems += [f"{len(unexpected)} unknown (e.g. {unexpected[0]})"] if unexpected else []
     problems += [f"{len(reshaped)} of another shape (e.g. {reshaped[0]})"] if reshaped else []

@@ -15,7 +15,7 @@ from models.cache import DecoderCache
 from models.dropout import Dropout
 from models.layers import DecoderLayer, EncoderLayer
 from models.packed_linear import PackedLinear, PackedWeight, packed_linear
-from models.output import ScoredSubset
+from models.output import ScoredSubset, Ways
 from models.masks import causal_mask, padding_mask
 from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
@@ -117,6 +117,8 @@ class Transformer(nn.Module):
         self.register_buffer("scored", torch.ones(cfg.tgt_vocab_size, dtype=torch.bool)
                              if cfg.output_pieces == "seen" else None)
         self.subset = ScoredSubset()
+        # a model of both directions: the pieces each direction scores (models/output.py)
+        self.ways = Ways(cfg.tgt_vocab_size) if cfg.output_pieces == "seen" else None
 
     def train(self, mode: bool = True) -> "Transformer":
         self.tied_packed.forget()             # as PackedLinear: weights may have changed unseen
@@ -130,6 +132,15 @@ class Transformer(nn.Module):
         with torch.no_grad():
             self.scored.zero_()[ids.to(self.scored.device)] = True
 
+    def score_ways(self, tags: list[int], ids: list[Tensor]) -> None:
+        """Sources opened by tags[k] score ids[k] alone; the model scores their union."""
+        self.score_only(torch.cat(ids).unique())
+        self.ways.set(tags, ids)
+
+    def not_written_after(self, tag: int) -> list[int]:
+        """Scored ids that sources opened by `tag` never score (the other direction's): a search bans them."""
+        return [] if self.ways is None else self.ways.not_written_after(tag, self.scored)
+
     def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
         """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
         x = self.src_embed(src)
@@ -138,15 +149,15 @@ class Transformer(nn.Module):
         return self.encoder_norm(x)
 
     def decoder_logits(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
-               cache: DecoderCache | None = None, scored_only: bool = False) -> Tensor:
-        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V); with scored_only
-        (b, i, K), the scored pieces alone (`project`).
+               cache: DecoderCache | None = None, among: Tensor | None = None) -> Tensor:
+        """tgt_in: (b, i) long; memory: (b, j, m); src_mask: (b, 1, 1, j) -> logits (b, i, V); with `among`, a
+        (V,) mask of scored pieces (`scored_after`), (b, i, K): those pieces alone (`project`).
 
         With a cache, tgt_in holds only the new tokens: positions continue from len(cache), the cache grows.
         Without one, target padding (PAD) is masked as keys as well. memory and src_mask may hold one row per g
         consecutive rows of tgt_in (b = s·g: the beams of s sentences), which then share it.
         """
-        return self.project(self._decoder_states(tgt_in, memory, src_mask, cache)[0], scored_only)
+        return self.project(self._decoder_states(tgt_in, memory, src_mask, cache)[0], among)
 
     def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor | None,
                         cache: DecoderCache | None = None) -> Tensor:
@@ -178,47 +189,83 @@ class Transformer(nn.Module):
             cache.length += n
         return self.decoder_norm(x), weights
 
-    def project(self, h: Tensor, scored_only: bool = False) -> Tensor:
-        """Decoder states (..., m) -> logits (..., V), -inf at the pieces the model does not score; with
-        scored_only, logits (..., K) of the scored pieces alone, in the order of `scored_ids()`."""
-        ids = self.scored_ids()
-        if ids is None:
+    def project(self, h: Tensor, among: Tensor | None = None) -> Tensor:
+        """Decoder states (..., m) -> logits (..., V), -inf at the pieces the model does not score; with `among`, a
+        (V,) mask of pieces it scores (its `scored`, or a direction's), logits (..., K) of those alone, in the
+        order of their ids."""
+        if self.scored is None and among is None:
             if self.output is not None:
                 return self.output(h)
             # concatenated positions leave the token embedding narrower than m: its first features carry the token
             return packed_linear(h[..., :self.tied_width], self.tgt_embed.table.weight, None, self.tied_packed)
-        weight = self.tgt_embed.table.weight if self.output is None else self.output.weight          # (V, w)
+        mask = self.scored if among is None else among
+        weight = self.output_weight()                                                              # (V, w)
         x = h[..., :weight.size(1)]
         if torch.is_grad_enabled():
             # index_select, not weight[ids]: its gradient adds rows (index_add), several times faster on a CPU
-            logits = F.linear(x, weight.index_select(0, ids))                                         # (..., K)
+            logits = F.linear(x, weight.index_select(0, self.subset.ids(mask)))                      # (..., K)
         else:
-            logits = packed_linear(x, *self.subset(weight, ids))
-        if scored_only:
+            logits = packed_linear(x, *self.subset(weight, mask))
+        if among is not None:
             return logits
         full = logits.new_full((*logits.shape[:-1], weight.size(0)), float("-inf"))                  # (..., V)
-        return full.index_copy_(-1, ids, logits)
+        return full.index_copy_(-1, self.subset.ids(mask), logits)
+
+    def output_weight(self) -> Tensor:
+        """The output projection's weight (V, w): the target embedding's where they are tied."""
+        return self.tgt_embed.table.weight if self.output is None else self.output.weight
 
     def scored_ids(self) -> Tensor | None:
         """The target ids the output layer scores, ascending; None: every one."""
         return None if self.scored is None else self.subset.ids(self.scored)
 
-    def scores(self, targets: Tensor) -> Tensor:
-        """Whether the output layer scores each of these target ids: bool, targets' shape."""
+    def scored_after(self, src: Tensor) -> Tensor | None:
+        """The (V,) mask of the pieces a search over these sources (b, j) chooses among: their direction's where
+        they share one (a model of both directions), else every piece the model scores; None: every id."""
+        if self.has_ways():
+            ways = self.ways.of(src)
+            if bool((ways == ways[0]).all()) and bool((src[:, 0] == self.ways.tags[ways[0]]).all()):
+                return self.ways.scored[int(ways[0])]
+        return self.scored
+
+    def has_ways(self) -> bool:
+        return self.ways is not None and len(self.ways) > 0
+
+    def scores(self, src: Tensor, targets: Tensor) -> Tensor:
+        """Whether the output layer scores each of these target ids (b, i) after these sources (b, j): bool (b, i)."""
+        if self.has_ways():
+            return self.ways.scored[self.ways.of(src)[:, None], targets]
         return torch.ones_like(targets, dtype=torch.bool) if self.scored is None else self.scored[targets]
 
-    def target_index(self, targets: Tensor) -> Tensor:
-        """Target ids -> their columns in `project(h, scored_only=True)`."""
+    def target_index(self, src: Tensor, targets: Tensor, keep: Tensor) -> list[Tensor]:
+        """The targets (b, i) at keep -> their columns in each group of `forward(src, tgt_in, keep)`: [(n_g,)]."""
+        if self.has_ways():
+            return self.ways.targets(targets[keep], self.kept_ways(src, keep))
         ids = self.scored_ids()
-        return targets if ids is None else torch.searchsorted(ids, targets)
+        return [targets[keep] if ids is None else torch.searchsorted(ids, targets[keep])]
 
-    def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor:
-        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked.
-        With keep, a bool (b, i), only those positions are scored, over the scored pieces alone: logits (n_keep, K)
-        whose columns `target_index` gives. Training passes its non-pad targets and so skips the vocabulary-sized
-        product at padding and at pieces no target uses."""
+    def kept_ways(self, src: Tensor, keep: Tensor) -> Tensor:
+        """The direction of each kept position: (n_keep,)."""
+        return self.ways.of(src)[:, None].expand_as(keep)[keep]
+
+    def forward(self, src: Tensor, tgt_in: Tensor, keep: Tensor | None = None) -> Tensor | list[Tensor]:
+        """src: (b, j), tgt_in: (b, i) long -> logits (b, i, V); padding (PAD) is masked; a model of both directions
+        gives -inf at the pieces a row's direction does not score.
+        With keep, a bool (b, i), only those positions are scored, over the scored pieces alone, in groups: one
+        (n_keep, K) for a model of one direction, one (n_w, K_w) for each direction of a model of both (its kept
+        positions in order, over its own pieces); `target_index` gives the targets' columns. Training passes its
+        non-pad targets and so skips the vocabulary-sized product at padding and at pieces no target uses (or, in a
+        model of both directions, no target of the row's direction)."""
         h = self.features(src, tgt_in)
-        return self.project(h) if keep is None else self.project(h[keep], scored_only=True)
+        if keep is not None and self.has_ways():
+            weight = self.output_weight()                                                          # (V, w)
+            return self.ways.project(h[keep][..., :weight.size(1)], self.kept_ways(src, keep), weight)
+        if keep is not None:
+            return [self.project(h[keep], self.scored)]
+        logits = self.project(h)                                                                   # (b, i, V)
+        if self.has_ways():
+            logits = logits.masked_fill(~self.ways.scored[self.ways.of(src)][:, None, :], float("-inf"))
+        return logits
 
     def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
         """forward before the output projection: (b, i, m)."""

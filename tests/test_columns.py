@@ -30,7 +30,7 @@ def test_columns_map_scored_ids_both_ways_and_drop_the_others():
     columns = Columns(scored)
     assert columns.ids_of(torch.tensor([0, 1, 2, 3])).tolist() == [0, 3, 4, 8]
     assert (columns.of_id(8), columns.of_id(5)) == (3, -1) and columns.of_ids([8, 5, 3]) == [3, 1]
-    assert Columns().of_ids([8, 5]) == [8, 5] and Columns().narrow == {} and columns.narrow == {"scored_only": True}
+    assert Columns().of_ids([8, 5]) == [8, 5] and Columns().narrow == {} and columns.narrow["among"] is scored
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -50,9 +50,36 @@ def test_a_search_over_the_scored_columns_gives_the_search_over_every_id(seed, k
         return beam_search(model, src, padding_mask(src, 0), lens, BOS, EOS, beam=4, n_best=3, **options)
 
     narrow = decode()
-    monkeypatch.setattr(search.Columns, "of", classmethod(lambda cls, m: cls()))          # every id a column
+    monkeypatch.setattr(search.Columns, "of", classmethod(lambda cls, m, src: cls()))          # every id a column
     wide = decode()
     assert [[h.tokens for h in n] for n in narrow] == [[h.tokens for h in n] for n in wide]
     assert [h.score for n in narrow for h in n] == pytest.approx([h.score for n in wide for h in n], abs=1e-5)
     written = {t for n in narrow for h in n for t in h.tokens}
     assert written <= {*range(4, 20, 2), P0, P1} and len(written) > 3        # only scored ids, and several
+
+
+@pytest.mark.parametrize("kind", ["greedy", "beam"])
+def test_a_search_of_one_direction_chooses_among_its_pieces_as_a_search_of_all_with_the_others_banned(kind,
+                                                                                                      monkeypatch):
+    model = half_scored_model(0)
+    tag = 19                                                      # the tag that opens this direction's sources
+    mine = torch.tensor([0, 1, 2, 3, P0, P1, 4, 6, 8, 10])
+    model.score_ways([tag, 17], [mine, torch.tensor([0, 1, 2, 3, P0, P1, 12, 14, 16, 18])])
+    src = torch.randint(4, 16, (4, 6), generator=torch.Generator().manual_seed(1))
+    src[:, 0] = tag
+    lens = torch.full((4,), 12)
+
+    def decode(banned):
+        options = dict(max_repeat=2, no_repeat_ngram=3, banned=banned)
+        if kind == "greedy":
+            return [[h] for h in greedy_search(model, src, padding_mask(src, 0), lens, BOS, EOS, **options)]
+        return beam_search(model, src, padding_mask(src, 0), lens, BOS, EOS, beam=4, n_best=3, **options)
+
+    assert search.Columns.of(model, src).ids.tolist() == sorted(mine.tolist())
+    narrow = decode([0, 1, 2])
+    monkeypatch.setattr(search.Columns, "of", classmethod(lambda cls, m, src: cls(m.scored)))   # every scored id
+    wide = decode([0, 1, 2, *model.not_written_after(tag)])
+    assert [[h.tokens for h in n] for n in narrow] == [[h.tokens for h in n] for n in wide]
+    assert [h.score for n in narrow for h in n] == pytest.approx([h.score for n in wide for h in n], abs=1e-5)
+    written = {t for n in narrow for h in n for t in h.tokens}
+    assert written <= {4, 6, 8, 10, P0, P1} and len(written) > 2

@@ -8,6 +8,7 @@ import torch
 from data.subwords import Subwords
 from exporting.ct2 import export_checkpoint
 from decoding.load import load_translator
+from decoding.translator import never_generated
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError
@@ -324,6 +325,8 @@ def test_an_export_of_a_model_of_both_directions_writes_either_language_with_our
                       ("de", ["The dog sleeps in the park.", "The woman waits today."])):
         mine, yours = ours.toward(to), theirs.toward(to)
         assert yours.lexicon == mine.lexicon and yours.codec.prefix == mine.codec.prefix != []
+        assert yours.banned == mine.banned and len(mine.banned) > len(never_generated(mine.codec.tgt_vocab.itos,
+                                                                                      mine.pipeline))
         src_ids = mine.codec.ids(texts)
         a, b = mine.search(src_ids, greedy), yours.search(src_ids, greedy)
         assert_greedy_alike([mine.engine, yours.engine], src_ids, [n[0].tokens for n in a], [n[0].tokens for n in b])

@@ -131,8 +131,9 @@ def test_consistency_runs_the_batch_twice_only_while_dropout_is_on_and_adds_the_
     got = loss_sum(model, batch, 0.1, nullcontext(), consistency=2.0)
     torch.manual_seed(0)                                   # the same masks, by hand
     keep = batch.tgt_out != PAD
-    logits = model(torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2)).float()
-    targets = torch.cat([model.target_index(batch.tgt_out[keep])] * 2)
+    logits, = model(torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2))
+    logits = logits.float()
+    targets = torch.cat([model.target_index(batch.src, batch.tgt_out, keep)[0]] * 2)
     ce = F.cross_entropy(logits, targets, label_smoothing=0.1, reduction="sum") / 2
     p, q = logits.log_softmax(-1).chunk(2)
     kl = (F.kl_div(q, p, log_target=True, reduction="sum") + F.kl_div(p, q, log_target=True, reduction="sum")) / 2

@@ -1,4 +1,5 @@
 """decoding/translator.py: the pipeline, the codec and an engine composed; old checkpoints included."""
+import random
 from dataclasses import replace
 
 import pytest
@@ -19,6 +20,7 @@ from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDERS
 from text.forms.number_forms import invented_numbers
 from text.pipeline import Pipeline
+from tests.synthetic import sentence_pair
 from tests.tiny_checkpoints import SOURCES, save
 from tests.tiny_models import tiny_trainable
 from util.errors import UserError
@@ -209,6 +211,19 @@ def test_a_line_of_several_sentences_is_as_confident_as_its_least_confident_sent
     alone = [n_best[0].confidence for n_best in translator.translate_n_best(SOURCES[:2])]
     assert alone[0] != alone[1]
     assert translator.translate_n_best([" ".join(SOURCES[:2])])[0][0].confidence == min(alone)
+
+
+def test_a_model_of_both_directions_bans_in_each_direction_the_pieces_only_the_other_writes(both_run):
+    forward = load_translator(both_run / "best.pt")
+    back = forward.toward("de")
+    rng = random.Random(3)
+    pairs = [sentence_pair(rng) for _ in range(200)]
+    for translator, targets in ((forward, [en for _, en in pairs]), (back, [de for de, _ in pairs])):
+        written = {t for ids in translator.codec.ids(targets, side="tgt") for t in ids}
+        others = set(translator.engine.not_written_after(translator.codec.prefix[0]))
+        assert others and not written & others and others <= set(translator.banned)
+    german = set(back.codec.ids(["Der Hund schläft heute im Park."], side="tgt")[0])
+    assert german & set(forward.banned) and not german & set(back.banned)
 
 
 def test_a_model_of_both_directions_writes_either_language_over_one_engine(both_run, tiny_run):

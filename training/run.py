@@ -9,6 +9,7 @@ import math
 import os
 import random
 import time
+from array import array
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import torch
 from config import Config
 from data.batching import TokenBatchSampler
 from data.codec import Codec
-from data.tags import reversed_name
+from data.tags import direction_tags, reversed_name
 from data.prepare import Prepared, SplitData, prepare_data
 from data.prepared import Ragged
 from decoding.translator import Translator
@@ -171,6 +172,23 @@ def check_usable(cfg: Config) -> None:
         check_tensorboard_installed()
 
 
+def score_pieces(model: Transformer, train_data: SplitData, data: Prepared, cfg: Config, fine_tuning: bool) -> None:
+    """The pieces the output layer scores (model.output_pieces=seen, models/output.py): those the training targets
+    use, and in a model of both directions those of each direction's targets apart. A fine-tuned model keeps what
+    it scored before."""
+    tags = [data.src_vocab.stoi[t] for t in direction_tags(cfg.data)]
+    if not tags:
+        model.score_only(pieces_to_score(Ragged.of(train_data.tgt).flat, data.tgt_vocab,
+                                         model.scored_ids() if fine_tuning else None))
+        return
+    targets = {t: array("i") for t in tags}
+    for src, tgt in zip(train_data.src, train_data.tgt):
+        if len(src) and src[0] in targets:
+            targets[src[0]].extend(tgt)
+    before = [model.scored_after(torch.tensor([[t]])).nonzero().squeeze(1) if fine_tuning else None for t in tags]
+    model.score_ways(tags, [pieces_to_score(targets[t], data.tgt_vocab, b) for t, b in zip(tags, before)])
+
+
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
               init: ModelCheckpoint | None = None) -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
@@ -204,8 +222,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     if init is not None:
         load_weights(model, init.raw["model"], cfg.train.init_from)
     if model.scored is not None and resume is None:     # a fine-tuning run scores its own targets' pieces too
-        model.score_only(pieces_to_score(Ragged.of(train_data.tgt).flat, data.tgt_vocab,
-                                         None if init is None else model.scored_ids()))
+        score_pieces(model, train_data, data, cfg, init is not None)
     optimizer, schedule = make_optimizer(model, cfg)
     ddp_model = model
     if dist.enabled:

@@ -72,7 +72,7 @@ class SmoothedCrossEntropy(torch.autograd.Function):
 def scored_targets(model, batch) -> torch.Tensor:
     """The target positions the loss counts, bool (b, i): non-pad tokens that the output layer scores. A piece it does
     not score (one that val uses and training never did) has no logit, so it has no finite loss: left out."""
-    return (batch.tgt_out != PAD) & getattr(model, "module", model).scores(batch.tgt_out)
+    return (batch.tgt_out != PAD) & getattr(model, "module", model).scores(batch.src, batch.tgt_out)
 
 
 def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0) -> torch.Tensor:
@@ -86,12 +86,18 @@ def loss_sum(model, batch, label_smoothing: float, amp, consistency: float = 0.0
     src, tgt_in, kept = ((torch.cat([batch.src] * 2), torch.cat([batch.tgt_in] * 2), torch.cat([keep] * 2))
                          if twice else (batch.src, batch.tgt_in, keep))
     with amp:
-        logits = model(src, tgt_in, kept)                                # (n_keep or 2 n_keep, K): the scored pieces
-    targets = inner.target_index(batch.tgt_out[keep])
-    if not twice:
-        return SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
-    kl = symmetric_kl(*logits.float().log_softmax(-1).chunk(2))        # first: the loss below reuses fp32 logits' memory
-    return SmoothedCrossEntropy.apply(logits, torch.cat([targets] * 2), label_smoothing) / 2 + consistency * kl
+        groups = model(src, tgt_in, kept)          # [(n_g, K_g)]: the scored pieces of each direction (one for one)
+    total = torch.zeros((), device=batch.src.device)
+    for logits, targets in zip(groups, inner.target_index(batch.src, batch.tgt_out, keep)):
+        if not len(targets):
+            continue
+        if not twice:
+            total = total + SmoothedCrossEntropy.apply(logits, targets, label_smoothing)
+            continue
+        kl = symmetric_kl(*logits.float().log_softmax(-1).chunk(2))     # first: the loss below reuses fp32 logits
+        total = total + SmoothedCrossEntropy.apply(logits, torch.cat([targets] * 2), label_smoothing) / 2 + \
+            consistency * kl
+    return total
 
 
 def symmetric_kl(logp: torch.Tensor, logq: torch.Tensor) -> torch.Tensor:
