@@ -8,14 +8,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import torch
 
 from config import Config, DecodeConfig, check_config
 from data.codec import Codec
 from data.subwords import Subwords
-from data.vocab import SPECIALS, Vocab
+from data.vocab import EOS, SPECIALS, Vocab
 from decoding.export_files import MANIFEST, check_export_files
-from decoding.ct2_steps import Ct2Steps
+from decoding.ct2_steps import Ct2Steps, on_host
 from decoding.search import Hypothesis, Owed, max_output_lengths, normalized
 from decoding.torch_engine import search_ids
 from util.errors import UserError
@@ -87,9 +88,29 @@ class Ct2Engine:
         return results
 
     def score(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
+        if self.not_written:
+            return self._score_in_direction(src_ids, tgt_ids)
         results = self.ct2.score_batch([[self.src_vocab.itos[i] for i in s] for s in src_ids],
                                        [[self.tgt_vocab.itos[i] for i in t] for t in tgt_ids])
         return [list(r.log_probs) for r in results]
+
+    def _score_in_direction(self, src_ids: list[list[int]], tgt_ids: list[list[int]]) -> list[list[float]]:
+        """Forced scores of a model of both directions over the pieces of each source's direction, as the PyTorch
+        engine's: the export's one output bias holds both directions' pieces, so score_batch would normalize over
+        both. Each target is decoded as a prefix, its logits at every position kept, the other direction's pieces
+        taken out before the softmax."""
+        itos = self.tgt_vocab.itos
+        found = self.ct2.translate_batch([[self.src_vocab.itos[i] for i in s] for s in src_ids],
+                                         [[itos[i] for i in t] for t in tgt_ids], beam_size=1, min_decoding_length=0,
+                                         max_decoding_length=max((len(t) for t in tgt_ids), default=0) + 1,
+                                         return_logits_vocab=True)
+        scores = []
+        for src, tgt, result in zip(src_ids, tgt_ids, found):
+            logits = torch.from_numpy(np.stack([on_host(result.logits[0][k]) for k in range(len(tgt) + 1)]))
+            logits[:, self.not_written_after(src[0] if src else -1)] = float("-inf")                 # (t + 1, V)
+            picked = logits.float().log_softmax(-1).gather(1, torch.tensor([*tgt, EOS])[:, None])     # (t + 1, 1)
+            scores.append(picked.squeeze(1).tolist())
+        return scores
 
     def attention(self, src_ids: list[int], tokens: list[int]) -> torch.Tensor:
         raise UserError(self.why_no_attention)

@@ -331,3 +331,7 @@ def test_an_export_of_a_model_of_both_directions_writes_either_language_with_our
         a, b = mine.search(src_ids, greedy), yours.search(src_ids, greedy)
         assert_greedy_alike([mine.engine, yours.engine], src_ids, [n[0].tokens for n in a], [n[0].tokens for n in b])
         assert_alike_translations(mine, yours, texts, greedy)
+        targets = [n[0].tokens[:5] for n in a]           # forced scores over the direction's pieces in both engines
+        torch.testing.assert_close(torch.tensor([s for r in mine.engine.score(src_ids, targets) for s in r]),
+                                   torch.tensor([s for r in yours.engine.score(src_ids, targets) for s in r]),
+                                   atol=1e-3, rtol=1e-3)
