@@ -7,9 +7,10 @@ from the training targets, and multiplies by those rows of the (tied) output wei
 gets -inf at the other ids, so no search, engine or rule can write them.
 
 A model of both directions scores each direction's pieces apart (`Ways`): an English target is scored over the
-pieces English targets use, a German one over the German ones, about half of the union each. Training's output
-product and loss cost half as much again (the step about 12% less in fp32), and decoding bans the other direction's
-pieces (Translator.banned), which the model never learned to rule out after that direction's tag.
+pieces English targets use, a German one over the German ones (on Multi30K about half and about 70% of the union).
+Training's output product and loss shrink by as much (a few percent of an fp32 step; ledger: bench.loop), and
+decoding bans the other direction's pieces (Translator.banned), which the model never learned to rule out after that
+direction's tag.
 """
 from __future__ import annotations
 
