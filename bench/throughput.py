@@ -37,16 +37,17 @@ from data.prepare import prepare_data  # noqa: E402
 from data.prepared import Ragged  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
 from training.precision import autocast, cpu_has_native_bf16  # noqa: E402
+from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
-from models.output import pieces_to_score  # noqa: E402
 from models.transformer import build_model  # noqa: E402
 
 
 def our_model(cfg, scored):
-    """The model train.py builds: with model.output_pieces=seen, scoring the training targets' pieces `scored`."""
+    """The model train.py builds: with model.output_pieces=seen, `scored(model)` sets the pieces it scores (each
+    direction's apart in a model of both), as training does."""
     model = build_model(cfg.model)
     if model.scored is not None and scored is not None:
-        model.score_only(scored)
+        scored(model)
     return model
 
 
@@ -114,7 +115,7 @@ def step_flops(cfg, batch, scored) -> int:
     """FLOPs of the training step's forward and backward (non-pad positions, scored pieces: as training runs)."""
     model = our_model(cfg, scored)
     with FlopCounterMode(display=False) as counter:
-        model(batch.src, batch.tgt_in, batch.tgt_out != 0).sum().backward()
+        sum(group.sum() for group in model(batch.src, batch.tgt_in, batch.tgt_out != 0)).backward()
     return counter.get_total_flops()
 
 
@@ -136,7 +137,8 @@ def main() -> None:
     data = prepare_data(cfg.data, args.data_dir, splits=("train",), progress=False)
     train = data.splits["train"]
     cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
-    scored = pieces_to_score(Ragged.of(train.tgt).flat, data.tgt_vocab)
+    def scored(model):
+        score_pieces(model, train, data, cfg, fine_tuning=False)
     sampler = TokenBatchSampler([len(s) for s in train.src], [len(t) for t in train.tgt], cfg.data.max_tokens,
                                 seed=0)
     picked = random.Random(0).sample(sampler.batches(0), args.batches)
