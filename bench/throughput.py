@@ -34,7 +34,6 @@ import bench.baseline as baseline  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
-from data.prepared import Ragged  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
 from training.precision import autocast, cpu_has_native_bf16  # noqa: E402
 from training.run import score_pieces  # noqa: E402
@@ -137,8 +136,10 @@ def main() -> None:
     data = prepare_data(cfg.data, args.data_dir, splits=("train",), progress=False)
     train = data.splits["train"]
     cfg.model.src_vocab_size, cfg.model.tgt_vocab_size = len(data.src_vocab), len(data.tgt_vocab)
+
     def scored(model):
         score_pieces(model, train, data, cfg, fine_tuning=False)
+
     sampler = TokenBatchSampler([len(s) for s in train.src], [len(t) for t in train.tgt], cfg.data.max_tokens,
                                 seed=0)
     picked = random.Random(0).sample(sampler.batches(0), args.batches)
