@@ -10,7 +10,7 @@ from models.transformer import build_model
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY, resume
 from training.forecast import (CHECK_EVERY, DECAY_STEPS, LONG_DROPOUT, LONG_STEPS, due, forecast, predicted_steps,
-                               set_dropout)
+                               refined_at, set_dropout)
 
 
 def test_the_prediction_is_the_speed_so_far_times_the_budget():
@@ -95,3 +95,27 @@ def test_epochs_that_end_after_the_budget_change_nothing():
     made = forecast(100, 60.0, 1800.0, 0.1, 0.3, last_step=5000)
     assert (made.steps, made.limit) == (3000, 0)
     assert forecast(100, 60.0, 1800.0, 0.1, 0.3, last_step=2000).limit == 2000
+
+
+@pytest.mark.parametrize("epochs_done, dropout_after, made, expected", [
+    (1, 4, {"steps": 5}, True), (4, 4, {"steps": 5}, True), (5, 4, {"steps": 5}, False), (1, 0, {"steps": 5}, False),
+    (1, 4, {}, False)])
+def test_an_epochs_end_forecasts_again_until_dropout_starts(epochs_done, dropout_after, made, expected):
+    assert refined_at(epochs_done, dropout_after, made) is expected
+
+
+def test_while_dropout_waits_each_epochs_end_forecasts_again_from_all_the_steps_so_far(root, tmp_path, train_main):
+    run = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=4",
+                "--train.dropout_after=3", "--train.time_budget=10000000", "--train.forecast_after=1e-6"])
+    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    made = [r for r in records if r["kind"] == "forecast"]
+    ends = [r["step"] for r in records if r["kind"] == "epoch"]
+    assert len(ends) == 4 and ends[0] < CHECK_EVERY < ends[1]        # the first forecast comes in the second epoch
+    assert [r["step"] for r in made] == [CHECK_EVERY, ends[1], ends[2]]   # then at the ends of epochs 2 and 3
+    assert [r["measured"] for r in made] == [r["step"] for r in made]
+    seconds = {r["step"]: r["elapsed"] for r in records if r["kind"] == "epoch"}
+    assert made[2]["seconds"] == pytest.approx(seconds[ends[2]])          # validation's seconds counted too
+    kept = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["forecast"]
+    assert kept == {k: v for k, v in made[2].items() if k in kept}
+    assert f"- forecast: {ends[2]:,} steps in " in (run / "MODEL.md").read_text()

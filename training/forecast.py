@@ -5,6 +5,12 @@ number by the rules below, before any of it has taken effect (dropout is paused 
 minutes and one that trains 40,000 thus get the recipe that was measured best at their number of steps, instead of one
 tuned where steps were plentiful. The forecast is kept in last.pt, so a resumed run keeps it.
 
+A first minute can run faster than the rest (on a Zen 4 the first minutes of bf16 runs did, and their one-minute
+forecasts ran well above the steps trained). So while dropout is paused, the end of every epoch forecasts again from
+all the steps and seconds so far (validation included, as the budget counts it) and sets the rules anew
+(`refined_at`); dropout starts with the last of them, made at the end of the last epoch without dropout, which has
+seen the most of the run.
+
 The rules, for one model of both directions with batches of 2,048 tokens; the figures behind each are in
 docs/TRAINING.md ("Both directions in one model"), with their commands in docs/HISTORY.md:
 - dropout: the preset's (0.1) below LONG_STEPS steps, 0.2 (the `long` preset's) from there. At 8,000 steps 0.2 lost
@@ -74,6 +80,13 @@ def due(forecast_after: float, time_budget: float, step: int, made: dict) -> boo
     none `made` yet (the state's), and `step` is a multiple of CHECK_EVERY (the same steps on every rank of a
     distributed run, which then all take rank 0's seconds: they make one forecast, at one step)."""
     return bool(forecast_after and time_budget and not made and step % CHECK_EVERY == 0)
+
+
+def refined_at(epochs_done: int, dropout_after: int, made: dict) -> bool:
+    """Whether the end of an epoch forecasts again: a forecast was made (the state's `made`) and dropout is still
+    paused, or starts with the next epoch (`epochs_done` <= --train.dropout_after; a run with dropout from the start
+    keeps its first forecast)."""
+    return bool(made and 0 < epochs_done <= dropout_after)
 
 
 def set_dropout(model: nn.Module, p: float) -> None:

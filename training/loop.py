@@ -11,7 +11,7 @@ from tqdm import tqdm
 from data.batching import collate
 from models.dropout import pause_dropout
 from training.ema import weights_in
-from training.forecast import apply_forecast, due, forecast
+from training.forecast import apply_forecast, due, forecast, refined_at
 from training.run import Run, check_finite_loss
 from training.stop import StopSignal
 from training.step import train_step
@@ -46,7 +46,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
-            said = make_forecast(run, distributed.from_main(run.dist, state.elapsed), len(batches))
+            said = make_forecast(run, len(batches))
             if said and run.dist.is_main:
                 bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
         lr = run.schedule.get_last_lr()[0]
@@ -63,15 +63,16 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     bar.close()
     # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed
     if state.batch_in_epoch >= len(batches) and not stop.requested:
-        reason = end_epoch(run) or reason
+        reason = end_epoch(run, len(batches)) or reason
     return reason
 
 
-def make_forecast(run: Run, elapsed: float, epoch_batches: int) -> str | None:
-    """Once `elapsed` (rank 0's seconds) reaches --train.forecast_after: predict the run's steps from its speed so
-    far (at most the steps of --train.max_epochs epochs of `epoch_batches`) and set what follows from them
+def make_forecast(run: Run, epoch_batches: int) -> str | None:
+    """Once the run's seconds (rank 0's) reach --train.forecast_after: predict its steps from its speed so far (at
+    most the steps of --train.max_epochs epochs of `epoch_batches`) and set what follows from them
     (training/forecast.py); -> what to say, None before then."""
     state, train = run.state, run.cfg.train
+    elapsed = distributed.from_main(run.dist, state.elapsed)
     if elapsed < train.forecast_after:
         return None
     last_step = train.max_epochs * -(-epoch_batches // train.accum_steps)
@@ -82,8 +83,9 @@ def make_forecast(run: Run, elapsed: float, epoch_batches: int) -> str | None:
     return made.note()
 
 
-def end_epoch(run: Run) -> str | None:
-    """Validate, then the epoch's checkpoints; -> a stop reason from early stopping."""
+def end_epoch(run: Run, epoch_batches: int) -> str | None:
+    """Validate, forecast again while dropout waits (training/forecast.py), then the epoch's checkpoints; -> a stop
+    reason from early stopping."""
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
@@ -93,6 +95,10 @@ def end_epoch(run: Run) -> str | None:
             f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
             f"{scores.note()} | "
             f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
+    if refined_at(state.epoch, cfg.train.dropout_after, state.forecast):
+        said = make_forecast(run, epoch_batches)
+        if said:
+            run.log(said)
     run.checkpoints.at_epoch_end(run)
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
