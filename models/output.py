@@ -15,6 +15,7 @@ direction's tag.
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass, field
 
 import torch
 import torch.nn.functional as F
@@ -49,39 +50,49 @@ def other_pieces(scored: Tensor, way: Tensor) -> list[int]:
     return (scored & ~way).nonzero().squeeze(1).tolist()
 
 
+@dataclass
+class _Subset:
+    """One mask's entry in ScoredSubset: its ids, and the weight rows they select once asked for."""
+    mask_key: tuple                        # (storage, version, device) of the mask the ids came from
+    ids: Tensor                            # (K,)
+    packed: PackedWeight = field(default_factory=PackedWeight)
+    rows_key: tuple | None = None          # (storage, version, dtype) of the weight `rows` came from
+    rows: Tensor | None = None             # (K, w)
+
+
 class ScoredSubset:
     """The ids of a mask of scored pieces (the model's `scored`, or a direction's row of `Ways.scored`) and, for
     inference, the rows of the output weight they select (with their packed layout): kept per mask, remade when the
     mask or the weight changes (storage, version counter) and on `forget`."""
 
     def __init__(self):
-        self.masks: dict[tuple, list] = {}      # (mask's storage, offset) -> [key, ids, rows_key, rows, PackedWeight]
+        self.masks: dict[int, _Subset] = {}          # mask's storage -> its entry
 
     def forget(self) -> None:
         for entry in self.masks.values():
-            entry[2] = entry[3] = None
-            entry[4].forget()
+            entry.rows_key = entry.rows = None
+            entry.packed.forget()
 
-    def _entry(self, scored: Tensor) -> list:
+    def _entry(self, scored: Tensor) -> _Subset:
         key = (scored.data_ptr(), scored._version, scored.device)
         entry = self.masks.get(key[0])
-        if entry is None or entry[0] != key:
-            entry = self.masks[key[0]] = [key, scored.nonzero().squeeze(1), None, None, PackedWeight()]   # (K,)
+        if entry is None or entry.mask_key != key:
+            entry = self.masks[key[0]] = _Subset(key, scored.nonzero().squeeze(1))
         return entry
 
     def ids(self, scored: Tensor) -> Tensor:
         """The ids of a (V,) mask, ascending: (K,)."""
-        return self._entry(scored)[1]
+        return self._entry(scored).ids
 
     def __call__(self, weight: Tensor, scored: Tensor) -> tuple[Tensor, None, PackedWeight]:
         """(rows of weight at the mask's ids, no bias, their packed layout): packed_linear()'s arguments after x."""
         entry = self._entry(scored)
         key = (weight.data_ptr(), weight._version, weight.dtype)
-        if key != entry[2]:
+        if key != entry.rows_key:
             with torch.no_grad():
-                entry[3], entry[2] = weight[entry[1]], key                                # (K, w)
-            entry[4].forget()
-        return entry[3], None, entry[4]
+                entry.rows, entry.rows_key = weight[entry.ids], key                        # (K, w)
+            entry.packed.forget()
+        return entry.rows, None, entry.packed
 
 
 class Ways(nn.Module):
