@@ -42,7 +42,7 @@ FRACTION = Rule(lambda v: 0 <= v < 1, "in [0, 1)")
 NOT_EMPTY = Rule(lambda v: v.strip() != "", "a non-empty name")
 
 # The choices, defined here once; models/ builds from these names.
-ACTIVATIONS = ("relu", "gelu")
+ACTIVATIONS = ("relu", "gelu", "swiglu")     # swiglu: silu(x W_gate) * (x W_up), then W_down (d_ff each)
 NORMS = ("pre", "post")
 POSITIONS = ("sinusoidal-add", "sinusoidal-concat", "learned-add", "learned-concat", "relative")
 OUTPUT_PIECES = ("seen", "all")

@@ -80,7 +80,13 @@ def _attention(spec, state: dict, prefix: str, cross: bool, norm: str, relative:
 
 
 def _ffn(spec, state: dict, prefix: str, norm: str) -> None:
-    _linear(spec.linear_0, state[f"{prefix}.ffn.0.weight"], state[f"{prefix}.ffn.0.bias"])
+    weight, bias = state[f"{prefix}.ffn.0.weight"], state[f"{prefix}.ffn.0.bias"]
+    if hasattr(spec, "linear_0_noact"):                      # ffn_glu: a gated unit (models/layers.py, SwiGLU)
+        (gate, value), (gate_bias, value_bias) = weight.chunk(2), bias.chunk(2)
+        _linear(spec.linear_0, gate, gate_bias)
+        _linear(spec.linear_0_noact, value, value_bias)
+    else:
+        _linear(spec.linear_0, weight, bias)
     _linear(spec.linear_1, state[f"{prefix}.ffn.2.weight"], state[f"{prefix}.ffn.2.bias"])
     _norm(spec.layer_norm, state, f"{prefix}.{norm}")
 
@@ -104,11 +110,13 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
 
     m = cfg.model
     pre, relative = m.norm == "pre", m.position == "relative"
-    activation = common_spec.Activation.GELU if m.activation == "gelu" else common_spec.Activation.RELU
+    activation = {"gelu": common_spec.Activation.GELU, "swiglu": common_spec.Activation.SWISH}.get(
+        m.activation, common_spec.Activation.RELU)
+    glu = m.activation == "swiglu"
     encoder = transformer_spec.TransformerEncoderSpec(m.n_encoder_layers, m.n_heads, pre_norm=pre,
-                                                      activation=activation, relative_position=relative)
+                                                      activation=activation, relative_position=relative, ffn_glu=glu)
     decoder = transformer_spec.TransformerDecoderSpec(m.n_decoder_layers, m.n_heads, pre_norm=pre,
-                                                      activation=activation, relative_position=relative)
+                                                      activation=activation, relative_position=relative, ffn_glu=glu)
     for side, layers, spec in (("src", "encoder", encoder), ("tgt", "decoder", decoder)):
         table = spec.embeddings[0] if side == "src" else spec.embeddings     # the encoder's is a list
         table.weight = state[f"{side}_embed.table.weight"].float().numpy()

@@ -4,6 +4,7 @@ pre:  x = x + drop(sublayer(norm(x)))      post: x = norm(x + drop(sublayer(x)))
 """
 from __future__ import annotations
 
+import torch.nn.functional as F
 from torch import Tensor, nn
 
 from config import ACTIVATIONS as ACTIVATION_NAMES, NORMS, ModelConfig
@@ -14,7 +15,18 @@ from models.packed_linear import PackedLinear, packed_path
 from models.multihead import MultiHeadAttention
 from util.errors import UserError
 
-ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU), strict=True))     # in config.ACTIVATIONS' order
+
+class SwiGLU(nn.Module):
+    """The gated unit of a SwiGLU feed-forward block (Shazeer 2020): the first product gives the gate and the value
+    side by side, (..., 2f) -> silu(gate) * value, (..., f)."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        gate, value = x.chunk(2, dim=-1)                                   # (..., f) each
+        return F.silu(gate) * value
+
+
+ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU, SwiGLU), strict=True))     # in config.ACTIVATIONS' order
+GATED = (SwiGLU,)          # their first product is twice d_ff wide: a gate and a value
 
 
 # the activations oneDNN applies inside the first product when decoding: (its name, its algorithm)
@@ -35,8 +47,9 @@ class FeedForward(nn.Sequential):
 def feed_forward(cfg: ModelConfig) -> FeedForward:
     if cfg.activation not in ACTIVATIONS:
         raise UserError(f"unknown model.activation {cfg.activation!r}; choose one of: {', '.join(ACTIVATIONS)}")
-    return FeedForward(PackedLinear(cfg.d_model, cfg.d_ff), ACTIVATIONS[cfg.activation](),
-                       PackedLinear(cfg.d_ff, cfg.d_model))
+    activation = ACTIVATIONS[cfg.activation]()
+    width = 2 * cfg.d_ff if isinstance(activation, GATED) else cfg.d_ff
+    return FeedForward(PackedLinear(cfg.d_model, width), activation, PackedLinear(cfg.d_ff, cfg.d_model))
 
 
 def _pre_norm(cfg: ModelConfig) -> bool:

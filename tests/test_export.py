@@ -81,7 +81,8 @@ EXPORTABLE = [dict(position="sinusoidal-add"), dict(position="learned-add", acti
               dict(position="learned-add", shared=False),
               dict(attention="exact-topk", attention_options="topk=64"),     # full at every length up to max_len
               dict(position="sinusoidal-add", half_scored=True),
-              dict(position="learned-add", tie_output=False, half_scored=True)]
+              dict(position="learned-add", tie_output=False, half_scored=True),
+              dict(position="relative", attention="sdpa", activation="swiglu")]
 
 
 @pytest.mark.parametrize("options", EXPORTABLE, ids=lambda o: "-".join(f"{v}" for v in o.values()))

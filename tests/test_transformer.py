@@ -111,7 +111,7 @@ def test_shared_and_tied_embeddings_are_one_table():
 def test_model_config_mistakes_are_user_errors():
     for bad, match in [(dict(src_vocab_size=0), "vocab_size"), (dict(share_embeddings=True, tgt_vocab_size=V + 1),
                        "share_embeddings"), (dict(attention="nope"), r"registered: .*\bfull\b"), (dict(norm="sandwich"),
-                       "pre, post"), (dict(activation="swish"), "relu"), (dict(n_heads=5), "divisible")]:
+                       "pre, post"), (dict(activation="swish"), "relu, gelu, swiglu"), (dict(n_heads=5), "divisible")]:
         with pytest.raises(UserError, match=match):
             Transformer(tiny(**bad))
 
@@ -182,3 +182,19 @@ def test_a_model_far_too_large_is_refused_before_anything_is_created(root, tmp_p
     with pytest.raises(UserError, match=re.escape(message)):
         train_main([*TINY, "--model.d_model=4000000", "--out", str(tmp_path / "run"), "--data-dir", str(root / "data")])
     assert not (tmp_path / "run").exists()
+
+
+def test_a_swiglu_block_gates_one_half_of_its_first_product_with_the_silu_of_the_other():
+    from models.layers import feed_forward
+    block = feed_forward(tiny(activation="swiglu", d_ff=48))
+    first, _, second = block
+    assert first.weight.shape == (2 * 48, 32) and second.weight.shape == (32, 48)
+    x = torch.randn(3, 5, 32, generator=torch.Generator().manual_seed(0))
+    gate, value = x @ first.weight[:48].T + first.bias[:48], x @ first.weight[48:].T + first.bias[48:]
+    by_hand = (gate * torch.sigmoid(gate) * value) @ second.weight.T + second.bias             # (3, 5, 32)
+    with torch.no_grad():
+        torch.testing.assert_close(block(x), by_hand, atol=1e-5, rtol=1e-5)
+    model = Transformer(tiny(activation="swiglu"))
+    src, tgt = tokens(2, 6, 1), tokens(2, 5, 2)
+    model(src, tgt).sum().backward()                                  # trains: every weight gets a gradient
+    assert all(p.grad is not None for p in model.parameters() if p.requires_grad)
