@@ -23,6 +23,7 @@ from models.attention import ROLE_FLAGS, attention_class, registered_attentions
 from models.attention.choice import attention_roles
 from models.attention.options import parse_options
 from models.checkpoint import load_checkpoint
+from models.layers import ACTIVATIONS, GATED
 from models.output import other_pieces
 from util.errors import UserError
 
@@ -112,7 +113,7 @@ def model_spec(state: dict, cfg: Config, src_itos: list[str], tgt_itos: list[str
     pre, relative = m.norm == "pre", m.position == "relative"
     activation = {"gelu": common_spec.Activation.GELU, "swiglu": common_spec.Activation.SWISH}.get(
         m.activation, common_spec.Activation.RELU)
-    glu = m.activation == "swiglu"
+    glu = issubclass(ACTIVATIONS[m.activation], GATED)        # the first product holds a gate and a value
     encoder = transformer_spec.TransformerEncoderSpec(m.n_encoder_layers, m.n_heads, pre_norm=pre,
                                                       activation=activation, relative_position=relative, ffn_glu=glu)
     decoder = transformer_spec.TransformerDecoderSpec(m.n_decoder_layers, m.n_heads, pre_norm=pre,

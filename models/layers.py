@@ -26,7 +26,7 @@ class SwiGLU(nn.Module):
 
 
 ACTIVATIONS = dict(zip(ACTIVATION_NAMES, (nn.ReLU, nn.GELU, SwiGLU), strict=True))     # in config.ACTIVATIONS' order
-GATED = (SwiGLU,)          # their first product is twice d_ff wide: a gate and a value
+GATED = (SwiGLU,)          # their first product is twice d_ff wide: a gate and a value (exporting/ct2.py: ffn_glu)
 
 
 # the activations oneDNN applies inside the first product when decoding: (its name, its algorithm)
