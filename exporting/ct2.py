@@ -10,7 +10,6 @@ ctranslate2 is needed for this feature only.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import torch

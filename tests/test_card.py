@@ -1,6 +1,5 @@
 """training/card.py: a run writes its model card beside best.pt (MODEL.md) and inside it, with each direction's val
 BLEU; `translate.py --info` prints it."""
-import json
 import shlex
 
 import pytest
@@ -8,19 +7,15 @@ import torch
 
 import translate
 from models.checkpoint import load_checkpoint
-from tests.runs import copy_run, resume
+from tests.runs import copy_run, records_of, resume
 from tests.tiny_checkpoints import save
 from util.errors import UserError
-
-
-def records(run) -> list[dict]:
-    return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
 
 
 def test_a_run_of_both_directions_writes_a_card_with_each_directions_val_bleu_beside_and_inside_best_pt(both_run):
     info = load_checkpoint(both_run / "best.pt").raw["info"]
     card = info["card"]
-    made_best = [r for r in records(both_run) if r["kind"] == info["kind"] and r["step"] == info["step"]][-1]
+    made_best = [r for r in records_of(both_run, info["kind"]) if r["step"] == info["step"]][-1]
     assert card["best"]["by_direction"] == made_best["val_bleu_by_direction"]
     assert card["best"]["val_bleu"] == info["val_bleu"] == made_best["val_bleu"]
     assert card["directions"] == ["de-en", "en-de"] and card["preset"] == "tiny"
@@ -34,7 +29,7 @@ def test_a_run_of_both_directions_writes_a_card_with_each_directions_val_bleu_be
     assert f"torch {torch.__version__}" in text and f"- machine: CPU {this_machine().cpu} (" in text
     assert (card["machine"]["isa"], card["machine"]["cores"]) == (this_machine().isa, this_machine().cores)
     assert f"- precision: {card['precision']}" in text
-    final = [r for r in records(both_run) if r["kind"] == "final"][-1]      # rewritten at the end, with all of it
+    final = records_of(both_run, "final")[-1]      # rewritten at the end, with all of it
     assert f"- trained: {final['step']:,} steps" in text and "ended: 6 epochs" in text
     assert "captions" in text and "docs/CONFIDENCE.md" in text
     assert f'python translate.py --checkpoint {both_run}/best.pt "Ein Mann fährt Fahrrad."' in text

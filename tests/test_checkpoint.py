@@ -1,6 +1,5 @@
 """models/checkpoint.py: a checkpoint never runs code; truncated, foreign, malformed, non-finite or bit-flipped files
 are one line; best.pt says which BLEU it holds."""
-import json
 import os
 import shutil
 from pathlib import Path
@@ -10,6 +9,7 @@ import torch
 
 from decoding.load import load_translator
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
+from tests.runs import records_of
 from util.errors import UserError
 
 
@@ -112,8 +112,7 @@ def test_a_checkpoint_without_a_checksum_still_loads(two_epoch_run, tmp_path):
 
 def test_best_pt_records_its_val_bleu_and_old_full_checkpoints_still_say_it(averaged_run, tmp_path):
     info = best_checkpoint_info(averaged_run / "best.pt")
-    bleus = [json.loads(line).get("val_bleu") for line in (averaged_run / "metrics.jsonl").read_text().split("\n")
-             if line and json.loads(line)["kind"] in ("epoch", "averaged")]
+    bleus = [r.get("val_bleu") for r in records_of(averaged_run, "epoch", "averaged")]
     assert info["val_bleu"] == max(bleus)
     old = load_checkpoint(averaged_run / "last.pt").raw      # the old format: a full TrainState in best.pt, no info
     del old["info"]

@@ -1,13 +1,12 @@
 """training/ema.py and the runs that keep one: the average is bias-corrected (the init never weighs in), is validated
 beside the raw weights, and best.pt is whichever of them scores higher on val, also at the final validation."""
-import json
 
 import pytest
 import torch
 
 import training.validation
 from models.checkpoint import load_checkpoint
-from tests.runs import TINY
+from tests.runs import TINY, records_of
 from training.ema import EMA, weights_in
 
 
@@ -52,7 +51,7 @@ def test_best_pt_is_whichever_of_the_raw_weights_and_their_ema_scores_higher(roo
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=1",
                 "--train.ema=0.9", "--train.final_beam=2", "--train.val_max_sentences=5"])
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     val = {r["kind"]: r for r in records if "val_bleu" in r}
     assert [val[k]["val_bleu"] for k in ("epoch", "epoch-ema", "final-val", "final-val-ema")] == \
         ([10.0, 20.0, 15.0, 5.0] if winner == "raw" else [10.0, 20.0, 5.0, 15.0])
@@ -72,7 +71,7 @@ def test_an_older_best_pt_that_scores_higher_on_all_of_val_stays_best_pt(root, t
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=2",
                 "--train.ema=0.9", "--train.final_beam=2"])
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     epoch1 = next(r for r in records if r["kind"] == "epoch")
     best = load_checkpoint(run / "best.pt").raw
     assert best["info"]["step"] == epoch1["step"] and best["info"]["val_bleu"] == 40.0

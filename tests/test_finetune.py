@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
-from tests.runs import TINY
+from tests.runs import TINY, records_of
 from util.errors import UserError
 
 
@@ -59,7 +59,7 @@ def test_a_fine_tuned_run_learns_its_new_corpus_and_resumes(base, own, tmp_path,
     out = tmp_path / "ft"
     train_main(["--init", str(base / "best.pt"), own["train"], own["val"], "--out", str(out), "--train.max_steps=30",
                 "--train.lr=3e-3"])
-    epochs = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    epochs = records_of(out)
     losses = [r["val_loss"] for r in epochs if r["kind"] in ("epoch", "partial")]
     assert losses[-1] < losses[0]
     train_main(["--resume", str(out), "--train.max_steps=32"])

@@ -1,5 +1,4 @@
 """training/forecast.py: the run's prediction of its steps, the rules it applies, and a run that makes one."""
-import json
 
 import pytest
 
@@ -8,7 +7,7 @@ from models.attention.base import Attention
 from models.dropout import Dropout
 from models.transformer import build_model
 from models.checkpoint import load_checkpoint
-from tests.runs import TINY, resume
+from tests.runs import TINY, records_of, resume
 from training.forecast import (CHECK_EVERY, DECAY_STEPS, LONG_DROPOUT, LONG_STEPS, due, forecast, predicted_steps,
                                refined_at, set_dropout)
 
@@ -58,7 +57,7 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), f"--train.max_steps={CHECK_EVERY + 2}",
                 "--train.time_budget=10000000", "--train.max_epochs=1000000", "--train.forecast_after=1e-6"])
     assert f"forecast: {CHECK_EVERY} steps in " in capsys.readouterr().out
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     made = [r for r in records if r["kind"] == "forecast"]
     assert len(made) == 1 and made[0]["step"] == CHECK_EVERY
     steps = made[0]["steps"]
@@ -70,7 +69,7 @@ def test_a_run_with_a_time_budget_forecasts_records_and_keeps_its_forecast_when_
     assert saved["config"]["model"]["dropout"] == 0.0      # the config says what was asked; the forecast, what ran
     assert f"- forecast: {CHECK_EVERY} steps in " in (run / "MODEL.md").read_text()
     resume(train_main, root, run, f"--train.max_steps={CHECK_EVERY + 3}")   # applied again, not made anew
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     assert [r["kind"] for r in records].count("forecast") == 1
     again = load_checkpoint(run / "last.pt").raw["train_state"]
     assert again["state"]["step"] == CHECK_EVERY + 3
@@ -82,7 +81,7 @@ def test_a_run_that_its_epochs_end_before_its_budget_takes_their_steps_and_decay
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=2",
                 "--train.time_budget=100000", "--train.forecast_after=1e-6", "--train.schedule=linear"])
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     made, = [r for r in records if r["kind"] == "forecast"]
     last = load_checkpoint(run / "last.pt").raw["train_state"]
     assert made["limit"] == made["steps"] == last["state"]["step"]          # two epochs' steps, all trained
@@ -108,7 +107,7 @@ def test_while_dropout_waits_each_epochs_end_forecasts_again_from_all_the_steps_
     run = tmp_path / "run"
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_epochs=4",
                 "--train.dropout_after=3", "--train.time_budget=10000000", "--train.forecast_after=1e-6"])
-    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(run)
     made = [r for r in records if r["kind"] == "forecast"]
     ends = [r["step"] for r in records if r["kind"] == "epoch"]
     assert len(ends) == 4 and ends[0] < CHECK_EVERY < ends[1]        # the first forecast comes in the second epoch

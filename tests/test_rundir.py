@@ -1,7 +1,6 @@
 """training/rundir.py: a kill between the best and last checkpoints loses nothing (a real process), a run directory
 has one owner, a damaged metrics log is repaired on resume. (What only needs to be checked afterwards runs in this
 process: it is faster.)"""
-import json
 import os
 import re
 import shlex
@@ -14,7 +13,7 @@ import pytest
 
 import train
 from models.checkpoint import load_checkpoint
-from tests.runs import copy_run, resume
+from tests.runs import copy_run, records_of, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
 from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record, resume_command
 from util.errors import UserError
@@ -51,11 +50,6 @@ def env(tmp_path_factory):
     return offline_env(root / "cache", write_corpus(root / "data", {"train": 600, "val": 30}, seed=1))
 
 
-def records(run: Path, kinds=("epoch", "partial", "averaged")) -> list[dict]:
-    lines = (run / "metrics.jsonl").read_text().split("\n")
-    return [r for r in map(json.loads, filter(None, lines)) if r["kind"] in kinds]
-
-
 def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tmp_path, monkeypatch, capsys,
                                                                           train_main):
     killer, run = tmp_path / "killer.py", tmp_path / "run"
@@ -71,12 +65,12 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
     train_main(["--resume", str(run), f"--train.max_epochs={best['epoch']}"])     # in-process: faster
     assert "removed 1 half-written file(s)" in capsys.readouterr().err
     assert not list(run.glob(".*.tmp")) and not (run / LOCK_NAME).exists()
-    epochs = records(run)
+    epochs = records_of(run, "epoch", "partial", "averaged")
     assert [r["epoch"] for r in epochs] == list(range(1, best["epoch"] + 1))   # the redone epoch is recorded once
     assert epochs[-1]["val_bleu"] == best["val_bleu"]                           # and is exactly the one best.pt holds
     redone = load_checkpoint(run / "best.pt").raw["info"]       # its card names the resume too (training/card.py)
     assert redone.pop("card")["best"] == best.pop("card")["best"] and redone == best
-    assert records(run, ("final",))[0]["best_bleu"] == best["val_bleu"]
+    assert records_of(run, "final")[0]["best_bleu"] == best["val_bleu"]
 
 
 def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):

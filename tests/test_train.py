@@ -14,7 +14,7 @@ import torch
 
 import translate
 from models.checkpoint import load_checkpoint
-from tests.runs import TINY, copy_run, resume
+from tests.runs import TINY, copy_run, records_of, resume
 from tests.synthetic import offline_env, use_offline_env, write_corpus, write_pairs
 from util.errors import UserError
 
@@ -92,11 +92,11 @@ def test_a_stop_signal_in_the_final_validation_ends_it_at_once_and_a_resume_does
     resume_with = f"python train.py --resume {out} --data-dir {root / 'data'}"       # the data dir it was given
     assert (f"stopped before the final validation (beam 2 on all of val) was done, at step 3: last.pt holds all of "
             f"the training and best.pt the best weights validated so far. Resume to do it: {resume_with}\n") in said.out
-    kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
+    kinds = [r["kind"] for r in records_of(out)]
     assert "final-val" not in kinds and "final" not in kinds
     monkeypatch.setattr(validation, "val_split_scores", real)
     train_main(shlex.split(resume_with)[2:])          # the printed command, as a user pastes it
-    kinds = [json.loads(line)["kind"] for line in (out / "metrics.jsonl").read_text().splitlines()]
+    kinds = [r["kind"] for r in records_of(out)]
     assert kinds.count("final-val") == 1 and kinds[-1] == "final"
     state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
     assert state["step"] == state["partial_step"] == 3
@@ -108,15 +108,10 @@ def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_p
                            "--nproc_per_node=2", "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_steps=6",
                            "--train.device=cpu"], cwd=REPO, env=env, capture_output=True, timeout=240)
     assert proc.returncode == 0, proc.stderr.decode()[-3000:]
-    final = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()][-1]
+    final = records_of(out)[-1]
     assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
     assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
     assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
-
-
-def epoch_records(run_dir: Path) -> list[dict]:
-    lines = (run_dir / "metrics.jsonl").read_text().splitlines()
-    return [r for r in map(json.loads, lines) if r["kind"] in ("epoch", "partial")]
 
 
 def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(root, tmp_path, train_main):
@@ -129,19 +124,14 @@ def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_th
     state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
     assert (state["epoch"], state["batch_in_epoch"]) == (1, 0)
     resume(train_main, root, out, f"--train.max_steps={steps + 2}")
-    records = epoch_records(out)
+    records = records_of(out, "epoch", "partial")
     assert [(r["kind"], r["epoch"]) for r in records] == [("epoch", 1), ("partial", 1)]
     assert records[0]["train_loss"] > 0
     assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["batch_in_epoch"] == 2
 
 
-def records(run_dir: Path, kind: str) -> list[dict]:
-    lines = (run_dir / "metrics.jsonl").read_text().splitlines()
-    return [r for r in map(json.loads, lines) if r["kind"] == kind]
-
-
 def test_training_learns_the_synthetic_language(tiny_run):
-    epochs = records(tiny_run, "epoch")
+    epochs = records_of(tiny_run, "epoch")
     assert epochs[-1]["val_bleu"] > 80, epochs
     assert epochs[-1]["val_loss"] < epochs[0]["val_loss"]
     for name in ("best.pt", "last.pt", "averaged.pt", "config.json", "curves.png"):
@@ -152,7 +142,7 @@ def test_dropout_after_trains_its_first_epochs_as_a_dropout_free_run_then_drops(
     data = ["--data-dir", str(root / "data"), "--train.max_epochs=2"]
     train_main([*TINY, *data, "--out", str(tmp_path / "late"), "--model.dropout=0.3", "--train.dropout_after=1"])
     train_main([*TINY, *data, "--out", str(tmp_path / "none"), "--model.dropout=0.0"])
-    late, none = records(tmp_path / "late", "epoch"), records(tmp_path / "none", "epoch")
+    late, none = records_of(tmp_path / "late", "epoch"), records_of(tmp_path / "none", "epoch")
     assert (late[0]["train_loss"], late[0]["val_loss"]) == (none[0]["train_loss"], none[0]["val_loss"])
     assert late[1]["train_loss"] > none[1]["train_loss"]          # dropout on in epoch 2: a noisier training loss
 
@@ -242,7 +232,7 @@ def test_resuming_a_finished_run_adds_no_duplicate_partial_record(root, tmp_path
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run), "--train.max_steps=3"])
     for _ in range(2):
         resume(train_main, root, run)
-    kinds = [json.loads(line)["kind"] for line in (run / "metrics.jsonl").read_text().splitlines()]
+    kinds = [r["kind"] for r in records_of(run)]
     assert kinds.count("partial") == 1
 
 
@@ -288,7 +278,7 @@ def test_french_multi30k_files_train_fr_to_en_without_a_download(tmp_path, train
 
 
 def test_a_model_of_both_directions_is_validated_each_way_and_kept_by_their_mean(both_run):
-    records = [json.loads(line) for line in (both_run / "metrics.jsonl").read_text().splitlines()]
+    records = records_of(both_run)
     validations = [r for r in records if "val_bleu" in r]
     assert validations
     for r in validations:
