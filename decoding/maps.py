@@ -120,8 +120,9 @@ def spans(text: str) -> list[tuple[int, int]]:
 def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
     """The word of `text` each token stands for: tokens are found in order, case, spaces and subword marks ignored; a
     token not found there (<unk>, a normalized character) stands for the next word, or the word before where it
-    continues one (a joiner piece), or the last word where none is left; a special token (<2en>, <eos>) or a bare
-    word-start mark stands for the next word. A token not found moves the reading past that word only where the next
+    continues one (a joiner piece), or where none is left the word of the token before (a mark the pipeline took off
+    the end follows a placeholder of two words, "Jonas Weber", to its first, and takes no alignment from the second);
+    a special token (<2en>, <eos>) or a bare word-start mark stands for the next word. A token not found moves the reading past that word only where the next
     token is not found at once: one the pipeline took out of the text (a stray quote) takes no word from the tokens
     after it. -> (words, how many tokens were found)"""
     words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
@@ -139,7 +140,7 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
         elif token.startswith(JOINER) and out:
             out.append(out[-1])
         else:
-            word = next((n for n, (a, b) in enumerate(words) if b > cursor), len(words) - 1)
+            word = next((n for n, (a, b) in enumerate(words) if b > cursor), out[-1] if out else len(words) - 1)
             after = next((p for p in pieces[k + 1:] if p), "")
             if piece and find(after, cursor) < 0:   # a special token or a bare word-start mark moves past none
                 cursor = max(cursor, words[word][1])

@@ -142,6 +142,23 @@ def test_a_token_the_pipeline_took_out_of_the_text_takes_no_word_from_the_tokens
     assert token_words("Ein Café rennt", ["▁Ein", "▁Cafe", "▁rennt"]) == ([0, 1, 2], 2)   # a normalized word: its own
 
 
+def test_a_mark_the_pipeline_took_off_the_end_stays_with_a_two_word_placeholder_and_the_pair_encloses_both_words():
+    """The model wrote a full stop after the placeholder "Jonas Weber" that the output text does not have (its source
+    had none): the stop stands for the placeholder's first word, so "Weber" aligns where "Jonas" does and the pair
+    closes after it, not between the two names."""
+    assert token_words("Photo Jonas Weber", ["▁photo", "▁", "Jonas Weber", ".", "<eos>"]) == ([0, 1, 1, 1, 1], 2)
+    source = ["<2en>", "▁Das", "▁Foto", "▁von", "▁", "Jonas Weber"]
+    output = ["▁The", "▁photo", "▁of", "▁", "Jonas Weber", ".", "<eos>"]
+    weights = torch.tensor([[0.0, 0.9, 0.1, 0.0, 0.0, 0.0], [0.0, 0.0, 0.9, 0.1, 0.0, 0.0],
+                            [0.0, 0.0, 0.1, 0.9, 0.0, 0.0], [0.0, 0.0, 0.0, 0.1, 0.9, 0.0],
+                            [0.0, 0.0, 0.0, 0.0, 0.1, 0.9], [0.0, 0.0, 0.6, 0.2, 0.0, 0.2],
+                            [0.5, 0.0, 0.0, 0.0, 0.0, 0.5]])
+    maps = [AttentionMap(source, output, weights, carried=((4, 5),))]
+    out = translate_markup(["Das Foto <i>von Jonas Weber</i>"], "html", lambda texts: ["The photo of Jonas Weber"],
+                           lambda plain: maps)
+    assert out == ["The photo <i>of Jonas Weber</i>"]
+
+
 def test_a_tag_pair_follows_the_pairs_that_attend_most_to_each_other_both_ways():
     """Output "the red ball": "the" and "red" both attend most to "rote"; only "red" is the output token "rote"
     attends to most, so the pair around "rote" encloses "red" alone."""
