@@ -122,9 +122,9 @@ def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:
     token not found there (<unk>, a normalized character) stands for the next word, or the word before where it
     continues one (a joiner piece), or where none is left the word of the token before (a mark the pipeline took off
     the end follows a placeholder of two words, "Jonas Weber", to its first, and takes no alignment from the second);
-    a special token (<2en>, <eos>) or a bare word-start mark stands for the next word. A token not found moves the reading past that word only where the next
-    token is not found at once: one the pipeline took out of the text (a stray quote) takes no word from the tokens
-    after it. -> (words, how many tokens were found)"""
+    a special token (<2en>, <eos>) or a bare word-start mark stands for the next word. A token not found moves the
+    reading past that word only where the next token is not found at once: one the pipeline took out of the text (a
+    stray quote) takes no word from the tokens after it. -> (words, how many tokens were found)"""
     words, lower, cursor, out, hits = spans(text), text.lower(), 0, [], 0
     if not words:
         return [0] * len(tokens), 0
@@ -179,8 +179,8 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
         return found
     src_base, out_base = 0, 0
     for m in maps:
-        words = [j for j, token in enumerate(m.source) if not SPECIAL.fullmatch(token)]   # not the direction tag
-        rows = [i for i in range(min(len(m.weights), len(m.output))) if not SPECIAL.fullmatch(m.output[i])]
+        words = [j for j, token in enumerate(m.source) if piece_text(token)]   # not the direction tag, not a bare "▁"
+        rows = [i for i in range(min(len(m.weights), len(m.output))) if piece_text(m.output[i])]
         if words and rows:
             best_row = {j: max(rows, key=lambda r: float(m.weights[r][j])) for j in words}
             given = dict(m.carried)     # a placeholder written back is its source word's, whatever the attention

@@ -131,14 +131,21 @@ def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: A
             continue
         first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else (parsed.tags[tag.pair].at, tag.at)
         inside = covered(first, last, src_words)
-        found = next(([k for s in inside for k in targets.get(s, [])] for targets in tables
-                      if any(s in targets for s in inside)), [])
+        wordy = any(is_word(parsed.plain, src_words[s]) for s in inside)
+        candidates = ([k for s in inside for k in targets.get(s, [])] for targets in tables)    # sure, then loose
+        found = next((ks for ks in candidates        # marks alone are no alignment of words (a lost word's full stop)
+                      if any(is_word(output, words[k]) for k in ks) or ks and not wordy), [])
         if not found or len(inside) == len(src_words):      # no alignment, or a pair around the whole line
             out.append(0 if tag.kind == "open" else n)
         else:
             lo, hi = quotation_around(parsed.plain[first:last], output, words, min(found), max(found))
             out.append(with_article(parsed.plain[first:last], output, words, lo) if tag.kind == "open" else hi + 1)
     return out
+
+
+def is_word(text: str, span: tuple[int, int]) -> bool:
+    """Whether a span of spans() is a word ("€2.50" too), not a mark."""
+    return re.search(r"\w", text[span[0]:span[1]]) is not None
 
 
 def with_article(enclosed: str, output: str, words: list[tuple[int, int]], lo: int) -> int:
@@ -207,8 +214,9 @@ def marks_beside(plain: str, at: int, marks: str, step: int) -> set[str]:
 def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]], p: int) -> int:
     """A tag's boundary moved across the marks stuck to the word beside it, to the side of them its source tag stood
     on: `Werkstatt.</p>` keeps the full stop inside the pair, `Hamburg</b>.` outside, `<b>„Hilfe“</b>` its quotes,
-    `<b>"Bitte nicht"</b>.` its quotes and not the full stop, `Schnee.<br>` breaks after the full stop. The attention
-    of a mark is no guide to this (a sentence's full stop often attends to its verb)."""
+    `<b>"Bitte nicht"</b>.` its quotes and not the full stop, `Schnee.<br>` breaks after the full stop; a closing mark
+    its source tag did not stand after stays outside its pair (`Ihre <b>E-Mail</b> ein.` -> `your <b>email</b>.`).
+    The attention of a mark is no guide to this (a sentence's full stop often attends to its verb)."""
     def mark(k: int, kinds: set[str]) -> bool:
         text = output[words[k][0]:words[k][1]] if 0 <= k < len(words) else ""
         return bool(text) and mark_kind(text) in kinds
@@ -221,7 +229,7 @@ def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]]
         while mark(p - 1, after) and stuck(words, p) and not stuck(words, p - 1):
             p -= 1
     else:                       # a closing mark stands stuck to the word before it
-        while mark(p - 1, after) and stuck(words, p - 1):
+        while mark(p - 1, after | {mark_kind(m) for m in CLOSING_MARKS} - before) and stuck(words, p - 1):
             p -= 1
         while mark(p, before) and stuck(words, p):
             p += 1

@@ -209,6 +209,10 @@ def verb_attending(source_words, output_words, links):
     ("<p>Ein Hund rennt</p>", "Quickly a dog runs", [2, 0, 1, 2], "<p>Quickly a dog runs</p>"),      # the whole line
     ("<b>Die Lehrerin</b> lacht.", "The teacher laughs.", [3, 1, 2, 3], "<b>The teacher</b> laughs."),    # its article
     ("Die <b>Lehrerin</b> lacht.", "The teacher laughs.", [3, 1, 2, 3], "The <b>teacher</b> laughs."),    # not its own
+    ("Sie gibt ihre <b>neue Adresse</b> ein.", "She enters her new address.", [0, 1, 2, 3, 3, 4],
+     "She enters her <b>new address</b>."),                # a stop that stood beside no tag of the pair: outside
+    ("Eine Frau liest <i>Zeitung</i>.", "A woman reads.", [0, 1, 2, 3],
+     "<i>A woman reads</i>."),             # the word lost, only the stop attends to it: no alignment, the sentence
 ])
 def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_source(line, output, links,
                                                                                           expected):
@@ -230,6 +234,20 @@ def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_nu
     maps = [AttentionMap(source, words + ["<eos>"], torch.eye(len(words) + 1, len(source)))]
     out = translate_markup([line], "html", lambda texts: [output], lambda plain: maps)
     assert out == [output.replace(price, f'<span class="preis">{price}</span>')]
+
+
+def test_a_bare_word_start_mark_takes_no_alignment_from_the_word_it_stands_before():
+    """sentencepiece writes a placeholder as a bare "▁" and the placeholder's token: the bare mark carries no word, so
+    where it attends ("Frühstück") says nothing of the price it stands before, which keeps its own source word."""
+    source = ["<2en>", "▁Es", "▁kostet", "▁", "89 €", "▁mit", "▁Frühstück"]
+    output = ["▁It", "▁costs", "▁", "€89", "▁with", "▁breakfast", "<eos>"]
+    weights = torch.tensor([[0.0, 0.9, 0.1, 0.0, 0.0, 0.0, 0.0], [0.0, 0.1, 0.9, 0.0, 0.0, 0.0, 0.0],
+                            [0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.9], [0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+                            [0.0, 0.0, 0.0, 0.0, 0.0, 0.9, 0.1], [0.0, 0.0, 0.0, 0.0, 0.0, 0.2, 0.8],
+                            [0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5]])
+    aligned = links("Es kostet 89 € mit Frühstück", "It costs €89 with breakfast",
+                    [AttentionMap(source, output, weights, carried=((3, 4),))])
+    assert aligned.sure == [{0}, {1}, {2}, {3}, {4}]
 
 
 def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_sentences_aligned():
