@@ -246,8 +246,22 @@ def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
         return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
     positions = marked(wanted(parsed, output, words, aligned))
     if empty_pair(parsed, positions) and n:
-        positions = marked([proportional(tag, parsed, n) for tag in parsed.tags])
+        positions = widened(parsed, marked([proportional(tag, parsed, n) for tag in parsed.tags]))
     return [min(p, n) for p in positions]
+
+
+def widened(parsed: Parsed, positions: list[int]) -> list[int]:
+    """Positions where each pair that enclosed words in the source and encloses none here (in proportion, a short pair
+    can round to one boundary) takes a word: its open tag one word left where the tag before it allows, else its
+    close tag one word right."""
+    out = list(positions)
+    for k, tag in enumerate(parsed.tags):
+        if tag.kind == "open" and parsed.plain[tag.at:parsed.tags[tag.pair].at].strip() and out[tag.pair] <= out[k]:
+            if out[k] > (out[k - 1] if k else 0):
+                out[k] -= 1
+            else:
+                out[tag.pair] = out[k] + 1
+    return in_order(out)
 
 
 def escaped(text: str, entities: dict[str, str]) -> str:

@@ -236,6 +236,15 @@ def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_nu
     assert out == [output.replace(price, f'<span class="preis">{price}</span>')]
 
 
+def test_a_pair_placed_in_proportion_never_comes_back_empty():
+    """With no alignment each pair would wrap the sentence, and source order would leave the second pair empty, so
+    tags go in proportion to where they stood; "Sofa" rounds to the boundary before the full stop, and its pair takes
+    the word before it rather than come back as `<i></i>`."""
+    line, output = "Die <b>rote</b> Katze schläft auf dem <i>Sofa</i>.", "There is sitting on the street."
+    assert translate_markup([line], "html", lambda texts: [output], lambda plain: None) == \
+        ["<b>There is</b> sitting on the <i>street</i>."]
+
+
 def test_a_bare_word_start_mark_takes_no_alignment_from_the_word_it_stands_before():
     """sentencepiece writes a placeholder as a bare "▁" and the placeholder's token: the bare mark carries no word, so
     where it attends ("Frühstück") says nothing of the price it stands before, which keeps its own source word."""
