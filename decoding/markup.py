@@ -186,10 +186,10 @@ def in_order(positions: list[int]) -> list[int]:
     return out
 
 
-def empty_pair(parsed: Parsed, positions: list[int]) -> bool:
-    """Whether a pair that enclosed words in the source encloses none in the output."""
-    return any(tag.kind == "open" and parsed.plain[tag.at:parsed.tags[tag.pair].at].strip()
-               and positions[tag.pair] <= positions[k] for k, tag in enumerate(parsed.tags))
+def emptied(parsed: Parsed, positions: list[int]) -> list[int]:
+    """The open tags of the pairs that enclosed words in the source and enclose none in the output."""
+    return [k for k, tag in enumerate(parsed.tags) if tag.kind == "open"
+            and parsed.plain[tag.at:parsed.tags[tag.pair].at].strip() and positions[tag.pair] <= positions[k]]
 
 
 def stuck(words: list[tuple[int, int]], k: int) -> bool:
@@ -245,7 +245,7 @@ def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
     def marked(positions: list[int]) -> list[int]:
         return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
     positions = marked(wanted(parsed, output, words, aligned))
-    if empty_pair(parsed, positions) and n:
+    if emptied(parsed, positions) and n:
         positions = widened(parsed, marked([proportional(tag, parsed, n) for tag in parsed.tags]))
     return [min(p, n) for p in positions]
 
@@ -255,12 +255,11 @@ def widened(parsed: Parsed, positions: list[int]) -> list[int]:
     can round to one boundary) takes a word: its open tag one word left where the tag before it allows, else its
     close tag one word right."""
     out = list(positions)
-    for k, tag in enumerate(parsed.tags):
-        if tag.kind == "open" and parsed.plain[tag.at:parsed.tags[tag.pair].at].strip() and out[tag.pair] <= out[k]:
-            if out[k] > (out[k - 1] if k else 0):
-                out[k] -= 1
-            else:
-                out[tag.pair] = out[k] + 1
+    for k in emptied(parsed, positions):
+        if out[k] > (out[k - 1] if k else 0):
+            out[k] -= 1
+        else:
+            out[parsed.tags[k].pair] = out[k] + 1
     return in_order(out)
 
 
