@@ -17,6 +17,9 @@ sampler's epoch-0 batches; they take turns every --steps batches, so a busy mach
 
     python -m bench.loop --data-dir ../shared/data/multi30k --preset cpu --against /tmp/old --steps 10 --rounds 25
 
+Its steps have dropout on; `--dropout as-run` pauses it as train.py's first epoch does (the 30-minute recipes start
+dropout with their fifth epoch, so most of a 30-minute run's steps are those).
+
 Both train one model, built as train.py builds it (build_run: threads, flush-denormal, seed, the preset's dropout
 and precision), on the sampler's real epoch-0 batches in order. Each round takes the next --steps batches; (a) and
 (b) run them in turn, and which goes first alternates, so fresh batch shapes and load from elsewhere hit both alike.
@@ -43,6 +46,7 @@ keep_kernels()                   # before torch's first oneDNN product
 
 import torch  # noqa: E402
 
+from bench.step_worker import DROPOUT  # noqa: E402
 from config import make_config, recipe_of  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training import loop  # noqa: E402
@@ -100,6 +104,8 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
     parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
     parser.add_argument("--against", default=None, metavar="TREE", help="this checkout's step vs TREE's, in turns")
+    parser.add_argument("--dropout", choices=DROPOUT, default="on", help="with --against: the workers' dropout, on or "
+                        "paused as in the run's first epoch (bench/step_worker.py)")
     parser.add_argument("--record", action="store_true", help="with --against: add the ratio of tokens a second to "
                         "the results ledger (results/ledger.jsonl)")
     args, overrides = parser.parse_known_args()
@@ -174,6 +180,7 @@ def against(args, overrides) -> None:
     def env(tree: Path) -> dict:                 # the worker imports the tree's code first (and, -P, not bench/'s)
         return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
     procs = {name: subprocess.Popen([sys.executable, "-P", str(worker), "--preset", args.preset,
+                                     "--dropout", args.dropout,
                                      *(["--data-dir", args.data_dir] if args.data_dir else []), *overrides],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env(tree))
              for name, tree in trees.items()}
@@ -183,7 +190,7 @@ def against(args, overrides) -> None:
     def step(name: str, n: int) -> tuple[int, float]:
         procs[name].stdin.write(f"{n}\n")
         procs[name].stdin.flush()
-        tokens, seconds = procs[name].stdout.readline().split()
+        tokens, seconds = procs[name].stdout.readline().split()[:2]
         return int(tokens), float(seconds)
     for name in procs:                                       # first-call allocations and kernel choices
         step(name, args.warmup)
@@ -214,7 +221,8 @@ def against(args, overrides) -> None:
                       recipe=recipe_of(cfg), precision=cfg.train.precision, batch_tokens=cfg.data.max_tokens,
                       command=" ".join(["python -m bench.loop", *map(shlex.quote, sys.argv[1:])]),
                       note=f"against {base}: {args.rounds} rounds of {args.steps} steps, turn about, "
-                           f"{torch.get_num_threads()} threads; per round {min(ratios):.3f} to {max(ratios):.3f}"))
+                           f"{torch.get_num_threads()} threads, dropout {args.dropout}; per round {min(ratios):.3f} to "
+                           f"{max(ratios):.3f}"))
         print("recorded the ratio in the ledger; `python -m results --write` regenerates the tables")
 
 
