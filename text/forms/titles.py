@@ -10,8 +10,9 @@ and the title comes with it in the target's words, so no model can translate the
 
 "Herr" and "Frau" are titles only where no article, determiner or inflected adjective stands before them: "eine
 Frau Gitarre spielt" is a woman playing guitar (Multi30K has such lines, never a titled one). After "die Familie",
-and in "the X family", a word the corpus knows is no name ("die Familie Essen kocht"); in English only a word the
-corpus itself writes capitalized ("the Asian family").
+and in "the X family", a word the corpus knows is no name ("die Familie Essen kocht"), one it lacks is, even one that
+looks like a German word ("die Familie Müller", "die Familie Schneider": Names.surname); in English only a word the
+corpus itself writes capitalized is none ("the Asian family").
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
         if common and not a_title(text, m.start(), names.lexicon):
             continue
         if title == "Familie" and (m.group("article") or not a_title(text, m.start(), names.lexicon)) and \
-                not names.is_name(m.group("name")):
+                not (names.is_name(m.group("name")) or names.surname(m.group("name"))):
             continue
         name, end = with_second(m, names, source)
         spans.append(Span(m.start(), end, fill(text, m, name, source)))
