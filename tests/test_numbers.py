@@ -42,6 +42,18 @@ def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writ
     assert Numbers().apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, target, masked, fills", [
+    ("Bitte lesen Sie § 5 Abs. 2.", "en", f"Bitte lesen Sie {P0} Abs. {P1}.", ("§ 5", "2")),
+    ("Nach §§ 3 und §12,5 gilt das.", "en", f"Nach {P0} und {P1} gilt das.", ("§§ 3", "§12.5")),
+    ("Read § 1,200 now.", "de", f"Read {P0} now.", ("§ 1.200",)),
+])
+def test_a_section_sign_belongs_to_its_number_as_typed(source, target, masked, fills):
+    assert Numbers(*(("de", "en") if target == "en" else ("en", "de"))).apply(source) == (masked, fills)
+    # a training pair gets the placeholder only where the target has the sign too
+    assert Numbers().apply_pair("Siehe § 5.", "See § 5.") == (f"Siehe {P0}.", f"See {P0}.")
+    assert Numbers().apply_pair("Siehe § 5.", "See section 5.") == ("Siehe § 5.", "See section 5.")
+
+
 def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_currency_on_both_sides():
     assert Numbers("en", "de").apply("It costs $5 or £3.50.")[1] == ("5 $", "3,50 £")
     assert Numbers("en", "de").apply("It costs 12 dollars or 3.50 Euros.")[1] == ("12 $", "3,50 €")

@@ -9,7 +9,7 @@ number is part of it, written as the target language writes it: "12,50 €" -> "
 no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
 "€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word). So is a unit after it, in
 the target's words ("45 Minuten" -> "45 minutes", text/forms/units.py), and a date or an ordinal is one span too ("am 3.
-Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py).
+Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py). So is a section sign before it, as typed ("§ 5").
 """
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ CURRENCY_NAMES = {"de": {"euro": "€", "eur": "€", "dollar": "$", "usd": "$"}
                   "en": {"euro": "€", "euros": "€", "eur": "€", "dollar": "$", "dollars": "$", "usd": "$"}}
 NAME_AFTER = {lang: re.compile(rf" ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
               for lang, names in CURRENCY_NAMES.items()}
+# a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
+SECTION = re.compile(r"(§§?) ?$")
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
@@ -95,6 +97,12 @@ def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) 
     return (CURRENCY_NAMES[lang][named.group(1).lower()], start, named.end()) if named else None
 
 
+def with_section(text: str, span: Span, free_from: int) -> Span:
+    """The span with the section sign written right before it (not before free_from), as typed: "§ 5" -> "§ 5"."""
+    before = SECTION.search(text, free_from, span.start) if isinstance(span.fill, str) else None
+    return span if before is None else Span(before.start(), span.end, text[before.start():span.start] + span.fill)
+
+
 def shared_word(first: str, second: str) -> str:
     """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
     pm"); as it is when they end differently ("8 pm", "midnight")."""
@@ -129,7 +137,8 @@ class Numbers(PlaceholderStep):
         for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
             plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
             priced = self.with_currency(text, plain, m, spans[-1].end if spans else 0)
-            spans.append(self.with_unit(text, plain, m) if priced == plain else priced)
+            spans.append(with_section(text, self.with_unit(text, plain, m) if priced == plain else priced,
+                                      spans[-1].end if spans else 0))
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
             if after.group(5) and not (prefix or sign or exponent or clock) and RANGE.fullmatch(
@@ -205,6 +214,11 @@ class Numbers(PlaceholderStep):
             if clock and any(key.startswith("c") for key in number.keys):     # the source's is a time too
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
             start = match.start - signed
+            if isinstance(span.fill, str) and span.fill.startswith("§"):     # the target's sign, or as written
+                section = SECTION.search(target, found[-1][1] if found else 0, start)
+                if section is None:
+                    return None
+                start = section.start()
             if any(c in CURRENCY for c in span.fill):        # the target's sign too, or the pair stays as written
                 found_sign = sign_around(target, start, last, self.target)
                 if found_sign is None:
