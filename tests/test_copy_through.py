@@ -32,6 +32,7 @@ P0, P1 = PLACEHOLDERS[:2]
     ("In der Formel gilt a < b für alle Werte.", f"In der Formel gilt {P0} für alle Werte.", ("a < b",)),
     ("Es gilt x = 3 und y>2.", f"Es gilt {P0} und {P1}.", ("x = 3", "y>2")),
     ("Also 2 + 2 = 4 und 0 ≤ x ≤ 1.", f"Also {P0} und {P1}.", ("2 + 2 = 4", "0 ≤ x ≤ 1")),
+    ("Denn 3 x 4 = 12, wenn x = 3 x 2.", f"Denn {P0}, wenn {P1}.", ("3 x 4 = 12", "x = 3 x 2")),   # x between numbers
     ("I <3 my dog - and a t-shirt.", "I <3 my dog - and a t-shirt.", ()),      # a heart, a dash: no formula
     ("Zwei Hunde = viel Spaß, 5 € > 3 €.", "Zwei Hunde = viel Spaß, 5 € > 3 €.", ()),   # words, prices: no formula
 ])

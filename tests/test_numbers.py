@@ -146,6 +146,7 @@ def test_an_english_range_of_times_is_two_german_times():
     ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
     ("Von 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
     ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
+    ("Ein Zimmer von 3 x 4 m, ein Brett von 2,5 × 30 cm.", ("3 x 4 m", "2.5 × 30 cm")),    # a size is one run
 ])
 def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
     masked, got = Placeholders([DigitRuns(Numbers()), Numbers()]).apply(source)

@@ -24,6 +24,7 @@ EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0
 URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)")
 # a formula's parts: letters or small whole numbers, each alone, and the comparison among them (not the heart "<3")
 OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
+JOIN = rf"(?: ?{OPERATOR} ?|(?<=\d) x (?=\d))"        # between operands; a letter x only between numbers ("3 x 4")
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
@@ -35,9 +36,9 @@ PATTERNS = [
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
     r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
     r"(?<![\w.,+])(?:\+\d{1,3}|0\d{2,})(?:[ /-]\d{2,})+(?![.,]?\d)",              # a phone number: "0341 593 3500"
-    # a formula ("a < b", "x = 3", "2 + 2 = 4", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
-    rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?: ?{OPERATOR} ?{OPERAND})*? ?{RELATION} ?{OPERAND}"
-    rf"(?: ?{OPERATOR} ?{OPERAND})*(?![\w<>=+×÷*/−-])",
+    # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
+    rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
+    rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 

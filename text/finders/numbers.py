@@ -37,7 +37,7 @@ DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 # a time too
 RANGE = re.compile(r"\s*[-–]\s*|\s+(?:und|bis|oder|and|to|or|till|until)\s+")
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
-RUN = re.compile(r"\S+")
+RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 CURRENCY = "€$£¥"
 SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f" ?([{CURRENCY}])(?!\\w)")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
@@ -236,7 +236,7 @@ class Numbers(PlaceholderStep):
 class DigitRuns(PlaceholderStep):
     """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
     that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
-    numbers in the target's format: "12a", "1/2", "2x3", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
+    numbers in the target's format: "12a", "1/2", "2x3", "3 x 4 m", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
     "3-5 o'clock". A number joined by hyphens to words is no such run: the number is the number step's, the words
     the model's ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before
     `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds
