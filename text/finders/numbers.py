@@ -99,7 +99,7 @@ def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) 
 
 def with_section(text: str, span: Span, free_from: int) -> Span:
     """The span with the section sign written right before it (not before free_from), as typed: "§ 5" -> "§ 5"."""
-    before = SECTION.search(text, free_from, span.start) if isinstance(span.fill, str) else None
+    before = SECTION.search(text, free_from, span.start)
     return span if before is None else Span(before.start(), span.end, text[before.start():span.start] + span.fill)
 
 
@@ -214,7 +214,7 @@ class Numbers(PlaceholderStep):
             if clock and any(key.startswith("c") for key in number.keys):     # the source's is a time too
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
             start = match.start - signed
-            if isinstance(span.fill, str) and span.fill.startswith("§"):     # the target's sign, or as written
+            if span.fill.startswith("§"):                   # the target's sign too, or the pair stays as written
                 section = SECTION.search(target, found[-1][1] if found else 0, start)
                 if section is None:
                     return None
