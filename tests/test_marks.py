@@ -24,6 +24,8 @@ def through(source: str, output: str) -> str:
     ("A man in a t-shirt sells ice-cream.", "A man in a t-shirt sells ice-cream."),
     (f"Between {P0}-{P1} people.", f"Between {P0}-{P1} people."),
     ("Plastik- und Metallteile, Ein-, Aus- und Umstieg.", "Plastik- und Metallteile, Ein-, Aus- und Umstieg."),
+    ("Pre- and post-war, Ein- bzw. Ausgang.", "Pre- and post-war, Ein- bzw. Ausgang."),
+    (f"Anna meets him at {P0}- {P1}.", f"Anna meets him at {P0} {P1}."),     # no word's part: a dash after a time
     ('Two girls "-haired in a "--aged race.', "Two girls haired in a aged race."),
     ("A man — with a dog –.", "A man with a dog."),
     ('A man taking pictures in front of " .', "A man taking pictures in front of."),

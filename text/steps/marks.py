@@ -6,7 +6,8 @@ one its source lacks (`Hello (!"`, `anna@example.org "-.`) has it taken out, wit
 
 Three kinds, each all or nothing: double quotes of any language (" „ “ ” « »), brackets (( ) [ ] { }) and dashes
 (- – —). A source with one mark of a kind keeps every mark of that kind in its translation. A source without dashes
-still keeps a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes. A pair with
+still keeps a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes,
+and so does one after a word before another that is no conjunction ("um 9:15- Köln"). A pair with
 nothing inside ("()", '""') goes whatever the source has: it says nothing. Apostrophes and single quotes stay
 (English writes "it's"). The step runs on the masked sentence, so a URL's brackets or a name's
 hyphen are placeholders here, counted in neither the source nor the output; training pairs are not changed.
@@ -19,6 +20,8 @@ from text.forms.masking import PLACEHOLDER
 from text.step import Step
 
 KINDS = {"quotes": "\"„“”«»", "brackets": "()[]{}", "dashes": "-–—"}
+# what follows a hyphen that stands for a word's second part ("Plastik- und Metallteile", "pre- and post-war")
+SUSPENDED = re.compile(r" (?:(?:und|oder|bis|sowie|als|and|or|to|nor|as)\b|bzw\.)")
 NO_SPACE_BEFORE = ".,!?;:…"  # a mark taken out before one of these takes its space with it
 # empty pairs; straight quotes only side by side: in '"yes" "no"' the ' " " ' is between two quotations
 EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
@@ -30,10 +33,12 @@ def is_word(c: str) -> bool:
 
 def hyphen_of_a_word(text: str, k: int) -> bool:
     """Whether the dash at k belongs to a word: between two word characters (letters, digits or placeholders;
-    "ice-cream"), or after one and before a space or a comma, a hyphen that stands for a word's second part (German
-    "Plastik- und Metallteile", English "pre- and post-war")."""
+    "ice-cream"), or after one and before a comma or a conjunction, a hyphen that stands for a word's second part
+    (German "Plastik- und Metallteile", "Ein-, Aus- und Umstieg", English "pre- and post-war"); not one before any
+    other word ("um \ue000- \ue001": a weak model's dash after a time)."""
     after = text[k + 1] if k + 1 < len(text) else ""
-    return k > 0 and is_word(text[k - 1]) and (is_word(after) or after in (" ", ","))
+    return k > 0 and is_word(text[k - 1]) and (is_word(after) or after == "," or
+                                                SUSPENDED.match(text, k + 1) is not None)
 
 
 def take_out(text: str, drop: list[bool]) -> str:
