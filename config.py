@@ -121,8 +121,9 @@ class DataConfig:
                                   'number placeholders), as a share of the corpus; 0 = none', AT_LEAST_0)
     everyday: float = opt(0.0, 'extra training pairs of everyday sentence frames captions lack (prices, paying, saying '
                                'and asking, a date first; data/everyday.py), as a share of the corpus, with 0.4 times '
-                               'that of corpus pairs opening with a possessive ("His dog") and 0.5 times that of '
-                               'questions; 0 = none', AT_LEAST_0)
+                               'that of corpus pairs opening with a possessive ("His dog"), 0.5 times that of '
+                               'questions and as many with a pronoun for subject ("Ich bin krank", '
+                               'data/pronouns.py); 0 = none', AT_LEAST_0)
     sentences: bool = opt(True, 'a line with several sentences is translated sentence by sentence '
                                 '(text/steps/sentences.py)', ANY)
     case: bool = opt(True, 'ALL-CAPS and all-lowercase sentences are written as the corpus writes them before '

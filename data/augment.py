@@ -12,7 +12,8 @@ placeholder wherever a name or number may stand, so extra pairs are added:
   placeholder in their place on both sides, and "in einer Stadt" / "in a city" one for the city — placeholders,
   not names, so the model never learns to put a name where its source has none;
 - everyday pairs (--data.everyday, data/everyday.py): sentence frames captions lack, around a placeholder,
-  questions, and corpus pairs that open with a possessive where they opened with an article;
+  questions, corpus pairs that open with a possessive where they opened with an article, and sentences with a
+  pronoun for subject (data/pronouns.py: "Ich bin krank." / "I am sick.");
 - placeholders for number words: in a pair whose German number word matches the English one ("zwei" / "two"),
   both become the same placeholder.
 
@@ -28,6 +29,7 @@ from typing import Iterable, Iterator
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
 from data.everyday import (POSSESSIVE_SHARE, QUESTION_SHARE, article_opener, everyday_pairs, possessive_opener,
                            questions)
+from data.pronouns import PRONOUN_SHARE, pronoun_pairs
 from text.forms.number_forms import NUMBER_WORDS
 from text.pipeline import Pipeline
 
@@ -67,8 +69,9 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
     numbers as placeholders, ...), then about `share` times as many copy pairs: a third number placeholders, a third
     entity substitutions, a third placeholders where names stand (fewer where the corpus has fewer candidates); then
     `everyday` times as many everyday pairs (data/everyday.py: prices, sayings, a date first), POSSESSIVE_SHARE
-    times that of corpus pairs with a possessive opener (everyday.possessive_opener) and QUESTION_SHARE times that of
-    questions (everyday.questions). The copy pairs are made from German-English pairs; `mirrored` pairs
+    times that of corpus pairs with a possessive opener (everyday.possessive_opener), QUESTION_SHARE times that of
+    questions (everyday.questions) and PRONOUN_SHARE times that of pairs with a pronoun for subject
+    (data/pronouns.py). The copy pairs are made from German-English pairs; `mirrored` pairs
     (English-German) are made as their mirror image."""
     copies = ((matching_number_words, number_placeholder), (shared_names, substitute), (named_slots, name_in_slot))
     kinds = (*copies, (article_opener, possessive_opener))
@@ -100,6 +103,7 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
             yield (target, source) if mirrored else (source, target)
     yield from everyday_pairs(int(everyday * n), seed, mirrored)
     yield from questions(int(QUESTION_SHARE * everyday * n), seed, mirrored)
+    yield from pronoun_pairs(int(PRONOUN_SHARE * everyday * n), seed, mirrored)
 
 
 def copy_pairs(src_lines: list[str], tgt_lines: list[str], share: float,

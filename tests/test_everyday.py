@@ -44,9 +44,9 @@ def test_a_plural_subject_takes_a_plural_verb_in_both_languages():
 def test_training_pairs_add_the_share_of_everyday_pairs_after_the_corpus():
     corpus = [("Ein Hund rennt.", "A dog runs.")] * 100
     out = list(training_pairs(corpus, None, 0.0, everyday=0.1))
-    assert out[:100] == corpus and out[104:114] == list(everyday_pairs(10)) and out[114:] == list(questions(5))
+    assert out[:100] == corpus and out[104:114] == list(everyday_pairs(10)) and out[114:119] == list(questions(5))
     stems = {(f"{de} Hund rennt.", f"{en} dog runs.") for de, en in POSSESSIVES}
-    assert len(out) == 119 and set(out[100:104]) <= stems       # 0.4 possessive openers, 0.5 questions a frame
+    assert len(out) == 129 and set(out[100:104]) <= stems       # 0.4 possessive openers, 0.5 questions a frame
     assert list(training_pairs(corpus, None, 0.0)) == corpus
 
 

@@ -1,0 +1,55 @@
+"""data/pronouns.py: sentences with a pronoun for subject, each pronoun with its verb form in both languages."""
+import re
+
+import pytest
+
+from data.augment import training_pairs
+from data.everyday import everyday_pairs, questions
+from data.pronouns import PRONOUNS, conjugated, pronoun_pairs
+
+
+@pytest.mark.parametrize("infinitive, irregular, forms", [
+    ("tanzen", None, ("tanze", "tanzt", "tanzt", "tanzen", "tanzt", "tanzen")),
+    ("arbeiten", None, ("arbeite", "arbeitest", "arbeitet", "arbeiten", "arbeitet", "arbeiten")),
+    ("reisen", None, ("reise", "reist", "reist", "reisen", "reist", "reisen")),
+    ("feiern", None, ("feiere", "feierst", "feiert", "feiern", "feiert", "feiern")),
+    ("spielen", None, ("spiele", "spielst", "spielt", "spielen", "spielt", "spielen")),
+    ("nehmen", ("nimmst", "nimmt"), ("nehme", "nimmst", "nimmt", "nehmen", "nehmt", "nehmen"))])
+def test_a_german_verb_takes_each_persons_ending(infinitive, irregular, forms):
+    assert conjugated(infinitive, irregular) == forms
+
+
+def test_each_pronoun_opens_statements_with_its_own_verb_form_in_both_languages():
+    pairs = list(pronoun_pairs(3000))
+    statements = [(de.rstrip("."), en.rstrip(".")) for de, en in pairs if de.endswith(".")]
+    for pronoun in PRONOUNS:
+        mine = [de for de, en in statements if de.startswith(pronoun.de + " ") and en.startswith(pronoun.en + " ")]
+        assert len(mine) > 30, pronoun
+    said = {(de.split()[0], de.split()[1], en.split()[1]) for de, en in statements}
+    assert {("Ich", "bin", "am"), ("Du", "bist", "are"), ("Er", "ist", "is"), ("Wir", "sind", "are"),
+            ("Ihr", "seid", "are"), ("Ich", "habe", "have"), ("Er", "hat", "has"), ("Du", "tanzt", "dance"),
+            ("Sie", "tanzt", "dances"), ("Ihr", "tanzt", "are")} <= said
+    wrong = {("Ich", "ist"), ("Er", "bin"), ("Wir", "bist"), ("Ich", "tanzt"), ("Er", "tanze")}
+    assert not wrong & {(de.split()[0], de.split()[1]) for de, _ in statements}
+    assert not [en for _, en in statements if re.match(r"(He|She) (have|are|am|dance|need)\b", en)]
+    assert not [en for _, en in statements if re.match(r"(I|You|We|They) (is|has|dances|needs)\b", en)]
+
+
+def test_a_question_puts_the_german_verb_first_and_english_be_or_do():
+    pairs = [(de, en) for de, en in pronoun_pairs(3000) if de.endswith("?")]
+    assert 0.15 < len(pairs) / 3000 < 0.35 and all(en.endswith("?") for _, en in pairs)
+    asked = {de.split()[:2][0] + " " + de.split()[1] for de, _ in pairs}
+    assert {"Bist du", "Seid ihr", "Hat er", "Habt ihr"} <= asked
+    english = {" ".join(en.split()[:2]) for _, en in pairs}
+    assert {"Are you", "Is he", "Does she", "Do you", "Do we", "Am I"} <= english
+    assert not [en for _, en in pairs if re.match(r"Does (she|he) \w+s\b", en) and "has" in en]
+    assert not [en for _, en in pairs if re.match(r"Do (he|she)\b|Does (I|you|we|they)\b", en)]
+
+
+def test_the_same_seed_gives_the_same_pairs_and_training_pairs_add_them_after_the_questions():
+    assert list(pronoun_pairs(40, seed=2)) == list(pronoun_pairs(40, seed=2)) != list(pronoun_pairs(40, seed=3))
+    assert list(pronoun_pairs(20, mirrored=True)) == [(en, de) for de, en in pronoun_pairs(20)]
+    corpus = [("Ein Hund rennt.", "A dog runs.")] * 100
+    out = list(training_pairs(corpus, None, 0.0, everyday=0.1))
+    assert out[104:114] == list(everyday_pairs(10)) and out[114:119] == list(questions(5))
+    assert out[119:] == list(pronoun_pairs(10))
