@@ -10,7 +10,7 @@ PROBES, USER_PROBES, USER_PROBES_EN = entity_lines(), user_lines("de"), user_lin
 KINDS = {"no names", "sentences", "caps", "lowercase", "typos", "spacing", "punctuation", "copy", "greetings",
          "people", "places", "brands", "clubs"}
 IN_CONTEXT = {"titles", "measures", "dates", "quotations", "prices",   # names after a title, units, dates, quotes, money
-              "questions", "possessives"}                       # and what captions never write
+              "questions", "possessives", "pronouns"}           # and what captions never write
 
 
 def test_the_entity_probe_has_at_least_160_sentences_each_with_an_entity_and_none_twice():
