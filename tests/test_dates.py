@@ -27,6 +27,8 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
                                                                       "Mai 2025")),
     ("The concert is on March 12, 2025 in Vienna.", ("am 12. März 2025",)),
     ("Open May 1-3.", ("1.-3. Mai",)),
+    ("The meeting is on 12/24/2026 at 6 p.m.", ("am 24. Dezember 2026", "18 Uhr")),   # the day past 12: US order
+    ("Born 31/1/1999 in Leeds.", ("31. Januar 1999",)),                               # and British
 ])
 def test_an_english_date_is_one_placeholder_in_german_order(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills
@@ -36,6 +38,7 @@ def test_an_english_date_is_one_placeholder_in_german_order(source, fills):
     ("Er ist 3.5. Dann 31.02.2025 und 1.200.000 und 12.500.000.", "de"),   # a decimal, no 31 February, thousands
     ("You may 3 times. The Mayor 3. Marching 3 bands.", "en"),               # the verb, words that begin like a month
     ("Sie kamen 03/12/2025.", "en"),                                          # numeric English: which is the month?
+    ("Due 2/30/2025, 13/14/2020, 1/2/3 or 12/24/26.", "en"),             # no 30 February, no month, no year
 ])
 def test_what_only_looks_like_a_date_is_none(source, lang):
     assert find_dates(source, lang, "en" if lang == "de" else "de") == []

@@ -3,8 +3,9 @@
 reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "im " + "May 2025", "der 3. Platz"
 -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
 12, 2025" -> "am 12. März 2025", "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month
-("am 12. März 2025" -> "at the 12 2025 pies"). English numeric dates ("03/12/2025") are left as typed: which of
-their numbers is the month, no one can tell.
+("am 12. März 2025" -> "at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
+("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
+12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
 sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
@@ -54,7 +55,8 @@ PATTERNS = {
            rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
            rf"(?:(?P<on>\b[Oo]n|ON)\s+(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
            rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
-           rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}"],
+           rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
+           rf"(?:(?P<on>\b[Oo]n|ON)\s+)?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
 ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
@@ -73,6 +75,16 @@ def written(day: int | None, last: int | None, month: int, year: str | None, on:
     return (ON[lang] + " " if on else "") + text
 
 
+def slashed(first: int, second: int) -> tuple[int | None, int | None]:
+    """(month, day) of an English numeric date "first/second/year" where one of them is past 12, so the other is the
+    month (US "12/24", British "24/12"); (None, None) where both could be."""
+    if first <= 12 < second:
+        return first, second
+    if second <= 12 < first:
+        return second, first
+    return None, None
+
+
 def find_dates(text: str, source: str, target: str) -> list[Span]:
     """The dates of a text in `source`, each a span whose fill is the date in `target` (a Reading: day, last day,
     month, year); none for languages without rules."""
@@ -85,8 +97,13 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                 continue
             found = m.groupdict()
             number = found.get("number") or found.get("number2")         # "12.03.", "3.5.2025"; not "3.5."
-            month = int(number) if number else names[found["month"].lower()]
-            day = int(found["day"]) if found.get("day") else None
+            if found.get("first"):                                      # "12/24/2025", "24/12/2025"
+                month, day = slashed(int(found["first"]), int(found["second"]))
+                if month is None:
+                    continue
+            else:
+                month = int(number) if number else names[found["month"].lower()]
+                day = int(found["day"]) if found.get("day") else None
             last = int(found["last"]) if found.get("last") else None
             if not 1 <= month <= 12 or any(d is not None and not 1 <= d <= DAYS[month - 1] for d in (day, last)) \
                     or (last is not None and last <= day):
