@@ -18,6 +18,7 @@ from typing import NamedTuple
 from config import DataConfig
 from text.finders.adverbs import Adverbs
 from text.finders.calendar_names import CalendarNames
+from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.glossary import Glossary, Terms, whole_spans
 from text.finders.names import Names
@@ -92,7 +93,8 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       phrases, Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
+                       phrases, ClockWords(*direction),
+                       Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers), DigitRuns(numbers), numbers, SpelledAmounts(*direction),

@@ -1,0 +1,57 @@
+"""A time of day in words that the two languages count differently travels as a placeholder, in the target's words:
+German "halb acht" is half an hour *before* eight, "half past seven", which a model that has never seen a clock
+translates word for word ("Der Film beginnt um halb acht." -> "The film starts to half."; British "half eight" means
+8:30, so even a word-for-word guess is wrong by an hour).
+
+    ClockWords("de", "en").find("Um halb acht beginnt der Film.")    -> [Span(3, 12, "half past seven")]
+    ClockWords("de", "en").find("Viertel vor 8")                     -> [Span(0, 13, "quarter to 8")]
+    ClockWords("en", "de").find("at a quarter past nine")            -> [Span(3, 22, "Viertel nach neun")]
+
+German "halb", "Viertel nach", "Viertel vor" and "dreiviertel" (a quarter to), English "half past", "(a) quarter
+past" and "(a) quarter to", before an hour from one to twelve. The hour a half names is one more in German than in
+English, so "halb" and "half past" take the hour only as a word: a digit would come out as another number
+("halb 8" -> "half past 7"), which no translation may hold; "Viertel nach 8" keeps its digit. Left to the model: the
+regional "Viertel acht" (7:15 in the east, and nothing elsewhere) and British "half eight", both read two ways, and
+"halb" before anything but an hour ("halb voll", "halb zwei Kinder": a capitalized word after the hour).
+"""
+from __future__ import annotations
+
+import re
+
+from text.finders.finder import PlaceholderStep
+from text.forms.masking import Span
+from text.forms.number_forms import number_words
+
+# each language's fractions: (pattern, minutes past the hour it names, hours the other language's hour is ahead)
+FRACTIONS = {"de": [(r"halb", 30, -1), (r"viertel\s+nach", 15, 0), (r"viertel\s+vor", 45, 0),
+                    (r"dreiviertel", 45, 0)],
+             "en": [(r"half\s+past", 30, 1), (r"(?:a\s+)?quarter\s+past", 15, 0), (r"(?:a\s+)?quarter\s+to", 45, 0)]}
+WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
+           "en": {30: "half past", 15: "quarter past", 45: "quarter to"}}
+
+
+class ClockWords(PlaceholderStep):
+    def __init__(self, source: str = "de", target: str = "en"):
+        self.source, self.target = source, target
+        known = {source, target} == {"de", "en"}
+        self.fractions = FRACTIONS[source] if known else []
+        self.hours = number_words(source)
+        self.words = {value: word for word, value in number_words(target).items()}
+        hours = "|".join(sorted(self.hours, key=len, reverse=True))
+        noun = r"(?!\s+[A-ZÄÖÜ])" if source == "de" else ""       # "halb zwei Kinder": no time
+        self.patterns = [(re.compile(rf"(?<![\w-])(?i:{fraction})\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])"
+                                     rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
+                         for fraction, minutes, ahead in self.fractions]
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for pattern, minutes, ahead in self.patterns:
+            for m in pattern.finditer(text):
+                hour = m.group("hour")
+                if hour.isdigit() and ahead:           # "halb 8": the other language's hour is another number
+                    continue
+                value = int(hour) if hour.isdigit() else self.hours[hour.lower()]
+                shown = (value + ahead - 1) % 12 + 1
+                said = hour if hour.isdigit() else self.words[shown]
+                spans.append(Span(m.start(), m.end(), f"{WRITTEN[self.target][minutes]} {said}"))
+        return sorted(spans)
