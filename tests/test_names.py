@@ -41,6 +41,13 @@ def test_english_german_names_take_their_german_exonyms():
     assert text == f"A man walks the dog in {P0} with {P1}." and fills == ("Köln", "Angela Merkel")
 
 
+@pytest.mark.parametrize("source, target, line", [("de", "en", "Ein Mann aus {} und {}."),
+                                                  ("en", "de", "A man from {} and {}.")])
+def test_a_town_whose_name_holds_am_or_an_der_is_one_name_as_written(source, target, line):
+    text, fills = Names(LEXICON, source, target).apply(line.format("Frankfurt am Main", "Halle an der Saale"))
+    assert text == line.format(P0, P1) and fills == ("Frankfurt am Main", "Halle an der Saale")
+
+
 def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     assert Names(english, "en", "de").apply("In December Jan Ullrich rides on Sunday Anna.")[1] == \

@@ -47,6 +47,11 @@ EXONYMS = {
     "Schwarzwald": "Black Forest", "Eiffelturm": "Eiffel Tower", "Kölner Dom": "Cologne Cathedral",
     "Brandenburger Tor": "Brandenburg Gate", "Bayern München": "Bayern Munich", "Deutschland": "Germany",
 }
+# towns whose name holds a word of the sentence's kind ("am", "an der"), written alike in both languages: one name,
+# not "Frankfurt at Main"
+WHOLE_PLACES = ("Frankfurt am Main", "Frankfurt an der Oder", "Freiburg im Breisgau", "Halle an der Saale",
+                "Mülheim an der Ruhr", "Rothenburg ob der Tauber", "Weil am Rhein", "Neustadt an der Weinstraße",
+                "Offenbach am Main", "Ludwigshafen am Rhein")
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
                  "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
 LINKS = ("", "s", "n", "en", "es", "er", "e")       # what joins the parts of a German compound ("Hund-e-leine")
@@ -91,12 +96,13 @@ SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
 
 def exonyms(source: str, target: str) -> dict[str, str]:
-    """The names a place has in the target language where it differs from the source's: German -> English and
-    back; none for other pairs of languages."""
+    """The names a place has in the target language where it differs from the source's, and the towns of several
+    words kept whole (WHOLE_PLACES): German -> English and back; none for other pairs of languages."""
+    whole = {place: place for place in WHOLE_PLACES}
     if (source, target) == ("de", "en"):
-        return EXONYMS
+        return {**EXONYMS, **whole}
     if (source, target) == ("en", "de"):
-        return {english: german for german, english in EXONYMS.items() if not english.startswith("the ")}
+        return {**{english: german for german, english in EXONYMS.items() if not english.startswith("the ")}, **whole}
     return {}
 
 
