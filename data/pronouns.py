@@ -1,8 +1,8 @@
 """Pronoun pairs: everyday sentences whose subject is a pronoun, which image captions lack.
 
 Multi30K describes pictures in the third person ("Ein Mann spielt ...", "Zwei Frauen ..."); "ich", "du", "wir" and
-"ihr" hardly open a caption, so a model trained on it copies them or guesses (the 30-minute default of 5cfe16c's
-recipe: "Ich bin müde." -> "Ich is tired.", "Wir essen heute Pizza." -> "Wir eating pizzas.", "You are my friend." ->
+"ihr" hardly open a caption, so a model trained on it copies them or guesses (a 30-minute default trained at
+1de61e7: "Ich bin müde." -> "Ich is tired.", "Wir essen heute Pizza." -> "Wir eating pizzas.", "You are my friend." ->
 "Deine meine Freunde."). Users type exactly these. The pairs here give each pronoun its verb form in both languages,
 from the project's own short lists:
 
