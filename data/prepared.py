@@ -24,7 +24,7 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-14"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
+CACHE_FORMAT = "einsum-nmt-prepared-15"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/finders/numbers.py);
                                            # 7: HTML entities are their characters (text/forms/cleaning.py);
@@ -37,7 +37,8 @@ CACHE_FORMAT = "einsum-nmt-prepared-14"     # 4: the lexicon; pairs through the 
                                            # noun dictionary takes a German noun's English synonyms ("Fahrrad");
                                            # 12: everyday pairs bring possessive openers ("Sein Hund" / "His dog");
                                            # 13: and questions ("Wo ist <P>?" / "Where is <P>?");
-                                           # 14: and pronoun subjects ("Ich bin krank." / "I am sick.")
+                                           # 14: and pronoun subjects ("Ich bin krank." / "I am sick.");
+                                           # 15: their negations, modal verbs, where one lives or comes from
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

@@ -6,10 +6,14 @@ Multi30K describes pictures in the third person ("Ein Mann spielt ...", "Zwei Fr
 "Deine meine Freunde."). Users type exactly these. The pairs here give each pronoun its verb form in both languages,
 from the project's own short lists:
 
-    Ich bin durstig.           /  I am thirsty.
-    Du brauchst einen Schal.   /  You need a scarf.
-    Wir tanzen.                /  We are dancing.            (or "We dance.": German has one present)
-    Tanzt ihr?                 /  Are you dancing?
+    Ich bin durstig.              /  I am thirsty.
+    Du brauchst einen Schal.      /  You need a scarf.
+    Wir tanzen.                   /  We are dancing.         (or "We dance.": German has one present)
+    Tanzt ihr?                    /  Are you dancing?
+    Ich habe keinen Hut.          /  I don't have a hat.
+    Kannst du schwimmen?          /  Can you swim?
+    Er will einen Kuchen kaufen.  /  He wants to buy a cake. ("will" is no future)
+    Wir wohnen in <P>.            /  We live in <P>.         <P>: a place, as the names step leaves it
 
 German conjugates each person: regular verbs from their infinitive (conjugated), the few others by their own forms.
 The things come from data/everyday.py's list, the activities from its DOINGS; the probes' lines (probes/data/) are
@@ -20,7 +24,8 @@ from __future__ import annotations
 import random
 from typing import Iterator, NamedTuple
 
-from data.everyday import DOINGS, THINGS, drawn
+from data.everyday import DOINGS, SLOTS, THINGS, drawn
+from text.forms.masking import PLACEHOLDERS
 
 
 class Pronoun(NamedTuple):
@@ -44,6 +49,7 @@ HANDLINGS = [("kaufen", None, "buy", "buys", "buying"), ("brauchen", None, "need
              ("suchen", None, "look for", "looks for", "looking for"),
              ("verkaufen", None, "sell", "sells", "selling"),
              ("nehmen", ("nimmst", "nimmt"), "take", "takes", "taking")]
+NO_MODAL = {"brauchen"}         # "Ich muss einen Schal brauchen": no one says it
 
 
 def conjugated(infinitive: str, irregular: tuple[str, str] | None = None) -> tuple[str, ...]:
@@ -57,13 +63,15 @@ def conjugated(infinitive: str, irregular: tuple[str, str] | None = None) -> tup
 
 
 class Clause(NamedTuple):
-    """A sentence with a pronoun for its subject, as its statement and its yes-no question can be written."""
+    """A sentence with a pronoun for its subject, as its statement, its yes-no question and its negation are written."""
     pronoun: Pronoun
     de_verb: str          # "brauchst"
-    de_rest: str          # "einen Schal"
-    en_first: str         # the English verb that a question puts first ("are"), or "" where "do" goes first
+    de_rest: str          # "einen Schal", "einen Schal kaufen" (after a modal verb)
+    en_first: str         # the English verb that a question puts first ("are", "can"), or "" where "do" goes first
     en_rest: str          # "thirsty", "need a scarf" (after "do", its base), "dancing"
     en_says: str = ""     # with en_first "": the statement's verb ("needs")
+    thing: bool = False   # de_rest opens with a thing, which German negates with "kein" ("keinen Schal")
+    negates: bool = True  # "would like to": no negation here
 
     def statement(self) -> tuple[str, str]:
         de = " ".join(w for w in (self.pronoun.de, self.de_verb, self.de_rest) if w)
@@ -78,40 +86,71 @@ class Clause(NamedTuple):
         first = self.en_first or ("does" if self.pronoun.person == THIRD else "do")
         return de + "?", f"{first.capitalize()} {who} {self.en_rest}?"
 
+    def negated(self) -> tuple[str, str]:
+        """German "kein" for a thing ("Ich habe keinen Hut."), else "nicht" before the rest ("Ich kann nicht tanzen.",
+        "Wir tanzen nicht."); English "not" after "be" or "cannot", else "don't" ("I don't have a hat.")."""
+        rest = (("k" + self.de_rest) if self.de_rest.startswith("ein") else "keine " + self.de_rest) if self.thing \
+            else " ".join(w for w in ("nicht", self.de_rest) if w)
+        first = {"can": "cannot"}.get(self.en_first, f"{self.en_first} not") if self.en_first else \
+            "doesn't" if self.pronoun.person == THIRD else "don't"
+        return f"{self.pronoun.de} {self.de_verb} {rest}.", f"{self.pronoun.en} {first} {self.en_rest}."
+
+
+# modal verbs before an infinitive: (their forms, the English verb a question puts first or "", what comes before
+# the English verb, the English statement's verb for er and sie where "do" goes first)
+MODALS = [(("kann", "kannst", "kann", "können", "könnt", "können"), "can", "", ""),
+          (("möchte", "möchtest", "möchte", "möchten", "möchtet", "möchten"), "would", "like to ", ""),
+          (("muss", "musst", "muss", "müssen", "müsst", "müssen"), "", "have to ", "has"),
+          (("will", "willst", "will", "wollen", "wollt", "wollen"), "", "want to ", "wants")]
+# where someone comes from or lives, a placeholder for the place: (German verb, its preposition, English)
+ORIGINS = [("kommen", "aus", "come", "comes", "from"), ("wohnen", "in", "live", "lives", "in")]
+
 
 def clause(rng: random.Random) -> Clause:
-    """How someone is, what they have, do (German has one present: "Wir tanzen" is "We dance" and "We are dancing")
-    or do with a thing."""
+    """How someone is, what they have, do (German has one present: "Wir tanzen" is "We dance" and "We are dancing"),
+    do with a thing, can or want to do, or where they are from."""
     pronoun = rng.choice(PRONOUNS)
     k, third = pronoun.person, pronoun.person == THIRD
-    frame = rng.randrange(4)
+    frame = rng.randrange(6)
     if frame == 0:
         de, en = rng.choice(STATES)
         return Clause(pronoun, SEIN[k], de, BE[k], en)
+    if frame == 5:
+        verb, by, base, says, en_by = rng.choice(ORIGINS)
+        p = rng.choice(PLACEHOLDERS[:SLOTS])
+        return Clause(pronoun, conjugated(verb)[k], f"{by} {p}", "", f"{base} {en_by} {p}", says if third else base)
     thing = rng.choice(THINGS)
     if frame == 1:
-        return Clause(pronoun, HABEN[k], thing.de_acc, "", f"have {thing.en_acc}", "has" if third else "have")
-    if frame == 2:
-        _, infinitive, says, base, ing = rng.choice(DOINGS)
-        irregular, rest = None, ""
+        return Clause(pronoun, HABEN[k], thing.de_acc, "", f"have {thing.en_acc}", "has" if third else "have",
+                      thing=True)
+    handled = frame == 3 or (frame == 4 and rng.random() < 0.5)
+    if handled:
+        choices = [h for h in HANDLINGS if frame != 4 or h[0] not in NO_MODAL]
+        infinitive, irregular, base, says, ing = rng.choice(choices)
     else:
-        infinitive, irregular, base, says, ing = rng.choice(HANDLINGS)
-        rest = thing.de_acc
+        (_, infinitive, says, base, ing), irregular = rng.choice(DOINGS), None
+    rest, obj = (thing.de_acc, f" {thing.en_acc}") if handled else ("", "")
+    if frame == 4:
+        forms, first, lead, modal_says = rng.choice(MODALS)
+        return Clause(pronoun, forms[k], f"{rest} {infinitive}".strip(), first, lead + base + obj,
+                      (modal_says if third else lead.split(" ")[0]) if not first else "", handled, first != "would")
     de = conjugated(infinitive, irregular)[k]
-    obj = f" {thing.en_acc}" if rest else ""
     if ing and rng.random() < 0.5:
-        return Clause(pronoun, de, rest, BE[k], ing + obj)
-    return Clause(pronoun, de, rest, "", base + obj, (says if third else base).partition(" ")[0])
+        return Clause(pronoun, de, rest, BE[k], ing + obj, thing=handled)
+    return Clause(pronoun, de, rest, "", base + obj, (says if third else base).partition(" ")[0], handled)
 
 
 PRONOUN_SHARE = 1.0            # pronoun pairs for each everyday frame pair (data/augment.py)
 QUESTION_SHARE = 0.25          # of the pronoun pairs: yes-no questions ("Bist du wach?" / "Are you awake?")
+NEGATED_SHARE = 0.2            # and negations ("Ich habe keinen Hut." / "I don't have a hat.")
 
 
 def pronoun_pair(rng: random.Random) -> tuple[str, str]:
-    """A statement or (QUESTION_SHARE) its yes-no question."""
-    said = clause(rng)
-    return said.question() if rng.random() < QUESTION_SHARE else said.statement()
+    """A statement, or its yes-no question (QUESTION_SHARE) or its negation (NEGATED_SHARE)."""
+    said, kind = clause(rng), rng.random()
+    if kind < QUESTION_SHARE:
+        return said.question()
+    return said.negated() if kind < QUESTION_SHARE + NEGATED_SHARE and said.negates else said.statement()
 
 
 def pronoun_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:

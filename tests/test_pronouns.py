@@ -6,6 +6,7 @@ import pytest
 from data.augment import training_pairs
 from data.everyday import everyday_pairs, questions
 from data.pronouns import PRONOUNS, conjugated, pronoun_pairs
+from text.forms.masking import PLACEHOLDERS
 
 
 @pytest.mark.parametrize("infinitive, irregular, forms", [
@@ -53,3 +54,38 @@ def test_the_same_seed_gives_the_same_pairs_and_training_pairs_add_them_after_th
     out = list(training_pairs(corpus, None, 0.0, everyday=0.1))
     assert out[104:114] == list(everyday_pairs(10)) and out[114:119] == list(questions(5))
     assert out[119:] == list(pronoun_pairs(10))
+
+
+def test_a_negation_takes_kein_for_a_thing_and_nicht_else_and_english_not_or_dont():
+    negated = {de: en for de, en in pronoun_pairs(4000) if re.search(r"\b(nicht|kein\w*)\b", de)}
+    assert len(negated) > 100
+    for de, en in negated.items():
+        words = de.rstrip(".").split()
+        assert (" kein" in de) != (" nicht" in de), de
+        assert re.search(r"\b(not|cannot|don't|doesn't)\b", en), (de, en)
+        if words[1] in ("habe", "hast", "hat", "haben", "habt"):
+            assert words[2].startswith("kein") and "have" in en
+    assert {"Ich habe keinen", "Du hast keine", "Er hat kein"} <= {" ".join(de.split()[:3]) for de in negated}
+    assert any(re.fullmatch(r"(Wir|Sie) \w+en nicht\.", de) for de in negated)         # "Wir tanzen nicht."
+    assert any(re.fullmatch(r"\w+ (kann|kannst|können|könnt) nicht \w+en\.", de) for de in negated)
+    assert not [en for en in negated.values() if re.match(r"(I|You|We|They) doesn't|(He|She) don't", en)]
+
+
+def test_a_modal_verb_sends_the_german_infinitive_to_the_end_and_takes_its_english_counterpart():
+    pairs = dict(pronoun_pairs(4000))
+    modal = {de: en for de, en in pairs.items() if de.split()[1] in ("kann", "will", "muss", "möchte", "willst")}
+    assert len(modal) > 50
+    for de, en in modal.items():
+        assert de.rstrip(".").split()[-1].endswith("n"), de                   # the infinitive ends the sentence
+        verb = de.split()[1]
+        assert {"kann": " can", "will": " want", "willst": " want", "muss": " ha", "möchte": " would"}[verb] in en
+    assert "He wants" in " ".join(en for de, en in modal.items() if de.startswith("Er will"))
+
+
+def test_where_someone_lives_or_comes_from_holds_one_placeholder_the_same_on_both_sides():
+    holds = re.compile("|".join(PLACEHOLDERS))
+    places = [(de, en) for de, en in pronoun_pairs(3000) if holds.search(de)]
+    assert len(places) > 200
+    for de, en in places:
+        assert holds.findall(de) == holds.findall(en) and len(holds.findall(de)) == 1
+        assert (" aus " in de) == (" from " in en) and (" in " in de) == (" in " in en), (de, en)
