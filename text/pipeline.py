@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from config import DataConfig
+from text.finders.abbreviations import Abbreviations
 from text.finders.adverbs import Adverbs
 from text.finders.calendar_names import CalendarNames
 from text.finders.clock_words import ClockWords
@@ -93,7 +94,7 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       phrases, ClockWords(*direction),
+                       phrases, Abbreviations(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,

@@ -1,0 +1,44 @@
+"""text/finders/abbreviations.py: a common abbreviation is one placeholder, written as the target abbreviates."""
+import pytest
+
+from config import DataConfig
+from text.finders.abbreviations import Abbreviations
+from text.forms.masking import PLACEHOLDERS
+from text.pipeline import Pipeline
+
+P0, P1 = PLACEHOLDERS[:2]
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Wir brauchen ca. 20 Stühle, z.B. aus Holz.", ["approx.", "e.g."]),
+    ("de", "en", "Ca. 20 Leute, d. h. alle, im Haus Nr. 12.", ["Approx.", "i.e.", "No."]),
+    ("de", "en", "Der Preis inkl. MwSt. ist hoch.", ["incl.", "VAT"]),
+    ("en", "de", "We need approx. 20 chairs, e.g. wooden ones, at No. 12.", ["ca.", "z. B.", "Nr."]),
+])
+def test_an_abbreviation_is_the_targets(source, target, text, fills):
+    assert [span.fill for span in Abbreviations(source, target).find(text)] == fills
+
+
+@pytest.mark.parametrize("source, target, text, fill", [
+    ("de", "en", "Brot, Käse usw.", "etc"), ("en", "de", "Bread, cheese, etc.", "usw"),
+    ("de", "en", "Er sagt „Brot usw.“", "etc")])
+def test_one_that_ends_the_sentence_leaves_its_period_to_the_sentence(source, target, text, fill):
+    span, = Abbreviations(source, target).find(text)
+    assert span.fill == fill and text[span.end] == "."
+
+
+@pytest.mark.parametrize("source, target, text", [
+    ("de", "en", "Nr.5 und www.usw.de und Ausw. und Bca. 3"),      # a run of its own, a domain, inside a word
+    ("en", "de", "I said no. No, she said. No. Say No."),          # "No." only before a number
+    ("de", "fr", "Wir brauchen ca. 20 Stühle."),                    # no table for the pair
+])
+def test_what_is_no_abbreviation_of_the_table_stays(source, target, text):
+    assert Abbreviations(source, target).find(text) == []
+
+
+def test_the_pipeline_carries_it_as_a_placeholder_beside_the_number():
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    applied = pipeline.apply("A man carries approx. 20 boxes.")
+    assert applied.sentences == [f"A man carries {P0} {P1} boxes."]
+    output = pipeline.reverse_sentence(f"Ein Mann trägt {P0} {P1} Kisten.", applied.states[0]).text
+    assert pipeline.reverse_line([output], applied.line_states) == "Ein Mann trägt ca. 20 Kisten."

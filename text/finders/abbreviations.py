@@ -1,0 +1,55 @@
+"""Common abbreviations travel as placeholders, written as the target language abbreviates: German "ca." -> "approx.",
+"z. B." -> "e.g.", "usw." -> "etc.", "Nr. 5" -> "No." + "5", and back. A caption model has hardly seen one and
+garbles it into a made-up name ("A man carries approx. 20 boxes." -> "... eine Prox 20 Kartons.", "in front of No.
+12" -> "vor Noo 12").
+
+    Abbreviations("de", "en").find("Wir brauchen ca. 20 Stühle.")   -> [Span(13, 16, "approx.")]
+    Abbreviations("en", "de").find("Bread, cheese, etc.")           -> [Span(15, 18, "usw")]
+
+Only the table's abbreviations, as written or with a capital first letter ("Ca. 20 Leute"), each with a space, a mark
+or the end after it, so "Nr.5" stays a run of its own (text/finders/numbers.py); English "No." only before a number
+(else it is the word). An abbreviation that ends the sentence leaves its period outside the placeholder, as the
+sentence's full stop ("Brot, Käse usw." -> "Bread, cheese etc."). The sentence splitter knows these abbreviations
+too (text/forms/sentence_ends.py), so their period ends no sentence.
+"""
+from __future__ import annotations
+
+import re
+
+from text.finders.finder import PlaceholderStep
+from text.forms.masking import Span
+
+GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d. h.": "i.e.", "d.h.": "i.e.",
+          "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
+          "inkl.": "incl.", "zzgl.": "plus", "evtl.": "possibly", "ggf.": "if necessary", "vgl.": "cf.",
+          "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "Tel.": "Tel."}
+ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
+           "No.": "Nr.", "VAT": "MwSt.", "Tel.": "Tel."}
+TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
+BEFORE_NUMBER = {"No."}                # else the word "no" at a sentence's end
+END = re.compile(r"[\"'»«“”„‚’)\]]*\s*$")     # what may follow the sentence's last word
+
+
+class Abbreviations(PlaceholderStep):
+    def __init__(self, source: str = "de", target: str = "en"):
+        self.table = TABLES.get((source, target), {})
+        forms = {written: meant for short, meant in self.table.items()
+                 for written in (short, short[0].upper() + short[1:])}
+        self.forms = forms
+        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        self.pattern = re.compile(rf"(?<![\w.@/-])(?:{words})(?=[\s,;:!?)\]\"'“”»«]|$)") if words else None
+
+    def find(self, text: str) -> list[Span]:
+        spans = []
+        for m in self.pattern.finditer(text) if self.pattern else ():
+            written = m.group()
+            if written in BEFORE_NUMBER and not re.match(r"\s*\d", text[m.end():]):
+                continue
+            meant = self.forms[written]
+            if written[0].isupper() and not self.table.get(written) and meant[0].islower():
+                meant = meant[0].upper() + meant[1:]           # "Ca. 20 Leute" -> "Approx."
+            end = m.end()
+            if written.endswith(".") and END.fullmatch(text[end:]):     # the sentence's full stop too
+                end, meant = end - 1, meant.rstrip(".")
+            spans.append(Span(m.start(), end, meant))
+        return spans
