@@ -57,3 +57,12 @@ def test_a_weak_models_doubled_stop_after_a_placeholder_goes_and_the_fill_is_who
     back = pipeline.reverse_sentence(f"More at {placeholder} ..", states).text
     url = "https://example.org/hilfe" if direction == ("de", "en") else "https://example.org/help"
     assert back == f"More at {url}."
+
+
+@pytest.mark.parametrize("lang, output, fixed", [
+    ("en", "Komish !", "Komish!"), ("de", "Wo ist er ?", "Wo ist er?"), ("en", "Really ?!", "Really?!"),
+    ("en", "A „quote“ !", "A „quote“ !"),            # after a mark, not a word: left as the model wrote it
+    ("fr", "Viens demain !", "Viens demain !"),      # French writes the space
+])
+def test_a_space_before_an_exclamation_or_question_mark_goes_except_in_french(lang, output, fixed):
+    assert StopSpacing(lang).reverse(output, None) == fixed

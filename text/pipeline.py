@@ -105,7 +105,7 @@ class Pipeline:
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
-        steps.append(StopSpacing())          # its reverse runs after the marks' (which may leave "haired .")
+        steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")
         if cfg.marks:        # after the placeholders: it sees the masked sentence, and its reverse runs before theirs
             steps.append(StrayMarks())
         return cls(steps)

@@ -1,6 +1,7 @@
 """No space before a full stop or a comma in a translation, and no mark written twice: a model, weak or strong, that
 writes `There is a dog .`, `auf dem Tisch , der` or `Munich ..` has it mended, in every language the project
-translates (English, German and French alike write none of these).
+translates (English, German and French alike write none of these). Nor before an exclamation or a question mark
+(`Komish !`, a model's for `Komm morgen wieder!`), except in French, which writes a space there.
 
     StopSpacing().reverse("A man is riding through Freiburg .", None)      # -> "A man is riding through Freiburg."
     StopSpacing().reverse("He lives in Munich ..", None)                   # -> "He lives in Munich."
@@ -17,10 +18,15 @@ import re
 from text.step import Step
 
 SPACE_BEFORE_STOP = re.compile(r"(?<=\S)[ \t]+(?=[.,](?![.,\w]))")
+SPACE_BEFORE_CALL = re.compile(r"(?<=[^\W_])[ \t]+(?=[!?]+(?!\w))")       # after a word: "Komm !", not "=> !"
+SPACED_CALLS = {"fr"}                 # languages that write a space before "!" and "?"
 DOUBLED_MARK = re.compile(r"(?<![.,])([.,])[ \t]*\1(?![.,])")    # ".." or ", ," but not an ellipsis "..."
 
 
 class StopSpacing(Step):
+    def __init__(self, lang: str = "en"):
+        self.calls = lang not in SPACED_CALLS
+
     def apply(self, text: str) -> tuple[str, bool]:
         """The text unchanged; the state says whether the source doubles a mark itself (then its translation may)."""
         return text, bool(DOUBLED_MARK.search(text))
@@ -28,4 +34,5 @@ class StopSpacing(Step):
     def reverse(self, output: str, state) -> str:
         if not state:
             output = DOUBLED_MARK.sub(r"\1", output)
-        return SPACE_BEFORE_STOP.sub("", output)
+        output = SPACE_BEFORE_STOP.sub("", output)
+        return SPACE_BEFORE_CALL.sub("", output) if self.calls else output
