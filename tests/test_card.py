@@ -45,6 +45,15 @@ def test_a_resumed_run_names_the_command_that_resumed_it(root, two_epoch_run, tm
     assert "ended: 3 epochs" in text and f"{run}/best.pt" in text
 
 
+def test_the_card_names_the_code_the_run_started_with_not_a_commit_made_while_it_trained(root, two_epoch_run, tmp_path,
+                                                                                          train_main, monkeypatch):
+    run = copy_run(two_epoch_run, tmp_path)
+    monkeypatch.setattr("training.run.current_commit", lambda: "aaaaaaa")           # the code the run starts with
+    monkeypatch.setattr("training.card.current_commit", lambda: "bbbbbbb", raising=False)   # HEAD, committed since
+    assert resume(train_main, root, run, "--train.max_epochs=3") == 0
+    assert "code at commit aaaaaaa" in (run / "MODEL.md").read_text(encoding="utf-8")      # rewritten at the end
+
+
 def test_translate_info_prints_the_card_of_a_checkpoint_and_exits_zero(both_run, capsys):
     from training.card import render
     assert translate.main(["--info", "--checkpoint", str(both_run / "best.pt")]) == 0

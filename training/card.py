@@ -15,7 +15,7 @@ import torch
 from models.checkpoint import load_checkpoint
 from training.forecast import Forecast
 from util.errors import UserError
-from util.ledger import current_commit, this_machine
+from util.ledger import this_machine
 from util.textio import write_text_atomic
 
 CARD_NAME = "MODEL.md"
@@ -51,7 +51,7 @@ def model_card(run, best: dict, finished: str | None = None) -> dict:
             "model": {"parameters": run.model.num_parameters(), "d_model": model.d_model,
                       "layers": [model.n_encoder_layers, model.n_decoder_layers], "units": data.units},
             "machine": machine(run.device), "ranks": run.dist.world_size, "precision": state.precision,
-            "torch": torch.__version__, "commit": current_commit(),
+            "torch": torch.__version__, "commit": run.commit,
             "trained": {"steps": state.step, "epochs": state.epoch, "minutes": round(state.elapsed / 60, 2),
                         "finished": finished, "forecast": state.forecast or None},
             "best": {"step": best["step"], "epoch": best.get("epoch"), "kind": best.get("kind"),

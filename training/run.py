@@ -40,6 +40,7 @@ from training.tensorboard import TensorBoardLog, check_tensorboard_installed
 from util import distributed
 from cli import pick_device
 from util.errors import UserError
+from util.ledger import current_commit
 
 
 @dataclass
@@ -83,6 +84,8 @@ class Run:
     ema: EMA | None = None           # with --train.ema: the moving average of the weights
     epochs: EpochData | None = None  # each epoch's pairs and batches (set by build_run)
     threads: PartThreads | None = None   # with a step's batch in parts: the threads that run them (training/parts.py)
+    commit: str = ""                 # the code this process trains with, as it started: a commit made during the run
+    #                                  is not it (util.ledger.current_commit)
 
     @property
     def train_data(self) -> SplitData:
@@ -240,7 +243,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
               Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir),
-              ema=EMA(model, cfg.train.ema) if cfg.train.ema else None, threads=threads)
+              ema=EMA(model, cfg.train.ema) if cfg.train.ema else None, threads=threads, commit=current_commit())
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:
         resume_training_state(run, resume)
