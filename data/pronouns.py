@@ -102,7 +102,8 @@ MODALS = [(("kann", "kannst", "kann", "können", "könnt", "können"), "can", ""
           (("möchte", "möchtest", "möchte", "möchten", "möchtet", "möchten"), "would", "like to ", ""),
           (("muss", "musst", "muss", "müssen", "müsst", "müssen"), "", "have to ", "has"),
           (("will", "willst", "will", "wollen", "wollt", "wollen"), "", "want to ", "wants")]
-# where someone comes from or lives, a placeholder for the place: (German verb, its preposition, English)
+# where someone comes from or lives, a placeholder for the place: (German verb, its preposition, English base, -s,
+# English preposition)
 ORIGINS = [("kommen", "aus", "come", "comes", "from"), ("wohnen", "in", "live", "lives", "in")]
 
 
@@ -141,16 +142,16 @@ def clause(rng: random.Random) -> Clause:
 
 
 PRONOUN_SHARE = 1.0            # pronoun pairs for each everyday frame pair (data/augment.py)
-QUESTION_SHARE = 0.25          # of the pronoun pairs: yes-no questions ("Bist du wach?" / "Are you awake?")
-NEGATED_SHARE = 0.2            # and negations ("Ich habe keinen Hut." / "I don't have a hat.")
+ASKED = 0.25                   # of the pronoun pairs: yes-no questions ("Bist du wach?" / "Are you awake?")
+NEGATED = 0.2                  # and negations ("Ich habe keinen Hut." / "I don't have a hat.")
 
 
 def pronoun_pair(rng: random.Random) -> tuple[str, str]:
-    """A statement, or its yes-no question (QUESTION_SHARE) or its negation (NEGATED_SHARE)."""
+    """A statement, or its yes-no question (ASKED) or its negation (NEGATED)."""
     said, kind = clause(rng), rng.random()
-    if kind < QUESTION_SHARE:
+    if kind < ASKED:
         return said.question()
-    return said.negated() if kind < QUESTION_SHARE + NEGATED_SHARE and said.negates else said.statement()
+    return said.negated() if kind < ASKED + NEGATED and said.negates else said.statement()
 
 
 def pronoun_pairs(count: int, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
