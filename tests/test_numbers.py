@@ -37,6 +37,8 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Der Preis beträgt 1.299,99 Euro.", f"Der Preis beträgt {P0}.", ("€1,299.99",)),   # a currency's name: its sign
     ("Für 5 EUR und 3 Dollar.", f"Für {P0} und {P1}.", ("€5", "$3")),
     ("Beim Euro-Jazz 3 Euro-Münzen.", f"Beim Euro-Jazz {P0} Euro-Münzen.", ("3",)),    # not a word it begins
+    ("Der Laptop kostet 999,- €, das Kabel 5,–€.", f"Der Laptop kostet {P0}, das Kabel {P1}.", ("€999", "€5")),
+    ("Bar € 999,- oder 20,-- Euro.", f"Bar {P0} oder {P1}.", ("€999", "€20")),        # ",-": no cents
 ])
 def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)

@@ -39,11 +39,13 @@ RANGE = re.compile(r"\s*[-–]\s*|\s+(?:und|bis|oder|and|to|or|till|until)\s+")
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 CURRENCY = "€$£¥"
-SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f" ?([{CURRENCY}])(?!\\w)")
+NO_CENTS = r",[-–]{1,2}"                    # German "999,- €": a whole price, no cents
+SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_CENTS})? ?([{CURRENCY}])(?!\\w)")
+AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
 CURRENCY_NAMES = {"de": {"euro": "€", "eur": "€", "dollar": "$", "usd": "$"},
                   "en": {"euro": "€", "euros": "€", "eur": "€", "dollar": "$", "dollars": "$", "usd": "$"}}
-NAME_AFTER = {lang: re.compile(rf" ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
+NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
               for lang, names in CURRENCY_NAMES.items()}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
 SECTION = re.compile(r"(§§?) ?$")
@@ -85,11 +87,12 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
 
 def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) -> tuple[str, int, int] | None:
     """(sign, start, end): the currency sign written right before text[start:end] (not before free_from), else
-    right after it, else the sign of the currency named right after it in `lang`, and the span that holds it; None
-    without one."""
+    right after it, else the sign of the currency named right after it in `lang`, and the span that holds it (with a
+    German ",-" for no cents between them: "999,- €"); None without one."""
     before = SIGN_BEFORE.search(text, free_from, start)
     if before:
-        return before.group(1), before.start(), end
+        no_cents = AFTER_PRICE.match(text, end)                      # "€ 999,-"
+        return before.group(1), before.start(), no_cents.end() if no_cents else end
     after = SIGN_AFTER.match(text, end)
     if after:
         return after.group(1), start, after.end()
