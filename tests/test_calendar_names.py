@@ -101,3 +101,11 @@ def test_german_august_is_a_month_only_after_a_word_that_says_so():
 
 def test_training_pairs_are_left_as_they_are():
     assert CalendarNames("en", "de").apply_pair("On Monday.", "Am Montag.") == ("On Monday.", "Am Montag.")
+
+
+@pytest.mark.parametrize("languages, line, fills", [
+    (("de", "en"), "Öffnungszeiten: Mo.-Fr. 8-18 Uhr, Sa. 9-14 Uhr.", ("Monday-Friday", "Saturday")),
+    (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag",)),           # "Sun" without its stop: a word
+])
+def test_a_weekdays_abbreviation_before_a_time_is_the_weekday(languages, line, fills):
+    assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)

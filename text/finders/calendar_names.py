@@ -10,7 +10,8 @@ a weekday (and English "on" before a month and a number). A name that is a word 
 "March", "April", "June", "August"; German "August") is a month only capitalized, after a word that says so ("in",
 "since", "early", ...; "im", "seit", "Anfang", ...), before a number ("June 31") or after another name and "and",
 "or", "to" ("in May and June"); an abbreviation only with its full stop after such a word ("in Feb.", "on Wed.",
-"am Mo."), or in a range ("Mon-Fri", "Mo.–Fr."): alone, "Sun", "Sat", "Wed", "Jan" are words or names. Neither is
+"am Mo."), in a range ("Mon-Fri", "Mo.–Fr."), or a weekday's before a number ("Sa. 9-14 Uhr"): alone, "Sun", "Sat",
+"Wed", "Jan" are words or names. Neither is
 one before a capitalized word, as part of a name ("in March Madness", "bei Fr. Müller": Frau Müller). Training pairs
 are left as they are.
 
@@ -121,7 +122,8 @@ class CalendarNames(PlaceholderStep):
             return True
         if spans and JOINS.fullmatch(text, spans[-1].end, found.start):
             return True
-        return ambiguous and NUMBER_AFTER.match(text, found.end) is not None
+        day = found.short and found.kind == "day"          # "Sa. 9-14 Uhr": a weekday's abbreviation before a time
+        return (ambiguous or day) and NUMBER_AFTER.match(text, found.end) is not None
 
     def span(self, text: str, found: Found) -> Span:
         """The name's span, with the preposition before it where the target's is fixed."""

@@ -3,9 +3,9 @@
 
 A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
 start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
-"Nr.", "St.", "Dr.", ...; "no" and "jan" only before a number), a single letter ("J. S. Bach"; "a.m." and "p.m."
-unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after a number never ends a
-sentence. Decimals, URLs and e-mail addresses have no space after their
+"Nr.", "St.", "Dr.", ...; "no", "jan" and a weekday's, "Sa.", only before a number), a single letter ("J. S.
+Bach"; "a.m." and "p.m." unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after
+a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
 periods; a sentence mark between a lowercase word and a capitalized one with no space ("a mouse.The dog") ends a
 sentence, unless the words are part of a domain, a file name or an address ("www.bbc.Com").
 """
@@ -22,7 +22,8 @@ sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oc
 """.split())
 ENDS = ".!?…"                     # the marks that end a sentence
 END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
-BEFORE_DIGIT = {"no", "jan"}       # abbreviations only before a number ("No. 5", "3. Jan. 2020"), else words
+# abbreviations only before a number ("No. 5", "3. Jan. 2020", a weekday's before a time: "Sa. 9 Uhr"), else words
+BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "wed", "thu", "sat", "sun"}
 LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
