@@ -18,7 +18,7 @@ import re
 ABBREVIATIONS = set("""
 bzw ca evtl ggf inkl usw etc vgl sog bspw zzgl zb dh ua uvm ebd allg ehem eigtl gegr nr st str dr prof hr fr frl
 med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap jan feb mär apr jun jul aug sep
-sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no
+sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no incl cf
 """.split())
 ENDS = ".!?…"                     # the marks that end a sentence
 END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
