@@ -29,6 +29,9 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Folgt @lena.malt und @zoo.", f"Folgt {P0} und {P1}.", ("@lena.malt", "@zoo")),
     ("Der ICE 578 und FRITZ!Box 7590.", f"Der {P0} und {P1}.", ("ICE 578", "FRITZ!Box 7590")),
     ("Ruf 0341 593 3500 an.", f"Ruf {P0} an.", ("0341 593 3500",)),
+    ("Call +1 (555) 010-9999 or (030) 123 456.", f"Call {P0} or {P1}.", ("+1 (555) 010-9999", "(030) 123 456")),
+    ("Tel. +49 (0)30 1234567, Kinder (6 und 8) (3) 45.", f"Tel. {P0}, Kinder (6 und 8) (3) 45.",
+     ("+49 (0)30 1234567",)),                                                   # an area code has two digits
     ("In der Formel gilt a < b für alle Werte.", f"In der Formel gilt {P0} für alle Werte.", ("a < b",)),
     ("Es gilt x = 3 und y>2.", f"Es gilt {P0} und {P1}.", ("x = 3", "y>2")),
     ("Also 2 + 2 = 4 und 0 ≤ x ≤ 1.", f"Also {P0} und {P1}.", ("2 + 2 = 4", "0 ≤ x ≤ 1")),

@@ -35,7 +35,8 @@ PATTERNS = [
     r"|wav|html?|py|js|exe)\b",                                                # a file name
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
     r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
-    r"(?<![\w.,+])(?:\+\d{1,3}|0\d{2,})(?:[ /-]\d{2,})+(?![.,]?\d)",              # a phone number: "0341 593 3500"
+    r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
+    # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
     rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
