@@ -31,6 +31,8 @@ def names_in(text: str, lexicon: Lexicon = GERMAN, source: str = "de", target: s
     # words the corpus lacks that look like German words, one who cuts ("schneiden") or "Müll" inflected: names still
     ("Die Familie Müller wohnt neben der Familie Schneider.",
      [("Die Familie Müller", "the Müller family"), ("der Familie Schneider", "the Schneider family")]),
+    ("Herr und Frau Becker treffen Frau Koch.", [("Herr und Frau Becker", "Mr. and Mrs. Becker"),
+                                                  ("Frau Koch", "Ms. Koch")]),       # a couple under one name
 ])
 def test_a_word_after_a_german_title_or_naming_word_is_a_name_with_its_title_in_english(text, found):
     assert names_in(text) == found
@@ -53,6 +55,8 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
     ("The Asian family has a dog named Rose and a shop called Bread.", [("Rose", "Rose"), ("Bread", "Bread")]),
     ("The Weber family meets the Baker family.",        # "baker" is a word of the corpus, in lowercase
      [("The Weber family", "Familie Weber"), ("the Baker family", "Familie Baker")]),
+    ("Mr. and Mrs. Smith meet Mr and Mrs Baker.", [("Mr. and Mrs. Smith", "Herr und Frau Smith"),
+                                                    ("Mr and Mrs Baker", "Herr und Frau Baker")]),
 ])
 def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_in_german(text, found):
     assert names_in(text, ENGLISH, "en", "de") == found

@@ -6,6 +6,7 @@ and the title comes with it in the target's words, so no model can translate the
                         "Herr Dr. Weber" -> "Dr. Weber", "(die) Familie Koch" -> "the Koch family"
     English -> German   "Mr Baker" -> "Herr Baker" ("Herrn Baker" after a preposition or verb), "Mrs/Ms/Miss Smith"
                         -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
+    a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
     both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
 
 "Herr" and "Frau" are titles only where no article, determiner or inflected adjective stands before them: "eine
@@ -28,6 +29,10 @@ TITLE = {"de": re.compile(rf"\b(?:(?P<article>[Dd](?:ie|er|en|em)) +(?=Familie))
          "en": re.compile(rf"\b(?:(?P<title>Mr|Mrs|Ms|Miss)(?:\. ?| )(?P<academic>{ACADEMIC['en']})?|"
                           rf"(?P<academic2>{ACADEMIC['en']}))(?P<name>{NAME})(?: (?P<second>{NAME}))?")}
 FAMILY_EN = re.compile(rf"\b[Tt]he (?P<name>{NAME}) family\b")
+# a couple under one name: "Mr. and Mrs. Smith" / "Herr und Frau Müller"
+COUPLE = {"de": re.compile(rf"\bHerr und Frau (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
+          "en": re.compile(rf"\bMr\.? and Mrs\.? (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+COUPLE_TITLES = {"de": "Herr und Frau", "en": "Mr. and Mrs."}
 NAMING = {"de": re.compile(rf"\b(?:namens|heißt|hieß|genannt) (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
           "en": re.compile(rf"\b(?:named|called) (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
 TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
@@ -80,6 +85,10 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
     if {source, target} != {"de", "en"}:
         return []
     spans = []
+    for m in COUPLE[source].finditer(text):
+        if source == "en" or a_title(text, m.start(), names.lexicon):
+            name, end = with_second(m, names, source)
+            spans.append(Span(m.start(), end, f"{COUPLE_TITLES[target]} {name}"))
     for m in TITLE[source].finditer(text):
         title, academic = m.group("title"), m.group("academic") or m.group("academic2")
         common = source == "de" and title in ("Herr", "Herrn", "Frau") and not academic
