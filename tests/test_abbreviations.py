@@ -12,8 +12,9 @@ P0, P1 = PLACEHOLDERS[:2]
 @pytest.mark.parametrize("source, target, text, fills", [
     ("de", "en", "Wir brauchen ca. 20 Stühle, z.B. aus Holz.", ["approx.", "e.g."]),
     ("de", "en", "Ca. 20 Leute, d. h. alle, im Haus Nr. 12.", ["Approx.", "i.e.", "No."]),
-    ("de", "en", "Der Preis inkl. MwSt. ist hoch.", ["incl.", "VAT"]),
+    ("de", "en", "Der Preis inkl. MwSt. ist hoch, inkl. Porto.", ["incl. VAT", "incl."]),     # one phrase, longest
     ("en", "de", "We need approx. 20 chairs, e.g. wooden ones, at No. 12.", ["ca.", "z. B.", "Nr."]),
+    ("en", "de", "It costs $20 incl. VAT.", ["inkl. MwSt."]),
 ])
 def test_an_abbreviation_is_the_targets(source, target, text, fills):
     assert [span.fill for span in Abbreviations(source, target).find(text)] == fills

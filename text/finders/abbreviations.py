@@ -22,9 +22,9 @@ from text.forms.masking import Span
 GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d. h.": "i.e.", "d.h.": "i.e.",
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
           "inkl.": "incl.", "zzgl.": "plus", "evtl.": "possibly", "ggf.": "if necessary", "vgl.": "cf.",
-          "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "Tel.": "Tel."}
+          "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "inkl. MwSt.": "incl. VAT", "Tel.": "Tel."}
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
-           "No.": "Nr.", "VAT": "MwSt.", "Tel.": "Tel."}
+           "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel."}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 BEFORE_NUMBER = {"No."}                # else the word "no" at a sentence's end
 END = re.compile(r"[\"'»«“”„‚’)\]]*\s*$")     # what may follow the sentence's last word
@@ -37,7 +37,8 @@ class Abbreviations(PlaceholderStep):
                  for written in (short, short[0].upper() + short[1:])}
         self.forms = forms
         words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-        self.pattern = re.compile(rf"(?<![\w.@/-])(?:{words})(?=[\s,;:!?)\]\"'“”»«]|$)") if words else None
+        after = r"(?=[\s,;:!?)\]\"'“”»«]|\.(?!\w)|$)"          # a space, a mark or the end: not "Nr.5"
+        self.pattern = re.compile(rf"(?<![\w.@/-])(?:{words}){after}") if words else None
 
     def find(self, text: str) -> list[Span]:
         spans = []
