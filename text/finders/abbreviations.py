@@ -18,6 +18,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
+from text.forms.sentence_ends import BEFORE_DIGIT
 
 GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d. h.": "i.e.", "d.h.": "i.e.",
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
@@ -26,17 +27,15 @@ GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
            "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel."}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
-BEFORE_NUMBER = {"No."}                # else the word "no" at a sentence's end
 END = re.compile(r"[\"'»«“”„‚’)\]]*\s*$")     # what may follow the sentence's last word
 
 
 class Abbreviations(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
-        forms = {written: meant for short, meant in self.table.items()
-                 for written in (short, short[0].upper() + short[1:])}
-        self.forms = forms
-        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        self.forms = {written: meant for short, meant in self.table.items()
+                      for written in (short, short[0].upper() + short[1:])}
+        words = "|".join(re.escape(f) for f in sorted(self.forms, key=len, reverse=True))
         after = r"(?=[\s,;:!?)\]\"'“”»«]|\.(?!\w)|$)"          # a space, a mark or the end: not "Nr.5"
         self.pattern = re.compile(rf"(?<![\w.@/-])(?:{words}){after}") if words else None
 
@@ -44,8 +43,8 @@ class Abbreviations(PlaceholderStep):
         spans = []
         for m in self.pattern.finditer(text) if self.pattern else ():
             written = m.group()
-            if written in BEFORE_NUMBER and not re.match(r"\s*\d", text[m.end():]):
-                continue
+            if written.rstrip(".").lower() in BEFORE_DIGIT and not re.match(r"\s*\d", text[m.end():]):
+                continue                                        # "No." before a number, else the word "no"
             meant = self.forms[written]
             if written[0].isupper() and not self.table.get(written) and meant[0].islower():
                 meant = meant[0].upper() + meant[1:]           # "Ca. 20 Leute" -> "Approx."

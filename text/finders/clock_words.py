@@ -32,16 +32,15 @@ WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
 
 class ClockWords(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
-        self.source, self.target = source, target
-        known = {source, target} == {"de", "en"}
-        self.fractions = FRACTIONS[source] if known else []
+        self.target = target
+        fractions = FRACTIONS[source] if {source, target} == {"de", "en"} else []
         self.hours = number_words(source)
         self.words = {value: word for word, value in number_words(target).items()}
         hours = "|".join(sorted(self.hours, key=len, reverse=True))
         noun = r"(?!\s+[A-ZÄÖÜ])" if source == "de" else ""       # "halb zwei Kinder": no time
         self.patterns = [(re.compile(rf"(?<![\w-])(?i:{fraction})\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])"
                                      rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
-                         for fraction, minutes, ahead in self.fractions]
+                         for fraction, minutes, ahead in fractions]
 
     def find(self, text: str) -> list[Span]:
         spans = []

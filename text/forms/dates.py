@@ -96,12 +96,12 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             if overlaps(Span(m.start(), m.end(), ""), spans):
                 continue
             found = m.groupdict()
-            number = found.get("number") or found.get("number2")         # "12.03.", "3.5.2025"; not "3.5."
             if found.get("first"):                                      # "12/24/2025", "24/12/2025"
                 month, day = slashed(int(found["first"]), int(found["second"]))
                 if month is None:
                     continue
             else:
+                number = found.get("number") or found.get("number2")     # "12.03.", "3.5.2025"; not "3.5."
                 month = int(number) if number else names[found["month"].lower()]
                 day = int(found["day"]) if found.get("day") else None
             last = int(found["last"]) if found.get("last") else None
