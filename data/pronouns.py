@@ -14,6 +14,8 @@ from the project's own short lists:
     Kannst du schwimmen?          /  Can you swim?
     Er will einen Kuchen kaufen.  /  He wants to buy a cake. ("will" is no future)
     Wir wohnen in <P>.            /  We live in <P>.         <P>: a place, as the names step leaves it
+    Kannst du mir helfen?         /  Can you help me?        an object pronoun: "mich" / "mir" by the verb's case
+    Ich sehe dich nicht.          /  I don't see you.
 
 German conjugates each person: regular verbs from their infinitive (conjugated), the few others by their own forms.
 The things come from data/everyday.py's list, the activities from its DOINGS; the probes' lines (probes/data/) are
@@ -37,6 +39,7 @@ class Pronoun(NamedTuple):
 PRONOUNS = [Pronoun("Ich", "I", 0), Pronoun("Du", "You", 1), Pronoun("Er", "He", 2), Pronoun("Sie", "She", 2),
             Pronoun("Wir", "We", 3), Pronoun("Ihr", "You", 4), Pronoun("Sie", "They", 5)]
 THIRD = 2                                                  # er, sie: English takes "is", "has", "-s"
+GROUP = {3: 0, 4: 1}          # wir is the first person as ich is, ihr the second as du is
 # each verb's forms for ich, du, er, wir, ihr, sie
 SEIN = ("bin", "bist", "ist", "sind", "seid", "sind")
 HABEN = ("habe", "hast", "hat", "haben", "habt", "haben")
@@ -50,6 +53,20 @@ HANDLINGS = [("kaufen", None, "buy", "buys", "buying"), ("brauchen", None, "need
              ("verkaufen", None, "sell", "sells", "selling"),
              ("nehmen", ("nimmst", "nimmt"), "take", "takes", "taking")]
 NO_MODAL = {"brauchen"}         # "Ich muss einen Schal brauchen": no one says it
+# object pronouns by person, as PRONOUNS lists them: German accusative and dative, English
+ACCUSATIVE = ("mich", "dich", "ihn", "sie", "uns", "euch", "sie")
+DATIVE = ("mir", "dir", "ihm", "ihr", "uns", "euch", "ihnen")
+OBJECTS = ("me", "you", "him", "her", "us", "you", "them")
+# verbs with a person: (German infinitive, its du and er forms where the vowel changes, takes the dative, English
+# base, -s, -ing or None where the English progressive is not said)
+MEETINGS = [("sehen", ("siehst", "sieht"), False, "see", "sees", None),
+            ("besuchen", None, False, "visit", "visits", "visiting"),
+            ("lieben", None, False, "love", "loves", None), ("kennen", None, False, "know", "knows", None),
+            ("fragen", None, False, "ask", "asks", "asking"), ("hören", None, False, "hear", "hears", None),
+            ("verstehen", None, False, "understand", "understands", None),
+            ("suchen", None, False, "look for", "looks for", "looking for"),
+            ("helfen", ("hilfst", "hilft"), True, "help", "helps", "helping"),
+            ("danken", None, True, "thank", "thanks", None)]
 
 
 def conjugated(infinitive: str, irregular: tuple[str, str] | None = None) -> tuple[str, ...]:
@@ -72,6 +89,7 @@ class Clause(NamedTuple):
     en_says: str = ""     # with en_first "": the statement's verb ("needs")
     thing: bool = False   # de_rest opens with a thing, which German negates with "kein" ("keinen Schal")
     negates: bool = True  # "would like to": no negation here
+    held: bool = False    # de_rest opens with an object pronoun, which "nicht" follows ("Ich sehe dich nicht.")
 
     def statement(self) -> tuple[str, str]:
         de = " ".join(w for w in (self.pronoun.de, self.de_verb, self.de_rest) if w)
@@ -89,8 +107,9 @@ class Clause(NamedTuple):
     def negated(self) -> tuple[str, str]:
         """German "kein" for a thing ("Ich habe keinen Hut."), else "nicht" before the rest ("Ich kann nicht tanzen.",
         "Wir tanzen nicht."); English "not" after "be" or "cannot", else "don't" ("I don't have a hat.")."""
+        held, _, after = self.de_rest.partition(" ") if self.held else ("", "", self.de_rest)
         rest = (("k" + self.de_rest) if self.de_rest.startswith("ein") else "keine " + self.de_rest) if self.thing \
-            else " ".join(w for w in ("nicht", self.de_rest) if w)
+            else " ".join(w for w in (held, "nicht", after) if w)
         first = {"can": "cannot"}.get(self.en_first, f"{self.en_first} not") if self.en_first else \
             "doesn't" if self.pronoun.person == THIRD else "don't"
         return f"{self.pronoun.de} {self.de_verb} {rest}.", f"{self.pronoun.en} {first} {self.en_rest}."
@@ -107,12 +126,33 @@ MODALS = [(("kann", "kannst", "kann", "können", "könnt", "können"), "can", ""
 ORIGINS = [("kommen", "aus", "come", "comes", "from"), ("wohnen", "in", "live", "lives", "in")]
 
 
+def met(rng: random.Random, pronoun: Pronoun) -> Clause:
+    """What someone does to another person, named by a pronoun: "Ich sehe dich." / "I see you.", or can or wants to
+    do: "Kannst du mir helfen?" / "Can you help me?". Never the subject's own first or second person ("Ich sehe
+    mich", "Du siehst euch": "You see you")."""
+    k, third = pronoun.person, pronoun.person == THIRD
+    other = rng.choice([i for i, p in enumerate(PRONOUNS) if GROUP.get(p.person, p.person) != GROUP.get(k, k)])
+    infinitive, irregular, dative, base, says, ing = rng.choice(MEETINGS)
+    obj, en_obj = (DATIVE if dative else ACCUSATIVE)[other], OBJECTS[other]
+    if rng.random() < 0.4:
+        forms, first, lead, modal_says = rng.choice(MODALS)
+        return Clause(pronoun, forms[k], f"{obj} {infinitive}", first, f"{lead}{base} {en_obj}",
+                      (modal_says if third else lead.split(" ")[0]) if not first else "", held=True,
+                      negates=first != "would")
+    if ing and rng.random() < 0.3:
+        return Clause(pronoun, conjugated(infinitive, irregular)[k], obj, BE[k], f"{ing} {en_obj}", held=True)
+    return Clause(pronoun, conjugated(infinitive, irregular)[k], obj, "", f"{base} {en_obj}",
+                  (says if third else base).partition(" ")[0], held=True)
+
+
 def clause(rng: random.Random) -> Clause:
     """How someone is, what they have, do (German has one present: "Wir tanzen" is "We dance" and "We are dancing"),
-    do with a thing, can or want to do, or where they are from."""
+    do with a thing or to someone, can or want to do, or where they are from."""
     pronoun = rng.choice(PRONOUNS)
     k, third = pronoun.person, pronoun.person == THIRD
-    frame = rng.randrange(6)
+    frame = rng.randrange(7)
+    if frame == 6:
+        return met(rng, pronoun)
     if frame == 0:
         de, en = rng.choice(STATES)
         return Clause(pronoun, SEIN[k], de, BE[k], en)

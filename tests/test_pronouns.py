@@ -89,3 +89,21 @@ def test_where_someone_lives_or_comes_from_holds_one_placeholder_the_same_on_bot
     for de, en in places:
         assert holds.findall(de) == holds.findall(en) and len(holds.findall(de)) == 1
         assert (" aus " in de) == (" from " in en) and (" in " in de) == (" in " in en), (de, en)
+
+
+def test_an_object_pronoun_takes_its_verbs_case_stands_before_nicht_and_the_infinitive_and_is_never_the_subject():
+    pairs = dict(pronoun_pairs(4000))
+    helped = {de: en for de, en in pairs.items() if re.search(r"\b(helfen|hilf\w*|helf\w*)\b", de)}
+    seen = {de: en for de, en in pairs.items() if re.search(r"\b(sehen|sieh\w*|seh\w*)\b", de)}
+    assert len(helped) > 20 and len(seen) > 20
+    assert all(re.search(r"\b(mir|dir|ihm|ihr|uns|euch|ihnen)\b", de.split(None, 2)[2]) for de in helped), helped
+    assert all(re.search(r"\b(mich|dich|ihn|sie|uns|euch)\b", de.split(None, 2)[2]) for de in seen), seen
+    asked = [en for de, en in helped.items() if re.match(r"(Kannst|Kann|Können|Könnt) ", de)]  # "Kannst du mir ...
+    assert asked and all(re.fullmatch(r"Can \w+ help (me|you|him|her|us|them)\?", en) for en in asked), asked
+    assert any(re.fullmatch(r"\w+ \w+ (mich|dich|ihn|uns|euch) nicht\.", de) for de in seen)  # "Ich sehe dich nicht."
+    modal = re.compile(r"\w+ (kann|kannst|können|könnt) (mich|dich|mir|dir|uns|euch) nicht \w+en\.")
+    assert any(modal.fullmatch(de) for de in pairs)                                  # "Ich kann dir nicht helfen."
+    assert not [de for de in pairs if re.search(r"\bnicht (mich|dich|mir|dir|uns|euch)\b", de)]
+    assert not [de for de in pairs if re.match(r"(Ich|Wir) \w+ (mich|mir|uns)\b|(Du|Ihr) \w+ (dich|dir|euch)\b", de)]
+    english = " ".join(pairs[de] for de in {**helped, **seen})
+    assert re.search(r"\bhelps? (me|you|him|her|us|them)\b", english) and "You see you" not in english
