@@ -21,6 +21,7 @@ from probes.lines import text_lines
 from probes.score import percent
 from probes.ways import open_router, parse_probe_args, probe_parser, record_shares
 from cli import run_main
+from decoding.router import AUTO
 from util.errors import UserError
 
 UNDECIDABLE = "undecidable"
@@ -116,6 +117,7 @@ def parse_args(argv):
     parser.add_argument("--split", default=None, help="a Multi30K split instead of the probe's lines (val, "
                         "test_2016_flickr, ...): both sides, whole and cut to 1-4 words")
     parser.add_argument("--data-dir", default=None, help="the Multi30K directory, for --split")
+    parser.set_defaults(to=AUTO)        # the router reads a line's language only where it picks the way
     return parse_probe_args(parser, argv)
 
 

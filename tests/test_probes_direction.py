@@ -45,6 +45,8 @@ def test_the_probe_runs_on_a_model_of_both_directions_and_records(both_run, tmp_
     assert "undecidable" in capsys.readouterr().out
     records = [json.loads(line) for line in ledger.read_text().splitlines()]
     assert len(records) == 4 and all(r["topic"] == "probes" and 0 <= r["value"] <= 1 for r in records)
+    read = {r["split"]: r["value"] for r in records}
+    assert read["direction probe: sentence read right"] > 0.5, read       # the router reads auto, as --to's default
 
 
 def test_a_split_is_read_both_sides_whole_and_in_fragments(both_run, multi30k_dir, capsys):
