@@ -101,6 +101,12 @@ def training_pairs(pairs: Iterable[tuple[str, str]], pipeline: Pipeline | None, 
         for _ in range(min(count, 4 * len(pool))):
             source, target = make(*rng.choice(pool), rng)
             yield (target, source) if mirrored else (source, target)
+    yield from frame_pairs(n, everyday, seed, mirrored)
+
+
+def frame_pairs(n: int, everyday: float, seed: int = 0, mirrored: bool = False) -> Iterator[tuple[str, str]]:
+    """The pairs of the project's own frames that a corpus of `n` pairs gets: `everyday` times n everyday pairs,
+    then the questions and the pairs with a pronoun for subject."""
     yield from everyday_pairs(int(everyday * n), seed, mirrored)
     yield from questions(int(QUESTION_SHARE * everyday * n), seed, mirrored)
     yield from pronoun_pairs(int(PRONOUN_SHARE * everyday * n), seed, mirrored)

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from tqdm import tqdm
 
 from config import DataConfig
-from data.augment import training_pairs
+from data.augment import frame_pairs, training_pairs
 from data.corpus import Corpus
 from data.direction import check_direction, column_note
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
@@ -168,7 +168,10 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
     directions = [(cfg, False)] + ([(reversed_data(cfg), True)] if cfg.directions == "both" else [])
     if cfg.directions == "both":
         lexicon.reverse = Lexicon.learn(turned(corpora[train].pairs()))
-        lexicon.languages = LanguageId.learn(corpora[train].pairs(), cfg.src_lang, cfg.tgt_lang)   # for --to auto
+        # for --to auto: the frames first ("I am tired": captions have no first person), so a big corpus keeps them
+        spoken = frame_pairs(sizes[train], cfg.everyday)
+        lexicon.languages = LanguageId.learn(itertools.chain(spoken, corpora[train].pairs()), cfg.src_lang,
+                                             cfg.tgt_lang)
 
     if "mix_original" in corpora:
         available, wanted = corpora["mix_original"].check(), round(cfg.mix_original * sizes[train])

@@ -1,5 +1,6 @@
 """text/forms/language_id.py: which of a model's two languages a line is written in (--to auto), learned from Multi30K's
 training pairs and tried on hand-written lines it never saw."""
+import itertools
 import json
 import pickle
 
@@ -34,6 +35,19 @@ def test_hand_written_lines_are_read_as_their_language(identifier):
     assert [identifier.which(line) for line in ENGLISH] == ["en"] * len(ENGLISH)
 
 
+def test_a_known_word_outweighs_its_letters_and_the_frames_teach_the_first_person(pairs):
+    """Letter n-grams read "I am tired" as German (" am " as in "am Strand") and leave "Help us" undecided; the words
+    and the project's frame pairs ("I am thirsty.") make them English, as data/prepare.py learns it."""
+    from data.augment import frame_pairs
+    identifier = LanguageId.learn(itertools.chain(frame_pairs(len(pairs), 0.05), pairs), "de", "en")
+    lines = {"I am tired": "en", "Help us": "en", "Excuse us": "en", "Open Sat. 9 am-2 pm.": "en",
+             "Mir ist kalt": "de", "Ruf mich an": "de", "Bis morgen.": "de"}
+    assert {line: identifier.which(line) for line in lines} == lines
+    letters = LanguageId(identifier.counts, identifier.totals)          # as one stored before words were
+    assert [letters.which(line) for line in ("I am tired", "Help us")] != ["en", "en"]
+    assert [identifier.which(line) for line in UNDECIDED] == [None] * len(UNDECIDED)
+
+
 def test_a_line_without_enough_to_tell_is_undecided(identifier):
     assert [identifier.which(line) for line in UNDECIDED] == [None] * len(UNDECIDED)
 
@@ -47,6 +61,8 @@ def test_it_travels_in_a_lexicon_as_plain_lists_well_under_a_megabyte(identifier
     lexicon = Lexicon({"hund": "Hund"}, languages=identifier)
     assert Lexicon.from_dict(lexicon.to_dict()).languages == identifier
     assert "languages" not in Lexicon({"hund": "Hund"}).to_dict()      # a model of one direction stores none
+    before = {k: stored[k] for k in ("languages", "grams", "counts", "totals")}      # stored before words were
+    assert LanguageId.from_dict(before) == LanguageId(identifier.counts, identifier.totals)
 
 
 def test_a_lexicons_words_teach_one_for_a_model_stored_without_it(pairs):
@@ -58,9 +74,10 @@ def test_a_lexicons_words_teach_one_for_a_model_stored_without_it(pairs):
 
 
 
-def test_at_least_96_percent_of_short_fragments_of_val_go_the_right_way(identifier, multi30k_dir):
-    """Val's sources cut to 1-4 words (what the margin was chosen on): read as their language, or undecided and so
-    sent the model's own way (German→English), 96% or more go the right way (a margin of 16 nats: 95.0%)."""
+def test_at_least_98_percent_of_short_fragments_of_val_go_the_right_way(identifier, multi30k_dir):
+    """Val's sources cut to 1-4 words (what the margin and the words' weight were chosen on): read as their
+    language, or undecided and so sent the model's own way (German→English), 98% or more go the right way (letter
+    n-grams alone: 97.1%; a margin of 16 nats: 95.0%)."""
     import random
     from data.multi30k import read_parallel
     from probes.direction import fragments          # the direction probe's cut, as --split reports it
@@ -69,4 +86,4 @@ def test_at_least_96_percent_of_short_fragments_of_val_go_the_right_way(identifi
         cut = fragments(lines, rng)
         right += sum((identifier.which(fragment) or "de") == lang for fragment in cut)
         total += len(cut)
-    assert right / total >= 0.96
+    assert right / total >= 0.98
