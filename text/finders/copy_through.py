@@ -1,6 +1,6 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
-names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578"), phone numbers and formulas ("a < b", "x = 3"), each
-through a placeholder.
+names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578", "iPhone 15"), phone numbers and formulas ("a < b",
+"x = 3"), each through a placeholder.
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -34,7 +34,9 @@ PATTERNS = [
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
-    r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+) \d\w*)(?![.,:]?\d)",   # a type: "ICE 578", "B-XY 1"
+    r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+|\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
+    # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
+    # placeholders a model wrote "My new iPhone is 15.")
     r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
