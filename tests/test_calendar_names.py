@@ -96,6 +96,7 @@ def test_german_august_is_a_month_only_after_a_word_that_says_so():
     assert CalendarNames("de", "en").apply("August kam im August, seit Anfang Sept. zu Fr. Koch und bis Fr.") == \
         (f"August kam {P0}, seit Anfang {P1} zu Fr. Koch und bis {PLACEHOLDERS[2]}.",
          ("in August", "September", "Friday"))
+    assert CalendarNames("de", "en").apply("Er sagt: „Bis Fr.“") == (f"Er sagt: „Bis {P0}.“", ("Friday",))  # its stop
     assert CalendarNames("de", "fr").apply("Am Montag.") == ("Am Montag.", ())
 
 

@@ -18,7 +18,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.sentence_ends import BEFORE_DIGIT
+from text.forms.sentence_ends import BEFORE_DIGIT, ends_text
 
 GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d. h.": "i.e.", "d.h.": "i.e.",
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
@@ -27,7 +27,6 @@ GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
            "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel."}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
-END = re.compile(r"[\"'»«“”„‚’)\]]*\s*$")     # what may follow the sentence's last word
 
 
 class Abbreviations(PlaceholderStep):
@@ -49,7 +48,7 @@ class Abbreviations(PlaceholderStep):
             if written[0].isupper() and not self.table.get(written) and meant[0].islower():
                 meant = meant[0].upper() + meant[1:]           # "Ca. 20 Leute" -> "Approx."
             end = m.end()
-            if written.endswith(".") and END.fullmatch(text[end:]):     # the sentence's full stop too
+            if written.endswith(".") and ends_text(text, end):     # the sentence's full stop too
                 end, meant = end - 1, meant.rstrip(".")
             spans.append(Span(m.start(), end, meant))
         return spans

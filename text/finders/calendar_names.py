@@ -25,6 +25,7 @@ from typing import NamedTuple
 from text.finders.finder import PlaceholderStep
 from text.forms.dates import MONTHS, SHORT
 from text.forms.masking import Span
+from text.forms.sentence_ends import ends_text
 
 WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
             "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}
@@ -100,7 +101,7 @@ class CalendarNames(PlaceholderStep):
         if entry is None or not (word.istitle() or word.isupper() or word.islower()):
             return None
         kind, number, short = entry
-        if short and stop and not m.string[m.end():].strip():     # "until Fri.": the stop ends the sentence too
+        if short and stop and ends_text(m.string, m.end()):     # "until Fri.": the stop ends the sentence too
             return Found(m.start(), m.start(1) + len(word), word, kind, number, short)
         return Found(m.start(), m.end() if short and stop else m.end(1), word, kind, number, short)
 

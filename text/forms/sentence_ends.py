@@ -1,5 +1,5 @@
 """Where a sentence ends, for the steps that split a line and those that mend a sentence's end (`sentence_spans`,
-`ends_sentence`, `abbreviation_ends`).
+`ends_sentence`, `abbreviation_ends`, `ends_text`).
 
 A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
 start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
@@ -22,6 +22,7 @@ sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oc
 """.split())
 ENDS = ".!?…"                     # the marks that end a sentence
 END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
+CLOSING = re.compile(r"[\"'»«“”„‚’)\]]*\s*")      # what may follow a sentence's last mark
 # abbreviations only before a number ("No. 5", "3. Jan. 2020", a weekday's before a time: "Sa. 9 Uhr"), else words
 BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "wed", "thu", "sat", "sun"}
 LAST_WORD = re.compile(r"([^\W_]+)$")
@@ -85,6 +86,12 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
         following = re.match(r"[^\W_]+", rest)
         return following is not None and following.group().lower() in OPENING_WORDS
     return not (len(word) == 1 or abbreviation_ends(before))
+
+
+def ends_text(text: str, at: int) -> bool:
+    """Whether only closing quotes or brackets and whitespace follow `at`: an abbreviation's full stop there is the
+    sentence's too ("bis Fr.", "Brot, Käse usw.“"), and a placeholder for the abbreviation leaves it out."""
+    return CLOSING.fullmatch(text, at) is not None
 
 
 def abbreviation_ends(text: str) -> bool:
