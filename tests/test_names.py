@@ -99,3 +99,22 @@ def test_an_english_first_word_that_is_a_conjunction_adverb_or_usually_lowercase
                             [("A new car in New York.", "Ein neues Auto in New York.")] * 2)
     assert english.copied("Where")
     assert Names(english, "en", "de").apply(line)[1] == fills
+
+
+@pytest.mark.parametrize("line, fills", [
+    ("Fans of Manchester City sing.", ("Manchester City",)), ("A man drinks Red Bull.", ("Red Bull",)),
+    ("We met at the White House. Then Tom left.", ("White House", "Tom")), ("Two boys drink Sprite.", ("Sprite",)),
+    ("An Asian man sees a Scottish dog.", ()), ("A red bull and a white house.", ()),
+    ("Two Red Dogs Play In The White Snow", ()),                                  # title case: no telling
+])
+def test_english_capitalized_words_in_a_row_and_rare_capitalized_ones_are_names(line, fills):
+    """Mid-sentence English capitals mark a name where words the corpus writes in lowercase stand ("Red Bull"), or
+    a capitalized word it holds seldom ("Sprite"); not one it writes capitalized often ("Asian") nor an adjective of
+    a people ("Scottish")."""
+    english = Lexicon.learn([("A red bull walks to the white house in the city.", "Ein roter Stier geht.")] * 5 +
+                            [("two fans and we play with dogs in the snow, then sees.", "Zwei Fans spielen.")] * 5 +
+                            [("A boy drinks Sprite.", "Ein Junge trinkt Limonade.")] +
+                            [("A Scottish man.", "Ein schottischer Mann.")] * 3 +
+                            [("An Asian woman.", "Eine asiatische Frau.")] * 25)
+    assert not english.copied("Sprite")
+    assert Names(english, "en", "de").apply(line)[1] == fills

@@ -13,7 +13,11 @@ A word is taken for a name when
   sentence adverb or contraction ("Since", "Unfortunately", "I'm") or a word the corpus writes in lowercase (a
   sign's "Where" it copies) is none, or
 - it is in the exonym table, or
-- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/forms/titles.py).
+- it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/forms/titles.py), or
+- in English, where only names are capitalized inside a sentence, the corpus writes it capitalized and seldom
+  ("Sprite", "Liverpool"), or it stands in a row of capitalized words inside a sentence ("Red Bull", "Manchester
+  City", "the White House"), unless it is a word a model translates: one the corpus writes capitalized often
+  ("Asian", "African American") or an adjective of a people by its ending ("Scottish", "European").
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
 as written (or as its fill), so the model learns to carry placeholders where names stand.
@@ -21,6 +25,7 @@ as written (or as its fill), so the model learns to carry placeholders where nam
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
@@ -73,6 +78,8 @@ MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times
 MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
 NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
 UMLAUTS = str.maketrans("äöü", "aou")
+PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
+SENTENCE_END = re.compile(r"[.!?:][\"'“”»)]*\s+$")      # what stands before a sentence's first word
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
@@ -106,6 +113,29 @@ def exonyms(source: str, target: str) -> dict[str, str]:
     return {}
 
 
+def capitalized_runs(text: str, translated: Callable[[str], bool] = lambda word: False) -> set[int]:
+    """Where the words of English names of several capitalized words start ("Red Bull", "Manchester City", "the
+    White House"): two or more in a row, one space apart, none opening a sentence nor "I" nor `translated` (a word
+    the model knows capitalized: "African American" is "afroamerikanisch"); none in a line in title case (more than
+    twice as many capitalized words as lowercase ones, those that open a sentence left out)."""
+    words = list(WORD.finditer(text))
+    opens = [w.start() == 0 or SENTENCE_END.search(text, 0, w.start()) is not None for w in words]
+    capital = [w.group()[:1].isupper() and w.group()[1:2].islower() and not o and not translated(w.group())
+               for w, o in zip(words, opens)]
+    if sum(capital) > 2 * sum(w.group()[:1].islower() for w in words):
+        return set()
+    starts: set[int] = set()
+    run: list[re.Match] = []
+    for word, cap in zip(words + [None], capital + [False]):
+        if cap and (not run or text[run[-1].end():word.start()] == " "):
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            starts |= {w.start() for w in run}
+        run = [word] if cap else []
+    return starts
+
+
 class Names(PlaceholderStep):
     def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en"):
         self.lexicon, self.exonyms = lexicon, exonyms(source, target)
@@ -121,6 +151,7 @@ class Names(PlaceholderStep):
         spans += [s for s in titled(text, self, self.source, self.target) if not overlaps(s, spans)]
         dated = self.calendar.find(text)     # "In December Jan Ullrich": the month is no part of the name
         found: list[tuple[int, int]] = []
+        titled_run = capitalized_runs(text, self.translated) if self.source == "en" else set()
         for n, word in enumerate(WORD.finditer(text)):
             if n == 0 and self.opens_sentence(word.group(), text[word.end():]):
                 continue
@@ -129,7 +160,8 @@ class Names(PlaceholderStep):
                 if overlaps(Span(start, end, ""), dated):
                     continue
                 after_name = bool(found) and text[found[-1][1]:start] == " "
-                if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())):
+                if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())) or \
+                        word.start() in titled_run:
                     found.append((start, end))
         runs: list[list[tuple[int, int]]] = []
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
@@ -150,6 +182,9 @@ class Names(PlaceholderStep):
             return False
         if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)):
             return True
+        if self.source == "en" and word[:1].isupper() and (self.lexicon.cased(word) or "a")[:1].isupper() and \
+                not self.translated(word):
+            return True                 # English writes it capitalized and the corpus seldom: "Sprite", "Liverpool"
         if word.islower() or self.lexicon.knows(word):
             return False
         lower = word.lower()
@@ -161,6 +196,13 @@ class Names(PlaceholderStep):
             return False
         return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
                     self.agent(lower) or self.typo(word))
+
+    def translated(self, word: str) -> bool:
+        """A capitalized English word a model translates rather than copies: one the corpus writes capitalized
+        often enough for a model to know it ("Asian", "American"), or by its ending an adjective of a people, a
+        place or a faith ("Scottish", "European", "Buddhist": "schottisch", "europäisch", "buddhistisch")."""
+        return word.lower().endswith(PEOPLE_ENDINGS) or \
+            ((self.lexicon.cased(word) or "a")[:1].isupper() and self.lexicon.count(word) >= COMMON)
 
     def opens_sentence(self, word: str, rest: str = "") -> bool:
         """A first word that is a greeting the phrase table knows ("Tschüss Anna", "Servus"), one the corpus
