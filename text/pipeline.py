@@ -39,6 +39,7 @@ from text.steps.inner_stop import InnerStop
 from text.steps.marks import StrayMarks
 from text.steps.normalize import Normalize
 from text.steps.placeholders import Placeholders
+from text.steps.possessives import PossessiveEnding
 from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
@@ -77,10 +78,10 @@ class Pipeline:
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
         "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then the
-        source's first capital and final mark, then no full stop inside a sentence that had none, then no space
-        before a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training
-        corpus says (the lexicon) are left out without one (models trained before it existed); a glossary needs
-        placeholders."""
+        source's first capital, a German possessive's ending ("Sein Katze" -> "Seine Katze"), the source's final
+        mark, then no full stop inside a sentence that had none, then no space before a full stop or comma, then
+        stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
+        without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
@@ -103,6 +104,8 @@ class Pipeline:
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
+        if cfg.tgt_lang == "de":
+            steps.append(PossessiveEnding(lexicon.genders if lexicon is not None else {}))
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")

@@ -1,0 +1,52 @@
+"""A German translation that opens with a possessive gives it the ending of the noun after it: a model, weak or
+strong, often writes the English "his" or "my" as the bare German form whatever the noun (the 30-minute model of both
+directions: `His cat is sleeping on the sofa.` -> `Sein Katze schläft auf dem Sofa.`, `My parents live in the
+country.` -> `Mein Eltern ...`).
+
+    step = PossessiveEnding({"katze": "f"})
+    step.reverse("Sein Katze schläft.", None)     # -> "Seine Katze schläft."
+    step.reverse("Meine Hund bellt.", None)       # -> "Mein Hund bellt." (with "hund": "m")
+
+A sentence's first words are its subject, in the nominative: "mein", "dein", "sein", "ihr", "unser", "euer" take no
+ending before a masculine or neuter noun and "-e" before a feminine or a plural one ("euer" drops its "e": "eure").
+Only the possessive right before a noun whose gender the step knows (the corpus' German articles, lexicon.genders,
+and a short list of everyday people and things below) and only the two nominative forms are touched: "Seinen Hund
+sieht er." and "Mein kleiner Hund" stay as written. Training pairs are not changed.
+"""
+from __future__ import annotations
+
+import re
+
+from text.step import Step
+from text.steps.first_capital import start
+
+# "p": a plural; the everyday nouns a user's sentence opens with after a possessive, which captions seldom hold
+EVERYDAY = {"eltern": "p", "großeltern": "p", "geschwister": "p", "freunde": "p", "nachbarn": "p", "leute": "p",
+            "vater": "m", "bruder": "m", "sohn": "m", "onkel": "m", "opa": "m", "großvater": "m", "freund": "m",
+            "nachbar": "m", "chef": "m", "lehrer": "m", "mann": "m", "hund": "m", "mutter": "f", "schwester": "f",
+            "tochter": "f", "tante": "f", "oma": "f", "großmutter": "f", "freundin": "f", "nachbarin": "f",
+            "chefin": "f", "lehrerin": "f", "frau": "f", "familie": "f", "katze": "f", "wohnung": "f", "kind": "n",
+            "baby": "n", "haus": "n", "zimmer": "n", "auto": "n", "fahrrad": "n", "handy": "n"}
+OPENING = re.compile(r"(mein|dein|sein|ihr|unser|eue?r)(e?)( )(\w+)", re.IGNORECASE)
+
+
+class PossessiveEnding(Step):
+    def __init__(self, genders: dict[str, str]):
+        """genders: lowercase German noun -> "m", "f" or "n" (a plural counts as "f": "die Hunde")."""
+        self.genders = {**genders, **EVERYDAY}
+
+    def reverse(self, output: str, state) -> str:
+        k = start(output)
+        m = OPENING.match(output, k)
+        if m is None or not m.group(4)[:1].isupper():
+            return output
+        gender = self.genders.get(m.group(4).lower())
+        if gender is None:
+            return output
+        word, plural_form = m.group(1), gender in "fp"
+        if word.lower() in ("euer", "eur"):
+            written = "eure" if plural_form else "euer"
+        else:
+            written = word.lower() + ("e" if plural_form else "")
+        written = (word[0] + written[1:]) if word[0].isupper() else written
+        return output[:k] + written + output[m.start(3):]
