@@ -21,6 +21,17 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     assert Numbers().apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, target, line, fills", [
+    ("en", "de", "Since May 15 he works, until June 30, 2026.", ("seit dem 15. Mai", "bis zum 30. Juni 2026")),
+    ("en", "de", "Open till the 3rd of May.", ("bis zum 3. Mai",)),
+    ("de", "en", "Seit dem 15. Mai arbeitet er, bis zum 30. Juni.", ("since May 15", "until June 30")),
+    ("de", "en", "Ab dem 1. Juli ist zu, bis 3. Mai offen.", ("from July 1", "May 3")),     # "bis" alone: the model's
+])
+def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):
+    """A model wrote "Since May 15 he ..." as "Rolle 15. Mai ...": the preposition travels with the date."""
+    assert Numbers(source, target).apply(line)[1] == fills
+
+
 @pytest.mark.parametrize("source, fills", [
     ("On May 3, 22 kids play.", ("am 3. Mai", "22")),
     ("It was 3 May 2025, on the 3rd of May, May 3rd and May 2025.", ("3. Mai 2025", "am 3. Mai", "3. Mai",

@@ -2,8 +2,8 @@
 "3. Mai" -> "May 3", "am 12. März 2025" -> "on March 12, 2025", "12.03.2025" -> "March 12, 2025" (a month's name: no
 reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "im " + "May 2025", "der 3. Platz"
 -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
-12, 2025" -> "am 12. März 2025", "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month
-("am 12. März 2025" -> "at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
+12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "3rd" -> "3.". A model kept the numbers of a
+date and dropped or mangled its month ("am 12. März 2025" -> "at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
 ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
@@ -27,7 +27,10 @@ SHORT = {"de": {"jan": 1, "jän": 1, "jänner": 1, "feb": 2, "mär": 3, "apr": 4
          "en": {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                 "oct": 10, "nov": 11, "dec": 12}}
 DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-ON = {"de": "am", "en": "on"}
+# the prepositions that come with a date, as the other language writes them ("seit dem 15. Mai" <-> "since May 15":
+# a model wrote "Since May 15 he ..." as "Rolle 15. Mai hat er ...")
+LEADS = {"de": {"am": "on", "seit dem": "since", "bis zum": "until", "ab dem": "from"},
+         "en": {"on": "am", "since": "seit dem", "until": "bis zum", "till": "bis zum"}}
 
 
 def month_names(lang: str) -> dict[str, int]:
@@ -45,26 +48,34 @@ def month_pattern(lang: str) -> str:
 
 
 DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
-ON_DE = r"(?:(?P<on>\b[Aa]m|AM)\s+)?(?<![\w.,:])"
+def lead_pattern(lang: str) -> str:
+    """A preposition of LEADS before a date, as typed, capitalized or in capitals, and the space after it."""
+    words = [form for lead in LEADS[lang] for form in (lead, lead.capitalize(), lead.upper())]
+    return r"(?:(?P<on>\b(?:%s))\s+)" % "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+ON_DE = rf"{lead_pattern('de')}?(?<![\w.,:])"
+ON_EN = lead_pattern("en")
 ORDINAL = r"(?:st|nd|rd|th)"
 PATTERNS = {
     "de": [rf"{ON_DE}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
            rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}"],
-    "en": [rf"(?:(?P<on>\b[Oo]n|ON)\s+)?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
+    "en": [rf"{ON_EN}?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
            rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
-           rf"(?:(?P<on>\b[Oo]n|ON)\s+(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
+           rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
            rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
-           rf"(?:(?P<on>\b[Oo]n|ON)\s+)?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])"],
+           rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
 ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
             "en": re.compile(r"(?<![\w.,:])(\d{1,4})(?i:st|nd|rd|th)\b")}
 
 
-def written(day: int | None, last: int | None, month: int, year: str | None, on: bool, lang: str) -> str:
-    """A date as the language writes it: "on May 1-3, 2025", "am 1.-3. Mai 2025", "May 2025"."""
+def written(day: int | None, last: int | None, month: int, year: str | None, lead: str, lang: str) -> str:
+    """A date as the language writes it, after `lead` (a preposition in that language, or ""): "on May 1-3, 2025",
+    "am 1.-3. Mai 2025", "May 2025"."""
     name = MONTHS[lang][month - 1]
     if lang == "en":
         days = f" {day}" + (f"-{last}" if last else "") if day else ""
@@ -72,7 +83,7 @@ def written(day: int | None, last: int | None, month: int, year: str | None, on:
     else:
         days = f"{day}." + (f"-{last}." if last else "") + " " if day else ""
         text = days + name + (" " + year if year else "")
-    return (ON[lang] + " " if on else "") + text
+    return (lead + " " if lead else "") + text
 
 
 def slashed(first: int, second: int) -> tuple[int | None, int | None]:
@@ -108,7 +119,8 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             if not 1 <= month <= 12 or any(d is not None and not 1 <= d <= DAYS[month - 1] for d in (day, last)) \
                     or (last is not None and last <= day):
                 continue
-            fill = written(day, last, month, found.get("year"), bool(found.get("on")), target)
+            lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else ""
+            fill = written(day, last, month, found.get("year"), lead, target)
             spans.append(Span(m.start(), m.end(), Reading(fill, ("date", day, last, month, found.get("year")))))
     return sorted(spans)
 
