@@ -14,6 +14,8 @@ STEP = PossessiveEnding({"katze": "f", "hund": "m", "haus": "n", "kinder": "f"})
     ("„Ihr Großmutter backt.“", "„Ihre Großmutter backt.“"),            # an everyday noun, inside quotes
     ("Mein Eltern wohnen hier.", "Meine Eltern wohnen hier."), ("Euer Eltern.", "Eure Eltern."),
     ("Eure Hund.", "Euer Hund."), ("sein Katze.", "seine Katze."),
+    ("Was macht ihr Schwester?", "Was macht ihre Schwester?"),            # inside: a bare form before a feminine
+    ("Mein Katze und sein Kinder.", "Meine Katze und seine Kinder."), ("Mit euer Katze.", "Mit eure Katze."),
 ])
 def test_the_possessive_takes_the_nominative_ending_of_its_nouns_gender(output, mended):
     assert STEP.reverse(output, None) == mended
@@ -23,6 +25,7 @@ def test_the_possessive_takes_the_nominative_ending_of_its_nouns_gender(output, 
     "Seinen Hund sieht er.", "Seiner Katze gehört es.",      # no nominative form: as written
     "Mein kleiner Hund bellt.", "Ihre Xylophone klingen.",   # an adjective between, a noun of no known gender
     "Die Katze schläft.", "Er sieht seine Katze.",           # no possessive first
+    "Er sieht meine Hund.", "Er liebt sein Haus.",           # inside: "meine Hund" may be meant as "meinem Hund"
 ])
 def test_anything_else_stays_as_written(output):
     assert STEP.reverse(output, None) == output

@@ -9,9 +9,11 @@ country.` -> `Mein Eltern ...`).
 
 A sentence's first words are its subject, in the nominative: "mein", "dein", "sein", "ihr", "unser", "euer" take no
 ending before a masculine or neuter noun and "-e" before a feminine or a plural one ("euer" drops its "e": "eure").
-Only the possessive right before a noun whose gender the step knows (the corpus' German articles, lexicon.genders,
-and a short list of everyday people and things below) and only the two nominative forms are touched: "Seinen Hund
-sieht er." and "Mein kleiner Hund" stay as written. Training pairs are not changed.
+Inside a sentence the case is not known, but a bare form before a feminine or plural noun is wrong in every case, so
+it takes the "-e" of the nominative and accusative ("Was macht ihr Schwester?" -> "Was macht ihre Schwester?").
+Only a possessive right before a noun whose gender the step knows (the corpus' German articles, lexicon.genders, and
+a short list of everyday people and things below), and only those forms, are touched: "Seinen Hund sieht er.",
+"Mein kleiner Hund" and "mit meine Hund" stay as written. Training pairs are not changed.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ EVERYDAY = {"eltern": "p", "großeltern": "p", "geschwister": "p", "freunde": "p
             "tochter": "f", "tante": "f", "oma": "f", "großmutter": "f", "freundin": "f", "nachbarin": "f",
             "chefin": "f", "lehrerin": "f", "frau": "f", "familie": "f", "katze": "f", "wohnung": "f", "kind": "n",
             "baby": "n", "haus": "n", "zimmer": "n", "auto": "n", "fahrrad": "n", "handy": "n"}
-OPENING = re.compile(r"(mein|dein|sein|ihr|unser|eue?r)(e?)( )(\w+)", re.IGNORECASE)
+INSIDE = re.compile(r"(?<!\w)(mein|dein|sein|ihr|unser|eue?r)(e?)( )(\w+)", re.IGNORECASE)
 
 
 class PossessiveEnding(Step):
@@ -37,16 +39,18 @@ class PossessiveEnding(Step):
 
     def reverse(self, output: str, state) -> str:
         k = start(output)
-        m = OPENING.match(output, k)
-        if m is None or not m.group(4)[:1].isupper():
-            return output
-        gender = self.genders.get(m.group(4).lower())
-        if gender is None:
-            return output
+        return INSIDE.sub(lambda m: self.mended(m, opening=m.start() == k), output)
+
+    def mended(self, m: re.Match, opening: bool) -> str:
+        """The possessive with its noun's ending: at the sentence's start both ways, inside it only a bare form
+        before a feminine or plural noun ("mit ihr Schwester" -> "mit ihre Schwester"), which is wrong in every
+        case; "meine Hund" may be a dative's "meinem", so it stays."""
+        gender = self.genders.get(m.group(4).lower()) if m.group(4)[:1].isupper() else None
+        if gender is None or not (opening or (gender in "fp" and not m.group(2) and m.group(1).lower() != "eur")):
+            return m.group()
         word, plural_form = m.group(1), gender in "fp"
         if word.lower() in ("euer", "eur"):
             written = "eure" if plural_form else "euer"
         else:
             written = word.lower() + ("e" if plural_form else "")
-        written = (word[0] + written[1:]) if word[0].isupper() else written
-        return output[:k] + written + output[m.start(3):]
+        return ((word[0] + written[1:]) if word[0].isupper() else written) + m.group(3) + m.group(4)
