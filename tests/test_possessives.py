@@ -26,6 +26,7 @@ def test_the_possessive_takes_the_nominative_ending_of_its_nouns_gender(output, 
     "Mein kleiner Hund bellt.", "Ihre Xylophone klingen.",   # an adjective between, a noun of no known gender
     "Die Katze schläft.", "Er sieht seine Katze.",           # no possessive first
     "Er sieht meine Hund.", "Er liebt sein Haus.",           # inside: "meine Hund" may be meant as "meinem Hund"
+    "Er gibt ihr Blumen.", "Er kauft ihr Kinder.",           # "to her": "ihr" inside only before an everyday noun
 ])
 def test_anything_else_stays_as_written(output):
     assert STEP.reverse(output, None) == output

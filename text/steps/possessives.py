@@ -44,9 +44,13 @@ class PossessiveEnding(Step):
     def mended(self, m: re.Match, opening: bool) -> str:
         """The possessive with its noun's ending: at the sentence's start both ways, inside it only a bare form
         before a feminine or plural noun ("mit ihr Schwester" -> "mit ihre Schwester"), which is wrong in every
-        case; "meine Hund" may be a dative's "meinem", so it stays."""
-        gender = self.genders.get(m.group(4).lower()) if m.group(4)[:1].isupper() else None
-        if gender is None or not (opening or (gender in "fp" and not m.group(2) and m.group(1).lower() != "eur")):
+        case; "meine Hund" may be a dative's "meinem", so it stays; "ihr" only before an everyday noun of the list,
+        a person or a pet, as it is also "to her" before a noun without article ("Er gibt ihr Blumen.")."""
+        noun = m.group(4).lower()
+        gender = self.genders.get(noun) if m.group(4)[:1].isupper() else None
+        bare = not m.group(2) and m.group(1).lower() != "eur"
+        pronoun = m.group(1).lower() == "ihr" and noun not in EVERYDAY     # "Er gibt ihr Blumen.": "to her"
+        if gender is None or not (opening or (gender in "fp" and bare and not pronoun)):
             return m.group()
         word, plural_form = m.group(1), gender in "fp"
         if word.lower() in ("euer", "eur"):
