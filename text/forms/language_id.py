@@ -12,7 +12,7 @@ undecided. A line is told only when the two languages' log-likelihoods are at le
 
 The n-grams alone read short English lines badly: "I am hungry" scored German (" am " is as German as "am
 Strand"), and "Excuse me", "Help me" stayed undecided, so they went the German way. A known word is stronger
-evidence than its letters: each word both tables hold adds WORD_WEIGHT times its log-probability.
+evidence than its letters: each word the table holds adds WORD_WEIGHT times its log-probability.
 """
 from __future__ import annotations
 
