@@ -9,7 +9,8 @@ A word is taken for a name when
   does what a verb of the corpus says ("Betreiber"), nor a common noun by its ending ("-ung", "-heit", ...) or an
   everyday noun ("Liter", "Januar"), nor one letter from a common word (a typo, "Fahrad"),
   except that a word ending like a place ("-burg", "-dorf", ...) is a name even when it splits, and that a
-  first word that is a greeting, a German verb form ("Tschüss", "Ruf", "Drücke", "Siehe"), an English conjunction,
+  first word that is a greeting, a German verb form ("Tschüss", "Ruf", "Drücke", "Siehe", "Bist", "Wohnst du"
+  ...; text/forms/openers.py), an English conjunction,
   sentence adverb or contraction ("Since", "Unfortunately", "I'm") or a word the corpus writes in lowercase (a
   sign's "Where" it copies) is none, or
 - it is in the exonym table, or
@@ -33,6 +34,7 @@ from text.finders.finder import PlaceholderStep
 from text.finders.phrases import TABLES
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
+from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT
 from text.forms.titles import titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
@@ -85,19 +87,6 @@ ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection 
 VOWELS = "aeiouäöüy"
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
 # imperatives of strong verbs, whose stem changes ("sehen" -> "sieh"): no ending finds them in the corpus
-IMPERATIVES = set("sieh siehe gib nimm lies iss hilf sprich vergiss wirf triff tritt brich stirb miss befiehl "
-                  "empfiehl sei".split())
-# English words that open a sentence with a capital and that an image-caption corpus may lack or hold only copied from
-# a sign ("Where", "Your"): conjunctions, sentence adverbs, answers and contractions; no name is one of them
-ENGLISH_OPENERS = set("""
-since although though unless whereas whenever wherever meanwhile however therefore yesterday today tomorrow tonight
-thanks thank sorry afterwards until till instead anyway moreover furthermore nevertheless nonetheless hence thus
-otherwise besides perhaps maybe sometimes often usually yes no ok okay please where when why how what who which
-whose your my our their his her its it's i'm i've i'll i'd you're you've we're we've they're he's she's that's
-there's here's what's who's where's don't doesn't didn't can't couldn't won't wouldn't isn't aren't wasn't weren't
-let's suddenly actually probably certainly apparently recently currently immediately hopefully obviously
-fortunately unfortunately
-""".split())
 ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
@@ -209,8 +198,9 @@ class Names(PlaceholderStep):
         usually writes in lowercase before a word that is not capitalized (a sign's "Where" is copied, but "where"
         is a word; "New York" stays a name), in English a conjunction,
         sentence adverb or contraction ("Since", "Unfortunately", "I'm") and in German a verb form the corpus holds
-        in another person ("Ruf" of "ruft", "Drücke" of "drücken") or a strong verb's imperative ("Siehe", "Nimm"):
-        no name, though capitalized and unknown."""
+        in another person ("Ruf" of "ruft", "Drücke" of "drücken"), a form of sein, haben, werden or a modal verb
+        ("Bist", "Kannst"), one a personal pronoun follows ("Wohnst du hier?") or a strong verb's imperative
+        ("Siehe", "Nimm"): no name, though capitalized and unknown."""
         lower = word.lower()
         if lower in self.greetings:
             return True
@@ -222,7 +212,8 @@ class Names(PlaceholderStep):
             return False
         stems = {lower} | {lower[:-1] for end in "et" if lower.endswith(end)}
         forms = {stem + ending for stem in stems for ending in VERB_ENDINGS}
-        return lower in IMPERATIVES or any((self.lexicon.cased(f) or "A").islower() for f in forms)
+        return lower in IMPERATIVES or lower in AUXILIARIES or QUESTION_SUBJECT.match(rest) is not None or \
+            any((self.lexicon.cased(f) or "A").islower() for f in forms)
 
     def adverb(self, lower: str) -> bool:
         """An English adverb of an adjective the corpus holds in lowercase: "Suddenly" (sudden), "Luckily" (lucky),
