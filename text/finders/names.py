@@ -207,12 +207,13 @@ class Names(PlaceholderStep):
         if (self.lexicon.cased(word) or "A").islower() and not rest.lstrip(" -")[:1].isupper():
             return True
         if self.source == "en":
-            return lower.replace("’", "'") in ENGLISH_OPENERS or self.adverb(lower)
+            return lower.replace("’", "'") in ENGLISH_OPENERS or self.adverb(lower) or \
+                QUESTION_SUBJECT["en"].match(rest) is not None
         if self.source != "de" or self.lexicon.knows(word):
             return False
         stems = {lower} | {lower[:-1] for end in "et" if lower.endswith(end)}
         forms = {stem + ending for stem in stems for ending in VERB_ENDINGS}
-        return lower in IMPERATIVES or lower in AUXILIARIES or QUESTION_SUBJECT.match(rest) is not None or \
+        return lower in IMPERATIVES or lower in AUXILIARIES or QUESTION_SUBJECT["de"].match(rest) is not None or \
             any((self.lexicon.cased(f) or "A").islower() for f in forms)
 
     def adverb(self, lower: str) -> bool:

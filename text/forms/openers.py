@@ -17,7 +17,9 @@ werden werdet wurde wurden kann kannst können könnt konnte konnten darf darfst
 müsst musste mussten soll sollst sollen sollt sollte sollten will willst wollen wollt wollte wollten mag magst mögen
 mögt möchte möchtest möchten möchtet
 """.split())
-QUESTION_SUBJECT = re.compile(r" (?:du|ihr|ich|wir|er|sie|Sie|es|man)\b(?![-'’])")    # "Wohnst du hier?": a verb first
+# a personal pronoun right after the first word: that word is a verb ("Wohnst du hier?", "Did you eat?", "Shall we?")
+QUESTION_SUBJECT = {"de": re.compile(r" (?:du|ihr|ich|wir|er|sie|Sie|es|man)\b(?![-'’])"),
+                    "en": re.compile(r" (?:you|we|I|he|she|they|it)\b(?![-'’])")}
 # English words that open a sentence with a capital and that an image-caption corpus may lack or hold only copied from
 # a sign ("Where", "Your"): conjunctions, sentence adverbs, answers and contractions; no name is one of them
 ENGLISH_OPENERS = set("""
@@ -27,5 +29,5 @@ otherwise besides perhaps maybe sometimes often usually yes no ok okay please wh
 whose your my our their his her its it's i'm i've i'll i'd you're you've we're we've they're he's she's that's
 there's here's what's who's where's don't doesn't didn't can't couldn't won't wouldn't isn't aren't wasn't weren't
 let's suddenly actually probably certainly apparently recently currently immediately hopefully obviously
-fortunately unfortunately
+fortunately unfortunately oops ouch wow did shall should must might
 """.split())
