@@ -82,6 +82,7 @@ def test_a_titled_name_is_one_span_with_its_title_and_other_names_stay_as_they_w
     ("Servus Ullrich!", ("Ullrich",)), ("Anna ruft Jonas.", ("Anna", "Jonas")), ("Wolfgang drückt.", ("Wolfgang",)),
     ("Bist du müde?", ()), ("Kannst du Jonas helfen?", ("Jonas",)), ("Möchtest du tanzen?", ()),   # sein, a modal verb
     ("Wohnst du in Ulm?", ("Ulm",)), ("Kennt ihr Anna?", ("Anna",)), ("Anna, du lachst.", ("Anna",)),  # a pronoun next
+    ("Wann kommt Anna?", ("Anna",)), ("Woher kommt Jonas?", ("Jonas",)),                 # a question word
 ])
 def test_a_first_word_that_is_a_verb_form_or_a_greeting_is_no_name(line, fills):
     lexicon = Lexicon.learn(COMMON + [("Er ruft und sie drücken.", "He calls and they press.")] * 3)

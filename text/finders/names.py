@@ -34,7 +34,7 @@ from text.finders.finder import PlaceholderStep
 from text.finders.phrases import TABLES
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
-from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT
+from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.titles import titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
@@ -199,7 +199,7 @@ class Names(PlaceholderStep):
         is a word; "New York" stays a name), in English a conjunction,
         sentence adverb or contraction ("Since", "Unfortunately", "I'm") and in German a verb form the corpus holds
         in another person ("Ruf" of "ruft", "Drücke" of "drücken"), a form of sein, haben, werden or a modal verb
-        ("Bist", "Kannst"), one a personal pronoun follows ("Wohnst du hier?") or a strong verb's imperative
+        ("Bist", "Kannst"), a question word ("Wann", "Woher"), one a personal pronoun follows ("Wohnst du hier?") or a strong verb's imperative
         ("Siehe", "Nimm"): no name, though capitalized and unknown."""
         lower = word.lower()
         if lower in self.greetings:
@@ -213,7 +213,8 @@ class Names(PlaceholderStep):
             return False
         stems = {lower} | {lower[:-1] for end in "et" if lower.endswith(end)}
         forms = {stem + ending for stem in stems for ending in VERB_ENDINGS}
-        return lower in IMPERATIVES or lower in AUXILIARIES or QUESTION_SUBJECT["de"].match(rest) is not None or \
+        return lower in IMPERATIVES or lower in AUXILIARIES or lower in QUESTION_WORDS or \
+            QUESTION_SUBJECT["de"].match(rest) is not None or \
             any((self.lexicon.cased(f) or "A").islower() for f in forms)
 
     def adverb(self, lower: str) -> bool:

@@ -17,6 +17,11 @@ werden werdet wurde wurden kann kannst können könnt konnte konnten darf darfst
 müsst musste mussten soll sollst sollen sollt sollte sollten will willst wollen wollt wollte wollten mag magst mögen
 mögt möchte möchtest möchten möchtet
 """.split())
+# German question words, which a caption corpus hardly holds ("Wann fährt der Bus?", "Woher kommst du?")
+QUESTION_WORDS = set("""
+wann warum wieso weshalb weswegen wo woher wohin womit wofür woran worauf worüber wovon wozu wer wen wem wessen was
+wie welche welcher welches welchen welchem
+""".split())
 # a personal pronoun right after the first word: that word is a verb ("Wohnst du hier?", "Did you eat?", "Shall we?")
 QUESTION_SUBJECT = {"de": re.compile(r" (?:du|ihr|ich|wir|er|sie|Sie|es|man)\b(?![-'’])"),
                     "en": re.compile(r" (?:you|we|I|he|she|they|it)\b(?![-'’])")}
@@ -26,7 +31,7 @@ ENGLISH_OPENERS = set("""
 since although though unless whereas whenever wherever meanwhile however therefore yesterday today tomorrow tonight
 thanks thank sorry afterwards until till instead anyway moreover furthermore nevertheless nonetheless hence thus
 otherwise besides perhaps maybe sometimes often usually yes no ok okay please where when why how what who which
-whose your my our their his her its it's i'm i've i'll i'd you're you've we're we've they're he's she's that's
+whose whom your my our their his her its it's i'm i've i'll i'd you're you've we're we've they're he's she's that's
 there's here's what's who's where's don't doesn't didn't can't couldn't won't wouldn't isn't aren't wasn't weren't
 let's suddenly actually probably certainly apparently recently currently immediately hopefully obviously
 fortunately unfortunately oops ouch wow did shall should must might
