@@ -2,8 +2,9 @@
 "3. Mai" -> "May 3", "am 12. März 2025" -> "on March 12, 2025", "12.03.2025" -> "March 12, 2025" (a month's name: no
 reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "im " + "May 2025", "der 3. Platz"
 -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
-12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "3rd" -> "3.". A model kept the numbers of a
-date and dropped or mangled its month ("am 12. März 2025" -> "at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
+12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit 2019" (not "seit 2000
+Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am 12. März 2025" ->
+"at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
 ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
@@ -48,6 +49,10 @@ def month_pattern(lang: str) -> str:
 
 
 DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
+# a year after "since" is one too ("seit 2019" <-> "since 2019": a model dropped "seit" and wrote "lives 2019")
+YEAR_LEADS = {"de": {"seit": "since"}, "en": {"since": "seit"}}
+
+
 def lead_pattern(lang: str) -> str:
     """A preposition of LEADS before a date, as typed, capitalized or in capitals, and the space after it."""
     words = [form for lead in LEADS[lang] for form in (lead, lead.capitalize(), lead.upper())]
@@ -60,13 +65,15 @@ ORDINAL = r"(?:st|nd|rd|th)"
 PATTERNS = {
     "de": [rf"{ON_DE}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
-           rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}"],
+           rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
+           rf"(?P<since>\b(?:[Ss]eit|SEIT))\s+{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
            rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
            rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
            rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
-           rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])"],
+           rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
+           rf"(?P<since>\b(?:[Ss]ince|SINCE))\s+{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
 ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
@@ -107,6 +114,10 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             if overlaps(Span(m.start(), m.end(), ""), spans):
                 continue
             found = m.groupdict()
+            if found.get("since"):                                      # "seit 2019" -> "since 2019"
+                fill = f"{YEAR_LEADS[source][found['since'].lower()]} {found['year']}"
+                spans.append(Span(m.start(), m.end(), Reading(fill, ("date", None, None, None, found["year"]))))
+                continue
             if found.get("first"):                                      # "12/24/2025", "24/12/2025"
                 month, day = slashed(int(found["first"]), int(found["second"]))
                 if month is None:
