@@ -86,7 +86,6 @@ PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part o
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
-# imperatives of strong verbs, whose stem changes ("sehen" -> "sieh"): no ending finds them in the corpus
 ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
@@ -171,8 +170,7 @@ class Names(PlaceholderStep):
             return False
         if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)):
             return True
-        if self.source == "en" and word[:1].isupper() and (self.lexicon.cased(word) or "a")[:1].isupper() and \
-                not self.translated(word):
+        if self.source == "en" and word[:1].isupper() and self.capitalized(word) and not self.translated(word):
             return True                 # English writes it capitalized and the corpus seldom: "Sprite", "Liverpool"
         if word.islower() or self.lexicon.knows(word):
             return False
@@ -191,7 +189,11 @@ class Names(PlaceholderStep):
         often enough for a model to know it ("Asian", "American"), or by its ending an adjective of a people, a
         place or a faith ("Scottish", "European", "Buddhist": "schottisch", "europäisch", "buddhistisch")."""
         return word.lower().endswith(PEOPLE_ENDINGS) or \
-            ((self.lexicon.cased(word) or "a")[:1].isupper() and self.lexicon.count(word) >= COMMON)
+            (self.capitalized(word) and self.lexicon.count(word) >= COMMON)
+
+    def capitalized(self, word: str) -> bool:
+        """The corpus' usual spelling of the word is capitalized ("Sprite", "Asian"; not "red", nor a word it lacks)."""
+        return (self.lexicon.cased(word) or "a")[:1].isupper()
 
     def opens_sentence(self, word: str, rest: str = "") -> bool:
         """A first word that is a greeting the phrase table knows ("Tschüss Anna", "Servus"), one the corpus
@@ -199,8 +201,9 @@ class Names(PlaceholderStep):
         is a word; "New York" stays a name), in English a conjunction,
         sentence adverb or contraction ("Since", "Unfortunately", "I'm") and in German a verb form the corpus holds
         in another person ("Ruf" of "ruft", "Drücke" of "drücken"), a form of sein, haben, werden or a modal verb
-        ("Bist", "Kannst"), a question word ("Wann", "Woher"), one a personal pronoun follows ("Wohnst du hier?") or a strong verb's imperative
-        ("Siehe", "Nimm"): no name, though capitalized and unknown."""
+        ("Bist", "Kannst"), a question word ("Wann", "Woher"), one a personal pronoun follows ("Wohnst du hier?")
+        or a strong verb's imperative ("Siehe", "Nimm"): no name, though capitalized and unknown; in English also
+        one a personal pronoun follows ("Did you eat?")."""
         lower = word.lower()
         if lower in self.greetings:
             return True

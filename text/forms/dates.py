@@ -53,27 +53,27 @@ DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
 YEAR_LEADS = {"de": {"seit": "since"}, "en": {"since": "seit"}}
 
 
-def lead_pattern(lang: str) -> str:
-    """A preposition of LEADS before a date, as typed, capitalized or in capitals, and the space after it."""
-    words = [form for lead in LEADS[lang] for form in (lead, lead.capitalize(), lead.upper())]
-    return r"(?:(?P<on>\b(?:%s))\s+)" % "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
+    """A preposition of `leads` before a date, as typed, capitalized or in capitals, and the space after it."""
+    words = [form for lead in leads for form in (lead, lead.capitalize(), lead.upper())]
+    return r"(?:(?P<%s>\b(?:%s))\s+)" % (group, "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words))
 
 
-ON_DE = rf"{lead_pattern('de')}?(?<![\w.,:])"
-ON_EN = lead_pattern("en")
+ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
+ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
 PATTERNS = {
     "de": [rf"{ON_DE}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
            rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
-           rf"(?P<since>\b(?:[Ss]eit|SEIT))\s+{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
+           rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
            rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
            rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
            rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
            rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
-           rf"(?P<since>\b(?:[Ss]ince|SINCE))\s+{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)"],
+           rf"{lead_pattern(YEAR_LEADS['en'], 'since')}{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
 ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),

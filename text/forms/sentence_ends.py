@@ -21,8 +21,9 @@ med phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap j
 sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec no incl cf
 """.split())
 ENDS = ".!?…"                     # the marks that end a sentence
-END = re.compile(rf"[{ENDS}]+[\"'»«“”„‚’)\]]*")
-CLOSING = re.compile(r"[\"'»«“”„‚’)\]]*\s*")      # what may follow a sentence's last mark
+CLOSERS = r"[\"'»«“”„‚’)\]]*"     # the closing quotes and brackets a sentence's last mark may have after it
+END = re.compile(rf"[{ENDS}]+{CLOSERS}")
+CLOSING = re.compile(rf"{CLOSERS}\s*")
 # abbreviations only before a number ("No. 5", "3. Jan. 2020", a weekday's before a time: "Sa. 9 Uhr"), else words
 BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "wed", "thu", "sat", "sun"}
 LAST_WORD = re.compile(r"([^\W_]+)$")
