@@ -126,23 +126,40 @@ MODALS = [(("kann", "kannst", "kann", "können", "könnt", "können"), "can", ""
 ORIGINS = [("kommen", "aus", "come", "comes", "from"), ("wohnen", "in", "live", "lives", "in")]
 
 
+def with_modal(rng: random.Random, pronoun: Pronoun, de_rest: str, en_rest: str, **kind) -> Clause:
+    """A modal verb's clause: German `de_rest` ends with the infinitive ("dir helfen"), English `en_rest` is the base
+    and what follows it ("help you"); `kind`: Clause's flags."""
+    forms, first, lead, modal_says = rng.choice(MODALS)
+    says = "" if first else modal_says if pronoun.person == THIRD else lead.split(" ")[0]
+    return Clause(pronoun, forms[pronoun.person], de_rest, first, lead + en_rest, says, negates=first != "would",
+                  **kind)
+
+
+def in_present(rng: random.Random, pronoun: Pronoun, verb: tuple, de_rest: str, en_object: str, progressive: float,
+               **kind) -> Clause:
+    """A clause in the present: `verb` is (German infinitive, its irregular du and er forms or None, English base,
+    -s, -ing or None); the English progressive ("is dancing") with chance `progressive` where it is said; German
+    `de_rest` and English `en_object` ("einen Hut", " a hat") follow the verb; `kind`: Clause's flags."""
+    infinitive, irregular, base, says, ing = verb
+    k = pronoun.person
+    de = conjugated(infinitive, irregular)[k]
+    if ing and rng.random() < progressive:
+        return Clause(pronoun, de, de_rest, BE[k], ing + en_object, **kind)
+    return Clause(pronoun, de, de_rest, "", base + en_object, (says if k == THIRD else base).partition(" ")[0],
+                  **kind)
+
+
 def met(rng: random.Random, pronoun: Pronoun) -> Clause:
     """What someone does to another person, named by a pronoun: "Ich sehe dich." / "I see you.", or can or wants to
     do: "Kannst du mir helfen?" / "Can you help me?". Never the subject's own first or second person ("Ich sehe
     mich", "Du siehst euch": "You see you")."""
-    k, third = pronoun.person, pronoun.person == THIRD
+    k = pronoun.person
     other = rng.choice([i for i, p in enumerate(PRONOUNS) if GROUP.get(p.person, p.person) != GROUP.get(k, k)])
     infinitive, irregular, dative, base, says, ing = rng.choice(MEETINGS)
     obj, en_obj = (DATIVE if dative else ACCUSATIVE)[other], OBJECTS[other]
     if rng.random() < 0.4:
-        forms, first, lead, modal_says = rng.choice(MODALS)
-        return Clause(pronoun, forms[k], f"{obj} {infinitive}", first, f"{lead}{base} {en_obj}",
-                      (modal_says if third else lead.split(" ")[0]) if not first else "", held=True,
-                      negates=first != "would")
-    if ing and rng.random() < 0.3:
-        return Clause(pronoun, conjugated(infinitive, irregular)[k], obj, BE[k], f"{ing} {en_obj}", held=True)
-    return Clause(pronoun, conjugated(infinitive, irregular)[k], obj, "", f"{base} {en_obj}",
-                  (says if third else base).partition(" ")[0], held=True)
+        return with_modal(rng, pronoun, f"{obj} {infinitive}", f"{base} {en_obj}", held=True)
+    return in_present(rng, pronoun, (infinitive, irregular, base, says, ing), obj, f" {en_obj}", 0.3, held=True)
 
 
 def clause(rng: random.Random) -> Clause:
@@ -167,18 +184,14 @@ def clause(rng: random.Random) -> Clause:
     handled = frame == 3 or (frame == 4 and rng.random() < 0.5)
     if handled:
         choices = [h for h in HANDLINGS if frame != 4 or h[0] not in NO_MODAL]
-        infinitive, irregular, base, says, ing = rng.choice(choices)
+        verb = rng.choice(choices)
     else:
-        (_, infinitive, says, base, ing), irregular = rng.choice(DOINGS), None
+        _, infinitive, says, base, ing = rng.choice(DOINGS)
+        verb = (infinitive, None, base, says, ing)
     rest, obj = (thing.de_acc, f" {thing.en_acc}") if handled else ("", "")
     if frame == 4:
-        forms, first, lead, modal_says = rng.choice(MODALS)
-        return Clause(pronoun, forms[k], f"{rest} {infinitive}".strip(), first, lead + base + obj,
-                      (modal_says if third else lead.split(" ")[0]) if not first else "", handled, first != "would")
-    de = conjugated(infinitive, irregular)[k]
-    if ing and rng.random() < 0.5:
-        return Clause(pronoun, de, rest, BE[k], ing + obj, thing=handled)
-    return Clause(pronoun, de, rest, "", base + obj, (says if third else base).partition(" ")[0], handled)
+        return with_modal(rng, pronoun, f"{rest} {verb[0]}".strip(), verb[2] + obj, thing=handled)
+    return in_present(rng, pronoun, verb, rest, obj, 0.5, thing=handled)
 
 
 PRONOUN_SHARE = 1.0            # pronoun pairs for each everyday frame pair (data/augment.py)
