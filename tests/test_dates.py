@@ -40,7 +40,7 @@ def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, 
                                                                       "Mai 2025")),
     ("The concert is on March 12, 2025 in Vienna.", ("am 12. März 2025",)),
     ("Open May 1-3.", ("1.-3. Mai",)),
-    ("The meeting is on 12/24/2026 at 6 p.m.", ("am 24. Dezember 2026", "18 Uhr")),   # the day past 12: US order
+    ("The meeting is on 12/24/2026 at 6 p.m.", ("am 24. Dezember 2026", "um 18 Uhr")),   # the day past 12: US order
     ("Born 31/1/1999 in Leeds.", ("31. Januar 1999",)),                               # and British
 ])
 def test_an_english_date_is_one_placeholder_in_german_order(source, fills):

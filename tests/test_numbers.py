@@ -10,13 +10,13 @@ from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from text.steps.placeholders import Placeholders
 
-P0, P1 = PLACEHOLDERS[:2]
+P0, P1, P2 = PLACEHOLDERS[:3]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
     ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} Äpfel für {P1}.", ("3.5 kg", "€12")),
-    ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt um {P0} ab.", ("2:30 pm",)),
-    ("Treffen um 8 Uhr.", f"Treffen um {P0}.", ("8 o'clock",)),
+    ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt {P0} ab.", ("at 2:30 pm",)),    # a time with its "um"
+    ("Treffen um 8 Uhr.", f"Treffen {P0}.", ("at 8 o'clock",)),
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
@@ -33,7 +33,7 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Das kostet €12,50 heute.", f"Das kostet {P0} heute.", ("€12.50",)),
     ("Nur 3€ oder $ 1.200!", f"Nur {P0} oder {P1}!", ("€3", "$1,200")),
     ("Es sind 3 € 5 Stück.", f"Es sind {P0} {P1} Stück.", ("€3", "5")),       # one sign, one number
-    ("Um 14 Uhr € zahlen.", f"Um {P0} € zahlen.", ("2 pm",)),                 # a time has no currency
+    ("Um 14 Uhr € zahlen.", f"{P0} € zahlen.", ("at 2 pm",)),                 # a time has no currency
     ("Der Preis beträgt 1.299,99 Euro.", f"Der Preis beträgt {P0}.", ("€1,299.99",)),   # a currency's name: its sign
     ("Für 5 EUR und 3 Dollar.", f"Für {P0} und {P1}.", ("€5", "$3")),
     ("Beim Euro-Jazz 3 Euro-Münzen.", f"Beim Euro-Jazz {P0} Euro-Münzen.", ("3",)),    # not a word it begins
@@ -74,8 +74,8 @@ def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_si
         (f"Ein Mann mit {P0} und {P1}.", f"A man with {P0} and {P1}.")
     unmatched = ("Fünf Männer, 5 Hunde.", "Five men, five dogs.")
     assert Numbers().apply_pair(*unmatched) == unmatched
-    assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"Um {P0}.", f"At {P0}.")      # the time is one span
-    assert Numbers().apply("Um 14 Uhr, 8 Uhr und 9.15 Uhr.")[1] == ("2 pm", "8 o'clock", "9:15")
+    assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"{P0}.", f"{P0}.")      # the time is one span
+    assert Numbers().apply("Um 14 Uhr, 8 Uhr und 9.15 Uhr.")[1] == ("at 2 pm", "8 o'clock", "9:15")
     assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0}.", f"It is {P0}.")
 
 
@@ -97,19 +97,19 @@ def test_every_piece_with_a_digit_is_banned_and_nothing_else():
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5 kg", "12 €", "14:30 Uhr")),
-    ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50 €", "-5", "11 Uhr", "12 Uhr",
+    ("A woman buys 3.5 kg of apples for 12 euros at 2:30 pm.", ("3,5 kg", "12 €", "um 14:30 Uhr")),
+    ("The price is 1,200.50 euros, or -5 at 11 am, 12 p.m. or 3 o'clock.", ("1.200,50 €", "-5", "um 11 Uhr", "12 Uhr",
                                                                            "3 Uhr")),
-    ("At 14:30 we meet.", ("14:30",)),
+    ("At 14:30 we meet.", ("um 14:30 Uhr",)),                                  # hours and minutes after "at": a time
 ])
 def test_english_numbers_come_back_in_german_format(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills
 
 
 @pytest.mark.parametrize("source, masked, fills", [
-    ("The train leaves at 7 a.m.", f"The train leaves at {P0}.", ("7 Uhr",)),      # its period ends the sentence too
-    ("WE MEET AT 2:30 P.M.", f"WE MEET AT {P0}.", ("14:30 Uhr",)),
-    ("It opens at 9 a.m. on Monday.", f"It opens at {P0} on Monday.", ("9 Uhr",)),   # inside a sentence: the clock's
+    ("The train leaves at 7 a.m.", f"The train leaves {P0}.", ("um 7 Uhr",)),      # its period ends the sentence too
+    ("WE MEET AT 2:30 P.M.", f"WE MEET {P0}.", ("um 14:30 Uhr",)),
+    ("It opens at 9 a.m. on Monday.", f"It opens {P0} on Monday.", ("um 9 Uhr",)),   # inside a sentence: the clock's
 ])
 def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source, masked, fills):
     assert Numbers("en", "de").apply(source) == (masked, fills)
@@ -118,19 +118,19 @@ def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source,
 def test_a_german_translation_of_a_sentence_that_ends_in_pm_ends_in_a_full_stop():
     pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     applied = pipeline.apply("We meet at 2:30 p.m.")
-    assert applied.sentences == [f"We meet at {P0}."]
-    output = pipeline.reverse_sentence(f"Wir treffen uns um {P0}", applied.states[0]).text   # a model's open end
+    assert applied.sentences == [f"We meet {P0}."]
+    output = pipeline.reverse_sentence(f"Wir treffen uns {P0}", applied.states[0]).text   # a model's open end
     assert pipeline.reverse_line([output], applied.line_states) == "Wir treffen uns um 14:30 Uhr."
 
 
 def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placeholder():
     assert Numbers("en", "de").apply_pair("A woman buys 3.5 kg at 2:30 pm.", "Eine Frau kauft 3,5 kg um 14:30 Uhr.") == \
-        (f"A woman buys {P0} at {P1}.", f"Eine Frau kauft {P0} um {P1}.")
+        (f"A woman buys {P0} {P1}.", f"Eine Frau kauft {P0} {P1}.")
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("Um 16:45 Uhr, 14 Uhr und 9.15 Uhr.", ("4:45 pm", "2 pm", "9:15")),        # pm where "14 Uhr" is "2 pm"
-    ("Um 24 Uhr, 0 Uhr, 0:15 Uhr und 12 Uhr.", ("midnight", "midnight", "12:15 am", "noon")),
+    ("Um 16:45 Uhr, 14 Uhr und 9.15 Uhr.", ("at 4:45 pm", "2 pm", "9:15")),     # pm where "14 Uhr" is "2 pm"
+    ("Um 24 Uhr, 0 Uhr, 0:15 Uhr und 12 Uhr.", ("at midnight", "midnight", "12:15 am", "noon")),
     ("Offen zwischen 14 und 15 Uhr.", ("2", "3 pm")),                             # "between 2 and 3 pm"
     ("Von 11 bis 13 Uhr.", ("11 am", "1 pm")),                                   # from the morning: am
     ("Zwischen 10 und 12 Uhr.", ("10 am", "12 pm")),                              # not "10 o'clock" to "noon"
@@ -189,3 +189,28 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
         applied = pipeline.apply(line)
         left = [c for s in applied.sentences for c in s if c.isdigit() or c.isnumeric()]
         assert not left, (line, applied.sentences)
+
+
+@pytest.mark.parametrize("languages, source, masked, fills", [
+    (("en", "de"), "A man is waiting for the bus at 6 pm.", f"A man is waiting for the bus {P0}.", ("um 18 Uhr",)),
+    (("en", "de"), "We meet at around 6 pm, at about 7 or around 8 pm.", f"We meet {P0}, at about {P1} or {P2}.",
+     ("gegen 18 Uhr", "7", "gegen 20 Uhr")),                                     # "7" alone is no time
+    (("en", "de"), "The train leaves at 8:15 on March 3.", f"The train leaves {P0} {P1}.",
+     ("um 8:15 Uhr", "am 3. März")),
+    (("de", "en"), "Um 7:45 Uhr klingelt es, gegen 14 Uhr auch.", f"{P0} klingelt es, {P1} auch.",
+     ("at 7:45", "around 2 pm")),
+    (("de", "en"), "Der Zug fährt um 8:15 ab.", f"Der Zug fährt {P0} ab.", ("at 8:15",)),
+    (("de", "en"), "Es endet 2:1 um 5 Kinder.", f"Es endet {P0} um {P1} Kinder.",
+     ("2:1", "5")),                                                              # "um" before a count: no time
+    (("de", "en"), "Von 9 bis 18 Uhr, um 3,5 kg.", f"Von {P0} bis {P1}, um {P2}.", ("9 am", "6 pm", "3.5 kg")),
+])
+def test_a_time_of_day_takes_its_preposition_with_it(languages, source, masked, fills):
+    assert Numbers(*languages).apply(source) == (masked, fills)
+
+
+def test_a_training_pair_takes_a_times_preposition_only_where_the_target_has_one_too():
+    assert Numbers().apply_pair("Er kommt um 14 Uhr.", "He comes at 2 pm.") == (f"Er kommt {P0}.", f"He comes {P0}.")
+    assert Numbers("en", "de").apply_pair("He comes around 2 pm.", "Er kommt gegen 14 Uhr.") == \
+        (f"He comes {P0}.", f"Er kommt {P0}.")
+    assert Numbers().apply_pair("Er kommt um 14 Uhr.", "He comes by 2 pm.") == ("Er kommt um 14 Uhr.",
+                                                                               "He comes by 2 pm.")

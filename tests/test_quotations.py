@@ -101,9 +101,9 @@ def through(pipeline: Pipeline, line: str, outputs: list[str]) -> str:
 def test_in_the_pipeline_a_slot_is_a_placeholder_and_the_model_cannot_lose_or_double_the_quotation():
     pipeline = Pipeline.from_config(DataConfig())
     applied = pipeline.apply("„Komm um 14 Uhr!“, ruft das Mädchen um 15 Uhr.")
-    assert applied.sentences == [f"Komm um {P0}!", f"{P0}, ruft das Mädchen um {P1}."]
+    assert applied.sentences == [f"Komm {P0}!", f"{P0}, ruft das Mädchen {P1}."]
     assert through(pipeline, "„Komm um 14 Uhr!“, ruft das Mädchen um 15 Uhr.",
-                   [f"Come at {P0}!", f"{P0}, the girl shouts at {P1}."]) == "“Come at 2 pm!” the girl shouts at 3 pm."
+                   [f"Come {P0}!", f"{P0}, the girl shouts {P1}."]) == "“Come at 2 pm!” the girl shouts at 3 pm."
     assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", f'She "shouts {P0} {P0}".']) == "She shouts “Come!”"
     assert through(pipeline, "„Komm!“, ruft sie.", ["Come!", "She shouts."]) == "She shouts “Come!”"
 

@@ -19,7 +19,7 @@ import regex
 
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
-from text.forms.dates import find_dates, find_ordinals
+from text.forms.dates import clock_lead, find_dates, find_ordinals, led_clock
 from text.forms.masking import Span, merge, overlaps
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.units import Reading, unit_after
@@ -51,6 +51,7 @@ NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])",
 SECTION = re.compile(r"(§§?) ?$")
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
+HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
@@ -150,6 +151,14 @@ class Numbers(PlaceholderStep):
                                             self.target)
                 if first is not None:
                     spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
+        for k, m in enumerate(found):      # with its preposition: "um 14 Uhr" -> "at 2 pm", "at 8:15" -> "um 8:15 Uhr"
+            lead = clock_lead(text, m.start(), self.source, spans[k - 1].end if k else 0)
+            prefix, sign, number, exponent, clock = m.groups()
+            if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
+                continue
+            timed = clock_form(number, clock or "", self.source, self.target) if clock or HOUR_MINUTES(number) else None
+            if timed is not None:
+                spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
         return merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
@@ -217,6 +226,11 @@ class Numbers(PlaceholderStep):
             if clock and any(key.startswith("c") for key in number.keys):     # the source's is a time too
                 last = clock.end()                  # "um 14:30 Uhr" is the fill "14:30 Uhr", not "14:30" + "Uhr"
             start = match.start - signed
+            if led_clock(source, span.start, self.source):       # "um 14 Uhr" meets "at 2 pm", with its preposition
+                lead = clock_lead(target, start, self.target, found[-1][1] if found else 0)
+                if lead is None:
+                    return None
+                start = lead[0]
             if span.fill.startswith("§"):                   # the target's sign too, or the pair stays as written
                 section = SECTION.search(target, found[-1][1] if found else 0, start)
                 if section is None:

@@ -4,9 +4,10 @@ reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "
 -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
 12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit 2019" (not "seit 2000
 Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am 12. März 2025" ->
-"at the 12 2025 pies"). An English numeric date whose day is past 12 names its month
-("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
-12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
+"at the 12 2025 pies"). A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14
+Uhr" -> "at 2 pm", "at 6 pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is
+past 12 names its month ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the
+month ("03/12/2025": March 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
 sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
@@ -57,6 +58,26 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
     """A preposition of `leads` before a date, as typed, capitalized or in capitals, and the space after it."""
     words = [form for lead in leads for form in (lead, lead.capitalize(), lead.upper())]
     return r"(?:(?P<%s>\b(?:%s))\s+)" % (group, "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words))
+
+
+# a time of day takes its preposition as a date does ("um 14 Uhr" <-> "at 2 pm": a model wrote "A man is waiting for
+# the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
+CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
+               "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen"}}
+CLOCK_LEAD_BEFORE = {lang: re.compile(lead_pattern(leads) + "$") for lang, leads in CLOCK_LEADS.items()}
+CLOCK_LEAD_AT = {lang: re.compile(lead_pattern(leads) + r"(?=\d)") for lang, leads in CLOCK_LEADS.items()}
+
+
+def clock_lead(text: str, start: int, lang: str, free_from: int = 0) -> tuple[int, str] | None:
+    """(where it starts, the other language's word) of the preposition of CLOCK_LEADS written right before the time
+    of day at text[start:] (not before free_from); None without one."""
+    found = CLOCK_LEAD_BEFORE[lang].search(text, free_from, start) if lang in CLOCK_LEADS else None
+    return (found.start(), CLOCK_LEADS[lang][" ".join(found["on"].lower().split())]) if found else None
+
+
+def led_clock(text: str, start: int, lang: str) -> bool:
+    """Whether text[start:] opens with a preposition of CLOCK_LEADS before a number: a time's span with its lead."""
+    return lang in CLOCK_LEADS and CLOCK_LEAD_AT[lang].match(text, start) is not None
 
 
 ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
