@@ -7,6 +7,7 @@ type exactly those, and the placeholders (text/finders/) leave the model the fra
     Der Tee kostet <P>.            ->  The tea costs <P>.            <P>: "3,20 Euro" -> "€3.20" after the model
     Die Lehrerin fragt: <P>        ->  The teacher asks: <P>         <P>: a quotation, translated on its own
     <P> tanzen die Kinder.         ->  <P> the children dance.       <P>: "Am 14. Juni" -> "On June 14"
+    Ein Mann wartet <P>.           ->  A man waits <P>.              <P>: "um 18 Uhr" -> "at 6 pm"
 
 Nor do captions ask anything, so questions come out as junk ("Wo ist der Bahnhof?" -> "A cloud of the train?"):
 questions() asks about someone a placeholder stands for ("Wo ist <P>?" / "Where is <P>?"), about the things and
@@ -111,7 +112,7 @@ def everyday_pair(rng: random.Random) -> tuple[str, str]:
     """One German-English pair: a frame with a placeholder, filled with a person, a thing or a verb."""
     p = rng.choice(PLACEHOLDERS[:SLOTS])
     person, thing = rng.choice(PEOPLE), rng.choice(THINGS)
-    frame = rng.randrange(6)
+    frame = rng.randrange(7)
     if frame == 0:                  # a thing costs a price
         de, en = verb(rng.choice(COSTS), thing.plural)
         return f"{thing.de} {de} {p}.", f"{thing.en} {en} {p}."
@@ -128,8 +129,10 @@ def everyday_pair(rng: random.Random) -> tuple[str, str]:
     if frame == 4:                  # a quotation, then who says it (German puts the verb first)
         de, en = verb(rng.choice(SAYINGS), person.plural)
         return f"{p}, {de} {lower_first(person.de)}.", f"{p}, {lower_first(person.en)} {en}."
-    de, en = verb(rng.choice(DOINGS), person.plural)     # a date first, then the verb (German) or the subject
-    return f"{p} {de} {lower_first(person.de)}.", f"{p} {lower_first(person.en)} {en}."
+    de, en = verb(rng.choice(DOINGS), person.plural)
+    if frame == 5:                  # a date or a time first, then the verb (German) or the subject
+        return f"{p} {de} {lower_first(person.de)}.", f"{p} {lower_first(person.en)} {en}."
+    return f"{person.de} {de} {p}.", f"{person.en} {en} {p}."     # someone does something at a time, on a date
 
 
 def article_opener(source: str, target: str) -> list[str]:

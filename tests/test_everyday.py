@@ -7,8 +7,8 @@ import pytest
 
 from config import make_config
 from data.augment import training_pairs
-from data.everyday import (PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs, possessive_opener,
-                           questions)
+from data.everyday import (DOINGS, PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs,
+                           possessive_opener, questions)
 from data.prepare import cache_key
 from text.forms.masking import PLACEHOLDERS
 
@@ -23,6 +23,11 @@ def test_each_pair_holds_one_placeholder_the_same_on_both_sides_and_reads_as_a_s
         assert not re.search(r"\s[.,:]|\s{2}", de + " " + en), (de, en)
     words = {w for de, _ in pairs for w in de.split()}
     assert {"kostet", "kosten", "bezahlt", "sagt", "fragt"} <= words
+    # a date or a time of day opens a sentence or ends it after the verb ("Ein Mann wartet <P>." / "A man waits <P>.")
+    for at in (0, -1):
+        placed = [(de, en) for de, en in pairs if HOLDS.fullmatch(de.split()[at].rstrip("."))]
+        assert any(de.split()[at - 1 if at else 1] in {f[0] for f in DOINGS} for de, en in placed)
+        assert all(HOLDS.fullmatch(en.split()[at].rstrip(".")) for de, en in placed)
 
 
 def test_the_same_seed_gives_the_same_pairs_and_mirrored_pairs_are_turned_round():
