@@ -16,7 +16,7 @@ def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"
 
 
-@pytest.mark.parametrize("source", ["Ein Mann sagt danke.", "Danke für den Fisch.", "Hallo-Welt", "Hallo welt"])
+@pytest.mark.parametrize("source", ["Ein Mann sagt danke.", "Er dankt für den Fisch.", "Hallo-Welt", "Hallo welt"])
 def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
     assert Phrases().apply(source) == (source, ())
 
@@ -46,9 +46,11 @@ def test_short_answers_in_english_become_german_ones(source, fill):
 
 
 @pytest.mark.parametrize("language, line, masked, fills", [
-    ("de", "Ich heiße Anna Schmidt.", f"{P0} Anna Schmidt.", ("My name is",)),
-    ("de", "Hallo, ich heiße Anna.", f"{P0}, {PLACEHOLDERS[1]} Anna.", ("Hello", "my name is")),
-    ("en", "Hello, my name is Tom.", f"{P0}, {PLACEHOLDERS[1]} Tom.", ("Hallo", "ich heiße")),
+    ("de", "Ich heiße Anna Schmidt.", f"{P0}.", ("My name is Anna Schmidt",)),             # the name comes along
+    ("de", "Ich heiße Anna und komme aus Wien.", f"{P0} und komme aus Wien.", ("My name is Anna",)),
+    ("de", "Hallo, ich heiße Anna.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hello", "my name is Anna")),
+    ("en", "Hello, my name is Tom.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hallo", "ich heiße Tom")),
+    ("de", "Mein Name ist Dr. Müller.", f"{P0} Dr. Müller.", ("My name is",)),           # an abbreviation: not along
     ("en", "Sorry, excuse me!", f"{P0}, {PLACEHOLDERS[1]}!", ("Entschuldigung", "Entschuldigung")),
     ("de", "Ich heiße nicht so.", "Ich heiße nicht so.", ()),            # no name after it: the model's
 ])
@@ -64,3 +66,23 @@ def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_
 def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line, fill):
     assert Phrases(*pair).apply(line)[1] == (fill,)
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("de", "en"), "Vielen Dank für Ihre Hilfe!", f"{P0} Ihre Hilfe!", "Thank you very much for"),
+    (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
+    (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
+    (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
+])
+def test_thanks_for_something_open_the_sentence_and_the_thing_is_left_to_the_model(pair, line, masked, fill):
+    assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("en", "de"), "Happy birthday, Sarah!", f"{P0}, Sarah!", "Alles Gute zum Geburtstag"),
+    (("en", "de"), "Thank you, Anna!", f"{P0}, Anna!", "Danke"),
+    (("de", "en"), "Vielen Dank, Herr Müller.", f"{P0}, Herr Müller.", "Thank you very much"),
+    (("de", "en"), "Frohe Weihnachten Oma!", f"{P0} Oma!", "Merry Christmas"),
+])
+def test_thanks_and_wishes_to_someone_open_the_sentence_as_greetings_do(pair, line, masked, fill):
+    assert Phrases(*pair).apply(line) == (masked, (fill,))

@@ -5,8 +5,12 @@ carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."; "Stop!" ->
 English and back.
 
 Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a longer one before a comma, an
-exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "Hallo, wie geht's?"); "Danke für
-den Fisch" is left to the model.
+exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "Hallo, wie geht's?"). An introduction
+takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme aus Wien.": as
+two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
+with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
+" Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"). "Ein Mann sagt danke." is the
+model's.
 """
 from __future__ import annotations
 
@@ -64,27 +68,46 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
 PHRASES |= {de.lower(): en for de, en in CALLS}
 ENGLISH |= {en.lower(): de for de, en in CALLS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
-# the phrases that greet or address someone, or introduce oneself, so may open a longer sentence ("Entschuldigung,
-# wo ist ...?", "Ich heiße Anna.")
+# the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
+# ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")
 GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
                     "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
-                    "ich heiße", "mein name ist"],
+                    "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
+                    "alles gute zum geburtstag", "herzlichen glückwunsch", "frohe weihnachten", "frohes neues jahr",
+                    "viel glück", "viel spaß"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
-                    "goodbye", "hello everyone", "excuse me", "sorry", "my name is"]}
+                    "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
+                    "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
+                    "happy new year", "good luck", "have fun"]}
 
+INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
+# the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
+NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
+# thanks for something: the phrase with its "für" / "for" opens the sentence, the rest is the model's
+THANKS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
+                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for"},
+          "en": {"thank you for": "Danke für", "thanks for": "Danke für", "thank you very much for": "Vielen Dank für",
+                 "thanks a lot for": "Vielen Dank für", "many thanks for": "Vielen Dank für"}}
+PHRASES |= THANKS["de"]
+ENGLISH |= THANKS["en"]
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
 CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "I", "I'm"}
 
 
-def opening(greetings: list[str]) -> re.Pattern:
-    words = "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(greetings, key=len, reverse=True))
-    return re.compile(rf"[\s,]*((?i:{words}))(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])")
+def alternatives(phrases) -> str:
+    return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
+
+
+def opening(greetings: list[str], thanks: dict[str, str]) -> re.Pattern:
+    """A greeting before a comma, an exclamation mark or a capitalized word, or thanks for something."""
+    return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
+                      rf"(?i:{alternatives(thanks)})(?=\s+\S))")
 
 
 class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
-        self.opening = opening(GREETINGS[source]) if self.table else None
+        self.opening = opening(GREETINGS[source], THANKS[source]) if self.table else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
@@ -93,9 +116,13 @@ class Phrases(PlaceholderStep):
             return [Span(m.start(1), m.end(1), self.table[key])]
         spans, at = [], 0           # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
-            phrase = self.table[" ".join(m.group(1).lower().split())]
+            key = " ".join(m.group(1).lower().split())
+            phrase, end = self.table[key], m.end(1)
             if spans and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:    # inside the sentence
                 phrase = phrase[0].lower() + phrase[1:]
-            spans.append(Span(m.start(1), m.end(1), phrase))
-            at = m.end(1)
+            name = NAME.match(text, end) if key in INTRODUCTIONS else None
+            if name:                                                     # "Ich heiße Anna" -> "My name is Anna"
+                phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
+            spans.append(Span(m.start(1), end, phrase))
+            at = end
         return spans
