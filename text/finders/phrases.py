@@ -86,8 +86,9 @@ NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 # thanks for something: the phrase with its "für" / "for" opens the sentence, the rest is the model's
 THANKS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
                  "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for"},
-          "en": {"thank you for": "Danke für", "thanks for": "Danke für", "thank you very much for": "Vielen Dank für",
-                 "thanks a lot for": "Vielen Dank für", "many thanks for": "Vielen Dank für"}}
+          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
+                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
+                 "many thanks for": "Vielen Dank für"}}
 PHRASES |= THANKS["de"]
 ENGLISH |= THANKS["en"]
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
