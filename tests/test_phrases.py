@@ -73,6 +73,7 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
+    (("de", "en"), "Herzlich willkommen in unserem Hotel.", f"{P0} unserem Hotel.", "Welcome to"),
 ])
 def test_thanks_for_something_open_the_sentence_and_the_thing_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))

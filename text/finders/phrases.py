@@ -30,7 +30,8 @@ PHRASES = {
     "ja bitte": "Yes please", "nein danke": "No thanks",
     "wie geht's": "How are you", "wie geht es dir": "How are you", "wie geht es ihnen": "How are you",
     "mir geht es gut": "I'm fine", "alles gute": "All the best", "herzlichen glückwunsch": "Congratulations",
-    "alles gute zum geburtstag": "Happy birthday", "frohe weihnachten": "Merry Christmas",
+    "alles gute zum geburtstag": "Happy birthday", "herzlichen glückwunsch zum geburtstag": "Happy birthday",
+    "frohe weihnachten": "Merry Christmas",
     "frohes neues jahr": "Happy New Year", "willkommen": "Welcome", "herzlich willkommen": "Welcome",
     "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
     "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
@@ -83,9 +84,11 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
-# thanks for something: the phrase with its "für" / "for" opens the sentence, the rest is the model's
+# thanks for something, a welcome to a place: the phrase with its preposition opens the sentence, the rest is the
+# model's
 THANKS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
-                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for"},
+                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
+                 "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to"},
           "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                  "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                  "many thanks for": "Vielen Dank für"}}
