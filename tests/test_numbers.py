@@ -21,7 +21,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
     ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it
-    ("Es kamen 1e5 Leute, von 3-5 Uhr.", f"Es kamen {P0} Leute, von {P1}-{PLACEHOLDERS[2]}.",
+    ("Es kamen 1e5 Leute, um 3-5 Uhr.", f"Es kamen {P0} Leute, um {P1}-{PLACEHOLDERS[2]}.",
      ("1e5", "3", "5 o'clock")),                                                     # exponents too; a range is two
 ])
 def test_numbers_become_placeholders_that_stand_for_their_english_form(source, masked, fills):
@@ -132,7 +132,7 @@ def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placehol
     ("Um 16:45 Uhr, 14 Uhr und 9.15 Uhr.", ("at 4:45 pm", "2 pm", "9:15")),     # pm where "14 Uhr" is "2 pm"
     ("Um 24 Uhr, 0 Uhr, 0:15 Uhr und 12 Uhr.", ("at midnight", "midnight", "12:15 am", "noon")),
     ("Offen zwischen 14 und 15 Uhr.", ("2", "3 pm")),                             # "between 2 and 3 pm"
-    ("Von 11 bis 13 Uhr.", ("11 am", "1 pm")),                                   # from the morning: am
+    ("Zwischen 11 und 13 Uhr.", ("11 am", "1 pm")),                              # from the morning: am
     ("Zwischen 10 und 12 Uhr.", ("10 am", "12 pm")),                              # not "10 o'clock" to "noon"
     ("Ab 14 Uhr 30.", ("2:30 pm",)),
     ("Um 25 Uhr.", ("25 Uhr",)),                                                    # no time: as written
@@ -148,7 +148,7 @@ def test_an_english_range_of_times_is_two_german_times():
 @pytest.mark.parametrize("source, fills", [
     ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild um 14h30", ("2x3", "14h30")),
     ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
-    ("Von 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
+    ("Um 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
     ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
     ("Ein Zimmer von 3 x 4 m, ein Brett von 2,5 × 30 cm.", ("3 x 4 m", "2.5 × 30 cm")),    # a size is one run
 ])
@@ -202,7 +202,8 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Der Zug fährt um 8:15 ab.", f"Der Zug fährt {P0} ab.", ("at 8:15",)),
     (("de", "en"), "Es endet 2:1 um 5 Kinder.", f"Es endet {P0} um {P1} Kinder.",
      ("2:1", "5")),                                                              # "um" before a count: no time
-    (("de", "en"), "Von 9 bis 18 Uhr, um 3,5 kg.", f"Von {P0} bis {P1}, um {P2}.", ("9 am", "6 pm", "3.5 kg")),
+    (("de", "en"), "Zwischen 9 und 18 Uhr, um 3,5 kg.", f"Zwischen {P0} und {P1}, um {P2}.",
+     ("9 am", "6 pm", "3.5 kg")),
 ])
 def test_a_time_of_day_takes_its_preposition_with_it(languages, source, masked, fills):
     assert Numbers(*languages).apply(source) == (masked, fills)
@@ -214,3 +215,19 @@ def test_a_training_pair_takes_a_times_preposition_only_where_the_target_has_one
         (f"He comes {P0}.", f"Er kommt {P0}.")
     assert Numbers().apply_pair("Er kommt um 14 Uhr.", "He comes by 2 pm.") == ("Er kommt um 14 Uhr.",
                                                                                "He comes by 2 pm.")
+
+
+@pytest.mark.parametrize("languages, source, masked, fills", [
+    (("en", "de"), "Our office is closed from December 24 to January 2.", f"Our office is closed {P0}.",
+     ("vom 24. Dezember bis zum 2. Januar",)),
+    (("en", "de"), "The museum is open from 9 am to 5 pm.", f"The museum is open {P0}.", ("von 9 Uhr bis 17 Uhr",)),
+    (("en", "de"), "Open from 9 to 5 pm, from 12 to 3 pm.", f"Open {P0}, {P1}.", ("von 9 bis 17 Uhr",
+                                                                                  "von 12 bis 15 Uhr")),
+    (("en", "de"), "From May 3 until May 5 we travel.", f"{P0} we travel.", ("vom 3. Mai bis zum 5. Mai",)),
+    (("de", "en"), "Der Laden hat von 9 bis 18 Uhr offen.", f"Der Laden hat {P0} offen.", ("from 9 am to 6 pm",)),
+    (("de", "en"), "Vom 24. Dezember bis zum 2. Januar.", f"{P0}.", ("from December 24 until January 2",)),
+    (("de", "en"), "von 3 bis 5 Kinder, 9-18 Uhr", f"von {P0} bis {P1} Kinder, {P2}-{PLACEHOLDERS[3]}",
+     ("3", "5", "9 am", "6 pm")),                                    # counts are no range of times; no "von": two
+])
+def test_a_range_of_two_dates_or_two_times_is_one_placeholder_with_its_prepositions(languages, source, masked, fills):
+    assert Numbers(*languages).apply(source) == (masked, fills)

@@ -19,7 +19,7 @@ import regex
 
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
-from text.forms.dates import clock_lead, find_dates, find_ordinals, led_clock
+from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.masking import Span, merge, overlaps
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.units import Reading, unit_after
@@ -117,12 +117,14 @@ def shared_word(first: str, second: str) -> str:
 def clock_range(first: str, second: str, clock: str, second_fill: str, source: str, target: str) -> tuple:
     """The fills of a range of two times, the clock word written once after the second ("14-16 Uhr"): German ->
     English "2", "4 pm"; one from the morning into the afternoon says so on both ends, "10-12 Uhr" -> "10 am", "12
-    pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm". (None, second_fill) where the
-    first is no time."""
+    pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm"; English -> German "9 to 5 pm" ->
+    "9", "17 Uhr". (None, second_fill) where the first is no time."""
+    hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
+    if (source, target) == ("en", "de") and 12 > hours[0] > hours[1] and "p" in clock.lower():
+        clock = "am"                                        # "9 to 5 pm": from the morning into the afternoon
     form = clock_form(first, clock, source, target)
     if form is None:
         return None, second_fill
-    hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
     if (source, target) == ("de", "en") and 0 < hours[0] < 12 <= hours[1] < 24:
         return form.replace(" o'clock", "") + " am", "12 pm" if second_fill == "noon" else second_fill
     return shared_word(form, second_fill), second_fill
@@ -143,6 +145,7 @@ class Numbers(PlaceholderStep):
             priced = self.with_currency(text, plain, m, spans[-1].end if spans else 0)
             spans.append(with_section(text, self.with_unit(text, plain, m) if priced == plain else priced,
                                       spans[-1].end if spans else 0))
+        times = {m.start() for m in found if m.group(5)}
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
             if after.group(5) and not (prefix or sign or exponent or clock) and RANGE.fullmatch(
@@ -151,6 +154,7 @@ class Numbers(PlaceholderStep):
                                             self.target)
                 if first is not None:
                     spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
+                    times.add(m.start())
         for k, m in enumerate(found):      # with its preposition: "um 14 Uhr" -> "at 2 pm", "at 8:15" -> "um 8:15 Uhr"
             lead = clock_lead(text, m.start(), self.source, spans[k - 1].end if k else 0)
             prefix, sign, number, exponent, clock = m.groups()
@@ -159,7 +163,9 @@ class Numbers(PlaceholderStep):
             timed = clock_form(number, clock or "", self.source, self.target) if clock or HOUR_MINUTES(number) else None
             if timed is not None:
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
-        return merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
+                times.add(lead[0])
+        kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
+        return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
         """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the

@@ -157,6 +157,46 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
     return sorted(spans)
 
 
+# a range of two dates or two times of day is one span, with the other language's prepositions ("from December 24
+# to January 2" -> "vom 24. Dezember bis zum 2. Januar": a model wrote "von 24. Dezember aus 2. Januar")
+RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"), "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+$")}
+RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
+            "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
+RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
+               "en": {"date": ("from", "to"), "time": ("from", "to")}}
+
+
+def joined_ranges(text: str, spans: list[Span], times: set[int], source: str, target: str) -> list[Span]:
+    """The spans (in text order; `times`: the starts of those that are times of day) with "from X to Y" as one span
+    where X and Y are both dates or both times: "vom X bis zum Y" / "von X bis Y" in German, "from X to Y" in English.
+    A second date with its own preposition keeps it ("vom 24. Dezember bis zum 2. Januar" -> "from December 24" +
+    " until January 2")."""
+    if {source, target} != {"de", "en"}:
+        return spans
+    kind = [("date" if isinstance(s.fill, Reading) and s.fill.key[0] == "date" else
+             "time" if s.start in times else None) for s in spans]
+    joined, k = [], 0
+    while k < len(spans):
+        a, b = spans[k], spans[k + 1] if k + 1 < len(spans) else None
+        led = b is not None and kind[k + 1] == "date" and re.match(lead_pattern(LEADS[source]), text[b.start:b.end])
+        if b is None or kind[k] is None or kind[k] != kind[k + 1] or re.match(lead_pattern(LEADS[source]),
+                                                                              text[a.start:a.end]):
+            joined.append(a)
+            k += 1
+            continue
+        opening = RANGE_FROM[source].search(text, 0, a.start)
+        between = (text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start))
+        if opening is None or not between:
+            joined.append(a)
+            k += 1
+            continue
+        first, second = RANGE_WORDS[target][kind[k]]
+        joined.append(Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else
+                           f"{first} {a.fill} {second} {b.fill}"))
+        k += 2
+    return joined
+
+
 def ordinal_suffix(n: int) -> str:
     return "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
