@@ -110,3 +110,13 @@ def test_training_pairs_are_left_as_they_are():
 ])
 def test_a_weekdays_abbreviation_before_a_time_is_the_weekday(languages, line, fills):
     assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)
+
+
+@pytest.mark.parametrize("languages, line, masked, fills", [
+    (("en", "de"), "The shop is open on Saturdays.", f"The shop is open {P0}.", ("samstags",)),
+    (("en", "de"), "We work on Mondays and Fridays.", f"We work {P0} and {P1}.", ("montags", "freitags")),
+    (("en", "de"), "Saturdays are busy.", "Saturdays are busy.", ()),                 # a noun: the model's
+    (("de", "en"), "Wir schlafen sonntags lange.", f"Wir schlafen {P0} lange.", ("on Sundays",)),
+])
+def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, masked, fills):
+    assert CalendarNames(*languages).apply(line) == (masked, fills)

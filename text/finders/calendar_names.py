@@ -1,9 +1,10 @@
 """Month and weekday names outside a date come out in the target's words, each through a placeholder as a date does
 (text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
-"until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as
-typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am Montag" -> "on Monday", "Mo.-Fr." ->
-"Monday-Friday". Multi30K's captions hold hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong,
-copies the name it is given ("In February it snows." -> "In February.") or writes junk.
+"on Saturdays" -> "samstags", "until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no
+such date: its number stays as typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am
+Montag" -> "on Monday", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday". Multi30K's captions hold hardly
+any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies the name it is given ("In February it
+snows." -> "In February.") or writes junk.
 
 The preposition before a name comes with it where the target's is fixed: "in"/"im" before a month, "on"/"am" before
 a weekday (and English "on" before a month and a number). A name that is a word or a first name too (English "May",
@@ -57,6 +58,7 @@ def table(lang: str) -> dict[str, tuple[str, int, bool]]:
     names = {n.lower(): ("month", k, False) for k, n in enumerate(MONTHS[lang], start=1)}
     names |= {n.lower(): ("day", k, False) for k, n in enumerate(WEEKDAYS[lang], start=1)}
     names |= {w: (kind, k, False) for w, (kind, k) in OTHER_NAMES[lang].items()}
+    names |= {n.lower() + "s": ("days", k, False) for k, n in enumerate(WEEKDAYS[lang], start=1)}   # "samstags"
     short = {w: ("month", k, True) for w, k in SHORT[lang].items()} | \
         {w: ("day", k, True) for w, k in DAY_SHORT[lang].items()}
     return {w: v for w, v in short.items() if w not in names} | names
@@ -111,6 +113,10 @@ class CalendarNames(PlaceholderStep):
         ambiguous = found.word.lower() in AMBIGUOUS[self.source]
         if HYPHENED[0].search(text, 0, found.start) or HYPHENED[1].match(text, found.end):
             return False
+        if found.kind == "days" and self.source == "en":       # "on Saturdays" is "samstags"; "Saturdays are ..." no
+            previous = PREVIOUS.search(text, 0, found.start)
+            return (previous is not None and previous.group(1).lower() == "on") or \
+                bool(spans and JOINS.fullmatch(text, spans[-1].end, found.start))      # "on Mondays and Fridays"
         if not (found.short or ambiguous):
             return True
         if found.word.islower() or (found.short and not text.startswith(".", found.start + len(found.word))):
@@ -129,6 +135,10 @@ class CalendarNames(PlaceholderStep):
     def span(self, text: str, found: Found) -> Span:
         """The name's span, with the preposition before it where the target's is fixed."""
         previous = PREVIOUS.search(text, 0, found.start)
+        if found.kind == "days":                         # "on Saturdays" <-> "samstags", one word in German
+            on = self.source == "en" and previous is not None and previous.group(1).lower() == "on"
+            start = previous.start(1) if on else found.start
+            return Span(start, found.end, self.name(found) if self.target == "de" else f"on {self.name(found)}")
         kind = "dated" if found.kind == "month" and NUMBER_AFTER.match(text, found.end) else found.kind
         word = previous.group(1) if previous else ""
         target = self.prepositions.get((word.lower(), kind)) or self.prepositions.get((word.lower(), found.kind))
@@ -140,4 +150,6 @@ class CalendarNames(PlaceholderStep):
     def name(self, found: Found) -> str:
         names = MONTHS if found.kind == "month" else WEEKDAYS
         name = names[self.target][found.number - 1]
+        if found.kind == "days":                                   # every Saturday: "samstags", "Saturdays"
+            name = name.lower() + "s" if self.target == "de" else name + "s"
         return name.upper() if found.word.isupper() and len(found.word) > 1 else name
