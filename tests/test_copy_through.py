@@ -48,3 +48,13 @@ def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, maske
 def test_a_training_pair_carries_a_span_as_a_placeholder_only_where_the_target_holds_it_as_written():
     assert CopyThrough().apply_pair("Ein Airbus A380 und ein B2B.", "An Airbus A380 and a B2Bx.") == \
         (f"Ein Airbus {P0} und ein B2B.", f"An Airbus {P0} and a B2Bx.")
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Sie wohnt in der Goethestraße 12 in Frankfurt.", f"Sie wohnt in der {P0} in Frankfurt.", ("Goethestraße 12",)),
+    ("Karl-Marx-Allee 5a, Schillerstr. 3", f"{P0}, {P1}", ("Karl-Marx-Allee 5a", "Schillerstr. 3")),
+    ("He lives at 221B Baker Street.", f"He lives at {P0}.", ("221B Baker Street",)),
+    ("Die Hauptstraße ist voll, die Straße 5 mal.", "Die Hauptstraße ist voll, die Straße 5 mal.", ()),  # no number
+])
+def test_a_street_address_is_copied_as_written(source, masked, fills):
+    assert CopyThrough().apply(source) == (masked, fills)

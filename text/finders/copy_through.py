@@ -1,6 +1,6 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
-names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578", "iPhone 15"), phone numbers and formulas ("a < b",
-"x = 3"), each through a placeholder.
+names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578", "iPhone 15"), phone numbers, street addresses
+("Goethestraße 12", "221B Baker Street") and formulas ("a < b", "x = 3"), each through a placeholder.
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -39,6 +39,11 @@ PATTERNS = [
     # placeholders a model wrote "My new iPhone is 15.")
     r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
+    r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"
+    r"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{1,4}(?:[a-z]\b)?(?![.,:]?\d))",
+    r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
+    # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
+    # "She lives in the going 12" for "in der Goethestraße 12")
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
     rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
