@@ -164,37 +164,37 @@ RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
             "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
 RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
                "en": {"date": ("from", "to"), "time": ("from", "to")}}
+DATE_LEAD = {lang: re.compile(lead_pattern(leads)) for lang, leads in LEADS.items()}     # a date's own preposition
 
 
 def joined_ranges(text: str, spans: list[Span], times: set[int], source: str, target: str) -> list[Span]:
     """The spans (in text order; `times`: the starts of those that are times of day) with "from X to Y" as one span
-    where X and Y are both dates or both times: "vom X bis zum Y" / "von X bis Y" in German, "from X to Y" in English.
-    A second date with its own preposition keeps it ("vom 24. Dezember bis zum 2. Januar" -> "from December 24" +
-    " until January 2")."""
+    where X and Y are both dates or both times: "vom X bis zum Y" / "von X bis Y" in German, "from X to Y" in English;
+    a second date with its own preposition keeps it ("vom 24. Dezember bis zum 2. Januar" -> "from December 24 until
+    January 2")."""
     if {source, target} != {"de", "en"}:
         return spans
-    kind = [("date" if isinstance(s.fill, Reading) and s.fill.key[0] == "date" else
-             "time" if s.start in times else None) for s in spans]
+    kinds = [("date" if isinstance(s.fill, Reading) and s.fill.key[0] == "date" else
+              "time" if s.start in times else None) for s in spans]
     joined, k = [], 0
     while k < len(spans):
-        a, b = spans[k], spans[k + 1] if k + 1 < len(spans) else None
-        led = b is not None and kind[k + 1] == "date" and re.match(lead_pattern(LEADS[source]), text[b.start:b.end])
-        if b is None or kind[k] is None or kind[k] != kind[k + 1] or re.match(lead_pattern(LEADS[source]),
-                                                                              text[a.start:a.end]):
-            joined.append(a)
-            k += 1
-            continue
-        opening = RANGE_FROM[source].search(text, 0, a.start)
-        between = (text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start))
-        if opening is None or not between:
-            joined.append(a)
-            k += 1
-            continue
-        first, second = RANGE_WORDS[target][kind[k]]
-        joined.append(Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else
-                           f"{first} {a.fill} {second} {b.fill}"))
-        k += 2
+        pair = range_span(text, spans[k:k + 2], kinds[k:k + 2], source, target)
+        joined.append(pair or spans[k])
+        k += 2 if pair else 1
     return joined
+
+
+def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
+    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times."""
+    if len(spans) < 2 or kinds[0] is None or kinds[0] != kinds[1] or DATE_LEAD[source].match(text, spans[0].start):
+        return None
+    (a, b), opening = spans, RANGE_FROM[source].search(text, 0, spans[0].start)
+    led = kinds[1] == "date" and DATE_LEAD[source].match(text, b.start)         # "bis zum 2. Januar"
+    between = text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start)
+    if opening is None or not between:
+        return None
+    first, second = RANGE_WORDS[target][kinds[0]]
+    return Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else f"{first} {a.fill} {second} {b.fill}")
 
 
 def ordinal_suffix(n: int) -> str:
