@@ -69,21 +69,15 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
 
 
 @pytest.mark.parametrize("pair, line, masked, fill", [
-    (("de", "en"), "Vielen Dank für Ihre Hilfe!", f"{P0} Ihre Hilfe!", "Thank you very much for"),
+    (("de", "en"), "Vielen Dank für Ihre Hilfe!", f"{P0} Ihre Hilfe!", "Thank you very much for"),   # for something
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
     (("de", "en"), "Herzlich willkommen in unserem Hotel.", f"{P0} unserem Hotel.", "Welcome to"),
-])
-def test_thanks_for_something_open_the_sentence_and_the_thing_is_left_to_the_model(pair, line, masked, fill):
-    assert Phrases(*pair).apply(line) == (masked, (fill,))
-
-
-@pytest.mark.parametrize("pair, line, masked, fill", [
-    (("en", "de"), "Happy birthday, Sarah!", f"{P0}, Sarah!", "Alles Gute zum Geburtstag"),
+    (("en", "de"), "Happy birthday, Sarah!", f"{P0}, Sarah!", "Alles Gute zum Geburtstag"),       # to someone
     (("en", "de"), "Thank you, Anna!", f"{P0}, Anna!", "Danke"),
     (("de", "en"), "Vielen Dank, Herr Müller.", f"{P0}, Herr Müller.", "Thank you very much"),
     (("de", "en"), "Frohe Weihnachten Oma!", f"{P0} Oma!", "Merry Christmas"),
 ])
-def test_thanks_and_wishes_to_someone_open_the_sentence_as_greetings_do(pair, line, masked, fill):
+def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))
