@@ -203,4 +203,17 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
             before = k
         elif before is not None:
             found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
+    # the same on the source side: "20 Uhr" of the placeholder "um 20 Uhr" aligns where "um" aligns, so a tag around
+    # "20 Uhr" goes around the placeholder's value, not around the whole line
+    claimed, previous = set(src_words), None
+    for s, (a, b) in enumerate(spans(source)):
+        if not re.match(r"\w", source[a:b]):
+            continue
+        if s in claimed:
+            previous = s
+        elif previous is not None:
+            for table in found:
+                for aligned in table:
+                    if previous in aligned:
+                        aligned.add(s)
     return found

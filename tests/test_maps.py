@@ -61,3 +61,14 @@ def test_a_placeholder_the_model_carried_stays_carried_after_the_splice():
 def test_tags_around_and_inside_a_quotation_follow_its_words_not_the_whole_sentence(line):
     out = translate_markup([line], "html", lambda texts: texts, lambda plain: in_line_order(*identity_maps(plain)))
     assert out == [line]
+
+
+def test_a_tag_around_part_of_a_placeholder_goes_around_its_value_not_around_the_whole_line():
+    """"um 20 Uhr" is one placeholder: no token stands for "20" and "Uhr", which align where "um" does."""
+    source, output = ["<2en>", "Das", "Konzert", "beginnt", "\ue000", "."], ["The", "concert", "starts", "\ue000", "."]
+    weights = torch.zeros(len(output) + 1, len(source))            # (i, j): each output token attends to its own
+    weights[torch.arange(len(output)), torch.arange(len(output)) + 1] = 1.0
+    maps = [AttentionMap(source, output + ["<eos>"], weights, carried=((3, 4),))]
+    line = 'Das Konzert beginnt um <time datetime="20:00">20 Uhr</time>.'
+    out = translate_markup([line], "html", lambda texts: ["The concert starts at 8 pm."], lambda plain: maps)
+    assert out == ['The concert starts <time datetime="20:00">at 8 pm</time>.']
