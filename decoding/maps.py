@@ -195,25 +195,27 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     # a word no token stands for came with a word before it, from one token: a placeholder's value ("8 pm",
     # "31. Dezember", "Bayern Munich"), so it aligns where that word aligns (a mark the pipeline added does not)
     stood_for = {k for k, token in zip(out_words, out_tokens) if not SPECIAL.fullmatch(token)}    # not by <eos>
-    before = None
-    for k, (a, b) in enumerate(out_spans):
-        if not re.match(r"\w", output[a:b]):
-            continue            # a mark: it neither takes nor gives an alignment here
+    for k, before in heirs(output, out_spans, stood_for):
+        found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
+    # the same on the source side: "20 Uhr" of the placeholder "um 20 Uhr" aligns where "um" aligns, so a tag around
+    # "20 Uhr" goes around the placeholder's value, not around the whole line
+    for s, before in heirs(source, spans(source), set(src_words)):
+        for table in found:
+            for aligned in table:
+                if before in aligned:
+                    aligned.add(s)
+    return found
+
+
+def heirs(text: str, words: list[tuple[int, int]], stood_for: set[int]) -> list[tuple[int, int]]:
+    """(word, the word before it that a token stands for) for each word of `text` no token stands for and that
+    follows one; marks neither take nor give an alignment here."""
+    found, before = [], None
+    for k, (a, b) in enumerate(words):
+        if not re.match(r"\w", text[a:b]):
+            continue
         if k in stood_for:
             before = k
         elif before is not None:
-            found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
-    # the same on the source side: "20 Uhr" of the placeholder "um 20 Uhr" aligns where "um" aligns, so a tag around
-    # "20 Uhr" goes around the placeholder's value, not around the whole line
-    claimed, previous = set(src_words), None
-    for s, (a, b) in enumerate(spans(source)):
-        if not re.match(r"\w", source[a:b]):
-            continue
-        if s in claimed:
-            previous = s
-        elif previous is not None:
-            for table in found:
-                for aligned in table:
-                    if previous in aligned:
-                        aligned.add(s)
+            found.append((k, before))
     return found
