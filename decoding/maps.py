@@ -23,6 +23,7 @@ import torch.nn.functional as F
 
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
+from text.forms.dates import lead_words
 from text.steps.quotations import SLOTS, Layout
 
 # legend: i output tokens (rows), j source tokens (columns)
@@ -195,15 +196,22 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
     # a word no token stands for came with a word before it, from one token: a placeholder's value ("8 pm",
     # "31. Dezember", "Bayern Munich"), so it aligns where that word aligns (a mark the pipeline added does not)
     stood_for = {k for k, token in zip(out_words, out_tokens) if not SPECIAL.fullmatch(token)}    # not by <eos>
+    out_heirs: dict[int, list[int]] = {}        # an output word -> the words of its placeholder's value after it
     for k, before in heirs(output, out_spans, stood_for):
         found.sure[k], found.loose[k] = set(found.sure[before]), set(found.loose[before])
+        out_heirs.setdefault(before, []).append(k)
     # the same on the source side: "20 Uhr" of the placeholder "um 20 Uhr" aligns where "um" aligns, so a tag around
-    # "20 Uhr" goes around the placeholder's value, not around the whole line
+    # "20 Uhr" goes around the placeholder's value, not around the whole line; and where that value has words after
+    # its first too ("at 8 pm"), to those only: the rest of a placeholder is the rest of its value ("um <time>20
+    # Uhr</time>" -> "at <time>8 pm</time>", "until <u>December 31</u>" -> "bis zum <u>31. Dezember</u>")
+    rests = {k for rest in out_heirs.values() for k in rest}
+    for k, rest in out_heirs.items():       # a preposition of two words is no part of the rest ("bis zum 31. ...")
+        out_heirs[k] = rest[max(lead_words([output[slice(*out_spans[w])] for w in [k] + rest]) - 1, 0):] or rest
     for s, before in heirs(source, spans(source), set(src_words)):
         for table in found:
-            for aligned in table:
-                if before in aligned:
-                    aligned.add(s)
+            for k in [k for k, aligned in enumerate(table) if before in aligned and k not in rests]:
+                for rest in out_heirs.get(k, [k]):
+                    table[rest].add(s)
     return found
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from config import DataConfig
 from text.finders.numbers import Numbers
-from text.forms.dates import find_dates, find_ordinals
+from text.forms.dates import find_dates, find_ordinals, lead_words
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 
@@ -87,3 +87,9 @@ def test_a_training_pair_carries_a_date_and_an_ordinal_however_the_target_writes
     assert Numbers("en", "de").apply_pair("At 3rd Street.", "An der 3rd Street.") == (f"At {P0} Street.",
                                                                                      f"An der {P0} Street.")
     assert Numbers().apply_pair("Am 3. Mai.", "On May 4.") == ("Am 3. Mai.", "On May 4.")
+
+
+@pytest.mark.parametrize("value, lead", [("bis zum 31. Dezember", 2), ("At around 5 pm", 2), ("um 20 Uhr", 1),
+                                         ("seit 2019", 1), ("Jonas Weber", 0), ("December 31", 0), ("ambition", 0)])
+def test_a_value_opens_with_as_many_words_of_its_preposition_as_the_leads_have(value, lead):
+    assert lead_words(value.split()) == lead

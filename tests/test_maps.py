@@ -63,12 +63,32 @@ def test_tags_around_and_inside_a_quotation_follow_its_words_not_the_whole_sente
     assert out == [line]
 
 
-def test_a_tag_around_part_of_a_placeholder_goes_around_its_value_not_around_the_whole_line():
-    """"um 20 Uhr" is one placeholder: no token stands for "20" and "Uhr", which align where "um" does."""
-    source, output = ["<2en>", "Das", "Konzert", "beginnt", "\ue000", "."], ["The", "concert", "starts", "\ue000", "."]
+PLACEHOLDER_TAGS = [          # (line, translation, the line's tags put back): three words, a placeholder, a full stop
+    ('Das Konzert beginnt um <time datetime="20:00">20 Uhr</time>.', "The concert starts at 8 pm.",
+     'The concert starts at <time datetime="20:00">8 pm</time>.'),
+    ("Das Konzert beginnt <time>um 20 Uhr</time>.", "The concert starts at 8 pm.",
+     "The concert starts <time>at 8 pm</time>."),
+    ("Das Konzert beginnt Jonas <b>Weber</b>.", "The concert starts Jonas Weber.",
+     "The concert starts Jonas <b>Weber</b>."),
+    ("Das Konzert beginnt <b>um 20</b> Uhr.", "The concert starts at 8 pm.",
+     "The concert starts <b>at 8 pm</b>."),
+    ("The offer lasts until <u>December 31</u>.", "Das Angebot gilt bis zum 31. Dezember.",
+     "Das Angebot gilt bis zum <u>31. Dezember</u>."),
+]
+
+
+@pytest.mark.parametrize("line, translation, expected", PLACEHOLDER_TAGS)
+def test_a_tag_around_the_rest_of_a_placeholder_goes_around_the_rest_of_its_value_not_around_the_whole_line(
+        line, translation, expected):
+    """"um 20 Uhr" is one placeholder: no token stands for "20" and "Uhr", which align where "um" does, and with the
+    words of the value that no token stands for either ("8 pm" of "at 8 pm"); a tag around part of the rest takes
+    all of it; a preposition of two words is none of the rest ("bis zum")."""
+    def tokens(text):       # the words before the placeholder, its value as one token (shown as filled in), "."
+        words = text.rstrip(".").split()
+        return words[:3] + [" ".join(words[3:]), "."]
+    source, output = ["<2xx>"] + tokens(re.sub("<[^>]*>", "", line)), tokens(translation)
     weights = torch.zeros(len(output) + 1, len(source))            # (i, j): each output token attends to its own
     weights[torch.arange(len(output)), torch.arange(len(output)) + 1] = 1.0
     maps = [AttentionMap(source, output + ["<eos>"], weights, carried=((3, 4),))]
-    line = 'Das Konzert beginnt um <time datetime="20:00">20 Uhr</time>.'
-    out = translate_markup([line], "html", lambda texts: ["The concert starts at 8 pm."], lambda plain: maps)
-    assert out == ['The concert starts <time datetime="20:00">at 8 pm</time>.']
+    out = translate_markup([line], "html", lambda texts: [translation], lambda plain: maps)
+    assert out == [expected]

@@ -64,6 +64,17 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
 CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
                "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen"}}
+LEAD_PHRASES = {tuple(lead.split()) for table in (LEADS, YEAR_LEADS, CLOCK_LEADS) for leads in table.values()
+                for lead in leads}
+
+
+def lead_words(words: list[str]) -> int:
+    """How many of `words` (a date's or a time's placeholder value, word by word) are its preposition, in either
+    language: "bis zum 31. Dezember" 2, "at 8 pm" 1, "Jonas Weber" 0."""
+    lowered = tuple(word.lower() for word in words)
+    return max((len(lead) for lead in LEAD_PHRASES if lowered[:len(lead)] == lead), default=0)
+
+
 CLOCK_LEAD_BEFORE = {lang: re.compile(lead_pattern(leads) + "$") for lang, leads in CLOCK_LEADS.items()}
 CLOCK_LEAD_AT = {lang: re.compile(lead_pattern(leads) + r"(?=\d)") for lang, leads in CLOCK_LEADS.items()}
 
