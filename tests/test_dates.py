@@ -47,6 +47,20 @@ def test_an_english_date_is_one_placeholder_in_german_order(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills
 
 
+@pytest.mark.parametrize("source, target, line, fills", [
+    ("de", "en", "Mein Flug geht am Montag, dem 3. März, um 7:45 Uhr.", ("on Monday, March 3", "at 7:45")),
+    ("de", "en", "Die Feier ist am Freitag, den 12. Mai 2025.", ("on Friday, May 12, 2025",)),
+    ("de", "en", "Montag, 3. März: geschlossen. Am Montag ist zu.", ("Monday, March 3",)),   # no date: the name's
+    ("en", "de", "My flight leaves on Monday, March 3rd at 7:45 a.m.", ("am Montag, dem 3. März", "um 7:45 Uhr")),
+    ("en", "de", "The party is on Friday, 12 May 2025.", ("am Freitag, dem 12. Mai 2025",)),
+    ("en", "de", "SUNDAY, MARCH 3 we are closed.", ("Sonntag, 3. März",)),
+])
+def test_a_weekday_before_a_date_is_part_of_it(source, target, line, fills):
+    """As three placeholders ("am Montag", "dem", "3. März") a model wrote the date last: "My flight is walking on
+    Monday, at 7:45, March 3."."""
+    assert Numbers(source, target).apply(line)[1] == fills
+
+
 @pytest.mark.parametrize("source, lang", [
     ("Er ist 3.5. Dann 31.02.2025 und 1.200.000 und 12.500.000.", "de"),   # a decimal, no 31 February, thousands
     ("You may 3 times. The Mayor 3. Marching 3 bands.", "en"),               # the verb, words that begin like a month

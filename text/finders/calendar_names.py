@@ -24,12 +24,10 @@ import re
 from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
-from text.forms.dates import MONTHS, SHORT
+from text.forms.dates import MONTHS, SHORT, WEEKDAYS
 from text.forms.masking import Span
 from text.forms.sentence_ends import ends_text
 
-WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
-            "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}
 OTHER_NAMES = {"de": {"sonnabend": ("day", 6), "jänner": ("month", 1)}, "en": {}}
 DAY_SHORT = {"de": {"mo": 1, "di": 2, "mi": 3, "do": 4, "fr": 5, "sa": 6, "so": 7},
              "en": {"mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4, "fri": 5, "sat": 6,

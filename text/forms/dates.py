@@ -4,7 +4,8 @@ reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "
 -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
 12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit 2019" (not "seit 2000
 Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am 12. März 2025" ->
-"at the 12 2025 pies"). A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14
+"at the 12 2025 pies"). A weekday before a date is part of it: "am Montag, dem 3. März" <-> "on Monday, March 3".
+A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14
 Uhr" -> "at 2 pm", "at 6 pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is
 past 12 names its month ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the
 month ("03/12/2025": March 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
@@ -22,6 +23,8 @@ from text.forms.masking import Span, overlaps
 from text.forms.sentence_ends import OPENING_WORDS
 from text.forms.units import Reading
 
+WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
+            "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}
 MONTHS = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
           "en": "January February March April May June July August September October November December".split()}
 SHORT = {"de": {"jan": 1, "jän": 1, "jänner": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
@@ -50,6 +53,14 @@ def month_pattern(lang: str) -> str:
 
 
 DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
+
+
+def weekday_before(lang: str) -> str:
+    """A weekday's name, capitalized or in capitals, before a date: "Montag, dem ", "Monday, " ("am Montag, dem 3.
+    März" <-> "on Monday, March 3": as three placeholders a model put the date last, "on Monday, at 7:45, March 3")."""
+    names = [form for name in WEEKDAYS[lang] for form in (name, name.upper())]
+    article = r"(?:(?i:de[mn])\s+)?" if lang == "de" else ""
+    return r"(?:(?P<weekday>%s),?\s+%s)?" % ("|".join(names), article)
 # a year after "since" is one too ("seit 2019" <-> "since 2019": a model dropped "seit" and wrote "lives 2019")
 YEAR_LEADS = {"de": {"seit": "since"}, "en": {"since": "seit"}}
 
@@ -95,13 +106,14 @@ ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
 ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
 PATTERNS = {
-    "de": [rf"{ON_DE}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}(?:\s+{YEAR})?",
+    "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
+           rf"(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
            rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
-    "en": [rf"{ON_EN}?(?<![\w.,:]){month_pattern('en')}\s+{DAY}{ORDINAL}?"
+    "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
            rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
-           rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
+           rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){weekday_before('en')}{DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
            rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
            rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
@@ -112,9 +124,11 @@ ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
             "en": re.compile(r"(?<![\w.,:])(\d{1,4})(?i:st|nd|rd|th)\b")}
 
 
-def written(day: int | None, last: int | None, month: int, year: str | None, lead: str, lang: str) -> str:
-    """A date as the language writes it, after `lead` (a preposition in that language, or ""): "on May 1-3, 2025",
-    "am 1.-3. Mai 2025", "May 2025"."""
+def written(day: int | None, last: int | None, month: int, year: str | None, lead: str, lang: str,
+            weekday: int | None = None) -> str:
+    """A date as the language writes it, after `lead` (a preposition in that language, or "") and its weekday (1 to
+    7, or None): "on May 1-3, 2025", "am 1.-3. Mai 2025", "May 2025", "on Monday, March 3", "am Montag, dem 3. März",
+    "Montag, 3. März"."""
     name = MONTHS[lang][month - 1]
     if lang == "en":
         days = f" {day}" + (f"-{last}" if last else "") if day else ""
@@ -122,6 +136,8 @@ def written(day: int | None, last: int | None, month: int, year: str | None, lea
     else:
         days = f"{day}." + (f"-{last}." if last else "") + " " if day else ""
         text = days + name + (" " + year if year else "")
+    if weekday:
+        text = WEEKDAYS[lang][weekday - 1] + (", dem " if lang == "de" and lead else ", ") + text
     return (lead + " " if lead else "") + text
 
 
@@ -163,8 +179,11 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                     or (last is not None and last <= day):
                 continue
             lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else ""
-            fill = written(day, last, month, found.get("year"), lead, target)
-            spans.append(Span(m.start(), m.end(), Reading(fill, ("date", day, last, month, found.get("year")))))
+            weekday = [w.lower() for w in WEEKDAYS[source]].index(found["weekday"].lower()) + 1 \
+                if found.get("weekday") else None
+            fill = written(day, last, month, found.get("year"), lead, target, weekday)
+            key = ("date", day, last, month, found.get("year")) + ((weekday,) if weekday else ())
+            spans.append(Span(m.start(), m.end(), Reading(fill, key)))
     return sorted(spans)
 
 
