@@ -14,6 +14,7 @@ import regex
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Alone, Span
+from text.forms.units import SYMBOLS, WORDS
 
 # one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
 # black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-
@@ -25,6 +26,9 @@ URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closi
 # a formula's parts: letters or small whole numbers, each alone, and the comparison among them (not the heart "<3")
 OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
 JOIN = rf"(?: ?{OPERATOR} ?|(?<=\d) x (?=\d))"        # between operands; a letter x only between numbers ("3 x 4")
+# a number with a unit after it is a measure, not a house number: "auf dem Heimweg 20 Minuten", "der Schulweg 3 km"
+MEASURED = r"(?![ \u00a0]?(?i:%s)(?![\w/-]))" % "|".join(
+    re.escape(w) for w in sorted({w for words in WORDS.values() for w in words} | set(SYMBOLS), key=len, reverse=True))
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
@@ -40,7 +44,7 @@ PATTERNS = [
     r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
     r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"
-    r"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{1,4}(?:[a-z]\b)?(?![.,:]?\d))",
+    rf"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
     r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
     # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
     # "She lives in the going 12" for "in der Goethestraße 12")
