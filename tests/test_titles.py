@@ -11,7 +11,8 @@ GERMAN = Lexicon.learn([("Ein Bauer, ein Koch, ein Fischer und ein Wolf sehen Br
                         ("Eine junge Frau und eine blonde Frau treffen einen Herrn.",
                          "A young woman and a blond woman meet a gentleman."),
                         ("Sie schneiden Papier neben dem Müll.", "They cut paper beside the trash.")] * 3)
-ENGLISH = Lexicon.learn([("An Asian family and a baker meet.", "Eine asiatische Familie und ein Bäcker.")] * 3)
+ENGLISH = Lexicon.learn([("An Asian family and a baker meet.", "Eine asiatische Familie und ein Bäcker."),
+                         ("A rose, a mom, a ben and Anna.", "Eine Rose, eine Mama, ein Ben und Anna.")] * 3)
 
 
 def names_in(text: str, lexicon: Lexicon = GERMAN, source: str = "de", target: str = "en") -> list[tuple[str, str]]:
@@ -64,3 +65,14 @@ def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_i
 
 def test_only_german_and_english_have_titles():
     assert names_in("Frau Becker kauft Brot.", GERMAN, "de", "fr") == []
+
+
+@pytest.mark.parametrize("text, source, found", [
+    ("Anna, Ben and Clara play.", "en", ["Anna", "Ben", "Clara"]),     # "ben": a word of the corpus, in lowercase
+    ("Tim, Rose, Mia or Lea & Ben play.", "en", ["Tim", "Rose", "Mia", "Lea", "Ben"]),      # through one another
+    ("Tim and Mom play. Rose and a dog, Asian and Tim.", "en", ["Tim", "Tim"]),  # family, a sentence's start, a word
+    ("Anna, Brot und Essen.", "de", ["Anna"]),                          # German nouns the corpus knows
+])
+def test_a_capitalized_word_in_a_list_with_a_name_is_a_name(text, source, found):
+    step = Names(ENGLISH if source == "en" else GERMAN, source, "de" if source == "en" else "en")
+    assert [text[s.start:s.end] for s in step.find(text)] == found

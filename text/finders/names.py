@@ -35,7 +35,8 @@ from text.finders.phrases import TABLES
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
-from text.forms.titles import titled
+from text.forms.sentence_ends import BEFORE_SENTENCE
+from text.forms.titles import listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -81,7 +82,6 @@ MIN_REST = 4           # ... before this many more letters makes it a compound (
 NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
 UMLAUTS = str.maketrans("äöü", "aou")
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
-SENTENCE_END = re.compile(r"[.!?:][\"'“”»)]*\s+$")      # what stands before a sentence's first word
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
@@ -107,7 +107,7 @@ def capitalized_runs(text: str, translated: Callable[[str], bool] = lambda word:
     the model knows capitalized: "African American" is "afroamerikanisch"); none in a line in title case (more than
     twice as many capitalized words as lowercase ones, those that open a sentence left out)."""
     words = list(WORD.finditer(text))
-    opens = [w.start() == 0 or SENTENCE_END.search(text, 0, w.start()) is not None for w in words]
+    opens = [w.start() == 0 or BEFORE_SENTENCE.search(text, 0, w.start()) is not None for w in words]
     capital = [w.group()[:1].isupper() and w.group()[1:2].islower() and not o and not translated(w.group())
                for w, o in zip(words, opens)]
     if sum(capital) > 2 * sum(w.group()[:1].islower() for w in words):
@@ -151,6 +151,7 @@ class Names(PlaceholderStep):
                 if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())) or \
                         word.start() in titled_run:
                     found.append((start, end))
+        found = sorted({*found, *listed(text, found, self.listed)})
         runs: list[list[tuple[int, int]]] = []
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
             if any(s.start <= start < s.end for s in spans):
@@ -183,6 +184,11 @@ class Names(PlaceholderStep):
             return False
         return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
                     self.agent(lower) or self.typo(word))
+
+    def listed(self, word: str) -> bool:
+        """Whether a word beside a name in a list may be a name too: in English any capitalized word but one a model
+        translates, in German one the corpus lacks ("Anna, Brot und Milch" is no list of names)."""
+        return not self.translated(word) if self.source == "en" else not self.lexicon.knows(word)
 
     def translated(self, word: str) -> bool:
         """A capitalized English word a model translates rather than copies: one the corpus writes capitalized

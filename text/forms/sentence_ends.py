@@ -24,6 +24,7 @@ ENDS = ".!?…"                     # the marks that end a sentence
 CLOSERS = r"[\"'»«“”„‚’)\]]*"     # the closing quotes and brackets a sentence's last mark may have after it
 END = re.compile(rf"[{ENDS}]+{CLOSERS}")
 CLOSING = re.compile(rf"{CLOSERS}\s*")
+BEFORE_SENTENCE = re.compile(rf"[{ENDS}:]+{CLOSERS}\s+$")     # what stands before a sentence's first word
 # abbreviations only before a number ("No. 5", "3. Jan. 2020", a weekday's before a time: "Sa. 9 Uhr"), else words
 BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "wed", "thu", "sat", "sun"}
 LAST_WORD = re.compile(r"([^\W_]+)$")

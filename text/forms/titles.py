@@ -8,6 +8,9 @@ and the title comes with it in the target's words, so no model can translate the
                         -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
     a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
     both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
+    a list              "Anna, Ben and Clara", "Tom und Mia": a capitalized word joined to a name by a comma, "and"
+                        or "or" is one too (the corpus writes "ben" and "mia" in lowercase; a model wrote "Anna, Ben
+                        and Clara are playing soccer." as "Anna, bzw. Clara spielen Fußball.")
 
 "Herr" and "Frau" are titles only where no article, determiner or inflected adjective stands before them: "eine
 Frau Gitarre spielt" is a woman playing guitar (Multi30K has such lines, never a titled one). After "die Familie",
@@ -18,8 +21,10 @@ corpus itself writes capitalized is none ("the Asian family").
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from text.forms.masking import Span, merge
+from text.forms.sentence_ends import BEFORE_SENTENCE
 
 NAME = r"[A-ZÄÖÜ][^\W\d_]*(?:['’-][^\W\d_]+)*"
 ACADEMIC = {"de": r"(?:(?:Dr|Prof)\. ?)+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
@@ -46,6 +51,10 @@ ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 NO_ADJECTIVES = set("neben gegen zwischen hinter unter über wider entgegen ohne gegenüber außer oder aber wieder "
                     "hier immer nachher vorher später sie wie nie habe hatte wurde würde werde sollte könnte "
                     "möchte".split())
+LIST_JOIN = re.compile(r", ?|,? (?:and|or|und|oder|sowie) |,? ?& ?")     # between two names of a list
+LIST_WORD = re.compile(rf"(?<![\w'’-]){NAME}(?![\w'’-])")
+# what a list of names holds that is no name: the words of a family a sentence names as it names people
+KIN = set("mom mum mommy mummy dad daddy grandma grandpa granny mama papa mami papi mutti vati oma opa omi opi".split())
 # before an English title: the title is the subject ("Herr"); after any other lower-case word, an object ("Herrn")
 SUBJECT_BEFORE = set("and or but that when while because as if then now today yesterday also so".split())
 
@@ -131,3 +140,19 @@ def fill(text: str, m: re.Match, name: str, source: str) -> str:
     word = before(text, m.start())
     return f"{german}n {name}" if german == "Herr" and word.islower() and word not in SUBJECT_BEFORE else \
         f"{german} {name}"
+
+
+def listed(text: str, found: list[tuple[int, int]], may_be: Callable[[str], bool]) -> set[tuple[int, int]]:
+    """The words of `text` joined to a name of `found` ((start, end) each) by a comma, "and" or "or", before or
+    after it, that are capitalized, open no sentence and `may_be` a name: the other names of a list ("Anna, Ben and
+    Clara"; "Anna, Ben, Mia and Tom" through one another)."""
+    names = set(found)
+    words = [m.span() for m in LIST_WORD.finditer(text) if m.start() > 0 and len(m.group()) > 1 and
+             m.group().lower() not in KIN and not BEFORE_SENTENCE.search(text, 0, m.start()) and may_be(m.group())]
+    grown = True
+    while grown:
+        new = {(a, b) for a, b in words if (a, b) not in names and any(
+            LIST_JOIN.fullmatch(text, end, a) or LIST_JOIN.fullmatch(text, b, start) for start, end in names)}
+        names |= new
+        grown = bool(new)
+    return names - set(found)
