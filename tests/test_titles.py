@@ -76,3 +76,17 @@ def test_only_german_and_english_have_titles():
 def test_a_capitalized_word_in_a_list_with_a_name_is_a_name(text, source, found):
     step = Names(ENGLISH if source == "en" else GERMAN, source, "de" if source == "en" else "en")
     assert [text[s.start:s.end] for s in step.find(text)] == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Tom's brother and Max's new bike.", [("Tom's", "Toms"), ("Max's", "Max'")]),      # German: no apostrophe but
+    ("Tom's dogs, Liz’s old bike.", [("Tom's", "Toms"), ("Liz’s", "Liz'")]),             # after s, ß, x, z
+    ("Tom's playing. Anna's happy today. Tom's a brother.", [("Tom's", "Tom's"), ("Anna's", "Anna's"),
+                                                              ("Tom's", "Tom's")]),     # "is": no possessive
+    ("a brother has Tom's Dog Bar.", [("Tom's Dog Bar", "Tom's Dog Bar")]),            # part of a name
+])
+def test_an_english_possessive_name_before_a_noun_takes_the_german_genitive(text, found):
+    lexicon = Lexicon.learn([("The brother has a dog and a bike.", "Der Bruder hat einen Hund und ein Fahrrad.")])
+    lexicon.nouns = {"brother": "Bruder", "dog": "Hund", "bike": "Fahrrad"}     # the corpus' noun dictionary
+    step = Names(lexicon, "en", "de")
+    assert [(text[s.start:s.end], s.fill) for s in step.find(text)] == found

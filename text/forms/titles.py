@@ -8,6 +8,9 @@ and the title comes with it in the target's words, so no model can translate the
                         -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
     a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
     both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
+    a possessive        "Tom's brother" -> "Toms", "Max's new bike" -> "Max'" (German writes no apostrophe but
+                        after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
+                        adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay
     a list              "Anna, Ben and Clara", "Tom und Mia": a capitalized word joined to a name by a comma, "and"
                         or "or" is one too (the corpus writes "ben" and "mia" in lowercase; a model wrote "Anna, Ben
                         and Clara are playing soccer." as "Anna, bzw. Clara spielen Fußball.")
@@ -156,3 +159,32 @@ def listed(text: str, found: list[tuple[int, int]], may_be: Callable[[str], bool
         names |= new
         grown = bool(new)
     return names - set(found)
+
+
+POSSESSIVE = re.compile(r"(?P<stem>\w+)['’]s$")
+AFTER = re.compile(r" ([^\W\d_]+)(?: ([^\W\d_]+))?")
+# words after "'s" that say it is "is" or "has" ("Tom's a doctor", "Tom's not here", "Tom's been there"), not "of"
+NO_ADJECTIVES_EN = set("a an the not no very so too also just still always never here there been got gone in on at "
+                       "with from over under by for to of and or but my your his her its our their this that".split())
+
+
+def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
+    """An English name with "'s" (text[...:end]) as German writes its genitive, where a noun of `nouns` (the corpus'
+    noun dictionary) or an adjective and one come after it: "Tom's" -> "Toms", "Max's" -> "Max'"; None where what
+    follows says the "'s" is no possessive ("Tom's playing", "Anna's happy today"), where it is part of a name
+    ("Patrick's Day") or there is none."""
+    m, after = POSSESSIVE.search(name), AFTER.match(text, end)
+    if m is None or after is None:
+        return None
+    first, second = after.group(1), after.group(2) or ""
+    adjective = first.islower() and first not in NO_ADJECTIVES_EN and not first.endswith(("ing", "ed", "ly"))
+    if not first.islower() or not (a_noun(first, nouns) or adjective and a_noun(second, nouns)):
+        return None             # a capitalized word after it makes one name with it: "St. Patrick's Day"
+    stem = name[:m.start("stem")] + m.group("stem")
+    return stem + ("'" if stem.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
+
+
+def a_noun(word: str, nouns: dict[str, str]) -> bool:
+    """Whether an English word is a noun of `nouns`, or one's plural ("museums", "boxes")."""
+    lower = word.lower()
+    return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in ("s", "es"))
