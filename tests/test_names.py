@@ -48,6 +48,16 @@ def test_a_town_whose_name_holds_am_or_an_der_is_one_name_as_written(source, tar
     assert text == line.format(P0, P1) and fills == ("Frankfurt am Main", "Halle an der Saale")
 
 
+@pytest.mark.parametrize("source, target, line, fills", [
+    ("de", "en", "Ein Mann fährt nach St. Moritz und zum FC St. Pauli.", ("St. Moritz", "FC St. Pauli")),
+    ("en", "de", "A man flies to St. Louis and climbs Mt. Everest.", ("St. Louis", "Mt. Everest")),
+])
+def test_saint_mount_or_fort_with_its_full_stop_opens_a_name(source, target, line, fills):
+    """As two names ("St", "Louis") a model lost the full stop between them: "St amüsiert Patrick's Day"."""
+    english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
+    assert Names(LEXICON if source == "de" else english, source, target).apply(line)[1] == fills
+
+
 def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     assert Names(english, "en", "de").apply("In December Jan Ullrich rides on Sunday Anna.")[1] == \

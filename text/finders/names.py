@@ -82,6 +82,7 @@ MIN_REST = 4           # ... before this many more letters makes it a compound (
 NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
 UMLAUTS = str.maketrans("äöü", "aou")
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
+SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
 VOWELS = "aeiouäöüy"
@@ -156,7 +157,8 @@ class Names(PlaceholderStep):
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
             if any(s.start <= start < s.end for s in spans):
                 continue
-            if runs and text[runs[-1][-1][1]:start] in (" ", "-"):
+            if runs and (text[runs[-1][-1][1]:start] in (" ", "-") or text[runs[-1][-1][1]:start] == ". " and
+                         text[slice(*runs[-1][-1])] in SAINTS):        # "St. Louis", "Mt. Everest": one name
                 runs[-1].append((start, end))
             else:
                 runs.append([(start, end)])
