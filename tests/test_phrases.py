@@ -74,6 +74,7 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
     (("de", "en"), "Herzlich willkommen in unserem Hotel.", f"{P0} unserem Hotel.", "Welcome to"),
+    (("en", "de"), "Welcome to Berlin!", f"{P0} Berlin!", "Willkommen in"),
     (("en", "de"), "Happy birthday, Sarah!", f"{P0}, Sarah!", "Alles Gute zum Geburtstag"),       # to someone
     (("en", "de"), "Thank you, Anna!", f"{P0}, Anna!", "Danke"),
     (("de", "en"), "Vielen Dank, Herr Müller.", f"{P0}, Herr Müller.", "Thank you very much"),

@@ -91,7 +91,7 @@ THANKS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you 
                  "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to"},
           "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                  "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
-                 "many thanks for": "Vielen Dank für"}}
+                 "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in"}}
 PHRASES |= THANKS["de"]
 ENGLISH |= THANKS["en"]
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
