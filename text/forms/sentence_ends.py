@@ -35,6 +35,7 @@ START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a 
 # then a capitalized word that is no part of a domain, file name or address ("www.bbc.Com", "Datei.Docx")
 JOINED_BEFORE = re.compile(r"(?<![\w.@/])[a-zäöüß]{2,}$")
 JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]+(?![\w.@/]))")
+LIST_ENDS = {"etc", "usw"}          # abbreviations that end a list, and often a sentence with it
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
 # would continue it ("am 3. Oktober")
 OPENING_WORDS = set("""
@@ -71,8 +72,8 @@ def joined(text: str, start: int, end: re.Match) -> re.Match | None:
 
 def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
     """Whether the sentence (its text up to and including `mark`) really ends before `rest`: "!", "?" and "…"
-    always do; a period not after an abbreviation or a single letter, nor after a number unless a word that opens
-    sentences follows."""
+    always do; a period not after an abbreviation or a single letter, nor after a number or "etc."/"usw." unless a
+    word that opens sentences follows (capitalized, after "etc."/"usw.")."""
     if not mark.startswith("."):
         return True
     before = sentence[:len(sentence) - len(mark)]
@@ -84,9 +85,10 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
         return rest.lstrip("\"'„“‚»«([")[:1].isupper()
     if word.lower() in BEFORE_DIGIT:
         return not rest[:1].isdigit()
-    if word.isdigit():                          # an ordinal or a date: "am 3. Oktober", "1. Mai"
-        following = re.match(r"[^\W_]+", rest)
-        return following is not None and following.group().lower() in OPENING_WORDS
+    if word.isdigit() or word.lower() in LIST_ENDS:     # an ordinal or a date: "am 3. Oktober", "1. Mai"; a list's
+        following = re.match(r"[^\W_]+", rest)         # end: "Äpfel, Birnen usw. Der Verkäufer lächelt."
+        return following is not None and following.group().lower() in OPENING_WORDS and \
+            (word.isdigit() or following.group()[:1].isupper())
     return not (len(word) == 1 or abbreviation_ends(before))
 
 
