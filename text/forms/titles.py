@@ -180,7 +180,7 @@ def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> 
     adjective = first.islower() and first not in NO_ADJECTIVES_EN and not first.endswith(("ing", "ed", "ly"))
     if not first.islower() or not (a_noun(first, nouns) or adjective and a_noun(second, nouns)):
         return None             # a capitalized word after it makes one name with it: "St. Patrick's Day"
-    stem = name[:m.start("stem")] + m.group("stem")
+    stem = name[:m.end("stem")]
     return stem + ("'" if stem.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
 
 
