@@ -5,10 +5,10 @@ reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "
 12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit 2019" (not "seit 2000
 Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am 12. März 2025" ->
 "at the 12 2025 pies"). A weekday before a date is part of it: "am Montag, dem 3. März" <-> "on Monday, March 3".
-A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14
-Uhr" -> "at 2 pm", "at 6 pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is
-past 12 names its month ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the
-month ("03/12/2025": March 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
+A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14 Uhr" -> "at 2 pm", "at 6
+pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is past 12 names its month
+("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
+12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
 sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
@@ -61,6 +61,8 @@ def weekday_before(lang: str) -> str:
     names = [form for name in WEEKDAYS[lang] for form in (name, name.upper())]
     article = r"(?:(?i:de[mn])\s+)?" if lang == "de" else ""
     return r"(?:(?P<weekday>%s),?\s+%s)?" % ("|".join(names), article)
+
+
 # a year after "since" is one too ("seit 2019" <-> "since 2019": a model dropped "seit" and wrote "lives 2019")
 YEAR_LEADS = {"de": {"seit": "since"}, "en": {"since": "seit"}}
 
