@@ -15,6 +15,7 @@ from text.forms.units import unit_after
     ("3 Tage, 2 Wochen, 1 Jahr, 4 Sekunden, 5 kg, 500 g, 2 Pfund.",
      ("3 days", "2 weeks", "1 year", "4 seconds", "5 kg", "500 g", "2 pounds")),
     ("Vor 3 Tagen kam ein 3 Jahre alter Junge, 5 Jahre alt.", ("3 days ago", "3-year-old", "5 years")),
+    ("Die Wohnung hat 85 Quadratmeter, das Zimmer 1 Quadratmeter.", ("85 square meters", "1 square meter")),
 ])
 def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
     assert Numbers().apply(source)[1] == fills
@@ -26,6 +27,7 @@ def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
      ("2,5 Liter", "1 Stunde", "1,5 Stunden", "3 Meilen", "1 Fuß", "6 Fuß")),
     ("In 3 days, with 2 liters, for 3 days, 3 days ago.", ("3 Tagen", "2 Litern", "3 Tage", "vor 3 Tagen")),
     ("It is 20% or 20 percent, 5 °C or 41 degrees Fahrenheit.", ("20%", "20 Prozent", "5 °C", "41 Grad Fahrenheit")),
+    ("The room is 20 square meters, the hall 1 square metre.", ("20 Quadratmeter", "1 Quadratmeter")),
 ])
 def test_an_english_measure_is_one_placeholder_in_german_words(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills

@@ -31,6 +31,7 @@ mm   | Millimeter Millimeter Millimetern | millimeter millimeters millimetre mil
 cm   | Zentimeter Zentimeter Zentimetern | centimeter centimeters centimetre centimetres
 m    | Meter Meter Metern                | meter meters metre metres
 km   | Kilometer Kilometer Kilometern    | kilometer kilometers kilometre kilometres
+m2   | Quadratmeter Quadratmeter Quadratmetern | square_meter square_meters square_metre square_metres
 mi   | Meile Meilen Meilen               | mile miles
 ft   | Fuß Fuß Fuß                       | foot feet
 in   | Zoll Zoll Zoll                    | inch inches
