@@ -5,6 +5,7 @@ import pytest
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import (PLACEHOLDERS, Alone, Span, carried, exactly_once, fill, merge, missing,
                                 nothing_to_translate)
+from text.forms.units import Reading
 from text.steps.placeholders import Placeholders
 
 P0, P1, P2 = PLACEHOLDERS[:3]
@@ -107,6 +108,8 @@ def test_letters_a_model_glues_to_a_fill_that_stands_alone_are_dropped():
     assert fill(f"Visit {P0}ing, {P1}th {P2}s are here.", fills) == \
         "Visit https://example.com/a?b=1, 12 th anna@example.org are here."
     assert fill(exactly_once(f"{P0}y{P2}.", P0 + P2).text, fills) == "https://example.com/a?b=1 anna@example.org."
+    measure = (Reading("120 km/h", ("unit", "km/h", "120")), Reading("3. Mai", ("date", 3, None, 5, None)))
+    assert fill(f"Er fährt {P0}t am {P1}s.", measure) == "Er fährt 120 km/h am 3. Mai."        # its words: no more
 
 
 def test_a_sentence_of_placeholders_punctuation_and_emoji_has_nothing_to_translate():
