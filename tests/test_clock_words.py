@@ -11,18 +11,18 @@ P0 = PLACEHOLDERS[0]
 
 
 @pytest.mark.parametrize("source, found", [
-    ("Der Film beginnt um halb acht.", ["half past seven"]),
+    ("Der Film beginnt um halb acht.", ["at half past seven"]),         # with its preposition, as a time in digits
     ("Halb eins ist es, nicht Viertel nach drei.", ["half past twelve", "quarter past three"]),
-    ("Um Viertel vor 8 und um dreiviertel neun.", ["quarter to 8", "quarter to nine"]),
+    ("Um Viertel vor 8 und gegen dreiviertel neun.", ["at quarter to 8", "around quarter to nine"]),
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found
 
 
 @pytest.mark.parametrize("source, found", [
-    ("The bus leaves at half past seven.", ["halb acht"]),
-    ("At half past twelve, not a quarter past 9.", ["halb eins", "Viertel nach 9"]),
-    ("Come at a quarter to nine.", ["Viertel vor neun"]),
+    ("The bus leaves at half past seven.", ["um halb acht"]),
+    ("At half past twelve, not a quarter past 9.", ["um halb eins", "Viertel nach 9"]),
+    ("Come at a quarter to nine.", ["um Viertel vor neun"]),
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
     assert [span.fill for span in ClockWords("en", "de").find(source)] == found
@@ -41,6 +41,6 @@ def test_what_only_looks_like_a_time_in_words_is_none(source, lang):
 def test_the_pipeline_carries_it_as_one_placeholder_before_the_number_finder_takes_its_digit():
     pipeline = Pipeline.from_config(DataConfig())
     applied = pipeline.apply("Wir treffen uns um Viertel vor 8.")
-    assert applied.sentences == [f"Wir treffen uns um {P0}."]
-    output = pipeline.reverse_sentence(f"We meet at {P0}.", applied.states[0]).text
+    assert applied.sentences == [f"Wir treffen uns {P0}."]
+    output = pipeline.reverse_sentence(f"We meet {P0}.", applied.states[0]).text
     assert pipeline.reverse_line([output], applied.line_states) == "We meet at quarter to 8."

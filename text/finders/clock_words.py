@@ -3,22 +3,25 @@ German "halb acht" is half an hour *before* eight, "half past seven", which a mo
 translates word for word ("Der Film beginnt um halb acht." -> "The film starts to half."; British "half eight" means
 8:30, so even a word-for-word guess is wrong by an hour).
 
-    ClockWords("de", "en").find("Um halb acht beginnt der Film.")    -> [Span(3, 12, "half past seven")]
+    ClockWords("de", "en").find("Um halb acht beginnt der Film.")    -> [Span(0, 12, "at half past seven")]
     ClockWords("de", "en").find("Viertel vor 8")                     -> [Span(0, 13, "quarter to 8")]
-    ClockWords("en", "de").find("at a quarter past nine")            -> [Span(3, 22, "Viertel nach neun")]
+    ClockWords("en", "de").find("at a quarter past nine")            -> [Span(0, 22, "um Viertel nach neun")]
 
 German "halb", "Viertel nach", "Viertel vor" and "dreiviertel" (a quarter to), English "half past", "(a) quarter
 past" and "(a) quarter to", before an hour from one to twelve. The hour a half names is one more in German than in
 English, so "halb" and "half past" take the hour only as a word: a digit would come out as another number
 ("halb 8" -> "half past 7"), which no translation may hold; "Viertel nach 8" keeps its digit. Left to the model: the
 regional "Viertel acht" (7:15 in the east, and nothing elsewhere) and British "half eight", both read two ways, and
-"halb" before anything but an hour ("halb voll", "halb zwei Kinder": a capitalized word after the hour).
+"halb" before anything but an hour ("halb voll", "halb zwei Kinder": a capitalized word after the hour). A time
+takes its preposition along as one in digits does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a
+model wrote "We are gathering using half past seven").
 """
 from __future__ import annotations
 
 import re
 
 from text.finders.finder import PlaceholderStep
+from text.forms.dates import clock_lead
 from text.forms.masking import Span
 from text.forms.number_forms import number_words
 
@@ -32,7 +35,7 @@ WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
 
 class ClockWords(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
-        self.target = target
+        self.source, self.target = source, target
         fractions = FRACTIONS[source] if {source, target} == {"de", "en"} else []
         self.hours = number_words(source)
         self.words = {value: word for word, value in number_words(target).items()}
@@ -52,5 +55,8 @@ class ClockWords(PlaceholderStep):
                 value = int(hour) if hour.isdigit() else self.hours[hour.lower()]
                 shown = (value + ahead - 1) % 12 + 1
                 said = hour if hour.isdigit() else self.words[shown]
-                spans.append(Span(m.start(), m.end(), f"{WRITTEN[self.target][minutes]} {said}"))
+                written = f"{WRITTEN[self.target][minutes]} {said}"
+                lead = clock_lead(text, m.start(), self.source, spans[-1].end if spans else 0)
+                spans.append(Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else
+                             Span(m.start(), m.end(), written))
         return sorted(spans)
