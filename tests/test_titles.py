@@ -90,3 +90,14 @@ def test_an_english_possessive_name_before_a_noun_takes_the_german_genitive(text
     lexicon.nouns = {"brother": "Bruder", "dog": "Hund", "bike": "Fahrrad"}     # the corpus' noun dictionary
     step = Names(lexicon, "en", "de")
     assert [(text[s.start:s.end], s.fill) for s in step.find(text)] == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Lisas Hund und Tims neues Fahrrad.", [("Lisas", "Lisa's"), ("Tims", "Tim's")]),
+    ("Jonas Hund, Boris Fahrrad und Klaus Hund.", [("Jonas", "Jonas"), ("Boris", "Boris"), ("Klaus", "Klaus")]),
+    ("Lisas bellt.", [("Lisas", "Lisas")]),                         # no noun after it: as written
+])
+def test_a_german_genitive_name_before_a_noun_takes_the_english_possessive(text, found):
+    lexicon = Lexicon.learn([("Der Hund und das Fahrrad.", "The dog and the bike.")])
+    lexicon.nouns = {"hund": "dog", "fahrrad": "bike"}                # the corpus' noun dictionary
+    assert [(text[s.start:s.end], s.fill) for s in Names(lexicon, "de", "en").find(text)] == found

@@ -36,7 +36,7 @@ from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.sentence_ends import BEFORE_SENTENCE
-from text.forms.titles import german_possessive, listed, titled
+from text.forms.titles import english_possessive, german_possessive, listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -168,11 +168,13 @@ class Names(PlaceholderStep):
         return sorted(spans)
 
     def possessive(self, text: str, start: int, end: int) -> str:
-        """A name as written, or English "Tom's" before a noun as German's "Toms" (text/forms/titles.py)."""
+        """A name as written, or before a noun in the other language's genitive: English "Tom's" as German's "Toms",
+        German "Lisas" as English "Lisa's" (text/forms/titles.py)."""
         name = text[start:end]
-        if (self.source, self.target) != ("en", "de") or self.lexicon.copied(name):
+        genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((self.source, self.target))
+        if genitive is None or self.lexicon.copied(name):
             return name
-        return german_possessive(name, text, end, self.lexicon.nouns) or name
+        return genitive(name, text, end, self.lexicon.nouns) or name
 
     def is_name(self, word: str, whole: str | None = None) -> bool:
         """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""

@@ -10,7 +10,9 @@ and the title comes with it in the target's words, so no model can translate the
     both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
     a possessive        "Tom's brother" -> "Toms", "Max's new bike" -> "Max'" (German writes no apostrophe but
                         after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
-                        adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay
+                        adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay;
+                        back, "Lisas Hund" -> "Lisa's", but not a name that ends in s itself ("Jonas", "Klaus",
+                        "Boris": a stem in e, i, o, u, and the common ones in -as, -ns, -ls, -rs)
     a list              "Anna, Ben and Clara", "Tom und Mia": a capitalized word joined to a name by a comma, "and"
                         or "or" is one too (the corpus writes "ben" and "mia" in lowercase; a model wrote "Anna, Ben
                         and Clara are playing soccer." as "Anna, bzw. Clara spielen Fußball.")
@@ -188,3 +190,31 @@ def a_noun(word: str, nouns: dict[str, str]) -> bool:
     """Whether an English word is a noun of `nouns`, or one's plural ("museums", "boxes")."""
     lower = word.lower()
     return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in ("s", "es"))
+
+
+# first names that end in s themselves, with a stem that could be a name too ("Jona", "Han"): no German genitive
+S_NAMES = set("jonas lukas lucas thomas andreas tobias elias matthias mathias niklas nicklas nikolas nicolas "
+              "lars nils niels jens hans mats klaas claas".split())
+GERMAN_PLURALS = ("e", "en", "n", "er", "s")
+
+
+def english_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
+    """A German name in the genitive (text[...:end]) as English writes it, where a noun of `nouns` (the corpus'
+    noun dictionary) or a lowercase adjective and one come after it: "Lisas" -> "Lisa's", "Tims" -> "Tim's"; None
+    for a name that ends in s itself ("Jonas Hund", "Klaus", "Boris") and where no noun follows."""
+    after = AFTER.match(text, end)
+    stem = name[:-1]
+    if after is None or not name.endswith("s") or len(stem) < 3 or stem[-1] in "eiouy" or \
+            name.lower() in S_NAMES:
+        return None
+    first, second = after.group(1), after.group(2) or ""
+    if not (first[:1].isupper() and german_noun(first, nouns) or
+            first.islower() and second[:1].isupper() and german_noun(second, nouns)):
+        return None
+    return stem + "'s"
+
+
+def german_noun(word: str, nouns: dict[str, str]) -> bool:
+    """Whether a German word is a noun of `nouns`, or one's plural ("Hunde", "Katzen")."""
+    lower = word.lower()
+    return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in GERMAN_PLURALS)
