@@ -112,7 +112,8 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
                 not (names.is_name(m.group("name")) or names.surname(m.group("name"))):
             continue
         name, end = with_second(m, names, source)
-        spans.append(Span(m.start(), end, fill(text, m, name, source)))
+        genitive = german_possessive(name, text, end, names.lexicon.nouns) if source == "en" else None
+        spans.append(Span(m.start(), end, fill(text, m, genitive or name, source, genitive is not None)))
     if source == "en":
         spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
                   if family_name(m.group("name"), names)]
@@ -131,8 +132,8 @@ def with_second(m: re.Match, names, source: str) -> tuple[str, int]:
     return m.group("name"), m.end("name")
 
 
-def fill(text: str, m: re.Match, name: str, source: str) -> str:
-    """A titled name in the other language."""
+def fill(text: str, m: re.Match, name: str, source: str, genitive: bool = False) -> str:
+    """A titled name in the other language (German: in the genitive where `genitive`, "Herrn Smiths")."""
     title = m.group("title")
     academic = re.sub(r"(Dr|Prof)\.? ?", r"\1. ", m.group("academic") or m.group("academic2") or "")
     if source == "de":
@@ -143,8 +144,8 @@ def fill(text: str, m: re.Match, name: str, source: str) -> str:
         return academic + name
     german = TO_GERMAN[title]
     word = before(text, m.start())
-    return f"{german}n {name}" if german == "Herr" and word.islower() and word not in SUBJECT_BEFORE else \
-        f"{german} {name}"
+    return f"{german}n {name}" if german == "Herr" and (genitive or word.islower() and word not in SUBJECT_BEFORE) \
+        else f"{german} {name}"
 
 
 def listed(text: str, found: list[tuple[int, int]], may_be: Callable[[str], bool]) -> set[tuple[int, int]]:
