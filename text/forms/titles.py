@@ -169,6 +169,7 @@ AFTER = re.compile(r" ([^\W\d_]+)(?: ([^\W\d_]+))?")
 # words after "'s" that say it is "is" or "has" ("Tom's a doctor", "Tom's not here", "Tom's been there"), not "of"
 NO_ADJECTIVES_EN = set("a an the not no very so too also just still always never here there been got gone in on at "
                        "with from over under by for to of and or but my your his her its our their this that".split())
+ENGLISH_PLURALS, GERMAN_PLURALS = ("s", "es"), ("e", "en", "n", "er", "s")     # a noun's plural endings
 
 
 def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
@@ -181,22 +182,22 @@ def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> 
         return None
     first, second = after.group(1), after.group(2) or ""
     adjective = first.islower() and first not in NO_ADJECTIVES_EN and not first.endswith(("ing", "ed", "ly"))
-    if not first.islower() or not (a_noun(first, nouns) or adjective and a_noun(second, nouns)):
+    if not first.islower() or not (a_noun(first, nouns, ENGLISH_PLURALS) or
+                                   adjective and a_noun(second, nouns, ENGLISH_PLURALS)):
         return None             # a capitalized word after it makes one name with it: "St. Patrick's Day"
     stem = name[:m.end("stem")]
     return stem + ("'" if stem.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
 
 
-def a_noun(word: str, nouns: dict[str, str]) -> bool:
-    """Whether an English word is a noun of `nouns`, or one's plural ("museums", "boxes")."""
+def a_noun(word: str, nouns: dict[str, str], plurals: tuple[str, ...]) -> bool:
+    """Whether a word is a noun of `nouns`, or one's plural by an ending of `plurals` ("museums", "Hunde")."""
     lower = word.lower()
-    return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in ("s", "es"))
+    return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in plurals)
 
 
 # first names that end in s themselves, with a stem that could be a name too ("Jona", "Han"): no German genitive
 S_NAMES = set("jonas lukas lucas thomas andreas tobias elias matthias mathias niklas nicklas nikolas nicolas "
               "lars nils niels jens hans mats klaas claas".split())
-GERMAN_PLURALS = ("e", "en", "n", "er", "s")
 
 
 def english_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
@@ -209,13 +210,8 @@ def english_possessive(name: str, text: str, end: int, nouns: dict[str, str]) ->
             name.lower() in S_NAMES:
         return None
     first, second = after.group(1), after.group(2) or ""
-    if not (first[:1].isupper() and german_noun(first, nouns) or
-            first.islower() and second[:1].isupper() and german_noun(second, nouns)):
+    if not (first[:1].isupper() and a_noun(first, nouns, GERMAN_PLURALS) or
+            first.islower() and second[:1].isupper() and a_noun(second, nouns, GERMAN_PLURALS)):
         return None
     return stem + "'s"
 
-
-def german_noun(word: str, nouns: dict[str, str]) -> bool:
-    """Whether a German word is a noun of `nouns`, or one's plural ("Hunde", "Katzen")."""
-    lower = word.lower()
-    return lower in nouns or any(lower.endswith(end) and lower[:-len(end)] in nouns for end in GERMAN_PLURALS)
