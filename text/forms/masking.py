@@ -79,9 +79,9 @@ def capitalizable(value: str) -> bool:
 def fill(output: str, fills: tuple[str, ...]) -> str:
     """The translation with each placeholder replaced by its fill; placeholders the source did not have, and repeats
     of one it had once (a model may say "14:30 14:30"), vanish with the space before them. Letters glued to a
-    placeholder ("\ue000s") are dropped after an `Alone` fill, and a space apart after any other ("1.5 s", not
-    "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3." in German,
-    "Dr.") takes the place of one right after it ("Er wurde 3.", not "3..")."""
+    placeholder ("\ue000s") are dropped after an `Alone` fill or a `Reading`, and a space apart after any other
+    ("1.5 s", not "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3."
+    in German, "Dr.") takes the place of one right after it ("Er wurde 3.", not "3..")."""
     used = set()
 
     def one(m: re.Match) -> str:       # m: the space before the placeholder, if any, it, glued letters, a full stop
