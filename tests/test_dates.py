@@ -27,6 +27,7 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     ("de", "en", "Seit dem 15. Mai arbeitet er, bis zum 30. Juni.", ("since May 15", "until June 30")),
     ("de", "en", "Ab dem 1. Juli ist zu, bis 3. Mai offen.", ("from July 1", "May 3")),     # "bis" alone: the model's
     ("de", "en", "Sie wohnt seit 2019 hier, seit 2000 Jahren.", ("since 2019", "2000 years")),    # a year, no count
+    ("de", "en", "Ihre E-Mail vom 3. Mai, vom 1. Juni bis zum 3. Juni.", ("from May 3", "from June 1 until June 3")),
     ("en", "de", "Since 1999 we dance.", ("seit 1999",)),
 ])
 def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):

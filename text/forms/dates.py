@@ -211,9 +211,21 @@ def joined_ranges(text: str, spans: list[Span], times: set[int], source: str, ta
     joined, k = [], 0
     while k < len(spans):
         pair = range_span(text, spans[k:k + 2], kinds[k:k + 2], source, target)
-        joined.append(pair or spans[k])
+        joined.append(pair or from_date(text, spans[k], kinds[k], source))
         k += 2 if pair else 1
     return joined
+
+
+FROM_DE = re.compile(r"\b(?:[Vv]om|VOM)\s+$")
+
+
+def from_date(text: str, span: Span, kind: str | None, source: str) -> Span:
+    """A German date after "vom" that begins no range, with it: "Ihre E-Mail vom 3. Mai" -> "from May 3" (a model
+    wrote "their Mail from the May 3")."""
+    before = FROM_DE.search(text, 0, span.start) if source == "de" and kind == "date" else None
+    if before is None or DATE_LEAD[source].match(text, span.start):
+        return span
+    return Span(before.start(), span.end, Reading(f"from {span.fill}", span.fill.key))
 
 
 def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
