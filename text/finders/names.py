@@ -133,6 +133,7 @@ class Names(PlaceholderStep):
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
         self.calendar = CalendarNames(source, target)
+        self.genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((source, target))
 
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
@@ -157,8 +158,8 @@ class Names(PlaceholderStep):
         for start, end in found:             # neighbours (one space or hyphen apart) are one name
             if any(s.start <= start < s.end for s in spans):
                 continue
-            if runs and (text[runs[-1][-1][1]:start] in (" ", "-") or text[runs[-1][-1][1]:start] == ". " and
-                         text[slice(*runs[-1][-1])] in SAINTS):        # "St. Louis", "Mt. Everest": one name
+            gap = text[runs[-1][-1][1]:start] if runs else None
+            if gap in (" ", "-") or gap == ". " and text[slice(*runs[-1][-1])] in SAINTS:  # "St. Louis": one name
                 runs[-1].append((start, end))
             else:
                 runs.append([(start, end)])
@@ -171,10 +172,9 @@ class Names(PlaceholderStep):
         """A name as written, or before a noun in the other language's genitive: English "Tom's" as German's "Toms",
         German "Lisas" as English "Lisa's" (text/forms/titles.py)."""
         name = text[start:end]
-        genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((self.source, self.target))
-        if genitive is None or self.lexicon.copied(name):
+        if self.genitive is None or self.lexicon.copied(name):
             return name
-        return genitive(name, text, end, self.lexicon.nouns) or name
+        return self.genitive(name, text, end, self.lexicon.nouns) or name
 
     def is_name(self, word: str, whole: str | None = None) -> bool:
         """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""
