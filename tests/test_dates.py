@@ -28,6 +28,11 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     ("de", "en", "Ab dem 1. Juli ist zu, bis 3. Mai offen.", ("from July 1", "May 3")),     # "bis" alone: the model's
     ("de", "en", "Sie wohnt seit 2019 hier, seit 2000 Jahren.", ("since 2019", "2000 years")),    # a year, no count
     ("de", "en", "Ihre E-Mail vom 3. Mai, vom 1. Juni bis zum 3. Juni.", ("from May 3", "from June 1 until June 3")),
+    ("de", "en", "Die Messe ist vom 3. bis 5. Mai, von 1. bis zum 4. Juni und 7.-9. Mai.",   # days of one month
+     ("from May 3 to 5", "from June 1 to 4", "May 7-9")),
+    ("en", "de", "Open from May 3 to 5, from the 1st to the 4th of June, May 7-9 and from July 1.",
+     ("vom 3. bis 5. Mai", "vom 1. bis 4. Juni", "7.-9. Mai", "1. Juli")),      # one day: "ab dem" or "vom"
+    ("en", "de", "Closed May 3 to 5 pm.", ("3. Mai", "17 Uhr")),                  # a date and a time
     ("en", "de", "Since 1999 we dance.", ("seit 1999",)),
 ])
 def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):
@@ -105,6 +110,7 @@ def test_a_training_pair_carries_a_date_and_an_ordinal_however_the_target_writes
 
 
 @pytest.mark.parametrize("value, lead", [("bis zum 31. Dezember", 2), ("At around 5 pm", 2), ("um 20 Uhr", 1),
-                                         ("seit 2019", 1), ("Jonas Weber", 0), ("December 31", 0), ("ambition", 0)])
+                                         ("seit 2019", 1), ("from May 3 to 5", 1), ("Jonas Weber", 0),
+                                         ("December 31", 0), ("ambition", 0)])
 def test_a_value_opens_with_as_many_words_of_its_preposition_as_the_leads_have(value, lead):
     assert lead_words(value.split()) == lead

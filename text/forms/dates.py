@@ -1,14 +1,14 @@
-"""Dates and ordinals are one placeholder each, written as the target language writes them: German -> English
-"3. Mai" -> "May 3", "am 12. März 2025" -> "on March 12, 2025", "12.03.2025" -> "March 12, 2025" (a month's name: no
-reader can take it for 3 December), "1.-3. Mai" -> "May 1-3", "im Mai 2025" -> "im " + "May 2025", "der 3. Platz"
--> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May" -> "3. Mai", "on March
-12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit 2019" (not "seit 2000
-Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am 12. März 2025" ->
-"at the 12 2025 pies"). A weekday before a date is part of it: "am Montag, dem 3. März" <-> "on Monday, March 3".
-A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14 Uhr" -> "at 2 pm", "at 6
-pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is past 12 names its month
-("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025": March
-12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
+"""Dates and ordinals are one placeholder each, written as the target language writes them: German -> English "3. Mai"
+-> "May 3", "am 12. März 2025" -> "on March 12, 2025", "12.03.2025" -> "March 12, 2025" (a month's name: no reader can
+take it for 3 December), "1.-3. Mai" -> "May 1-3", "vom 3. bis 5. Mai" -> "from May 3 to 5", "im Mai 2025" -> "im " +
+"May 2025", "der 3. Platz" -> "der " + "3rd" + " Platz"; English -> German "May 3", "May 3rd", "3 May", "the 3rd of May"
+-> "3. Mai", "on March 12, 2025" -> "am 12. März 2025", "since May 15" -> "seit dem 15. Mai", "since 2019" -> "seit
+2019" (not "seit 2000 Jahren"), "3rd" -> "3.". A model kept the numbers of a date and dropped or mangled its month ("am
+12. März 2025" -> "at the 12 2025 pies"). A weekday before a date is part of it: "am Montag, dem 3. März" <-> "on
+Monday, March 3". A time of day takes its preposition too (`clock_lead`, used by the number step): "um 14 Uhr" -> "at 2
+pm", "at 6 pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is past 12 names its
+month ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025":
+March 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
 sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
@@ -77,8 +77,9 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
 CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
                "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen"}}
+FROM_WORDS = {("vom",), ("von",), ("from",)}      # before a range, or a date (from_date)
 LEAD_PHRASES = {tuple(lead.split()) for table in (LEADS, YEAR_LEADS, CLOCK_LEADS) for leads in table.values()
-                for lead in leads}
+                for lead in leads} | FROM_WORDS
 
 
 def lead_words(words: list[str]) -> int:
@@ -107,16 +108,20 @@ def led_clock(text: str, start: int, lang: str) -> bool:
 ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
 ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
+# the days of a range in one month, with a dash or in words: "3.-5. Mai", "3. bis 5. Mai", "May 3 to 5"
+THROUGH = {"de": r"(?:\s?[-–]\s?|(?P<to>\s+(?:bis|BIS)\s+(?:(?i:zum)\s+)?))",
+           "en": r"(?:-|(?P<to>\s+(?:to|until|through|TO|UNTIL|THROUGH)\s+(?:the\s+)?))"}
+NO_CLOCK = r"(?!\s*(?i:[ap]\.?m\b|o'clock))"      # "May 3 to 5 pm" is a date and a time
 PATTERNS = {
-    "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:\s?[-–]\s?(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
+    "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:{THROUGH['de']}(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
            rf"(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
            rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
-           rf"(?:-(?P<last>\d{{1,2}}){ORDINAL}?)?(?![\d:])(?:,?\s+{YEAR})?",
-           rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){weekday_before('en')}{DAY}{ORDINAL}?(?:-(?P<last>\d{{1,2}})"
-           rf"{ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
+           rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?{NO_CLOCK})?(?![\d:])(?:,?\s+{YEAR})?",
+           rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){weekday_before('en')}{DAY}{ORDINAL}?"
+           rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
            rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
            rf"{lead_pattern(YEAR_LEADS['en'], 'since')}{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)"],
@@ -127,16 +132,17 @@ ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
 
 
 def written(day: int | None, last: int | None, month: int, year: str | None, lead: str, lang: str,
-            weekday: int | None = None) -> str:
+            weekday: int | None = None, worded: bool = False) -> str:
     """A date as the language writes it, after `lead` (a preposition in that language, or "") and its weekday (1 to
     7, or None): "on May 1-3, 2025", "am 1.-3. Mai 2025", "May 2025", "on Monday, March 3", "am Montag, dem 3. März",
-    "Montag, 3. März"."""
+    "Montag, 3. März"; the days of a range `worded` as a range in words ("May 3 to 5", "3. bis 5. Mai")."""
     name = MONTHS[lang][month - 1]
+    through = {"en": " to ", "de": " bis "}[lang] if worded else "-"
     if lang == "en":
-        days = f" {day}" + (f"-{last}" if last else "") if day else ""
+        days = f" {day}" + (f"{through}{last}" if last else "") if day else ""
         text = name + days + ((", " if day else " ") + year if year else "")
     else:
-        days = f"{day}." + (f"-{last}." if last else "") + " " if day else ""
+        days = f"{day}." + (f"{through}{last}." if last else "") + " " if day else ""
         text = days + name + (" " + year if year else "")
     if weekday:
         text = WEEKDAYS[lang][weekday - 1] + (", dem " if lang == "de" and lead else ", ") + text
@@ -183,7 +189,7 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else ""
             weekday = [w.lower() for w in WEEKDAYS[source]].index(found["weekday"].lower()) + 1 \
                 if found.get("weekday") else None
-            fill = written(day, last, month, found.get("year"), lead, target, weekday)
+            fill = written(day, last, month, found.get("year"), lead, target, weekday, found.get("to") is not None)
             key = ("date", day, last, month, found.get("year")) + ((weekday,) if weekday else ())
             spans.append(Span(m.start(), m.end(), Reading(fill, key)))
     return sorted(spans)
@@ -191,7 +197,8 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
 
 # a range of two dates or two times of day is one span, with the other language's prepositions ("from December 24
 # to January 2" -> "vom 24. Dezember bis zum 2. Januar": a model wrote "von 24. Dezember aus 2. Januar")
-RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"), "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+$")}
+RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"),
+              "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+(?:the\s+)?$")}
 RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
             "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
 RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
@@ -211,21 +218,21 @@ def joined_ranges(text: str, spans: list[Span], times: set[int], source: str, ta
     joined, k = [], 0
     while k < len(spans):
         pair = range_span(text, spans[k:k + 2], kinds[k:k + 2], source, target)
-        joined.append(pair or from_date(text, spans[k], kinds[k], source))
+        joined.append(pair or from_date(text, spans[k], kinds[k], source, target))
         k += 2 if pair else 1
     return joined
 
 
-FROM_DE = re.compile(r"\b(?:[Vv]om|VOM)\s+$")
-
-
-def from_date(text: str, span: Span, kind: str | None, source: str) -> Span:
-    """A German date after "vom" that begins no range, with it: "Ihre E-Mail vom 3. Mai" -> "from May 3" (a model
-    wrote "their Mail from the May 3")."""
-    before = FROM_DE.search(text, 0, span.start) if source == "de" and kind == "date" else None
+def from_date(text: str, span: Span, kind: str | None, source: str, target: str) -> Span:
+    """A date after "vom" / "from" that begins no range of two dates, with it: a German one ("Ihre E-Mail vom 3.
+    Mai" -> "from May 3": a model wrote "their Mail from the May 3") and, in either language, one of several days
+    ("vom 3. bis 5. Mai" <-> "from May 3 to 5"); an English "from" before one day is the model's ("ab dem", "vom")."""
+    before = RANGE_FROM[source].search(text, 0, span.start) if kind == "date" else None
     if before is None or DATE_LEAD[source].match(text, span.start):
         return span
-    return Span(before.start(), span.end, Reading(f"from {span.fill}", span.fill.key))
+    if span.fill.key[2] is None and before.group().lower().strip() != "vom":     # key: ("date", day, last, ...)
+        return span
+    return Span(before.start(), span.end, Reading(f"{RANGE_WORDS[target]['date'][0]} {span.fill}", span.fill.key))
 
 
 def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
