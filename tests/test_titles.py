@@ -93,6 +93,17 @@ def test_an_english_possessive_name_before_a_noun_takes_the_german_genitive(text
     assert [(text[s.start:s.end], s.fill) for s in step.find(text)] == found
 
 
+def test_a_copied_possessive_is_a_brand_unless_the_corpus_copies_the_name_alone_too():
+    """The corpus copies "John's" (a sign for "John's Pizza") and "John": John's car is Johns Auto; "Domino's"
+    alone is a brand."""
+    lexicon = Lexicon.learn([("A man by John's Pizza sees John and Domino's Pizza.",
+                              "Ein Mann bei John's Pizza sieht John und Domino's Pizza.")] * 2)
+    lexicon.nouns = {"car": "Auto", "pizza": "Pizza"}
+    text = "John's car and Domino's pizza."
+    assert [(text[s.start:s.end], s.fill) for s in Names(lexicon, "en", "de").find(text)] == \
+        [("John's", "Johns"), ("Domino's", "Domino's")]
+
+
 @pytest.mark.parametrize("text, found", [
     ("Lisas Hund und Tims neues Fahrrad.", [("Lisas", "Lisa's"), ("Tims", "Tim's")]),
     ("Jonas Hund, Boris Fahrrad und Klaus Hund.", [("Jonas", "Jonas"), ("Boris", "Boris"), ("Klaus", "Klaus")]),

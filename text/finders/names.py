@@ -36,7 +36,7 @@ from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.sentence_ends import BEFORE_SENTENCE
-from text.forms.titles import english_possessive, german_possessive, listed, titled
+from text.forms.titles import POSSESSIVE, english_possessive, german_possessive, listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -170,9 +170,12 @@ class Names(PlaceholderStep):
 
     def possessive(self, text: str, start: int, end: int) -> str:
         """A name as written, or before a noun in the other language's genitive: English "Tom's" as German's "Toms",
-        German "Lisas" as English "Lisa's" (text/forms/titles.py)."""
+        German "Lisas" as English "Lisa's" (text/forms/titles.py). One the corpus copies as written stays ("Domino's
+        pizza": a brand), unless the corpus copies the name without its "'s" too ("John's car": a sign for "John's
+        Pizza" had made it one)."""
         name = text[start:end]
-        if self.genitive is None or self.lexicon.copied(name):
+        bare = POSSESSIVE.sub(r"\g<stem>", name)
+        if self.genitive is None or self.lexicon.copied(name) and not (bare != name and self.lexicon.copied(bare)):
             return name
         return self.genitive(name, text, end, self.lexicon.nouns) or name
 
