@@ -3,7 +3,8 @@
 A quality row is one recipe on one kind of machine in one precision: the mean of its models (seeds, days), with the
 work they trained (steps x batch tokens) beside it, so a row says both what a budget of minutes gave there and what
 a budget of work gives anywhere. README's rows are fewer: one per recipe and machine in any precision, and a
-recipe's earlier form only on a kind of machine (its matrix instructions) where its form of now has not run.
+recipe's earlier form only on a kind of machine (its matrix instructions) where its form of now has not run; a run
+that forced fp32 where only AVX2 kernels ran is its recipe there, as on a laptop (`landing_recipe`).
 """
 from __future__ import annotations
 
@@ -27,6 +28,17 @@ def kernels_of(r: Record) -> str:
     """The kind of machine a record's is: its GPU, or its matrix instructions (AVX2 kernels on a newer CPU are
     AVX2's)."""
     return r.machine.get("gpu") or (r.machine.get("isa") or "").replace("AVX2 kernels", "AVX2")
+
+
+FP32 = " --train.precision=fp32"
+
+
+def landing_recipe(r: Record) -> str:
+    """The recipe a record stands for on README's table: where only AVX2 kernels ran, a run with `--train.precision=
+    fp32` trained as the recipe without it does on an AVX2 machine (auto picks fp32 there: training/precision.py)."""
+    if r.recipe.endswith(FP32) and kernels_of(r) == "AVX2":
+        return r.recipe[:-len(FP32)]
+    return r.recipe
 
 
 def weight(r: Record) -> int:
@@ -74,8 +86,9 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
     def rows(records: list[Record]) -> list[list[str]]:
         groups: dict[tuple, list[Record]] = {}
         for r in records:
-            if r.topic == "quality" and r.metric == "bleu" and (recipes is None or r.recipe in recipes):
-                groups.setdefault((r.recipe, machine_of(r), "" if landing else r.precision), []).append(r)
+            recipe = landing_recipe(r) if landing else r.recipe
+            if r.topic == "quality" and r.metric == "bleu" and (recipes is None or recipe in recipes):
+                groups.setdefault((recipe, machine_of(r), "" if landing else r.precision), []).append(r)
         if landing:
             now = {(key[0], kernels_of(group[0])) for key, group in groups.items()}
             groups = {key: group for key, group in groups.items() if not (key[0].endswith(BEFORE_EVERYDAY) and

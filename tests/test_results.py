@@ -65,6 +65,20 @@ def test_avx2_kernels_on_a_newer_cpu_stand_for_avx2_on_the_landing_page():
     assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "CPU N, AVX2 kernels"]]
 
 
+def test_fp32_forced_where_only_avx2_kernels_ran_is_the_recipe_itself_on_the_landing_page():
+    """On an AVX2 machine `--train.precision=auto` is fp32: such a run is what `python train.py` trains there."""
+    from dataclasses import replace
+
+    from results.tables import BEFORE_EVERYDAY
+    kernels = dict(MACHINE, cpu="CPU N", isa="AVX2 kernels")
+    records = [replace(record(40.0, recipe="30min --train.precision=fp32"), machine=kernels),
+               replace(record(41.0, recipe="30min --train.precision=fp32"), machine=dict(MACHINE, isa="AMX")),
+               record(39.0, recipe="30min" + BEFORE_EVERYDAY)]
+    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "CPU N, AVX2 kernels"]]
+    assert ["`30min --train.precision=fp32`", "CPU N, AVX2 kernels"] in [row[:2] for row in
+                                                                     TABLES["quality"].rows(records)]
+
+
 def test_a_marked_table_is_replaced_and_the_rest_of_the_page_kept():
     page = "intro\n<!-- results:readme -->\nold\n<!-- /results:readme -->\nend\n"
     new = generated(page, [record(40.0)])
