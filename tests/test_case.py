@@ -40,7 +40,8 @@ def test_a_lowercase_sentence_is_recased_and_its_translation_keeps_the_models_ca
 
 
 @pytest.mark.parametrize("line, cased", [("10 km weit.", "10 km weit."), ("„ein mann spielt.“", "„Ein Mann spielt.“"),
-                                         ("2 kinder essen eis.", "2 Kinder essen Eis.")])
+                                         ("2 kinder essen eis.", "2 Kinder essen Eis."),
+                                         ("\ue100 spielt ein mann.", "\ue100 spielt ein Mann.")])   # a quotation's slot
 def test_a_lowercase_sentence_gets_a_capital_on_its_first_word_only_where_the_sentence_starts_with_it(line, cased):
     assert Case(LEXICON).apply(line)[0] == cased       # not "10 Km": a number opens the sentence
 

@@ -6,7 +6,8 @@ would write it, and a caps sentence's translation comes back in caps.
 
 Each word is written as the training corpus usually writes it (lexicon.py); a word the corpus lacks gets a capital
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
-one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized, and so is a word after
+one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized (not after a quotation
+that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as a name), and so is a word after
 a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"). Tokens that are no
 words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
 whatever punctuation stands around them; a term of the user's glossary is written as the glossary writes it
@@ -21,6 +22,7 @@ from typing import NamedTuple
 
 from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
+from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
 from text.step import Step
 
@@ -84,8 +86,9 @@ class Case(Step):
             pieces.append(term)
             last = end
         out = "".join(pieces) + self.recased(text[last:], found)
-        first = WORD.search(out)        # the sentence's first word, unless a number comes before it ("10 km weit.")
-        if first and first.start() not in terms and not re.search(r"\w", out[:first.start()]):
+        first = WORD.search(out)        # the sentence's first word, unless a number or a quotation comes before it
+        if first and first.start() not in terms and not re.search(r"\w", out[:first.start()]) and \
+                not SLOT.search(out, 0, first.start()):         # ("10 km weit.", "\ue100 shouted the officer.")
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
 
