@@ -15,6 +15,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("de", "en", "Der Preis inkl. MwSt. ist hoch, inkl. Porto.", ["incl. VAT", "incl."]),     # one phrase, longest
     ("en", "de", "We need approx. 20 chairs, e.g. wooden ones, at No. 12.", ["ca.", "z. B.", "Nr."]),
     ("en", "de", "It costs $20 incl. VAT.", ["inkl. MwSt."]),
+    ("de", "en", "Siehe S. 12 und Abb. 3.", ["p.", "Fig."]),        # a model wrote "Siehe S. 12" as "They 12."
+    ("en", "de", "See p. 12 and Fig. 3.", ["S.", "Abb."]),
 ])
 def test_an_abbreviation_is_the_targets(source, target, text, fills):
     assert [span.fill for span in Abbreviations(source, target).find(text)] == fills
@@ -31,6 +33,8 @@ def test_one_that_ends_the_sentence_leaves_its_period_to_the_sentence(source, ta
 @pytest.mark.parametrize("source, target, text", [
     ("de", "en", "Nr.5 und www.usw.de und Ausw. und Bca. 3"),      # a run of its own, a domain, inside a word
     ("en", "de", "I said no. No, she said. No. Say No."),          # "No." only before a number
+    ("de", "en", "Peter S. Müller und S. Weber."),                  # a one-letter one too: else an initial
+    ("en", "de", "I ate a fig. Then at 5 p.m. we met John P. Smith."),
     ("de", "fr", "Wir brauchen ca. 20 Stühle."),                    # no table for the pair
 ])
 def test_what_is_no_abbreviation_of_the_table_stays(source, target, text):

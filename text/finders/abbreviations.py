@@ -1,16 +1,17 @@
 """Common abbreviations travel as placeholders, written as the target language abbreviates: German "ca." -> "approx.",
-"z. B." -> "e.g.", "usw." -> "etc.", "Nr. 5" -> "No." + "5", and back. A caption model has hardly seen one and
-garbles it into a made-up name ("A man carries approx. 20 boxes." -> "... eine Prox 20 Kartons.", "in front of No.
-12" -> "vor Noo 12").
+"z. B." -> "e.g.", "usw." -> "etc.", "Nr. 5" -> "No." + "5", "S. 12" -> "p." + "12", and back. A caption model has
+hardly seen one and garbles it into a made-up name ("A man carries approx. 20 boxes." -> "... eine Prox 20 Kartons.",
+"in front of No. 12" -> "vor Noo 12").
 
     Abbreviations("de", "en").find("Wir brauchen ca. 20 Stühle.")   -> [Span(13, 16, "approx.")]
     Abbreviations("en", "de").find("Bread, cheese, etc.")           -> [Span(15, 18, "usw")]
 
-Only the table's abbreviations, as written or with a capital first letter ("Ca. 20 Leute"), each with a space, a mark
-or the end after it, so "Nr.5" stays a run of its own (text/finders/numbers.py); English "No." only before a number
-(else it is the word). An abbreviation that ends the sentence leaves its period outside the placeholder, as the
-sentence's full stop ("Brot, Käse usw." -> "Bread, cheese etc."). The sentence splitter knows these abbreviations
-too (text/forms/sentence_ends.py), so their period ends no sentence.
+Only the table's abbreviations, as written or with a capital first letter ("Ca. 20 Leute"), each with a space, a mark or
+the end after it, so "Nr.5" stays a run of its own (text/finders/numbers.py); English "No." and a one-letter
+abbreviation ("S.", "p.") only before a number (else a word, an initial: "Peter S. Müller"). An abbreviation that ends
+the sentence leaves its period outside the placeholder, as the sentence's full stop ("Brot, Käse usw." -> "Bread,
+cheese etc."). The sentence splitter knows these abbreviations too (text/forms/sentence_ends.py), so their period ends
+no sentence.
 """
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ from text.forms.sentence_ends import BEFORE_DIGIT, ends_text
 GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d. h.": "i.e.", "d.h.": "i.e.",
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
           "inkl.": "incl.", "zzgl.": "plus", "evtl.": "possibly", "ggf.": "if necessary", "vgl.": "cf.",
-          "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "inkl. MwSt.": "incl. VAT", "Tel.": "Tel."}
+          "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "inkl. MwSt.": "incl. VAT", "Tel.": "Tel.", "S.": "p.",
+          "Abb.": "Fig."}
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
-           "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel."}
+           "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel.", "p.": "S.", "Fig.": "Abb."}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 
 
@@ -42,8 +44,9 @@ class Abbreviations(PlaceholderStep):
         spans = []
         for m in self.pattern.finditer(text) if self.pattern else ():
             written = m.group()
-            if written.rstrip(".").lower() in BEFORE_DIGIT and not re.match(r"\s*\d", text[m.end():]):
-                continue                                        # "No." before a number, else the word "no"
+            short = written.rstrip(".").lower()
+            if (short in BEFORE_DIGIT or len(short) == 1) and not re.match(r"\s*\d", text[m.end():]):
+                continue                            # "No.", "S." before a number, else the word "no", an initial
             meant = self.forms[written]
             if written[0].isupper() and not self.table.get(written) and meant[0].islower():
                 meant = meant[0].upper() + meant[1:]           # "Ca. 20 Leute" -> "Approx."
