@@ -61,6 +61,18 @@ def test_an_empty_pair_goes_even_where_the_source_has_its_kind(output, expected)
     assert through('Ein Mädchen (rechts) sagt „hallo“.', output) == expected
 
 
+@pytest.mark.parametrize("source, output, expected", [
+    ("Sie spielen im Garten (bei schönem Wetter).", "They play in the garden ( beautiful weather.",
+     "They play in the garden (beautiful weather)."),              # closed where the source's closes: at the end
+    ("Die Kinder (5 bis 7) malen.", "The kids (7) paint 5) pictures.", "The kids (7) paint 5 pictures."),
+    ("Die Kinder (5 bis 7) malen.", "The kids (aged 5 to 7 paint.", "The kids aged 5 to 7 paint."),
+    ("Wähle a) oder b).", "Choose a) or b).", "Choose a) or b)."),          # the source's own have no partner
+    ("Danke :)", "Thanks :)", "Thanks :)"),
+])
+def test_where_the_sources_brackets_are_in_pairs_so_are_the_translations(source, output, expected):
+    assert through(source, output) == expected
+
+
 def test_only_the_kinds_the_source_lacks_go():
     assert through("Er sagt „ja“.", 'He says "yes" (loudly) - now.') == 'He says "yes" loudly now.'
 

@@ -1,20 +1,24 @@
 """Quotes, brackets and dashes in a translation only where its source has them: a model, weak or strong, that writes
 one its source lacks (`Hello (!"`, `anna@example.org "-.`) has it taken out, with the space it leaves.
 
-    text, state = StrayMarks().apply("Sie trifft Anna.")       # state: the kinds of mark the source has (none)
+    text, state = StrayMarks().apply("Sie trifft Anna.")       # state: the kinds of mark the source has (none), ...
     StrayMarks().reverse('She meets (Anna "-.', state)          # -> "She meets Anna."
 
 Three kinds, each all or nothing: double quotes of any language (" „ “ ” « »), brackets (( ) [ ] { }) and dashes
-(- – —). A source with one mark of a kind keeps every mark of that kind in its translation. A source without dashes
-still keeps a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes,
-and so does one after a word before another that is no conjunction ("um 9:15- Köln"). A pair with
-nothing inside ("()", '""') goes whatever the source has: it says nothing. Apostrophes and single quotes stay
-(English writes "it's"). The step runs on the masked sentence, so a URL's brackets or a name's
-hyphen are placeholders here, counted in neither the source nor the output; training pairs are not changed.
+(- – —). A source with one mark of a kind keeps every mark of that kind in its translation; where its brackets are
+in pairs, so are the translation's: one with no partner goes ("Die Kinder (7) streichen 5) Gemälde."), unless it opens
+what the source's brackets close at its end, and is closed there ("Sie spielen im Garten (bei schönem Wetter)." -> "...
+in the garden ( beautiful weather." -> "... in the garden (beautiful weather)."). A source without dashes still keeps
+a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes, and so does one
+after a word before another that is no conjunction ("um 9:15- Köln"). A pair with nothing inside ("()", '""') goes
+whatever the source has: it says nothing. Apostrophes and single quotes stay (English writes "it's"). The step runs on
+the masked sentence, so a URL's brackets or a name's hyphen are placeholders here, counted in neither the source nor
+the output; training pairs are not changed.
 """
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from text.forms.masking import PLACEHOLDER
 from text.step import Step
@@ -25,6 +29,9 @@ SUSPENDED = re.compile(r" (?:(?:und|oder|bis|sowie|als|and|or|to|nor|as)\b|bzw\.
 NO_SPACE_BEFORE = ".,!?;:…"  # a mark taken out before one of these takes its space with it
 # empty pairs; straight quotes only side by side: in '"yes" "no"' the ' " " ' is between two quotations
 EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
+PAIRS = {"(": ")", "[": "]", "{": "}"}
+TRAILING = re.compile(r"[\s.!?…:;,\"'»“”]*$")            # the marks that end a sentence, after its last word
+CLOSED_LAST = re.compile(r"[)\]}][\s.!?…:;,\"'»“”]*$")
 
 
 def is_word(c: str) -> bool:
@@ -70,17 +77,55 @@ def take_out(text: str, drop: list[bool]) -> str:
     return "".join(out)
 
 
-class StrayMarks(Step):
-    def apply(self, text: str) -> tuple[str, frozenset[str]]:
-        return text, frozenset(kind for kind, marks in KINDS.items() if any(c in marks for c in text))
+def unpaired(text: str) -> tuple[list[int], list[int]]:
+    """Where the brackets of a text are that have no partner: (openers, closers), each in text order."""
+    openers, closers = [], []
+    for k, c in enumerate(text):
+        if c in PAIRS:
+            openers.append(k)
+        elif c in PAIRS.values():
+            if openers and PAIRS[text[openers[-1]]] == c:
+                openers.pop()
+            else:
+                closers.append(k)
+    return openers, closers
 
-    def reverse(self, output: str, state: frozenset[str]) -> str:
-        stray = "".join(marks for kind, marks in KINDS.items() if kind not in state)
+
+def closed_before_the_end(text: str) -> str:
+    """The text with its last opener that never closes closed before the marks that end it, and no space inside:
+    "in the garden ( beautiful weather." -> "in the garden (beautiful weather)."."""
+    openers, _ = unpaired(text)
+    end = TRAILING.search(text).start()
+    if not openers or not text[openers[-1] + 1:end].strip():
+        return text
+    k = openers[-1]
+    return text[:k + 1] + text[k + 1:end].strip() + PAIRS[text[k]] + text[end:]
+
+
+class Marks(NamedTuple):
+    kinds: frozenset[str]     # the kinds of mark (KINDS) the source has
+    paired: bool              # its brackets are in pairs (not "a) oder b)", ":)"), so the translation's must be
+    closed_last: bool         # its last bracket closes where it ends: "Sie spielen (bei schönem Wetter)."
+
+
+class StrayMarks(Step):
+    def apply(self, text: str) -> tuple[str, Marks]:
+        kinds = frozenset(kind for kind, marks in KINDS.items() if any(c in marks for c in text))
+        return text, Marks(kinds, unpaired(text) == ([], []), CLOSED_LAST.search(text) is not None)
+
+    def reverse(self, output: str, state: Marks) -> str:
+        stray = "".join(marks for kind, marks in KINDS.items() if kind not in state.kinds)
+        pairs = "brackets" in state.kinds and state.paired
+        if pairs and state.closed_last:
+            output = closed_before_the_end(output)
         empty = [m.span() for m in EMPTY.finditer(output)]
-        if not empty and not any(c in stray for c in output):
+        alone = sum(unpaired(output), []) if pairs else []
+        if not empty and not alone and not any(c in stray for c in output):
             return output
         dashes = KINDS["dashes"]
         drop = [c in stray and not (c in dashes and hyphen_of_a_word(output, k)) for k, c in enumerate(output)]
         for start, end in empty:
             drop[start:end] = [True] * (end - start)
+        for k in alone:             # a bracket of a kind the source has, with no partner: "5) Gemälde"
+            drop[k] = True
         return take_out(output, drop)
