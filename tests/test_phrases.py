@@ -16,7 +16,8 @@ def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"
 
 
-@pytest.mark.parametrize("source", ["Ein Mann sagt danke.", "Er dankt für den Fisch.", "Hallo-Welt", "Hallo welt"])
+@pytest.mark.parametrize("source", ["Ein Mann sagt danke.", "Er dankt für den Fisch.", "Hallo-Welt", "Hallo welt",
+                                    "Er sagt bitte."])
 def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
     assert Phrases().apply(source) == (source, ())
 
@@ -79,6 +80,9 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("en", "de"), "Thank you, Anna!", f"{P0}, Anna!", "Danke"),
     (("de", "en"), "Vielen Dank, Herr Müller.", f"{P0}, Herr Müller.", "Thank you very much"),
     (("de", "en"), "Frohe Weihnachten Oma!", f"{P0} Oma!", "Merry Christmas"),
+    (("de", "en"), "Bitte rufen Sie mich an.", f"{P0} rufen Sie mich an.", "Please"),      # a request: "Pitor calls me"
+    (("en", "de"), "Please close the door.", f"{P0} close the door.", "Bitte"),
+    (("en", "de"), "Please, help me.", f"{P0}, help me.", "Bitte"),
 ])
 def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))

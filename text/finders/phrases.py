@@ -9,7 +9,8 @@ exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "H
 takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme aus Wien.": as
 two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
 with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
-" Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"). "Ein Mann sagt danke." is the
+" Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
+before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."). "Ein Mann sagt danke." is the
 model's.
 """
 from __future__ import annotations
@@ -75,25 +76,26 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
                     "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
                     "alles gute zum geburtstag", "herzlichen glückwunsch", "frohe weihnachten", "frohes neues jahr",
-                    "viel glück", "viel spaß"],
+                    "viel glück", "viel spaß", "bitte"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
-                    "happy new year", "good luck", "have fun"]}
+                    "happy new year", "good luck", "have fun", "please"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
-# thanks for something, a welcome to a place: the phrase with its preposition opens the sentence, the rest is the
-# model's
-THANKS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
-                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
-                 "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to"},
-          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
-                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
-                 "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in"}}
-PHRASES |= THANKS["de"]
-ENGLISH |= THANKS["en"]
+# thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
+# rest is the model's ("Bitte rufen Sie mich an." -> "Please" + " rufen Sie mich an.": a model wrote "Pitor calls
+# me", and "Please close the door." as "Fußgänger versammeln sich nahe der Tür.")
+LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
+                "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
+                "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to", "bitte": "Please"},
+         "en": {"thank you for": "Danke für", "thanks for": "Danke für",
+                "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
+                "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte"}}
+PHRASES |= LEADS["de"]
+ENGLISH |= LEADS["en"]
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
 CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "I", "I'm"}
 
@@ -102,16 +104,16 @@ def alternatives(phrases) -> str:
     return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
 
 
-def opening(greetings: list[str], thanks: dict[str, str]) -> re.Pattern:
-    """A greeting before a comma, an exclamation mark or a capitalized word, or thanks for something."""
+def opening(greetings: list[str], leads: dict[str, str]) -> re.Pattern:
+    """A greeting before a comma, an exclamation mark or a capitalized word, or a lead (LEADS) before a word."""
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
-                      rf"(?i:{alternatives(thanks)})(?=\s+\S))")
+                      rf"(?i:{alternatives(leads)})(?=\s+\S))")
 
 
 class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
-        self.opening = opening(GREETINGS[source], THANKS[source]) if self.table else None
+        self.opening = opening(GREETINGS[source], LEADS[source]) if self.table else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
