@@ -71,6 +71,13 @@ def test_german_months_and_weekdays_come_out_english_once_from_any_model(model, 
     assert not any(count(g, out) for g in gone), out
 
 
+def test_letters_a_model_glues_to_the_name_go():
+    """A 30-minute model wrote "Das Museum ist montags geschlossen." as "The museum is \ue000ed."."""
+    glued = lambda masked, target: masked.replace(" geschlossen", "ed").replace(" closed", "")
+    assert translate("Das Museum ist montags geschlossen.", "de", "en", glued) == "Das Museum ist on Mondays."
+    assert translate("It opens in May ok.", "en", "de", lambda m, t: m.replace(" ok", "s")) == "It opens im Mai."
+
+
 def test_a_sentence_that_opens_with_the_name_opens_with_it_capitalized():
     assert translate("In February it snows.", "en", "de", copying) == "Im Februar it snows."
     assert translate("Am Montag läuft der Mann.", "de", "en", copying) == "On Monday läuft der Mann."

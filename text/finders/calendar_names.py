@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
 from text.forms.dates import MONTHS, SHORT, WEEKDAYS
-from text.forms.masking import Span
+from text.forms.masking import Alone, Span
 from text.forms.sentence_ends import ends_text
 
 OTHER_NAMES = {"de": {"sonnabend": ("day", 6), "jänner": ("month", 1)}, "en": {}}
@@ -131,19 +131,20 @@ class CalendarNames(PlaceholderStep):
         return (ambiguous or day) and NUMBER_AFTER.match(text, found.end) is not None
 
     def span(self, text: str, found: Found) -> Span:
-        """The name's span, with the preposition before it where the target's is fixed."""
+        """The name's span, with the preposition before it where the target's is fixed; a word of its own (Alone):
+        letters a model glues to it go ("montags geschlossen" -> "\ue000ed", "on Mondaysed")."""
         previous = PREVIOUS.search(text, 0, found.start)
         if found.kind == "days":                         # "on Saturdays" <-> "samstags", one word in German
             on = self.source == "en" and previous is not None and previous.group(1).lower() == "on"
             start = previous.start(1) if on else found.start
-            return Span(start, found.end, self.name(found) if self.target == "de" else f"on {self.name(found)}")
+            return Span(start, found.end, Alone(self.name(found) if self.target == "de" else f"on {self.name(found)}"))
         kind = "dated" if found.kind == "month" and NUMBER_AFTER.match(text, found.end) else found.kind
         word = previous.group(1) if previous else ""
         target = self.prepositions.get((word.lower(), kind)) or self.prepositions.get((word.lower(), found.kind))
         if target is None:
-            return Span(found.start, found.end, self.name(found))
+            return Span(found.start, found.end, Alone(self.name(found)))
         target = target.upper() if word.isupper() and found.word.isupper() else target
-        return Span(previous.start(1), found.end, f"{target} {self.name(found)}")
+        return Span(previous.start(1), found.end, Alone(f"{target} {self.name(found)}"))
 
     def name(self, found: Found) -> str:
         names = MONTHS if found.kind == "month" else WEEKDAYS
