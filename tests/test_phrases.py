@@ -10,7 +10,9 @@ P0 = PLACEHOLDERS[0]
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss", P0, "Bye"), ("Hallo!", f"{P0}!", "Hello"),
                                                   ("GUTEN MORGEN.", f"{P0}.", "Good morning"),
                                                   ("  wie geht’s? ", f"  {P0}? ", "How are you"),
-                                                  ("OK", P0, "OK"), ("Nein danke.", f"{P0}.", "No thanks")])
+                                                  ("OK", P0, "OK"), ("Nein danke.", f"{P0}.", "No thanks"),
+                                                  ("Freut mich!", f"{P0}!", "Nice to meet you"),
+                                                  ("Kein Problem.", f"{P0}.", "No problem")])
 def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"
@@ -40,6 +42,7 @@ def test_english_phrases_become_german_ones_and_other_pairs_have_none():
 
 @pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("Yes, please.", "Ja bitte"),
                                           ("Watch out!", "Vorsicht"), ("What's your name?", "Wie heißt du"),
+                                          ("Nice to meet you.", "Freut mich"), ("Of course!", "Natürlich"),
                                           ("Excuse me, where is the station?",
                                                                         "Entschuldigung")])
 def test_short_answers_in_english_become_german_ones(source, fill):

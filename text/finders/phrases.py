@@ -38,6 +38,10 @@ PHRASES = {
     "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
     "ich heiße": "My name is", "mein name ist": "My name is", "wie heißt du": "What's your name",
     "wie heißen sie": "What's your name", "wie spät ist es": "What time is it", "halt": "Stop", "offen": "Open",
+    "freut mich": "Nice to meet you", "schönen tag noch": "Have a nice day",
+    "schönes wochenende": "Have a nice weekend", "gute reise": "Have a good trip", "gute besserung": "Get well soon",
+    "kein problem": "No problem", "keine ahnung": "No idea", "natürlich": "Of course", "alles klar": "All right",
+    "bis dann": "See you", "wie bitte": "Pardon", "wie viel kostet das": "How much is it",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -58,6 +62,10 @@ ENGLISH = {
     "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
     "my name is": "Ich heiße", "what's your name": "Wie heißt du", "what is your name": "Wie heißt du",
     "what time is it": "Wie spät ist es", "good job": "Gut gemacht", "silence": "Ruhe",
+    "nice to meet you": "Freut mich", "pleased to meet you": "Freut mich", "have a nice day": "Schönen Tag noch",
+    "have a nice weekend": "Schönes Wochenende", "have a good trip": "Gute Reise", "get well soon": "Gute Besserung",
+    "no problem": "Kein Problem", "no idea": "Keine Ahnung", "of course": "Natürlich", "all right": "Alles klar",
+    "pardon": "Wie bitte", "how much is it": "Wie viel kostet das", "how much does it cost": "Wie viel kostet das",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
