@@ -217,10 +217,13 @@ def links(source: str, output: str, maps: list[AttentionMap] | None) -> Alignmen
 
 def heirs(text: str, words: list[tuple[int, int]], stood_for: set[int]) -> list[tuple[int, int]]:
     """(word, the word before it that a token stands for) for each word of `text` no token stands for and that
-    follows one; marks neither take nor give an alignment here."""
+    follows one; marks neither take nor give an alignment here, but one a token stands for that is glued to the word
+    after it gives its own ("+44 20 7946 0958", "€19.99", "#Berlin": a placeholder's value that opens with a mark)."""
     found, before = [], None
     for k, (a, b) in enumerate(words):
         if not re.match(r"\w", text[a:b]):
+            if k in stood_for and k + 1 < len(words) and words[k + 1][0] == b:
+                before = k
             continue
         if k in stood_for:
             before = k

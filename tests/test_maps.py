@@ -92,3 +92,22 @@ def test_a_tag_around_the_rest_of_a_placeholder_goes_around_the_rest_of_its_valu
     maps = [AttentionMap(source, output + ["<eos>"], weights, carried=((3, 4),))]
     out = translate_markup([line], "html", lambda texts: [translation], lambda plain: maps)
     assert out == [expected]
+
+
+@pytest.mark.parametrize("line, source, output, expected", [
+    ("Call us at <b>+44 20 7946 0958</b>.", ["Call", "us", "at", "+44 20 7946 0958", "."],
+     ["Fünf", "verwenden", "sie", "+44 20 7946 0958", "."], "Fünf verwenden sie <b>+44 20 7946 0958</b>."),
+    ("Pay <i>€19.99</i> now.", ["Pay", "€19.99", "now", "."], ["Zahlen", "Sie", "€19.99", "jetzt", "."],
+     "Zahlen Sie <i>€19.99</i> jetzt."),
+])
+def test_a_placeholder_whose_value_opens_with_a_mark_keeps_its_words_together(line, source, output, expected):
+    """"+44 20 7946 0958" is one token (a placeholder's value) whose first word is a mark: the words after it are its
+    value's, however the word before it aligns (a 30-minute model wrote "Call us at <b>+44 ...</b>." as "<b>Fünf
+    verwenden +44 ...</b>.": the number's words went with "verwenden")."""
+    value = next(k for k, token in enumerate(source) if token[0] in "+€")
+    at = next(k for k, token in enumerate(output) if token[0] in "+€")
+    weights = torch.zeros(len(output) + 1, len(source) + 1)        # (i, j): every other output token attends to
+    weights[:, 1] = 1.0                                              # the first source word
+    maps = [AttentionMap(["<2xx>"] + source, output + ["<eos>"], weights, carried=((at, value + 1),))]
+    translation = " ".join(output).replace(" .", ".")
+    assert translate_markup([line], "html", lambda texts: [translation], lambda plain: maps) == [expected]
