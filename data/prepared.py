@@ -24,7 +24,7 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-25"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
+CACHE_FORMAT = "einsum-nmt-prepared-26"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/finders/numbers.py);
                                            # 7: HTML entities are their characters (text/forms/cleaning.py);
@@ -50,6 +50,8 @@ CACHE_FORMAT = "einsum-nmt-prepared-25"     # 4: the lexicon; pairs through the 
                                            # 24: "Elmo's face" / "Elmos Gesicht": an English possessive name
                                            # is German's genitive (4 en-de pairs); 25: "St. Patrick's Day",
                                            # "St. John": one name (3 en-de, 4 de-en pairs)
+                                           # 26: "named Luke" / "namens Luke": the naming word
+                                           # with the name (9 pairs changed of both directions)
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

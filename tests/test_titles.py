@@ -27,7 +27,7 @@ def names_in(text: str, lexicon: Lexicon = GERMAN, source: str = "de", target: s
      [("Familie Koch", "the Koch family"), ("Herrn Dr. Weber", "Dr. Weber"), ("Prof. Dr. Hans Müller",
                                                                              "Prof. Dr. Hans Müller")]),
     ("Die Familie Becker und ein Hund namens Wolf, er heißt Koch.",
-     [("Die Familie Becker", "the Becker family"), ("Wolf", "Wolf"), ("Koch", "Koch")]),
+     [("Die Familie Becker", "the Becker family"), ("namens Wolf", "named Wolf"), ("Koch", "Koch")]),
 
     # words the corpus lacks that look like German words, one who cuts ("schneiden") or "Müll" inflected: names still
     ("Die Familie Müller wohnt neben der Familie Schneider.",
@@ -53,7 +53,9 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
       ("Miss Rose", "Frau Rose")]),
     ("Dr Smith and Prof. John Baker meet the Koch family.",
      [("Dr Smith", "Dr. Smith"), ("Prof. John Baker", "Prof. John Baker"), ("the Koch family", "Familie Koch")]),
-    ("The Asian family has a dog named Rose and a shop called Bread.", [("Rose", "Rose"), ("Bread", "Bread")]),
+    ("The Asian family has a dog named Rose and a shop called Bread.", [("named Rose", "namens Rose"),
+                                                                          ("Bread", "Bread")]),
+    ("We named Tom captain; he was named Max.", [("Tom", "Tom"), ("Max", "Max")]),      # "named": the verb
     ("The Weber family meets the Baker family.",        # "baker" is a word of the corpus, in lowercase
      [("The Weber family", "Familie Weber"), ("the Baker family", "Familie Baker")]),
     ("Mr. and Mrs. Smith meet Mr and Mrs Baker.", [("Mr. and Mrs. Smith", "Herr und Frau Smith"),

@@ -7,7 +7,8 @@ and the title comes with it in the target's words, so no model can translate the
     English -> German   "Mr Baker" -> "Herr Baker" ("Herrn Baker" after a preposition or verb), "Mrs/Ms/Miss Smith"
                         -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
     a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
-    both                "namens Bello", "heißt Wolf", "named Rose", "called Frisbee": the name alone, as written
+    both                "heißt Wolf", "called Frisbee": the name alone, as written; "namens Bello" <-> "named Bello",
+                        "genannt Wolf" -> "called Wolf" with their naming word ("they named him Max": a verb)
     a possessive        "Tom's brother" -> "Toms", "Max's new bike" -> "Max'" (German writes no apostrophe but
                         after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
                         adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay;
@@ -43,8 +44,13 @@ FAMILY_EN = re.compile(rf"\b[Tt]he (?P<name>{NAME}) family\b")
 COUPLE = {"de": re.compile(rf"\bHerr und Frau (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
           "en": re.compile(rf"\bMr\.? and Mrs\.? (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
 COUPLE_TITLES = {"de": "Herr und Frau", "en": "Mr. and Mrs."}
-NAMING = {"de": re.compile(rf"\b(?:namens|heißt|hieß|genannt) (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
-          "en": re.compile(rf"\b(?:named|called) (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
+          "en": re.compile(rf"\b(?P<naming>named|called) (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+# a naming word that is no verb of the sentence comes with the name, in the other language's word ("a man named
+# Oliver" -> "ein Mann namens Oliver": a model wrote "Ein Mann named Oliver"); English "called" may be a call
+NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens"}}
+# after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
+A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")  # "named"
 TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
 TO_GERMAN = {"Mr": "Herr", "Mrs": "Frau", "Ms": "Frau", "Miss": "Frau"}
 # what stands before a common noun "Frau"/"Herr", never before a title: a determiner, an article, or an inflected
@@ -119,7 +125,11 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
                   if family_name(m.group("name"), names)]
     for m in NAMING[source].finditer(text):
         name, end = with_second(m, names, source)
-        spans.append(Span(m.start("name"), end, name))
+        named = NAMED[source].get(m.group("naming"))
+        if named and not A_VERB_AFTER.search(text, 0, m.start()):
+            spans.append(Span(m.start(), end, f"{named} {name}"))
+        else:
+            spans.append(Span(m.start("name"), end, name))
     return merge([[span] for span in sorted(spans)])
 
 
