@@ -66,6 +66,7 @@ def test_an_empty_pair_goes_even_where_the_source_has_its_kind(output, expected)
      "They play in the garden (beautiful weather)."),              # closed where the source's closes: at the end
     ("Die Kinder (5 bis 7) malen.", "The kids (7) paint 5) pictures.", "The kids (7) paint 5 pictures."),
     ("Die Kinder (5 bis 7) malen.", "The kids (aged 5 to 7 paint.", "The kids aged 5 to 7 paint."),
+    ("Sie spielen (bei Sonne) im Garten.", "They play (-age ) in the garden.", "They play (age) in the garden."),
     ("Wähle a) oder b).", "Choose a) or b).", "Choose a) or b)."),          # the source's own have no partner
     ("Danke :)", "Thanks :)", "Thanks :)"),
 ])

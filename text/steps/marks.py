@@ -31,6 +31,7 @@ NO_SPACE_BEFORE = ".,!?;:…"  # a mark taken out before one of these takes its 
 EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
 PAIRS = {"(": ")", "[": "]", "{": "}"}
 TRAILING = re.compile(r"[\s.!?…:;,\"'»“”]*$")            # the marks that end a sentence, after its last word
+INSIDE_SPACE = re.compile(r"(?<=[(\[{]) +| +(?=[)\]}])")
 CLOSED_LAST = re.compile(r"[)\]}][\s.!?…:;,\"'»“”]*$")
 
 
@@ -120,12 +121,12 @@ class StrayMarks(Step):
             output = closed_before_the_end(output)
         empty = [m.span() for m in EMPTY.finditer(output)]
         alone = sum(unpaired(output), []) if pairs else []
-        if not empty and not alone and not any(c in stray for c in output):
-            return output
-        dashes = KINDS["dashes"]
-        drop = [c in stray and not (c in dashes and hyphen_of_a_word(output, k)) for k, c in enumerate(output)]
-        for start, end in empty:
-            drop[start:end] = [True] * (end - start)
-        for k in alone:             # a bracket of a kind the source has, with no partner: "5) Gemälde"
-            drop[k] = True
-        return take_out(output, drop)
+        if empty or alone or any(c in stray for c in output):
+            dashes = KINDS["dashes"]
+            drop = [c in stray and not (c in dashes and hyphen_of_a_word(output, k)) for k, c in enumerate(output)]
+            for start, end in empty:
+                drop[start:end] = [True] * (end - start)
+            for k in alone:             # a bracket of a kind the source has, with no partner: "5) Gemälde"
+                drop[k] = True
+            output = take_out(output, drop)
+        return INSIDE_SPACE.sub("", output) if pairs else output     # no space inside a pair: "(-age)" -> "(age)"
