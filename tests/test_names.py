@@ -22,6 +22,13 @@ def test_copied_words_and_exonyms_are_names_and_known_words_are_not():
     assert fills == ("Berlin", "Cologne", "Cologne Cathedral") and "Mann" in text
 
 
+def test_a_languages_german_name_is_its_english_one_but_not_back():
+    """"Ich spreche ein bisschen Deutsch." came back as "I eving a Deutsch." from a 30-minute model; English "German"
+    is an adjective too ("a German shepherd")."""
+    assert Names(LEXICON).apply("Ein Mann spricht Deutsch und Englisch.")[1] == ("German", "English")
+    assert "Deutsch" not in Names(LEXICON, "en", "de").apply("A German shepherd barks.")[1]
+
+
 def test_compounds_of_common_words_and_typos_of_common_words_are_not_names():
     names = Names(LEXICON)
     assert not names.is_name("Wasserrutsche") and not names.is_name("Fahrad") and not names.is_name("Hunde")

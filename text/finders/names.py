@@ -55,6 +55,11 @@ EXONYMS = {
     "Schwarzwald": "Black Forest", "Eiffelturm": "Eiffel Tower", "Kölner Dom": "Cologne Cathedral",
     "Brandenburger Tor": "Brandenburg Gate", "Bayern München": "Bayern Munich", "Deutschland": "Germany",
 }
+# German names of languages, capitalized as nouns ("Ich spreche Deutsch": a model kept "Deutsch"); German -> English
+# only: English "German", "English" are adjectives too ("German shepherd", "English breakfast")
+LANGUAGES = {"Deutsch": "German", "Englisch": "English", "Französisch": "French", "Spanisch": "Spanish",
+             "Italienisch": "Italian", "Russisch": "Russian", "Türkisch": "Turkish", "Chinesisch": "Chinese",
+             "Japanisch": "Japanese", "Arabisch": "Arabic", "Polnisch": "Polish", "Niederländisch": "Dutch"}
 # towns whose name holds a word of the sentence's kind ("am", "an der"), written alike in both languages: one name,
 # not "Frankfurt at Main"
 WHOLE_PLACES = ("Frankfurt am Main", "Frankfurt an der Oder", "Freiburg im Breisgau", "Halle an der Saale",
@@ -93,10 +98,11 @@ SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
 def exonyms(source: str, target: str) -> dict[str, str]:
     """The names a place has in the target language where it differs from the source's, and the towns of several
-    words kept whole (WHOLE_PLACES): German -> English and back; none for other pairs of languages."""
+    words kept whole (WHOLE_PLACES): German -> English and back (a language's name German -> English only); none for
+    other pairs of languages."""
     whole = {place: place for place in WHOLE_PLACES}
     if (source, target) == ("de", "en"):
-        return {**EXONYMS, **whole}
+        return {**EXONYMS, **LANGUAGES, **whole}
     if (source, target) == ("en", "de"):
         return {**{english: german for german, english in EXONYMS.items() if not english.startswith("the ")}, **whole}
     return {}
