@@ -50,7 +50,7 @@ NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name
 # Oliver" -> "ein Mann namens Oliver": a model wrote "Ein Mann named Oliver"); English "called" may be a call
 NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens"}}
 # after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
-A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")  # "named"
+A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")
 TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
 TO_GERMAN = {"Mr": "Herr", "Mrs": "Frau", "Ms": "Frau", "Miss": "Frau"}
 # what stands before a common noun "Frau"/"Herr", never before a title: a determiner, an article, or an inflected
