@@ -89,3 +89,12 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
 ])
 def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("pair, line, fills", [
+    (("de", "en"), "Tschüss, bis morgen!", ("Bye", "see you tomorrow")),    # "Bye, for a Mory!" from a 30-minute model
+    (("en", "de"), "See you later, Tom.", ("Bis später",)),
+    (("de", "en"), "Ich arbeite bis morgen.", ()),                           # not opening the sentence: the model's
+])
+def test_a_farewell_opens_a_sentence_after_a_greeting_too(pair, line, fills):
+    assert Phrases(*pair).apply(line)[1] == fills

@@ -84,11 +84,12 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
                     "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
                     "alles gute zum geburtstag", "herzlichen glückwunsch", "frohe weihnachten", "frohes neues jahr",
-                    "viel glück", "viel spaß", "bitte"],
+                    "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
-                    "happy new year", "good luck", "have fun", "please"]}
+                    "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
+                    "see you tomorrow"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
