@@ -14,6 +14,7 @@ P0 = PLACEHOLDERS[0]
     ("Der Film beginnt um halb acht.", ["at half past seven"]),         # with its preposition, as a time in digits
     ("Halb eins ist es, nicht Viertel nach drei.", ["half past twelve", "quarter past three"]),
     ("Um Viertel vor 8 und gegen dreiviertel neun.", ["at quarter to 8", "around quarter to nine"]),
+    ("Um Mitternacht oder um halb acht schlafen alle.", ["at midnight", "at half past seven"]),    # a time's name
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found
@@ -23,6 +24,7 @@ def test_a_german_time_in_words_is_the_english_one(source, found):
     ("The bus leaves at half past seven.", ["um halb acht"]),
     ("At half past twelve, not a quarter past 9.", ["um halb eins", "Viertel nach 9"]),
     ("Come at a quarter to nine.", ["um Viertel vor neun"]),
+    ("We meet at midnight, not around midnight.", ["um Mitternacht", "gegen Mitternacht"]),
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
     assert [span.fill for span in ClockWords("en", "de").find(source)] == found
@@ -32,6 +34,7 @@ def test_an_english_time_in_words_is_the_german_one(source, found):
     ("Es ist halb 8.", "de"),                   # "half past 7" would hold a number the source has not
     ("Das Glas ist halb voll, halb zwei Kinder, halb achtzig, halb achte.", "de"),
     ("It is half 8, half eight or half past 7.", "en"),
+    ("A midnight-blue car, Mitternachtsblau at noon.", "en"),
 ])
 def test_what_only_looks_like_a_time_in_words_is_none(source, lang):
     assert ClockWords(lang, "de" if lang == "en" else "en").find(source) == []

@@ -6,6 +6,7 @@ translates word for word ("Der Film beginnt um halb acht." -> "The film starts t
     ClockWords("de", "en").find("Um halb acht beginnt der Film.")    -> [Span(0, 12, "at half past seven")]
     ClockWords("de", "en").find("Viertel vor 8")                     -> [Span(0, 13, "quarter to 8")]
     ClockWords("en", "de").find("at a quarter past nine")            -> [Span(0, 22, "um Viertel nach neun")]
+    ClockWords("de", "en").find("Um Mitternacht")                   -> [Span(0, 14, "at midnight")]
 
 German "halb", "Viertel nach", "Viertel vor" and "dreiviertel" (a quarter to), English "half past", "(a) quarter
 past" and "(a) quarter to", before an hour from one to twelve. The hour a half names is one more in German than in
@@ -31,6 +32,9 @@ FRACTIONS = {"de": [(r"halb", 30, -1), (r"viertel\s+nach", 15, 0), (r"viertel\s+
              "en": [(r"half\s+past", 30, 1), (r"(?:a\s+)?quarter\s+past", 15, 0), (r"(?:a\s+)?quarter\s+to", 45, 0)]}
 WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
            "en": {30: "half past", 15: "quarter past", 45: "quarter to"}}
+# a time of day by its name ("Um Mitternacht schlafen alle." -> "There are all of eights asleep." from a 30-minute
+# model); not "Mittag" (lunch too) nor "noon" ("at noon" is no German "um")
+NAMED = {"de": {"mitternacht": "midnight"}, "en": {"midnight": "Mitternacht"}}
 
 
 class ClockWords(PlaceholderStep):
@@ -44,6 +48,9 @@ class ClockWords(PlaceholderStep):
         self.patterns = [(re.compile(rf"(?<![\w-])(?i:{fraction})\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])"
                                      rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
                          for fraction, minutes, ahead in fractions]
+        named = NAMED[source] if fractions else {}
+        self.named = re.compile(rf"(?<![\w-])(?i:{'|'.join(named)})(?![\w-])") if named else None
+        self.names = named
 
     def find(self, text: str) -> list[Span]:
         spans = []
@@ -59,4 +66,9 @@ class ClockWords(PlaceholderStep):
                 lead = clock_lead(text, m.start(), self.source, spans[-1].end if spans else 0)
                 spans.append(Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else
                              Span(m.start(), m.end(), written))
+        for m in self.named.finditer(text) if self.named else ():
+            name = self.names[m.group().lower()]
+            free = max((span.end for span in spans if span.end <= m.start()), default=0)
+            lead = clock_lead(text, m.start(), self.source, free)
+            spans.append(Span(lead[0], m.end(), f"{lead[1]} {name}") if lead else Span(m.start(), m.end(), name))
         return sorted(spans)
