@@ -24,6 +24,16 @@ def test_an_adverb_inside_a_sentence_or_no_adverb_is_left_to_the_model(source):
     assert Adverbs(CAPTIONS, "de", "en").apply(source) == (source, ())
 
 
+@pytest.mark.parametrize("source, target, line, fills", [
+    ("de", "en", "Es sind heute 25 Grad, sagt er morgen.", ("today", "tomorrow")),     # "There are erute 25 °C"
+    ("de", "en", "Wir kommen heute Abend, Guten Morgen.", ()),                          # "tonight"; the noun
+    ("en", "de", "It is raining in Paris today.", ("heute",)),
+    ("en", "de", "See you tomorrow morning, today's weather.", ()),
+])
+def test_a_day_in_one_word_is_one_anywhere_in_the_sentence(source, target, line, fills):
+    assert Adverbs(CAPTIONS, source, target).apply(line)[1] == fills
+
+
 def test_an_adverb_the_corpus_holds_often_enough_is_the_models():
     common = Lexicon.learn([("Heute geht ein Mann heute in den Park.", "Today a man walks to the park.")] * RARE)
     assert Adverbs(common, "de", "en").apply("Heute regnet es.") == ("Heute regnet es.", ())

@@ -6,7 +6,7 @@ model copies the word as a name ("Trotzdem two men swim ...") or writes junk for
 
 Only at the start of a sentence (after opening quotes), before a space, a comma or the sentence's end, and only
 where the corpus holds the word (of two, the rarer) fewer than RARE times: a model trained on a corpus that has it
-translates it in context.
+translates it in context. A day in one word ("heute", "tomorrow") is one anywhere in the sentence, in lowercase.
 """
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ ENGLISH = {
     "often": "Oft", "actually": "Eigentlich", "probably": "Wahrscheinlich", "nevertheless": "Trotzdem",
 }
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
+# a day in one word is one anywhere in the sentence, in lowercase ("Es sind heute 25 °C in Berlin." -> "There are
+# erute 25 °C in Berlin." from a 30-minute model), but not before a time of that day ("heute Abend": "tonight")
+DAYS = {"de": ("heute", "gestern", "morgen"), "en": ("today", "yesterday", "tomorrow")}
+PART_OF_DAY = re.compile(r" (?i:abend|früh|nacht|nachmittag|vormittag|mittag|night|morning|evening|afternoon)\b")
 OPENING = "[\"'„“‚‘»«(\\[ ]*"                      # before the adverb: opening quotes and brackets
 AFTER = "(?=,? |[.!?…]*[\"'“”‘’»«)\\]]*$)"           # after it: a space, a comma, or the sentence's end
 
@@ -46,9 +50,14 @@ class Adverbs(PlaceholderStep):
         self.table = TABLES.get((source, target), {})
         words = "|".join(re.escape(a).replace(r"\ ", " +") for a in sorted(self.table, key=len, reverse=True))
         self.pattern = re.compile(rf"{OPENING}((?i:{words})){AFTER}") if words else None
+        days = DAYS[source] if self.table else ()
+        self.days = re.compile(rf"(?<=\S )({'|'.join(days)}){AFTER}") if days else None
 
     def find(self, text: str) -> list[Span]:
         m = self.pattern.match(text) if self.pattern else None
-        if m is None or min(self.lexicon.count(w) for w in m.group(1).split()) >= RARE:
-            return []
-        return [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])]
+        spans = [] if m is None or min(self.lexicon.count(w) for w in m.group(1).split()) >= RARE else \
+            [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])]
+        for day in self.days.finditer(text) if self.days else ():
+            if self.lexicon.count(day.group(1)) < RARE and not PART_OF_DAY.match(text, day.end(1)):
+                spans.append(Span(day.start(1), day.end(1), self.table[day.group(1)].lower()))
+        return spans
