@@ -15,6 +15,7 @@ P0 = PLACEHOLDERS[0]
     ("Halb eins ist es, nicht Viertel nach drei.", ["half past twelve", "quarter past three"]),
     ("Um Viertel vor 8 und gegen dreiviertel neun.", ["at quarter to 8", "around quarter to nine"]),
     ("Um Mitternacht oder um halb acht schlafen alle.", ["at midnight", "at half past seven"]),    # a time's name
+    ("Um Viertel nach 8 oder um halb acht.", ["at quarter past 8", "at half past seven"]),   # each its own "um"
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found

@@ -62,13 +62,14 @@ class ClockWords(PlaceholderStep):
                 value = int(hour) if hour.isdigit() else self.hours[hour.lower()]
                 shown = (value + ahead - 1) % 12 + 1
                 said = hour if hour.isdigit() else self.words[shown]
-                written = f"{WRITTEN[self.target][minutes]} {said}"
-                lead = clock_lead(text, m.start(), self.source, spans[-1].end if spans else 0)
-                spans.append(Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else
-                             Span(m.start(), m.end(), written))
+                spans.append(self.led(text, m, f"{WRITTEN[self.target][minutes]} {said}", spans))
         for m in self.named.finditer(text) if self.named else ():
-            name = self.names[m.group().lower()]
-            free = max((span.end for span in spans if span.end <= m.start()), default=0)
-            lead = clock_lead(text, m.start(), self.source, free)
-            spans.append(Span(lead[0], m.end(), f"{lead[1]} {name}") if lead else Span(m.start(), m.end(), name))
+            spans.append(self.led(text, m, self.names[m.group().lower()], spans))
         return sorted(spans)
+
+    def led(self, text: str, m: re.Match, written: str, spans: list[Span]) -> Span:
+        """The span of the time `m` found, as `written`, with its preposition (clock_lead) where one stands before it
+        that no span found so far holds ("Um Viertel nach 8 oder um halb acht": the other pattern's span is later)."""
+        free = max((span.end for span in spans if span.end <= m.start()), default=0)
+        lead = clock_lead(text, m.start(), self.source, free)
+        return Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else Span(m.start(), m.end(), written)
