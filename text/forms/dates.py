@@ -77,9 +77,12 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
 CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
                "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen"}}
-FROM_WORDS = {("vom",), ("von",), ("from",)}      # before a range, or a date (from_date)
+# the words a range opens with, as the target writes it ("from May 3 to 5", "vom 24. Dezember bis zum 2. Januar")
+RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
+               "en": {"date": ("from", "to"), "time": ("from", "to")}}
 LEAD_PHRASES = {tuple(lead.split()) for table in (LEADS, YEAR_LEADS, CLOCK_LEADS) for leads in table.values()
-                for lead in leads} | FROM_WORDS
+                for lead in leads} | {tuple(words[0].split()) for kinds in RANGE_WORDS.values()
+                                      for words in kinds.values()}     # and a range's, a from_date's "from"
 
 
 def lead_words(words: list[str]) -> int:
@@ -201,8 +204,6 @@ RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"),
               "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+(?:the\s+)?$")}
 RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
             "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
-RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
-               "en": {"date": ("from", "to"), "time": ("from", "to")}}
 DATE_LEAD = {lang: re.compile(lead_pattern(leads)) for lang, leads in LEADS.items()}     # a date's own preposition
 
 
