@@ -93,14 +93,13 @@ def unpaired(text: str) -> tuple[list[int], list[int]]:
 
 
 def closed_before_the_end(text: str) -> str:
-    """The text with its last opener that never closes closed before the marks that end it, and no space inside:
-    "in the garden ( beautiful weather." -> "in the garden (beautiful weather)."."""
+    """The text with its last opener that never closes closed before the marks that end it: "in the garden (
+    beautiful weather." -> "in the garden ( beautiful weather)." (INSIDE_SPACE takes the space after the opener)."""
     openers, _ = unpaired(text)
     end = TRAILING.search(text).start()
     if not openers or not text[openers[-1] + 1:end].strip():
         return text
-    k = openers[-1]
-    return text[:k + 1] + text[k + 1:end].strip() + PAIRS[text[k]] + text[end:]
+    return text[:end] + PAIRS[text[openers[-1]]] + text[end:]
 
 
 class Marks(NamedTuple):
