@@ -4,7 +4,8 @@ A quality row is one recipe on one kind of machine in one precision: the mean of
 work they trained (steps x batch tokens) beside it, so a row says both what a budget of minutes gave there and what
 a budget of work gives anywhere. README's rows are fewer: one per recipe and machine in any precision, and a
 recipe's earlier form only on a kind of machine (its matrix instructions) where its form of now has not run; a run
-that forced fp32 where only AVX2 kernels ran is its recipe there, as on a laptop (`landing_recipe`).
+that forced fp32 where only AVX2 kernels ran is its recipe there, as on a laptop (`landing_recipe`), and the AVX2
+runs of every CPU share one row, the laptop's (`landing_machine`).
 """
 from __future__ import annotations
 
@@ -39,6 +40,24 @@ def landing_recipe(r: Record) -> str:
     if r.recipe.endswith(FP32) and kernels_of(r) == "AVX2":
         return r.recipe[:-len(FP32)]
     return r.recipe
+
+
+AVX2 = "AVX2"
+
+
+def landing_machine(r: Record) -> str:
+    """The machine a record's row names on README's table: every CPU where only AVX2 ran (natively or as its only
+    kernels) is one machine there, what a laptop has; a CPU of other kernels is itself."""
+    return AVX2 if kernels_of(r) == AVX2 and not r.machine.get("gpu") else machine_of(r)
+
+
+def machine_label(machine: str, records: list[Record]) -> str:
+    """A row's machine cell: the joint AVX2 row names its CPUs."""
+    if machine != AVX2:
+        return machine
+    cpus = sorted({r.machine.get("cpu", "?") for r in records})
+    kinds = " and ".join(sorted({r.machine.get("isa") or AVX2 for r in records}))
+    return f"{kinds}: {', '.join(cpus)}"
 
 
 def weight(r: Record) -> int:
@@ -88,7 +107,8 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
         for r in records:
             recipe = landing_recipe(r) if landing else r.recipe
             if r.topic == "quality" and r.metric == "bleu" and (recipes is None or recipe in recipes):
-                groups.setdefault((recipe, machine_of(r), "" if landing else r.precision), []).append(r)
+                machine = landing_machine(r) if landing else machine_of(r)
+                groups.setdefault((recipe, machine, "" if landing else r.precision), []).append(r)
         if landing:
             now = {(key[0], kernels_of(group[0])) for key, group in groups.items()}
             groups = {key: group for key, group in groups.items() if not (key[0].endswith(BEFORE_EVERYDAY) and
@@ -102,7 +122,7 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
             tested = on[("de-en", TEST)] or on[("en-de", TEST)]
             if not tested:
                 continue
-            row = [f"`{recipe}`", machine, precision or "–", work(tested),
+            row = [f"`{recipe}`", machine_label(machine, group), precision or "–", work(tested),
                    figure(on[("de-en", TEST)]), figure(on[("en-de", TEST)])]
             if with_val:
                 row += [figure(on[("de-en", "val")]), figure(on[("en-de", "val")])]

@@ -51,7 +51,7 @@ def test_readme_has_a_row_a_recipe_and_machine_and_a_recipes_earlier_form_only_w
                replace(record(37.0, recipe=before), machine=dict(MACHINE, cpu="CPU C"))]
     readme, quality = TABLES["readme"].rows(records), TABLES["quality"].rows(records)
     # CPU C is AVX2 like CPU A, where the recipe of now has run: its earlier form shows on RESULTS.md only
-    assert [row[:3] for row in readme] == [["`30min`", "CPU A, AVX2", "bf16, fp32"],
+    assert [row[:3] for row in readme] == [["`30min`", "AVX2: CPU A", "bf16, fp32"],
                                            [f"`30min{BEFORE_EVERYDAY}`", "CPU B, AMX", "fp32"]]
     assert readme[0][4] == "41.00" and len(quality) == 5        # RESULTS.md keeps every precision and recipe
 
@@ -62,7 +62,21 @@ def test_avx2_kernels_on_a_newer_cpu_stand_for_avx2_on_the_landing_page():
     from results.tables import BEFORE_EVERYDAY
     records = [replace(record(40.0), machine=dict(MACHINE, cpu="CPU N", isa="AVX2 kernels")),
                record(39.0, recipe="30min" + BEFORE_EVERYDAY)]
-    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "CPU N, AVX2 kernels"]]
+    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "AVX2 kernels: CPU N"]]
+
+
+def test_the_avx2_runs_of_every_cpu_share_one_landing_row_and_other_kernels_keep_a_row_a_cpu():
+    from dataclasses import replace
+    kernels = lambda cpu: dict(MACHINE, cpu=cpu, isa="AVX2 kernels")
+    records = [replace(record(40.0, steps=5000), machine=kernels("CPU N")),
+               replace(record(42.0, seed=2, steps=7000), machine=kernels("CPU M")),
+               replace(record(43.0, steps=9000), machine=dict(MACHINE, cpu="CPU N", isa="AVX-512 BF16")),
+               replace(record(44.0, steps=8000), machine=dict(MACHINE, cpu="CPU M", isa="AVX-512 BF16"))]
+    readme = [row[:5] for row in TABLES["readme"].rows(records)]
+    assert readme == [["`30min`", "CPU M, AVX-512 BF16", "fp32", "8,000 × 2,048", "44.00"],
+                      ["`30min`", "CPU N, AVX-512 BF16", "fp32", "9,000 × 2,048", "43.00"],
+                      ["`30min`", "AVX2 kernels: CPU M, CPU N", "fp32", "6,000 (mean of 5,000–7,000) × 2,048", "41.00"]]
+    assert len(TABLES["quality"].rows(records)) == 4               # RESULTS.md keeps a row a CPU
 
 
 def test_fp32_forced_where_only_avx2_kernels_ran_is_the_recipe_itself_on_the_landing_page():
@@ -74,7 +88,7 @@ def test_fp32_forced_where_only_avx2_kernels_ran_is_the_recipe_itself_on_the_lan
     records = [replace(record(40.0, recipe="30min --train.precision=fp32"), machine=kernels),
                replace(record(41.0, recipe="30min --train.precision=fp32"), machine=dict(MACHINE, isa="AMX")),
                record(39.0, recipe="30min" + BEFORE_EVERYDAY)]
-    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "CPU N, AVX2 kernels"]]
+    assert [row[:2] for row in TABLES["readme"].rows(records)] == [["`30min`", "AVX2 kernels: CPU N"]]
     assert ["`30min --train.precision=fp32`", "CPU N, AVX2 kernels"] in [row[:2] for row in
                                                                      TABLES["quality"].rows(records)]
 
