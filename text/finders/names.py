@@ -32,6 +32,7 @@ from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.phrases import TABLES
+from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
@@ -67,10 +68,6 @@ WHOLE_PLACES = ("Frankfurt am Main", "Frankfurt an der Oder", "Freiburg im Breis
                 "Offenbach am Main", "Ludwigshafen am Rhein")
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
                  "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
-LINKS = ("", "s", "n", "en", "es", "er", "e")       # what joins the parts of a German compound ("Hund-e-leine")
-COMMON = 20            # a word the corpus holds this often is one a typo may stand for
-MIN_PART = 2           # a part of a compound is a word the corpus holds at least this often
-MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
                 "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei", "erin",
@@ -82,18 +79,10 @@ pfund termin kapitel seite adresse konto firma chef kollege kollegin glück salz
 montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar februar märz april juni juli september
 oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung gebühr steuer rabatt
 """.split())
-MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times) that opens a long unknown word ...
-MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
-NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
-UMLAUTS = str.maketrans("äöü", "aou")
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
-ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
-VOWELS = "aeiouäöüy"
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
-ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
-SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 
 
 def exonyms(source: str, target: str) -> dict[str, str]:
@@ -134,6 +123,7 @@ def capitalized_runs(text: str, translated: Callable[[str], bool] = lambda word:
 class Names(PlaceholderStep):
     def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en"):
         self.lexicon, self.exonyms = lexicon, exonyms(source, target)
+        self.forms = KnownForms(lexicon)
         self.source, self.target = source, target
         self.greetings = {key for key in TABLES.get((source, target), {}) if " " not in key}
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
@@ -202,8 +192,7 @@ class Names(PlaceholderStep):
             return True
         if lower.endswith(NOUN_ENDINGS):
             return False
-        return not (self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or
-                    self.agent(lower) or self.typo(word))
+        return not self.forms.known(word)
 
     def listed(self, word: str) -> bool:
         """Whether a word beside a name in a list may be a name too: in English any capitalized word but one a model
@@ -236,7 +225,7 @@ class Names(PlaceholderStep):
         if (self.lexicon.cased(word) or "A").islower() and not rest.lstrip(" -")[:1].isupper():
             return True
         if self.source == "en":
-            return lower.replace("’", "'") in ENGLISH_OPENERS or self.adverb(lower) or \
+            return lower.replace("’", "'") in ENGLISH_OPENERS or self.forms.adverb(lower) or \
                 QUESTION_SUBJECT["en"].match(rest) is not None
         if self.source != "de" or self.lexicon.knows(word):
             return False
@@ -246,25 +235,6 @@ class Names(PlaceholderStep):
             QUESTION_SUBJECT["de"].match(rest) is not None or \
             any((self.lexicon.cased(f) or "A").islower() for f in forms)
 
-    def adverb(self, lower: str) -> bool:
-        """An English adverb of an adjective the corpus holds in lowercase: "Suddenly" (sudden), "Luckily" (lucky),
-        "Finally" (final); not "Emily" or "Kelly", whose stems are no words."""
-        return len(lower) >= 6 and any(
-            lower.endswith(end) and (self.lexicon.cased(lower[:-len(end)] + stem) or "A").islower()
-            for end, stem in ADVERB_STEMS)
-
-    def agent(self, lower: str) -> bool:
-        """One who does what a verb of the corpus says: "Betreiber" (betreiben), "Tätowierer" (tätowieren)."""
-        verb = lower[:-2] + "en"
-        return len(lower) >= 7 and lower.endswith("er") and (self.lexicon.cased(verb) or "A").islower()
-
-    def headed(self, lower: str) -> bool:
-        """A long word that ends in a noun of the corpus: a compound whose first part the corpus lacks
-        ("Nylon"+"gewebe", "Trink"+"glas")."""
-        return len(lower) >= 9 and any(self.lexicon.count(lower[cut:]) >= MIN_HEAD and
-                                       (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
-                                       for cut in range(3, len(lower) - 3))
-
     def surname(self, word: str) -> bool:
         """A capitalized word the corpus lacks, right after a name, is the rest of it even where it looks like a
         German word ("Thomas Müller", "Franz Beckenbauer"), unless it is a common noun by its ending or an everyday
@@ -272,54 +242,6 @@ class Names(PlaceholderStep):
         lower = word.lower()
         return len(word) >= 2 and word[0].isupper() and not self.lexicon.knows(word) and \
             lower not in COMMON_NOUNS and not lower.endswith(NOUN_ENDINGS)
-
-    def fronted(self, lower: str) -> bool:
-        """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
-        lacks: "Wind"+"mühle", "Himmel-s"+"schreiber", "Küche-n"+"armatur"; not when it ends like a surname or in a
-        vowel German nouns seldom end in ("Luft"+"hansa")."""
-        if len(lower) < MIN_FRONT + MIN_REST or lower.endswith(NAME_HEADS) or lower[-1] in "aoiy":
-            return False
-        return any(
-            self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
-            and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
-            and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
-            for cut in range(MIN_FRONT, len(lower) - MIN_REST + 1))
-
-    def inflected(self, word: str) -> bool:
-        """A known word with an inflection ending, its vowel maybe with an umlaut: "Hunde", "Kindern", "Autos",
-        "Länder", "Tüchern"."""
-        lower = word.lower()
-        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and
-                   any(self.lexicon.knows(stem) for stem in {lower[:-len(end)], lower[:-len(end)].translate(UMLAUTS)})
-                   for end in ENDINGS)
-
-    def compound(self, lower: str, parts: int = 0) -> bool:
-        """Words of the corpus joined, each of 3+ letters and held at least twice, with linking letters between
-        them ("Eis"+"fischer"+"hütte", "Trocken"+"blume-n"+"sortiment"); the last part may be inflected. ("Wolf" +
-        "gang" is a name: the corpus has "Wolf" once.)"""
-        if parts and (self.lexicon.count(lower) >= MIN_PART or self.inflected(lower)) and len(lower) >= 3:
-            return True
-        for cut in range(3, len(lower) - 2):
-            rest, head = lower[:cut], lower[cut:]
-            if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART
-                   for link in LINKS if len(rest) - len(link) >= 3) and self.compound(head, parts + 1):
-                return True
-        return False
-
-    def typo(self, word: str) -> bool:
-        """A common word with a letter dropped or doubled, two swapped, or a vowel (or s/ß/z) changed, the first
-        letter kept: "Fahrad" (Fahrrad), "Nudlen" (Nudeln), "Fusball" (Fußball). Only for words of 6+ letters, and
-        no consonant for another or for a vowel, no letter added: names are often that close to a word ("Mia" -
-        "mit", "Angela" - "angeln", "Matteo" - "Matte")."""
-        lower = word.lower()
-        if len(lower) < 6:
-            return False
-        splits = [(lower[:k], lower[k:]) for k in range(1, len(lower) + 1)]
-        edits = {a + b[1:] for a, b in splits if b and b[0] == a[-1]}          # a doubled letter: "Schatten" ttt
-        edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-        edits |= {a + c + b for a, b in splits for c in set(lower) | set(VOWELS)}
-        edits |= {a + c + b[1:] for a, b in splits if b for group in SIMILAR if b[0] in group for c in group}
-        return any(self.lexicon.count(e) >= COMMON for e in edits - {lower})
 
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:
         """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""

@@ -1,0 +1,27 @@
+"""text/forms/known_forms.py: a capitalized word the corpus lacks may still be one of its words in another form."""
+import pytest
+
+from text.forms.known_forms import KnownForms
+from text.forms.lexicon import Lexicon
+
+COMMON = [("Der Hund liegt im Wasser auf der Rutsche neben dem Fahrrad und der Küche im Wind.",
+           "The dog lies in the water on the slide beside the bicycle and the kitchen in the wind.")] * 25
+FORMS = KnownForms(Lexicon.learn(COMMON + [("Sie tätowieren das Glas.", "They tattoo the glass."),
+                                           ("Plötzlich springt er.", "Suddenly he jumps.")] * 3))
+
+
+@pytest.mark.parametrize("word, form", [("Hunde", "inflected"), ("Wasserrutsche", "compound"),
+                                        ("Nylonrutsche", "headed"), ("Windmühle", "fronted"),
+                                        ("Tätowierer", "agent"), ("Fahrad", "typo")])
+def test_a_word_in_another_form_of_a_corpus_word_is_known_and_says_which(word, form):
+    assert FORMS.known(word) and getattr(FORMS, form)(word if form in ("inflected", "typo") else word.lower())
+
+
+@pytest.mark.parametrize("word", ["Angela", "Wolfgang", "Ullrich", "Müllermann", "Luft"])
+def test_a_name_is_no_form_of_a_corpus_word(word):
+    assert not FORMS.known(word)
+
+
+def test_an_english_adverb_of_a_lowercase_adjective_is_known_and_a_name_ending_in_ly_is_not():
+    forms = KnownForms(Lexicon.learn([("A sudden dog and a lucky cat.", "Ein plötzlicher Hund.")] * 3))
+    assert forms.adverb("suddenly") and forms.adverb("luckily") and not forms.adverb("emily")

@@ -1,0 +1,100 @@
+"""Whether a capitalized word the corpus lacks is still a word of it in another form, which a model may well
+translate, rather than a name: inflected ("Hunde"), a compound of its words ("Wasserrutsche"), a long word that ends
+or opens with one of its nouns ("Nylongewebe", "Windmühle"), one who does what its verb says ("Betreiber"), an
+English adverb of its adjective ("Suddenly") or a typo of a common word ("Fahrad"). Names asks
+(text/finders/names.py)."""
+from __future__ import annotations
+
+from text.forms.lexicon import Lexicon
+
+LINKS = ("", "s", "n", "en", "es", "er", "e")       # what joins the parts of a German compound ("Hund-e-leine")
+COMMON = 20            # a word the corpus holds this often is one a typo may stand for
+MIN_PART = 2           # a part of a compound is a word the corpus holds at least this often
+MIN_HEAD = 3           # a noun that ends a long unknown word, held this often, makes it a compound
+MIN_FRONT = 4          # a noun of the corpus this long (and held MIN_HEAD times) that opens a long unknown word ...
+MIN_REST = 4           # ... before this many more letters makes it a compound ("Wind"+"mühle", "Küche-n"+"armatur")
+NAME_HEADS = ("mann", "manns", "meier", "mayer", "maier", "bauer")      # ... unless they end like a surname
+UMLAUTS = str.maketrans("äöü", "aou")
+ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection endings
+VOWELS = "aeiouäöüy"
+ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
+SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
+
+
+class KnownForms:
+    """The corpus' words (a Lexicon) in the forms above."""
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+
+    def known(self, word: str) -> bool:
+        """Any of the German forms: inflected, a compound, headed or fronted by a noun, an agent, a typo."""
+        lower = word.lower()
+        return self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or \
+            self.agent(lower) or self.typo(word)
+
+    def adverb(self, lower: str) -> bool:
+        """An English adverb of an adjective the corpus holds in lowercase: "Suddenly" (sudden), "Luckily" (lucky),
+        "Finally" (final); not "Emily" or "Kelly", whose stems are no words."""
+        return len(lower) >= 6 and any(
+            lower.endswith(end) and (self.lexicon.cased(lower[:-len(end)] + stem) or "A").islower()
+            for end, stem in ADVERB_STEMS)
+
+    def agent(self, lower: str) -> bool:
+        """One who does what a verb of the corpus says: "Betreiber" (betreiben), "Tätowierer" (tätowieren)."""
+        verb = lower[:-2] + "en"
+        return len(lower) >= 7 and lower.endswith("er") and (self.lexicon.cased(verb) or "A").islower()
+
+    def headed(self, lower: str) -> bool:
+        """A long word that ends in a noun of the corpus: a compound whose first part the corpus lacks
+        ("Nylon"+"gewebe", "Trink"+"glas")."""
+        return len(lower) >= 9 and any(self.lexicon.count(lower[cut:]) >= MIN_HEAD and
+                                       (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
+                                       for cut in range(3, len(lower) - 3))
+
+    def fronted(self, lower: str) -> bool:
+        """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
+        lacks: "Wind"+"mühle", "Himmel-s"+"schreiber", "Küche-n"+"armatur"; not when it ends like a surname or in a
+        vowel German nouns seldom end in ("Luft"+"hansa")."""
+        if len(lower) < MIN_FRONT + MIN_REST or lower.endswith(NAME_HEADS) or lower[-1] in "aoiy":
+            return False
+        return any(
+            self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
+            and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
+            and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
+            for cut in range(MIN_FRONT, len(lower) - MIN_REST + 1))
+
+    def inflected(self, word: str) -> bool:
+        """A known word with an inflection ending, its vowel maybe with an umlaut: "Hunde", "Kindern", "Autos",
+        "Länder", "Tüchern"."""
+        lower = word.lower()
+        return any(lower.endswith(end) and len(lower) - len(end) >= 3 and
+                   any(self.lexicon.knows(stem) for stem in {lower[:-len(end)], lower[:-len(end)].translate(UMLAUTS)})
+                   for end in ENDINGS)
+
+    def compound(self, lower: str, parts: int = 0) -> bool:
+        """Words of the corpus joined, each of 3+ letters and held at least twice, with linking letters between
+        them ("Eis"+"fischer"+"hütte", "Trocken"+"blume-n"+"sortiment"); the last part may be inflected. ("Wolf" +
+        "gang" is a name: the corpus has "Wolf" once.)"""
+        if parts and (self.lexicon.count(lower) >= MIN_PART or self.inflected(lower)) and len(lower) >= 3:
+            return True
+        for cut in range(3, len(lower) - 2):
+            rest, head = lower[:cut], lower[cut:]
+            if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART
+                   for link in LINKS if len(rest) - len(link) >= 3) and self.compound(head, parts + 1):
+                return True
+        return False
+
+    def typo(self, word: str) -> bool:
+        """A common word with a letter dropped or doubled, two swapped, or a vowel (or s/ß/z) changed, the first
+        letter kept: "Fahrad" (Fahrrad), "Nudlen" (Nudeln), "Fusball" (Fußball). Only for words of 6+ letters, and
+        no consonant for another or for a vowel, no letter added: names are often that close to a word ("Mia" -
+        "mit", "Angela" - "angeln", "Matteo" - "Matte")."""
+        lower = word.lower()
+        if len(lower) < 6:
+            return False
+        splits = [(lower[:k], lower[k:]) for k in range(1, len(lower) + 1)]
+        edits = {a + b[1:] for a, b in splits if b and b[0] == a[-1]}          # a doubled letter: "Schatten" ttt
+        edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+        edits |= {a + c + b for a, b in splits for c in set(lower) | set(VOWELS)}
+        edits |= {a + c + b[1:] for a, b in splits if b for group in SIMILAR if b[0] in group for c in group}
+        return any(self.lexicon.count(e) >= COMMON for e in edits - {lower})
