@@ -45,3 +45,23 @@ def test_a_word_that_only_begins_like_a_unit_is_no_unit(source, fills):
 def test_only_german_and_english_have_unit_rules():
     assert unit_after("10 km", 0, 2, "10", "10", "de", "fr") is None
     assert unit_after("10 km", 0, 2, "10", "10", "de", "en").fill == "10 km"
+
+
+@pytest.mark.parametrize("source, target, fills", [
+    ("de", "en", ("Heute leben 5 Millionen Menschen hier, 1 Million mehr; 2,5 Mrd. und 3 Mio. Besucher.",
+                  ("5 million", "1 million", "2.5 billion", "3 million"))),
+    ("en", "de", ("Today 5 million people live here, 1 million more; 2.5 billion visitors.",
+                  ("5 Millionen", "1 Million", "2,5 Milliarden"))),
+])
+def test_a_number_with_its_magnitude_word_is_one_placeholder_in_the_targets_words(source, target, fills):
+    """"5 million people" came back as "5 Personen" from a 30-minute model: the word of a number was lost."""
+    text, expected = fills
+    assert Numbers(source, target).apply(text)[1] == expected
+
+
+def test_a_currency_goes_around_a_number_and_its_magnitude_in_both_directions_and_in_training_pairs():
+    assert Numbers().apply("Es kostet 5 Millionen Euro oder 3 Mio. €.")[1] == ("€5 million", "€3 million")
+    assert Numbers("en", "de").apply("It costs $5 million or 2.5 billion euros.")[1] == \
+        ("5 Millionen $", "2,5 Milliarden €")
+    assert Numbers().apply_pair("Es kostet 5 Millionen Euro.", "It costs €5 million.") == \
+        ("Es kostet \ue000.", "It costs \ue000.")

@@ -22,7 +22,7 @@ from text.finders.finder import PlaceholderStep
 from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.masking import Span, merge, overlaps
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
-from text.forms.units import Reading, unit_after
+from text.forms.units import Reading, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
@@ -142,9 +142,13 @@ class Numbers(PlaceholderStep):
         spans = []
         for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
             plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
-            priced = self.with_currency(text, plain, m, spans[-1].end if spans else 0)
-            spans.append(with_section(text, self.with_unit(text, plain, m) if priced == plain else priced,
-                                      spans[-1].end if spans else 0))
+            free = spans[-1].end if spans else 0
+            measured = self.with_unit(text, plain, m)
+            if magnitude(measured.fill):
+                spans.append(self.with_currency(text, measured, m, free))      # "$5 million", "5 Mio. Euro"
+                continue
+            priced = self.with_currency(text, plain, m, free)
+            spans.append(with_section(text, measured if priced == plain else priced, free))
         times = {m.start() for m in found if m.group(5)}
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
@@ -187,7 +191,8 @@ class Numbers(PlaceholderStep):
         if found is None:
             return span
         currency, start, end = found
-        return Span(start, end, currency + span.fill if self.target == "en" else f"{span.fill} {currency}")
+        fill = currency + span.fill if self.target == "en" else f"{span.fill} {currency}"
+        return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:

@@ -53,13 +53,22 @@ yr   | Jahr Jahre Jahren                 | year years
 deg  | Grad Grad Grad                    | degree degrees
 pct  | Prozent Prozent Prozent           | percent percent per_cent per_cent
 cal  | Kalorie Kalorien Kalorien         | calorie calories
+mio  | Million Millionen Millionen       | million million
+bn   | Milliarde Milliarden Milliarden   | billion billion
 """
+ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn"}, "en": {}}     # "2,5 Mrd." -> "2.5 billion"
+MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
            "min", "°C", "°F", "°", "%", "‰", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
+
+
+def magnitude(fill: str) -> bool:
+    """Whether a fill is a number with its magnitude word ("5 million", "2,5 Milliarden")."""
+    return isinstance(fill, Reading) and fill.key[:2] in {("unit", key) for key in MAGNITUDES}
 
 
 class Forms(NamedTuple):
@@ -78,6 +87,8 @@ def table() -> tuple[dict[str, dict[str, Forms]], dict[str, dict[str, str]]]:
         forms["en"][key[0]] = Forms(english[0], english[1], english[1])
         for lang, spellings in (("de", german), ("en", english)):
             words[lang].update({w.lower(): key[0] for w in spellings})
+    for lang, abbreviated in ABBREVIATED.items():
+        words[lang].update(abbreviated)
     return forms, words
 
 
