@@ -10,8 +10,10 @@ takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name
 two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
 with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
 " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
-before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."). "Ein Mann sagt danke." is the
-model's.
+before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
+("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder). A request's
+"bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei Kaffee, " + "please" + ".").
+"Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
@@ -42,6 +44,9 @@ PHRASES = {
     "schönes wochenende": "Have a nice weekend", "gute reise": "Have a good trip", "gute besserung": "Get well soon",
     "kein problem": "No problem", "keine ahnung": "No idea", "natürlich": "Of course", "alles klar": "All right",
     "bis dann": "See you", "wie bitte": "Pardon", "wie viel kostet das": "How much is it",
+    "frohe weihnachten und ein gutes neues jahr": "Merry Christmas and a happy New Year",
+    "frohe weihnachten und ein frohes neues jahr": "Merry Christmas and a happy New Year",
+    "guten rutsch": "Happy New Year", "einen guten rutsch": "Happy New Year",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -66,6 +71,7 @@ ENGLISH = {
     "have a nice weekend": "Schönes Wochenende", "have a good trip": "Gute Reise", "get well soon": "Gute Besserung",
     "no problem": "Kein Problem", "no idea": "Keine Ahnung", "of course": "Natürlich", "all right": "Alles klar",
     "pardon": "Wie bitte", "how much is it": "Wie viel kostet das", "how much does it cost": "Wie viel kostet das",
+    "merry christmas and a happy new year": "Frohe Weihnachten und ein gutes neues Jahr",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
@@ -83,7 +89,8 @@ TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
                     "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
                     "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
-                    "alles gute zum geburtstag", "herzlichen glückwunsch", "frohe weihnachten", "frohes neues jahr",
+                    "alles gute zum geburtstag", "herzlichen glückwunsch", "herzlichen glückwunsch zum geburtstag",
+                    "frohe weihnachten", "frohes neues jahr",
                     "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
@@ -105,24 +112,45 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
+# a notice's label before its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model wrote
+# "Eight:"; "Caution: slippery floor!" -> "Vorsicht:" + ...)
+LABELS = {"de": {"achtung": "Attention", "vorsicht": "Caution", "hinweis": "Note", "warnung": "Warning",
+                 "wichtig": "Important", "tipp": "Tip", "gefahr": "Danger"},
+          "en": {"attention": "Achtung", "caution": "Vorsicht", "note": "Hinweis", "warning": "Warnung",
+                 "important": "Wichtig", "tip": "Tipp", "danger": "Gefahr"}}
+PHRASES |= LABELS["de"]
+ENGLISH |= LABELS["en"]
+# a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
+# wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
+# Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
+CLOSINGS = {"de": ("bitte", "please"), "en": ("(?i:please)", "bitte")}
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
-CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "I", "I'm"}
+CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm"}
 
 
 def alternatives(phrases) -> str:
     return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
 
 
-def opening(greetings: list[str], leads: dict[str, str]) -> re.Pattern:
-    """A greeting before a comma, an exclamation mark or a capitalized word, or a lead (LEADS) before a word."""
+def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str]) -> re.Pattern:
+    """A greeting before a comma, an exclamation mark or a capitalized word, a lead (LEADS) before a word, or a
+    label (LABELS) with its colon."""
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
-                      rf"(?i:{alternatives(leads)})(?=\s+\S))")
+                      rf"(?i:{alternatives(leads)})(?=\s+\S)|(?i:{alternatives(labels)})\s*:)")
+
+
+def closing(word: str) -> re.Pattern:
+    """The word (a pattern) after a comma or a space at the sentence's end, before its final marks: "Zwei Kaffee,
+    bitte!"."""
+    return re.compile(rf"(?<=[\w,])(?<!\bto)(?<!\byou)[\s,]+({word})\s*[.!?…]*\s*$")
 
 
 class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
-        self.opening = opening(GREETINGS[source], LEADS[source]) if self.table else None
+        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source]) if self.table else None
+        word, self.closed_by = CLOSINGS.get(source, ("", ""))
+        self.closing = closing(word) if self.table and word else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
@@ -131,8 +159,8 @@ class Phrases(PlaceholderStep):
             return [Span(m.start(1), m.end(1), self.table[key])]
         spans, at = [], 0           # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
-            key = " ".join(m.group(1).lower().split())
-            phrase, end = self.table[key], m.end(1)
+            key = " ".join(m.group(1).lower().rstrip(":").split())
+            phrase, end = self.table[key] + ":" * m.group(1).endswith(":"), m.end(1)     # a label has its colon
             if spans and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:    # inside the sentence
                 phrase = phrase[0].lower() + phrase[1:]
             name = NAME.match(text, end) if key in INTRODUCTIONS else None
@@ -140,4 +168,7 @@ class Phrases(PlaceholderStep):
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
             spans.append(Span(m.start(1), end, phrase))
             at = end
+        last = self.closing.search(text, at) if self.closing else None
+        if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
+            spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
