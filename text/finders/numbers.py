@@ -19,9 +19,11 @@ import regex
 
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
+from text.forms.clock_forms import clock_form, clock_range
 from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.masking import Span, merge, overlaps
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
+from text.forms.rates import rate_after
 from text.forms.units import Reading, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
@@ -55,37 +57,6 @@ HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
-def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
-    """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
-    evening: German does not say), "12 Uhr" -> "noon", "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30"
-    -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11 am" -> "11 Uhr"; None where the pair of languages has no
-    rule or it is no time (it stays as written)."""
-    trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
-    hours, _, minutes = (number + (":" + trailing.group() if trailing and ":" not in number and "." not in number
-                                   else "")).replace(".", ":").partition(":")
-    if not re.fullmatch(r"\d{1,2}", hours) or (minutes and not re.fullmatch(r"\d\d", minutes)):
-        return None
-    hour = int(hours)
-    if (source, target) == ("de", "en"):
-        if hour > 24 or int(minutes or 0) >= 60 or (hour == 24 and int(minutes or 0)):
-            return None
-        if hour in (0, 24):
-            return f"12:{minutes} am" if minutes and int(minutes) else "midnight"
-        if hour == 12 and not minutes:
-            return "noon"
-        if hour >= 12:
-            return f"{hour - 12 or 12}:{minutes} pm" if minutes else f"{hour - 12} pm"
-        return f"{hours}:{minutes}" if minutes else f"{hours} o'clock"
-    if (source, target) == ("en", "de"):
-        marker = clock.strip().lower().replace(".", "").replace(" ", "")
-        if marker in ("am", "pm"):
-            if not 1 <= hour <= 12:
-                return None
-            hour = hour % 12 + (12 if marker == "pm" else 0)
-        return f"{hour}:{minutes} Uhr" if minutes else f"{hour} Uhr"
-    return None
-
-
 def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) -> tuple[str, int, int] | None:
     """(sign, start, end): the currency sign written right before text[start:end] (not before free_from), else
     right after it, else the sign of the currency named right after it in `lang`, and the span that holds it (with a
@@ -107,29 +78,6 @@ def with_section(text: str, span: Span, free_from: int) -> Span:
     return span if before is None else Span(before.start(), span.end, text[before.start():span.start] + span.fill)
 
 
-def shared_word(first: str, second: str) -> str:
-    """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
-    pm"); as it is when they end differently ("8 pm", "midnight")."""
-    word = second.rpartition(" ")[2]
-    return first[:-len(word) - 1] if " " in second and first.endswith(" " + word) else first
-
-
-def clock_range(first: str, second: str, clock: str, second_fill: str, source: str, target: str) -> tuple:
-    """The fills of a range of two times, the clock word written once after the second ("14-16 Uhr"): German ->
-    English "2", "4 pm"; one from the morning into the afternoon says so on both ends, "10-12 Uhr" -> "10 am", "12
-    pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm"; English -> German "9 to 5 pm" ->
-    "9", "17 Uhr". (None, second_fill) where the first is no time."""
-    hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
-    if (source, target) == ("en", "de") and 12 > hours[0] > hours[1] and "p" in clock.lower():
-        clock = "am"                                        # "9 to 5 pm": from the morning into the afternoon
-    form = clock_form(first, clock, source, target)
-    if form is None:
-        return None, second_fill
-    if (source, target) == ("de", "en") and 0 < hours[0] < 12 <= hours[1] < 24:
-        return form.replace(" o'clock", "") + " am", "12 pm" if second_fill == "noon" else second_fill
-    return shared_word(form, second_fill), second_fill
-
-
 class Numbers(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.source, self.target = source, target
@@ -144,11 +92,11 @@ class Numbers(PlaceholderStep):
             plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
             free = spans[-1].end if spans else 0
             measured = self.with_unit(text, plain, m)
-            if magnitude(measured.fill):
-                spans.append(self.with_currency(text, measured, m, free))      # "$5 million", "5 Mio. Euro"
+            if magnitude(measured.fill):                                # "$5 million", "5 Mio. Euro"
+                spans.append(self.with_rate(text, self.with_currency(text, measured, m, free), m))
                 continue
             priced = self.with_currency(text, plain, m, free)
-            spans.append(with_section(text, measured if priced == plain else priced, free))
+            spans.append(with_section(text, measured if priced == plain else self.with_rate(text, priced, m), free))
         times = {m.start() for m in found if m.group(5)}
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
@@ -177,9 +125,23 @@ class Numbers(PlaceholderStep):
         prefix, sign, number, exponent, clock = m.groups()
         if prefix or exponent or clock:
             return span
-        value = SIGNS.get(sign, "") + (convention_value(number, *marks(self.source)) or number)
-        unit = unit_after(text, span.start, span.end, span.fill, value, self.source, self.target)
+        unit = unit_after(text, span.start, span.end, span.fill, self.value(m), self.source, self.target)
         return span if unit is None else Span(unit.start, unit.end, Reading(unit.fill, unit.reading))
+
+    def value(self, m: re.Match) -> str:
+        """The plain value of a number span's number, alike in both languages ("-3.5" of "-3,5")."""
+        _, sign, number, _, _ = m.groups()
+        return SIGNS.get(sign, "") + (convention_value(number, *marks(self.source)) or number)
+
+    def with_rate(self, text: str, span: Span, m: re.Match) -> Span:
+        """A price with the rate written after it, in the target's words: "12,50 € pro Person" -> "€12.50 per
+        person" (text/forms/rates.py)."""
+        rate = rate_after(text, span.end, self.source, self.target)
+        if rate is None or not any(c in CURRENCY for c in span.fill):
+            return span
+        price = span.fill.key if isinstance(span.fill, Reading) else (*(c for c in span.fill if c in CURRENCY),
+                                                                       self.value(m))
+        return Span(span.start, rate.end, Reading(f"{span.fill} {rate.words}", ("rate", price, rate.key)))
 
     def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
         """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €") or the

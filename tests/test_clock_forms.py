@@ -1,0 +1,27 @@
+"""text/forms/clock_forms.py: a time of day, and the two times of a range, in the target language's words."""
+import pytest
+
+from text.forms.clock_forms import clock_form, clock_range
+
+
+@pytest.mark.parametrize("number, clock, source, target, form", [
+    ("14.30", " Uhr", "de", "en", "2:30 pm"), ("8", " Uhr", "de", "en", "8 o'clock"),
+    ("24", " Uhr", "de", "en", "midnight"), ("12", " Uhr", "de", "en", "noon"),
+    ("0:15", " Uhr", "de", "en", "12:15 am"), ("14", " Uhr 30", "de", "en", "2:30 pm"),
+    ("2:30", " pm", "en", "de", "14:30 Uhr"), ("11", " am", "en", "de", "11 Uhr"),
+    ("25", " Uhr", "de", "en", None), ("13", " pm", "en", "de", None), ("8", " Uhr", "de", "fr", None),
+])
+def test_a_time_of_day_in_the_targets_words_or_none_where_it_is_no_time(number, clock, source, target, form):
+    assert clock_form(number, clock, source, target) == form
+
+
+@pytest.mark.parametrize("first, second, clock, second_fill, source, target, fills", [
+    ("14", "16", " Uhr", "4 pm", "de", "en", ("2", "4 pm")),
+    ("10", "12", " Uhr", "noon", "de", "en", ("10 am", "12 pm")),
+    ("9", "5", " pm", "17 Uhr", "en", "de", ("9", "17 Uhr")),
+    ("30", "16", " Uhr", "4 pm", "de", "en", (None, "4 pm")),
+])
+def test_a_range_writes_its_clock_word_once_unless_it_runs_from_morning_into_afternoon(first, second, clock,
+                                                                                       second_fill, source, target,
+                                                                                       fills):
+    assert clock_range(first, second, clock, second_fill, source, target) == fills

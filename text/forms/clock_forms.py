@@ -1,0 +1,61 @@
+"""Times of day in the target language's words, for the numbers finder (text/finders/numbers.py): German "14.30 Uhr"
+-> "2:30 pm", "8 Uhr" -> "8 o'clock", "24 Uhr" -> "midnight"; English "2:30 pm" -> "14:30 Uhr"; and the two times of
+a range whose clock word is written once ("14-16 Uhr" -> "2", "4 pm").
+"""
+from __future__ import annotations
+
+import re
+
+
+def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
+    """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
+    evening: German does not say), "12 Uhr" -> "noon", "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30"
+    -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11 am" -> "11 Uhr"; None where the pair of languages has no
+    rule or it is no time (it stays as written)."""
+    trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
+    hours, _, minutes = (number + (":" + trailing.group() if trailing and ":" not in number and "." not in number
+                                   else "")).replace(".", ":").partition(":")
+    if not re.fullmatch(r"\d{1,2}", hours) or (minutes and not re.fullmatch(r"\d\d", minutes)):
+        return None
+    hour = int(hours)
+    if (source, target) == ("de", "en"):
+        if hour > 24 or int(minutes or 0) >= 60 or (hour == 24 and int(minutes or 0)):
+            return None
+        if hour in (0, 24):
+            return f"12:{minutes} am" if minutes and int(minutes) else "midnight"
+        if hour == 12 and not minutes:
+            return "noon"
+        if hour >= 12:
+            return f"{hour - 12 or 12}:{minutes} pm" if minutes else f"{hour - 12} pm"
+        return f"{hours}:{minutes}" if minutes else f"{hours} o'clock"
+    if (source, target) == ("en", "de"):
+        marker = clock.strip().lower().replace(".", "").replace(" ", "")
+        if marker in ("am", "pm"):
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if marker == "pm" else 0)
+        return f"{hour}:{minutes} Uhr" if minutes else f"{hour} Uhr"
+    return None
+
+
+def shared_word(first: str, second: str) -> str:
+    """The first of two times of a range without the word both end in: "2 pm", "3 pm" -> "2" ("between 2 and 3
+    pm"); as it is when they end differently ("8 pm", "midnight")."""
+    word = second.rpartition(" ")[2]
+    return first[:-len(word) - 1] if " " in second and first.endswith(" " + word) else first
+
+
+def clock_range(first: str, second: str, clock: str, second_fill: str, source: str, target: str) -> tuple:
+    """The fills of a range of two times, the clock word written once after the second ("14-16 Uhr"): German ->
+    English "2", "4 pm"; one from the morning into the afternoon says so on both ends, "10-12 Uhr" -> "10 am", "12
+    pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm"; English -> German "9 to 5 pm" ->
+    "9", "17 Uhr". (None, second_fill) where the first is no time."""
+    hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
+    if (source, target) == ("en", "de") and 12 > hours[0] > hours[1] and "p" in clock.lower():
+        clock = "am"                                        # "9 to 5 pm": from the morning into the afternoon
+    form = clock_form(first, clock, source, target)
+    if form is None:
+        return None, second_fill
+    if (source, target) == ("de", "en") and 0 < hours[0] < 12 <= hours[1] < 24:
+        return form.replace(" o'clock", "") + " am", "12 pm" if second_fill == "noon" else second_fill
+    return shared_word(form, second_fill), second_fill
