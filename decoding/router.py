@@ -18,6 +18,7 @@ from dataclasses import replace
 from config import DecodeConfig
 from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit, Translation, Translator,
                                  sentences_of)
+from text.finders.copy_through import SPAN as VERBATIM
 from text.forms.language_id import LanguageId
 from util.errors import UserError
 
@@ -95,10 +96,12 @@ class Router:
 
     def read(self, line: str) -> str | None:
         """The language the identifier reads the line as, where it is one the model reads; None where it cannot
-        tell (or there is nothing to tell: one direction, or a fixed --to)."""
+        tell (or there is nothing to tell: one direction, or a fixed --to). What travels as written is left out
+        (text/finders/copy_through.py: URLs, e-mail addresses, handles, codes, file names): "Kontakt:
+        info@example.com" read as English for "example", "com"."""
         if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
             return None
-        lang = self.identifier.which(line)
+        lang = self.identifier.which(VERBATIM.sub(" ", line))     # a URL's, an address's letters are neither
         return lang if lang in self.reads else None
 
     def target(self, line: str) -> str:

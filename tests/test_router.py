@@ -74,3 +74,10 @@ def test_a_model_of_one_direction_is_unchanged(tiny_run):
     assert auto.translate([GERMAN]) == one.translate([GERMAN])
     with pytest.raises(UserError, match=r"^--to de: this model writes en only"):
         Router(one).toward("de")
+
+
+def test_what_travels_as_written_does_not_tell_the_language(both):
+    """"Kontakt: info@example.com" was read as English for the letters of its address."""
+    auto = Router(both).toward("auto")
+    assert auto.read("Der Hund: the.dog.sleeps.in.the.park@the-dog.com") == "de"
+    assert auto.read("The dog: www.der-hund-schlaeft-im-park.de/der/hund") == "en"
