@@ -117,10 +117,18 @@ def test_a_requests_closing_please_is_a_phrase_but_not_the_noun_or_the_verb(sour
     ("de", "en", "Achtung: Rutschgefahr!", f"{P0} Rutschgefahr!", "Attention:"),
     ("de", "en", "Hinweis : Heute geschlossen.", f"{P0} Heute geschlossen.", "Note:"),
     ("en", "de", "Caution: slippery floor!", f"{P0} slippery floor!", "Vorsicht:"),
+    ("de", "en", "Telefon: 030 1234567", f"{P0} 030 1234567", "Phone:"),
+    ("de", "en", "Öffnungszeiten: Mo.-Fr. 9-18 Uhr", f"{P0} Mo.-Fr. 9-18 Uhr", "Opening hours:"),
+    ("en", "de", "Address: 221B Baker Street", f"{P0} 221B Baker Street", "Adresse:"),
 ])
-def test_a_notices_label_with_its_colon_is_a_phrase(source, target, text, masked, fill):
+def test_a_notices_or_a_fields_label_with_its_colon_is_a_phrase(source, target, text, masked, fill):
     """"Achtung: Rutschgefahr!" -> "Eight: ..."; the colon travels inside: a model dropped it after a placeholder."""
     assert Phrases(source, target).apply(text) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("text", ["Date.", "Time!", "The price: high."])
+def test_a_fields_label_without_its_colon_or_inside_a_sentence_is_left_to_the_model(text):
+    assert Phrases("en", "de").apply(text) == (text, ())
 
 
 @pytest.mark.parametrize("source, target, text, masked, fill", [

@@ -11,9 +11,10 @@ two placeholders, a model wrote "My name is and Anna comes from Vienna."), and t
 with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
 " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
 before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
-("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder). A request's
-"bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei Kaffee, " + "please" + ".").
-"Ein Mann sagt danke." is the model's.
+("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder), and so
+does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"). A request's "bitte" / "please" that closes a
+sentence is one too ("Zwei Kaffee, bitte." -> "Zwei Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the
+model's.
 """
 from __future__ import annotations
 
@@ -120,12 +121,21 @@ LABELS = {"de": {"achtung": "Attention", "vorsicht": "Caution", "hinweis": "Note
                  "important": "Wichtig", "tip": "Tipp", "danger": "Gefahr"}}
 PHRASES |= LABELS["de"]
 ENGLISH |= LABELS["en"]
+# a form's or a page's field labels, only with their colon ("Kontakt: info@example.com": a model kept "Kontakt" as a
+# name; "Address: 221B Baker Street" -> "Ein gut angezogenes Kleid mit ..."); alone, "Date" or "Time" is no label
+FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address", "anschrift": "Address",
+                 "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
+                 "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website"},
+          "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
+                 "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
+                 "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite"}}
 # a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
 # wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
 # Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
 CLOSINGS = {"de": ("bitte", "please"), "en": ("(?i:please)", "bitte")}
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
-CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm"}
+CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm",
+            *FIELDS["en"].values()}
 
 
 def alternatives(phrases) -> str:
@@ -148,7 +158,8 @@ def closing(word: str) -> re.Pattern:
 class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
-        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source]) if self.table else None
+        self.fields = FIELDS.get(source, {})
+        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source] | self.fields) if self.table else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
 
@@ -160,7 +171,8 @@ class Phrases(PlaceholderStep):
         spans, at = [], 0           # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
             key = " ".join(m.group(1).lower().rstrip(":").split())
-            phrase, end = self.table[key] + ":" * m.group(1).endswith(":"), m.end(1)     # a label has its colon
+            phrase = (self.table.get(key) or self.fields[key]) + ":" * m.group(1).endswith(":")   # a label's colon
+            end = m.end(1)
             if spans and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:    # inside the sentence
                 phrase = phrase[0].lower() + phrase[1:]
             name = NAME.match(text, end) if key in INTRODUCTIONS else None
