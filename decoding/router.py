@@ -19,6 +19,7 @@ from config import DecodeConfig
 from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit, Translation, Translator,
                                  sentences_of)
 from text.finders.copy_through import SPAN as VERBATIM
+from text.finders.phrases import written_in
 from text.forms.language_id import LanguageId
 from util.errors import UserError
 
@@ -98,10 +99,11 @@ class Router:
         """The language the identifier reads the line as, where it is one the model reads; None where it cannot
         tell (or there is nothing to tell: one direction, or a fixed --to). What travels as written is left out
         (text/finders/copy_through.py: URLs, e-mail addresses, handles, codes, file names): "Kontakt:
-        info@example.com" read as English for "example", "com"."""
+        info@example.com" read as English for "example", "com". A line that holds the everyday phrases of one of
+        the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German)."""
         if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
             return None
-        lang = self.identifier.which(VERBATIM.sub(" ", line))     # a URL's, an address's letters are neither
+        lang = written_in(line) or self.identifier.which(VERBATIM.sub(" ", line))   # a URL's letters are neither
         return lang if lang in self.reads else None
 
     def target(self, line: str) -> str:

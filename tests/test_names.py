@@ -139,3 +139,16 @@ def test_english_capitalized_words_in_a_row_and_rare_capitalized_ones_are_names(
                             [("An Asian woman.", "Eine asiatische Frau.")] * 25)
     assert not english.copied("Sprite")
     assert Names(english, "en", "de").apply(line)[1] == fills
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("de", "en", "Lieber Tom, wie geht es?", f"{P0}, wie geht es?", ("Dear Tom",)),
+    ("de", "en", "Sehr geehrter Herr Bauer,", f"{P0},", ("Dear Mr. Bauer",)),
+    ("de", "en", "Liebe Eltern, wir kommen.", f"{P0} Eltern, wir kommen.", ("Dear",)),
+    ("en", "de", "Dear Tom, how are you?", f"{P0}, how are you?", ("Hallo Tom",)),
+    ("de", "en", "Liebe ist alles.", "Liebe ist alles.", ()),
+])
+def test_a_letters_salutation_and_the_name_after_it_are_one_placeholder(source, target, text, masked, fills):
+    """"Lieber Tom, ..." kept "Lieber" as a name; as two placeholders a model wrote "Dear, Tom"."""
+    lexicon = Lexicon.learn(COMMON + [("Die Eltern sind sehr alt.", "The parents are very old.")] * 3)
+    assert Names(lexicon, source, target).apply(text) == (masked, fills)

@@ -1,7 +1,7 @@
 """text/finders/phrases.py: everyday phrases come from a phrase table, as whole sentences or a greeting opening one."""
 import pytest
 
-from text.finders.phrases import Phrases
+from text.finders.phrases import Phrases, written_in
 from text.forms.masking import PLACEHOLDERS
 
 P0 = PLACEHOLDERS[0]
@@ -138,3 +138,23 @@ def test_a_fields_label_without_its_colon_or_inside_a_sentence_is_left_to_the_mo
 ])
 def test_a_seasons_wishes_are_one_phrase(source, target, text, masked, fill):
     assert Phrases(source, target).apply(text) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("de", "en", "Mit freundlichen Grüßen", P0, ("Kind regards",)),
+    ("de", "en", "Viele Grüße aus Hamburg!", f"{P0} Hamburg!", ("Greetings from",)),
+    ("en", "de", "Kind regards, Anna", f"{P0}, Anna", ("Mit freundlichen Grüßen",)),
+    ("de", "en", "Lieber Tom, vielen Dank für deine Hilfe.", f"Lieber Tom, {P0} deine Hilfe.",
+     ("thank you very much for",)),
+])
+def test_a_letters_phrases_and_an_opener_after_its_salutation(source, target, text, masked, fills):
+    """The salutation and its name are the names finder's; the opener after them is inside the sentence."""
+    assert Phrases(source, target).apply(text) == (masked, fills)
+
+
+@pytest.mark.parametrize("line, language", [("Best regards", "en"), ("Kind regards, Anna", "en"),
+                                            ("Hallo Tom", "de"), ("Zwei Kaffee, bitte.", "de"), ("OK", None),
+                                            ("Ein Hund läuft.", None)])
+def test_a_line_is_written_in_the_one_language_whose_phrases_it_holds(line, language):
+    """"Kind regards, Anna" was read as German by the identifier's letters ("Kind")."""
+    assert written_in(line) == language

@@ -81,3 +81,10 @@ def test_what_travels_as_written_does_not_tell_the_language(both):
     auto = Router(both).toward("auto")
     assert auto.read("Der Hund: the.dog.sleeps.in.the.park@the-dog.com") == "de"
     assert auto.read("The dog: www.der-hund-schlaeft-im-park.de/der/hund") == "en"
+
+
+def test_a_line_of_one_languages_everyday_phrases_is_read_as_that_language(both):
+    """"Kind regards, Anna" was read as German ("Kind") and "Best regards" stayed undecided (German->English)."""
+    auto = Router(both).toward("auto")
+    assert [auto.read(line) for line in ("Kind regards, Anna", "Best regards", "Hallo Tom", "OK")] == \
+        ["en", "en", "de", None]

@@ -31,7 +31,7 @@ from typing import Callable
 from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
 from text.finders.finder import PlaceholderStep
-from text.finders.phrases import TABLES
+from text.finders.phrases import SALUTATIONS, TABLES
 from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
@@ -125,11 +125,14 @@ class Names(PlaceholderStep):
         self.lexicon, self.exonyms = lexicon, exonyms(source, target)
         self.forms = KnownForms(lexicon)
         self.source, self.target = source, target
-        self.greetings = {key for key in TABLES.get((source, target), {}) if " " not in key}
+        openers = TABLES.get((source, target), {}) | SALUTATIONS.get(source, {})
+        self.greetings = {key for key in openers if " " not in key}
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
         self.calendar = CalendarNames(source, target)
         self.genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((source, target))
+        salutations = SALUTATIONS.get(source) if (source, target) in TABLES else None
+        self.salutation = re.compile(rf"\s*((?i:{'|'.join(salutations)}))\s+(?=[A-ZÄÖÜ])") if salutations else None
 
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
@@ -162,7 +165,20 @@ class Names(PlaceholderStep):
         for run in runs:
             start, end = run[0][0], run[-1][1]
             spans.append(Span(start, end, self.exonyms.get(text[start:end]) or self.possessive(text, start, end)))
-        return sorted(spans)
+        return self.saluted(text, sorted(spans))
+
+    def saluted(self, text: str, spans: list[Span]) -> list[Span]:
+        """A letter's salutation and the name after it as one span ("Lieber Tom" -> "Dear Tom", "Sehr geehrter Herr
+        Bauer" -> "Dear Mr. Bauer", "Dear Tom" -> "Hallo Tom": as two placeholders a model wrote "Dear, Tom"); the
+        salutation alone where no name follows ("Liebe Eltern")."""
+        m = self.salutation.match(text) if self.salutation else None
+        if m is None:
+            return spans
+        word = SALUTATIONS[self.source][" ".join(m.group(1).lower().split())]
+        name = next((s for s in spans if s.start == m.end()), None)
+        if name is None:
+            return [Span(m.start(1), m.end(1), word), *spans]
+        return [Span(m.start(1), name.end, f"{word} {name.fill}"), *(s for s in spans if s is not name)]
 
     def possessive(self, text: str, start: int, end: int) -> str:
         """A name as written, or before a noun in the other language's genitive: English "Tom's" as German's "Toms",

@@ -18,6 +18,7 @@ model's.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from text.finders.finder import PlaceholderStep
@@ -48,6 +49,9 @@ PHRASES = {
     "frohe weihnachten und ein gutes neues jahr": "Merry Christmas and a happy New Year",
     "frohe weihnachten und ein frohes neues jahr": "Merry Christmas and a happy New Year",
     "guten rutsch": "Happy New Year", "einen guten rutsch": "Happy New Year",
+    "sehr geehrte damen und herren": "Dear Sir or Madam", "mit freundlichen grüßen": "Kind regards",
+    "freundliche grüße": "Kind regards", "beste grüße": "Best regards", "viele grüße": "Best wishes",
+    "liebe grüße": "Best wishes", "können sie mir helfen": "Can you help me", "kannst du mir helfen": "Can you help me",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -73,6 +77,9 @@ ENGLISH = {
     "no problem": "Kein Problem", "no idea": "Keine Ahnung", "of course": "Natürlich", "all right": "Alles klar",
     "pardon": "Wie bitte", "how much is it": "Wie viel kostet das", "how much does it cost": "Wie viel kostet das",
     "merry christmas and a happy new year": "Frohe Weihnachten und ein gutes neues Jahr",
+    "dear sir or madam": "Sehr geehrte Damen und Herren", "kind regards": "Mit freundlichen Grüßen",
+    "best regards": "Beste Grüße", "yours sincerely": "Mit freundlichen Grüßen", "best wishes": "Viele Grüße",
+    "can you help me": "Können Sie mir helfen", "could you help me": "Können Sie mir helfen",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
@@ -81,7 +88,8 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
          ("Geschlossen", "Closed"), ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
          ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
-         ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale")]
+         ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
+         ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free")]
 PHRASES |= {de.lower(): en for de, en in CALLS}
 ENGLISH |= {en.lower(): de for de, en in CALLS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
@@ -92,12 +100,15 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
                     "alles gute zum geburtstag", "herzlichen glückwunsch", "herzlichen glückwunsch zum geburtstag",
                     "frohe weihnachten", "frohes neues jahr",
-                    "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann"],
+                    "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann",
+                    "sehr geehrte damen und herren", "mit freundlichen grüßen", "viele grüße", "liebe grüße",
+                    "beste grüße"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
                     "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
-                    "see you tomorrow"]}
+                    "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
+                    "yours sincerely"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
@@ -107,10 +118,12 @@ NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 # me", and "Please close the door." as "Fußgänger versammeln sich nahe der Tür.")
 LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
-                "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to", "bitte": "Please"},
+                "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to", "bitte": "Please",
+                "viele grüße aus": "Greetings from", "liebe grüße aus": "Greetings from", "grüße aus": "Greetings from"},
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
-                "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte"}}
+                "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
+                "greetings from": "Grüße aus"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
 # a notice's label before its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model wrote
@@ -133,6 +146,11 @@ FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address",
 # wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
 # Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
 CLOSINGS = {"de": ("bitte", "please"), "en": ("(?i:please)", "bitte")}
+# a letter's salutation before a name ("Lieber Tom," -> "Dear Tom,": a model kept "Lieber" as a name; "Sehr geehrter
+# Herr Bauer"), which the names finder joins to the name after it (text/finders/names.py); English "Dear" is German
+# "Hallo": "Liebe" or "Lieber" would follow the addressee's gender
+SALUTATIONS = {"de": {"lieber": "Dear", "liebe": "Dear", "sehr geehrter": "Dear", "sehr geehrte": "Dear"},
+               "en": {"dear": "Hallo"}}
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
 CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm",
             *FIELDS["en"].values()}
@@ -144,7 +162,7 @@ def alternatives(phrases) -> str:
 
 def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str]) -> re.Pattern:
     """A greeting before a comma, an exclamation mark or a capitalized word, a lead (LEADS) before a word, or a
-    label (LABELS) with its colon."""
+    label (LABELS, FIELDS) with its colon."""
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
                       rf"(?i:{alternatives(leads)})(?=\s+\S)|(?i:{alternatives(labels)})\s*:)")
 
@@ -159,6 +177,9 @@ class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
         self.fields = FIELDS.get(source, {})
+        salutations = SALUTATIONS.get(source) if self.table else None      # and the name after one, to its comma
+        self.saluted = re.compile(rf"\s*(?i:{alternatives(salutations)})(?:\s+[A-ZÄÖÜ][\w.'’-]*)+\s*,") \
+            if salutations else None
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source] | self.fields) if self.table else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
@@ -168,12 +189,13 @@ class Phrases(PlaceholderStep):
         key = " ".join(m.group(1).lower().replace("’", "'").replace(",", " ").split()) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
-        spans, at = [], 0           # openers one after another: "Hallo, ich heiße Anna."
+        saluted = self.saluted.match(text) if self.saluted else None     # "Lieber Tom, vielen Dank für ..."
+        spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
             key = " ".join(m.group(1).lower().rstrip(":").split())
             phrase = (self.table.get(key) or self.fields[key]) + ":" * m.group(1).endswith(":")   # a label's colon
             end = m.end(1)
-            if spans and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:    # inside the sentence
+            if (spans or saluted) and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:   # inside
                 phrase = phrase[0].lower() + phrase[1:]
             name = NAME.match(text, end) if key in INTRODUCTIONS else None
             if name:                                                     # "Ich heiße Anna" -> "My name is Anna"
@@ -184,3 +206,16 @@ class Phrases(PlaceholderStep):
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
+
+
+@functools.cache
+def finder(source: str, target: str) -> Phrases:
+    return Phrases(source, target)
+
+
+def written_in(line: str) -> str | None:
+    """The one language whose everyday phrases the line holds, whole or opening or closing it ("Best regards",
+    "Kind regards, Anna", "Hallo Tom", "Zwei Kaffee, bitte"); None where neither's does, or both's ("OK", "Hi"). The
+    language identifier's letters cannot tell such short lines ("Kind regards" read as German for "Kind")."""
+    found = {source for source, target in TABLES if finder(source, target).find(line)}
+    return found.pop() if len(found) == 1 else None

@@ -59,6 +59,7 @@ DETERMINERS = set("das ein kein mein dein sein ihr euer manch welch solch zwei d
                   "zehn elf zwölf".split())
 ARTICLES = set("die der den dem des eine einer einen einem eines".split())
 ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+SALUTING = ("geehrte", "geehrter")          # a letter's "Sehr geehrte(r)"
 NO_ADJECTIVES = set("neben gegen zwischen hinter unter über wider entgegen ohne gegenüber außer oder aber wieder "
                     "hier immer nachher vorher später sie wie nie habe hatte wurde würde werde sollte könnte "
                     "möchte".split())
@@ -85,6 +86,8 @@ def a_title(text: str, start: int, lexicon) -> bool:
     lower = word.lower()
     if lower in DETERMINERS or lower in ARTICLES:
         return False
+    if lower in SALUTING:                          # "Sehr geehrte Frau Bauer": an adjective, and a title after it
+        return True
     if not word.islower() or not lower.endswith(ADJECTIVE_ENDINGS) or lower in NO_ADJECTIVES:
         return True
     stems = [lower[:-len(end)] + e for end in ADJECTIVE_ENDINGS if lower.endswith(end) for e in ("", "e")]
