@@ -65,3 +65,9 @@ def test_a_currency_goes_around_a_number_and_its_magnitude_in_both_directions_an
         ("5 Millionen $", "2,5 Milliarden €")
     assert Numbers().apply_pair("Es kostet 5 Millionen Euro.", "It costs €5 million.") == \
         ("Es kostet \ue000.", "It costs \ue000.")
+
+
+def test_a_share_off_a_price_comes_with_its_word():
+    """"50 % Rabatt auf alle Schuhe!" came back as "50% Rabats on all shoes!" from a 30-minute model."""
+    assert Numbers().apply("50 % Rabatt auf alle Schuhe, 5 % mehr.")[1] == ("50% off", "5%")
+    assert Numbers("en", "de").apply("Take 20% off today, a 5% offer.")[1] == ("20% Rabatt", "5%")

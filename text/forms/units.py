@@ -102,6 +102,9 @@ DATIVE_BEFORE = re.compile(r"\b(?:in|within|after|with|since|from|of|at)\s+(?:(?
                            r"just)\s+)?$", re.IGNORECASE)
 AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
 VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
+# a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
+DISCOUNT = {"de": " Rabatt", "en": " off"}
+DISCOUNT_AFTER = {lang: re.compile(rf"{word}\b") for lang, word in DISCOUNT.items()}
 OLD_AFTER = re.compile(r" alte[rsnm]?\b")     # "ein 3 Jahre alter Junge": attributive, "a 3-year-old boy"
 
 
@@ -121,8 +124,12 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     symbol = SYMBOL_AFTER.match(text, end)
     if symbol:
         space = "" if symbol.group(2) == "%" and target == "en" else symbol.group(1)
-        return Unit(symbol.group(2), start, symbol.end(), number + space + symbol.group(2),
-                    ("unit", SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower()), value))
+        key = SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower())
+        off = DISCOUNT_AFTER[source].match(text, symbol.end()) if key == "pct" else None
+        if off:                                                   # "50 % Rabatt" -> "50% off"
+            return Unit(symbol.group(2), start, off.end(), number + space + symbol.group(2) + DISCOUNT[target],
+                        ("unit", key, value, "off"))
+        return Unit(symbol.group(2), start, symbol.end(), number + space + symbol.group(2), ("unit", key, value))
     word = WORD_AFTER[source].match(text, end)
     if word is None:
         return None
