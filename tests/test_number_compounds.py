@@ -1,10 +1,11 @@
 """text/finders/number_compounds.py: a number and the word that says what it counts become one placeholder in
-English."""
+English, and in German with the ending its noun asks for."""
 import pytest
 
 from config import DataConfig
 from text.finders.number_compounds import NumberCompounds
 from text.finders.numbers import Numbers
+from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 
@@ -28,9 +29,29 @@ def test_a_word_the_table_lacks_or_one_that_goes_on_is_left_alone(source):
     assert NumberCompounds(Numbers()).find(source) == []
 
 
-def test_only_german_to_english_and_the_users_glossary_wins():
+def test_a_german_compound_in_an_english_source_and_other_pairs_are_left_alone_and_the_users_glossary_wins():
     assert NumberCompounds(Numbers("en", "de")).find("A 3-jähriger boy.") == []
+    assert NumberCompounds(Numbers("de", "fr")).find("Ein 3-jähriger Junge.") == []
     pipeline = Pipeline.from_config(DataConfig(), {"Zimmer": "chamber"})
     applied = pipeline.apply("Eine 2-Zimmer-Wohnung und ein 3-jähriger Junge.")
     assert applied.sentences == [f"Eine {P0}-{P1}-Wohnung und ein {P2} Junge."]
     assert pipeline.fills(applied.states[0]) == ("2", "chamber", "3-year-old")
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("A 3-year-old boy plays.", f"A {P0} boy plays.", ("3-jähriger",)),
+    ("She holds a 2-year-old boy and a 5-year-old girl.", f"She holds a {P0} boy and a {P1} girl.",
+     ("2-jährigen", "5-jähriges")),
+    ("The 3-year-old boys play with 2 4-year-old dogs.", f"The {P0} boys play with 2 {P1} dogs.",
+     ("3-jährigen", "4-jährigen")),
+    ("He lives in a 5-story house.", f"He lives in a {P0} house.", ("5-stöckigen",)),
+])
+def test_an_english_number_adjective_comes_out_in_german_with_its_ending(source, masked, fills):
+    """"A 3-year-old boy plays in the sand." came back as "Ein 3 arm gekleideter Junge ..." from a 30-minute model."""
+    lexicon = Lexicon({}, nouns={"house": "Haus", "boy": "Junge"}, genders={"haus": "n"})    # "Junge": no gender
+    assert NumberCompounds(Numbers("en", "de"), lexicon).apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("source", ["A 3-year-old is playing.", "A 3-year plan.", "A 2-hour meeting."])
+def test_an_english_number_adjective_without_a_noun_the_lexicon_knows_is_left_to_the_model(source):
+    assert NumberCompounds(Numbers("en", "de")).find(source) == []

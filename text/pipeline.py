@@ -99,7 +99,7 @@ class Pipeline:
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
-                       NumberCompounds(numbers), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
+                       NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
                        CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))

@@ -1,12 +1,15 @@
 """A number joined by a hyphen to a word that says what it counts ("3-jähriger", "2-Zimmer", "5-Sterne",
 "10-minütigen") leaves a German source as one placeholder whose fill says it in English, for any model:
 
-    NumberCompounds().apply("Ein 3-jähriger Junge vor einem 5-Sterne-Hotel.")
+    NumberCompounds(Numbers()).apply("Ein 3-jähriger Junge vor einem 5-Sterne-Hotel.")
         -> ("Ein \ue000 Junge vor einem \ue001-Hotel.", ("3-year-old", "5-star"))
 
 The rest of a longer compound ("-Hotel", "-Wohnung") and every other word joined to a number ("2-mal") is left to the
-model (text/finders/numbers.DigitRuns). German -> English only; a glossary term ("Zimmer") wins over the table. Training
-pairs are not changed (Multi30K holds ten such words).
+model (text/finders/numbers.DigitRuns); a glossary term ("Zimmer") wins over the table. English -> German, such an
+adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
+(text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "with a 2-hour
+delay" -> "mit einer 2-stündigen" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown gender gets the
+ending of a feminine one. Training pairs are not changed (Multi30K holds ten such words).
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
+from text.forms.adjective_endings import ending
 from text.forms.masking import Span
 
 # the German word (any of its endings) -> what English writes after the number and a hyphen
@@ -30,22 +34,57 @@ HEAD = re.compile("-(?:" + "|".join(f"({re.escape(h)}){ENDINGS if h.islower() an
                                     for h in sorted(HEADS, key=len, reverse=True)) + r")(?![^\W\d_])")
 
 
+# English -> German: the English adjective (without its number) -> the German one's stem
+GERMAN = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöchig", "day-old": "tägig", "day": "tägig",
+          "hour": "stündig", "minute": "minütig", "week": "wöchig", "story": "stöckig", "storey": "stöckig",
+          "piece": "teilig"}
+GERMAN_HEAD = re.compile(r"-(%s)(?![\w-]) +([a-z]+)\b" % "|".join(sorted(GERMAN, key=len, reverse=True)))
+# the genders of nouns a caption's lexicon may not tell ("Junge" is an adjective too)
+GENDERS = {"boy": "m", "son": "m", "brother": "m", "man": "m", "dog": "m", "girl": "n", "child": "n", "kid": "n",
+           "baby": "n", "horse": "n", "daughter": "f", "sister": "f", "woman": "f", "cat": "f"}
+
+
+PLURALS = (("ies", "y"), ("es", ""), ("s", ""))     # English plural endings and what the singular ends in instead
+
+
+def gender_of(noun: str, lexicon) -> str | None:
+    """The German gender ("m", "f", "n") of an English noun, "" for one of unknown gender, "pl" for a plural, None
+    for a word that is no noun the lexicon's noun dictionary (text/forms/dictionary.py) or GENDERS knows."""
+    def known(word: str) -> bool:
+        return word in GENDERS or (lexicon is not None and word in lexicon.nouns)
+    if any(noun.endswith(end) and known(noun[:-len(end)] + stem) for end, stem in PLURALS):
+        return "pl"
+    if not known(noun):
+        return None
+    german = lexicon.nouns.get(noun) if lexicon is not None else None
+    return GENDERS.get(noun) or (lexicon.genders.get(german.lower()) if german else None) or ""
+
+
 def english_head(m: re.Match) -> str:
     """The English of the head HEAD matched ("jährigen" -> "year-old")."""
     return HEADS[next(g for g in m.groups() if g)]
 
 
 class NumberCompounds(PlaceholderStep):
-    def __init__(self, numbers: Numbers):
-        self.numbers = numbers
-        self.on = (numbers.source, numbers.target) == ("de", "en")
+    def __init__(self, numbers: Numbers, lexicon=None):
+        self.numbers, self.lexicon = numbers, lexicon
+        self.way = (numbers.source, numbers.target)
 
     def find(self, text: str) -> list[Span]:
-        if not self.on:
+        if self.way not in (("de", "en"), ("en", "de")):
             return []
         spans = []
         for number in self.numbers.find(text):
-            head = HEAD.match(text, number.end)
-            if head and not any(c in number.fill for c in " €$£¥"):       # not a price, nor a time of day
-                spans.append(Span(number.start, head.end(), f"{number.fill}-{english_head(head)}"))
+            if any(c in number.fill for c in " €$£¥"):       # not a price, nor a time of day
+                continue
+            if self.way == ("de", "en"):
+                head = HEAD.match(text, number.end)
+                if head:
+                    spans.append(Span(number.start, head.end(), f"{number.fill}-{english_head(head)}"))
+                continue
+            head = GERMAN_HEAD.match(text, number.end)
+            gender = gender_of(head.group(2), self.lexicon) if head else None
+            if gender is not None:                       # "a 3-year-old boy" -> "ein 3-jähriger" + " boy"
+                end = ending(text[:number.start], None if gender == "pl" else gender or "f")
+                spans.append(Span(number.start, head.end(1), f"{number.fill}-{GERMAN[head.group(1)]}{end}"))
         return spans
