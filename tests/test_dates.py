@@ -34,6 +34,9 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
      ("vom 3. bis 5. Mai", "vom 1. bis 4. Juni", "7.-9. Mai", "1. Juli")),      # one day: "ab dem" or "vom"
     ("en", "de", "Closed May 3 to 5 pm.", ("3. Mai", "17 Uhr")),                  # a date and a time
     ("en", "de", "Since 1999 we dance.", ("seit 1999",)),
+    ("de", "en", "Im Jahr 2024 kamen 5, im Jahre 1985 keiner.", ("in 2024", "5", "in 1985")),
+    ("en", "de", "He was born in 1985 in Berlin. In 2024, we met in 2000 meters.",
+     ("im Jahr 1985", "im Jahr 2024", "2000 Metern")),                       # a count after "in" is no year
 ])
 def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):
     """A model wrote "Since May 15 he ..." as "Rolle 15. Mai ...": the preposition travels with the date."""

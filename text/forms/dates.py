@@ -63,13 +63,17 @@ def weekday_before(lang: str) -> str:
     return r"(?:(?P<weekday>%s),?\s+%s)?" % ("|".join(names), article)
 
 
-# a year after "since" is one too ("seit 2019" <-> "since 2019": a model dropped "seit" and wrote "lives 2019")
-YEAR_LEADS = {"de": {"seit": "since"}, "en": {"since": "seit"}}
+# a year after "since" is one too ("seit 2019" <-> "since 2019": a model dropped "seit" and wrote "lives 2019"), and
+# after "im Jahr" <-> "in" ("Im Jahr 2024 besuchten ..." -> "2024 people attending ..."; "born in 1985" -> "in 1985":
+# German writes the year alone or "im Jahr"); English "in" only before a sentence's end, a comma or a word that
+# opens a phrase, so not "in 1500 meters"
+YEAR_LEADS = {"de": {"seit": "since", "im Jahr": "in", "im Jahre": "in"}, "en": {"since": "seit", "in": "im Jahr"}}
+YEAR_END = r"(?=\s*(?:[.,;:!?)]|$)|\s+(?i:in|at|on|and|or|the|a|an|he|she|it|we|they|i|you|there|when|while)\b)"
 
 
 def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
     """A preposition of `leads` before a date, as typed, capitalized or in capitals, and the space after it."""
-    words = [form for lead in leads for form in (lead, lead.capitalize(), lead.upper())]
+    words = [form for lead in leads for form in (lead, lead[:1].upper() + lead[1:], lead.upper())]
     return r"(?:(?P<%s>\b(?:%s))\s+)" % (group, "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words))
 
 
@@ -127,7 +131,8 @@ PATTERNS = {
            rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
            rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
-           rf"{lead_pattern(YEAR_LEADS['en'], 'since')}{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)"],
+           rf"{lead_pattern({'since': 'seit'}, 'since')}{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)",
+           rf"{lead_pattern({'in': 'im Jahr'}, 'since')}{YEAR}{YEAR_END}"],
 }
 COMPILED = {lang: [re.compile(p) for p in patterns] for lang, patterns in PATTERNS.items()}
 ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
@@ -174,8 +179,11 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                 continue
             found = m.groupdict()
             if found.get("since"):                                      # "seit 2019" -> "since 2019"
-                fill = f"{YEAR_LEADS[source][found['since'].lower()]} {found['year']}"
-                spans.append(Span(m.start(), m.end(), Reading(fill, ("date", None, None, None, found["year"]))))
+                lead = " ".join(found["since"].lower().split())
+                lead = next(to for word, to in YEAR_LEADS[source].items() if word.lower() == lead)
+                english = lead if target == "en" else found["since"].lower()
+                spans.append(Span(m.start(), m.end(), Reading(f"{lead} {found['year']}",
+                                                              ("date", None, None, None, found["year"], english))))
                 continue
             if found.get("first"):                                      # "12/24/2025", "24/12/2025"
                 month, day = slashed(int(found["first"]), int(found["second"]))
