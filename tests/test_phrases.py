@@ -66,7 +66,9 @@ def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_
 
 @pytest.mark.parametrize("pair, line, fill", [(("en", "de"), "Stop!", "Stopp"), (("en", "de"), "OPEN", "Geöffnet"),
                                               (("en", "de"), "Out of order.", "Außer Betrieb"),
-                                              (("de", "en"), "Hilfe!", "Help"), (("de", "en"), "Geschlossen", "Closed")])
+                                              (("de", "en"), "Hilfe!", "Help"), (("de", "en"), "Geschlossen", "Closed"),
+                                              (("en", "de"), "No parking", "Parken verboten"),
+                                              (("de", "en"), "Rauchen verboten!", "No smoking")])
 def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line, fill):
     assert Phrases(*pair).apply(line)[1] == (fill,)
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()

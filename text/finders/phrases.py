@@ -89,7 +89,10 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Geschlossen", "Closed"), ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
          ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
          ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
-         ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free")]
+         ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free"),
+         ("Parken verboten", "No parking"), ("Rauchen verboten", "No smoking"), ("Betreten verboten", "No trespassing"),
+         ("Bitte nicht stören", "Do not disturb"), ("Notausgang", "Emergency exit"), ("Frisch gestrichen", "Wet paint"),
+         ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait")]
 PHRASES |= {de.lower(): en for de, en in CALLS}
 ENGLISH |= {en.lower(): de for de, en in CALLS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
