@@ -20,7 +20,8 @@ A word is taken for a name when
   City", "the White House"), unless it is a word a model translates: one the corpus writes capitalized often
   ("Asian", "African American") or an adjective of a people by its ending ("Scottish", "European").
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
-part of it ("Thomas Müller"). In training pairs a name becomes a placeholder on both sides where the target holds it
+part of it ("Thomas Müller"); a letter's salutation before a name is one placeholder with it ("Lieber Tom" -> "Dear
+Tom"). In training pairs a name becomes a placeholder on both sides where the target holds it
 as written (or as its fill), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Callable
 from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
 from text.finders.finder import PlaceholderStep
-from text.finders.phrases import SALUTATIONS, TABLES
+from text.finders.phrases import SALUTATIONS, SALUTE, TABLES
 from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
@@ -131,8 +132,7 @@ class Names(PlaceholderStep):
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
         self.calendar = CalendarNames(source, target)
         self.genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((source, target))
-        salutations = SALUTATIONS.get(source) if (source, target) in TABLES else None
-        self.salutation = re.compile(rf"\s*((?i:{'|'.join(salutations)}))\s+(?=[A-ZÄÖÜ])") if salutations else None
+        self.salutation = SALUTE.get(source) if (source, target) in TABLES else None
 
     def find(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \

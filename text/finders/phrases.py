@@ -171,6 +171,11 @@ def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str])
                       rf"(?i:{alternatives(leads)})(?=\s+\S)|(?i:{alternatives(labels)})\s*:)")
 
 
+# a salutation at a sentence's start before a capitalized word; the names finder joins it to the name there
+SALUTE = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))\s+(?=[A-ZÄÖÜ])") for lang, words in SALUTATIONS.items()}
+TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name after it, to its comma ("Herr Dr. Bauer,")
+
+
 def closing(word: str) -> re.Pattern:
     """The word (a pattern) after a comma or a space at the sentence's end, before its final marks: "Zwei Kaffee,
     bitte!"."""
@@ -181,9 +186,7 @@ class Phrases(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
         self.fields = FIELDS.get(source, {})
-        salutations = SALUTATIONS.get(source) if self.table else None      # and the name after one, to its comma
-        self.saluted = re.compile(rf"\s*(?i:{alternatives(salutations)})(?:\s+[A-ZÄÖÜ][\w.'’-]*)+\s*,") \
-            if salutations else None
+        self.salute = SALUTE.get(source) if self.table else None
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source] | self.fields) if self.table else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
@@ -193,7 +196,8 @@ class Phrases(PlaceholderStep):
         key = " ".join(m.group(1).lower().replace("’", "'").replace(",", " ").split()) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
-        saluted = self.saluted.match(text) if self.saluted else None     # "Lieber Tom, vielen Dank für ..."
+        salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
+        saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
             key = " ".join(m.group(1).lower().rstrip(":").split())
