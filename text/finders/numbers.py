@@ -7,9 +7,11 @@ written. And no digit is lost: a run of characters with a digit that is not one 
 ".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
 number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
 no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
-"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word). So is a unit after it, in
-the target's words ("45 Minuten" -> "45 minutes", text/forms/units.py), and a date or an ordinal is one span too ("am 3.
-Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py). So is a section sign before it, as typed ("§ 5").
+"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word), and a price's rate ("pro
+Monat" -> "per month", text/forms/rates.py). So is a unit after it, in the target's words ("45 Minuten" -> "45
+minutes", text/forms/units.py), and a magnitude word ("5 Millionen" -> "5 million", a currency around both), and a
+date or an ordinal is one span too ("am 3. Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py). So is a
+section sign before it, as typed ("§ 5").
 """
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ Multi30K describes photos and has almost no units, so a model kept the number an
 läuft 10 km in 45 Minuten" -> "He is walking 10 in 45"). A unit word takes the target's singular for 1 and its plural
 otherwise (German: the dative plural after an English preposition that takes the dative: "with 2 liters" -> "mit 2
 Litern"); a symbol ("km", "kg", "km/h", "%", "°C") is written as typed, with the number in the target's format
-(English writes no space before "%").
+(English writes no space before "%"). A magnitude word is one too ("5 Millionen" -> "5 million", "2,5 Mrd." -> "2.5
+billion"; English writes no plural after a number), and so is a share off a price ("50 % Rabatt" -> "50% off").
 
     unit_after("10 km und mehr", 2, "de")   -> Unit(key="km", end=5, symbol="km", ...)
 """
