@@ -26,11 +26,13 @@ def test_an_adverb_inside_a_sentence_or_no_adverb_is_left_to_the_model(source):
 
 @pytest.mark.parametrize("source, target, line, fills", [
     ("de", "en", "Es sind heute 25 Grad, sagt er morgen.", ("today", "tomorrow")),     # "There are erute 25 °C"
-    ("de", "en", "Wir kommen heute Abend, Guten Morgen.", ()),                          # "tonight"; the noun
+    ("de", "en", "Wir kommen heute Abend, Guten Morgen.", ("tonight",)),                # the noun "Morgen"
+    ("de", "en", "Wir essen heute Vormittag.", ()),                                     # a time the table lacks
     ("en", "de", "It is raining in Paris today.", ("heute",)),
-    ("en", "de", "See you tomorrow morning, today's weather.", ()),
+    ("en", "de", "See you tomorrow morning, today's weather, tonight.", ("morgen früh", "heute Abend")),
 ])
-def test_a_day_in_one_word_is_one_anywhere_in_the_sentence(source, target, line, fills):
+def test_a_day_in_one_word_or_with_its_time_is_one_anywhere_in_the_sentence(source, target, line, fills):
+    """"Heute Abend um 8 Uhr." came back as "Today evening ..." (the day alone), and "tonight" stayed the model's."""
     assert Adverbs(CAPTIONS, source, target).apply(line)[1] == fills
 
 

@@ -71,3 +71,9 @@ def test_a_share_off_a_price_comes_with_its_word():
     """"50 % Rabatt auf alle Schuhe!" came back as "50% Rabats on all shoes!" from a 30-minute model."""
     assert Numbers().apply("50 % Rabatt auf alle Schuhe, 5 % mehr.")[1] == ("50% off", "5%")
     assert Numbers("en", "de").apply("Take 20% off today, a 5% offer.")[1] == ("20% Rabatt", "5%")
+
+
+def test_how_many_times_is_a_measure_of_its_own():
+    """"Ich war 3-mal in Paris." left "-mal" to the model, which has no such word to learn."""
+    assert Numbers().apply("Ich war 3-mal in Paris und 2 Mal in Rom.")[1] == ("3 times", "2 times")
+    assert Numbers("en", "de").apply("I went there 3 times, 1 time by train.")[1] == ("3 Mal", "1 Mal")

@@ -26,6 +26,10 @@ GERMAN = {
     "zum glück": "Luckily", "normalerweise": "Usually", "manchmal": "Sometimes", "oft": "Often",
     "sofort": "Right away", "bald": "Soon", "später": "Later", "jetzt": "Now", "eigentlich": "Actually",
     "wahrscheinlich": "Probably",
+    "heute abend": "Tonight", "heute nacht": "Tonight", "heute morgen": "This morning", "heute früh": "This morning",
+    "heute nachmittag": "This afternoon", "morgen früh": "Tomorrow morning", "morgen abend": "Tomorrow evening",
+    "morgen nachmittag": "Tomorrow afternoon", "gestern abend": "Last night", "gestern morgen": "Yesterday morning",
+    "gestern nachmittag": "Yesterday afternoon", "heute mittag": "Today at noon", "morgen mittag": "Tomorrow at noon",
 }
 ENGLISH = {
     "unfortunately": "Leider", "yesterday": "Gestern", "today": "Heute", "tomorrow": "Morgen",
@@ -34,12 +38,17 @@ ENGLISH = {
     "afterwards": "Danach", "luckily": "Zum Glück", "fortunately": "Zum Glück", "hopefully": "Hoffentlich",
     "of course": "Natürlich", "by the way": "Übrigens", "later": "Später", "now": "Jetzt", "soon": "Bald",
     "often": "Oft", "actually": "Eigentlich", "probably": "Wahrscheinlich", "nevertheless": "Trotzdem",
+    "tonight": "Heute Abend", "this morning": "Heute Morgen", "this afternoon": "Heute Nachmittag",
+    "this evening": "Heute Abend", "tomorrow morning": "Morgen früh", "tomorrow evening": "Morgen Abend",
+    "tomorrow afternoon": "Morgen Nachmittag", "yesterday morning": "Gestern Morgen",
+    "yesterday evening": "Gestern Abend", "yesterday afternoon": "Gestern Nachmittag",
 }
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 # a day in one word is one anywhere in the sentence, in lowercase ("Es sind heute 25 °C in Berlin." -> "There are
-# erute 25 °C in Berlin." from a 30-minute model), but not before a time of that day ("heute Abend": "tonight")
-DAYS = {"de": ("heute", "gestern", "morgen"), "en": ("today", "yesterday", "tomorrow")}
-PART_OF_DAY = re.compile(r" (?i:abend|früh|nacht|nachmittag|vormittag|mittag|night|morning|evening|afternoon)\b")
+# erute 25 °C in Berlin." from a 30-minute model), and so is a day with a time of it that the tables hold ("heute
+# Abend" -> "tonight"), but not with another ("heute Mittag")
+DAYS = {"de": ("heute", "gestern", "morgen"), "en": ("today", "yesterday", "tomorrow", "tonight")}
+PART_OF_DAY = r"(?: ((?i:abend|früh|nacht|nachmittag|vormittag|mittag|morgen|night|morning|evening|afternoon)))?"
 OPENING = "[\"'„“‚‘»«(\\[ ]*"                      # before the adverb: opening quotes and brackets
 AFTER = "(?=,? |[.!?…]*[\"'“”‘’»«)\\]]*$)"           # after it: a space, a comma, or the sentence's end
 
@@ -51,13 +60,15 @@ class Adverbs(PlaceholderStep):
         words = "|".join(re.escape(a).replace(r"\ ", " +") for a in sorted(self.table, key=len, reverse=True))
         self.pattern = re.compile(rf"{OPENING}((?i:{words})){AFTER}") if words else None
         days = DAYS[source] if self.table else ()
-        self.days = re.compile(rf"(?<=\S )({'|'.join(days)}){AFTER}") if days else None
+        self.days = re.compile(rf"(?<=\S )({'|'.join(days)}){PART_OF_DAY}\b{AFTER}") if days else None
 
     def find(self, text: str) -> list[Span]:
         m = self.pattern.match(text) if self.pattern else None
         spans = [] if m is None or min(self.lexicon.count(w) for w in m.group(1).split()) >= RARE else \
             [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])]
         for day in self.days.finditer(text) if self.days else ():
-            if self.lexicon.count(day.group(1)) < RARE and not PART_OF_DAY.match(text, day.end(1)):
-                spans.append(Span(day.start(1), day.end(1), self.table[day.group(1)].lower()))
+            key = " ".join(day.group(1, 2)).lower() if day.group(2) else day.group(1)
+            if self.lexicon.count(day.group(1)) < RARE and key in self.table:      # "heute Abend" -> "tonight"
+                fill = self.table[key]
+                spans.append(Span(day.start(1), day.end(), fill[0].lower() + fill[1:]))
         return spans

@@ -54,10 +54,11 @@ yr   | Jahr Jahre Jahren                 | year years
 deg  | Grad Grad Grad                    | degree degrees
 pct  | Prozent Prozent Prozent           | percent percent per_cent per_cent
 cal  | Kalorie Kalorien Kalorien         | calorie calories
+x    | Mal Mal Mal                       | time times
 mio  | Million Millionen Millionen       | million million
 bn   | Milliarde Milliarden Milliarden   | billion billion
 """
-ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn"}, "en": {}}     # "2,5 Mrd." -> "2.5 billion"
+ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x"}, "en": {}}     # "2,5 Mrd." -> "2.5 billion", "3-mal"
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
