@@ -193,8 +193,12 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
 
 @pytest.mark.parametrize("languages, source, masked, fills", [
     (("en", "de"), "A man is waiting for the bus at 6 pm.", f"A man is waiting for the bus {P0}.", ("um 18 Uhr",)),
-    (("en", "de"), "We meet at around 6 pm, at about 7 or around 8 pm.", f"We meet {P0}, at about {P1} or {P2}.",
-     ("gegen 18 Uhr", "7", "gegen 20 Uhr")),                                     # "7" alone is no time
+    (("en", "de"), "We meet at around 6 pm, at about 7 or around 8 pm.", f"We meet {P0}, {P1} or {P2}.",
+     ("gegen 18 Uhr", "gegen 7 Uhr", "gegen 20 Uhr")),                      # an hour alone before "or" is one too
+    (("en", "de"), "Pick me up at 5? We were at 5 places.", f"Pick me up {P0}? We were at {P1} places.",
+     ("um 5 Uhr", "5")),                                                    # "5 places" is no time
+    (("de", "en"), "Kannst du mich um 5 abholen?", f"Kannst du mich {P0} abholen?", ("at 5 o'clock",)),
+    (("de", "en"), "Er ist um 5 gestiegen.", f"Er ist um {P0} gestiegen.", ("5",)),    # a change: "um 5" is "by 5"
     (("en", "de"), "The train leaves at 8:15 on March 3.", f"The train leaves {P0} {P1}.",
      ("um 8:15 Uhr", "am 3. März")),
     (("de", "en"), "Um 7:45 Uhr klingelt es, gegen 14 Uhr auch.", f"{P0} klingelt es, {P1} auch.",

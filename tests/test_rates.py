@@ -25,7 +25,7 @@ def test_an_english_prices_rate_comes_with_it_in_german(text, fills):
 
 
 @pytest.mark.parametrize("source, target, text, fills", [
-    ("de", "en", "Im Jahr 2020 kostete es 5 € im Jahr 2021.", ("2020", "€5", "2021")),    # a year, not a rate
+    ("de", "en", "Im Jahr 2020 kostete es 5 € im Jahr 2021.", ("in 2020", "€5", "in 2021")),    # a year, no rate
     ("en", "de", "He paid $5 a day ago.", ("5 $",)),
     ("en", "de", "He runs 3 km a day.", ("3 km",)),                                      # no price
 ])

@@ -56,6 +56,14 @@ SECTION = re.compile(r"(§§?) ?$")
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
+# an hour alone after "um" / "at" is a time before the sentence's end or what may follow a time ("Kannst du mich um 5
+# abholen?" -> "at 5 o'clock": a model wrote "around 5"; "Can you pick me up at 5?" -> "um 5 Uhr"), but not "at 5
+# places", nor in a German sentence of a change ("Der Preis ist um 5 gestiegen": by 5)
+AFTER_HOUR = "and|or|today|tonight|tomorrow|sharp|then|on|in|i|we|you|he|she|they"      # English: "at 7 we eat"
+BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:]|$)|\s+[a-zäöüß])"),
+             "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:]|$)|\s+(?i:{AFTER_HOUR})\b)")}
+CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
+                    re.IGNORECASE)
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
@@ -114,7 +122,10 @@ class Numbers(PlaceholderStep):
             prefix, sign, number, exponent, clock = m.groups()
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
-            timed = clock_form(number, clock or "", self.source, self.target) if clock or HOUR_MINUTES(number) else None
+            bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
+                not CHANGE.search(text)
+            timed = clock_form(number, clock or "", self.source, self.target) \
+                if clock or HOUR_MINUTES(number) or bare else None
             if timed is not None:
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
                 times.add(lead[0])
