@@ -21,6 +21,7 @@ from text.finders.adverbs import Adverbs
 from text.finders.calendar_names import CalendarNames
 from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
+from text.finders.formal_address import FormalAddress
 from text.finders.glossary import Glossary, Terms, whole_spans
 from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
@@ -97,6 +98,7 @@ class Pipeline:
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
                        phrases, Abbreviations(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
+                       FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
