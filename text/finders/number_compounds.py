@@ -7,9 +7,9 @@
 The rest of a longer compound ("-Hotel", "-Wohnung") and every other word joined to a number ("2-mal") is left to the
 model (text/finders/numbers.DigitRuns); a glossary term ("Zimmer") wins over the table. English -> German, such an
 adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
-(text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "with a 2-hour
-delay" -> "mit einer 2-stündigen" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown gender gets the
-ending of a feminine one. Training pairs are not changed (Multi30K holds ten such words).
+(text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "in a 5-story
+house" -> "in einem 5-stöckigen" + " house" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown
+gender gets the ending of a feminine one. Training pairs are not changed (Multi30K holds ten such words).
 """
 from __future__ import annotations
 
@@ -35,29 +35,27 @@ HEAD = re.compile("-(?:" + "|".join(f"({re.escape(h)}){ENDINGS if h.islower() an
 
 
 # English -> German: the English adjective (without its number) -> the German one's stem
-GERMAN = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöchig", "day-old": "tägig", "day": "tägig",
-          "hour": "stündig", "minute": "minütig", "week": "wöchig", "story": "stöckig", "storey": "stöckig",
-          "piece": "teilig"}
-GERMAN_HEAD = re.compile(r"-(%s)(?![\w-]) +([a-z]+)\b" % "|".join(sorted(GERMAN, key=len, reverse=True)))
+GERMAN_STEMS = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöchig", "day-old": "tägig",
+                "day": "tägig", "hour": "stündig", "minute": "minütig", "week": "wöchig", "story": "stöckig",
+                "storey": "stöckig", "piece": "teilig"}
+GERMAN_HEAD = re.compile(r"-(%s)(?![\w-]) +([a-z]+)\b" % "|".join(sorted(GERMAN_STEMS, key=len, reverse=True)))
 # the genders of nouns a caption's lexicon may not tell ("Junge" is an adjective too)
-GENDERS = {"boy": "m", "son": "m", "brother": "m", "man": "m", "dog": "m", "girl": "n", "child": "n", "kid": "n",
-           "baby": "n", "horse": "n", "daughter": "f", "sister": "f", "woman": "f", "cat": "f"}
-
-
+NOUN_GENDERS = {"boy": "m", "son": "m", "brother": "m", "man": "m", "dog": "m", "girl": "n", "child": "n",
+                "kid": "n", "baby": "n", "horse": "n", "daughter": "f", "sister": "f", "woman": "f", "cat": "f"}
 PLURALS = (("ies", "y"), ("es", ""), ("s", ""))     # English plural endings and what the singular ends in instead
 
 
 def gender_of(noun: str, lexicon) -> str | None:
     """The German gender ("m", "f", "n") of an English noun, "" for one of unknown gender, "pl" for a plural, None
-    for a word that is no noun the lexicon's noun dictionary (text/forms/dictionary.py) or GENDERS knows."""
+    for a word that is no noun the lexicon's noun dictionary (text/forms/dictionary.py) or NOUN_GENDERS knows."""
     def known(word: str) -> bool:
-        return word in GENDERS or (lexicon is not None and word in lexicon.nouns)
+        return word in NOUN_GENDERS or (lexicon is not None and word in lexicon.nouns)
     if any(noun.endswith(end) and known(noun[:-len(end)] + stem) for end, stem in PLURALS):
         return "pl"
     if not known(noun):
         return None
     german = lexicon.nouns.get(noun) if lexicon is not None else None
-    return GENDERS.get(noun) or (lexicon.genders.get(german.lower()) if german else None) or ""
+    return NOUN_GENDERS.get(noun) or (lexicon.genders.get(german.lower()) if german else None) or ""
 
 
 def english_head(m: re.Match) -> str:
@@ -86,5 +84,5 @@ class NumberCompounds(PlaceholderStep):
             gender = gender_of(head.group(2), self.lexicon) if head else None
             if gender is not None:                       # "a 3-year-old boy" -> "ein 3-jähriger" + " boy"
                 end = ending(text[:number.start], None if gender == "pl" else gender or "f")
-                spans.append(Span(number.start, head.end(1), f"{number.fill}-{GERMAN[head.group(1)]}{end}"))
+                spans.append(Span(number.start, head.end(1), f"{number.fill}-{GERMAN_STEMS[head.group(1)]}{end}"))
         return spans

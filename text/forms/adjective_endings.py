@@ -29,7 +29,7 @@ ENDINGS = {
     ("definite", "nom"): ("e", "e", "e", "en"), ("definite", "acc"): ("en", "e", "e", "en"),
     ("none", "nom"): ("er", "e", "es", "e"), ("none", "acc"): ("en", "e", "es", "e"),
 }
-GENDERS = ("m", "f", "n")
+ORDER = ("m", "f", "n")
 
 
 def ending(before: str, gender: str | None) -> str:
@@ -40,6 +40,6 @@ def ending(before: str, gender: str | None) -> str:
     kind = "indefinite" if article in INDEFINITE else "definite" if article in DEFINITE else "none"
     ahead = words[:-1] if article else words
     if ahead and ahead[-1] in DATIVE:
-        return "en" if kind != "none" or gender is None else ("em", "er", "em")[GENDERS.index(gender)]
+        return "en" if kind != "none" or gender is None else ("em", "er", "em")[ORDER.index(gender)]
     case = "nom" if not ahead or ahead[-1] in BE else "acc"
-    return ENDINGS[(kind, case)][GENDERS.index(gender) if gender in GENDERS else 3]
+    return ENDINGS[(kind, case)][ORDER.index(gender) if gender in ORDER else 3]
