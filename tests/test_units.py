@@ -77,3 +77,11 @@ def test_how_many_times_is_a_measure_of_its_own():
     """"Ich war 3-mal in Paris." left "-mal" to the model, which has no such word to learn."""
     assert Numbers().apply("Ich war 3-mal in Paris und 2 Mal in Rom.")[1] == ("3 times", "2 times")
     assert Numbers("en", "de").apply("I went there 3 times, 1 time by train.")[1] == ("3 Mal", "1 Mal")
+
+
+def test_a_recipes_and_a_shopping_lists_quantities_are_measures():
+    """"We need 2 cups of flour and 3 eggs." came back as "Wir brauchen 2 Eier und 3 Eier."."""
+    assert Numbers("en", "de").apply("2 cups of flour, 1 tablespoon of sugar, 3 bottles, 2 glasses.")[1] == \
+        ("2 Tassen", "1 Esslöffel", "3 Flaschen", "2 Gläser")
+    assert Numbers().apply("2 Tassen Mehl, 3 Teelöffel Salz, 4 Scheiben Brot.")[1] == \
+        ("2 cups", "3 teaspoons", "4 slices")

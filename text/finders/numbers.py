@@ -24,6 +24,7 @@ from text.finders.finder import PlaceholderStep
 from text.forms.clock_forms import clock_form, clock_range
 from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.masking import Span, merge, overlaps
+from text.forms.measure_ranges import RANGE, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
 from text.forms.units import Reading, magnitude, unit_after
@@ -37,9 +38,6 @@ NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
-# what joins two times of a range ("zwischen 14 und 15 Uhr", "14-16 Uhr", "between 2 and 3 pm"): the first one is
-# a time too
-RANGE = re.compile(r"\s*[-–]\s*|\s+(?:und|bis|oder|and|to|or|till|until)\s+")
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 CURRENCY = "€$£¥"
@@ -130,6 +128,7 @@ class Numbers(PlaceholderStep):
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
                 times.add(lead[0])
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
+        kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
         return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:

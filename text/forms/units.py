@@ -55,6 +55,12 @@ deg  | Grad Grad Grad                    | degree degrees
 pct  | Prozent Prozent Prozent           | percent percent per_cent per_cent
 cal  | Kalorie Kalorien Kalorien         | calorie calories
 x    | Mal Mal Mal                       | time times
+cup  | Tasse Tassen Tassen               | cup cups
+tbsp | Esslöffel Esslöffel Esslöffeln    | tablespoon tablespoons
+tsp  | Teelöffel Teelöffel Teelöffeln    | teaspoon teaspoons
+slc  | Scheibe Scheiben Scheiben         | slice slices
+btl  | Flasche Flaschen Flaschen         | bottle bottles
+gls  | Glas Gläser Gläsern               | glass glasses
 mio  | Million Millionen Millionen       | million million
 bn   | Milliarde Milliarden Milliarden   | billion billion
 """

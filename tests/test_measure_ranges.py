@@ -1,0 +1,30 @@
+"""text/forms/measure_ranges.py: two numbers of one measure, its unit once after the second, are one placeholder."""
+import pytest
+
+from text.finders.numbers import Numbers
+from text.forms.measure_ranges import RANGE
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Das Paket kommt in 3 bis 5 Tagen an.", ("3 to 5 days",)),
+    ("de", "en", "Es dauert 3-5 Tage, er ist 1,5 bis 2 m groß, 3 oder 4 Tassen.", ("3-5 days", "1.5 to 2 m",
+                                                                                    "3 or 4 cups")),
+    ("en", "de", "It takes 3 to 5 days, we run 5-10 km.", ("3 bis 5 Tage", "5-10 km")),
+])
+def test_a_range_of_one_measure_is_one_placeholder_joined_as_the_target_joins_it(source, target, text, fills):
+    """"Das Paket kommt in 3 bis 5 Werktagen an." came back as "... of 3 coming to 5 in front of ..."."""
+    assert Numbers(source, target).apply(text)[1] == fills
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Von 9 bis 17 Uhr, zwischen 14 und 15 Uhr.", ("from 9 am to 5 pm", "2", "3 pm")),    # times' own
+    ("de", "en", "Es kostet 3 bis 5 Euro, Seite 3 bis 5.", ("3", "€5", "3", "5")),                  # no measure
+])
+def test_times_prices_and_plain_numbers_are_no_measure_range(source, target, text, fills):
+    assert Numbers(source, target).apply(text)[1] == fills
+
+
+def test_a_training_pair_takes_the_range_on_both_sides_however_the_target_joins_it():
+    assert Numbers().apply_pair("Es dauert 3 bis 5 Tage.", "It takes 3-5 days.") == ("Es dauert \ue000.",
+                                                                                     "It takes \ue000.")
+    assert RANGE.fullmatch(" bis ") and not RANGE.fullmatch(" mit ")

@@ -1,0 +1,36 @@
+"""Ranges of numbers: what joins two numbers of a range ("14-16 Uhr", "zwischen 14 und 15 Uhr", "3 bis 5 Tage"),
+and two numbers of one measure, the unit written once after the second, as one placeholder ("3 bis 5 Tage" -> "3
+to 5 days": as two placeholders a model wrote "am 3 zum 5"), joined as the target joins them. The numbers finder
+(text/finders/numbers.py) uses both; a range of two times (its first number a time too) is its own.
+"""
+from __future__ import annotations
+
+import re
+
+from text.forms.masking import Span
+from text.forms.units import Reading
+
+RANGE = re.compile(r"\s*([-–])\s*|\s+(und|bis|oder|and|to|or|till|until)\s+")
+JOINS = {"bis": " to ", "to": " bis ", "till": " bis ", "until": " bis ", "und": " and ", "and": " und ",
+         "oder": " or ", "or": " oder "}
+PLAIN = re.compile(r"[-+]?\d+(?:[.,]\d+)*")       # a number with no sign of a currency, a unit or a time
+
+
+def joined_measures(text: str, spans: list[Span], source: str, target: str) -> list[Span]:
+    """The spans (in text order) with a plain number and the measure right after it (a unit's Reading, "5 Tage"),
+    joined by a range's word or dash, as one span whose fill is the range in the target's words: "3 bis 5 Tage" ->
+    "3 to 5 days", "5-10 km" -> "5-10 km"; the others as they are."""
+    if {source, target} != {"de", "en"}:
+        return spans
+    joined: list[Span] = []
+    for span in spans:
+        last = joined[-1] if joined else None
+        between = RANGE.fullmatch(text, last.end, span.start) if last else None
+        if between and isinstance(span.fill, Reading) and span.fill.key[0] == "unit" and \
+                PLAIN.fullmatch(text, last.start, last.end) and not isinstance(last.fill, Reading):
+            join = between.group(1) or JOINS[between.group(2)]
+            key = ("range", last.fill.replace(",", "."), *span.fill.key)      # alike in both languages
+            joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{span.fill}", key))
+            continue
+        joined.append(span)
+    return joined
