@@ -113,7 +113,9 @@ def test_training_pairs_are_left_as_they_are():
 
 @pytest.mark.parametrize("languages, line, fills", [
     (("de", "en"), "Öffnungszeiten: Mo.-Fr. 8-18 Uhr, Sa. 9-14 Uhr.", ("Monday-Friday", "Saturday")),
-    (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag",)),           # "Sun" without its stop: a word
+    (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag", "Sonntag")),   # without its stop before a time
+    (("de", "en"), "Öffnungszeiten: Mo-Fr 9-18 Uhr, Sa 10-14 Uhr, So geschlossen.", ("Monday-Friday", "Saturday")),
+    (("en", "de"), "Sun 5 people. So 5 Leute.", ()),                               # no time after it: a word
 ])
 def test_a_weekdays_abbreviation_before_a_time_is_the_weekday(languages, line, fills):
     assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)

@@ -4,7 +4,7 @@ import pytest
 from text.finders.phrases import Phrases, written_in
 from text.forms.masking import PLACEHOLDERS
 
-P0 = PLACEHOLDERS[0]
+P0, P1 = PLACEHOLDERS[:2]
 
 
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss", P0, "Bye"), ("Hallo!", f"{P0}!", "Hello"),
@@ -126,6 +126,12 @@ def test_a_requests_closing_please_is_a_phrase_but_not_the_noun_or_the_verb(sour
 def test_a_notices_or_a_fields_label_with_its_colon_is_a_phrase(source, target, text, masked, fill):
     """"Achtung: Rutschgefahr!" -> "Eight: ..."; the colon travels inside: a model dropped it after a placeholder."""
     assert Phrases(source, target).apply(text) == (masked, (fill,))
+
+
+def test_a_fields_label_after_a_comma_is_one_too():
+    """"Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr." came back as "7:45 drives: 10:30." from a 30-minute model."""
+    assert Phrases().apply("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr.") == (f"{P0} 7:45 Uhr, {P1} 10:30 Uhr.",
+                                                                        ("Departure:", "Arrival:"))
 
 
 @pytest.mark.parametrize("text", ["Date.", "Time!", "The price: high."])

@@ -47,6 +47,8 @@ PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on"
 NAME = re.compile(r"(?<![^\W_])([^\W\d_]+)(\.(?![^\W_]))?(?![^\W_])")
 PREVIOUS = re.compile(r"([^\W\d_]+) +$")
 NUMBER_AFTER = re.compile(r" +\d")
+# a time after a weekday's abbreviation that has no full stop ("Sa 10-14 Uhr", "Sat 10 am-2 pm": opening hours)
+TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)?)? *(?:Uhr\b|[ap]\.?m\b)")
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -117,7 +119,10 @@ class CalendarNames(PlaceholderStep):
                 bool(spans and JOINS.fullmatch(text, spans[-1].end, found.start))      # "on Mondays and Fridays"
         if not (found.short or ambiguous):
             return True
-        if found.word.islower() or (found.short and not text.startswith(".", found.start + len(found.word))):
+        stop = text.startswith(".", found.start + len(found.word))
+        if found.short and found.kind == "day" and not stop and not found.word.islower():
+            return TIME_AFTER.match(text, found.end) is not None           # "Sa 10-14 Uhr"
+        if found.word.islower() or (found.short and not stop):
             return False
         if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
             return False

@@ -12,9 +12,9 @@ with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre H
 " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
 before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
 ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder), and so
-does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"). A request's "bitte" / "please" that closes a
-sentence is one too ("Zwei Kaffee, bitte." -> "Zwei Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the
-model's.
+does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too ("Abfahrt: 7:45 Uhr,
+Ankunft: 10:30 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." ->
+"Zwei Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
@@ -142,10 +142,12 @@ ENGLISH |= LABELS["en"]
 # name; "Address: 221B Baker Street" -> "Ein gut angezogenes Kleid mit ..."); alone, "Date" or "Time" is no label
 FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address", "anschrift": "Address",
                  "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
-                 "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website"},
+                 "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
+                 "abfahrt": "Departure", "ankunft": "Arrival"},
           "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
-                 "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite"}}
+                 "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
+                 "departure": "Abfahrt", "arrival": "Ankunft"}}
 # a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
 # wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
 # Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
@@ -188,6 +190,8 @@ class Phrases(PlaceholderStep):
         self.fields = FIELDS.get(source, {})
         self.salute = SALUTE.get(source) if self.table else None
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source] | self.fields) if self.table else None
+        labels = alternatives(LABELS[source] | self.fields) if self.table else None      # a field after a comma too
+        self.next_label = re.compile(rf"(?<=[,;] )((?i:{labels})\s*:)") if labels else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
 
@@ -210,6 +214,9 @@ class Phrases(PlaceholderStep):
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
             spans.append(Span(m.start(1), end, phrase))
             at = end
+        for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
+            key = " ".join(label.group(1).lower().rstrip(": ").split())
+            spans.append(Span(label.start(1), label.end(1), (self.table.get(key) or self.fields[key]) + ":"))
         last = self.closing.search(text, at) if self.closing else None
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
