@@ -3,8 +3,7 @@
 caption model read them as "they" and "their" or dropped them ("Wir danken Ihnen für Ihre Geduld." -> "We thank me
 for their Geduld."; "Ich rufe Sie morgen an." -> "I call tomorrow."). German -> English only; the first word of a
 sentence (or of a quotation, or after a colon) may be either, and stays the model's, and so does "Sie" right after
-the verb of a request or a question ("Rufen Sie mich an.": "Call me."; "Sprechen Sie Englisch?": "Do you ...").
-Training pairs are not changed.
+the verb of a request ("Rufen Sie mich an.": "Call me."). Training pairs are not changed.
 
     FormalAddress().apply("Ist das Ihr Auto?")   -> ("Ist das \\ue000 Auto?", ("your",))
 """
@@ -19,11 +18,10 @@ FORMS = {"Sie": "you", "Ihnen": "you", "Ihr": "your", "Ihre": "your", "Ihren": "
          "Ihrer": "your", "Ihres": "your"}
 # a form not at the start: after a word (and a space or a comma), not after an opening quote or a colon
 INSIDE = re.compile(r"(?<=[\w,)] )(%s)(?![\w-])" % "|".join(sorted(FORMS, key=len, reverse=True)))
-# "Sie" right after the verb that opens a request or a question ("Rufen Sie mich an.", "Bitte geben Sie ... ein.",
-# "Sprechen Sie Englisch?", "Wo wohnen Sie?") is the model's: it writes "Call me", "Do you speak", where a placeholder
-# made "Does you speak"
-OPENERS = r"(?i:bitte|wo|wie|was|wann|warum|wer|woher|wohin|wen|wem|welche[rsnm]?)"
-SUBJECT = re.compile(rf"\W*(?:{OPENERS},?\s+)?\w+\s+(Sie)\b")
+# "Sie" right after the verb that opens a request ("Rufen Sie mich an.", "Bitte geben Sie ... ein.") is the model's:
+# English has none there ("Call me"). A question's is "you": left to it, a model wrote "Where are they live?" for
+# "Wo wohnen Sie?" (with the placeholder: "Where does you live?", the verb's person the model's)
+SUBJECT = re.compile(r"\W*(?:(?i:bitte),?\s+)?\w+\s+(Sie)\b")
 
 
 class FormalAddress(PlaceholderStep):
@@ -33,6 +31,6 @@ class FormalAddress(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         if not self.on:
             return []
-        subject = SUBJECT.match(text)
+        subject = SUBJECT.match(text) if not text.rstrip(" \"'“”»«)").endswith("?") else None
         return [Span(m.start(1), m.end(1), FORMS[m.group(1)]) for m in INSIDE.finditer(text)
                 if not (subject and m.start(1) == subject.start(1))]
