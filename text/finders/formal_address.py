@@ -20,8 +20,10 @@ FORMS = {"Sie": "you", "Ihnen": "you", "Ihr": "your", "Ihre": "your", "Ihren": "
 INSIDE = re.compile(r"(?<=[\w,)] )(%s)(?![\w-])" % "|".join(sorted(FORMS, key=len, reverse=True)))
 # "Sie" right after the verb that opens a request ("Rufen Sie mich an.", "Bitte geben Sie ... ein.") is the model's:
 # English has none there ("Call me"). A question's is "you": left to it, a model wrote "Where are they live?" for
-# "Wo wohnen Sie?" (with the placeholder: "Where does you live?", the verb's person the model's)
-SUBJECT = re.compile(r"\W*(?:(?i:bitte),?\s+)?\w+\s+(Sie)\b")
+# "Wo wohnen Sie?" (with the placeholder: "Where does you live?", the verb's person the model's); nor after a
+# conjunction ("Wie Sie wissen, ...": as you know)
+CONJUNCTIONS = r"(?i:wie|wenn|falls|da|weil|ob|als|dass|so|und|aber|oder)"
+SUBJECT = re.compile(rf"\W*(?:(?i:bitte),?\s+)?(?!{CONJUNCTIONS}\s)\w+\s+(Sie)\b")
 
 
 class FormalAddress(PlaceholderStep):
