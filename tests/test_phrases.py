@@ -166,3 +166,15 @@ def test_a_letters_phrases_and_an_opener_after_its_salutation(source, target, te
 def test_a_line_is_written_in_the_one_language_whose_phrases_it_holds(line, language):
     """"Kind regards, Anna" was read as German by the identifier's letters ("Kind")."""
     assert written_in(line) == language
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("en", "de", "What's up?", f"{P0}?", ("Was ist los",)),
+    ("en", "de", "Take care!", f"{P0}!", ("Pass auf dich auf",)),
+    ("de", "en", "Danke vielmals!", f"{P0}!", ("Thanks a lot",)),
+    ("de", "en", "Viel Erfolg bei der Prüfung!", f"{P0} der Prüfung!", ("Good luck with",)),
+    ("de", "en", "Tut mir leid, ich bin spät dran.", f"{P0}, ich bin spät dran.", ("I'm sorry",)),
+])
+def test_everyday_chat_phrases(source, target, text, masked, fills):
+    """"Take care!" came back as "Dieses Auto!", "Danke vielmals!" as "There is a lot of busy!"."""
+    assert Phrases(source, target).apply(text) == (masked, fills)

@@ -52,6 +52,9 @@ PHRASES = {
     "sehr geehrte damen und herren": "Dear Sir or Madam", "mit freundlichen grüßen": "Kind regards",
     "freundliche grüße": "Kind regards", "beste grüße": "Best regards", "viele grüße": "Best wishes",
     "liebe grüße": "Best wishes", "können sie mir helfen": "Can you help me", "kannst du mir helfen": "Can you help me",
+    "wie geht's dir": "How are you", "wie geht es euch": "How are you", "was ist los": "What's up",
+    "viel erfolg": "Good luck", "bis nächste woche": "See you next week", "pass auf dich auf": "Take care",
+    "danke vielmals": "Thanks a lot", "tut mir leid": "I'm sorry",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -80,6 +83,9 @@ ENGLISH = {
     "dear sir or madam": "Sehr geehrte Damen und Herren", "kind regards": "Mit freundlichen Grüßen",
     "best regards": "Beste Grüße", "yours sincerely": "Mit freundlichen Grüßen", "best wishes": "Viele Grüße",
     "can you help me": "Können Sie mir helfen", "could you help me": "Können Sie mir helfen",
+    "how are you doing": "Wie geht es dir", "what's up": "Was ist los", "see you next week": "Bis nächste Woche",
+    "have a great weekend": "Schönes Wochenende", "have a good weekend": "Schönes Wochenende",
+    "take care": "Pass auf dich auf", "no worries": "Kein Problem",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
@@ -105,13 +111,13 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "frohe weihnachten", "frohes neues jahr",
                     "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann",
                     "sehr geehrte damen und herren", "mit freundlichen grüßen", "viele grüße", "liebe grüße",
-                    "beste grüße"],
+                    "beste grüße", "tut mir leid", "es tut mir leid"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
                     "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
                     "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
-                    "yours sincerely"]}
+                    "yours sincerely", "i'm sorry"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
@@ -123,11 +129,11 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
                 "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to", "bitte": "Please",
                 "viele grüße aus": "Greetings from", "liebe grüße aus": "Greetings from",
-                "grüße aus": "Greetings from"},
+                "grüße aus": "Greetings from", "viel erfolg bei": "Good luck with", "viel glück bei": "Good luck with"},
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                 "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
-                "greetings from": "Grüße aus"}}
+                "greetings from": "Grüße aus", "good luck with": "Viel Glück bei"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
 # a notice's label before its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model wrote
