@@ -235,8 +235,11 @@ def finder(source: str, target: str) -> Phrases:
 
 
 def written_in(line: str) -> str | None:
-    """The one language whose everyday phrases the line holds, whole or opening or closing it ("Best regards",
-    "Kind regards, Anna", "Hallo Tom", "Zwei Kaffee, bitte"); None where neither's does, or both's ("OK", "Hi"). The
-    language identifier's letters cannot tell such short lines ("Kind regards" read as German for "Kind")."""
-    found = {source for source, target in TABLES if finder(source, target).find(line)}
+    """The one language whose everyday phrases make up most of the line's letters ("Best regards", "Kind regards,
+    Anna", "Hallo Tom"); None where neither's do, or both's ("OK", "Hi"), or they are a small part of it ("Sorry, ich
+    bin spät dran.": German's "Sorry" is English's). The language identifier's letters cannot tell such short lines
+    ("Kind regards" read as German for "Kind")."""
+    letters = sum(c.isalpha() for c in line)
+    found = {source for source, target in TABLES
+             if sum(c.isalpha() for s in finder(source, target).find(line) for c in line[s.start:s.end]) * 2 > letters}
     return found.pop() if len(found) == 1 else None
