@@ -99,8 +99,8 @@ class Router:
         """The language the identifier reads the line as, where it is one the model reads; None where it cannot
         tell (or there is nothing to tell: one direction, or a fixed --to). What travels as written is left out
         (text/finders/copy_through.py: URLs, e-mail addresses, handles, codes, file names): "Kontakt:
-        info@example.com" read as English for "example", "com". A line that holds the everyday phrases of one of
-        the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German)."""
+        info@example.com" read as English for "example", "com". A line made up mostly of the everyday phrases of one
+        of the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German)."""
         if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
             return None
         lang = written_in(line) or self.identifier.which(VERBATIM.sub(" ", line))   # a URL's letters are neither
