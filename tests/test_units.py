@@ -85,3 +85,9 @@ def test_a_recipes_and_a_shopping_lists_quantities_are_measures():
         ("2 Tassen", "1 Esslöffel", "3 Flaschen", "2 Gläser")
     assert Numbers().apply("2 Tassen Mehl, 3 Teelöffel Salz, 4 Scheiben Brot.")[1] == \
         ("2 cups", "3 teaspoons", "4 slices")
+
+
+def test_englishs_of_after_a_measure_goes_with_it_but_not_after_a_share():
+    """"We bought 2 kg of apples" came back as "Wir suchen 2 kg von Apfel" from a 30-minute model."""
+    assert Numbers("en", "de").apply("2 kg of apples, 3 bottles of wine, 20% of the bread.") == \
+        ("\ue000 apples, \ue001 wine, \ue002 of the bread.", ("2 kg", "3 Flaschen", "20%"))

@@ -109,6 +109,9 @@ SCALE_AFTER = re.compile(r" (%s)\b" % "|".join(SCALES))
 DATIVE_BEFORE = re.compile(r"\b(?:in|within|after|with|since|from|of|at)\s+(?:(?:about|around|almost|nearly|only|"
                            r"just)\s+)?$", re.IGNORECASE)
 AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
+# English "of" after a measure, which German does without ("2 kg of apples" -> "2 kg Äpfel": a model wrote "2 kg von
+# Apfel"); it goes with the measure's placeholder
+OF_AFTER = re.compile(r" of(?= \w)")
 VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
 # a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
 DISCOUNT = {"de": " Rabatt", "en": " off"}
@@ -137,7 +140,9 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         if off:                                                   # "50 % Rabatt" -> "50% off"
             return Unit(symbol.group(2), start, off.end(), number + space + symbol.group(2) + DISCOUNT[target],
                         ("unit", key, value, "off"))
-        return Unit(symbol.group(2), start, symbol.end(), number + space + symbol.group(2), ("unit", key, value))
+        of = OF_AFTER.match(text, symbol.end()) if source == "en" and key != "pct" else None      # "20% of": "20 % der"
+        return Unit(symbol.group(2), start, of.end() if of else symbol.end(), number + space + symbol.group(2),
+                    ("unit", key, value))
     word = WORD_AFTER[source].match(text, end)
     if word is None:
         return None
@@ -160,4 +165,5 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         return Unit(key, start, old.end(), f"{number}-{forms.singular}-old", ("unit", key, value, "old"))
     if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
         written = forms.dative
-    return Unit(key, start, last, f"{number} {written}", ("unit", key, value))
+    of = OF_AFTER.match(text, last) if source == "en" else None
+    return Unit(key, start, of.end() if of else last, f"{number} {written}", ("unit", key, value))
