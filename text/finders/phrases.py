@@ -184,6 +184,11 @@ SALUTE = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))\s+(?=[A-ZÄÖÜ])"
 TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name after it, to its comma ("Herr Dr. Bauer,")
 
 
+def opener_key(written: str) -> str:
+    """An opener's key in the tables: "Achtung :" -> "achtung", "Guten  Morgen" -> "guten morgen"."""
+    return " ".join(written.lower().rstrip(":").split())
+
+
 def closing(word: str) -> re.Pattern:
     """The word (a pattern) after a comma or a space at the sentence's end, before its final marks: "Zwei Kaffee,
     bitte!"."""
@@ -210,8 +215,7 @@ class Phrases(PlaceholderStep):
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
         while self.opening and (m := self.opening.match(text, at)):
-            key = " ".join(m.group(1).lower().rstrip(":").split())
-            phrase = (self.table.get(key) or self.fields[key]) + ":" * m.group(1).endswith(":")   # a label's colon
+            key, phrase = opener_key(m.group(1)), self.phrase_of(m.group(1))
             end = m.end(1)
             if (spans or saluted) and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:   # inside
                 phrase = phrase[0].lower() + phrase[1:]
@@ -221,12 +225,17 @@ class Phrases(PlaceholderStep):
             spans.append(Span(m.start(1), end, phrase))
             at = end
         for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
-            key = " ".join(label.group(1).lower().rstrip(": ").split())
-            spans.append(Span(label.start(1), label.end(1), (self.table.get(key) or self.fields[key]) + ":"))
+            spans.append(Span(label.start(1), label.end(1), self.phrase_of(label.group(1))))
         last = self.closing.search(text, at) if self.closing else None
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
+
+    def phrase_of(self, written: str) -> str:
+        """The target's phrase for an opener as the text writes it; a label keeps its colon ("Achtung :" ->
+        "Attention:")."""
+        key = opener_key(written)
+        return (self.table.get(key) or self.fields[key]) + ":" * written.endswith(":")
 
 
 @functools.cache

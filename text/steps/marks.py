@@ -30,9 +30,10 @@ NO_SPACE_BEFORE = ".,!?;:…"  # a mark taken out before one of these takes its 
 # empty pairs; straight quotes only side by side: in '"yes" "no"' the ' " " ' is between two quotations
 EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
 PAIRS = {"(": ")", "[": "]", "{": "}"}
-TRAILING = re.compile(r"[\s.!?…:;,\"'»“”]*$")            # the marks that end a sentence, after its last word
+ENDING = r"[\s.!?…:;,\"'»“”]*$"
+TRAILING = re.compile(ENDING)             # the marks that end a sentence, after its last word
 INSIDE_SPACE = re.compile(r"(?<=[(\[{]) +| +(?=[)\]}])")
-CLOSED_LAST = re.compile(r"[)\]}][\s.!?…:;,\"'»“”]*$")
+CLOSED_LAST = re.compile(rf"[)\]}}]{ENDING}")   # a bracket closes where the sentence ends
 
 
 def is_word(c: str) -> bool:
