@@ -16,6 +16,7 @@ P0 = PLACEHOLDERS[0]
     ("Um Viertel vor 8 und gegen dreiviertel neun.", ["at quarter to 8", "around quarter to nine"]),
     ("Um Mitternacht oder um halb acht schlafen alle.", ["at midnight", "at half past seven"]),    # a time's name
     ("Um Viertel nach 8 oder um halb acht.", ["at quarter past 8", "at half past seven"]),   # each its own "um"
+    ("Wir treffen uns um halb 8.", ["at half past seven"]),   # not "half past 7": a number the source has not
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found
@@ -25,6 +26,7 @@ def test_a_german_time_in_words_is_the_english_one(source, found):
     ("The bus leaves at half past seven.", ["um halb acht"]),
     ("At half past twelve, not a quarter past 9.", ["um halb eins", "Viertel nach 9"]),
     ("Come at a quarter to nine.", ["um Viertel vor neun"]),
+    ("We meet at half past 7, not half 8.", ["um halb acht"]),      # British "half 8" is 8:30: left to the model
     ("We meet at midnight, not around midnight.", ["um Mitternacht", "gegen Mitternacht"]),
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
@@ -32,9 +34,8 @@ def test_an_english_time_in_words_is_the_german_one(source, found):
 
 
 @pytest.mark.parametrize("source, lang", [
-    ("Es ist halb 8.", "de"),                   # "half past 7" would hold a number the source has not
     ("Das Glas ist halb voll, halb zwei Kinder, halb achtzig, halb achte.", "de"),
-    ("It is half 8, half eight or half past 7.", "en"),
+    ("It is half 8 or half eight.", "en"),
     ("A midnight-blue car, Mitternachtsblau at noon.", "en"),
 ])
 def test_what_only_looks_like_a_time_in_words_is_none(source, lang):

@@ -10,12 +10,13 @@ translates word for word ("Der Film beginnt um halb acht." -> "The film starts t
 
 German "halb", "Viertel nach", "Viertel vor" and "dreiviertel" (a quarter to), English "half past", "(a) quarter
 past" and "(a) quarter to", before an hour from one to twelve. The hour a half names is one more in German than in
-English, so "halb" and "half past" take the hour only as a word: a digit would come out as another number
-("halb 8" -> "half past 7"), which no translation may hold; "Viertel nach 8" keeps its digit. Left to the model: the
-regional "Viertel acht" (7:15 in the east, and nothing elsewhere) and British "half eight", both read two ways, and
-"halb" before anything but an hour ("halb voll", "halb zwei Kinder": a capitalized word after the hour). A time
-takes its preposition along as one in digits does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a
-model wrote "We are gathering using half past seven").
+English, so "halb" and "half past" write the hour as a word even where the source has a digit: "halb 8" ->
+"half past seven", as "half past 7" would hold a number the source has not (a model wrote "We are gathering using
+half 8"); "Viertel nach 8" keeps its digit. Left to the model: the regional "Viertel acht" (7:15 in the east, and
+nothing elsewhere) and British "half eight", both read two ways, and "halb" before anything but an hour ("halb
+voll", "halb zwei Kinder": a capitalized word after the hour). A time takes its preposition along as one in digits
+does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a model wrote "We are gathering using half past
+seven").
 """
 from __future__ import annotations
 
@@ -57,11 +58,9 @@ class ClockWords(PlaceholderStep):
         for pattern, minutes, ahead in self.patterns:
             for m in pattern.finditer(text):
                 hour = m.group("hour")
-                if hour.isdigit() and ahead:           # "halb 8": the other language's hour is another number
-                    continue
                 value = int(hour) if hour.isdigit() else self.hours[hour.lower()]
                 shown = (value + ahead - 1) % 12 + 1
-                said = hour if hour.isdigit() else self.words[shown]
+                said = hour if hour.isdigit() and not ahead else self.words[shown]     # "halb 8": "half past seven"
                 spans.append(self.led(text, m, f"{WRITTEN[self.target][minutes]} {said}", spans))
         for m in self.named.finditer(text) if self.named else ():
             spans.append(self.led(text, m, self.names[m.group().lower()], spans))
