@@ -104,7 +104,7 @@ def test_a_farewell_opens_a_sentence_after_a_greeting_too(pair, line, fills):
 
 @pytest.mark.parametrize("source, target, text, masked, fills", [
     ("de", "en", "Zwei Kaffee, bitte.", f"Zwei Kaffee, {P0}.", ("please",)),
-    ("de", "en", "Die Rechnung bitte!", f"Die Rechnung {P0}!", ("please",)),
+    ("de", "en", "Den Kuchen bitte!", f"Den Kuchen {P0}!", ("please",)),
     ("de", "en", "Er sagt bitte.", f"Er sagt {P0}.", ("please",)),
     ("en", "de", "Can you help me, please?", f"Can you help me, {P0}?", ("bitte",)),
     ("en", "de", "He is eager to please.", "He is eager to please.", ()),
@@ -177,4 +177,19 @@ def test_a_line_is_written_in_the_one_language_whose_phrases_make_up_most_of_it(
 ])
 def test_everyday_chat_phrases(source, target, text, masked, fills):
     """"Take care!" came back as "Dieses Auto!", "Danke vielmals!" as "There is a lot of busy!"."""
+    assert Phrases(source, target).apply(text) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("de", "en", "Vielen Dank im Voraus!", f"{P0}!", ("Thanks in advance",)),
+    ("en", "de", "Thank you in advance.", f"{P0}.", ("Vielen Dank im Voraus",)),
+    ("de", "en", "Sprechen Sie Englisch?", f"{P0}?", ("Do you speak English",)),
+    ("en", "de", "I'm lost.", f"{P0}.", ("Ich habe mich verlaufen",)),
+    ("de", "en", "Die Rechnung, bitte.", f"{P0}.", ("The bill, please",)),
+    ("en", "de", "Have a nice trip!", f"{P0}!", ("Gute Reise",)),
+    ("de", "en", "Wie alt bist du?", f"{P0}?", ("How old are you",)),
+])
+def test_a_travellers_phrases(source, target, text, masked, fills):
+    """"Vielen Dank im Voraus!" came back as "Many Dank in front of the!", "I'm lost." as "Ich is taking.", "Have a
+    nice trip!" as "Have einer schönen Stadt!"."""
     assert Phrases(source, target).apply(text) == (masked, fills)

@@ -55,6 +55,16 @@ PHRASES = {
     "wie geht's dir": "How are you", "wie geht es euch": "How are you", "was ist los": "What's up",
     "viel erfolg": "Good luck", "bis nächste woche": "See you next week", "pass auf dich auf": "Take care",
     "danke vielmals": "Thanks a lot", "tut mir leid": "I'm sorry",
+    "vielen dank im voraus": "Thanks in advance", "danke im voraus": "Thanks in advance",
+    "gute fahrt": "Have a safe trip", "guten flug": "Have a good flight",
+    "schönen abend noch": "Have a nice evening", "ich verstehe nicht": "I don't understand",
+    "sprechen sie englisch": "Do you speak English", "sprichst du englisch": "Do you speak English",
+    "sprechen sie deutsch": "Do you speak German", "ich habe mich verlaufen": "I'm lost",
+    "die rechnung bitte": "The bill, please", "ich weiß nicht": "I don't know", "ich weiß es nicht": "I don't know",
+    "einen moment bitte": "One moment, please", "bis gleich": "See you soon", "willkommen zurück": "Welcome back",
+    "schlaf gut": "Sleep well", "was kostet das": "How much is it", "wie alt bist du": "How old are you",
+    "wie alt sind sie": "How old are you", "woher kommst du": "Where are you from",
+    "woher kommen sie": "Where are you from", "gern": "Gladly", "gerne": "Gladly",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -86,6 +96,15 @@ ENGLISH = {
     "how are you doing": "Wie geht es dir", "what's up": "Was ist los", "see you next week": "Bis nächste Woche",
     "have a great weekend": "Schönes Wochenende", "have a good weekend": "Schönes Wochenende",
     "take care": "Pass auf dich auf", "no worries": "Kein Problem",
+    "thanks in advance": "Vielen Dank im Voraus", "thank you in advance": "Vielen Dank im Voraus",
+    "have a nice trip": "Gute Reise", "have a safe trip": "Gute Reise", "have a good flight": "Guten Flug",
+    "have a nice evening": "Schönen Abend noch", "do you speak english": "Sprechen Sie Englisch",
+    "do you speak german": "Sprechen Sie Deutsch", "i'm lost": "Ich habe mich verlaufen",
+    "the bill please": "Die Rechnung, bitte", "the check please": "Die Rechnung, bitte",
+    "i don't know": "Ich weiß nicht", "i don't understand": "Ich verstehe nicht",
+    "one moment please": "Einen Moment, bitte", "just a moment": "Einen Moment", "see you in a bit": "Bis gleich",
+    "welcome back": "Willkommen zurück", "sleep well": "Schlaf gut", "how old are you": "Wie alt bist du",
+    "where are you from": "Woher kommst du", "sure": "Klar", "gladly": "Gerne",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
