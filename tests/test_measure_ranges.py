@@ -7,7 +7,7 @@ from text.forms.measure_ranges import RANGE
 
 @pytest.mark.parametrize("source, target, text, fills", [
     ("de", "en", "Das Paket kommt in 3 bis 5 Tagen an.", ("3 to 5 days",)),
-    ("de", "en", "Es dauert 3-5 Tage, er ist 1,5 bis 2 m groß, 3 oder 4 Tassen.", ("3-5 days", "1.5 to 2 m",
+    ("de", "en", "Es dauert 3-5 Tage, er ist 1,5 bis 2 m groß, 3 oder 4 Tassen.", ("3-5 days", "1.5 to 2 m tall",
                                                                                     "3 or 4 cups")),
     ("en", "de", "It takes 3 to 5 days, we run 5-10 km.", ("3 bis 5 Tage", "5-10 km")),
 ])

@@ -14,7 +14,7 @@ from text.forms.units import unit_after
     ("Mit 100 km/h und 1.200 Metern, 20 % oder 20 Prozent.", ("100 km/h", "1,200 meters", "20%", "20 percent")),
     ("3 Tage, 2 Wochen, 1 Jahr, 4 Sekunden, 5 kg, 500 g, 2 Pfund.",
      ("3 days", "2 weeks", "1 year", "4 seconds", "5 kg", "500 g", "2 pounds")),
-    ("Vor 3 Tagen kam ein 3 Jahre alter Junge, 5 Jahre alt.", ("3 days ago", "3-year-old", "5 years")),
+    ("Vor 3 Tagen kam ein 3 Jahre alter Junge, 5 Jahre alt.", ("3 days ago", "3-year-old", "5 years old")),
     ("Die Wohnung hat 85 Quadratmeter, das Zimmer 1 Quadratmeter.", ("85 square meters", "1 square meter")),
 ])
 def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
@@ -91,3 +91,18 @@ def test_englishs_of_after_a_measure_goes_with_it_but_not_after_a_share():
     """"We bought 2 kg of apples" came back as "Wir suchen 2 kg von Apfel" from a 30-minute model."""
     assert Numbers("en", "de").apply("2 kg of apples, 3 bottles of wine, 20% of the bread.") == \
         ("\ue000 apples, \ue001 wine, \ue002 of the bread.", ("2 kg", "3 Flaschen", "20%"))
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Ich bin 1,85 m groß.", ("1.85 m tall",)),
+    ("de", "en", "Sie ist 7 Jahre alt, der Turm 300 Meter hoch und 20 m breit.",
+     ("7 years old", "300 meters high", "20 m wide")),
+    ("en", "de", "I am 1.85 m tall, the river is 5 km long and the baby 3 months old!",
+     ("1,85 m groß", "5 km lang", "3 Monate alt")),
+    ("de", "en", "Ein 2 m großer Mann lief 3 Stunden lang.", ("2 m", "3 hours")),    # before its noun; a time
+    ("en", "de", "A 300 m high tower, a child 6 months old.", ("300 m", "6 Monate alt")),   # before a noun; old
+])
+def test_what_a_length_or_an_age_measures_goes_with_it_where_it_is_said_after_it(source, target, text, fills):
+    """"Ich bin 1,85 m groß." came back as "I am big 1.85 m.", "My daughter is 7 years old." as "Meine Tochter ist
+    7 Jahre." from a 30-minute model."""
+    assert Numbers(source, target).apply(text)[1] == fills

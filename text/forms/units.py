@@ -6,7 +6,8 @@ läuft 10 km in 45 Minuten" -> "He is walking 10 in 45"). A unit word takes the 
 otherwise (German: the dative plural after an English preposition that takes the dative: "with 2 liters" -> "mit 2
 Litern"); a symbol ("km", "kg", "km/h", "%", "°C") is written as typed, with the number in the target's format
 (English writes no space before "%"). A magnitude word is one too ("5 Millionen" -> "5 million", "2,5 Mrd." -> "2.5
-billion"; English writes no plural after a number), and so is a share off a price ("50 % Rabatt" -> "50% off").
+billion"; English writes no plural after a number), and so is a share off a price ("50 % Rabatt" -> "50% off"), and
+what a length or an age measures, said after it ("1,85 m groß" -> "1.85 m tall", "7 years old" -> "7 Jahre alt").
 
     unit_after("10 km und mehr", 2, "de")   -> Unit(key="km", end=5, symbol="km", ...)
 """
@@ -116,7 +117,19 @@ VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
 # a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
 DISCOUNT = {"de": " Rabatt", "en": " off"}
 DISCOUNT_AFTER = {lang: re.compile(rf"{word}\b") for lang, word in DISCOUNT.items()}
-OLD_AFTER = re.compile(r" alte[rsnm]?\b")     # "ein 3 Jahre alter Junge": attributive, "a 3-year-old boy"
+OLD_AFTER = re.compile(r" alte[rsnm]?\b")     # "ein 3 Jahre alter Junge": attributive, "a 3-year-old boy"; "6
+                                              # Monate altes": "6-month-old"
+# what a length or an age measures, said after it ("Ich bin 1,85 m groß." -> "1.85 m tall", "7 years old" -> "7 Jahre
+# alt": a model wrote "I am big 1.85 m." and "Meine Tochter ist 7 Jahre."): a German adjective without an ending (one
+# with an ending stands before its noun, "ein 2 m großer Mann"), an English one before a mark, "and", "or", "but" or
+# the line's end (not "a 300 m high tower"), but "old" anywhere ("a child 6 months old sitting ..."); English's word
+# first
+DIMENSIONS = [("tall", "groß"), ("high", "hoch"), ("long", "lang"), ("wide", "breit"), ("deep", "tief"),
+              ("thick", "dick"), ("old", "alt")]
+LENGTHS, AGES = {"mm", "cm", "m", "km", "mi", "ft", "in"}, {"d", "wk", "mo", "yr"}
+DIMENSION_AFTER = {lang: re.compile(r" (%s)(?![\wäöüß-])" % "|".join(pair[side] for pair in DIMENSIONS))
+                   for side, lang in enumerate(("en", "de"))}
+MARK_AFTER = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:and|or|but)\b")
 
 
 class Unit(NamedTuple):
@@ -140,6 +153,10 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         if off:                                                   # "50 % Rabatt" -> "50% off"
             return Unit(symbol.group(2), start, off.end(), number + space + symbol.group(2) + DISCOUNT[target],
                         ("unit", key, value, "off"))
+        measured = dimension_after(text, symbol.end(), key, source, target)
+        if measured:                                                 # "1,85 m groß" -> "1.85 m tall"
+            return Unit(symbol.group(2), start, measured[0], f"{number}{space}{symbol.group(2)} {measured[1]}",
+                        ("unit", key, value, measured[2]))
         of = OF_AFTER.match(text, symbol.end()) if source == "en" and key != "pct" else None      # "20% of": "20 % der"
         return Unit(symbol.group(2), start, of.end() if of else symbol.end(), number + space + symbol.group(2),
                     ("unit", key, value))
@@ -160,10 +177,26 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     before = VOR_BEFORE.search(text, 0, start)
     if key in TIME and source == "de" and before:                                # "vor 3 Tagen" -> "3 days ago"
         return Unit(key, before.start(), last, f"{number} {written} ago", ("unit", key, value, "ago"))
-    old = OLD_AFTER.match(text, last) if key == "yr" and source == "de" else None
+    old = OLD_AFTER.match(text, last) if key in AGES and source == "de" else None
     if old:                                                                      # "3 Jahre alter" -> "3-year-old"
         return Unit(key, start, old.end(), f"{number}-{forms.singular}-old", ("unit", key, value, "old"))
+    measured = dimension_after(text, last, key, source, target)
+    if measured:                                                                 # "7 Jahre alt" -> "7 years old"
+        return Unit(key, start, measured[0], f"{number} {written} {measured[1]}", ("unit", key, value, measured[2]))
     if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
         written = forms.dative
     of = OF_AFTER.match(text, last) if source == "en" else None
     return Unit(key, start, of.end() if of else last, f"{number} {written}", ("unit", key, value))
+
+
+def dimension_after(text: str, end: int, key: str, source: str, target: str) -> tuple[int, str, str] | None:
+    """What the measure of unit `key` ending at `end` measures, said right after it (DIMENSIONS): (where the word
+    ends, the target's word, English's word); None where there is none."""
+    m = DIMENSION_AFTER[source].match(text, end)
+    if m is None:
+        return None
+    english, german = next(pair for pair in DIMENSIONS if m.group(1) in pair)
+    if key not in (AGES if english == "old" else LENGTHS) or (
+            source == "en" and english != "old" and not MARK_AFTER.match(text, m.end())):
+        return None
+    return m.end(1), german if target == "de" else english, english
