@@ -85,10 +85,10 @@ def test_apostrophes_and_single_quotes_stay():
 def test_a_url_with_brackets_keeps_them_and_a_stray_bracket_goes():
     """The step sees the masked sentence: the URL's brackets are in its placeholder, on both sides."""
     pipeline = Pipeline.from_config(DataConfig())
-    applied = pipeline.apply("Siehe https://de.wikipedia.org/wiki/Heidelberg_(Stadt) heute.")
-    assert applied.sentences == [f"Siehe {P0} heute."]
-    reversed_ = pipeline.reverse_sentence(f"See {P0} today (.", applied.states[0])
-    assert reversed_.text == "See https://de.wikipedia.org/wiki/Heidelberg_(Stadt) today."
+    applied = pipeline.apply("Lies https://de.wikipedia.org/wiki/Heidelberg_(Stadt) heute.")
+    assert applied.sentences == [f"Lies {P0} heute."]
+    reversed_ = pipeline.reverse_sentence(f"Read {P0} today (.", applied.states[0])
+    assert reversed_.text == "Read https://de.wikipedia.org/wiki/Heidelberg_(Stadt) today."
 
 
 def test_the_step_can_be_turned_off():

@@ -88,6 +88,7 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("de", "en"), "Bitte rufen Sie mich an.", f"{P0} rufen Sie mich an.", "Please"),      # a request: "Pitor calls me"
     (("en", "de"), "Please close the door.", f"{P0} close the door.", "Bitte"),
     (("en", "de"), "Please, help me.", f"{P0}, help me.", "Bitte"),
+    (("de", "en"), "Siehe Seite 12.", f"{P0} Seite 12.", "See"),      # a reference: "Siehe S. 12" came back as "They"
 ])
 def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))

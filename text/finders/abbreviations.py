@@ -1,5 +1,5 @@
 """Common abbreviations travel as placeholders, written as the target language abbreviates: German "ca." -> "approx.",
-"z. B." -> "e.g.", "usw." -> "etc.", "Nr. 5" -> "No." + "5", "S. 12" -> "p." + "12", and back. A caption model has
+"z. B." -> "e.g.", "usw." -> "etc.", "Nr. 5" -> "No. 5", "S. 12" -> "p. 12", and back. A caption model has
 hardly seen one and garbles it into a made-up name ("A man carries approx. 20 boxes." -> "... eine Prox 20 Kartons.",
 "in front of No. 12" -> "vor Noo 12").
 
@@ -25,10 +25,15 @@ GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
           "inkl.": "incl.", "zzgl.": "plus", "evtl.": "possibly", "ggf.": "if necessary", "vgl.": "cf.",
           "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "inkl. MwSt.": "incl. VAT", "Tel.": "Tel.", "S.": "p.",
-          "Abb.": "Fig."}
+          "Abb.": "Fig.", "Kap.": "ch.", "Bd.": "vol."}
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
-           "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel.", "p.": "S.", "Fig.": "Abb."}
+           "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel.", "p.": "S.",
+           "Fig.": "Abb.", "ch.": "Kap.", "vol.": "Bd."}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
+# abbreviations that number something take their number along ("Zimmer Nr. 5" -> "No. 5": as two placeholders a
+# model wrote "No. is for 5.", and "Siehe S. 12, Kap. 3." came back as "They p. 12, Kap. 3.")
+NUMBERING = {"nr", "no", "s", "p", "abb", "fig", "kap", "ch", "bd", "vol"}
+NUMBER = re.compile(r"\s*\d+[a-z]?(?![\w.,:/-]*\d)")         # "12", "12a"; not "12.5", "3/4", "2:30"
 
 
 class Abbreviations(PlaceholderStep):
@@ -51,7 +56,10 @@ class Abbreviations(PlaceholderStep):
             if written[0].isupper() and not self.table.get(written) and meant[0].islower():
                 meant = meant[0].upper() + meant[1:]           # "Ca. 20 Leute" -> "Approx."
             end = m.end()
-            if written.endswith(".") and ends_text(text, end):     # the sentence's full stop too
+            number = NUMBER.match(text, end) if short in NUMBERING else None
+            if number:                                           # "Nr. 5" -> "No. 5"
+                end, meant = number.end(), f"{meant} {number.group().strip()}"
+            elif written.endswith(".") and ends_text(text, end):     # the sentence's full stop too
                 end, meant = end - 1, meant.rstrip(".")
             spans.append(Span(m.start(), end, meant))
         return spans

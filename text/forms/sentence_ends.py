@@ -27,7 +27,7 @@ CLOSING = re.compile(rf"{CLOSERS}\s*")
 BEFORE_SENTENCE = re.compile(rf"[{ENDS}:]+{CLOSERS}\s+$")     # what stands before a sentence's first word
 # abbreviations only before a number ("No. 5", "3. Jan. 2020", a weekday's before a time: "Sa. 9 Uhr"), else words
 BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "wed", "thu", "sat", "sun", "abb",
-                "fig"}
+                "fig", "ch", "vol"}
 LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
