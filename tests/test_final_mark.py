@@ -58,7 +58,8 @@ def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_ope
     ("Where is the station?", "Eine Frau?.", "Eine Frau?"),                # a full stop after the mark goes
     ("Hallo!", "Hello!.", "Hello!"), ("Klick hier", "Click here?.", "Click here?"),
     ("Where is the station?", "Eine Frau??", "Eine Frau?"), ("Wirklich??", "Really.", "Really??"),   # as often
-    ("Wirklich??", "Really???", "Really??"), ("Wirklich??", "Really?", "Really?"),               # as the source
+    ("Wirklich??", "Really???", "Really??"), ("Wirklich??", "Really?", "Really??"),              # as the source
+    ("Das Konzert war super!!!", "The concert was great!", "The concert was great!!!"),
 ])
 def test_a_full_stop_where_the_source_asks_or_exclaims_becomes_the_sources_mark(source, output, back):
     _, state = FinalMark().apply(source)
@@ -102,3 +103,9 @@ def test_each_sentence_of_a_line_ends_as_its_own_source_sentence_ends():
     outputs = [pipeline.reverse_sentence(output, states).text
                for output, states in zip(["A dog is running", "Two cats."], applied.states)]
     assert pipeline.reverse_line(outputs, applied.line_states) == "A dog is running. Two cats"
+
+
+def test_the_model_reads_one_mark_of_a_sources_run():
+    """"Das Konzert war super!!!" came back with one "!" from a 30-minute model: captions end in one mark."""
+    assert FinalMark().apply("Das Konzert war super!!!") == ("Das Konzert war super!", "!!!")
+    assert FinalMark().apply("Wirklich??“") == ("Wirklich?“", "??")

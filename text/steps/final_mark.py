@@ -4,7 +4,9 @@ source has none. A model, weak or strong, learned from captions that nearly all 
 after a heading, a list item or a URL that had none (`Hilfe unter https://example.com/hilfe` → `Help at
 https://example.com/hilfe.`, where a link-finder takes the stop into the address) and after a question or a greeting
 (`Visit www.example.org for 20% off!` → `… für 20%.`), and a weak one may stop before the final mark or put a full
-stop after it (`Eine Frau?.`: the full stop goes) or repeat it (`Eine Frau??`: as often as the source has it). An
+stop after it (`Eine Frau?.`: the full stop goes) or repeat it (`Eine Frau??`: as often as the source has it). A
+source's run of marks reaches the model as one, which captions taught it, and comes back as the source's run
+(`Das Konzert war super!!!`: a 30-minute model wrote one `!`, a 300-step one `!!!` after a caption's words). An
 abbreviation's period stays in every case (`Wohnen Sie in den USA?` → `Do you live in the U.S.?`).
 
     text, state = FinalMark().apply("Hilfe unter \ue000")    # state: "" (the source ends in no mark)
@@ -59,8 +61,9 @@ class FinalMark(Step):
         if k == 0:
             return text, None
         last = text[k - 1]
-        if last in ASKED:
-            return text, last * run_before(text, k)
+        if last in ASKED:                   # the model reads one mark of a run ("super!!!": captions have one)
+            run = run_before(text, k)
+            return text[:k - run + 1] + text[k:], last * run
         return text, last if last in ENDS else ("" if open_end(last) else None)
 
     def reverse(self, output: str, state) -> str:
@@ -72,7 +75,7 @@ class FinalMark(Step):
             return output[:k] + state + output[k:]
         if asked and last == state[0]:            # the model's run of the source's mark as long as the source's
             run = run_before(output, k)                                     # ("Eine Frau??" of a weak model)
-            return output[:k - run] + state + output[k:] if run > len(state) else output
+            return output[:k - run] + state + output[k:]
         if last != "." or (k > 1 and output[k - 2] == "."):                 # another mark, or an ellipsis: kept
             return output
         if k > 1 and output[k - 2] in ASKED and (asked or state == ""):     # "Eine Frau?." of a weak model
