@@ -30,12 +30,12 @@ import torch.nn.functional as F  # noqa: E402
 import models.attention as attention_module  # noqa: E402
 import models.dropout as dropout_module  # noqa: E402
 import training.step as step_module  # noqa: E402
-from bench.throughput import matmul_peak, step_flops  # noqa: E402
+from bench.throughput import matmul_peak, our_model, step_flops  # noqa: E402
 from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
-from models.transformer import build_model  # noqa: E402
 from training.precision import autocast, resolve_precision  # noqa: E402
+from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
 
 
@@ -79,10 +79,10 @@ SDPA = (attention_module.SdpaAttention, "forward", torch_sdpa)
 class Variant:
     """A model, its optimizer and RNG stream, trained with one option changed."""
 
-    def __init__(self, cfg, weights, rng, adamw: str = "fused", keep_grads: bool = False,
+    def __init__(self, cfg, weights, rng, scored, adamw: str = "fused", keep_grads: bool = False,
                  flags=contextlib.nullcontext):
         self.cfg, self.flags, self.rng = cfg, flags, rng.clone()
-        self.model = build_model(cfg.model)
+        self.model = our_model(cfg, scored)
         self.model.load_state_dict(weights)
         self.optimizer, self.schedule = make_optimizer(self.model, cfg, adamw)
         if keep_grads:              # zero the gradients in place instead of freeing them
@@ -129,20 +129,23 @@ def main() -> None:
     segments = [[collate([(train.src[n], train.tgt[n]) for n in idx])
                  for idx in order[(r + 1) * args.steps:(r + 2) * args.steps]] for r in range(args.rounds)]
     warmup = [collate([(train.src[n], train.tgt[n]) for n in idx]) for idx in order[:2]]
+    def scored(model):                        # the pieces the output scores, as train.py sets them
+        score_pieces(model, train, data, cfg, fine_tuning=False)
+
     torch.manual_seed(cfg.train.seed)
-    weights = copy.deepcopy(build_model(cfg.model).state_dict())
+    weights = copy.deepcopy(our_model(cfg, scored).state_dict())
     rng = torch.get_rng_state()               # one dropout stream for all: building a variant draws nothing from it
     if args.set == "optimizer":
-        variants = {"fused AdamW (train.py)": Variant(cfg, weights, rng),
-                    "foreach AdamW": Variant(cfg, weights, rng, "foreach"),
-                    "for-loop AdamW": Variant(cfg, weights, rng, "for-loop"),
-                    "zero_grad(set_to_none=False)": Variant(cfg, weights, rng, keep_grads=True),
-                    "mkldnn off": Variant(cfg, weights, rng, flags=mkldnn_off)}
+        variants = {"fused AdamW (train.py)": Variant(cfg, weights, rng, scored),
+                    "foreach AdamW": Variant(cfg, weights, rng, scored, "foreach"),
+                    "for-loop AdamW": Variant(cfg, weights, rng, scored, "for-loop"),
+                    "zero_grad(set_to_none=False)": Variant(cfg, weights, rng, scored, keep_grads=True),
+                    "mkldnn off": Variant(cfg, weights, rng, scored, flags=mkldnn_off)}
     else:
-        variants = {"train.py": Variant(cfg, weights, rng),
-                    "F.cross_entropy loss": Variant(cfg, weights, rng, flags=lambda: replaced(LOSS)),
-                    "torch dropout and sdpa": Variant(cfg, weights, rng, flags=lambda: replaced(DROPOUT, SDPA)),
-                    "all three as before": Variant(cfg, weights, rng, flags=lambda: replaced(LOSS, DROPOUT, SDPA))}
+        variants = {"train.py": Variant(cfg, weights, rng, scored),
+                    "F.cross_entropy loss": Variant(cfg, weights, rng, scored, flags=lambda: replaced(LOSS)),
+                    "torch dropout and sdpa": Variant(cfg, weights, rng, scored, flags=lambda: replaced(DROPOUT, SDPA)),
+                    "all three as before": Variant(cfg, weights, rng, scored, flags=lambda: replaced(LOSS, DROPOUT, SDPA))}
     print(f"threads {torch.get_num_threads()}; precision {resolve_precision(cfg.train.precision, torch.device('cpu'))}"
           f"; dropout {cfg.model.dropout}/{cfg.model.attention_dropout}; {args.rounds} rounds x {args.steps} "
           "steps per variant", flush=True)
@@ -163,7 +166,7 @@ def main() -> None:
         print(f"{name:30s} {statistics.median(rates[name]):7.0f} {statistics.median(ratios):11.3f}x "
               f"{variants[name].losses[-1]:10.5f}")
 
-    flops = sum(step_flops(cfg, b) for b in segments[0]) / len(segments[0])
+    flops = sum(step_flops(cfg, b, scored) for b in segments[0]) / len(segments[0])
     tokens = sum(b.n_tgt_tokens for b in segments[0]) / len(segments[0])
     peak = matmul_peak(torch.float32)
     achieved = flops * statistics.median(rates[base]) / tokens
