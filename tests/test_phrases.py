@@ -194,3 +194,16 @@ def test_a_travellers_phrases(source, target, text, masked, fills):
     """"Vielen Dank im Voraus!" came back as "Many Dank in front of the!", "I'm lost." as "Ich is taking.", "Have a
     nice trip!" as "Have einer schönen Stadt!"."""
     assert Phrases(source, target).apply(text) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("de", "en", "Passwort vergessen?", f"{P0}?", ("Forgot your password",)),
+    ("en", "de", "Add to cart", P0, ("In den Warenkorb",)),
+    ("de", "en", "Anmelden", P0, ("Sign in",)),
+    ("en", "de", "Log in", P0, ("Anmelden",)),
+    ("en", "de", "See you at the weekend!", f"{P0}!", ("Wir sehen uns am Wochenende",)),
+    ("de", "en", "Wir sehen uns den Film an.", "Wir sehen uns den Film an.", ()),     # a verb, not a farewell
+])
+def test_an_apps_buttons_and_a_farewell_with_its_day(source, target, text, masked, fills):
+    """"Passwort vergessen?" came back as "Areor eating?", "Add to cart" as "Ein gekärtter Flümmter"."""
+    assert Phrases(source, target).apply(text) == (masked, fills)

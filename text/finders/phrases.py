@@ -65,6 +65,9 @@ PHRASES = {
     "schlaf gut": "Sleep well", "was kostet das": "How much is it", "wie alt bist du": "How old are you",
     "wie alt sind sie": "How old are you", "woher kommst du": "Where are you from",
     "woher kommen sie": "Where are you from", "gern": "Gladly", "gerne": "Gladly",
+    "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow", "wir sehen uns später": "See you later",
+    "wir sehen uns bald": "See you soon", "wir sehen uns am wochenende": "See you at the weekend",
+    "wir sehen uns nächste woche": "See you next week",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 
@@ -105,6 +108,8 @@ ENGLISH = {
     "one moment please": "Einen Moment, bitte", "just a moment": "Einen Moment", "see you in a bit": "Bis gleich",
     "welcome back": "Willkommen zurück", "sleep well": "Schlaf gut", "how old are you": "Wie alt bist du",
     "where are you from": "Woher kommst du", "sure": "Klar", "gladly": "Gerne",
+    "see you at the weekend": "Wir sehen uns am Wochenende", "see you on the weekend": "Wir sehen uns am Wochenende",
+    "see you this weekend": "Wir sehen uns am Wochenende",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
 # same pair both ways
@@ -118,8 +123,22 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Parken verboten", "No parking"), ("Rauchen verboten", "No smoking"), ("Betreten verboten", "No trespassing"),
          ("Bitte nicht stören", "Do not disturb"), ("Notausgang", "Emergency exit"), ("Frisch gestrichen", "Wet paint"),
          ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait")]
-PHRASES |= {de.lower(): en for de, en in CALLS}
-ENGLISH |= {en.lower(): de for de, en in CALLS}
+# an app's or a web page's buttons and links, alone on a line ("Passwort vergessen?" -> "Areor eating?", "Add to cart"
+# -> "Ein gekärtter Flümmter" from a 30-minute model); (German, English), each one's translation the last named
+SCREENS = [("Passwort vergessen", "Forgot your password"), ("Jetzt kaufen", "Buy now"), ("Kaufen", "Buy"),
+           ("In den Warenkorb", "Add to cart"), ("Zum Warenkorb", "Go to cart"), ("Warenkorb", "Cart"),
+           ("Jetzt bestellen", "Order now"), ("Einloggen", "Log in"), ("Anmelden", "Log in"),
+           ("Anmelden", "Sign in"), ("Ausloggen", "Log out"), ("Abmelden", "Log out"), ("Abmelden", "Sign out"),
+           ("Registrieren", "Sign up"), ("Konto erstellen", "Create account"), ("Weiter", "Continue"),
+           ("Weiter", "Next"), ("Zurück", "Back"), ("Abbrechen", "Cancel"), ("Speichern", "Save"),
+           ("Löschen", "Delete"), ("Bearbeiten", "Edit"), ("Suche", "Search"), ("Suchen", "Search"),
+           ("Einstellungen", "Settings"), ("Mehr erfahren", "Learn more"), ("Mehr anzeigen", "Show more"),
+           ("Weniger anzeigen", "Show less"), ("Alle akzeptieren", "Accept all"), ("Alle ablehnen", "Reject all"),
+           ("Schließen", "Close"), ("Senden", "Send"), ("Absenden", "Submit"), ("Herunterladen", "Download"),
+           ("Hochladen", "Upload"), ("Teilen", "Share"), ("Bestätigen", "Confirm"), ("Jetzt anmelden", "Sign up now"),
+           ("Newsletter abonnieren", "Subscribe to our newsletter"), ("Abonnieren", "Subscribe")]
+PHRASES |= {de.lower(): en for de, en in CALLS + SCREENS}
+ENGLISH |= {en.lower(): de for de, en in CALLS + SCREENS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
 # ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")
