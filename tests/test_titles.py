@@ -65,6 +65,21 @@ def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_i
     assert names_in(text, ENGLISH, "en", "de") == found
 
 
+@pytest.mark.parametrize("text, source, found", [
+    ("Uncle Bob and Grandma Rose meet Captain Jack Sparrow.", "en",
+     [("Uncle Bob", "Onkel Bob"), ("Grandma Rose", "Oma Rose"), ("Captain Jack Sparrow", "Kapitän Jack Sparrow")]),
+    ("Tante Anna und Professor Weber essen Brot.", "de",
+     [("Tante Anna", "Aunt Anna"), ("Professor Weber", "Professor Weber")]),
+    ("Weil Oma Brot kauft, lacht Prinz Essen, Professor Koch.", "de", []),    # words of the corpus: nouns
+    ("A man stands in front of a Prince St. Cafe on King Street.", "en", []),        # a place's name
+])
+def test_kin_and_ranks_before_a_name_come_with_it_in_the_other_languages_word(text, source, found):
+    """"Uncle Bob grills sausages." kept "Uncle", "Captain Smith" came back as "Caper Smith" from a 30-minute
+    model."""
+    lexicon = GERMAN if source == "de" else ENGLISH
+    assert names_in(text, lexicon, source, "en" if source == "de" else "de") == found
+
+
 def test_only_german_and_english_have_titles():
     assert names_in("Frau Becker kauft Brot.", GERMAN, "de", "fr") == []
 

@@ -51,6 +51,18 @@ NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name
 NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens"}}
 # after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
 A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")
+# kin and ranks before a name, in the other language's word ("Uncle Bob" -> "Onkel Bob": a model kept "Uncle";
+# "Captain Smith" came back as "Caper Smith"); German's name must be a name or a word the corpus lacks ("weil Oma
+# Kuchen backt": a noun)
+KIN_TITLES = [("Onkel", "Uncle"), ("Tante", "Aunt"), ("Oma", "Grandma"), ("Opa", "Grandpa"), ("Kapitän", "Captain"),
+              ("Professorin", "Professor"), ("Professor", "Professor"), ("König", "King"), ("Königin", "Queen"),
+              ("Prinz", "Prince"), ("Prinzessin", "Princess")]
+KIN_TITLE = {lang: re.compile(rf"(?<![\w-])(?P<title>{'|'.join(pair[side] for pair in KIN_TITLES)}) (?P<name>{NAME})"
+                              rf"(?: (?P<second>{NAME}))?")
+             for side, lang in enumerate(("de", "en"))}
+KIN_WORDS = {"de": {de: en for de, en in KIN_TITLES}, "en": {en: de for de, en in KIN_TITLES}}
+# after which such a title is part of a place's name ("a Prince St. Cafe", "King Street")
+PLACES = set("St Street Str Straße Road Rd Avenue Ave Allee Square Platz Park Hotel Cafe Café Bar Pub".split())
 TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
 TO_GERMAN = {"Mr": "Herr", "Mrs": "Frau", "Ms": "Frau", "Miss": "Frau"}
 # what stands before a common noun "Frau"/"Herr", never before a title: a determiner, an article, or an inflected
@@ -126,6 +138,12 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
     if source == "en":
         spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
                   if family_name(m.group("name"), names)]
+    for m in KIN_TITLE[source].finditer(text):
+        if {m.group("name"), m.group("second")} & PLACES or source == "de" and not (
+                names.is_name(m.group("name")) or names.surname(m.group("name"))):
+            continue
+        name, end = with_second(m, names, source)
+        spans.append(Span(m.start(), end, f"{KIN_WORDS[source][m.group('title')]} {name}"))
     for m in NAMING[source].finditer(text):
         name, end = with_second(m, names, source)
         named = NAMED[source].get(m.group("naming"))
