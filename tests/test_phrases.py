@@ -203,7 +203,10 @@ def test_a_travellers_phrases(source, target, text, masked, fills):
     ("en", "de", "Log in", P0, ("Anmelden",)),
     ("en", "de", "See you at the weekend!", f"{P0}!", ("Wir sehen uns am Wochenende",)),
     ("de", "en", "Wir sehen uns den Film an.", "Wir sehen uns den Film an.", ()),     # a verb, not a farewell
+    ("en", "de", "Wow!", f"{P0}!", ("Wow",)),                 # a quoted "Wow!" came back as "Eine Frau!"
+    ("de", "en", "Oh nein!", f"{P0}!", ("Oh no",)),
+    ("en", "de", "Oops!", f"{P0}!", ("Ups",)),
 ])
-def test_an_apps_buttons_and_a_farewell_with_its_day(source, target, text, masked, fills):
+def test_an_apps_buttons_a_farewell_with_its_day_and_interjections(source, target, text, masked, fills):
     """"Passwort vergessen?" came back as "Areor eating?", "Add to cart" as "Ein gekärtter Flümmter"."""
     assert Phrases(source, target).apply(text) == (masked, fills)

@@ -111,8 +111,8 @@ ENGLISH = {
     "see you at the weekend": "Wir sehen uns am Wochenende", "see you on the weekend": "Wir sehen uns am Wochenende",
     "see you this weekend": "Wir sehen uns am Wochenende",
 }
-# calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"): (German, English), the
-# same pair both ways
+# calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"), and interjections (a
+# quoted "Wow!" came back as "Eine Frau!"): (German, English), the same pair both ways
 CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"), ("Los geht's", "Let's go"),
          ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
          ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
@@ -122,7 +122,9 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free"),
          ("Parken verboten", "No parking"), ("Rauchen verboten", "No smoking"), ("Betreten verboten", "No trespassing"),
          ("Bitte nicht stören", "Do not disturb"), ("Notausgang", "Emergency exit"), ("Frisch gestrichen", "Wet paint"),
-         ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait")]
+         ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait"), ("Wow", "Wow"), ("Hurra", "Hooray"),
+         ("Autsch", "Ouch"), ("Igitt", "Yuck"), ("Hoppla", "Oops"), ("Ups", "Oops"), ("Juhu", "Yay"),
+         ("Toll", "Great"), ("Super", "Great"), ("Oh nein", "Oh no")]
 # an app's or a web page's buttons and links, alone on a line ("Passwort vergessen?" -> "Areor eating?", "Add to cart"
 # -> "Ein gekärtter Flümmter" from a 30-minute model); (German, English), each one's translation the last named
 SCREENS = [("Passwort vergessen", "Forgot your password"), ("Jetzt kaufen", "Buy now"), ("Kaufen", "Buy"),
