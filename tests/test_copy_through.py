@@ -28,6 +28,7 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Version v1.2.3 ist da.", f"Version {P0} ist da.", ("v1.2.3",)),
     ("Folgt @lena.malt und @zoo.", f"Folgt {P0} und {P1}.", ("@lena.malt", "@zoo")),
     ("Der ICE 578 und FRITZ!Box 7590.", f"Der {P0} und {P1}.", ("ICE 578", "FRITZ!Box 7590")),
+    ("Es kostet EUR 20 oder USD 5.", "Es kostet EUR 20 oder USD 5.", ()),      # a price: the numbers finder's
     ("Mein iPhone 15 und die PlayStation 5.", f"Mein {P0} und die {P1}.", ("iPhone 15", "PlayStation 5")),
     ("Das iPhone hat 12 Apps, Anna 3 Äpfel.", "Das iPhone hat 12 Apps, Anna 3 Äpfel.", ()),   # no capital inside
     ("Ruf 0341 593 3500 an.", f"Ruf {P0} an.", ("0341 593 3500",)),

@@ -39,6 +39,7 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Beim Euro-Jazz 3 Euro-Münzen.", f"Beim Euro-Jazz {P0} Euro-Münzen.", ("3",)),    # not a word it begins
     ("Der Laptop kostet 999,- €, das Kabel 5,–€.", f"Der Laptop kostet {P0}, das Kabel {P1}.", ("€999", "€5")),
     ("Bar € 999,- oder 20,-- Euro.", f"Bar {P0} oder {P1}.", ("€999", "€20")),        # ",-": no cents
+    ("Es kostet EUR 20 oder GBP 5, 5 GBP.", f"Es kostet {P0} oder {P1}, {P2}.", ("€20", "£5", "£5")),   # a code
 ])
 def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)

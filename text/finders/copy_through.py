@@ -14,7 +14,7 @@ import regex
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Alone, Span
-from text.forms.units import SYMBOLS, WORDS
+from text.forms.units import CODES, SYMBOLS, WORDS
 
 # one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
 # black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-
@@ -38,9 +38,10 @@ PATTERNS = [
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
-    r"(?-i:(?<![\w-])(?:\p{Lu}{2,3}|\p{Lu}+-\p{Lu}+|\p{Lu}+!\w+|\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
+    rf"(?-i:(?<![\w-])(?!(?:{'|'.join(CODES)}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
+    r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
-    # placeholders a model wrote "My new iPhone is 15.")
+    # placeholders a model wrote "My new iPhone is 15."); not a currency's code ("EUR 20": a price)
     r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
     r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"

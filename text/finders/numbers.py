@@ -27,7 +27,7 @@ from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
-from text.forms.units import Reading, magnitude, unit_after
+from text.forms.units import CODES, Reading, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
@@ -45,8 +45,12 @@ NO_CENTS = r",[-–]{1,2}"                    # German "999,- €": a whole pric
 SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_CENTS})? ?([{CURRENCY}])(?!\\w)")
 AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
-CURRENCY_NAMES = {"de": {"euro": "€", "eur": "€", "dollar": "$", "usd": "$"},
-                  "en": {"euro": "€", "euros": "€", "eur": "€", "dollar": "$", "dollars": "$", "usd": "$"}}
+CURRENCY_NAMES = {"de": {"euro": "€", "dollar": "$"}, "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$"}}
+for names in CURRENCY_NAMES.values():
+    names |= {code.lower(): sign for code, sign in CODES.items()}
+# a currency's code before a number stands for its sign too ("EUR 20" -> "€20": it was copied as a type's name,
+# "ICE 578", beside a converted "20 EUR")
+CODE_BEFORE = re.compile(rf"(?<![\w-])({'|'.join(CODES)}) ?$")
 NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
               for lang, names in CURRENCY_NAMES.items()}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
@@ -66,13 +70,14 @@ OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"  
 
 
 def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) -> tuple[str, int, int] | None:
-    """(sign, start, end): the currency sign written right before text[start:end] (not before free_from), else
-    right after it, else the sign of the currency named right after it in `lang`, and the span that holds it (with a
-    German ",-" for no cents between them: "999,- €"); None without one."""
-    before = SIGN_BEFORE.search(text, free_from, start)
+    """(sign, start, end): the currency sign (or code: "EUR 20") written right before text[start:end] (not before
+    free_from), else right after it, else the sign of the currency named right after it in `lang`, and the span that
+    holds it (with a German ",-" for no cents between them: "999,- €"); None without one."""
+    before = SIGN_BEFORE.search(text, free_from, start) or CODE_BEFORE.search(text, free_from, start)
     if before:
         no_cents = AFTER_PRICE.match(text, end)                      # "€ 999,-"
-        return before.group(1), before.start(), no_cents.end() if no_cents else end
+        sign = CODES.get(before.group(1), before.group(1))
+        return sign, before.start(), no_cents.end() if no_cents else end
     after = SIGN_AFTER.match(text, end)
     if after:
         return after.group(1), start, after.end()

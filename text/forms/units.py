@@ -73,6 +73,7 @@ SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "m
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
+CODES = {"EUR": "€", "USD": "$", "GBP": "£"}     # a currency's code, before or after its number: its sign
 
 
 def magnitude(fill: str) -> bool:
