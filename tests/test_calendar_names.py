@@ -129,3 +129,15 @@ def test_a_weekdays_abbreviation_before_a_time_is_the_weekday(languages, line, f
 ])
 def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, masked, fills):
     assert CalendarNames(*languages).apply(line) == (masked, fills)
+
+
+@pytest.mark.parametrize("languages, line, fills", [
+    (("de", "en"), "Wir haben von Montag bis Freitag geöffnet.", ("from Monday to Friday",)),
+    (("de", "en"), "Vom Januar bis März, Mo. bis Fr.", ("From January to March", "Monday to Friday")),
+    (("en", "de"), "We are open from Monday to Friday, May through June.", ("von Montag bis Freitag", "Mai bis Juni")),
+    (("en", "de"), "I went from May to the park.", ("Mai",)),                     # no second name: no range
+])
+def test_a_range_in_words_is_one_placeholder_with_its_words(languages, line, fills):
+    """"Wir haben von Montag bis Freitag geöffnet." came back as "We have open from Monday for Friday." from a
+    30-minute model; "We are open from Monday to Friday." lost "from" and "to" with a 300-step one."""
+    assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)

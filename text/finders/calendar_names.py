@@ -2,9 +2,10 @@
 (text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
 "on Saturdays" -> "samstags", "until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no
 such date: its number stays as typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am
-Montag" -> "on Monday", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday". Multi30K's captions hold hardly
-any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies the name it is given ("In February it
-snows." -> "In February.") or writes junk.
+Montag" -> "on Monday", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday"; a range in words with its words,
+"von Montag bis Freitag" <-> "from Monday to Friday", "Mo. bis Fr." -> "Monday to Friday". Multi30K's captions hold
+hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies the name it is given ("In February
+it snows." -> "In February.") or writes junk.
 
 The preposition before a name comes with it where the target's is fixed: "in"/"im" before a month, "on"/"am" before
 a weekday (and English "on" before a month and a number). A name that is a word or a first name too (English "May",
@@ -41,6 +42,11 @@ CUES = {"de": set("im am seit bis ab vor nach vom zum anfang ende mitte letzten 
 DAY_CUES = {"on", "am"}          # before a month only with its day after it: "on June 31"; "rely on May" is a name
 JOINS = re.compile(r"\s*(?:,|,?\s+(?:and|or|to|through|until|till|und|oder|bis))\s+")   # "in May and June"
 RANGE = re.compile(r" ?[-–] ?")                                                       # "Mon-Fri", "Mo. – Fr."
+# a range in words, with its "from" where it has one: "von Montag bis Freitag" <-> "from Monday to Friday" (a model
+# wrote "from Monday for Friday", a weak one lost both words)
+UNTIL = {"de": re.compile(r" bis "), "en": re.compile(r" (?:to|through|until|till) ")}
+FROM = {"de": re.compile(r"(?<![^\W_])([Vv]o[nm]) +$"), "en": re.compile(r"(?<![^\W_])([Ff]rom) +$")}
+RANGE_WORDS = {"de": ("von", "bis"), "en": ("from", "to")}
 # the target's preposition for the source's, where it is fixed: (source word, kind) -> target word
 PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am"},
                 ("de", "en"): {("im", "month"): "in", ("am", "day"): "on"}}
@@ -72,6 +78,14 @@ class Found(NamedTuple):
     number: int
     short: bool
 
+    def source_range(self, text: str, second: "Found", lang: str) -> bool:
+        """Whether this name and `second` make a range in words ("Montag bis Freitag", "May to June")."""
+        return UNTIL[lang].fullmatch(text, self.end, second.start) is not None and not second.word.islower()
+
+    def stopped(self, text: str) -> bool:
+        """Whether this is an abbreviation with its full stop ("Mo.")."""
+        return self.short and text.startswith(".", self.start + len(self.word))
+
 
 class CalendarNames(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
@@ -90,6 +104,11 @@ class CalendarNames(PlaceholderStep):
                     not first.word.islower() and not second.word.islower():       # "Mon-Fri": a range, cue or none
                 fill = self.name(first) + text[first.end:second.start] + self.name(second)
                 spans.append(Span(first.start, second.end, fill))
+                k += 2
+                continue
+            if second and second.kind == first.kind != "days" and first.source_range(text, second, self.source) and \
+                    (self.accepted(text, first, spans) or first.stopped(text) and second.stopped(text)):
+                spans.append(self.range_span(text, first, second))     # "von Montag bis Freitag", "Mo. bis Fr."
                 k += 2
                 continue
             if self.accepted(text, first, spans):
@@ -150,6 +169,14 @@ class CalendarNames(PlaceholderStep):
             return Span(found.start, found.end, Alone(self.name(found)))
         target = target.upper() if word.isupper() and found.word.isupper() else target
         return Span(previous.start(1), found.end, Alone(f"{target} {self.name(found)}"))
+
+    def range_span(self, text: str, first: Found, second: Found) -> Span:
+        """A range in words in the target's words, with its "from" where the source has one."""
+        lead = FROM[self.source].search(text, 0, first.start)
+        since, until = RANGE_WORDS[self.target]
+        since = (since.capitalize() if lead.group(1)[0].isupper() else since) + " " if lead else ""
+        return Span(lead.start(1) if lead else first.start, second.end,
+                    Alone(f"{since}{self.name(first)} {until} {self.name(second)}"))
 
     def name(self, found: Found) -> str:
         names = MONTHS if found.kind == "month" else WEEKDAYS
