@@ -26,7 +26,7 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     ("en", "de", "Open till the 3rd of May.", ("bis zum 3. Mai",)),
     ("de", "en", "Seit dem 15. Mai arbeitet er, bis zum 30. Juni.", ("since May 15", "until June 30")),
     ("de", "en", "Ab dem 1. Juli ist zu, bis 3. Mai offen.", ("from July 1", "May 3")),     # "bis" alone: the model's
-    ("de", "en", "Sie wohnt seit 2019 hier, seit 2000 Jahren.", ("since 2019", "2000 years")),    # a year, no count
+    ("de", "en", "Sie wohnt seit 2019 hier, seit 2000 Jahren.", ("since 2019", "for 2000 years")),   # a year; a count
     ("de", "en", "Ihre E-Mail vom 3. Mai, vom 1. Juni bis zum 3. Juni.", ("from May 3", "from June 1 until June 3")),
     ("de", "en", "Die Messe ist vom 3. bis 5. Mai, von 1. bis zum 4. Juni und 7.-9. Mai.",   # days of one month
      ("from May 3 to 5", "from June 1 to 4", "May 7-9")),

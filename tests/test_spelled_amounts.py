@@ -20,6 +20,8 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Das Eis kostet nur einen Euro.", f"Das Eis kostet nur {P0}.", "€1"),
     ("Zwei Kilo Äpfel.", f"{P0} Äpfel.", "2 kilos"),
     ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
+    ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits
+    ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
 ])
 def test_a_german_amount_in_words_comes_in_english_digits(source, masked, fill):
     assert SpelledAmounts("de", "en").apply(source) == (masked, (fill,))

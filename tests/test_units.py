@@ -106,3 +106,11 @@ def test_what_a_length_or_an_age_measures_goes_with_it_where_it_is_said_after_it
     """"Ich bin 1,85 m groß." came back as "I am big 1.85 m.", "My daughter is 7 years old." as "Meine Tochter ist
     7 Jahre." from a 30-minute model."""
     assert Numbers(source, target).apply(text)[1] == fills
+
+
+def test_a_duration_since_is_one_for_and_a_hotels_nights_are_a_unit():
+    """"Es regnet seit 3 Tagen." came back as "There is their raining 3 days.", "für zwei Nächte" as "for two
+    Nein" from a 30-minute model."""
+    assert Numbers().apply("Es regnet seit 3 Tagen, seit 2019 und 2 Nächte.")[1] == ("for 3 days", "since 2019",
+                                                                                    "2 nights")
+    assert Numbers("en", "de").apply("A room for 1 night or 3 nights.")[1] == ("1 Nacht", "3 Nächte")

@@ -8,8 +8,9 @@ erurur").
     SpelledAmounts("de", "en").find("Zwei Männer.")         -> []       # no amount: the model translates it
 
 The number words one to twelve (text/forms/number_forms.py); German "ein", "eine", "einen", "einem" before a
-currency only ("ein Kilo" is "a kilo"). What the word counts must be one the number finder takes with a number (a currency or a unit,
-text/finders/numbers.py), which also writes it.
+currency only ("ein Kilo" is "a kilo"). What the word counts must be one the number finder takes with a number (a
+currency or a unit, text/finders/numbers.py), which also writes it, with what it takes along before the number
+("seit drei Tagen" -> "for 3 days", "vor zwei Stunden" -> "2 hours ago").
 """
 from __future__ import annotations
 
@@ -51,7 +52,9 @@ class SpelledAmounts(PlaceholderStep):
             rest = text[m.end():]
             if word in self.ones and rest.split(maxsplit=1)[0].lower().rstrip(".,;:!?") not in self.currencies:
                 continue
-            spans = self.numbers.find(digits + rest)
-            if spans and spans[0].start == 0 and spans[0].end > len(digits):
-                found.append((m, Span(m.start(), m.end() + spans[0].end - len(digits), spans[0].fill)))
+            shift = len(m.group(1)) - len(digits)     # the number finder reads the line with the word in digits,
+            spans = [span for span in self.numbers.find(text[:m.start()] + digits + rest)    # "seit drei Tagen"
+                     if span.start <= m.start() < span.end]
+            if spans and spans[0].end > m.start() + len(digits):
+                found.append((m, Span(spans[0].start, spans[0].end + shift, spans[0].fill)))
         return found

@@ -49,6 +49,7 @@ s    | Sekunde Sekunden Sekunden         | second seconds
 min  | Minute Minuten Minuten            | minute minutes
 h    | Stunde Stunden Stunden            | hour hours
 d    | Tag Tage Tagen                    | day days
+nt   | Nacht Nächte Nächten              | night nights
 wk   | Woche Wochen Wochen               | week weeks
 mo   | Monat Monate Monaten              | month months
 yr   | Jahr Jahre Jahren                 | year years
@@ -71,7 +72,7 @@ MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goe
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
            "min", "°C", "°F", "°", "%", "‰", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
-TIME = {"s", "min", "h", "d", "wk", "mo", "yr"}
+TIME = {"s", "min", "h", "d", "nt", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
 CODES = {"EUR": "€", "USD": "$", "GBP": "£"}     # a currency's code, before or after its number: its sign
 
@@ -115,6 +116,7 @@ AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
 # Apfel"); it goes with the measure's placeholder
 OF_AFTER = re.compile(r" of(?= \w)")
 VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
+SEIT_BEFORE = re.compile(r"\b[Ss]eit\s+$")        # "seit 3 Tagen" -> "for 3 days" (a model lost "for")
 # a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
 DISCOUNT = {"de": " Rabatt", "en": " off"}
 DISCOUNT_AFTER = {lang: re.compile(rf"{word}\b") for lang, word in DISCOUNT.items()}
@@ -178,6 +180,9 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     before = VOR_BEFORE.search(text, 0, start)
     if key in TIME and source == "de" and before:                                # "vor 3 Tagen" -> "3 days ago"
         return Unit(key, before.start(), last, f"{number} {written} ago", ("unit", key, value, "ago"))
+    since = SEIT_BEFORE.search(text, 0, start) if key in TIME and source == "de" else None
+    if since:                                                                    # "seit 3 Tagen" -> "for 3 days"
+        return Unit(key, since.start(), last, f"for {number} {written}", ("unit", key, value))
     old = OLD_AFTER.match(text, last) if key in AGES and source == "de" else None
     if old:                                                                      # "3 Jahre alter" -> "3-year-old"
         return Unit(key, start, old.end(), f"{number}-{forms.singular}-old", ("unit", key, value, "old"))
