@@ -11,6 +11,7 @@ P0 = PLACEHOLDERS[0]
     ("The ice cream costs only one euro.", f"The ice cream costs only {P0}.", "1 €"),
     ("It costs twelve dollars each.", f"It costs {P0} each.", "12 $"),
     ("He buys two kilos of apples.", f"He buys {P0} apples.", "2 Kilo"),
+    ("I swim twice a week.", f"I swim {P0}.", "2 Mal pro Woche"),
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
@@ -22,12 +23,14 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
     ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits
     ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
+    ("Ich schwimme zweimal pro Woche.", f"Ich schwimme {P0}.", "twice a week"),      # how often, in one word
 ])
 def test_a_german_amount_in_words_comes_in_english_digits(source, masked, fill):
     assert SpelledAmounts("de", "en").apply(source) == (masked, (fill,))
 
 
-@pytest.mark.parametrize("source", ["Zwei Männer gehen.", "Ein Kilo Äpfel.", "Eine Frau.", "Zweiter Euro-Jazz."])
+@pytest.mark.parametrize("source", ["Zwei Männer gehen.", "Ein Kilo Äpfel.", "Eine Frau.", "Zweiter Euro-Jazz.",
+                                    "Noch einmal, auf einmal."])
 def test_a_number_word_before_no_amount_and_an_article_before_a_unit_are_the_models(source):
     assert SpelledAmounts("de", "en").apply(source) == (source, ())
     assert SpelledAmounts("en", "de").apply("Two men walk one dog.") == ("Two men walk one dog.", ())

@@ -75,7 +75,7 @@ def test_a_share_off_a_price_comes_with_its_word():
 
 def test_how_many_times_is_a_measure_of_its_own():
     """"Ich war 3-mal in Paris." left "-mal" to the model, which has no such word to learn."""
-    assert Numbers().apply("Ich war 3-mal in Paris und 2 Mal in Rom.")[1] == ("3 times", "2 times")
+    assert Numbers().apply("Ich war 3-mal in Paris und 2 Mal in Rom.")[1] == ("3 times", "twice")
     assert Numbers("en", "de").apply("I went there 3 times, 1 time by train.")[1] == ("3 Mal", "1 Mal")
 
 
@@ -114,3 +114,11 @@ def test_a_duration_since_is_one_for_and_a_hotels_nights_are_a_unit():
     assert Numbers().apply("Es regnet seit 3 Tagen, seit 2019 und 2 Nächte.")[1] == ("for 3 days", "since 2019",
                                                                                     "2 nights")
     assert Numbers("en", "de").apply("A room for 1 night or 3 nights.")[1] == ("1 Nacht", "3 Nächte")
+
+
+def test_how_often_takes_its_rate_along():
+    """"Ich gehe zweimal pro Woche schwimmen." came back as "I am mirir projects swimming." from a 30-minute
+    model, "I go swimming twice a week." as "Ich schwimme."."""
+    assert Numbers().apply("2 Mal pro Woche, 3-mal am Tag, 1 Mal die Stunde.")[1] == \
+        ("twice a week", "3 times a day", "once an hour")
+    assert Numbers("en", "de").apply("3 times a day, 5 times per month.")[1] == ("3 Mal pro Tag", "5 Mal pro Monat")

@@ -108,6 +108,9 @@ class Numbers(PlaceholderStep):
             if magnitude(measured.fill):                                # "$5 million", "5 Mio. Euro"
                 spans.append(self.with_rate(text, self.with_currency(text, measured, m, free), m))
                 continue
+            if isinstance(measured.fill, Reading) and measured.fill.key[:2] == ("unit", "x"):   # "2 Mal pro Woche"
+                spans.append(self.with_rate(text, measured, m))
+                continue
             priced = self.with_currency(text, plain, m, free)
             spans.append(with_section(text, measured if priced == plain else self.with_rate(text, priced, m), free))
         times = {m.start() for m in found if m.group(5)}
@@ -152,8 +155,10 @@ class Numbers(PlaceholderStep):
 
     def with_rate(self, text: str, span: Span, m: re.Match) -> Span:
         """A price with the rate written after it, in the target's words: "12,50 € pro Person" -> "€12.50 per
-        person" (text/forms/rates.py)."""
+        person", and how often with its: "2 Mal pro Woche" -> "twice a week" (text/forms/rates.py)."""
         rate = rate_after(text, span.end, self.source, self.target)
+        if rate is not None and isinstance(span.fill, Reading) and span.fill.key[:2] == ("unit", "x"):
+            return Span(span.start, rate.end, Reading(f"{span.fill} {rate.often}", (*span.fill.key, rate.key)))
         if rate is None or not any(c in CURRENCY for c in span.fill):
             return span
         price = span.fill.key if isinstance(span.fill, Reading) else (*(c for c in span.fill if c in CURRENCY),

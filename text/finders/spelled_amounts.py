@@ -22,39 +22,53 @@ from text.forms.masking import Span
 from text.forms.number_forms import number_words
 
 ONE = {"de": ("ein", "eine", "einen", "einem")}        # "one" that is also the article: before a currency only
+# how often, in one word: German's number and "mal" ("zweimal" is "2-mal"; not "einmal": "noch einmal", "auf einmal"),
+# English "twice"
+TIMES = {"de": "{}-mal", "en": "{} times"}
 
 
 class SpelledAmounts(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
-        self.numbers = Numbers(source, target)
+        self.numbers, self.times = Numbers(source, target), TIMES.get(source)
         self.values = number_words(source)
         self.ones = ONE.get(source, ())
         self.currencies = CURRENCY_NAMES.get(source, {})
         words = "|".join([*self.values, *self.ones])
         self.pattern = re.compile(rf"(?<![\w-])((?i:{words}))(?= +[^\W\d_])") if words else None
+        often = f"(?:{'|'.join(w for w, v in self.values.items() if v > 1)})mal" if source == "de" else "twice"
+        self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.times else None
 
     def find(self, text: str) -> list[Span]:
-        return [span for _, span in self.amounts(text)]
+        return [span for _, _, span in self.amounts(text)]
 
     def in_digits(self, text: str) -> str:
         """The text with the number word of each amount in digits ("one euro" -> "1 euro"), for checking what
         numbers a translation may hold."""
-        for m, _ in reversed(self.amounts(text)):
-            text = text[:m.start()] + str(self.values.get(m.group(1).lower(), 1)) + text[m.end():]
+        for m, digits, _ in reversed(self.amounts(text)):
+            text = text[:m.start()] + digits + text[m.end():]
         return text
 
-    def amounts(self, text: str) -> list[tuple[re.Match, Span]]:
-        """Each amount's number word and its span, whose fill the number finder writes from its digits."""
+    def amounts(self, text: str) -> list[tuple[re.Match, str, Span]]:
+        """Each amount's number word, the word in digits ("zwei" -> "2", "zweimal" -> "2-mal") and the amount's
+        span, whose fill the number finder writes from its digits."""
         found = []
         for m in self.pattern.finditer(text) if self.pattern else ():
             word = m.group(1).lower()
-            digits = str(self.values.get(word, 1))
             rest = text[m.end():]
             if word in self.ones and rest.split(maxsplit=1)[0].lower().rstrip(".,;:!?") not in self.currencies:
                 continue
-            shift = len(m.group(1)) - len(digits)     # the number finder reads the line with the word in digits,
-            spans = [span for span in self.numbers.find(text[:m.start()] + digits + rest)    # "seit drei Tagen"
-                     if span.start <= m.start() < span.end]
-            if spans and spans[0].end > m.start() + len(digits):
-                found.append((m, Span(spans[0].start, spans[0].end + shift, spans[0].fill)))
-        return found
+            found.append((m, str(self.values.get(word, 1))))
+        for m in self.often.finditer(text) if self.often else ():
+            count = self.values.get(m.group().lower()[:-3], 2)                  # "zweimal"; "twice"
+            found.append((m, self.times.format(count)))
+        return [(m, digits, span) for m, digits in sorted(found, key=lambda f: f[0].start())
+                if (span := self.in_numbers(text, m, digits)) is not None]
+
+    def in_numbers(self, text: str, m: re.Match, digits: str) -> Span | None:
+        """The amount's span where the number finder reads one in the line with the word `m` in `digits` (with what
+        it takes along before them: "seit drei Tagen" -> "for 3 days"); None where it reads a bare number."""
+        spans = [span for span in self.numbers.find(text[:m.start()] + digits + text[m.end():])
+                 if span.start <= m.start() < span.end]
+        if not spans or spans[0].end <= m.start() + len(re.match(r"\d+", digits).group()):
+            return None
+        return Span(spans[0].start, spans[0].end + len(m.group()) - len(digits), spans[0].fill)

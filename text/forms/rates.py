@@ -1,7 +1,8 @@
 """A price's rate: what the price is for, after it ("12,50 € pro Person" -> "€12.50 per person", "80 euros a
 night" -> "80 € pro Nacht", "2 € das Kilo" -> "€2 per kilo", "950 € im Monat" -> "€950 per month"). A model kept
 the price and lost or mangled its rate ("Pros", "einen Mord", "eine Kilile"): Multi30K has no prices to learn it
-from. The numbers finder (text/finders/numbers.py) puts the rate inside the price's placeholder.
+from. The numbers finder (text/finders/numbers.py) puts the rate inside the price's placeholder, and so it does
+after how often ("2 Mal pro Woche" -> "twice a week", "3 times a day" -> "3 Mal pro Tag").
 
     rate_after("5 € pro Tag.", 3, "de", "en")   -> Rate(end=11, words="per day", key="day")
 """
@@ -50,6 +51,7 @@ class Rate(NamedTuple):
     end: int              # where the rate ends in the text
     words: str            # the rate in the target language, with its "per" / "pro"
     key: str              # what it is for, alike in both languages ("day")
+    often: str = ""       # the rate of how often, in the target's words: "a week", "an hour" / "pro Woche"
 
 
 def rate_after(text: str, end: int, source: str, target: str) -> Rate | None:
@@ -61,4 +63,6 @@ def rate_after(text: str, end: int, source: str, target: str) -> Rate | None:
     if m is None:
         return None
     key = NOUNS[source][m.group(1) if source == "de" else m.group(1).lower()]
-    return Rate(m.end(), f"{JOIN[target]} {WRITTEN[target][key]}", key)
+    noun = WRITTEN[target][key]
+    often = f"{'an' if noun[0] in 'aeiouh' else 'a'} {noun}" if target == "en" else f"{JOIN[target]} {noun}"
+    return Rate(m.end(), f"{JOIN[target]} {noun}", key, often)

@@ -115,6 +115,7 @@ AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
 # English "of" after a measure, which German does without ("2 kg of apples" -> "2 kg Äpfel": a model wrote "2 kg von
 # Apfel"); it goes with the measure's placeholder
 OF_AFTER = re.compile(r" of(?= \w)")
+OFTEN = {"1": "once", "2": "twice"}            # English "2 times" as said ("2 Mal pro Woche" -> "twice a week")
 VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
 SEIT_BEFORE = re.compile(r"\b[Ss]eit\s+$")        # "seit 3 Tagen" -> "for 3 days" (a model lost "for")
 # a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
@@ -192,7 +193,8 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
         written = forms.dative
     of = OF_AFTER.match(text, last) if source == "en" else None
-    return Unit(key, start, of.end() if of else last, f"{number} {written}", ("unit", key, value))
+    measure = OFTEN.get(number, f"{number} {written}") if key == "x" and target == "en" else f"{number} {written}"
+    return Unit(key, start, of.end() if of else last, measure, ("unit", key, value))
 
 
 def dimension_after(text: str, end: int, key: str, source: str, target: str) -> tuple[int, str, str] | None:
