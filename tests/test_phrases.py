@@ -175,13 +175,7 @@ def test_a_line_is_written_in_the_one_language_whose_phrases_make_up_most_of_it(
     ("de", "en", "Danke vielmals!", f"{P0}!", ("Thanks a lot",)),
     ("de", "en", "Viel Erfolg bei der Prüfung!", f"{P0} der Prüfung!", ("Good luck with",)),
     ("de", "en", "Tut mir leid, ich bin spät dran.", f"{P0}, ich bin spät dran.", ("I'm sorry",)),
-])
-def test_everyday_chat_phrases(source, target, text, masked, fills):
-    """"Take care!" came back as "Dieses Auto!", "Danke vielmals!" as "There is a lot of busy!"."""
-    assert Phrases(source, target).apply(text) == (masked, fills)
-
-
-@pytest.mark.parametrize("source, target, text, masked, fills", [
+    # a traveller's
     ("de", "en", "Vielen Dank im Voraus!", f"{P0}!", ("Thanks in advance",)),
     ("en", "de", "Thank you in advance.", f"{P0}.", ("Vielen Dank im Voraus",)),
     ("de", "en", "Sprechen Sie Englisch?", f"{P0}?", ("Do you speak English",)),
@@ -189,24 +183,19 @@ def test_everyday_chat_phrases(source, target, text, masked, fills):
     ("de", "en", "Die Rechnung, bitte.", f"{P0}.", ("The bill, please",)),
     ("en", "de", "Have a nice trip!", f"{P0}!", ("Gute Reise",)),
     ("de", "en", "Wie alt bist du?", f"{P0}?", ("How old are you",)),
-])
-def test_a_travellers_phrases(source, target, text, masked, fills):
-    """"Vielen Dank im Voraus!" came back as "Many Dank in front of the!", "I'm lost." as "Ich is taking.", "Have a
-    nice trip!" as "Have einer schönen Stadt!"."""
-    assert Phrases(source, target).apply(text) == (masked, fills)
-
-
-@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("en", "de", "See you at the weekend!", f"{P0}!", ("Wir sehen uns am Wochenende",)),
+    ("de", "en", "Wir sehen uns den Film an.", "Wir sehen uns den Film an.", ()),     # a verb, not a farewell
+    # an app's buttons, interjections
     ("de", "en", "Passwort vergessen?", f"{P0}?", ("Forgot your password",)),
     ("en", "de", "Add to cart", P0, ("In den Warenkorb",)),
     ("de", "en", "Anmelden", P0, ("Sign in",)),
     ("en", "de", "Log in", P0, ("Anmelden",)),
-    ("en", "de", "See you at the weekend!", f"{P0}!", ("Wir sehen uns am Wochenende",)),
-    ("de", "en", "Wir sehen uns den Film an.", "Wir sehen uns den Film an.", ()),     # a verb, not a farewell
-    ("en", "de", "Wow!", f"{P0}!", ("Wow",)),                 # a quoted "Wow!" came back as "Eine Frau!"
+    ("en", "de", "Wow!", f"{P0}!", ("Wow",)),
     ("de", "en", "Oh nein!", f"{P0}!", ("Oh no",)),
     ("en", "de", "Oops!", f"{P0}!", ("Ups",)),
 ])
-def test_an_apps_buttons_a_farewell_with_its_day_and_interjections(source, target, text, masked, fills):
-    """"Passwort vergessen?" came back as "Areor eating?", "Add to cart" as "Ein gekärtter Flümmter"."""
+def test_everyday_phrases_a_travellers_an_apps_buttons_and_interjections(source, target, text, masked, fills):
+    """"Take care!" came back as "Dieses Auto!", "Danke vielmals!" as "There is a lot of busy!", "Vielen Dank im
+    Voraus!" as "Many Dank in front of the!", "I'm lost." as "Ich is taking.", "Passwort vergessen?" as "Areor
+    eating?", "Add to cart" as "Ein gekärtter Flümmter", a quoted "Wow!" as "Eine Frau!"."""
     assert Phrases(source, target).apply(text) == (masked, fills)

@@ -55,21 +55,17 @@ PHRASES = {
     "wie geht's dir": "How are you", "wie geht es euch": "How are you", "was ist los": "What's up",
     "viel erfolg": "Good luck", "bis nächste woche": "See you next week", "pass auf dich auf": "Take care",
     "danke vielmals": "Thanks a lot", "tut mir leid": "I'm sorry",
-    "vielen dank im voraus": "Thanks in advance", "danke im voraus": "Thanks in advance",
-    "gute fahrt": "Have a safe trip", "guten flug": "Have a good flight",
-    "schönen abend noch": "Have a nice evening", "ich verstehe nicht": "I don't understand",
-    "sprechen sie englisch": "Do you speak English", "sprichst du englisch": "Do you speak English",
-    "sprechen sie deutsch": "Do you speak German", "ich habe mich verlaufen": "I'm lost",
-    "die rechnung bitte": "The bill, please", "ich weiß nicht": "I don't know", "ich weiß es nicht": "I don't know",
-    "einen moment bitte": "One moment, please", "bis gleich": "See you soon", "willkommen zurück": "Welcome back",
-    "schlaf gut": "Sleep well", "was kostet das": "How much is it", "wie alt bist du": "How old are you",
-    "wie alt sind sie": "How old are you", "woher kommst du": "Where are you from",
-    "woher kommen sie": "Where are you from", "gern": "Gladly", "gerne": "Gladly",
-    "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow", "wir sehen uns später": "See you later",
-    "wir sehen uns bald": "See you soon", "wir sehen uns am wochenende": "See you at the weekend",
+    "was kostet das": "How much is it", "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow",
+    "wir sehen uns später": "See you later", "wir sehen uns bald": "See you soon",
     "wir sehen uns nächste woche": "See you next week",
 }
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
+
+
+def phrase_key(phrase: str) -> str:
+    """A sentence's key in the tables: lower case, no commas, one space ("Die Rechnung, bitte" -> "die rechnung
+    bitte")."""
+    return " ".join(phrase.lower().replace("’", "'").replace(",", " ").split())
 
 
 ENGLISH = {
@@ -99,17 +95,7 @@ ENGLISH = {
     "how are you doing": "Wie geht es dir", "what's up": "Was ist los", "see you next week": "Bis nächste Woche",
     "have a great weekend": "Schönes Wochenende", "have a good weekend": "Schönes Wochenende",
     "take care": "Pass auf dich auf", "no worries": "Kein Problem",
-    "thanks in advance": "Vielen Dank im Voraus", "thank you in advance": "Vielen Dank im Voraus",
-    "have a nice trip": "Gute Reise", "have a safe trip": "Gute Reise", "have a good flight": "Guten Flug",
-    "have a nice evening": "Schönen Abend noch", "do you speak english": "Sprechen Sie Englisch",
-    "do you speak german": "Sprechen Sie Deutsch", "i'm lost": "Ich habe mich verlaufen",
-    "the bill please": "Die Rechnung, bitte", "the check please": "Die Rechnung, bitte",
-    "i don't know": "Ich weiß nicht", "i don't understand": "Ich verstehe nicht",
-    "one moment please": "Einen Moment, bitte", "just a moment": "Einen Moment", "see you in a bit": "Bis gleich",
-    "welcome back": "Willkommen zurück", "sleep well": "Schlaf gut", "how old are you": "Wie alt bist du",
-    "where are you from": "Woher kommst du", "sure": "Klar", "gladly": "Gerne",
-    "see you at the weekend": "Wir sehen uns am Wochenende", "see you on the weekend": "Wir sehen uns am Wochenende",
-    "see you this weekend": "Wir sehen uns am Wochenende",
+    "have a nice trip": "Gute Reise",
 }
 # calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"), and interjections (a
 # quoted "Wow!" came back as "Eine Frau!"): (German, English), the same pair both ways
@@ -139,8 +125,23 @@ SCREENS = [("Passwort vergessen", "Forgot your password"), ("Jetzt kaufen", "Buy
            ("Schließen", "Close"), ("Senden", "Send"), ("Absenden", "Submit"), ("Herunterladen", "Download"),
            ("Hochladen", "Upload"), ("Teilen", "Share"), ("Bestätigen", "Confirm"), ("Jetzt anmelden", "Sign up now"),
            ("Newsletter abonnieren", "Subscribe to our newsletter"), ("Abonnieren", "Subscribe")]
-PHRASES |= {de.lower(): en for de, en in CALLS + SCREENS}
-ENGLISH |= {en.lower(): de for de, en in CALLS + SCREENS}
+# a traveller's sentences ("Vielen Dank im Voraus!" -> "Many Dank in front of the!", "I'm lost." -> "Ich is taking.")
+TRAVEL = [("Danke im Voraus", "Thanks in advance"), ("Vielen Dank im Voraus", "Thank you in advance"),
+          ("Vielen Dank im Voraus", "Thanks in advance"),
+          ("Gute Fahrt", "Have a safe trip"), ("Guten Flug", "Have a good flight"),
+          ("Schönen Abend noch", "Have a nice evening"), ("Ich verstehe nicht", "I don't understand"),
+          ("Sprichst du Englisch", "Do you speak English"), ("Sprechen Sie Englisch", "Do you speak English"),
+          ("Sprechen Sie Deutsch", "Do you speak German"), ("Ich habe mich verlaufen", "I'm lost"),
+          ("Die Rechnung, bitte", "The check, please"), ("Die Rechnung, bitte", "The bill, please"),
+          ("Ich weiß es nicht", "I don't know"), ("Ich weiß nicht", "I don't know"), ("Einen Moment", "Just a moment"),
+          ("Einen Moment, bitte", "One moment, please"), ("Bis gleich", "See you in a bit"),
+          ("Willkommen zurück", "Welcome back"), ("Schlaf gut", "Sleep well"), ("Wie alt sind Sie", "How old are you"),
+          ("Wie alt bist du", "How old are you"), ("Woher kommen Sie", "Where are you from"),
+          ("Woher kommst du", "Where are you from"), ("Gern", "Gladly"), ("Gerne", "Gladly"), ("Klar", "Sure"),
+          *(("Wir sehen uns am Wochenende", f"See you {when} weekend") for when in ("this", "on the", "at the"))]
+PAIRS = CALLS + SCREENS + TRAVEL
+PHRASES |= {phrase_key(de): en for de, en in PAIRS}
+ENGLISH |= {phrase_key(en): de for de, en in PAIRS}
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
 # ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")
@@ -249,7 +250,7 @@ class Phrases(PlaceholderStep):
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
-        key = " ".join(m.group(1).lower().replace("’", "'").replace(",", " ").split()) if m else None
+        key = phrase_key(m.group(1)) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
