@@ -32,11 +32,12 @@ from typing import Callable
 from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
 from text.finders.finder import PlaceholderStep
-from text.finders.phrases import SALUTATIONS, SALUTE, TABLES
+from text.finders.phrases import SALUTE
 from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
+from text.forms.phrase_tables import SALUTATIONS, TABLES
 from text.forms.sentence_ends import BEFORE_SENTENCE
 from text.forms.titles import POSSESSIVE, english_possessive, german_possessive, listed, titled
 

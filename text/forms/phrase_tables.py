@@ -1,0 +1,190 @@
+"""The everyday phrases the phrases finder (text/finders/phrases.py) reads, German -> English and back: whole
+sentences (greetings, thanks, wishes, calls and signs, an app's buttons, a traveller's sentences), the openers of a
+longer one (greetings, leads, notices' and fields' labels, a letter's salutations) and a request's closing
+"bitte" / "please". Each table holds a sentence's key (`phrase_key`) and the target's phrase as written.
+"""
+from __future__ import annotations
+
+
+def phrase_key(phrase: str) -> str:
+    """A sentence's key in the tables: lower case, no commas, one space ("Die Rechnung, bitte" -> "die rechnung
+    bitte")."""
+    return " ".join(phrase.lower().replace("’", "'").replace(",", " ").split())
+
+
+PHRASES = {
+    "hallo": "Hello", "hallo zusammen": "Hello everyone", "hi": "Hi", "hey": "Hey", "servus": "Hi", "moin": "Hi",
+    "grüß gott": "Hello", "guten morgen": "Good morning", "guten tag": "Good afternoon", "guten abend": "Good evening",
+    "gute nacht": "Good night", "tschüss": "Bye", "tschüs": "Bye", "ciao": "Bye", "auf wiedersehen": "Goodbye",
+    "bis bald": "See you soon", "bis morgen": "See you tomorrow", "bis später": "See you later", "danke": "Thank you",
+    "danke schön": "Thank you very much", "dankeschön": "Thank you very much", "vielen dank": "Thank you very much",
+    "bitte": "Please", "bitte schön": "You're welcome", "gern geschehen": "You're welcome",
+    "entschuldigung": "Excuse me", "es tut mir leid": "I'm sorry", "ja": "Yes", "nein": "No", "okay": "Okay",
+    "ok": "OK",
+    "ja bitte": "Yes please", "nein danke": "No thanks",
+    "wie geht's": "How are you", "wie geht es dir": "How are you", "wie geht es ihnen": "How are you",
+    "mir geht es gut": "I'm fine", "alles gute": "All the best", "herzlichen glückwunsch": "Congratulations",
+    "alles gute zum geburtstag": "Happy birthday", "herzlichen glückwunsch zum geburtstag": "Happy birthday",
+    "frohe weihnachten": "Merry Christmas",
+    "frohes neues jahr": "Happy New Year", "willkommen": "Welcome", "herzlich willkommen": "Welcome",
+    "viel glück": "Good luck", "viel spaß": "Have fun", "prost": "Cheers", "guten appetit": "Enjoy your meal",
+    "achtung": "Attention", "vorsicht": "Caution", "pass auf": "Watch out", "passen sie auf": "Watch out",
+    "ich heiße": "My name is", "mein name ist": "My name is", "wie heißt du": "What's your name",
+    "wie heißen sie": "What's your name", "wie spät ist es": "What time is it", "halt": "Stop", "offen": "Open",
+    "freut mich": "Nice to meet you", "schönen tag noch": "Have a nice day",
+    "schönes wochenende": "Have a nice weekend", "gute reise": "Have a good trip", "gute besserung": "Get well soon",
+    "kein problem": "No problem", "keine ahnung": "No idea", "natürlich": "Of course", "alles klar": "All right",
+    "bis dann": "See you", "wie bitte": "Pardon", "wie viel kostet das": "How much is it",
+    "frohe weihnachten und ein gutes neues jahr": "Merry Christmas and a happy New Year",
+    "frohe weihnachten und ein frohes neues jahr": "Merry Christmas and a happy New Year",
+    "guten rutsch": "Happy New Year", "einen guten rutsch": "Happy New Year",
+    "sehr geehrte damen und herren": "Dear Sir or Madam", "mit freundlichen grüßen": "Kind regards",
+    "freundliche grüße": "Kind regards", "beste grüße": "Best regards", "viele grüße": "Best wishes",
+    "liebe grüße": "Best wishes", "können sie mir helfen": "Can you help me", "kannst du mir helfen": "Can you help me",
+    "wie geht's dir": "How are you", "wie geht es euch": "How are you", "was ist los": "What's up",
+    "viel erfolg": "Good luck", "bis nächste woche": "See you next week", "pass auf dich auf": "Take care",
+    "danke vielmals": "Thanks a lot", "tut mir leid": "I'm sorry",
+    "was kostet das": "How much is it", "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow",
+    "wir sehen uns später": "See you later", "wir sehen uns bald": "See you soon",
+    "wir sehen uns nächste woche": "See you next week",
+}
+
+
+ENGLISH = {
+    "hello": "Hallo", "hi": "Hallo", "hey": "Hallo", "hello everyone": "Hallo zusammen",
+    "good morning": "Guten Morgen", "good afternoon": "Guten Tag", "good evening": "Guten Abend",
+    "good night": "Gute Nacht", "bye": "Tschüss", "goodbye": "Auf Wiedersehen", "see you": "Bis bald",
+    "see you soon": "Bis bald", "see you later": "Bis später", "see you tomorrow": "Bis morgen",
+    "thank you": "Danke", "thanks": "Danke", "thank you very much": "Vielen Dank", "thanks a lot": "Vielen Dank",
+    "please": "Bitte", "you're welcome": "Gern geschehen", "excuse me": "Entschuldigung", "sorry": "Entschuldigung",
+    "i'm sorry": "Es tut mir leid", "yes": "Ja", "no": "Nein", "okay": "Okay", "ok": "OK",
+    "yes please": "Ja bitte", "no thanks": "Nein danke", "no thank you": "Nein danke",
+    "how are you": "Wie geht es dir", "i'm fine": "Mir geht es gut", "all the best": "Alles Gute",
+    "congratulations": "Herzlichen Glückwunsch", "happy birthday": "Alles Gute zum Geburtstag",
+    "merry christmas": "Frohe Weihnachten", "happy new year": "Frohes neues Jahr", "welcome": "Willkommen",
+    "good luck": "Viel Glück", "have fun": "Viel Spaß", "cheers": "Prost", "enjoy your meal": "Guten Appetit",
+    "attention": "Achtung", "caution": "Vorsicht", "watch out": "Vorsicht", "look out": "Vorsicht",
+    "my name is": "Ich heiße", "what's your name": "Wie heißt du", "what is your name": "Wie heißt du",
+    "what time is it": "Wie spät ist es", "good job": "Gut gemacht", "silence": "Ruhe",
+    "nice to meet you": "Freut mich", "pleased to meet you": "Freut mich", "have a nice day": "Schönen Tag noch",
+    "have a nice weekend": "Schönes Wochenende", "have a good trip": "Gute Reise", "get well soon": "Gute Besserung",
+    "no problem": "Kein Problem", "no idea": "Keine Ahnung", "of course": "Natürlich", "all right": "Alles klar",
+    "pardon": "Wie bitte", "how much is it": "Wie viel kostet das", "how much does it cost": "Wie viel kostet das",
+    "merry christmas and a happy new year": "Frohe Weihnachten und ein gutes neues Jahr",
+    "dear sir or madam": "Sehr geehrte Damen und Herren", "kind regards": "Mit freundlichen Grüßen",
+    "best regards": "Beste Grüße", "yours sincerely": "Mit freundlichen Grüßen", "best wishes": "Viele Grüße",
+    "can you help me": "Können Sie mir helfen", "could you help me": "Können Sie mir helfen",
+    "how are you doing": "Wie geht es dir", "what's up": "Was ist los", "see you next week": "Bis nächste Woche",
+    "have a great weekend": "Schönes Wochenende", "have a good weekend": "Schönes Wochenende",
+    "take care": "Pass auf dich auf", "no worries": "Kein Problem",
+    "have a nice trip": "Gute Reise",
+}
+# calls and signs, often quoted ("Er ruft „Hilfe!“", "Auf dem Schild steht „Geschlossen“"), and interjections (a
+# quoted "Wow!" came back as "Eine Frau!"): (German, English), the same pair both ways
+CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"), ("Los geht's", "Let's go"),
+         ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
+         ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
+         ("Geschlossen", "Closed"), ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
+         ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
+         ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
+         ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free"),
+         ("Parken verboten", "No parking"), ("Rauchen verboten", "No smoking"), ("Betreten verboten", "No trespassing"),
+         ("Bitte nicht stören", "Do not disturb"), ("Notausgang", "Emergency exit"), ("Frisch gestrichen", "Wet paint"),
+         ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait"), ("Wow", "Wow"), ("Hurra", "Hooray"),
+         ("Autsch", "Ouch"), ("Igitt", "Yuck"), ("Hoppla", "Oops"), ("Ups", "Oops"), ("Juhu", "Yay"),
+         ("Toll", "Great"), ("Super", "Great"), ("Oh nein", "Oh no")]
+# an app's or a web page's buttons and links, alone on a line ("Passwort vergessen?" -> "Areor eating?", "Add to cart"
+# -> "Ein gekärtter Flümmter" from a 30-minute model); (German, English), each one's translation the last named
+SCREENS = [("Passwort vergessen", "Forgot your password"), ("Jetzt kaufen", "Buy now"), ("Kaufen", "Buy"),
+           ("In den Warenkorb", "Add to cart"), ("Zum Warenkorb", "Go to cart"), ("Warenkorb", "Cart"),
+           ("Jetzt bestellen", "Order now"), ("Einloggen", "Log in"), ("Anmelden", "Log in"),
+           ("Anmelden", "Sign in"), ("Ausloggen", "Log out"), ("Abmelden", "Log out"), ("Abmelden", "Sign out"),
+           ("Registrieren", "Sign up"), ("Konto erstellen", "Create account"), ("Weiter", "Continue"),
+           ("Weiter", "Next"), ("Zurück", "Back"), ("Abbrechen", "Cancel"), ("Speichern", "Save"),
+           ("Löschen", "Delete"), ("Bearbeiten", "Edit"), ("Suche", "Search"), ("Suchen", "Search"),
+           ("Einstellungen", "Settings"), ("Mehr erfahren", "Learn more"), ("Mehr anzeigen", "Show more"),
+           ("Weniger anzeigen", "Show less"), ("Alle akzeptieren", "Accept all"), ("Alle ablehnen", "Reject all"),
+           ("Schließen", "Close"), ("Senden", "Send"), ("Absenden", "Submit"), ("Herunterladen", "Download"),
+           ("Hochladen", "Upload"), ("Teilen", "Share"), ("Bestätigen", "Confirm"), ("Jetzt anmelden", "Sign up now"),
+           ("Newsletter abonnieren", "Subscribe to our newsletter"), ("Abonnieren", "Subscribe")]
+# a traveller's sentences ("Vielen Dank im Voraus!" -> "Many Dank in front of the!", "I'm lost." -> "Ich is taking.")
+TRAVEL = [("Danke im Voraus", "Thanks in advance"), ("Vielen Dank im Voraus", "Thank you in advance"),
+          ("Vielen Dank im Voraus", "Thanks in advance"),
+          ("Gute Fahrt", "Have a safe trip"), ("Guten Flug", "Have a good flight"),
+          ("Schönen Abend noch", "Have a nice evening"), ("Ich verstehe nicht", "I don't understand"),
+          ("Sprichst du Englisch", "Do you speak English"), ("Sprechen Sie Englisch", "Do you speak English"),
+          ("Sprechen Sie Deutsch", "Do you speak German"), ("Ich habe mich verlaufen", "I'm lost"),
+          ("Die Rechnung, bitte", "The check, please"), ("Die Rechnung, bitte", "The bill, please"),
+          ("Ich weiß es nicht", "I don't know"), ("Ich weiß nicht", "I don't know"), ("Einen Moment", "Just a moment"),
+          ("Einen Moment, bitte", "One moment, please"), ("Bis gleich", "See you in a bit"),
+          ("Willkommen zurück", "Welcome back"), ("Schlaf gut", "Sleep well"), ("Wie alt sind Sie", "How old are you"),
+          ("Wie alt bist du", "How old are you"), ("Woher kommen Sie", "Where are you from"),
+          ("Woher kommst du", "Where are you from"), ("Gern", "Gladly"), ("Gerne", "Gladly"), ("Klar", "Sure"),
+          *(("Wir sehen uns am Wochenende", f"See you {when} weekend") for when in ("this", "on the", "at the"))]
+PAIRS = CALLS + SCREENS + TRAVEL
+PHRASES |= {phrase_key(de): en for de, en in PAIRS}
+ENGLISH |= {phrase_key(en): de for de, en in PAIRS}
+TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
+# the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
+# ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")
+GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "guten morgen", "guten tag", "guten abend",
+                    "gute nacht", "tschüss", "tschüs", "ciao", "auf wiedersehen", "hallo zusammen", "entschuldigung",
+                    "ich heiße", "mein name ist", "danke", "danke schön", "vielen dank", "alles gute",
+                    "alles gute zum geburtstag", "herzlichen glückwunsch", "herzlichen glückwunsch zum geburtstag",
+                    "frohe weihnachten", "frohes neues jahr",
+                    "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann",
+                    "sehr geehrte damen und herren", "mit freundlichen grüßen", "viele grüße", "liebe grüße",
+                    "beste grüße", "tut mir leid", "es tut mir leid"],
+             "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
+                    "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
+                    "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
+                    "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
+                    "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
+                    "yours sincerely", "i'm sorry"]}
+
+INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
+# thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
+# rest is the model's ("Bitte rufen Sie mich an." -> "Please" + " rufen Sie mich an.": a model wrote "Pitor calls
+# me", and "Please close the door." as "Fußgänger versammeln sich nahe der Tür.")
+LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you very much for",
+                "vielen dank für": "Thank you very much for", "herzlichen dank für": "Many thanks for",
+                "willkommen in": "Welcome to", "herzlich willkommen in": "Welcome to", "bitte": "Please",
+                "viele grüße aus": "Greetings from", "liebe grüße aus": "Greetings from",
+                "grüße aus": "Greetings from", "viel erfolg bei": "Good luck with", "viel glück bei": "Good luck with",
+                "siehe": "See"},
+         "en": {"thank you for": "Danke für", "thanks for": "Danke für",
+                "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
+                "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
+                "greetings from": "Grüße aus", "good luck with": "Viel Glück bei"}}
+PHRASES |= LEADS["de"]
+ENGLISH |= LEADS["en"]
+# a notice's label before its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model wrote
+# "Eight:"; "Caution: slippery floor!" -> "Vorsicht:" + ...)
+LABELS = {"de": {"achtung": "Attention", "vorsicht": "Caution", "hinweis": "Note", "warnung": "Warning",
+                 "wichtig": "Important", "tipp": "Tip", "gefahr": "Danger"},
+          "en": {"attention": "Achtung", "caution": "Vorsicht", "note": "Hinweis", "warning": "Warnung",
+                 "important": "Wichtig", "tip": "Tipp", "danger": "Gefahr"}}
+PHRASES |= LABELS["de"]
+ENGLISH |= LABELS["en"]
+# a form's or a page's field labels, only with their colon ("Kontakt: info@example.com": a model kept "Kontakt" as a
+# name; "Address: 221B Baker Street" -> "Ein gut angezogenes Kleid mit ..."); alone, "Date" or "Time" is no label
+FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address", "anschrift": "Address",
+                 "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
+                 "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
+                 "abfahrt": "Departure", "ankunft": "Arrival"},
+          "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
+                 "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
+                 "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
+                 "departure": "Abfahrt", "arrival": "Ankunft"}}
+# a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
+# wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
+# Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
+CLOSINGS = {"de": ("bitte", "please"), "en": ("(?i:please)", "bitte")}
+# a letter's salutation before a name ("Lieber Tom," -> "Dear Tom,": a model kept "Lieber" as a name; "Sehr geehrter
+# Herr Bauer"), which the names finder joins to the name after it (text/finders/names.py); English "Dear" is German
+# "Hallo": "Liebe" or "Lieber" would follow the addressee's gender
+SALUTATIONS = {"de": {"lieber": "Dear", "liebe": "Dear", "sehr geehrter": "Dear", "sehr geehrte": "Dear"},
+               "en": {"dear": "Hallo"}}
+# first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
+CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm",
+            *FIELDS["en"].values()}
