@@ -136,6 +136,7 @@ def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, mask
     (("de", "en"), "Vom Januar bis März, Mo. bis Fr.", ("From January to March", "Monday to Friday")),
     (("en", "de"), "We are open from Monday to Friday, May through June.", ("von Montag bis Freitag", "Mai bis Juni")),
     (("en", "de"), "I went from May to the park.", ("Mai",)),                     # no second name: no range
+    (("en", "de"), "The meeting was moved from Tuesday to Thursday.", ("Dienstag", "Donnerstag")),   # a change
 ])
 def test_a_range_in_words_is_one_placeholder_with_its_words(languages, line, fills):
     """"Wir haben von Montag bis Freitag geöffnet." came back as "We have open from Monday for Friday." from a

@@ -47,6 +47,9 @@ RANGE = re.compile(r" ?[-–] ?")                                               
 UNTIL = {"de": re.compile(r" bis "), "en": re.compile(r" (?:to|through|until|till) ")}
 FROM = {"de": re.compile(r"(?<![^\W_])([Vv]o[nm]) +$"), "en": re.compile(r"(?<![^\W_])([Ff]rom) +$")}
 RANGE_WORDS = {"de": ("von", "bis"), "en": ("from", "to")}
+# after these "from ... to" is a change, not a range ("moved from Tuesday to Thursday": "von Dienstag auf Donnerstag")
+CHANGED = re.compile(r"\b(?i:moved|changed|postponed|rescheduled|shifted|switched|pushed|delayed|brought forward)"
+                     r"\s+$")
 # the target's preposition for the source's, where it is fixed: (source word, kind) -> target word
 PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am"},
                 ("de", "en"): {("im", "month"): "in", ("am", "day"): "on"}}
@@ -78,10 +81,6 @@ class Found(NamedTuple):
     number: int
     short: bool
 
-    def source_range(self, text: str, second: "Found", lang: str) -> bool:
-        """Whether this name and `second` make a range in words ("Montag bis Freitag", "May to June")."""
-        return UNTIL[lang].fullmatch(text, self.end, second.start) is not None and not second.word.islower()
-
     def stopped(self, text: str) -> bool:
         """Whether this is an abbreviation with its full stop ("Mo.")."""
         return self.short and text.startswith(".", self.start + len(self.word))
@@ -106,7 +105,7 @@ class CalendarNames(PlaceholderStep):
                 spans.append(Span(first.start, second.end, fill))
                 k += 2
                 continue
-            if second and second.kind == first.kind != "days" and first.source_range(text, second, self.source) and \
+            if second and second.kind == first.kind != "days" and self.a_range(text, first, second) and \
                     (self.accepted(text, first, spans) or first.stopped(text) and second.stopped(text)):
                 spans.append(self.range_span(text, first, second))     # "von Montag bis Freitag", "Mo. bis Fr."
                 k += 2
@@ -169,6 +168,14 @@ class CalendarNames(PlaceholderStep):
             return Span(found.start, found.end, Alone(self.name(found)))
         target = target.upper() if word.isupper() and found.word.isupper() else target
         return Span(previous.start(1), found.end, Alone(f"{target} {self.name(found)}"))
+
+    def a_range(self, text: str, first: Found, second: Found) -> bool:
+        """Whether two names make a range in words ("Montag bis Freitag", "from May to June"), not a change ("moved
+        from Tuesday to Thursday")."""
+        if UNTIL[self.source].fullmatch(text, first.end, second.start) is None or second.word.islower():
+            return False
+        lead = FROM[self.source].search(text, 0, first.start)
+        return lead is None or CHANGED.search(text, 0, lead.start()) is None
 
     def range_span(self, text: str, first: Found, second: Found) -> Span:
         """A range in words in the target's words, with its "from" where the source has one."""
