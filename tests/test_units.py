@@ -122,3 +122,16 @@ def test_how_often_takes_its_rate_along():
     assert Numbers().apply("2 Mal pro Woche, 3-mal am Tag, 1 Mal die Stunde.")[1] == \
         ("twice a week", "3 times a day", "once an hour")
     assert Numbers("en", "de").apply("3 times a day, 5 times per month.")[1] == ("3 Mal pro Tag", "5 Mal pro Monat")
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("en", "de", "The train is 20 minutes late, she 5 minutes early.", ("20 Minuten zu spät", "5 Minuten zu früh")),
+    ("de", "en", "Du bist 10 Minuten zu spät, der Zug hat 15 Minuten Verspätung.",
+     ("10 minutes late", "a 15-minute delay")),
+    ("en", "de", "I was 10 minutes late for work, 3 km late.", ("10 Minuten", "3 km")),     # before a word; no time
+    ("en", "de", "It arrives in 3 to 5 business days, or 2 working days.", ("3 bis 5 Werktage", "2 Werktage")),
+])
+def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target, text, fills):
+    """"The train to Munich is 20 minutes late." came back as "Der Zug zum München ist 20 Minuten.", "Der Zug hat
+    15 Minuten Verspätung." as "The train has 15 minutes trying to try." from a 30-minute model."""
+    assert Numbers(source, target).apply(text)[1] == fills

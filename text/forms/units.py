@@ -49,6 +49,7 @@ s    | Sekunde Sekunden Sekunden         | second seconds
 min  | Minute Minuten Minuten            | minute minutes
 h    | Stunde Stunden Stunden            | hour hours
 d    | Tag Tage Tagen                    | day days
+bd   | Werktag Werktage Werktagen       | business_day business_days working_day working_days
 nt   | Nacht Nächte Nächten              | night nights
 wk   | Woche Wochen Wochen               | week weeks
 mo   | Monat Monate Monaten              | month months
@@ -72,7 +73,7 @@ MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goe
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
            "min", "°C", "°F", "°", "%", "‰", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
-TIME = {"s", "min", "h", "d", "nt", "wk", "mo", "yr"}
+TIME = {"s", "min", "h", "d", "bd", "nt", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
 CODES = {"EUR": "€", "USD": "$", "GBP": "£"}     # a currency's code, before or after its number: its sign
 
@@ -123,14 +124,18 @@ DISCOUNT = {"de": " Rabatt", "en": " off"}
 DISCOUNT_AFTER = {lang: re.compile(rf"{word}\b") for lang, word in DISCOUNT.items()}
 OLD_AFTER = re.compile(r" alte[rsnm]?\b")     # "ein 3 Jahre alter Junge": attributive, "a 3-year-old boy"; "6
                                               # Monate altes": "6-month-old"
-# what a length or an age measures, said after it ("Ich bin 1,85 m groß." -> "1.85 m tall", "7 years old" -> "7 Jahre
-# alt": a model wrote "I am big 1.85 m." and "Meine Tochter ist 7 Jahre."): a German adjective without an ending (one
-# with an ending stands before its noun, "ein 2 m großer Mann"), an English one before a mark, "and", "or", "but" or
-# the line's end (not "a 300 m high tower"), but "old" anywhere ("a child 6 months old sitting ..."); English's word
-# first
+# what a length, an age or a delay measures, said after it ("Ich bin 1,85 m groß." -> "1.85 m tall", "7 years old" ->
+# "7 Jahre alt", "20 minutes late" -> "20 Minuten zu spät": a model wrote "I am big 1.85 m.", "Meine Tochter ist 7
+# Jahre." and "Der Zug zum München ist 20 Minuten."): a German adjective without an ending (one with an ending
+# stands before its noun, "ein 2 m großer Mann"), an English one before a mark, "and", "or", "but" or the line's end
+# (not "a 300 m high tower"), but "old" anywhere ("a child 6 months old sitting ..."); English's word first
 DIMENSIONS = [("tall", "groß"), ("high", "hoch"), ("long", "lang"), ("wide", "breit"), ("deep", "tief"),
-              ("thick", "dick"), ("old", "alt")]
-LENGTHS, AGES = {"mm", "cm", "m", "km", "mi", "ft", "in"}, {"d", "wk", "mo", "yr"}
+              ("thick", "dick"), ("old", "alt"), ("late", "zu spät"), ("early", "zu früh")]
+LENGTHS, AGES, DELAYS = {"mm", "cm", "m", "km", "mi", "ft", "in"}, {"d", "wk", "mo", "yr"}, {"s", "min", "h", "d"}
+MEASURED_BY = {"old": AGES, "late": DELAYS, "early": DELAYS}        # the others measure a length
+# a German delay after its time ("Der Zug hat 15 Minuten Verspätung." -> "a 15-minute delay": a model wrote "15
+# minutes trying to try")
+DELAY_AFTER = re.compile(r" Verspätung\b")
 DIMENSION_AFTER = {lang: re.compile(r" (%s)(?![\wäöüß-])" % "|".join(pair[side] for pair in DIMENSIONS))
                    for side, lang in enumerate(("en", "de"))}
 MARK_AFTER = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:and|or|but)\b")
@@ -187,6 +192,9 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     old = OLD_AFTER.match(text, last) if key in AGES and source == "de" else None
     if old:                                                                      # "3 Jahre alter" -> "3-year-old"
         return Unit(key, start, old.end(), f"{number}-{forms.singular}-old", ("unit", key, value, "old"))
+    delay = DELAY_AFTER.match(text, last) if key in DELAYS and source == "de" and target == "en" else None
+    if delay:                                                          # "15 Minuten Verspätung" -> "a 15-minute delay"
+        return Unit(key, start, delay.end(), f"a {number}-{forms.singular} delay", ("unit", key, value, "delay"))
     measured = dimension_after(text, last, key, source, target)
     if measured:                                                                 # "7 Jahre alt" -> "7 years old"
         return Unit(key, start, measured[0], f"{number} {written} {measured[1]}", ("unit", key, value, measured[2]))
@@ -204,7 +212,7 @@ def dimension_after(text: str, end: int, key: str, source: str, target: str) -> 
     if m is None:
         return None
     english, german = next(pair for pair in DIMENSIONS if m.group(1) in pair)
-    if key not in (AGES if english == "old" else LENGTHS) or (
+    if key not in MEASURED_BY.get(english, LENGTHS) or (
             source == "en" and english != "old" and not MARK_AFTER.match(text, m.end())):
         return None
     return m.end(1), german if target == "de" else english, english
