@@ -57,9 +57,9 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
 def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon():
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
-    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Case", "Placeholders", "FirstCapital",
-                                                "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[3].steps] == ["Slots", "Glossary", "Phrases", "Abbreviations",
+    assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Umlauts", "Case", "Placeholders",
+                                                "FirstCapital", "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
+    assert [type(s).__name__ for s in full.steps[4].steps] == ["Slots", "Glossary", "Phrases", "Abbreviations",
                                                                "ClockWords", "Adverbs", "FormalAddress", "Nouns",
                                                                "CopyThrough",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
@@ -72,8 +72,8 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                                   "SpelledAmounts", "CalendarNames"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
-    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Placeholders", "FirstCapital", "FinalMark",
-                                                     "InnerStop", "StopSpacing"]
+    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Umlauts", "Placeholders", "FirstCapital",
+                                                     "FinalMark", "InnerStop", "StopSpacing"]
 
 
 def test_a_line_goes_through_every_step_and_back():

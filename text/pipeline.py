@@ -44,6 +44,7 @@ from text.steps.possessives import PossessiveEnding
 from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
+from text.steps.umlauts import Umlauts
 from util.errors import UserError
 
 NO_GLOSSARY = ("this model was trained without placeholders (--data.placeholders=false, or before they existed), "
@@ -90,6 +91,8 @@ class Pipeline:
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
             steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())
+        if lexicon is not None and cfg.src_lang == "de":
+            steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
         if cfg.case and lexicon is not None:
             steps.append(Case(lexicon, terms))
         if cfg.placeholders:
