@@ -26,6 +26,7 @@ from text.finders.glossary import Glossary, Terms, whole_spans
 from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
 from text.finders.nouns import Nouns
+from text.finders.numbered_words import NumberedWords
 from text.finders.numbers import DigitRuns, Numbers
 from text.finders.phrases import Phrases
 from text.finders.slots import Slots
@@ -99,7 +100,7 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction)),
-                       phrases, Abbreviations(*direction), ClockWords(*direction),
+                       phrases, Abbreviations(*direction), NumberedWords(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
