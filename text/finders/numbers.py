@@ -27,7 +27,7 @@ from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
-from text.forms.units import CODES, Reading, magnitude, unit_after
+from text.forms.units import CODES, Reading, counted, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
@@ -108,7 +108,7 @@ class Numbers(PlaceholderStep):
             if magnitude(measured.fill):                                # "$5 million", "5 Mio. Euro"
                 spans.append(self.with_rate(text, self.with_currency(text, measured, m, free), m))
                 continue
-            if isinstance(measured.fill, Reading) and measured.fill.key[:2] == ("unit", "x"):   # "2 Mal pro Woche"
+            if counted(measured.fill):                                  # "2 Mal pro Woche"
                 spans.append(self.with_rate(text, measured, m))
                 continue
             priced = self.with_currency(text, plain, m, free)
@@ -157,7 +157,7 @@ class Numbers(PlaceholderStep):
         """A price with the rate written after it, in the target's words: "12,50 € pro Person" -> "€12.50 per
         person", and how often with its: "2 Mal pro Woche" -> "twice a week" (text/forms/rates.py)."""
         rate = rate_after(text, span.end, self.source, self.target)
-        if rate is not None and isinstance(span.fill, Reading) and span.fill.key[:2] == ("unit", "x"):
+        if rate is not None and counted(span.fill):
             return Span(span.start, rate.end, Reading(f"{span.fill} {rate.often}", (*span.fill.key, rate.key)))
         if rate is None or not any(c in CURRENCY for c in span.fill):
             return span

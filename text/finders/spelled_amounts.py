@@ -24,19 +24,19 @@ from text.forms.number_forms import number_words
 ONE = {"de": ("ein", "eine", "einen", "einem")}        # "one" that is also the article: before a currency only
 # how often, in one word: German's number and "mal" ("zweimal" is "2-mal"; not "einmal": "noch einmal", "auf einmal"),
 # English "twice"
-TIMES = {"de": "{}-mal", "en": "{} times"}
+COUNTED = {"de": "{}-mal", "en": "{} times"}
 
 
 class SpelledAmounts(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
-        self.numbers, self.times = Numbers(source, target), TIMES.get(source)
+        self.numbers, self.counted = Numbers(source, target), COUNTED.get(source)
         self.values = number_words(source)
         self.ones = ONE.get(source, ())
         self.currencies = CURRENCY_NAMES.get(source, {})
         words = "|".join([*self.values, *self.ones])
         self.pattern = re.compile(rf"(?<![\w-])((?i:{words}))(?= +[^\W\d_])") if words else None
         often = f"(?:{'|'.join(w for w, v in self.values.items() if v > 1)})mal" if source == "de" else "twice"
-        self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.times else None
+        self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.counted else None
 
     def find(self, text: str) -> list[Span]:
         return [span for _, _, span in self.amounts(text)]
@@ -60,7 +60,7 @@ class SpelledAmounts(PlaceholderStep):
             found.append((m, str(self.values.get(word, 1))))
         for m in self.often.finditer(text) if self.often else ():
             count = self.values.get(m.group().lower()[:-3], 2)                  # "zweimal"; "twice"
-            found.append((m, self.times.format(count)))
+            found.append((m, self.counted.format(count)))
         return [(m, digits, span) for m, digits in sorted(found, key=lambda f: f[0].start())
                 if (span := self.in_numbers(text, m, digits)) is not None]
 

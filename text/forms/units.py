@@ -78,6 +78,11 @@ SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried a
 CODES = {"EUR": "€", "USD": "$", "GBP": "£"}     # a currency's code, before or after its number: its sign
 
 
+def counted(fill: str) -> bool:
+    """Whether a fill is a count of times ("3 times", "twice", "2 Mal")."""
+    return isinstance(fill, Reading) and fill.key[:2] == ("unit", "x")
+
+
 def magnitude(fill: str) -> bool:
     """Whether a fill is a number with its magnitude word ("5 million", "2,5 Milliarden")."""
     return isinstance(fill, Reading) and fill.key[:2] in {("unit", key) for key in MAGNITUDES}
