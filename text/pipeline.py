@@ -34,6 +34,7 @@ from text.finders.spelled_amounts import SpelledAmounts
 from text.forms.lexicon import Lexicon
 from text.forms.masking import unmask
 from text.step import Step
+from text.steps.apostrophes import Apostrophes
 from text.steps.case import Case
 from text.steps.final_mark import FinalMark
 from text.steps.first_capital import FirstCapital
@@ -89,6 +90,8 @@ class Pipeline:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)
         steps: list[Step] = [Normalize()]
+        if cfg.src_lang == "en":
+            steps.append(Apostrophes())              # "I dont know": before any step reads its words
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
             steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())
