@@ -10,6 +10,7 @@ from text.forms.measure_ranges import RANGE
     ("de", "en", "Es dauert 3-5 Tage, er ist 1,5 bis 2 m groß, 3 oder 4 Tassen.", ("3-5 days", "1.5 to 2 m tall",
                                                                                     "3 or 4 cups")),
     ("en", "de", "It takes 3 to 5 days, we run 5-10 km.", ("3 bis 5 Tage", "5-10 km")),
+    ("en", "de", "It comes in 3 to 5 business days, within 2 to 3 weeks.", ("3 bis 5 Werktagen", "2 bis 3 Wochen")),
 ])
 def test_a_range_of_one_measure_is_one_placeholder_joined_as_the_target_joins_it(source, target, text, fills):
     """"Das Paket kommt in 3 bis 5 Werktagen an." came back as "... of 3 coming to 5 in front of ..."."""

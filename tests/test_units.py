@@ -129,7 +129,7 @@ def test_how_often_takes_its_rate_along():
     ("de", "en", "Du bist 10 Minuten zu spät, der Zug hat 15 Minuten Verspätung.",
      ("10 minutes late", "a 15-minute delay")),
     ("en", "de", "I was 10 minutes late for work, 3 km late.", ("10 Minuten", "3 km")),     # before a word; no time
-    ("en", "de", "It arrives in 3 to 5 business days, or 2 working days.", ("3 bis 5 Werktage", "2 Werktage")),
+    ("en", "de", "It arrives in 3 to 5 business days, or 2 working days.", ("3 bis 5 Werktagen", "2 Werktage")),
 ])
 def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target, text, fills):
     """"The train to Munich is 20 minutes late." came back as "Der Zug zum München ist 20 Minuten.", "Der Zug hat

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from text.forms.masking import Span
-from text.forms.units import Reading
+from text.forms.units import DATIVE_BEFORE, Reading, in_dative
 
 RANGE = re.compile(r"\s*([-–])\s*|\s+(und|bis|oder|and|to|or|till|until)\s+")
 JOINS = {"bis": " to ", "to": " bis ", "till": " bis ", "until": " bis ", "und": " and ", "and": " und ",
@@ -30,7 +30,9 @@ def joined_measures(text: str, spans: list[Span], source: str, target: str) -> l
                 PLAIN.fullmatch(text, last.start, last.end) and not isinstance(last.fill, Reading):
             join = between.group(1) or JOINS[between.group(2)]
             key = ("range", last.fill.replace(",", "."), *span.fill.key)      # alike in both languages
-            joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{span.fill}", key))
+            second = in_dative(span.fill) if target == "de" and DATIVE_BEFORE.search(text, 0, last.start) else \
+                span.fill                                                   # "in 3 to 5 days" -> "in 3 bis 5 Tagen"
+            joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{second}", key))
             continue
         joined.append(span)
     return joined

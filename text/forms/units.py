@@ -210,6 +210,14 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     return Unit(key, start, of.end() if of else last, measure, ("unit", key, value))
 
 
+def in_dative(fill: Reading) -> Reading:
+    """A German measure's plural in the dative, after a preposition that takes it ("5 Tage" -> "5 Tagen")."""
+    forms = FORMS["de"].get(fill.key[1]) if fill.key[0] == "unit" else None
+    if forms is None or not fill.endswith(" " + forms.plural):
+        return fill
+    return Reading(fill[:-len(forms.plural)] + forms.dative, fill.key)
+
+
 def dimension_after(text: str, end: int, key: str, source: str, target: str) -> tuple[int, str, str] | None:
     """What the measure of unit `key` ending at `end` measures, said right after it (DIMENSIONS): (where the word
     ends, the target's word, English's word); None where there is none."""
