@@ -33,7 +33,8 @@ TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 # abbreviations that number something take their number along ("Zimmer Nr. 5" -> "No. 5": as two placeholders a
 # model wrote "No. is for 5.", and "Siehe S. 12, Kap. 3." came back as "They p. 12, Kap. 3.")
 NUMBERING = {"nr", "no", "s", "p", "abb", "fig", "kap", "ch", "bd", "vol"}
-NUMBER = re.compile(r"\s*\d+[a-z]?(?![\w.,:/-]*\d)")         # "12", "12a"; not "12.5", "3/4", "2:30"
+PLAIN_NUMBER = r"\d+[a-z]?(?![\w.,:/-]*\d)"            # "12", "12a"; not "12.5", "3/4", "2:30"
+NUMBER = re.compile(rf"\s*{PLAIN_NUMBER}")
 
 
 class Abbreviations(PlaceholderStep):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from text.finders.abbreviations import PLAIN_NUMBER
 from text.finders.copy_through import MEASURED
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
@@ -29,7 +30,7 @@ class NumberedWords(PlaceholderStep):
         self.words = {w.lower(): to for w, to in words.items()}
         alternatives = "|".join(sorted(words, key=len, reverse=True))
         flags = "(?i:" if source == "en" else "(?:"
-        number = rf"(\d+[a-z]?)(?![\w,./:-]*\d)(?![\w-]){MEASURED}"        # "12", "12a"; no measure
+        number = rf"({PLAIN_NUMBER})(?![\w-]){MEASURED}"              # "12", "12a"; no measure
         self.pattern = re.compile(rf"(?<![\w-]){flags}{alternatives}) +{number}") if words else None
 
     def find(self, text: str) -> list[Span]:

@@ -48,8 +48,9 @@ TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name af
 
 
 def opener_key(written: str) -> str:
-    """An opener's key in the tables: "Achtung :" -> "achtung", "Guten  Morgen" -> "guten morgen"."""
-    return " ".join(written.lower().rstrip(":").split())
+    """An opener's key in the tables, a sentence's key without a label's colon: "Achtung :" -> "achtung", "Guten
+    Morgen" -> "guten morgen"."""
+    return phrase_key(written.rstrip(":"))
 
 
 def closing(word: str) -> re.Pattern:

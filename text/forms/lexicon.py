@@ -32,6 +32,13 @@ def spellings(word: str) -> list[str]:
     return [lower] + ([lower.replace("ss", "ß")] if "ss" in lower else [])
 
 
+def typed_as(word: str, form: str) -> str:
+    """`form` in the case `word` was typed: all caps, or its first letter's case ("gruesse" -> "grüße")."""
+    if word.isupper() and len(word) > 1:
+        return form.upper()
+    return (form[0].upper() if word[0].isupper() else form[0].lower()) + form[1:]
+
+
 class Lexicon:
     def __init__(self, forms: dict[str, str], copied: Iterable[str] = (), counts: dict[str, int] | None = None,
                  reverse: "Lexicon | None" = None, languages: LanguageId | None = None,

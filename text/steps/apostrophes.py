@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from text.forms.lexicon import typed_as
 from text.step import Step
 
 CONTRACTIONS = {written.replace("'", "").lower(): written for written in (
@@ -30,6 +31,4 @@ def restored(typed: str) -> str:
     """The contraction with its apostrophe, in the case it was typed ("Dont" -> "Don't", "DONT" -> "DON'T", "im" ->
     "I'm")."""
     written = CONTRACTIONS[typed.lower()]
-    if typed.isupper() and len(typed) > 1:
-        return written.upper()
-    return written if written[0] == "I" else (written[0].upper() if typed[0].isupper() else written[0]) + written[1:]
+    return written if written.startswith("I'") and not typed.isupper() else typed_as(typed, written)

@@ -15,7 +15,7 @@ import re
 
 from text.finders.names import EXONYMS
 from text.forms.dates import MONTHS, WEEKDAYS
-from text.forms.lexicon import WORD, Lexicon
+from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.forms.phrase_tables import TABLES
 from text.forms.units import WORDS
 from text.step import Step
@@ -57,10 +57,3 @@ class Umlauts(Step):
             if form:
                 return typed_as(word, form)
         return word
-
-
-def typed_as(word: str, form: str) -> str:
-    """`form` in the case `word` was typed: all caps, or its first letter's case ("gruesse" -> "grüße")."""
-    if word.isupper() and len(word) > 1:
-        return form.upper()
-    return (form[0].upper() if word[0].isupper() else form[0].lower()) + form[1:]
