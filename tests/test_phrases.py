@@ -135,6 +135,18 @@ def test_a_fields_label_after_a_comma_is_one_too():
                                                                         ("Departure:", "Arrival:"))
 
 
+@pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("de", "en", "Abfahrt 10:15 Uhr, Ankunft 12:40 Uhr", f"{P0} 10:15 Uhr, {P1} 12:40 Uhr", ("Departure", "Arrival")),
+    ("en", "de", "Price 12 €", f"{P0} 12 €", ("Preis",)),
+    ("en", "de", "Time 45 minutes", "Time 45 minutes", ()),        # a duration as often as a time of day
+    ("de", "en", "Achtung 5 Stufen", "Achtung 5 Stufen", ()),      # a notice's label takes its colon
+    ("de", "en", "Die Abfahrt 10 Uhr", "Die Abfahrt 10 Uhr", ()),
+])
+def test_a_fields_label_before_its_number_is_one_without_a_colon(source, target, text, masked, fills):
+    """"Gleis 4, Abfahrt 10:15 Uhr." came back as "Platform 4, drives 10:15." from a 30-minute model."""
+    assert Phrases(source, target).apply(text) == (masked, fills)
+
+
 @pytest.mark.parametrize("text", ["Date.", "Time!", "The price: high."])
 def test_a_fields_label_without_its_colon_or_inside_a_sentence_is_left_to_the_model(text):
     assert Phrases("en", "de").apply(text) == (text, ())

@@ -13,7 +13,7 @@ with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre H
 before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
 ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder), and so
 does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too ("Abfahrt: 7:45 Uhr,
-Ankunft: 10:30 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." ->
+Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure" + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." ->
 "Zwei Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
@@ -28,6 +28,8 @@ from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, INT
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
+# fields whose number may be a duration, not their value ("Time 45 minutes"): only with a colon
+DURATIONS = {"time"}
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 
 
@@ -35,11 +37,18 @@ def alternatives(phrases) -> str:
     return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
 
 
-def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str]) -> re.Pattern:
+def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str]) -> re.Pattern:
     """A greeting before a comma, an exclamation mark or a capitalized word, a lead (LEADS) before a word, or a
-    label (LABELS, FIELDS) with its colon."""
+    label (LABELS, FIELDS) with its colon, or a field's before its number (FIELDS: "Abfahrt 10:15 Uhr")."""
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
-                      rf"(?i:{alternatives(leads)})(?=\s+\S)|(?i:{alternatives(labels)})\s*:)")
+                      rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)})")
+
+
+def labelled(labels: dict[str, str], fields: dict[str, str]) -> str:
+    """A label with its colon ("Achtung:"), or a field's before a number without one ("Abfahrt 10:15 Uhr": a model
+    wrote "A train tracks 4 drives 10:15.")."""
+    before_number = {field: to for field, to in fields.items() if field not in DURATIONS}
+    return rf"(?i:{alternatives(labels | fields)})\s*:|(?i:{alternatives(before_number)})(?=\s+\d)"
 
 
 # a salutation at a sentence's start before a capitalized word; the names finder joins it to the name there
@@ -64,9 +73,9 @@ class Phrases(PlaceholderStep):
         self.table = TABLES.get((source, target), {})
         self.fields = FIELDS.get(source, {})
         self.salute = SALUTE.get(source) if self.table else None
-        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source] | self.fields) if self.table else None
-        labels = alternatives(LABELS[source] | self.fields) if self.table else None      # a field after a comma too
-        self.next_label = re.compile(rf"(?<=[,;] )((?i:{labels})\s*:)") if labels else None
+        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields) if self.table else None
+        labels = labelled(LABELS[source], self.fields) if self.table else None      # a field after a comma too
+        self.next_label = re.compile(rf"(?<=[,;] )({labels})") if labels else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
 
