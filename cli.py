@@ -198,6 +198,9 @@ def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> 
     parser.add_argument("--greedy", action="store_true", help="greedy search (same as --beam 1)")
     parser.add_argument("--length-penalty", type=float, default=None,
                         help="score = log p / length ** this (default: the checkpoint's, 1.0)")
+    parser.add_argument("--rerank", type=float, default=None, metavar="W",
+                        help="a model of both directions: rank the beam's translations by their score + W * how "
+                        "likely each gives its source back (default: the checkpoint's, 0 = off)")
     parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
                         help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
@@ -210,7 +213,8 @@ def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> 
 
 # the flag that sets each DecodeConfig field, for errors in the flags' own words
 DECODE_FLAGS = {"decode.beam": "--beam", "decode.n_best": "--n-best", "decode.length_penalty": "--length-penalty",
-                "decode.max_len_b": "--max-len", "decode.no_repeat_ngram": "--no-repeat-ngram"}
+                "decode.max_len_b": "--max-len", "decode.no_repeat_ngram": "--no-repeat-ngram",
+                "decode.rerank": "--rerank"}
 
 
 def check_decode_flags(args: argparse.Namespace) -> None:
@@ -243,7 +247,8 @@ def decode_from_flags(args: argparse.Namespace, decode: DecodeConfig) -> DecodeC
     try:
         return decode_settings(decode, beam=beam, n_best=n_best,
                                length_penalty=args.length_penalty, max_len=args.max_len,
-                               no_repeat_ngram=getattr(args, "no_repeat_ngram", None))
+                               no_repeat_ngram=getattr(args, "no_repeat_ngram", None),
+                               rerank=getattr(args, "rerank", None))
     except BrokenRule as e:
         flag = DECODE_FLAGS.get(e.key, f"--{e.key}")
         raise UserError(f"{flag} {e.value} must be {e.requirement}") from None

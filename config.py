@@ -52,6 +52,7 @@ DEVICE_FORMS = "auto, cpu, cuda or cuda:N"
 MAX_THREADS = 1024           # far more than any machine's cores; a larger count makes OpenMP fail (a segfault)
 MAX_BEAM = 1000              # a beam's memory grows with beam × vocabulary × batch; beyond this it is a typo
 MAX_SEED = 2 ** 63 - 1       # what torch.manual_seed takes
+MAX_RERANK = 10.0            # ten times the forward score's weight: the way back alone, near enough
 MAX_LENGTH_PENALTY = 5.0     # length ** 5 stays finite for any output length; beyond it a search prefers the longest
 # AdamW's decoupled decay multiplies the weights by 1 - lr × weight_decay each step: up to 10 that stays above 0 (the
 # weights keep their sign) for any lr under 0.1, 30x the highest a recipe uses; the recipes' decay is at most 0.3
@@ -216,6 +217,9 @@ class DecodeConfig:
                       between(1, MAX_BEAM))
     length_penalty: float = opt(1.0, 'hypothesis score = log p / length ** length_penalty',
                                 between(0.0, MAX_LENGTH_PENALTY))
+    rerank: float = opt(0.0, "weight of the way back (a model of both directions): the beam's hypotheses ranked by "
+                        "score + rerank * the source's per-token log p given each (decoding/rerank.py); 0 = off",
+                        between(0.0, MAX_RERANK))
     max_len_a: float = opt(1.5, 'max output length = a * source length + b', AT_LEAST_0)
     max_len_b: int = opt(10, 'see max_len_a (at least 1 when max_len_a is 0)', AT_LEAST_0)
     batch_sentences: int = opt(64, 'sentences decoded together', AT_LEAST_1)
@@ -487,13 +491,13 @@ def _check_lengths(cfg: Config) -> None:
 
 def decode_settings(base: DecodeConfig, beam: int | None = None, n_best: int | None = None,
                     length_penalty: float | None = None, max_len: int | None = None,
-                    no_repeat_ngram: int | None = None) -> DecodeConfig:
+                    no_repeat_ngram: int | None = None, rerank: float | None = None) -> DecodeConfig:
     """`base` with the given settings (None keeps base's); max_len caps every output at that many tokens. The
     values are checked by DecodeConfig's rules (a BrokenRule names the field); n best need a beam of at least n,
     so the beam is widened to n_best."""
     decode = dataclasses.replace(base)
     for name, value in (("beam", beam), ("n_best", n_best), ("length_penalty", length_penalty),
-                        ("no_repeat_ngram", no_repeat_ngram)):
+                        ("no_repeat_ngram", no_repeat_ngram), ("rerank", rerank)):
         if value is not None:
             setattr(decode, name, value)
     if max_len is not None:

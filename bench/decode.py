@@ -4,6 +4,7 @@
 - our greedy: batched, KV cache — must give exactly the same tokens as the tutorial's greedy on the same model;
 - our beam 5: batched over sentences and beams, KV cache;
 - our greedy and beam 5 in bf16 autocast (--bf16; what validation runs under `--train.precision=bf16`);
+- our beam 10 ranked with the way back (--rerank W, a model of both directions: decoding/rerank.py);
 - CTranslate2 (export.py) float32 and int8, greedy and beam 5, on the same weights, same inputs, same threads.
 Optionally also the tutorial model's own greedy (bench/baseline.py --save) on its own checkpoint.
 Every engine decodes 8 sentences once before it is timed (first-call allocations, kernel choice); with --rounds N
@@ -79,6 +80,10 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="only torch.profiler of our search on the first N sentences (beam: --profile-beam)")
     parser.add_argument("--profile-beam", type=int, default=5)
+    parser.add_argument("--rerank", type=float, default=0.0, metavar="W",
+                        help="a model of both directions: add our beam --rerank-beam, ranked with the way back at "
+                        "weight W")
+    parser.add_argument("--rerank-beam", type=int, default=10)
     parser.add_argument("--record", action="store_true", help="add our speed against CTranslate2's (median ratio, "
                         "tokens the same or not) to the results ledger, results/ledger.jsonl")
     args = parser.parse_args()
@@ -103,6 +108,9 @@ def main() -> None:
                                                     for s, m in zip(src_ids, limits)])
     with contextlib.ExitStack() as stack:
         rows = {"our greedy": (translator, greedy_cfg, False), "our beam 5": (translator, beam_cfg, False)}
+        if args.rerank:
+            rows[f"our beam {args.rerank_beam}, rerank {args.rerank:g}"] = (
+                translator, replace(beam_cfg, beam=args.rerank_beam, rerank=args.rerank), False)
         if args.bf16:
             rows.update({"our bf16 greedy": (translator, greedy_cfg, True),
                          "our bf16 beam 5": (translator, beam_cfg, True)})
@@ -138,6 +146,19 @@ def main() -> None:
                                    f"{torch.get_num_threads()} threads, median of {args.rounds} rounds; "
                                    f"the same tokens for {same_tokens} of {n}",
                               **model_fields(trained_models(checkpoint_paths(args.checkpoint)), 5)))
+    reranked = f"our beam {args.rerank_beam}, rerank {args.rerank:g}"
+    if reranked in rounds:
+        ratios = [mine / base for (_, base), (_, mine) in zip(rounds["our beam 5"], rounds[reranked])]
+        print(f"  {reranked} takes {statistics.median(ratios):.2f}x the time of our beam 5 "
+              f"(per round {', '.join(f'{r:.2f}' for r in ratios)})")
+        if args.record:
+            append(Record(topic="decoding", metric="time_ratio_vs_beam5", value=round(statistics.median(ratios), 2),
+                          split=args.split, direction=f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}",
+                          command=" ".join(["python -m bench.decode", *map(shlex.quote, sys.argv[1:])]),
+                          note=f"{reranked} against beam 5, {n} sentences, {torch.get_num_threads()} threads, "
+                               f"median of {args.rounds} rounds",
+                          **model_fields(trained_models(checkpoint_paths(args.checkpoint)), args.rerank_beam,
+                                         args.rerank)))
     if args.save_tokens:
         Path(args.save_tokens).write_text(json.dumps({name: hyps for name, (hyps, _) in results.items()}))
     if args.baseline_checkpoint:

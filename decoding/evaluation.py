@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from config import Config, recipe_of
+from config import Config, DecodeConfig, recipe_of
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
@@ -63,14 +63,16 @@ def trained_models(paths: list) -> list[Trained]:
     return [trained(path) for path in paths]
 
 
-def model_fields(models: list[Trained], beam: int) -> dict:
+def model_fields(models: list[Trained], beam: int, rerank: float = 0.0) -> dict:
     """The ledger fields that say which model a figure is of: the recipe is the preset and flags that trained it
-    ("ensemble of 2 × RECIPE" for several); steps, minutes, precision and the training machine are the first
-    model's (empty where its checkpoint has no card: the ledger says what it knows)."""
+    ("ensemble of 2 × RECIPE" for several), and a search other than beam 5 ("(beam 10, rerank 0.1)"); steps,
+    minutes, precision and the training machine are the first model's (empty where its checkpoint has no card: the
+    ledger says what it knows)."""
     recipes = sorted({recipe_of(model.cfg) for model in models})
     recipe = recipes[0] if len(models) == 1 else f"ensemble of {len(models)} × {' + '.join(recipes)}"
-    if beam != 5:
-        recipe += f" (beam {beam})"
+    search = [f"beam {beam}"] * (beam != 5) + [f"rerank {rerank:g}"] * bool(rerank)
+    if search:
+        recipe += f" ({', '.join(search)})"
     first = models[0]
     return dict(recipe=recipe, seeds=[model.cfg.train.seed for model in models], steps=first.step,
                 batch_tokens=first.cfg.data.max_tokens, minutes=first.minutes, precision=first.precision,
@@ -79,13 +81,13 @@ def model_fields(models: list[Trained], beam: int) -> dict:
 
 
 def evaluation_records(paths: list, scores: dict, split: str, direction: str, command: str,
-                       beam: int) -> list[Record]:
+                       beam: int, rerank: float = 0.0) -> list[Record]:
     """BLEU and chrF of one evaluation, with the fields of model_fields; its command is the commands that trained
     the models, then the evaluation's."""
     models = trained_models(paths)
     common = dict(topic="quality", split=split, direction=direction,
                   command=" && ".join([*(c for model in models for c in model.commands), command]),
-                  **model_fields(models, beam))
+                  **model_fields(models, beam, rerank))
     return [Record(metric="bleu", value=round(scores["bleu"], 2), **common),
             Record(metric="chrf", value=round(scores["chrf"], 2), **common)]
 
@@ -144,10 +146,12 @@ def identifier_accuracy(router: Router, sources: list[str], translator: Translat
     return counts
 
 
-def record_evaluation(args, checkpoint, translator: Translator, split: str, scores: dict, beam: int) -> None:
+def record_evaluation(args, checkpoint, translator: Translator, split: str, scores: dict,
+                      decode: DecodeConfig) -> None:
     direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
     command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
-    for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, beam):
+    for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, decode.beam,
+                                     decode.rerank):
         append(record)
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 
@@ -202,7 +206,7 @@ def evaluate_from_flags(args) -> int:
     trust = confidence_ranking([t.confidence for t in best], hypotheses, references)
     identified = identifier_accuracy(router, texts, translator) if router.to == AUTO else None
     if args.record:
-        record_evaluation(args, opened.checkpoint, translator, name, scores, decode.beam)
+        record_evaluation(args, opened.checkpoint, translator, name, scores, decode)
     if args.json:
         print(json.dumps({"bleu": round(scores["bleu"], 2), "chrf": round(scores["chrf"], 2),
                           "bleu_lc_tok": round(lc_tok, 2), "sentences": len(sources),

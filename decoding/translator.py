@@ -27,6 +27,7 @@ from data.vocab import EOS
 from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
 from decoding.maps import AttentionMap, in_line_order
+from decoding.rerank import back_scores, reranked
 from decoding.search import NEVER_GENERATED, Hypothesis, Owed
 from decoding.torch_engine import TorchEngine
 from text.finders.glossary import Terms
@@ -147,17 +148,20 @@ class Translator:
 
     def search(self, src_ids: list[list[int]], decode: DecodeConfig | None = None,
                owed: Owed | None = None) -> list[list[Hypothesis]]:
-        """The n-best list of each source id sequence, in input order; batched by length for dense batches."""
+        """The n-best list of each source id sequence, in input order; batched by length for dense batches. With
+        decode.rerank, the beam's every hypothesis ranked with the way back's scores (decoding/rerank.py)."""
         decode = decode or self.cfg.decode
+        rerank = decode.rerank and decode.beam > 1        # one hypothesis (greedy) is its own ranking
+        wide = replace(decode, n_best=decode.beam) if rerank else decode
         results: list = [None] * len(src_ids)
         order = sorted(range(len(src_ids)), key=lambda n: len(src_ids[n]))
         for start in range(0, len(order), decode.batch_sentences):
             chunk = order[start:start + decode.batch_sentences]
             owed_here = None if owed is None else owed._replace(tokens=[owed.tokens[n] for n in chunk])
-            for n, hypotheses in zip(chunk, self.engine.search([src_ids[n] for n in chunk], decode, self.banned,
+            for n, hypotheses in zip(chunk, self.engine.search([src_ids[n] for n in chunk], wide, self.banned,
                                                                owed_here)):
                 results[n] = hypotheses
-        return results
+        return self.reranked(src_ids, results, decode) if rerank else results
 
     def translate_n_best(self, lines: list[str], decode: DecodeConfig | None = None, first_line: int = 1,
                          glossary: dict[str, str] | None = None) -> list[list[Translation]]:
@@ -206,6 +210,20 @@ class Translator:
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
             out.append([Translation(back[k].text, scores[k], trust[k]) for k in ranked])
         return out
+
+    def reranked(self, src_ids: list[list[int]], found: list[list[Hypothesis]],
+                 decode: DecodeConfig) -> list[list[Hypothesis]]:
+        """Each source's hypotheses ranked with their way back's scores (decoding/rerank.py), decode.n_best of
+        them."""
+        if self.cfg.data.directions != "both":
+            raise UserError(f"--rerank {decode.rerank}: this model translates {self.cfg.data.src_lang}→"
+                            f"{self.cfg.data.tgt_lang} only, so it has no way back to score; reranking needs a model "
+                            "of both directions (--data.directions=both), or leave out --rerank")
+        back = self.toward(self.cfg.data.src_lang).codec.prefix
+        sources = [ids[len(self.codec.prefix):] for ids in src_ids]
+        scores = back_scores(self.engine.score, back, sources, found, self.cfg.model.max_len - 2 - len(back),
+                             decode.batch_sentences)
+        return [reranked(hypotheses, b, decode.rerank)[:decode.n_best] for hypotheses, b in zip(found, scores)]
 
     def join(self, splits: list[TextSplit | None], translations: list[list[Translation]]) -> list[list[Translation]]:
         """Each line's n-best list from its sentences' (translations: translate_sentences of sentences_of(...)), each

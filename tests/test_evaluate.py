@@ -192,3 +192,17 @@ def test_evaluate_html_keeps_the_tags_in_the_output_scores_the_text_alone_and_co
         out.stdout.decode()
     written = (tmp_path / "hyp.en").read_text(encoding="utf-8").splitlines()
     assert "<b>" in written[0] and 'href="/k?x=1&amp;y=2"' in written[1] and "<" not in written[2]
+
+
+def test_a_reranked_evaluation_is_recorded_as_its_search(both_run, env, tmp_path, monkeypatch):
+    """--rerank (decoding/rerank.py) scores another search than the recipe's beam 5: its records say so, so that
+    the tables keep it apart."""
+    from tests.synthetic import use_offline_env
+    use_offline_env(monkeypatch, env)
+    ledger = tmp_path / "ledger.jsonl"
+    monkeypatch.setenv("EINSUM_NMT_LEDGER", str(ledger))
+    checkpoint = str(both_run / "best.pt")
+    assert evaluate.main(["--checkpoint", checkpoint, "--to", "de", "--beam", "5", "--record"]) == 0
+    assert evaluate.main(["--checkpoint", checkpoint, "--to", "de", "--beam", "4", "--rerank", "0.5", "--record"]) == 0
+    recipes = [json.loads(line)["recipe"] for line in ledger.read_text().splitlines()]
+    assert len(recipes) == 4 and recipes[2:] == [f"{recipes[0]} (beam 4, rerank 0.5)"] * 2

@@ -336,3 +336,20 @@ def test_an_export_of_a_model_of_both_directions_writes_either_language_with_our
         torch.testing.assert_close(torch.tensor([s for r in mine.engine.score(src_ids, targets) for s in r]),
                                    torch.tensor([s for r in yours.engine.score(src_ids, targets) for s in r]),
                                    atol=1e-3, rtol=1e-3)
+
+
+def test_both_engines_score_the_way_back_alike_so_they_rerank_alike(both_run, tmp_path):
+    """--rerank (decoding/rerank.py) ranks the same hypotheses by each engine's forced score the other way."""
+    from decoding.rerank import back_scores
+    ours = load_translator(both_run / "best.pt")
+    theirs = load_translator(export_checkpoint(both_run / "best.pt", tmp_path / "ct2", "float32"))
+    for to, back, texts in (("en", "de", ["Der Hund schläft im Park.", "Die Frau wartet heute."]),
+                            ("de", "en", ["The dog sleeps in the park.", "The woman waits today."])):
+        mine = ours.toward(to)
+        src_ids = mine.codec.ids(texts)
+        found = mine.search(src_ids, replace(mine.cfg.decode, beam=4, n_best=4))
+        sources = [ids[len(mine.codec.prefix):] for ids in src_ids]
+        scored = [back_scores(engine.score, ours.toward(back).codec.prefix, sources, found, 100, 3)
+                  for engine in (ours.engine, theirs.engine)]
+        torch.testing.assert_close(torch.tensor(scored[0]), torch.tensor(scored[1]), atol=1e-3, rtol=1e-3)
+        assert ours.toward(back).codec.prefix != mine.codec.prefix

@@ -168,7 +168,7 @@ def test_readme_both_directions_example_trains_one_model_that_writes_either_lang
     """The both-directions block as written, on a synthetic corpus with a few steps: one run, a line out each way."""
     outputs = run_train_and_translate("python train.py --out runs/both", tmp_path)
     assert '"directions": "both"' in outputs[0] and "en→de" in outputs[0]
-    assert [len(out.splitlines()) for out in outputs[1:]] == [1, 1]
+    assert [len(out.splitlines()) for out in outputs[1:]] == [1, 1, 1]
 
 
 def test_every_relative_link_in_readme_and_docs_reaches_an_existing_file_and_heading():
