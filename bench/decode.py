@@ -138,31 +138,31 @@ def main() -> None:
             print(f"  {name} gives our float32 tokens for {same_tokens} of {n} sentences; ours runs at "
                   f"{statistics.median(ratios):.2f}x its speed (per round {', '.join(f'{r:.2f}' for r in ratios)})")
             if args.record and name.startswith("ct2"):
-                append(Record(topic="decoding", metric="speed_ratio_vs_ctranslate2",
-                              value=round(statistics.median(ratios), 2), split=args.split,
-                              direction=f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}",
-                              command=" ".join(["python -m bench.decode", *map(shlex.quote, sys.argv[1:])]),
-                              note=f"{name.removeprefix('ct2 float32 ')}, {n} sentences, "
-                                   f"{torch.get_num_threads()} threads, median of {args.rounds} rounds; "
-                                   f"the same tokens for {same_tokens} of {n}",
-                              **model_fields(trained_models(checkpoint_paths(args.checkpoint)), 5)))
+                record(args, translator, "speed_ratio_vs_ctranslate2", statistics.median(ratios),
+                       f"{name.removeprefix('ct2 float32 ')}, {n} sentences, {torch.get_num_threads()} threads, "
+                       f"median of {args.rounds} rounds; the same tokens for {same_tokens} of {n}", 5)
     reranked = f"our beam {args.rerank_beam}, rerank {args.rerank:g}"
     if reranked in rounds:
         ratios = [mine / base for (_, base), (_, mine) in zip(rounds["our beam 5"], rounds[reranked])]
         print(f"  {reranked} takes {statistics.median(ratios):.2f}x the time of our beam 5 "
               f"(per round {', '.join(f'{r:.2f}' for r in ratios)})")
         if args.record:
-            append(Record(topic="decoding", metric="time_ratio_vs_beam5", value=round(statistics.median(ratios), 2),
-                          split=args.split, direction=f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}",
-                          command=" ".join(["python -m bench.decode", *map(shlex.quote, sys.argv[1:])]),
-                          note=f"{reranked} against beam 5, {n} sentences, {torch.get_num_threads()} threads, "
-                               f"median of {args.rounds} rounds",
-                          **model_fields(trained_models(checkpoint_paths(args.checkpoint)), args.rerank_beam,
-                                         args.rerank)))
+            record(args, translator, "time_ratio_vs_beam5", statistics.median(ratios),
+                   f"{reranked} against beam 5, {n} sentences, {torch.get_num_threads()} threads, median of "
+                   f"{args.rounds} rounds", args.rerank_beam, args.rerank)
     if args.save_tokens:
         Path(args.save_tokens).write_text(json.dumps({name: hyps for name, (hyps, _) in results.items()}))
     if args.baseline_checkpoint:
         baseline_speed(args.baseline_checkpoint, args.data_dir, n, base)
+
+
+def record(args, translator, metric: str, value: float, note: str, beam: int, rerank: float = 0.0) -> None:
+    """One decoding figure in the ledger, with the fields of the checkpoint's model (its note after ours)."""
+    fields = model_fields(trained_models(checkpoint_paths(args.checkpoint)), beam, rerank)
+    fields["note"] = "; ".join(part for part in (note, fields["note"]) if part)
+    append(Record(topic="decoding", metric=metric, value=round(value, 2), split=args.split,
+                  direction=f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}",
+                  command=" ".join(["python -m bench.decode", *map(shlex.quote, sys.argv[1:])]), **fields))
 
 
 def interleaved(rows: dict, src_ids, rounds: int) -> dict[str, list[tuple[list, float]]]:

@@ -22,11 +22,16 @@ Score = Callable[[list[list[int]], list[list[int]]], list[list[float]]]     # En
 def back_scores(score: Score, back_prefix: list[int], sources: list[list[int]],
                 hypotheses: list[list[Hypothesis]], limit: int, batch: int) -> list[list[float]]:
     """Each hypothesis's per-token log-probability of its source (the ids without the forward tag) given it, read
-    the other way (its tokens after `back_prefix`, the other direction's tag, at most `limit` of them)."""
+    the other way (its tokens after `back_prefix`, the other direction's tag, at most `limit` of them); scored
+    `batch` pairs at a time, in order of length."""
     pairs = [(back_prefix + h.tokens[:limit], source) for source, hs in zip(sources, hypotheses) for h in hs]
-    per_token = [lp for start in range(0, len(pairs), batch)
-                 for lp in score(*map(list, zip(*pairs[start:start + batch])))]
-    flat = iter(sum(lp) / len(lp) for lp in per_token)
+    order = sorted(range(len(pairs)), key=lambda k: (len(pairs[k][1]), len(pairs[k][0])))     # dense batches
+    per_token: list = [None] * len(pairs)
+    for start in range(0, len(order), batch):
+        chunk = order[start:start + batch]
+        for k, lp in zip(chunk, score([pairs[k][0] for k in chunk], [pairs[k][1] for k in chunk])):
+            per_token[k] = sum(lp) / len(lp)
+    flat = iter(per_token)
     return [[next(flat) for _ in hs] for hs in hypotheses]
 
 

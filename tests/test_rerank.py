@@ -26,7 +26,7 @@ def test_the_way_back_reorders_by_score_plus_weight_times_its_score_and_keeps_ti
     assert [h.tokens for h in reranked(found, [-1.0] * 4, 5.0)] == [[1], [2], [3], [4]]
 
 
-def test_the_way_back_reads_each_hypothesis_after_the_other_tag_and_scores_its_source_in_batches():
+def test_the_way_back_reads_each_hypothesis_after_the_other_tag_and_scores_its_source_in_batches_by_length():
     calls = []
 
     def score(src_ids, tgt_ids):
@@ -35,7 +35,7 @@ def test_the_way_back_reads_each_hypothesis_after_the_other_tag_and_scores_its_s
 
     found = [[Hypothesis([5, 6, 7, 8], -0.1), Hypothesis([7], -0.2)], [Hypothesis([9], -0.3)]]
     back = back_scores(score, [2], [[11, 12], [13]], found, limit=3, batch=2)
-    assert calls == [([[2, 5, 6, 7], [2, 7]], [[11, 12], [11, 12]]), ([[2, 9]], [[13]])]   # cut to 3 tokens
+    assert calls == [([[2, 9], [2, 7]], [[13], [11, 12]]), ([[2, 5, 6, 7]], [[11, 12]])]  # by length; cut to 3
     assert back == [[-1.0, -1.0], [-3.0]]                      # per token, <eos> counted
 
 
