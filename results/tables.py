@@ -136,10 +136,13 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
 
 
 def figure_rows(topic: str):
-    """One row per record of a topic: what, value, where, when, how."""
+    """One row per figure of a topic: what, value, where, when, how. A figure measured again by the same command
+    on the same day and machine (a checkpoint read again after a fix, a benchmark run again) shows its latest
+    record; the ledger keeps all."""
     def rows(records: list[Record]) -> list[list[str]]:
-        chosen = sorted((r for r in records if r.topic == topic),
-                        key=lambda r: (r.metric, r.recipe, r.split, r.direction, r.date))
+        latest = {(r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r)): r
+                  for r in records if r.topic == topic}
+        chosen = sorted(latest.values(), key=lambda r: (r.metric, r.recipe, r.split, r.direction, r.date))
         return [[r.metric, r.recipe or "–", " ".join(x for x in (r.split, r.direction) if x) or "–",
                  f"{r.value:g}", r.note or "–", machine_of(r), r.date, r.commit or "–",
                  f"`{r.command}`" if r.command else "–"] for r in chosen]

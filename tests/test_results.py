@@ -101,6 +101,18 @@ def test_a_marked_table_is_replaced_and_the_rest_of_the_page_kept():
     assert render(TABLES["zoo"], []) == "(no figures recorded yet)"
 
 
+def test_a_figure_measured_again_by_the_same_command_shows_its_latest_record():
+    """The same checkpoint's probes read again by newer code, a benchmark run again, on one day and machine: one
+    row, the newest value; another day's or machine's measurement is a row of its own."""
+    from dataclasses import replace
+    probe = replace(record(0.88), topic="probes", metric="share", split="probe items kept", command="python -m probes")
+    again, other = replace(probe, value=0.89), replace(probe, value=0.5, command="python -m x")
+    later, elsewhere = replace(probe, value=0.7, date="2026-12-05"), replace(probe, value=0.6, machine=dict(
+        MACHINE, cpu="CPU B"))
+    rows = TABLES["probes"].rows([probe, again, other, later, elsewhere])
+    assert sorted(row[3] for row in rows) == ["0.5", "0.6", "0.7", "0.89"]
+
+
 def test_results_check_exits_1_on_a_ledger_with_another_figure_and_0_on_the_repository_ledger(tmp_path):
     other = tmp_path / "ledger.jsonl"
     other.write_text(LEDGER.read_text(encoding="utf-8").replace('"value": ', '"value": 1', 1), encoding="utf-8")
