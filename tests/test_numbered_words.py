@@ -27,6 +27,7 @@ def test_a_word_that_numbers_something_comes_with_its_number(source, target, tex
     ("en", "de", "Go to the second floor, not the ground floor.", ["in den zweiten Stock", "Erdgeschoss"]),
     ("de", "en", "Der dritte Stock. Ein Mann hält einen Stock.", []),     # an ordinal in words needs its preposition
     ("en", "de", "A man sits on the floor.", []),
+    ("de", "en", "Zimmer 3. Stock", ["3rd floor"]),                   # one span, not "room 3" over its number too
 ])
 def test_a_floor_comes_with_its_ordinal_and_preposition(source, target, text, fills):
     """"We live on the 3rd floor." came back as "Wir leben auf dem 3." from a 30-minute model: the floor lost."""

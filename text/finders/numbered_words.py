@@ -22,7 +22,7 @@ from text.finders.abbreviations import PLAIN_NUMBER
 from text.finders.copy_through import MEASURED
 from text.finders.finder import PlaceholderStep
 from text.forms.dates import ordinal_suffix
-from text.forms.masking import Span
+from text.forms.masking import Span, merge
 
 WORDS = {"de": {"Gleis": "platform", "Bahnsteig": "platform", "Seite": "page", "Kapitel": "chapter",
                 "Zimmer": "room", "Raum": "room", "Linie": "line"},
@@ -67,14 +67,14 @@ class NumberedWords(PlaceholderStep):
         self.source, self.target = source, target
 
     def find(self, text: str) -> list[Span]:
-        spans = []
+        numbered, floors = [], []
         for m in self.pattern.finditer(text) if self.pattern else ():
             word = self.words[m.group().split()[0].lower()]
-            spans.append(Span(m.start(), m.end(), capitalized(f"{word} {m.group(1)}", text, m.start())))
+            numbered.append(Span(m.start(), m.end(), capitalized(f"{word} {m.group(1)}", text, m.start())))
         for m in self.floors.finditer(text) if self.floors else ():
             if (floor := self.floor(*m.groups())) is not None:
-                spans.append(Span(m.start(), m.end(), capitalized(floor, text, m.start())))
-        return sorted(spans, key=lambda span: span.start)
+                floors.append(Span(m.start(), m.end(), capitalized(floor, text, m.start())))
+        return merge([floors, numbered])        # "Zimmer 3. Stock": the floor, not "room 3" beside it
 
     def floor(self, where: str | None, digits: str | None, spelled: str | None, ground_where: str | None) -> str | None:
         """A floor in the target's words: its ordinal ("3." / "3rd", or in words) after the preposition that says
