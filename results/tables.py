@@ -83,8 +83,9 @@ def work(records: list[Record]) -> str:
     return shown + (f" × {tokens[0]:,}" if len(tokens) == 1 else "")
 
 
-def span(values: list[str]) -> str:
-    values = sorted(set(v for v in values if v))
+def span(values: list[str], sort: bool = True) -> str:
+    """The first and last of some values ("a to b"), the one where all are the same."""
+    values = list(dict.fromkeys(v for v in (sorted(values) if sort else values) if v))
     return values[0] if len(values) == 1 else f"{values[0]} to {values[-1]}" if values else "–"
 
 
@@ -135,17 +136,43 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
     return rows
 
 
+def latest_readings(records: list[Record], topic: str) -> list[Record]:
+    """A topic's records, a figure measured again by the same command on the same day and machine by its latest."""
+    return list({(r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r)): r
+                 for r in records if r.topic == topic}.values())
+
+
 def figure_rows(topic: str):
     """One row per figure of a topic: what, value, where, when, how. A figure measured again by the same command
     on the same day and machine (a checkpoint read again after a fix, a benchmark run again) shows its latest
     record; the ledger keeps all."""
     def rows(records: list[Record]) -> list[list[str]]:
-        latest = {(r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r)): r
-                  for r in records if r.topic == topic}
-        chosen = sorted(latest.values(), key=lambda r: (r.metric, r.recipe, r.split, r.direction, r.date))
+        chosen = sorted(latest_readings(records, topic), key=lambda r: (r.metric, r.recipe, r.split, r.direction,
+                                                                         r.date))
         return [[r.metric, r.recipe or "–", " ".join(x for x in (r.split, r.direction) if x) or "–",
                  f"{r.value:g}", r.note or "–", machine_of(r), r.date, r.commit or "–",
                  f"`{r.command}`" if r.command else "–"] for r in chosen]
+    return rows
+
+
+def summary_rows(topic: str):
+    """One row per figure, recipe, what it was read on and machine: the mean of its readings (each checkpoint's
+    latest by `figure_rows`' rule), their range, the newest reading, how many, when, and the newest's commit and
+    command. A probe's share is read again on every model of a recipe; the ledger keeps each reading and its note."""
+    def rows(records: list[Record]) -> list[list[str]]:
+        groups: dict[tuple, list[Record]] = {}
+        for r in latest_readings(records, topic):
+            groups.setdefault((r.metric, r.recipe, r.split, r.direction, machine_of(r)), []).append(r)
+        table = []
+        for (metric, recipe, split, direction, machine), group in sorted(groups.items()):
+            values = [r.value for r in group]
+            newest = sorted(group, key=lambda r: r.date)[-1]      # the ledger's order within a day
+            table.append([metric, recipe or "–", " ".join(x for x in (split, direction) if x) or "–",
+                          f"{mean(values):.4g}", span([f"{v:g}" for v in sorted(values)], sort=False) if len(group) > 1 else "–",
+                          f"{newest.value:g}", str(len(group)), machine, span([r.date for r in group]),
+                          newest.commit or "–",
+                          f"`{newest.command}`" if newest.command else "–"])
+        return table
     return rows
 
 
@@ -162,6 +189,8 @@ def zoo_rows(records: list[Record]) -> list[list[str]]:
 
 MACHINE_HEADER = ("recipe", "machine", "precision", "steps × batch tokens", "German→English", "English→German")
 FIGURE_HEADER = ("figure", "of", "on", "value", "how", "machine", "date", "commit", "command")
+SUMMARY_HEADER = ("figure", "of", "on", "mean", "range", "newest", "readings", "machine", "dates",
+                  "newest's commit", "newest's command")
 BEFORE_EVERYDAY = " (preset before f5e2af8: no everyday pairs)"       # the label of the recipes' earlier records
 README_RECIPES = ("30min", "30min" + BEFORE_EVERYDAY, "long", "long" + BEFORE_EVERYDAY)
 TABLES: dict[str, Table] = {
@@ -172,7 +201,7 @@ TABLES: dict[str, Table] = {
     "speed": Table(FIGURE_HEADER, figure_rows("speed")),
     "decoding": Table(FIGURE_HEADER, figure_rows("decoding")),
     "zoo": Table(("attention", "4,096 tokens: ms", "MB", "test BLEU after 200 steps, greedy"), zoo_rows),
-    "probes": Table(FIGURE_HEADER, figure_rows("probes")),
+    "probes": Table(SUMMARY_HEADER, summary_rows("probes")),
     "suite": Table(FIGURE_HEADER, figure_rows("suite")),
 }
 

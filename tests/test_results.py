@@ -109,8 +109,25 @@ def test_a_figure_measured_again_by_the_same_command_shows_its_latest_record():
     again, other = replace(probe, value=0.89), replace(probe, value=0.5, command="python -m x")
     later, elsewhere = replace(probe, value=0.7, date="2026-12-05"), replace(probe, value=0.6, machine=dict(
         MACHINE, cpu="CPU B"))
-    rows = TABLES["probes"].rows([probe, again, other, later, elsewhere])
+    rows = TABLES["speed"].rows([replace(r, topic="speed") for r in (probe, again, other, later, elsewhere)])
     assert sorted(row[3] for row in rows) == ["0.5", "0.6", "0.7", "0.89"]
+
+
+def test_a_probe_row_is_the_mean_range_and_newest_of_a_recipes_readings_on_one_machine():
+    """Every model of a recipe is probed: one row per figure, recipe, lines and machine, a checkpoint read again on
+    the same day counted once (its latest reading)."""
+    from dataclasses import replace
+    probe = replace(record(0.9), topic="probes", metric="share", split="items kept",
+                    command="python -m probes --checkpoint a")
+    again = replace(probe, value=0.8)                                         # the same checkpoint read again
+    second = replace(probe, value=1.0, command="python -m probes --checkpoint b", date="2026-12-05", commit="def5678")
+    elsewhere = replace(probe, value=0.5, machine=dict(MACHINE, cpu="CPU B"))
+    other_lines = replace(probe, value=0.7, split="other items")
+    rows = TABLES["probes"].rows([probe, again, second, elsewhere, other_lines])
+    mine = [row for row in rows if row[2] == "items kept de-en" and "CPU A" in row[7]]
+    assert [row[3:7] for row in mine] == [["0.9", "0.8 to 1", "1", "2"]]
+    assert mine[0][8:10] == ["2026-12-03 to 2026-12-05", "def5678"] and "checkpoint b" in mine[0][10]
+    assert len(rows) == 3 and {row[3] for row in rows if row not in mine} == {"0.5", "0.7"}
 
 
 def test_results_check_exits_1_on_a_ledger_with_another_figure_and_0_on_the_repository_ledger(tmp_path):
