@@ -40,6 +40,8 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Der Laptop kostet 999,- €, das Kabel 5,–€.", f"Der Laptop kostet {P0}, das Kabel {P1}.", ("€999", "€5")),
     ("Bar € 999,- oder 20,-- Euro.", f"Bar {P0} oder {P1}.", ("€999", "€20")),        # ",-": no cents
     ("Es kostet EUR 20 oder GBP 5, 5 GBP.", f"Es kostet {P0} oder {P1}, {P2}.", ("€20", "£5", "£5")),   # a code
+    ("Das kostet 25 CHF oder CHF 3,50 pro Tag.", f"Das kostet {P0} oder {P1}.", ("CHF 25", "CHF 3.50 per day")),
+    ("Die CHF-Preise und der CHF.", "Die CHF-Preise und der CHF.", ()),       # a code without a sign: kept as a code
 ])
 def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)
@@ -52,6 +54,13 @@ def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writ
 ])
 def test_a_section_sign_belongs_to_its_number_as_typed(languages, source, masked, fills):
     assert Numbers(*languages).apply(source) == (masked, fills)
+
+
+def test_a_currency_code_without_a_sign_goes_after_the_number_in_german_and_pairs_with_the_english_code():
+    assert Numbers("en", "de").apply("A room is CHF 120 a night, 30 SEK a day.") == (
+        f"A room is {P0}, {P1}.", ("120 CHF pro Nacht", "30 SEK pro Tag"))
+    assert Numbers().apply_pair("Das kostet 25 CHF.", "It costs CHF 25.") == (f"Das kostet {P0}.", f"It costs {P0}.")
+    assert Numbers().apply_pair("Das kostet 25 CHF.", "It costs 25.") == ("Das kostet 25 CHF.", "It costs 25.")
 
 
 def test_a_training_pair_takes_a_section_sign_only_where_the_target_has_it_too():

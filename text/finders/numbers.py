@@ -43,6 +43,7 @@ RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a produc
 CURRENCY = "€$£¥"
 NO_CENTS = r",[-–]{1,2}"                    # German "999,- €": a whole price, no cents
 SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_CENTS})? ?([{CURRENCY}])(?!\\w)")
+PRICE_MARK = re.compile(rf"[{CURRENCY}]|\b(?:{'|'.join(code for code, sign in CODES.items() if code == sign)})\b")
 AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
 CURRENCY_NAMES = {"de": {"euro": "€", "dollar": "$"}, "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$"}}
@@ -159,10 +160,9 @@ class Numbers(PlaceholderStep):
         rate = rate_after(text, span.end, self.source, self.target)
         if rate is not None and counted(span.fill):
             return Span(span.start, rate.end, Reading(f"{span.fill} {rate.often}", (*span.fill.key, rate.key)))
-        if rate is None or not any(c in CURRENCY for c in span.fill):
+        if rate is None or not PRICE_MARK.search(span.fill):
             return span
-        price = span.fill.key if isinstance(span.fill, Reading) else (*(c for c in span.fill if c in CURRENCY),
-                                                                       self.value(m))
+        price = span.fill.key if isinstance(span.fill, Reading) else (*PRICE_MARK.findall(span.fill), self.value(m))
         return Span(span.start, rate.end, Reading(f"{span.fill} {rate.words}", ("rate", price, rate.key)))
 
     def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
@@ -175,7 +175,8 @@ class Numbers(PlaceholderStep):
         if found is None:
             return span
         currency, start, end = found
-        fill = currency + span.fill if self.target == "en" else f"{span.fill} {currency}"
+        fill = f"{currency}{'' if currency in CURRENCY else ' '}{span.fill}" if self.target == "en" else \
+            f"{span.fill} {currency}"
         return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
@@ -231,7 +232,7 @@ class Numbers(PlaceholderStep):
                 if section is None:
                     return None
                 start = section.start()
-            if any(c in CURRENCY for c in span.fill):        # the target's sign too, or the pair stays as written
+            if PRICE_MARK.search(span.fill):        # the target's sign (or code) too, or the pair stays as written
                 found_sign = sign_around(target, start, last, self.target)
                 if found_sign is None:
                     return None

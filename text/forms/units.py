@@ -75,7 +75,9 @@ SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "m
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "bd", "nt", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
-CODES = {"EUR": "€", "USD": "$", "GBP": "£"}     # a currency's code, before or after its number: its sign
+# a currency's code, before or after its number: its sign; a currency without a sign of its own keeps its code, before
+# the number in English, after it in German ("CHF 25" / "25 CHF")
+CODES = {"EUR": "€", "USD": "$", "GBP": "£", **{code: code for code in ("CHF", "SEK", "NOK", "DKK", "PLN", "CZK")}}
 
 
 def counted(fill: str) -> bool:
