@@ -156,7 +156,7 @@ def test_an_english_range_of_times_is_two_german_times():
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild um 14h30", ("2x3", "14h30")),
+    ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild ab 14h30", ("2x3", "14h30")),
     ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
     ("Um 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
     ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
@@ -218,6 +218,8 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
      ("2:1", "5")),                                                              # "um" before a count: no time
     (("de", "en"), "Zwischen 9 und 18 Uhr, um 3,5 kg.", f"Zwischen {P0} und {P1}, um {P2}.",
      ("9 am", "6 pm", "3.5 kg")),
+    (("de", "en"), "Wir treffen uns um 14h, gegen 9h30 und 24h später.", f"Wir treffen uns {P0}, {P1} und {P2} später.",
+     ("at 2 pm", "around 9:30", "24h")),                        # an hour with "h" after "um" is a time; alone not
 ])
 def test_a_time_of_day_takes_its_preposition_with_it(languages, source, masked, fills):
     assert Numbers(*languages).apply(source) == (masked, fills)

@@ -59,6 +59,7 @@ SECTION = re.compile(r"(§§?) ?$")
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
+HOUR_H = re.compile(r"(\d{1,2})h(\d\d)?(?!\w)")     # German "um 14h", "um 14h30": a time ("24h" alone is a duration)
 # an hour alone after "um" / "at" is a time before the sentence's end or what may follow a time ("Kannst du mich um 5
 # abholen?" -> "at 5 o'clock": a model wrote "around 5"; "Can you pick me up at 5?" -> "um 5 Uhr"), but not "at 5
 # places", nor in a German sentence of a change ("Der Preis ist um 5 gestiegen": by 5)
@@ -127,6 +128,13 @@ class Numbers(PlaceholderStep):
         for k, m in enumerate(found):      # with its preposition: "um 14 Uhr" -> "at 2 pm", "at 8:15" -> "um 8:15 Uhr"
             lead = clock_lead(text, m.start(), self.source, spans[k - 1].end if k else 0)
             prefix, sign, number, exponent, clock = m.groups()
+            hourly = HOUR_H.match(text, m.start()) if self.source == "de" and lead and spans[k].start == m.start() \
+                else None
+            timed = hourly and clock_form(":".join(x for x in hourly.groups() if x), " Uhr", self.source, self.target)
+            if timed:
+                spans[k] = Span(lead[0], hourly.end(), f"{lead[1]} {timed}")
+                times.add(lead[0])
+                continue
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
             bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
