@@ -27,6 +27,7 @@ as written (or as its fill), so the model learns to carry placeholders where nam
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Callable
 
 from text.finders.calendar_names import CalendarNames
@@ -132,7 +133,9 @@ class Names(PlaceholderStep):
         phrases = sorted((p for p in self.exonyms if " " in p), key=len, reverse=True)
         self.phrase = re.compile("|".join(map(re.escape, phrases))) if phrases else None
         self.calendar = CalendarNames(source, target)
-        self.genitive = {("en", "de"): german_possessive, ("de", "en"): english_possessive}.get((source, target))
+        genitives = {("en", "de"): german_possessive,
+                     ("de", "en"): partial(english_possessive, capitalized=self.written_as_noun)}
+        self.genitive = genitives.get((source, target))
         self.salutation = SALUTE.get(source) if (source, target) in TABLES else None
 
     def find(self, text: str) -> list[Span]:
@@ -188,9 +191,16 @@ class Names(PlaceholderStep):
         Pizza" had made it one)."""
         name = text[start:end]
         bare = POSSESSIVE.sub(r"\g<stem>", name)
+        if bare == name and self.source == "de" and name.endswith("s"):         # German "Johns": "John" copied too
+            bare = name[:-1]
         if self.genitive is None or self.lexicon.copied(name) and not (bare != name and self.lexicon.copied(bare)):
             return name
         return self.genitive(name, text, end, self.lexicon.nouns) or name
+
+    def written_as_noun(self, word: str) -> bool:
+        """Whether the corpus writes a capitalized word so inside its sentences and does not copy it: a German noun
+        (German capitalizes them) that its noun dictionary may lack ("Geburtstag")."""
+        return word[:1].isupper() and (self.lexicon.cased(word) or "")[:1].isupper() and not self.lexicon.copied(word)
 
     def is_name(self, word: str, whole: str | None = None) -> bool:
         """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""

@@ -231,18 +231,20 @@ S_NAMES = set("jonas lukas lucas thomas andreas tobias elias matthias mathias ni
               "lars nils niels jens hans mats klaas claas".split())
 
 
-def english_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
+def english_possessive(name: str, text: str, end: int, nouns: dict[str, str],
+                       capitalized: Callable[[str], bool] = lambda word: False) -> str | None:
     """A German name in the genitive (text[...:end]) as English writes it, where a noun of `nouns` (the corpus'
-    noun dictionary) or a lowercase adjective and one come after it: "Lisas" -> "Lisa's", "Tims" -> "Tim's"; None
-    for a name that ends in s itself ("Jonas Hund", "Klaus", "Boris") and where no noun follows."""
+    noun dictionary, or a word `capitalized` says the corpus writes as a noun) or a lowercase adjective and one come
+    after it: "Lisas" -> "Lisa's", "Tims" -> "Tim's"; None for a name that ends in s itself ("Jonas Hund", "Klaus",
+    "Boris") and where no noun follows."""
     after = AFTER.match(text, end)
     stem = name[:-1]
     if after is None or not name.endswith("s") or len(stem) < 3 or stem[-1] in "eiouy" or \
             name.lower() in S_NAMES:
         return None
     first, second = after.group(1), after.group(2) or ""
-    if not (first[:1].isupper() and a_noun(first, nouns, GERMAN_PLURALS) or
-            first.islower() and second[:1].isupper() and a_noun(second, nouns, GERMAN_PLURALS)):
+    noun = lambda word: a_noun(word, nouns, GERMAN_PLURALS) or capitalized(word)
+    if not (first[:1].isupper() and noun(first) or first.islower() and second[:1].isupper() and noun(second)):
         return None
     return stem + "'s"
 
