@@ -123,13 +123,13 @@ def test_a_copied_possessive_is_a_brand_unless_the_corpus_copies_the_name_alone_
 
 def test_a_german_genitive_takes_a_noun_the_corpus_capitalizes_and_a_name_the_corpus_copies_with_its_s_too():
     """ "Geburtstag" is no noun of the dictionary but the corpus writes it as one; the corpus copies "Johns" (a
-    pizzeria, "Papa Johns") and "John": John's car."""
-    lexicon = Lexicon.learn([("Ein Mann bei Papa Johns sieht John am Geburtstag im Auto.",
-                              "A man at Papa Johns sees John on the birthday in the car.")] * 2)
+    pizzeria, "Papa Johns") and "John": John's car; "Tims" is a name, the genitive of the copied "Tim"."""
+    lexicon = Lexicon.learn([("Ein Mann bei Papa Johns sieht John und Tim am Geburtstag im Auto.",
+                              "A man at Papa Johns sees John and Tim on the birthday in the car.")] * 2)
     lexicon.nouns = {"auto": "car"}
-    text = "Lisas Geburtstag und Johns Auto."
+    text = "Lisas Geburtstag, Johns Auto und Tims Auto."
     assert [(text[s.start:s.end], s.fill) for s in Names(lexicon, "de", "en").find(text)] == \
-        [("Lisas", "Lisa's"), ("Johns", "John's")]
+        [("Lisas", "Lisa's"), ("Johns", "John's"), ("Tims", "Tim's")]
 
 
 @pytest.mark.parametrize("text, found", [

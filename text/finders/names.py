@@ -212,6 +212,9 @@ class Names(PlaceholderStep):
             return True                 # English writes it capitalized and the corpus seldom: "Sprite", "Liverpool"
         if word.islower() or self.lexicon.knows(word):
             return False
+        if self.source == "de" and whole in (None, word) and word.endswith("s") and len(word) > 3 and \
+                self.lexicon.copied(word[:-1]):
+            return True                 # a copied name's genitive: "Tims" (a known form of "Tim" otherwise)
         lower = word.lower()
         if lower in COMMON_NOUNS or any(lower.endswith(end) and lower[:-len(end)] in COMMON_NOUNS for end in ENDINGS):
             return False
