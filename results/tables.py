@@ -167,10 +167,10 @@ def summary_rows(topic: str):
         for (metric, recipe, split, direction, machine), group in sorted(groups.items()):
             values = [r.value for r in group]
             newest = sorted(group, key=lambda r: r.date)[-1]      # the ledger's order within a day
+            spread = span([f"{v:g}" for v in sorted(values)], sort=False) if len(group) > 1 else "–"
             table.append([metric, recipe or "–", " ".join(x for x in (split, direction) if x) or "–",
-                          f"{mean(values):.4g}", span([f"{v:g}" for v in sorted(values)], sort=False) if len(group) > 1 else "–",
-                          f"{newest.value:g}", str(len(group)), machine, span([r.date for r in group]),
-                          newest.commit or "–",
+                          f"{mean(values):.4g}", spread, f"{newest.value:g}", str(len(group)), machine,
+                          span([r.date for r in group]), newest.commit or "–",
                           f"`{newest.command}`" if newest.command else "–"])
         return table
     return rows

@@ -187,8 +187,8 @@ class Names(PlaceholderStep):
     def possessive(self, text: str, start: int, end: int) -> str:
         """A name as written, or before a noun in the other language's genitive: English "Tom's" as German's "Toms",
         German "Lisas" as English "Lisa's" (text/forms/titles.py). One the corpus copies as written stays ("Domino's
-        pizza": a brand), unless the corpus copies the name without its "'s" too ("John's car": a sign for "John's
-        Pizza" had made it one)."""
+        pizza": a brand), unless the corpus copies the name without its "'s" (German: its "s") too ("John's car": a
+        sign for "John's Pizza" had made it one; "Johns Auto": "Papa Johns")."""
         name = text[start:end]
         bare = POSSESSIVE.sub(r"\g<stem>", name)
         if bare == name and self.source == "de" and name.endswith("s"):         # German "Johns": "John" copied too
