@@ -46,12 +46,16 @@ class Codec:
             self._tokenizers[lang] = Tokenizer(lang, lowercase=self.cfg.data.lowercase)
         return self._tokenizers[lang]
 
+    def limit(self, side: str = "src") -> int:
+        """The most tokens of one side's sequence, with <bos> and <eos> (and a source's tag) in the position table."""
+        return self.cfg.model.max_len - 2 - (len(self.prefix) if side == "src" else 0)
+
     def ids(self, texts: list[str], side: str = "src", line_numbers: list[int] | None = None) -> list[list[int]]:
         """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
         that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...). A source opens with the
         direction's tag where the model has both directions."""
         prefix = self.prefix if side == "src" else []
-        limit = self.cfg.model.max_len - 2 - len(prefix)
+        limit = self.limit(side)
         units = self.tokenizer(side).tokenize_many(texts)
         subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
         if subwords is not None:

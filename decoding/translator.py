@@ -219,10 +219,9 @@ class Translator:
             raise UserError(f"--rerank {decode.rerank}: this model translates {self.cfg.data.src_lang}→"
                             f"{self.cfg.data.tgt_lang} only, so it has no way back to score; reranking needs a model "
                             "of both directions (--data.directions=both), or leave out --rerank")
-        back = self.toward(self.cfg.data.src_lang).codec.prefix
+        back = self.toward(self.cfg.data.src_lang).codec
         sources = [ids[len(self.codec.prefix):] for ids in src_ids]
-        scores = back_scores(self.engine.score, back, sources, found, self.cfg.model.max_len - 2 - len(back),
-                             decode.batch_sentences)
+        scores = back_scores(self.engine.score, back.prefix, sources, found, back.limit(), decode.batch_sentences)
         return [reranked(hypotheses, b, decode.rerank)[:decode.n_best] for hypotheses, b in zip(found, scores)]
 
     def join(self, splits: list[TextSplit | None], translations: list[list[Translation]]) -> list[list[Translation]]:
