@@ -106,11 +106,11 @@ def main() -> None:
     if not args.skip_tutorial:
         results["tutorial greedy"] = timed(lambda: [tutorial_greedy(translator.engine.model, s, m)
                                                     for s, m in zip(src_ids, limits)])
+    reranked = f"our beam {args.rerank_beam}, rerank {args.rerank:g}"
     with contextlib.ExitStack() as stack:
         rows = {"our greedy": (translator, greedy_cfg, False), "our beam 5": (translator, beam_cfg, False)}
         if args.rerank:
-            rows[f"our beam {args.rerank_beam}, rerank {args.rerank:g}"] = (
-                translator, replace(beam_cfg, beam=args.rerank_beam, rerank=args.rerank), False)
+            rows[reranked] = (translator, replace(beam_cfg, beam=args.rerank_beam, rerank=args.rerank), False)
         if args.bf16:
             rows.update({"our bf16 greedy": (translator, greedy_cfg, True),
                          "our bf16 beam 5": (translator, beam_cfg, True)})
@@ -141,7 +141,6 @@ def main() -> None:
                 record(args, translator, "speed_ratio_vs_ctranslate2", statistics.median(ratios),
                        f"{name.removeprefix('ct2 float32 ')}, {n} sentences, {torch.get_num_threads()} threads, "
                        f"median of {args.rounds} rounds; the same tokens for {same_tokens} of {n}", 5)
-    reranked = f"our beam {args.rerank_beam}, rerank {args.rerank:g}"
     if reranked in rounds:
         ratios = [mine / base for (_, base), (_, mine) in zip(rounds["our beam 5"], rounds[reranked])]
         print(f"  {reranked} takes {statistics.median(ratios):.2f}x the time of our beam 5 "
