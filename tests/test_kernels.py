@@ -6,7 +6,7 @@ import pytest
 
 from tests.commands import REPO, calls_before_torch, third_party_before
 import util.kernels as kernels
-from util.kernels import CAPACITY, MIN_MEMORY, NAMES, keep_kernels
+from util.kernels import CAPACITY, MIN_MEMORY, NAMES, keep_kernels, kernels_kept
 
 
 def set_env(monkeypatch, values: dict, memory: int = MIN_MEMORY):
@@ -54,3 +54,13 @@ def test_a_benchmark_keeps_kernels_before_any_import_that_may_start_torch(bench)
     before = third_party_before(REPO / "bench" / bench, "keep_kernels")
     assert before is not None, f"bench/{bench} never calls keep_kernels() at its top level"
     assert before == []
+
+
+@pytest.mark.parametrize("given, kept", [({}, False), ({"ONEDNN_PRIMITIVE_CACHE_CAPACITY": "1024"}, False),
+                                         ({"DNNL_PRIMITIVE_CACHE_CAPACITY": "100000"}, True),
+                                         ({"ONEDNN_PRIMITIVE_CACHE_CAPACITY": ""}, False)])
+def test_kernels_are_kept_where_the_cache_holds_capacity_or_more(monkeypatch, given, kept):
+    set_env(monkeypatch, given)
+    assert kernels_kept() is kept
+    keep_kernels()                                   # sets the capacity only where nothing was set
+    assert kernels_kept() is (kept or not given)

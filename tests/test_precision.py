@@ -30,10 +30,14 @@ class Clock:
         return Clock.now
 
 
-def timed_step(seconds: dict, calls: list):
-    def step(p):
+def timed_step(seconds: dict, calls: list, again: dict | None = None):
+    """A step of `seconds[p]` on a batch new to precision p, of `again[p]` (or the same) on a batch it has run."""
+    seen = set()
+
+    def step(p, k):
         calls.append(p)
-        Clock.now += seconds[p]
+        Clock.now += (again or seconds)[p] if (p, k) in seen else seconds[p]
+        seen.add((p, k))
     return step
 
 
@@ -73,7 +77,15 @@ def test_auto_times_both_and_takes_bf16_only_when_clearly_faster(native, tmp_pat
     calls = []
     choice = choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": bf16_seconds}, calls), SHAPE, tmp_path)
     assert choice.precision == expected and "x the time of an fp32 step" in choice.why
-    assert calls.count("fp32") == calls.count("bf16") == precision.TIMED_STEPS + 1
+    assert calls.count("fp32") == calls.count("bf16") == 2 * precision.TIMED_BATCHES + 1
+
+
+@pytest.mark.parametrize("share, expected", [(0.3, "bf16"), (0.7, "fp32"), (1.0, "fp32")])
+def test_auto_weighs_new_shapes_by_their_share_of_the_first_epoch(native, tmp_path, share, expected):
+    """bf16 slower than fp32 at a new shape (its kernels made) and twice as fast once they are: the share decides."""
+    step = timed_step({"fp32": 0.01, "bf16": 0.012}, [], again={"fp32": 0.01, "bf16": 0.005})
+    choice = choose_precision("auto", CPU, step, SHAPE, tmp_path, new_share=share)
+    assert choice.precision == expected and f"{share:.0%} of its steps at a new shape" in choice.why
 
 
 def test_the_answer_is_kept_per_machine_and_model_so_a_second_run_repeats_it(native, tmp_path):
@@ -152,8 +164,17 @@ def test_auto_times_each_step_on_a_batch_shape_new_to_it():
     train_data = SimpleNamespace(src=[s for s, _ in data], tgt=[t for _, t in data])
     sampler = TokenBatchSampler([len(s) for s in train_data.src], [len(t) for t in train_data.tgt], 48,
                                 shuffle=True, seed=0)
-    chosen = precision.new_shapes(sampler.batches(0), precision.TIMED_STEPS + 1, train_data)
+    chosen = precision.new_shapes(sampler.batches(0), precision.TIMED_BATCHES + 1, train_data)
     shapes = {(len(rows), max(len(train_data.src[k]) for k in rows), max(len(train_data.tgt[k]) for k in rows))
               for rows in chosen}
-    assert len(chosen) == len(shapes) == precision.TIMED_STEPS + 1
+    assert len(chosen) == len(shapes) == precision.TIMED_BATCHES + 1
     assert precision.new_shapes([[]], 3, train_data) == [[]]
+
+
+def test_the_new_shape_share_counts_an_epochs_first_batch_of_each_shape_where_kernels_are_kept(monkeypatch):
+    train_data = SimpleNamespace(src=[[1], [1, 2], [1, 2, 3]], tgt=[[1], [1, 2], [1]])
+    epoch = [[0], [0, 1], [1, 0], [2], [], [0]]        # shapes (1,1,1), (2,2,2) twice, (1,3,1), (1,1,1) again
+    monkeypatch.setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "65536")
+    assert precision.new_share(epoch, train_data) == 3 / 5
+    monkeypatch.setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "1024")     # oneDNN's default: kernels made again
+    assert precision.new_share(epoch, train_data) == 1.0

@@ -2,9 +2,11 @@
 
 `--train.precision=auto` on a CPU without native bf16 (no AVX512-BF16, no AMX) is fp32: torch emulates bf16 there,
 many times slower. Where bf16 is native (and on CUDA), whether it is faster depends on the model's shapes and the
-kernels torch picks, so auto times a few steps of the run's own model in each precision, each step on one of its own
-batches of a shape new to the model (as nearly every step of a first epoch is), and takes bf16 only when its step is
-clearly faster. The answer is kept per machine and model shape in the data cache (`precision.json`), so the same
+kernels torch picks, so auto times a few steps of the run's own model in each precision on its own batches, each
+batch twice: fresh, its shape new to the model, and again at once, its kernels made. Where bf16 runs through oneDNN a
+new shape costs it kernels compiled for that shape, so the two timings weighed by the share of the first epoch's
+batches whose shape is new to it (about a third for the cpu recipe) give the epoch's step, and auto takes bf16 only
+when that step is clearly faster. The answer is kept per machine and model shape in the data cache (`precision.json`), so the same
 command on the same machine trains the same way, and a resumed run keeps the precision it began with (exact resume).
 $EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
 """
@@ -14,7 +16,6 @@ import hashlib
 import json
 import os
 import platform
-import statistics
 import sys
 import time
 from contextlib import nullcontext
@@ -27,13 +28,14 @@ from data.batching import collate
 from data.prepare import resolve_cache_dir
 from util import distributed
 from util.errors import UserError
+from util.kernels import kernels_kept
 from util.ledger import cpu_info
 from util.textio import write_text_atomic
 
 AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
 AUTO_CHOICES = ("fp32", "bf16")      # what auto may choose: all a kept answer or a run's saved state may name
 BF16_MARGIN = 0.9          # bf16 is taken when its step takes at most this share of an fp32 step's time
-TIMED_STEPS = 3            # per precision, after one untimed step each; the median counts
+TIMED_BATCHES = 5          # per precision, each timed fresh and again, after one untimed step each
 
 
 def cpu_has_native_bf16() -> bool:
@@ -83,10 +85,23 @@ class Choice:
         self.precision, self.why = precision, why
 
 
-def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | None) -> Choice:
-    """The run's precision. `step(precision)` runs one forward and backward pass of the run's model on the next of its
-    batches (leaving its weights, gradients and the random state as they were); `shape` names what the answer
-    depends on besides the machine (the model's config, the timed batches' sizes)."""
+class Timing:
+    """Seconds of one precision's steps over the timed batches: `fresh`, each batch's shape new to the model, and
+    `again`, the same batches once more."""
+
+    def __init__(self):
+        self.fresh, self.again = 0.0, 0.0
+
+    def epoch(self, new_share: float) -> float:
+        """The timed batches' seconds in an epoch where `new_share` of the steps meet a shape new to the model."""
+        return self.again + new_share * (self.fresh - self.again)
+
+
+def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | None, new_share: float = 1.0) -> Choice:
+    """The run's precision. `step(precision, k)` runs one forward and backward pass of the run's model on its k-th
+    timed batch, k = 0 .. TIMED_BATCHES (leaving its weights, gradients and the random state as they were); `shape`
+    names what the answer depends on besides the machine (the model's config, the timed batches' sizes);
+    `new_share` is the share of the first epoch's steps whose batch shape is new to the model."""
     check_precision(setting)
     if setting != "auto":
         return Choice(resolve_precision(setting, device), f"--train.precision={setting}")
@@ -103,30 +118,41 @@ def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | 
     if known:
         return Choice(known["precision"], f"auto: {known['why']} (measured {known['date']}, kept in "
                                           f"{cache_dir / 'precision.json'})")
-    seconds = time_steps(step, device)
-    ratio = seconds["bf16"] / max(seconds["fp32"], 1e-9)
+    timings = time_steps(step, device)
+    ratio = timings["bf16"].epoch(new_share) / max(timings["fp32"].epoch(new_share), 1e-9)
     precision = "bf16" if ratio <= BF16_MARGIN else "fp32"
-    why = (f"a bf16 step took {ratio:.2f}x the time of an fp32 step on this machine for this model "
-           f"({seconds['bf16'] * 1e3:.0f} vs {seconds['fp32'] * 1e3:.0f} ms; bf16 is taken at {BF16_MARGIN}x or less)")
+    ms = {p: f"{t.fresh / TIMED_BATCHES * 1e3:.0f} ms fresh, {t.again / TIMED_BATCHES * 1e3:.0f} ms again"
+          for p, t in timings.items()}
+    why = (f"a bf16 step takes {ratio:.2f}x the time of an fp32 step in this model's first epoch on this machine "
+           f"({new_share:.0%} of its steps at a new shape; bf16 {ms['bf16']}, fp32 {ms['fp32']}; bf16 is taken "
+           f"at {BF16_MARGIN}x or less)")
     if cache_dir is not None:
         remember(cache_dir, key, {"precision": precision, "why": why, "date": time.strftime("%Y-%m-%d")})
     return Choice(precision, f"auto: {why}")
 
 
-def time_steps(step, device) -> dict[str, float]:
-    """Median seconds of a step in each precision, the two taking turns so that load from elsewhere hits both."""
-    times: dict[str, list[float]] = {"fp32": [], "bf16": []}
-    for n in range(TIMED_STEPS + 1):
-        for precision in times:
-            if device.type == "cuda":
-                torch.cuda.synchronize(device)
-            start = time.perf_counter()
-            step(precision)
-            if device.type == "cuda":
-                torch.cuda.synchronize(device)
-            if n:                        # the first of each: first-call allocations, not counted
-                times[precision].append(time.perf_counter() - start)
-    return {precision: statistics.median(t) for precision, t in times.items()}
+def time_steps(step, device) -> dict[str, Timing]:
+    """Each precision's Timing over batches 1 .. TIMED_BATCHES (batch 0: first-call allocations, not counted), the
+    two precisions taking turns on each batch so that load from elsewhere hits both alike."""
+
+    def seconds(precision: str, k: int) -> float:
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+        start = time.perf_counter()
+        step(precision, k)
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+        return time.perf_counter() - start
+
+    timings = {precision: Timing() for precision in AUTO_CHOICES}
+    for precision in AUTO_CHOICES:
+        seconds(precision, 0)
+    for k in range(1, TIMED_BATCHES + 1):
+        for precision, timing in timings.items():
+            timing.fresh += seconds(precision, k)
+        for precision, timing in timings.items():
+            timing.again += seconds(precision, k)
+    return timings
 
 
 def machine_key(device, shape: dict) -> str:
@@ -179,14 +205,27 @@ def remember(cache_dir: Path, key: str, answer: dict) -> None:
         pass                            # a read-only cache: the next run times again
 
 
+def batch_shape(rows: list[int], train_data) -> tuple[int, int, int]:
+    """What a batch's kernels are made for: (sentences, longest source, longest target)."""
+    return len(rows), max(len(train_data.src[k]) for k in rows), max(len(train_data.tgt[k]) for k in rows)
+
+
+def new_share(batches: list[list[int]], train_data) -> float:
+    """The share of an epoch's batches whose shape no batch before them in it had; 1.0 where oneDNN does not keep
+    a run's kernels (util/kernels.py), so that every step makes its kernels again."""
+    if not kernels_kept():
+        return 1.0
+    batches = [rows for rows in batches if rows]
+    return len({batch_shape(rows, train_data) for rows in batches}) / max(1, len(batches))
+
+
 def new_shapes(batches: list[list[int]], n: int, train_data) -> list[list[int]]:
-    """Up to n of the epoch's batches, spread over it, each of a shape (sentences, longest source, longest target)
-    the others do not have."""
+    """Up to n of the epoch's batches, spread over it, each of a shape the others do not have."""
     chosen, seen = [], set()
     for rows in batches[::max(1, len(batches) // (4 * n))]:
         if not rows:
             continue
-        shape = (len(rows), max(len(train_data.src[k]) for k in rows), max(len(train_data.tgt[k]) for k in rows))
+        shape = batch_shape(rows, train_data)
         if shape not in seen:
             chosen.append(rows)
             seen.add(shape)
@@ -197,9 +236,11 @@ def new_shapes(batches: list[list[int]], n: int, train_data) -> list[list[int]]:
 
 def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | None, dist, threads=None) -> Choice:
     """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on
-    batches of the first epoch of `sampler`, a new shape each step: where bf16 runs through oneDNN, a new shape costs
-    kernels compiled for it, and a run meets hundreds (on XEON-AMX that made bf16 train fewer steps than fp32 while
-    one batch timed over and over said 0.66x, docs/RESULTS.md). Under torchrun rank 0's choice holds on every rank."""
+    batches of the first epoch of `sampler`, each of a new shape, fresh and again: where bf16 runs through oneDNN a
+    new shape costs kernels compiled for it, and a run's first epoch meets hundreds (one batch timed over and over
+    said 0.66x on a Xeon with AMX while bf16 trained fewer steps than fp32 when oneDNN kept 1,024 kernels; timing
+    new shapes alone then said 0.9 to 1.1x where bf16 trains 1.2x fp32's steps in 30 minutes, docs/RESULTS.md).
+    Under torchrun rank 0's choice holds on every rank."""
     if resume_state is not None:
         began = resume_state.get("precision") if isinstance(resume_state, dict) else None
         if began in AUTO_CHOICES:
@@ -212,20 +253,20 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
     from training.parts import backward_passes
     from training.step import step_loss     # the step's own loss and passes (in parts: `threads`), timed as they run
+    epoch = sampler.batches(0)
     batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
-               for rows in new_shapes(sampler.batches(0), TIMED_STEPS + 1, train_data)]
-    taken = {"fp32": 0, "bf16": 0}
+               for rows in new_shapes(epoch, TIMED_BATCHES + 1, train_data)]
 
-    def step(precision: str) -> None:
-        """The next batch for this precision: each timed step meets a batch shape it has not seen."""
-        batch = batches[taken[precision] % len(batches)]
-        taken[precision] += 1
+    def step(precision: str, k: int) -> None:
+        batch = batches[k % len(batches)]
         with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
             backward_passes(model, batch, batch.n_tgt_tokens, step_loss(cfg), autocast_of(precision, device), threads)
         model.zero_grad(set_to_none=True)
 
-    shape = {"model": dict(vars(cfg.model)), "device": str(device), "timing": "new shapes",
+    share = round(new_share(epoch, train_data), 2)
+    shape = {"model": dict(vars(cfg.model)), "device": str(device), "timing": "fresh and again", "new": share,
              **({"parts": threads.parts} if threads else {}),
              "batches": [[*b.src.shape, *b.tgt_in.shape] for b in batches]}
-    choice = choose_precision(cfg.train.precision, device, step, shape, resolve_cache_dir() if dist.is_main else None)
+    choice = choose_precision(cfg.train.precision, device, step, shape, resolve_cache_dir() if dist.is_main else None,
+                              share)
     return distributed.from_main(dist, choice)

@@ -35,3 +35,14 @@ def memory_bytes() -> int:
 def keep_kernels() -> None:
     if not any(name in os.environ for name in NAMES) and memory_bytes() >= MIN_MEMORY:
         os.environ[NAMES[0]] = str(CAPACITY)
+
+
+def kernels_kept() -> bool:
+    """Whether oneDNN keeps CAPACITY kernels or more in this process (what keep_kernels sets, or the environment)."""
+    for name in NAMES:
+        if name in os.environ:
+            try:
+                return int(os.environ[name]) >= CAPACITY
+            except ValueError:
+                return False
+    return False
