@@ -72,6 +72,29 @@ def test_auto_on_a_cpu_without_native_bf16_is_fp32_without_timing(monkeypatch, t
     assert (choice.precision, calls) == ("fp32", [])
 
 
+@pytest.mark.parametrize("isa, native", [("AVX2", False), ("avx512_core", False), ("AVX512_CORE_AMX", True),
+                                         ("", True)])
+def test_a_cap_on_onednns_instructions_below_bf16_makes_auto_fp32_without_timing(monkeypatch, tmp_path, isa, native):
+    """`ONEDNN_MAX_CPU_ISA=AVX2` on a CPU with AMX: a laptop's kernels, where bf16 is emulated."""
+    monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
+    monkeypatch.setattr(precision, "cpu_info", lambda: ("A CPU", {"avx2", "avx512_bf16", "amx_bf16"}))
+    monkeypatch.setenv("ONEDNN_MAX_CPU_ISA", isa)
+    monkeypatch.setattr(precision.time, "perf_counter", Clock())
+    calls = []
+    choice = choose_precision("auto", CPU, timed_step({"fp32": 0.01, "bf16": 0.002}, calls), SHAPE, tmp_path)
+    assert (choice.precision, bool(calls)) == (("bf16", True) if native else ("fp32", False))
+    assert resolve_precision("auto", CPU) == ("bf16" if native else "fp32")
+    assert native or f"ONEDNN_MAX_CPU_ISA={isa}" in choice.why
+
+
+def test_the_kept_answer_is_per_cap_on_the_kernels(monkeypatch):
+    keys = set()
+    for value in ("", "avx2", "avx512"):
+        monkeypatch.setenv("ATEN_CPU_CAPABILITY", value)
+        keys.add(precision.machine_key(CPU, SHAPE))
+    assert len(keys) == 3
+
+
 @pytest.mark.parametrize("bf16_seconds, expected", [(0.002, "bf16"), (0.009, "bf16"), (0.02, "fp32"), (0.0091, "fp32")])
 def test_auto_times_both_and_takes_bf16_only_when_clearly_faster(native, tmp_path, bf16_seconds, expected):
     calls = []

@@ -1,13 +1,15 @@
 """Which precision a run trains in: fp32, or bf16 autocast where it is faster.
 
-`--train.precision=auto` on a CPU without native bf16 (no AVX512-BF16, no AMX) is fp32: torch emulates bf16 there,
+`--train.precision=auto` on a CPU without native bf16 (no AVX512-BF16, no AMX), or where ONEDNN_MAX_CPU_ISA keeps
+oneDNN below those instructions (`ONEDNN_MAX_CPU_ISA=AVX2`: a laptop's kernels), is fp32: torch emulates bf16 there,
 many times slower. Where bf16 is native (and on CUDA), whether it is faster depends on the model's shapes and the
 kernels torch picks, so auto times a few steps of the run's own model in each precision on its own batches, each
 batch twice: fresh, its shape new to the model, and again at once, its kernels made. Where bf16 runs through oneDNN a
 new shape costs it kernels compiled for that shape, so the two timings weighed by the share of the first epoch's
 batches whose shape is new to it (about a third for the cpu recipe) give the epoch's step, and auto takes bf16 only
-when that step is clearly faster. The answer is kept per machine and model shape in the data cache (`precision.json`), so the same
-command on the same machine trains the same way, and a resumed run keeps the precision it began with (exact resume).
+when that step is clearly faster. The answer is kept per machine (and cap on its kernels) and model shape in the data
+cache (`precision.json`), so the same command on the same machine trains the same way, and a resumed run keeps the
+precision it began with (exact resume).
 $EINSUM_NMT_AUTO_PRECISION=fp32|bf16 fixes auto's choice without timing.
 """
 from __future__ import annotations
@@ -35,12 +37,25 @@ from util.textio import write_text_atomic
 AUTO_PRECISION_ENV = "EINSUM_NMT_AUTO_PRECISION"     # fp32 or bf16: what auto picks, whatever the machine
 AUTO_CHOICES = ("fp32", "bf16")      # what auto may choose: all a kept answer or a run's saved state may name
 BF16_MARGIN = 0.9          # bf16 is taken when its step takes at most this share of an fp32 step's time
+# oneDNN's instruction sets below AVX512-BF16: with ONEDNN_MAX_CPU_ISA at one of them a bf16 product is emulated
+BELOW_BF16 = {"SSE41", "AVX", "AVX2", "AVX2_VNNI", "AVX2_VNNI_2", "AVX512_CORE", "AVX512_CORE_VNNI"}
+ISA_VARIABLES = ("ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY")    # the kernels a timing meets
 TIMED_BATCHES = 5          # per precision, each timed fresh and again, after one untimed step each
 
 
+def bf16_missing() -> str:
+    """Why a bf16 matrix product would be emulated here (about 30x slower than fp32); "" where AVX512-BF16 or AMX
+    runs it."""
+    isa = os.environ.get("ONEDNN_MAX_CPU_ISA") or os.environ.get("DNNL_MAX_CPU_ISA") or ""
+    if isa.strip().upper() in BELOW_BF16:
+        return f"ONEDNN_MAX_CPU_ISA={isa} keeps oneDNN below bf16 instructions"
+    if not cpu_info()[1] & {"avx512_bf16", "amx_bf16"}:
+        return "this CPU has no native bf16"
+    return ""
+
+
 def cpu_has_native_bf16() -> bool:
-    """bf16 matrix instructions (AVX512-BF16 or AMX). Without them torch emulates bf16, about 30x slower than fp32."""
-    return bool(cpu_info()[1] & {"avx512_bf16", "amx_bf16"})
+    return not bf16_missing()
 
 
 def check_precision(precision: str) -> None:
@@ -63,8 +78,8 @@ def resolve_precision(precision: str, device) -> str:
     if precision == "auto":
         precision = forced_auto() or ("bf16" if device.type == "cuda" or cpu_has_native_bf16() else "fp32")
     elif precision == "bf16" and device.type == "cpu" and not cpu_has_native_bf16():
-        print("warning: this CPU has no native bf16 (avx512_bf16/amx), so bf16 runs emulated, ~30x slower than "
-              "fp32; use --train.precision=auto or fp32", file=sys.stderr)
+        print(f"warning: {bf16_missing() or 'this CPU has no native bf16'} (avx512_bf16/amx), so bf16 runs "
+              "emulated, ~30x slower than fp32; use --train.precision=auto or fp32", file=sys.stderr)
     return precision
 
 
@@ -109,7 +124,7 @@ def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | 
     if forced:
         return Choice(forced, f"${AUTO_PRECISION_ENV}={forced}")
     if device.type == "cpu" and not cpu_has_native_bf16():
-        return Choice("fp32", "auto: this CPU has no native bf16")
+        return Choice("fp32", f"auto: {bf16_missing() or 'this CPU has no native bf16'}")
     key, choices = machine_key(device, shape), read_choices(cache_dir)
     known = kept_choice(choices.get(key))
     if key in choices and known is None:
@@ -156,11 +171,13 @@ def time_steps(step, device) -> dict[str, Timing]:
 
 
 def machine_key(device, shape: dict) -> str:
-    """What the timing depends on: the processor (or GPU), torch, threads, the model and batch."""
+    """What the timing depends on: the processor (or GPU) and the kernels it may run, torch, threads, the model and
+    batch."""
     if device.type == "cuda":
         chip = torch.cuda.get_device_name(device)
     else:
-        chip = cpu_name() + f"; threads {torch.get_num_threads()}"
+        chip = cpu_name() + f"; threads {torch.get_num_threads()}" + \
+            "".join(f"; {name}={os.environ[name]}" for name in ISA_VARIABLES if os.environ.get(name))
     text = json.dumps({"chip": chip, "torch": torch.__version__, "python": platform.python_version(), **shape},
                       sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
