@@ -35,7 +35,7 @@ from config import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
-from training.precision import autocast, cpu_has_native_bf16  # noqa: E402
+from training.precision import autocast, bf16_missing  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
@@ -190,8 +190,8 @@ def utilization(cfg, ours, scored) -> None:
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
     print(f"\n(c) model FLOP utilization ({flops / tokens / 1e6:.1f} MFLOP per target token)")
     for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
-        if precision == "bf16" and not cpu_has_native_bf16():
-            print("  bf16: skipped, this CPU has no native bf16 (avx512_bf16/amx): torch would emulate it")
+        if precision == "bf16" and bf16_missing():
+            print(f"  bf16: skipped, {bf16_missing()}: torch would emulate it")
             continue
         rate = tokens_per_second({"x": (our_trainer(cfg, precision, scored=scored), ours)}, 1)["x"]
         achieved = flops * rate / tokens
