@@ -255,8 +255,9 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
     """A training run's precision: a resumed run's own (exactness), else `choose_precision` timing `model` on
     batches of the first epoch of `sampler`, each of a new shape, fresh and again: where bf16 runs through oneDNN a
     new shape costs kernels compiled for it, and a run's first epoch meets hundreds (one batch timed over and over
-    said 0.66x on a Xeon with AMX while bf16 trained fewer steps than fp32 when oneDNN kept 1,024 kernels; timing
-    new shapes alone then said 0.9 to 1.1x where bf16 trains 1.2x fp32's steps in 30 minutes, docs/RESULTS.md).
+    said bf16 was faster on a Xeon with AMX while it trained fewer steps than fp32 when oneDNN kept 1,024 kernels;
+    with them kept, timing new shapes alone landed on either side of the margin from run to run there, while bf16
+    runs trained more steps than fp32 runs in 30 minutes: docs/TRAINING.md, "Precision and threads on a CPU").
     Under torchrun rank 0's choice holds on every rank."""
     if resume_state is not None:
         began = resume_state.get("precision") if isinstance(resume_state, dict) else None
@@ -270,9 +271,9 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
         return Choice(resolve_precision(cfg.train.precision, device), "the rule of the release that began the run")
     from training.parts import backward_passes
     from training.step import step_loss     # the step's own loss and passes (in parts: `threads`), timed as they run
-    epoch = sampler.batches(0)
+    first_epoch = sampler.batches(0)
     batches = [collate([(train_data.src[k], train_data.tgt[k]) for k in rows]).to(device)
-               for rows in new_shapes(epoch, TIMED_BATCHES + 1, train_data)]
+               for rows in new_shapes(first_epoch, TIMED_BATCHES + 1, train_data)]
 
     def step(precision: str, k: int) -> None:
         batch = batches[k % len(batches)]
@@ -280,7 +281,7 @@ def run_precision(cfg, device, model, train_data, sampler, resume_state: dict | 
             backward_passes(model, batch, batch.n_tgt_tokens, step_loss(cfg), autocast_of(precision, device), threads)
         model.zero_grad(set_to_none=True)
 
-    share = round(new_share(epoch, train_data), 2)
+    share = round(new_share(first_epoch, train_data), 2)
     shape = {"model": dict(vars(cfg.model)), "device": str(device), "timing": "fresh and again", "new": share,
              **({"parts": threads.parts} if threads else {}),
              "batches": [[*b.src.shape, *b.tgt_in.shape] for b in batches]}
