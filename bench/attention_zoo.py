@@ -103,7 +103,7 @@ def child(args, *extra) -> dict | None:
     return json.loads(proc.stdout.splitlines()[-1]) if proc.returncode == 0 else None
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--types", default=",".join(registered_attentions()))
     parser.add_argument("--lengths", default="64,256,1024,4096")
@@ -112,7 +112,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=300.0, help="seconds a (type, length) may take")
     parser.add_argument("--kernel", nargs=2, metavar=("TYPE", "LENGTH"), help=argparse.SUPPRESS)
     parser.add_argument("--decode", metavar="TYPE", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     if args.kernel:
         print(json.dumps(measure_kernel(args.kernel[0], int(args.kernel[1]), args.repeats)))
@@ -134,4 +134,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -12,7 +12,6 @@ times, the policies taking turns, and prints each figure's median.
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import re
 import statistics
@@ -21,6 +20,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from data.multi30k import read_parallel
+from models.checkpoint import load_checkpoint
 
 REPO = Path(__file__).resolve().parents[1]
 POLICIES = {"spin (torch's default)": {"OMP_WAIT_POLICY": ""},      # set but empty: the commands leave it alone
@@ -68,7 +70,7 @@ def busy_translator(args, env: dict, lines: Path) -> subprocess.Popen:
     return proc
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--checkpoint", required=True, help="the model translate.py runs beside the training")
@@ -78,12 +80,13 @@ def main() -> None:
     parser.add_argument("--spins", type=spin_counts, default=[],
                         help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")
     parser.add_argument("--repeat", type=at_least_one, default=1, help="rounds over all policies; medians are printed")
-    args, args.overrides = parser.parse_known_args()
+    args, args.overrides = parser.parse_known_args(argv)
     policies = {**POLICIES, **{f"brief spin {n}": brief_spin(n) for n in args.spins}}
+    load_checkpoint(args.checkpoint)           # translate.py's model, checked once here rather than in its loop
     with tempfile.TemporaryDirectory() as tmp:
         lines = Path(tmp) / "val.de"
-        with gzip.open(Path(args.data_dir) / "val.de.gz", "rt", encoding="utf-8") as f:
-            lines.write_text(f.read())
+        lines.write_text("".join(line + "\n" for line in read_parallel("val", args.data_dir, download=False)[0]),
+                         encoding="utf-8")
         rates = {name: ([], []) for name in policies}
         for r in range(args.repeat):
             print(f"round {r + 1}: {'policy':24} {'alone':>8} {'beside':>8} {'share':>6}")
@@ -106,4 +109,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -64,7 +64,7 @@ def timed(fn):
     return result, time.perf_counter() - start
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None)
@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--rerank-beam", type=int, default=10)
     parser.add_argument("--record", action="store_true", help="add our speed against CTranslate2's (median ratio, "
                         "tokens the same or not) to the results ledger, results/ledger.jsonl")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.threads:
         torch.set_num_threads(args.threads)
     translator = load_translator(args.checkpoint)
@@ -216,4 +216,5 @@ def baseline_speed(path: str, data_dir, n: int, reference_seconds: float) -> Non
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

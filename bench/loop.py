@@ -94,7 +94,7 @@ def real_loop(run, n: int) -> tuple[float, int]:
     return seconds, tokens
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
@@ -108,7 +108,7 @@ def main() -> None:
                         "paused as in the run's first epoch (bench/step_worker.py)")
     parser.add_argument("--record", action="store_true", help="with --against: add the ratio of tokens a second to "
                         "the results ledger (results/ledger.jsonl)")
-    args, overrides = parser.parse_known_args()
+    args, overrides = parser.parse_known_args(argv)
     if args.against:
         against(args, overrides)
         return
@@ -331,4 +331,5 @@ def where_time_goes(prof, vocab: int) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -64,13 +64,13 @@ def cpu_name() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=1_000_000)
     parser.add_argument("--data-dir", default=None, help="Multi30K (default: $MULTI30K_DIR or the user cache)")
     parser.add_argument("--workers", type=int, default=0, help="--data.workers; 0 = the default")
     parser.add_argument("--units", default="subword", choices=("subword", "word"))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     src, tgt = read_parallel("train", args.data_dir)
     read_parallel("val", args.data_dir)                      # downloaded when missing: the --data.val prefix
@@ -103,4 +103,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -108,7 +108,7 @@ def measure(args, sentences: list[str], batching: bool) -> LoadResult:
                       after["requests"] - before["requests"], after["batches"] - before["batches"])
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None, help="Multi30K directory (sentences of test_2016_flickr); "
@@ -119,7 +119,7 @@ def main() -> None:
     parser.add_argument("--max-batch-wait-ms", type=float, default=5.0)
     parser.add_argument("--threads", type=int, default=0, help="the server's torch threads; 0 = torch's default")
     parser.add_argument("--device", default="auto")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.data_dir:
         from data.multi30k import read_parallel
         sentences = read_parallel("test_2016_flickr", args.data_dir, download=False)[0]
@@ -139,4 +139,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -72,7 +72,7 @@ def idle(service) -> None:
         time.sleep(0.01)
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--code", default=str(REPO), help="the checkout whose serving code is measured")
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--delay", type=float, default=0.2)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--skip-alone", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     code = Path(args.code).resolve()
     spec = importlib.util.find_spec("decoding")
     if spec is None or Path(spec.origin).resolve().parents[1] != code:
@@ -136,4 +136,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

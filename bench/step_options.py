@@ -106,7 +106,7 @@ class Variant:
         return seconds, tokens
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=0, help="0 = torch's default, as train.py")
     parser.add_argument("--set", choices=("optimizer", "torch-ops"), default="optimizer",
                         help="optimizer: AdamW kinds, set_to_none, mkldnn; torch-ops: torch's loss, dropout, sdpa")
-    args, overrides = parser.parse_known_args()
+    args, overrides = parser.parse_known_args(argv)
     if args.threads:
         torch.set_num_threads(args.threads)
     torch.set_flush_denormal(True)            # as build_run
@@ -175,4 +175,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

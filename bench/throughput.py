@@ -118,7 +118,7 @@ def step_flops(cfg, batch, scored) -> int:
     return counter.get_total_flops()
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
@@ -127,7 +127,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--compile", action="store_true", help="only (d): torch.compile vs eager")
     parser.add_argument("--only-mfu", action="store_true", help="only (c): FLOP utilization")
-    args, overrides = parser.parse_known_args()
+    args, overrides = parser.parse_known_args(argv)
     if args.threads:
         torch.set_num_threads(args.threads)
     torch.set_flush_denormal(True)
@@ -224,4 +224,5 @@ def compare_compile(cfg, batches, rounds: int, scored) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cli import run_main
+    run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2
