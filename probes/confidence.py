@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from dataclasses import replace
 from pathlib import Path
 
+from cli import run_main
 from decoding.confidence import LOW, auc
 from decoding.load import load_translator
 
@@ -64,4 +64,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

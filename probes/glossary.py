@@ -13,6 +13,7 @@ import re
 import time
 from dataclasses import replace
 
+from cli import run_main
 from decoding.load import load_translator
 from probes.lines import DATA, text_lines
 from util.textio import read_glossary
@@ -22,14 +23,14 @@ def terms_of(sentence: str, glossary: dict[str, str]) -> dict[str, str]:
     return {de: en for de, en in glossary.items() if re.search(rf"(?<!\w){re.escape(de)}(?!\w)", sentence)}
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m probes.glossary", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--beam", type=int, default=5)
     parser.add_argument("--show-failures", action="store_true")
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     glossary, sentences = read_glossary(DATA / "glossary.de-en.tsv"), text_lines("glossary.de.txt")
     translator = load_translator(args.checkpoint)
     translator.use_glossary(glossary)
@@ -54,4 +55,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

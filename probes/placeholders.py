@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import torch
 
+from cli import run_main
 from probes.lines import probe_lines, text_lines
 from text.forms.masking import PLACEHOLDER
 
@@ -23,13 +24,13 @@ def repeats_ngram(tokens: list[int], n: int) -> bool:
     return any(v > 1 for v in Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)).values())
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m probes.placeholders", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True, help="a .pt file or an export.py directory")
     parser.add_argument("--no-repeat-ngram", type=int, default=None)
     parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     from decoding.load import load_translator
     t = load_translator(args.checkpoint)
@@ -59,4 +60,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -1,5 +1,5 @@
-"""bench/'s commands, as a user runs them: a mistake (a --data-dir that is not there, a missing checkpoint) is one
-line that says what to do and exit status 2, as with train.py, never a traceback."""
+"""The `python -m` commands of bench/ and probes/, as a user runs them: a mistake (a --data-dir that is not there, a
+missing checkpoint) is one line that says what to do and exit status 2, as with train.py, never a traceback."""
 import importlib
 import os
 import re
@@ -10,9 +10,11 @@ from tests.commands import REPO, command
 from util.errors import UserError
 
 NO_DATA, NO_MODEL = ["--data-dir", "/nonexistent/multi30k"], ["--checkpoint", "/nonexistent/best.pt"]
-MISTAKES = {"loop": [*NO_DATA, "--preset", "tiny"], "throughput": [*NO_DATA, "--preset", "tiny"],
-            "step_options": [*NO_DATA, "--preset", "tiny"], "prepare_scale": NO_DATA,
-            "decode": [*NO_MODEL, *NO_DATA], "serve_load": [*NO_MODEL, *NO_DATA], "beside": [*NO_MODEL, *NO_DATA]}
+MISTAKES = {"bench.loop": [*NO_DATA, "--preset", "tiny"], "bench.throughput": [*NO_DATA, "--preset", "tiny"],
+            "bench.step_options": [*NO_DATA, "--preset", "tiny"], "bench.prepare_scale": NO_DATA,
+            "bench.decode": [*NO_MODEL, *NO_DATA], "bench.serve_load": [*NO_MODEL, *NO_DATA],
+            "bench.beside": [*NO_MODEL, *NO_DATA], "probes.glossary": NO_MODEL, "probes.placeholders": NO_MODEL,
+            "probes.confidence": NO_MODEL}
 
 
 @pytest.fixture
@@ -28,15 +30,15 @@ def kept_environment():
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))
 def test_a_missing_data_dir_or_checkpoint_is_a_user_error_before_any_work(name, kept_environment):
-    module = importlib.import_module(f"bench.{name}")
+    module = importlib.import_module(name)
     with pytest.raises(UserError, match="/nonexistent/") as error:
         module.main(MISTAKES[name])
     assert "\n" not in str(error.value)
 
 
-def test_each_bench_command_turns_a_user_error_into_one_line_and_exit_status_2():
+def test_each_command_turns_a_user_error_into_one_line_and_exit_status_2():
     """The modules with a main end in run_main, which prints `error: ...` and exits 2 (tests/test_cli.py)."""
-    commands = [path for path in sorted((REPO / "bench").glob("*.py"))
+    commands = [path for path in sorted([*(REPO / "bench").glob("*.py"), *(REPO / "probes").glob("*.py")])
                 if "\ndef main(" in path.read_text(encoding="utf-8") and path.name != "step_worker.py"]
     assert len(commands) >= len(MISTAKES)            # (step_worker: the worker bench.loop starts, not a command)
     for path in commands:
@@ -45,5 +47,5 @@ def test_each_bench_command_turns_a_user_error_into_one_line_and_exit_status_2()
 
 
 def test_bench_loop_without_its_data_says_so_in_one_line(tmp_path):
-    line = command(["-m", "bench.loop", *MISTAKES["loop"]], tmp_path, PYTHONPATH=os.getcwd())
+    line = command(["-m", "bench.loop", *MISTAKES["bench.loop"]], tmp_path, PYTHONPATH=str(REPO))
     assert line.startswith("error: the data directory /nonexistent/multi30k does not exist")
