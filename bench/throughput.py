@@ -190,8 +190,8 @@ def utilization(cfg, ours, scored) -> None:
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
     print(f"\n(c) model FLOP utilization ({flops / tokens / 1e6:.1f} MFLOP per target token)")
     for precision, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
-        if precision == "bf16" and bf16_missing():
-            print(f"  bf16: skipped, {bf16_missing()}: torch would emulate it")
+        if precision == "bf16" and (missing := bf16_missing()):
+            print(f"  bf16: skipped, {missing}: torch would emulate it")
             continue
         rate = tokens_per_second({"x": (our_trainer(cfg, precision, scored=scored), ours)}, 1)["x"]
         achieved = flops * rate / tokens

@@ -18,7 +18,7 @@ SHAPE = {"model": {"d_model": 32}, "batch": [4, 5, 4, 6]}
 def native(monkeypatch):
     """A CPU with native bf16, and auto left to choose; time as the steps say."""
     monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
-    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    monkeypatch.setattr(precision, "bf16_missing", lambda: "")
     monkeypatch.setattr(precision.time, "perf_counter", Clock())
 
 
@@ -43,9 +43,9 @@ def timed_step(seconds: dict, calls: list, again: dict | None = None):
 
 def test_the_rule_without_timing_picks_bf16_only_where_it_is_native(monkeypatch):
     monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
-    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    monkeypatch.setattr(precision, "bf16_missing", lambda: "this CPU has no native bf16")
     assert (resolve_precision("auto", CPU), resolve_precision("auto", CUDA)) == ("fp32", "bf16")
-    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    monkeypatch.setattr(precision, "bf16_missing", lambda: "")
     assert resolve_precision("auto", CPU) == "bf16"
     assert resolve_precision("fp32", CUDA) == "fp32"
 
@@ -66,7 +66,7 @@ def test_the_environment_fixes_what_auto_picks_and_leaves_an_asked_precision_alo
 
 def test_auto_on_a_cpu_without_native_bf16_is_fp32_without_timing(monkeypatch, tmp_path):
     monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
-    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    monkeypatch.setattr(precision, "bf16_missing", lambda: "this CPU has no native bf16")
     calls = []
     choice = choose_precision("auto", CPU, timed_step({"fp32": 0, "bf16": 0}, calls), SHAPE, tmp_path)
     assert (choice.precision, calls) == ("fp32", [])
@@ -159,7 +159,7 @@ def test_a_resumed_run_whose_state_names_no_valid_precision_continues_in_a_valid
 
 def test_timing_leaves_the_model_and_the_random_state_as_they_were(tmp_path, monkeypatch):
     monkeypatch.delenv("EINSUM_NMT_AUTO_PRECISION")
-    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)     # real steps, timed by the real clock
+    monkeypatch.setattr(precision, "bf16_missing", lambda: "")     # real steps, timed by the real clock
     from data.batching import TokenBatchSampler
     from tests.tiny_models import pairs, tiny_trainable
     monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path))

@@ -44,18 +44,14 @@ TIMED_BATCHES = 5          # per precision, each timed fresh and again, after on
 
 
 def bf16_missing() -> str:
-    """Why a bf16 matrix product would be emulated here (about 30x slower than fp32); "" where AVX512-BF16 or AMX
-    runs it."""
+    """Why a bf16 matrix product would be emulated on this CPU (about 30x slower than fp32); "" where AVX512-BF16 or
+    AMX runs it."""
     isa = os.environ.get("ONEDNN_MAX_CPU_ISA") or os.environ.get("DNNL_MAX_CPU_ISA") or ""
     if isa.strip().upper() in BELOW_BF16:
         return f"ONEDNN_MAX_CPU_ISA={isa} keeps oneDNN below bf16 instructions"
     if not cpu_info()[1] & {"avx512_bf16", "amx_bf16"}:
-        return "this CPU has no native bf16"
+        return "this CPU has no native bf16 (avx512_bf16/amx)"
     return ""
-
-
-def cpu_has_native_bf16() -> bool:
-    return not bf16_missing()
 
 
 def check_precision(precision: str) -> None:
@@ -76,10 +72,10 @@ def resolve_precision(precision: str, device) -> str:
     fp32 (what decoding and the benchmarks use; a training run times the two instead, `choose_precision`)."""
     check_precision(precision)
     if precision == "auto":
-        precision = forced_auto() or ("bf16" if device.type == "cuda" or cpu_has_native_bf16() else "fp32")
-    elif precision == "bf16" and device.type == "cpu" and not cpu_has_native_bf16():
-        print(f"warning: {bf16_missing() or 'this CPU has no native bf16'} (avx512_bf16/amx), so bf16 runs "
-              "emulated, ~30x slower than fp32; use --train.precision=auto or fp32", file=sys.stderr)
+        precision = forced_auto() or ("bf16" if device.type == "cuda" or not bf16_missing() else "fp32")
+    elif precision == "bf16" and device.type == "cpu" and (missing := bf16_missing()):
+        print(f"warning: {missing}, so bf16 runs emulated, ~30x slower than fp32; use --train.precision=auto or fp32",
+              file=sys.stderr)
     return precision
 
 
@@ -123,8 +119,8 @@ def choose_precision(setting: str, device, step, shape: dict, cache_dir: Path | 
     forced = forced_auto()
     if forced:
         return Choice(forced, f"${AUTO_PRECISION_ENV}={forced}")
-    if device.type == "cpu" and not cpu_has_native_bf16():
-        return Choice("fp32", f"auto: {bf16_missing() or 'this CPU has no native bf16'}")
+    if device.type == "cpu" and (missing := bf16_missing()):
+        return Choice("fp32", f"auto: {missing}")
     key, choices = machine_key(device, shape), read_choices(cache_dir)
     known = kept_choice(choices.get(key))
     if key in choices and known is None:
