@@ -26,6 +26,7 @@ from pathlib import Path
 
 import torch
 
+from cli import CommandParser, run_main
 from config import ModelConfig
 from models.attention import attention_class, build_attention, registered_attentions
 from models.masks import padding_mask
@@ -104,7 +105,7 @@ def child(args, *extra) -> dict | None:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = CommandParser(prog="-m bench.attention_zoo", description=__doc__.splitlines()[0])
     parser.add_argument("--types", default=",".join(registered_attentions()))
     parser.add_argument("--lengths", default="64,256,1024,4096")
     parser.add_argument("--repeats", type=int, default=3)
@@ -134,5 +135,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -10,7 +10,6 @@ are not (masks here are boolean and complete), so the comparison is about speed 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import time
@@ -28,7 +27,7 @@ from torch.utils.data import DataLoader
 from data.multi30k import read_parallel
 from models.position import sinusoids
 from decoding.scoring import token_bleu
-from cli import run_main
+from cli import CommandParser, run_main
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -172,7 +171,7 @@ def greedy_translate(model: BaselineModel, src_ids: list[int], max_len: int = 50
 # ---- the command ----------------------------------------------------------------------------------------------------
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="-m bench.baseline", description=__doc__.split("\n\n")[0])
     parser.add_argument("--data-dir", default=None, help="Multi30K directory (default: $MULTI30K_DIR or the cache)")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--time-budget", type=float, default=None, help="stop training after this many seconds")

@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cli import CommandParser, run_main
 from data.multi30k import read_parallel
 from models.checkpoint import load_checkpoint
 
@@ -71,7 +72,7 @@ def busy_translator(args, env: dict, lines: Path) -> subprocess.Popen:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.beside", description=__doc__)
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--checkpoint", required=True, help="the model translate.py runs beside the training")
     parser.add_argument("--steps", type=int, default=10)
@@ -109,5 +110,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

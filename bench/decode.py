@@ -17,7 +17,6 @@ the rows take turns N times in a rotating order and each figure is the median (t
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import shlex
@@ -41,6 +40,7 @@ from models.masks import padding_mask  # noqa: E402
 from decoding.scoring import corpus_scores, token_bleu  # noqa: E402
 from decoding.evaluation import model_fields, trained_models  # noqa: E402
 from decoding.load import checkpoint_paths, load_translator  # noqa: E402
+from cli import CommandParser, run_main  # noqa: E402
 
 
 @torch.no_grad()
@@ -65,7 +65,7 @@ def timed(fn):
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.decode", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--split", default="test_2016_flickr", help="a Multi30K split (tune only on val)")
@@ -216,5 +216,4 @@ def baseline_speed(path: str, data_dir, n: int, reference_seconds: float) -> Non
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -20,7 +20,6 @@ tok/s and seconds are of runs sharing the machine, so compare them within one gr
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -32,7 +31,7 @@ import time
 from pathlib import Path
 
 from config import SECTIONS, make_config
-from cli import run_main
+from cli import CommandParser, run_main
 from util.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,8 +149,7 @@ def run_grid(recipes: list[tuple[str, list[str]]], args) -> dict[str, tuple[floa
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.grid", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.grid", description=__doc__)
     parser.add_argument("recipes", type=Path)
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--out", required=True, help="a directory for the runs, their logs and summary.md")

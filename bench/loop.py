@@ -28,7 +28,6 @@ median of those is shown too, it differs from the aggregate).
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import shlex
@@ -47,6 +46,7 @@ keep_kernels()                   # before torch's first oneDNN product
 import torch  # noqa: E402
 
 from bench.step_worker import DROPOUT  # noqa: E402
+from cli import CommandParser, run_main  # noqa: E402
 from config import make_config, recipe_of  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training import loop  # noqa: E402
@@ -95,7 +95,7 @@ def real_loop(run, n: int) -> tuple[float, int]:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.loop", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
     parser.add_argument("--steps", type=int, default=20, help="batches per round")
@@ -331,5 +331,4 @@ def where_time_goes(prof, vocab: int) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -11,7 +11,6 @@ Peak memory is ru_maxrss: of this process, and of the largest worker process (th
 """
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import random
@@ -21,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-
+from cli import CommandParser, run_main
 from config import DataConfig
 from data.multi30k import read_parallel, resolve_data_dir
 from data.prepare import prepare_data
@@ -65,7 +64,7 @@ def cpu_name() -> str:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.prepare_scale", description=__doc__)
     parser.add_argument("--pairs", type=int, default=1_000_000)
     parser.add_argument("--data-dir", default=None, help="Multi30K (default: $MULTI30K_DIR or the user cache)")
     parser.add_argument("--workers", type=int, default=0, help="--data.workers; 0 = the default")
@@ -103,5 +102,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

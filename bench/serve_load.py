@@ -9,7 +9,6 @@ little CPU next to the server). Latency is measured per request, from send to fu
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import socket
@@ -19,6 +18,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
+
+from cli import CommandParser, run_main
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -109,7 +110,7 @@ def measure(args, sentences: list[str], batching: bool) -> LoadResult:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.serve_load", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None, help="Multi30K directory (sentences of test_2016_flickr); "
                                                          "default: a few built-in sentences")
@@ -139,5 +140,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

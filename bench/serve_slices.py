@@ -13,7 +13,6 @@ With --code, this file runs again in a new process whose Python path finds that 
 """
 from __future__ import annotations
 
-import argparse
 import gzip
 import importlib.util
 import inspect
@@ -24,6 +23,8 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+
+from cli import CommandParser, run_main
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -73,7 +74,7 @@ def idle(service) -> None:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.serve_slices", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--code", default=str(REPO), help="the checkout whose serving code is measured")
     parser.add_argument("--texts", type=int, default=4)
@@ -136,5 +137,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -12,7 +12,6 @@ of the step: FLOPs by torch.utils.flop_counter over FLOP/s of a large fp32 matmu
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import copy
 import statistics
@@ -37,6 +36,7 @@ from data.prepare import prepare_data  # noqa: E402
 from training.precision import autocast, resolve_precision  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
+from cli import CommandParser, run_main  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -107,7 +107,7 @@ class Variant:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.step_options", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
     parser.add_argument("--steps", type=int, default=8, help="batches per variant per round")
@@ -175,5 +175,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

@@ -15,7 +15,6 @@ turns within a round, so load from elsewhere hits them alike.
 """
 from __future__ import annotations
 
-import argparse
 import copy
 import random
 import statistics
@@ -39,6 +38,7 @@ from training.precision import autocast, bf16_missing  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
+from cli import CommandParser, run_main  # noqa: E402
 
 
 def our_model(cfg, scored):
@@ -119,7 +119,7 @@ def step_flops(cfg, batch, scored) -> int:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m bench.throughput", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
     parser.add_argument("--batches", type=int, default=8, help="training batches per model per round")
@@ -224,5 +224,4 @@ def compare_compile(cfg, batches, rounds: int, scored) -> None:
 
 
 if __name__ == "__main__":
-    from cli import run_main
     run_main(main)         # a UserError (a missing --data-dir, a bad checkpoint): one line, exit status 2

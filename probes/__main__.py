@@ -23,7 +23,6 @@ python -m probes.glossary, python -m probes.placeholders, python -m probes.nouns
 """
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 from pathlib import Path
@@ -35,7 +34,8 @@ from probes.lines import Probe, entity_lines, probe_lines
 from probes.ways import record_shares
 from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
                           report, report_json, summary)
-from cli import add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device, run_main
+from cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device,
+                 run_main)
 from util.errors import UserError
 from util.textio import read_text_lines
 
@@ -92,8 +92,7 @@ def checkpoint_direction(args, translator) -> str:
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="python -m probes", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m probes", description=__doc__)
     add_decode_flags(parser)
     parser.add_argument("--direction", choices=DIRECTIONS, default=None,
                         help="de-en or en-de (default: the checkpoint's; de-en for --sources and --outputs)")

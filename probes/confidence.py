@@ -9,13 +9,12 @@ threshold, so that the bench set measures without having been looked at.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from dataclasses import replace
 from pathlib import Path
 
-from cli import run_main
+from cli import CommandParser, run_main
 from decoding.confidence import LOW, auc
 from decoding.load import load_translator
 
@@ -28,7 +27,7 @@ def read_lines(path: Path) -> list[tuple[str, str]]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m probes.confidence", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--lines", default=str(HERE / "data" / "confidence_bench.de.tsv"))
     parser.add_argument("--beam", type=int, default=None)

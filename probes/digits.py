@@ -9,11 +9,10 @@ names step takes on a Multi30K split (its false positives are there to read).
 """
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 
 from probes.lines import probe_lines, text_lines
-from cli import run_main
+from cli import CommandParser, run_main
 
 
 def digits(text: str) -> Counter:
@@ -44,7 +43,7 @@ def name_spans(data_dir: str, split: str, direction: str) -> None:
 
 
 def main(argv) -> int:
-    parser = argparse.ArgumentParser(prog="python -m probes.digits", description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="-m probes.digits", description=__doc__.split("\n\n")[0])
     parser.add_argument("--checkpoint")
     parser.add_argument("--show-failures", action="store_true")
     parser.add_argument("--spans", action="store_true", help="the names step's spans on a split, no model")

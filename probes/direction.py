@@ -113,7 +113,7 @@ def recorded(s: KindShare) -> tuple[str, tuple[int, int]]:
 
 
 def parse_args(argv):
-    parser = probe_parser("python -m probes.direction", __doc__)
+    parser = probe_parser("-m probes.direction", __doc__)
     parser.add_argument("--split", default=None, help="a Multi30K split instead of the probe's lines (val, "
                         "test_2016_flickr, ...): both sides, whole and cut to 1-4 words")
     parser.add_argument("--data-dir", default=None, help="the Multi30K directory, for --split")

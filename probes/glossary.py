@@ -7,13 +7,12 @@ output holds every English term it asked for.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import time
 from dataclasses import replace
 
-from cli import run_main
+from cli import CommandParser, run_main
 from decoding.load import load_translator
 from probes.lines import DATA, text_lines
 from util.textio import read_glossary
@@ -24,8 +23,7 @@ def terms_of(sentence: str, glossary: dict[str, str]) -> dict[str, str]:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m probes.glossary", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m probes.glossary", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--beam", type=int, default=5)
     parser.add_argument("--show-failures", action="store_true")

@@ -138,7 +138,7 @@ SHEET_HEAD = "\t".join(["direction", "line", "tag", "source words inside", "outp
 
 
 def parse_args(argv):
-    parser = probe_parser("python -m probes.markup", __doc__)
+    parser = probe_parser("-m probes.markup", __doc__)
     parser.add_argument("--sheet", metavar="FILE", default=None, help="write the tag pairs for judging by hand")
     return parse_probe_args(parser, argv)
 

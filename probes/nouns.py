@@ -7,11 +7,10 @@ reference hold its translation? The misses are listed most frequent first: a syn
 """
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from typing import NamedTuple
 
-from cli import run_main
+from cli import CommandParser, run_main
 from text.forms.dictionary import WORD, learn_nouns
 
 
@@ -39,7 +38,7 @@ def check_nouns(train: list[tuple[str, str]], pairs: list[tuple[str, str]]) -> N
 
 
 def main(argv) -> int:
-    parser = argparse.ArgumentParser(prog="python -m probes.nouns", description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="-m probes.nouns", description=__doc__.split("\n\n")[0])
     parser.add_argument("--data-dir", default="data/multi30k")
     parser.add_argument("--split", default="val")
     parser.add_argument("--direction", choices=("de-en", "en-de"), default="de-en")

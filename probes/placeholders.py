@@ -8,14 +8,13 @@ translator gives them.
 """
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter
 from dataclasses import replace
 
 import torch
 
-from cli import run_main
+from cli import CommandParser, run_main
 from probes.lines import probe_lines, text_lines
 from text.forms.masking import PLACEHOLDER
 
@@ -25,8 +24,7 @@ def repeats_ngram(tokens: list[int], n: int) -> bool:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m probes.placeholders", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog="-m probes.placeholders", description=__doc__)
     parser.add_argument("--checkpoint", required=True, help="a .pt file or an export.py directory")
     parser.add_argument("--no-repeat-ngram", type=int, default=None)
     parser.add_argument("--threads", type=int, default=1)

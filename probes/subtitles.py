@@ -111,7 +111,7 @@ def totals(results: list[SubtitleResult]) -> SubtitleResult:
 
 
 def parse_args(argv):
-    parser = probe_parser("python -m probes.subtitles", __doc__)
+    parser = probe_parser("-m probes.subtitles", __doc__)
     return parse_probe_args(parser, argv)
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from cli import add_decode_flags, check_decode_flags
+from cli import CommandParser, add_decode_flags, check_decode_flags
 from util.ledger import Record, append, ledger_path
 
 
-def probe_parser(prog: str, doc: str) -> argparse.ArgumentParser:
+def probe_parser(prog: str, doc: str) -> CommandParser:
     """The flags every such probe takes: the common decoding flags, --show-failures and --record."""
-    parser = argparse.ArgumentParser(prog=prog, description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = CommandParser(prog=prog, description=doc)
     add_decode_flags(parser)
     parser.add_argument("--show-failures", action="store_true", help="list what went wrong, line by line")
     parser.add_argument("--record", action="store_true", help="add the shares to the results ledger "

@@ -36,12 +36,31 @@ def test_a_missing_data_dir_or_checkpoint_is_a_user_error_before_any_work(name, 
     assert "\n" not in str(error.value)
 
 
+# the modules with a main (step_worker: the worker bench.loop starts, not a command)
+COMMANDS = [path for path in sorted([*(REPO / "bench").glob("*.py"), *(REPO / "probes").glob("*.py")])
+            if "\ndef main(" in path.read_text(encoding="utf-8") and path.name != "step_worker.py"]
+
+
+def module_name(path) -> str:
+    return ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__main__")
+
+
+@pytest.mark.parametrize("name", [module_name(path) for path in COMMANDS])
+def test_a_flag_the_command_does_not_know_is_one_line_that_names_its_help(name, kept_environment):
+    """argparse's usage block and exit are the parser's UserError (cli.CommandParser): one line; a flag the parser
+    leaves to the config (bench.loop, throughput, step_options) is the config's one line."""
+    module = importlib.import_module(name if name != "probes" else "probes.__main__")
+    with pytest.raises(UserError) as error:
+        module.main(["--no-such-flag"])
+    message = str(error.value)
+    assert "\n" not in message
+    assert f"(see `python -m {name} --help`)" in message or message.startswith("override '--no-such-flag'")
+
+
 def test_each_command_turns_a_user_error_into_one_line_and_exit_status_2():
     """The modules with a main end in run_main, which prints `error: ...` and exits 2 (tests/test_cli.py)."""
-    commands = [path for path in sorted([*(REPO / "bench").glob("*.py"), *(REPO / "probes").glob("*.py")])
-                if "\ndef main(" in path.read_text(encoding="utf-8") and path.name != "step_worker.py"]
-    assert len(commands) >= len(MISTAKES)            # (step_worker: the worker bench.loop starts, not a command)
-    for path in commands:
+    assert len(COMMANDS) >= len(MISTAKES)
+    for path in COMMANDS:
         main_block = path.read_text(encoding="utf-8").split('if __name__ == "__main__":')[-1]
         assert re.search(r"^    run_main\(main", main_block, re.M), path.name
 
