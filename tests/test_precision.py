@@ -87,6 +87,14 @@ def test_a_cap_on_onednns_instructions_below_bf16_makes_auto_fp32_without_timing
     assert native or f"ONEDNN_MAX_CPU_ISA={isa}" in choice.why
 
 
+def test_the_reason_names_the_variable_that_caps_the_kernels(monkeypatch):
+    """oneDNN reads DNNL_MAX_CPU_ISA too; the reason names the one the user set."""
+    monkeypatch.setattr(precision, "cpu_info", lambda: ("A CPU", {"avx2", "avx512_bf16", "amx_bf16"}))
+    monkeypatch.delenv("ONEDNN_MAX_CPU_ISA", raising=False)
+    monkeypatch.setenv("DNNL_MAX_CPU_ISA", "AVX2")
+    assert precision.bf16_missing() == "DNNL_MAX_CPU_ISA=AVX2 keeps oneDNN below bf16 instructions"
+
+
 def test_the_kept_answer_is_per_cap_on_the_kernels(monkeypatch):
     keys = set()
     for value in ("", "avx2", "avx512"):

@@ -46,9 +46,9 @@ TIMED_BATCHES = 5          # per precision, each timed fresh and again, after on
 def bf16_missing() -> str:
     """Why a bf16 matrix product would be emulated on this CPU (about 30x slower than fp32); "" where AVX512-BF16 or
     AMX runs it."""
-    isa = os.environ.get("ONEDNN_MAX_CPU_ISA") or os.environ.get("DNNL_MAX_CPU_ISA") or ""
-    if isa.strip().upper() in BELOW_BF16:
-        return f"ONEDNN_MAX_CPU_ISA={isa} keeps oneDNN below bf16 instructions"
+    cap = next((name for name in ("ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA") if os.environ.get(name)), None)
+    if cap and os.environ[cap].strip().upper() in BELOW_BF16:
+        return f"{cap}={os.environ[cap]} keeps oneDNN below bf16 instructions"
     if not cpu_info()[1] & {"avx512_bf16", "amx_bf16"}:
         return "this CPU has no native bf16 (avx512_bf16/amx)"
     return ""
