@@ -57,7 +57,11 @@ def tokenizer_name(lang: str) -> str:
 class Tokenizer:
     def __init__(self, lang: str, lowercase: bool = False):
         self.lang, self.lowercase = lang, lowercase
-        self.nlp = load_spacy(lang)
+
+    @functools.cached_property
+    def nlp(self):
+        """spaCy, loaded at the first text to tokenize: detokenizing needs none (a translation's target side)."""
+        return load_spacy(self.lang)
 
     def tokenize(self, text: str) -> list[str]:
         return encode_doc(self.nlp.tokenizer(self._prepare(text)))

@@ -86,3 +86,9 @@ def test_tokenize_many_equals_tokenize_one_by_one(tokenizers):
 def test_spacy_is_loaded_once_a_process_for_each_language():
     """A run of both directions makes eight tokenizers of two languages; each loads spaCy in half a second."""
     assert Tokenizer("de").nlp is Tokenizer("de", lowercase=True).nlp is not Tokenizer("en").nlp
+
+
+def test_detokenizing_loads_no_spacy(monkeypatch):
+    """A translation's target side only detokenizes: it costs no spaCy load (a fifth of a second a process)."""
+    monkeypatch.setattr("data.tokenizer.load_spacy", lambda lang: pytest.fail(f"spaCy {lang} loaded"))
+    assert Tokenizer("en").detokenize(["A", "dog", JOINER + "."]) == "A dog."
