@@ -355,6 +355,9 @@ def preset_help() -> str:
     return "\n".join(f"  {name:9s} {PRESETS[name].purpose}" for name in names)
 
 
+KIND_WORDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}   # in errors
+
+
 def _parse_value(text: str, current: object, key: str) -> object:
     kind = type(current)
     try:
@@ -367,7 +370,7 @@ def _parse_value(text: str, current: object, key: str) -> object:
             raise ValueError
         return kind(text)
     except ValueError:
-        raise UserError(f"bad value for --{key}: {text!r} is not a {kind.__name__}") from None
+        raise UserError(f"bad value for --{key}: {text!r} is not {KIND_WORDS[kind]}") from None
 
 
 def all_keys(cfg: Config | None = None) -> list[str]:
@@ -445,7 +448,7 @@ def check_section(section: str, values) -> None:
     for f in fields(values):
         key, value, kind = f"{section}.{f.name}", getattr(values, f.name), type(f.default)
         if not (type(value) is kind or (kind is float and type(value) is int)):
-            raise UserError(f"--{key}={value!r} is not a {kind.__name__}")
+            raise UserError(f"--{key}={value!r} is not {KIND_WORDS[kind]}")
         if kind is float and not math.isfinite(value):
             raise BrokenRule(key, value, "a finite number")
         rule = f.metadata["rule"]

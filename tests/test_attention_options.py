@@ -25,7 +25,7 @@ def test_options_parse_as_name_value_pairs():
     (dict(attention_options="topk=2,topk=3"), "topk is given twice (2 and 3)"),
     (dict(attention="exact-topk", attention_options="topk=0"),
      "--model.attention_options: topk=0 must be at least 1 (an option of attention 'exact-topk')"),
-    (dict(attention="exact-topk", attention_options="topk=many"), "'many' is not a int"),
+    (dict(attention="exact-topk", attention_options="topk=many"), "'many' is not an integer"),
     (dict(attention="exact-topk", attention_options="topkk=4"),
      "no attention in use takes 'topkk' (did you mean topk?)"),
     (dict(attention="reformer", attention_options="buckets=3", decoder_attention="full", cross_attention="full"),

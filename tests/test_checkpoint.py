@@ -66,7 +66,7 @@ def damaged(averaged_run: Path, tmp_path: Path, change) -> Path:
     (lambda c: c["tgt_vocab"]["itos"].append("extra"), "is inconsistent: its config says model.tgt_vocab_size"),
     (lambda c: c["config"]["model"].update(d_model=4_000_000), "holds a config that cannot be used: the model.* "
                                                                "sizes describe about"),
-    (lambda c: c["config"]["model"].update(n_heads="8"), "--model.n_heads='8' is not a int"),
+    (lambda c: c["config"]["model"].update(n_heads="8"), "--model.n_heads='8' is not an integer"),
     (lambda c: c["config"]["data"].update(src_lang="zz"), "holds a config that cannot be used: --data.src_lang=zz "
                                                           "must be a language spaCy has a tokenizer for: af, "),
 ])

@@ -77,7 +77,7 @@ def test_unknown_config_key_names_the_closest(tmp_path):
 
 def test_bad_config_value_names_the_type(tmp_path):
     line = command([script("train.py"), "--train.max_steps=many"], tmp_path)
-    assert line == "error: bad value for --train.max_steps: 'many' is not a int"
+    assert line == "error: bad value for --train.max_steps: 'many' is not an integer"
 
 
 @pytest.mark.parametrize("override, message", [
