@@ -8,7 +8,7 @@ A cue's lines are read as sentences: lines that continue a sentence are joined w
 the translation cut back into as many lines at the spaces nearest the source lines' proportions; a line that ends a
 sentence, and a dialogue line (`- `), stays a line of its own. Tags around a line (`<i>`, `{\an8}`) and a dialogue
 dash are taken off before translating and put back around its translation; tags inside a line are dropped (the model
-never saw one).
+never saw one), and with them a partner at the line's edge (`<i>Ein Hund</i> rennt.`: no `<i>` comes back alone).
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ TIME = r"(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}"
 TIMING = re.compile(rf"\s*{TIME}[ \t]*-->[ \t]*{TIME}(?:[ \t].*)?")    # VTT cue settings, SRT coordinates after it
 KEPT_BLOCK = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t]|$)")           # WebVTT blocks that are no cue
 TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")                             # <i>, </font>, <c.yellow>, {\an8}
+PAIRED = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^<>]*(?<!/)>")      # <i>, </i>, <c.yellow> (named c), <v Anna>
 OPENING = re.compile(rf"(?:\s|{TAG.pattern}|[-–—](?=\s))*")            # tags, spaces and a dialogue dash
 CLOSING = re.compile(rf"(?:\s|{TAG.pattern})*$")                       # tags and spaces after the words
 SENTENCE_END = re.compile(rf"[{ENDS}][\"'»«“”„‚’)\]]*$")
@@ -89,20 +90,25 @@ def parse(content: str, fmt: str, name: str) -> list[Part]:
             parts.append(Part(block, False))         # blank, the WEBVTT header, NOTE, STYLE, REGION
             continue
         if in_cue and not starts_cue(block):
-            # text after a blank line inside a cue (players show it with the cue before): translated, up to a cue
-            # that starts without a blank line before it (at its timing line, or at the cue number before that)
-            timing = next((k for k in range(1, len(block)) if "-->" in block[k].text), len(block))
-            numbered = 1 < timing < len(block) and block[timing - 1].text.strip().isdigit()
-            text = timing - 1 if numbered else timing
+            # text after a blank line inside a cue (players show it with the cue before): translated
+            text = text_before_cue(block)
             parts.append(Part(block[:text], True))
             block = block[text:]
-            if not block:
-                continue
-        head, in_cue = cue_head(block, fmt, name), True
-        parts.append(Part(block[:head], False))
-        if block[head:]:
-            parts.append(Part(block[head:], True))
+        while block:                # a cue, and the cues that start in its block without a blank line before them
+            head, in_cue = cue_head(block, fmt, name), True
+            text = head + text_before_cue(block[head:])
+            parts.append(Part(block[:head], False))
+            if text > head:
+                parts.append(Part(block[head:text], True))
+            block = block[text:]
     return parts
+
+
+def text_before_cue(lines: list[Line]) -> int:
+    """How many of the lines are text before a cue that starts without a blank line before it: at its timing line,
+    or at the cue number before that (all of them where no cue starts)."""
+    timing = next((k for k, line in enumerate(lines) if "-->" in line.text), len(lines))
+    return timing - 1 if 0 < timing < len(lines) and lines[timing - 1].text.strip().isdigit() else timing
 
 
 def starts_cue(block: list[Line]) -> bool:
@@ -139,6 +145,37 @@ def piece_of(text: str) -> Piece:
     closing = CLOSING.search(rest).group()
     words = " ".join(TAG.sub("", rest[:len(rest) - len(closing)]).split())
     return Piece(opening, words, closing, bool(re.search(r"[-–—]", TAG.sub("", opening))))
+
+
+def cue_pieces(texts: list[str]) -> list[Piece]:
+    """A cue's text lines as pieces, where a tag at a line's edge whose partner stands inside a line (dropped, as
+    every tag inside a line is) is dropped with it: `<i>Ein Hund</i> rennt.` loses both, no `<i>` comes back alone.
+    A pair at the edges of two lines (`<i>Ein Hund` ... `rennt.</i>`) stays."""
+    pieces = [piece_of(text) for text in texts]
+    tags = []                   # (line, side, match), in the cue's order
+    for k, (text, piece) in enumerate(zip(texts, pieces)):
+        inside = text[len(piece.opening):len(text) - len(piece.closing)]
+        for side, part in (("opening", piece.opening), ("inside", inside), ("closing", piece.closing)):
+            tags += [(k, side, m) for m in TAG.finditer(part)]
+    opened, dropped = [], []    # (name, index in tags) of the open tags not yet closed
+    for n, (k, side, m) in enumerate(tags):
+        pair = PAIRED.fullmatch(m.group())
+        if not pair:
+            continue
+        name = pair.group(2).lower()
+        if not pair.group(1):
+            opened.append((name, n))
+            continue
+        found = next((i for i in range(len(opened) - 1, -1, -1) if opened[i][0] == name), None)
+        if found is not None:
+            first = opened.pop(found)[1]
+            if (tags[first][1] == "inside") != (side == "inside"):
+                dropped.append(first if side == "inside" else n)
+    for n in sorted(dropped, reverse=True):     # the later tags of a side first: the earlier ones' offsets hold
+        k, side, m = tags[n]
+        text = getattr(pieces[k], side)
+        pieces[k] = pieces[k]._replace(**{side: text[:m.start()] + text[m.end():]})
+    return pieces
 
 
 def segments(pieces: list[Piece]) -> list[Segment]:
@@ -196,7 +233,7 @@ def translate_subtitles(content: str, fmt: str, translate: Callable[[list[str], 
     parts = parse(content[len(bom):], fmt, name)
     cues = []
     for part in parts:
-        pieces = [piece_of(line.text) for line in part.lines] if part.translated else []
+        pieces = cue_pieces([line.text for line in part.lines]) if part.translated else []
         cues.append((pieces, segments(pieces)))
     texts = [s.text for _, found in cues for s in found]
     numbers = [part.lines[s.lines[0]].number for part, (_, found) in zip(parts, cues) for s in found]

@@ -58,18 +58,22 @@ def blocks(content: str) -> list[list[str]]:
 
 def layout(content: str, fmt: str) -> tuple[list[str], list[int]]:
     """(the lines that are no cue text; the number of text lines of each cue with text), read leniently: a block of
-    text after a blank line inside a cue is more of that cue's text, where decoding/subtitles.py refuses the file."""
+    text after a blank line inside a cue is more of that cue's text, and a cue may start without a blank line before
+    it."""
     kept, cues = [], []
     for n, block in enumerate(blocks(content)):
         if not block[0].strip() or fmt == "vtt" and (n == 0 or KEPT_BLOCK.match(block[0])):
             kept += block
             continue
-        head = next((k + 1 for k, line in enumerate(block[:2]) if TIMING.fullmatch(line.rstrip("\r\n"))), 0)
-        kept += block[:head]
-        if head:
-            cues.append(0)
-        if block[head:] and cues:
-            cues[-1] += len(block[head:])
+        # a cue starts at each timing line, with the line before it where that opens the block or is a cue number
+        timings = {k for k, line in enumerate(block) if TIMING.fullmatch(line.rstrip("\r\n"))}
+        heads = timings | {k - 1 for k in timings if k == 1 or k > 1 and block[k - 1].strip().isdigit()}
+        for k, line in enumerate(block):
+            if k in heads:
+                kept.append(line)
+                cues += [0] if k in timings else []
+            elif cues:
+                cues[-1] += 1
     return kept, [n for n in cues if n]
 
 

@@ -46,7 +46,7 @@ def test_text_after_a_blank_line_in_a_cue_is_read_as_more_of_its_text():
 
 def test_the_probe_files_hold_the_tricky_parts():
     files = {path.name: path.read_bytes() for lang in ("de", "en") for path in subtitle_files(lang)}
-    assert len(files) == 6 and (DATA / ".gitattributes").read_text().count("-text") == 2
+    assert len(files) == 8 and (DATA / ".gitattributes").read_text().count("-text") == 2
     both = b"".join(files.values()).decode("utf-8")
     assert files["subtitles.de.srt"].startswith("\ufeff17\r\n".encode()) and b"\r\n" in files["subtitles.en.vtt"]
     for part in ("X1:40 X2:600", "WEBVTT - ", "NOTE ", "STYLE", "align:start", "<i>", "</i>", "<v Lena>", "{\\an8}",
@@ -54,6 +54,8 @@ def test_the_probe_files_hold_the_tricky_parts():
         assert part in both, part
     assert "00:00:08,500 --> 00:00:09,000\r\n\r\n" in both          # a cue with no text
     assert "zehn Uhr\n\nund dauert" in both                        # a blank line inside a cue
+    assert "Kuchen.\n14\n00:01:07,500 --> 00:01:08,000\n15\n" in both     # cues with no blank line before them
+    assert "every Sunday.\n00:00:05.500 --> 00:00:06.000\n00:00:06.500" in both
 
 
 def test_the_probe_runs_both_ways_and_records(both_run, tmp_path, monkeypatch, capsys):
@@ -61,6 +63,6 @@ def test_the_probe_runs_both_ways_and_records(both_run, tmp_path, monkeypatch, c
     monkeypatch.setenv("EINSUM_NMT_LEDGER", str(ledger))
     assert main(["--checkpoint", str(both_run / "best.pt"), "--greedy", "--record"]) == 0
     out = capsys.readouterr().out
-    assert "subtitles.de.srt" in out and "subtitles.en.vtt" in out and out.count("all (3 files") == 2
+    assert "subtitles.de.srt" in out and "subtitles.en.vtt" in out and out.count("all (4 files") == 2
     records = [json.loads(line) for line in ledger.read_text().splitlines()]
     assert len(records) == 4 and {r["direction"] for r in records} == {"de-en", "en-de"}

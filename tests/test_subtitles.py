@@ -207,3 +207,28 @@ def test_an_output_file_that_exists_is_replaced_only_with_force(tmp_path):
 def test_text_after_a_blank_line_inside_a_cue_is_translated_and_the_cues_stay_as_they_were(fmt, content):
     out = translate_subtitles(content, fmt, Fake(str.upper))
     assert out == content.replace("Hallo.", "HALLO.").replace("Wie geht es?", "WIE GEHT ES?").replace("Gut.", "GUT.")
+
+
+@pytest.mark.parametrize("fmt, content", [
+    ("srt", "1\n00:00:01,000 --> 00:00:02,000\nHallo.\n2\n00:00:03,000 --> 00:00:04,000\nGut.\n\n"
+            "3\n00:00:05,000 --> 00:00:06,000\n4\n00:00:07,000 --> 00:00:08,000\nJa.\n"),
+    ("vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHallo.\n00:03.000 --> 00:04.000\nGut.\n"),
+])
+def test_a_cue_that_starts_right_after_a_cues_text_or_timing_keeps_its_number_and_timing(fmt, content):
+    """No blank line before a cue (or a cue with no text before it): its number and timing line are no text."""
+    fake = Fake(str.upper)
+    out = translate_subtitles(content, fmt, fake)
+    assert out == content.replace("Hallo.", "HALLO.").replace("Gut.", "GUT.").replace("Ja.", "JA.")
+    assert fake.calls[0][0] == [t for t in ("Hallo.", "Gut.", "Ja.") if t in content]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("<i>Ein Hund</i> rennt.", "EIN HUND RENNT."),                 # the pair does not enclose the line: dropped
+    ("Ein Hund <i>rennt.</i>", "EIN HUND RENNT."),
+    ("<c.yellow>Eine Frau</c> singt.", "EINE FRAU SINGT."),
+    ("<i><b>Hallo</b> du.</i>", "<i>HALLO DU.</i>"),               # the outer pair encloses it: kept
+    ("{\\an8}<i>Ja</i> gut.", "{\\an8}JA GUT."),                   # a position tag has no partner
+])
+def test_a_tag_at_a_lines_edge_whose_partner_is_inside_the_line_is_dropped_with_it(line, expected):
+    out = translate_subtitles(f"1\n00:00:01,000 --> 00:00:02,000\n{line}\n", "srt", Fake(str.upper))
+    assert out == f"1\n00:00:01,000 --> 00:00:02,000\n{expected}\n"
