@@ -21,7 +21,12 @@ from text.finders.nouns import ARTICLES as TRANSLATED_ARTICLES
 from util.errors import UserError
 
 FORMATS = ("html", "xml")
-MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^<>]*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+# a tag: a quoted attribute value may hold "<" and ">" (title="a > b"); a comment, a CDATA section and the content of
+# a script or style element are one void tag each (kept as written, not text for the model)
+IN_TAG = r"""(?:[^<>"']|"[^"]*"|'[^']*')*"""
+RAW_TEXT = r"<(?i:script|style)\b" + IN_TAG + r">.*?</(?i:script|style)\s*>"
+MARKUP = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|{RAW_TEXT}|<[A-Za-z/!?]{IN_TAG}>"
+                    r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
@@ -41,6 +46,7 @@ class Tag(NamedTuple):
     pair: int = -1  # the index of its partner, for "open" and "close"
     spaced: bool = False    # a void tag between two words with no space: the model reads a space there
     trail: str = ""         # a void tag between spaces: the space after it, which the model does not read twice
+    leads: bool = False     # a void tag after a space (or the line's start) and stuck to the word after it
 
 
 class Parsed(NamedTuple):
@@ -50,7 +56,8 @@ class Parsed(NamedTuple):
 
 
 def has_markup(line: str) -> bool:
-    return MARKUP.search(line) is not None
+    """Whether the line holds a tag or an entity that names a character (`AT&T;` is text)."""
+    return any(not m.group().startswith("&") or html.unescape(m.group()) != m.group() for m in MARKUP.finditer(line))
 
 
 def parse(line: str, fmt: str) -> Parsed:
@@ -70,17 +77,19 @@ def parse(line: str, fmt: str) -> Parsed:
             entities.setdefault(char, piece)
             continue
         if not (piece.startswith("<") and MARKUP.fullmatch(piece)):
-            if raw and raw[-1].kind == "void" and raw[-1].at == len("".join(plain)) and "".join(plain)[-1:].isspace():
+            if raw and loose(raw, len("".join(plain))) and ("".join(plain)[-1:].isspace() or not "".join(plain)):
                 trail = re.match(r"\s*", piece).group()
                 raw[-1], piece = raw[-1]._replace(trail=trail), piece[len(trail):]
             plain.append(piece)
             continue
         at, name = len("".join(plain)), NAME.match(piece)
         tag_name = name.group(1).lower() if name and fmt == "html" else name.group(1) if name else ""
-        if not name or piece.endswith("/>") or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
+        if not name or piece.endswith("/>") or re.fullmatch(RAW_TEXT, piece, re.S) \
+                or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
             after = line[pos:pos + 1] or " "
             spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
-            raw.append(Tag(piece, at, "void", spaced=spaced))
+            leads = not spaced and not after.isspace() and after not in "<&"
+            raw.append(Tag(piece, at, "void", spaced=spaced, leads=leads))
             if spaced:
                 plain.append(" ")
         elif not piece.startswith("</"):
@@ -96,6 +105,13 @@ def parse(line: str, fmt: str) -> Parsed:
             raw[first] = raw[first]._replace(kind="open", pair=len(raw))
             raw.append(Tag(piece, at, "close", first))
     return Parsed("".join(plain), raw, entities)
+
+
+def loose(raw: list[Tag], at: int) -> bool:
+    """Whether the last tag so far stands alone at offset `at` of the text: a void tag, or the close tag of a pair
+    that encloses no text (`<b></b>`), which take the space after them along (Tag.trail)."""
+    last = raw[-1]
+    return last.at == at and (last.kind == "void" or last.kind == "close" and raw[last.pair].at == at)
 
 
 def covered(tag_at: int, close_at: int, words: list[tuple[int, int]]) -> set[int]:
@@ -119,7 +135,12 @@ def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: A
     tables = [aligned_to(kind) for kind in aligned] if aligned else []
     out = []
     for tag in parsed.tags:
-        if tag.kind == "void":
+        first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else \
+            (parsed.tags[tag.pair].at, tag.at) if tag.kind == "close" else (tag.at, tag.at)
+        if not parsed.plain[:last].strip() or not parsed.plain[first:].strip():      # before or after all words
+            out.append(0 if not parsed.plain[:last].strip() else n)
+            continue
+        if tag.kind == "void" or not parsed.plain[first:last].strip():      # an empty pair stands where a void would
             for targets in tables:
                 before = [targets[s] for s, (a, b) in enumerate(src_words) if b <= tag.at and s in targets][-1:]
                 after = [targets[s] for s, (a, b) in enumerate(src_words) if a >= tag.at and s in targets][:1]
@@ -129,7 +150,6 @@ def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: A
             else:
                 out.append(proportional(tag, parsed, n))
             continue
-        first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else (parsed.tags[tag.pair].at, tag.at)
         inside = covered(first, last, src_words)
         wordy = any(is_word(parsed.plain, src_words[s]) for s in inside)
         candidates = ([k for s in inside for k in targets.get(s, [])] for targets in tables)    # sure, then loose
@@ -269,21 +289,23 @@ def escaped(text: str, entities: dict[str, str]) -> str:
 
 def write(parsed: Parsed, output: str, positions: list[int]) -> str:
     """The output with each tag at its boundary: close and void tags right after the word before, the rest (from the
-    first open tag, or void tag that stood between spaces, on) right before the word after."""
+    first open tag, or void tag that stood between spaces or before a word after a space, on) right before the word
+    after."""
     words = spans(output)
     at_boundary: dict[int, list[Tag]] = {}
     for tag, p in zip(parsed.tags, positions):
         at_boundary.setdefault(p, []).append(tag)
     cuts = []                   # (character offset, tags' text, output characters it replaces), in order
     for p, tags in sorted(at_boundary.items()):
-        split = next((k for k, t in enumerate(tags) if t.kind == "open" or t.trail), len(tags))
+        split = next((k for k, t in enumerate(tags) if t.kind == "open" or t.trail or t.leads), len(tags))
         after = words[p - 1][1] if p > 0 else 0
         before = words[p][0] if p < len(words) else len(output)
         if p == 0:
             after = before = words[0][0] if words else 0
         if p == len(words) and words:
             before = after = words[-1][1]
-        gap = before > 0 and output[before - 1].isspace()     # a void tag's space after it, where one is before
+        # a void tag's space after it, where one is before it or it opens the line
+        gap = p == 0 or before > 0 and output[before - 1].isspace()
         # a void tag the model read as a space takes that space's place again
         skip = int(split > 0 and tags[split - 1].spaced and output[after:after + 1] == " " and before > after)
         cuts += [(after, "".join(t.text for t in tags[:split]), skip),
@@ -339,7 +361,9 @@ def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]]
     attend(text) gives the attention maps of a line's sentences (None where the engine has none)."""
     parsed = [markup_of(line, fmt) for line in lines]
     found = translate([line if p is None else p.plain for line, p in zip(lines, parsed)])
-    return [put_back(p, translation, attend) for p, translation in zip(parsed, found)]
+    # a line of markup and no words (`<br>`, `</p><p>`, `&nbsp;`) comes back as written
+    return [line if p is not None and not p.plain.strip() else put_back(p, translation, attend)
+            for line, p, translation in zip(lines, parsed, found)]
 
 
 def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[AttentionMap] | None]:

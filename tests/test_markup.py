@@ -315,3 +315,28 @@ def test_a_pair_around_a_placeholder_follows_the_placeholder_the_model_wrote_bac
                                       lambda plain: [AttentionMap(source, output, weights, ((2, 4),))])
     assert by_attention == ["Der Zug München <b>bauen</b>"]
     assert by_placeholder == ["Der Zug <b>München</b> bauen"]
+
+
+@pytest.mark.parametrize("line, plain", [
+    ('Ein Hund <span data-a="1>2" title=\'a < b\'>rennt</span>.', "Ein Hund rennt."),   # ">" and "<" in a value
+    ('Der Wert <![CDATA[a < b]]> ist klein.', "Der Wert ist klein."),
+    ('Ein Hund <script>var x = "<b>";</script>rennt.', "Ein Hund rennt."),
+    ('Ein <STYLE type="text/css">b { color: red }</STYLE>Hund.', "Ein Hund."),
+])
+def test_a_tag_with_marks_in_its_values_a_cdata_section_and_a_script_are_kept_and_not_read(line, plain):
+    seen = []
+    out = translate_markup([line], "html" if "CDATA" not in line else "xml", lambda texts: seen.extend(texts) or texts,
+                           identity_maps)
+    assert seen == [plain] and out == [line]
+
+
+def test_an_empty_pair_and_a_tag_that_opens_the_line_stay_where_they_stood_not_around_the_sentence():
+    out = translate_markup(['Ein Mann <b></b> fährt.', '<img src="a.png"> Ein Hund spielt.', '</b>Ein Hund.'],
+                           "html", lambda texts: [t.upper() for t in texts], identity_maps)
+    assert out == ['EIN MANN <b></b> FÄHRT.', '<img src="a.png"> EIN HUND SPIELT.', '</b>EIN HUND.']
+
+
+def test_a_line_whose_only_markup_is_no_entity_or_that_has_no_words_is_as_without_the_flag():
+    out = translate_markup(["Der Kurs von AT&T; steigt.", "</p><p>", "&nbsp;", "<b> </b>"], "html",
+                           lambda texts: [t.upper() for t in texts], lambda text: pytest.fail("no alignment"))
+    assert out == ["DER KURS VON AT&T; STEIGT.", "</p><p>", "&nbsp;", "<b> </b>"]

@@ -75,7 +75,7 @@ def test_the_probe_runs_both_ways_writes_the_sheet_and_records(both_run, tmp_pat
     sheet = tmp_path / "pairs.tsv"
     assert main(["--checkpoint", str(both_run / "best.pt"), "--greedy", "--record", "--sheet", str(sheet)]) == 0
     out = capsys.readouterr().out
-    assert "markup de-en: 47 lines" in out and "markup en-de: 47 lines" in out
+    assert "markup de-en: 50 lines" in out and "markup en-de: 50 lines" in out
     records = [json.loads(line) for line in ledger.read_text().splitlines()]
     assert {r["direction"] for r in records} == {"de-en", "en-de"} and all(r["topic"] == "probes" for r in records)
     rows = sheet.read_text(encoding="utf-8").splitlines()
