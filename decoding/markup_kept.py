@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from decoding.markup import NAME, has_markup, parse
+from decoding.markup_parse import NAME, has_markup, parse
 
 
 def plain_text(line: str, fmt: str) -> str:

@@ -21,8 +21,9 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from decoding.markup import MARKUP, parse, translate_markup_lines
+from decoding.markup import translate_markup_lines
 from decoding.markup_kept import TagsKept, tags_kept
+from decoding.markup_parse import MARKUP, parse
 from probes.lines import text_lines
 from probes.score import percent
 from probes.ways import open_router, parse_probe_args, probe_parser, record_shares, ways

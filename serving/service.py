@@ -12,7 +12,8 @@ from concurrent.futures import Future
 
 from config import DecodeConfig
 from decoding.confidence import LOW
-from decoding.markup import Parsed, attention_of, markup_of, put_back
+from decoding.markup import attention_of, markup_of, put_back
+from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
 from decoding.translator import AttentionMap, Sentence, Translation, sentences_of
 from serving.batching_queue import MicroBatcher

@@ -6,7 +6,8 @@ import pytest
 import torch
 
 from decoding.maps import AttentionMap, links, spans, token_words
-from decoding.markup import parse, translate_markup
+from decoding.markup import translate_markup
+from decoding.markup_parse import parse
 from tests.commands import run
 
 TAG = re.compile(r"<[^<>]*>")

@@ -1,0 +1,96 @@
+"""A line of a web page as its text and its tags (translate.py --format html|xml): `parse` takes the inline tags and
+entities off, pairs each open tag with its close tag and says where each stood in the text the model reads.
+
+    parse('Der <b>rote</b> Ball', "html")  ->  Parsed(plain="Der rote Ball", tags=[<b> at 4 (open), </b> at 8], ...)
+
+decoding/markup_places.py says where each tag goes in a translation, decoding/markup.py puts them there.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import NamedTuple
+
+# a tag: a quoted attribute value may hold "<" and ">" (title="a > b"); a comment, a CDATA section and the content of
+# a script or style element are one void tag each (kept as written, not text for the model)
+IN_TAG = r"""(?:[^<>"']|"[^"]*"|'[^']*')*"""
+RAW_TEXT = r"<(?i:script|style)\b" + IN_TAG + r">.*?</(?i:script|style)\s*>"
+MARKUP = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|{RAW_TEXT}|<[A-Za-z/!?]{IN_TAG}>"
+                    r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+
+
+class Tag(NamedTuple):
+    text: str       # as written, byte for byte
+    at: int         # where it stands in the plain text (a character offset)
+    kind: str       # "open", "close" or "void" (a comment, a self-closing or unmatched tag is void)
+    pair: int = -1  # the index of its partner, for "open" and "close"
+    spaced: bool = False    # a void tag between two words with no space: the model reads a space there
+    trail: str = ""         # a void tag between spaces: the space after it, which the model does not read twice
+    leads: bool = False     # a void tag after a space (or the line's start) and stuck to the word after it
+
+
+class Parsed(NamedTuple):
+    plain: str                  # the text for the model: no tags, entities decoded
+    tags: list[Tag]             # in source order
+    entities: dict[str, str]    # a decoded character -> the entity it was first written as
+
+
+def has_markup(line: str) -> bool:
+    """Whether the line holds a tag or an entity that names a character (`AT&T;` is text)."""
+    return any(not m.group().startswith("&") or html.unescape(m.group()) != m.group() for m in MARKUP.finditer(line))
+
+
+def parse(line: str, fmt: str) -> Parsed:
+    """A line as its text and its tags; each open tag is paired with the next unpaired close tag of its name."""
+    plain, raw, entities, stack = [], [], {}, []
+    pos = 0
+    for piece in re.split(f"({MARKUP.pattern})", line):
+        pos += len(piece)
+        if not piece:
+            continue
+        if piece.startswith("&") and MARKUP.fullmatch(piece):
+            char = html.unescape(piece)
+            if char == piece:       # an unknown name stays text as written
+                plain.append(piece)
+                continue
+            plain.append(char)
+            entities.setdefault(char, piece)
+            continue
+        if not (piece.startswith("<") and MARKUP.fullmatch(piece)):
+            if raw and loose(raw, len("".join(plain))) and ("".join(plain)[-1:].isspace() or not "".join(plain)):
+                trail = re.match(r"\s*", piece).group()
+                raw[-1], piece = raw[-1]._replace(trail=trail), piece[len(trail):]
+            plain.append(piece)
+            continue
+        at, name = len("".join(plain)), NAME.match(piece)
+        tag_name = name.group(1).lower() if name and fmt == "html" else name.group(1) if name else ""
+        if not name or piece.endswith("/>") or re.fullmatch(RAW_TEXT, piece, re.S) \
+                or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
+            after = line[pos:pos + 1] or " "
+            spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
+            leads = not spaced and not after.isspace() and after not in "<&"
+            raw.append(Tag(piece, at, "void", spaced=spaced, leads=leads))
+            if spaced:
+                plain.append(" ")
+        elif not piece.startswith("</"):
+            stack.append((tag_name, len(raw)))
+            raw.append(Tag(piece, at, "void"))      # void until its close tag is found
+        else:
+            opened = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][0] == tag_name), None)
+            if opened is None:
+                raw.append(Tag(piece, at, "void"))
+                continue
+            first = stack[opened][1]
+            del stack[opened:]          # tags opened inside and left open stay void
+            raw[first] = raw[first]._replace(kind="open", pair=len(raw))
+            raw.append(Tag(piece, at, "close", first))
+    return Parsed("".join(plain), raw, entities)
+
+
+def loose(raw: list[Tag], at: int) -> bool:
+    """Whether the last tag so far stands alone at offset `at` of the text: a void tag, or the close tag of a pair
+    that encloses no text (`<b></b>`), which take the space after them along (Tag.trail)."""
+    last = raw[-1]
+    return last.at == at and (last.kind == "void" or last.kind == "close" and raw[last.pair].at == at)
