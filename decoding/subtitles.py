@@ -9,19 +9,19 @@ the translation cut back into as many lines at the spaces nearest the source lin
 sentence, and a dialogue line (`- `), stays a line of its own. Tags around a line (`<i>`, `{\an8}`) and a dialogue
 dash are taken off before translating and put back around its translation; tags inside a line are dropped (the model
 never saw one), and with them a partner at the line's edge (`<i>Ein Hund</i> rennt.`: no `<i>` comes back alone).
+A cue's text lines are taken apart, and a translation cut into lines, in decoding/cue_text.py.
 """
 from __future__ import annotations
 
 import re
 import sys
 from dataclasses import replace
-from itertools import accumulate
 from typing import Callable, NamedTuple
 
 from config import DecodeConfig
+from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like
 from decoding.load import decode_inputs, kept_files
 from decoding.translator import Translator, sentences_of
-from text.forms.sentence_ends import ENDS
 from util.errors import UserError
 from util.textio import check_output_path
 
@@ -30,11 +30,6 @@ EXAMPLE = {"srt": "00:00:01,000 --> 00:00:03,500", "vtt": "00:00:01.000 --> 00:0
 TIME = r"(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}"
 TIMING = re.compile(rf"\s*{TIME}[ \t]*-->[ \t]*{TIME}(?:[ \t].*)?")    # VTT cue settings, SRT coordinates after it
 KEPT_BLOCK = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t]|$)")           # WebVTT blocks that are no cue
-TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")                             # <i>, </font>, <c.yellow>, {\an8}
-PAIRED = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^<>]*(?<!/)>")      # <i>, </i>, <c.yellow> (named c), <v Anna>
-OPENING = re.compile(rf"(?:\s|{TAG.pattern}|[-–—](?=\s))*")            # tags, spaces and a dialogue dash
-CLOSING = re.compile(rf"(?:\s|{TAG.pattern})*$")                       # tags and spaces after the words
-SENTENCE_END = re.compile(rf"[{ENDS}][\"'»«“”„‚’)\]]*$")
 
 
 class Line(NamedTuple):
@@ -46,19 +41,6 @@ class Line(NamedTuple):
 class Part(NamedTuple):
     lines: list[Line]
     translated: bool    # a cue's text (True) or lines kept as written
-
-
-class Piece(NamedTuple):
-    """A cue line taken apart: what goes before and after its translation, and what the model reads."""
-    opening: str        # tags, spaces and a dialogue dash before the words
-    words: str          # the line's text for the model: inner tags dropped, spaces collapsed
-    closing: str        # tags and spaces after the words
-    dialogue: bool      # the line opens with a dash: a speaker of its own
-
-
-class Segment(NamedTuple):
-    lines: list[int]    # the cue's lines it spans (indices), in order
-    text: str           # their words joined with spaces: one sentence for the model
 
 
 def lines_of(content: str) -> list[Line]:
@@ -137,79 +119,6 @@ def cue_head(block: list[Line], fmt: str, name: str) -> int:
         bad = block[1]
     raise UserError(f"{name} line {bad.number}: the timing line {bad.text[:60]!r} does not parse; write it like "
                     f"`{EXAMPLE[fmt]}`")
-
-
-def piece_of(text: str) -> Piece:
-    opening = OPENING.match(text).group()
-    rest = text[len(opening):]
-    closing = CLOSING.search(rest).group()
-    words = " ".join(TAG.sub("", rest[:len(rest) - len(closing)]).split())
-    return Piece(opening, words, closing, bool(re.search(r"[-–—]", TAG.sub("", opening))))
-
-
-def cue_pieces(texts: list[str]) -> list[Piece]:
-    """A cue's text lines as pieces, where a tag at a line's edge whose partner stands inside a line (dropped, as
-    every tag inside a line is) is dropped with it: `<i>Ein Hund</i> rennt.` loses both, no `<i>` comes back alone.
-    A pair at the edges of two lines (`<i>Ein Hund` ... `rennt.</i>`) stays."""
-    pieces = [piece_of(text) for text in texts]
-    tags = []                   # (line, side, match), in the cue's order
-    for k, (text, piece) in enumerate(zip(texts, pieces)):
-        inside = text[len(piece.opening):len(text) - len(piece.closing)]
-        for side, part in (("opening", piece.opening), ("inside", inside), ("closing", piece.closing)):
-            tags += [(k, side, m) for m in TAG.finditer(part)]
-    opened, dropped = [], []    # (name, index in tags) of the open tags not yet closed
-    for n, (k, side, m) in enumerate(tags):
-        pair = PAIRED.fullmatch(m.group())
-        if not pair:
-            continue
-        name = pair.group(2).lower()
-        if not pair.group(1):
-            opened.append((name, n))
-            continue
-        found = next((i for i in range(len(opened) - 1, -1, -1) if opened[i][0] == name), None)
-        if found is not None:
-            first = opened.pop(found)[1]
-            if (tags[first][1] == "inside") != (side == "inside"):
-                dropped.append(first if side == "inside" else n)
-    for n in sorted(dropped, reverse=True):     # the later tags of a side first: the earlier ones' offsets hold
-        k, side, m = tags[n]
-        text = getattr(pieces[k], side)
-        pieces[k] = pieces[k]._replace(**{side: text[:m.start()] + text[m.end():]})
-    return pieces
-
-
-def segments(pieces: list[Piece]) -> list[Segment]:
-    """A cue's lines grouped into sentences: a line joins the one before unless that one ends a sentence or this one
-    is a dialogue line; a line with no words is in none."""
-    groups: list[list[int]] = []
-    for k, piece in enumerate(pieces):
-        if not piece.words:
-            continue
-        before = groups[-1][-1] if groups else None
-        if before == k - 1 and not piece.dialogue and not SENTENCE_END.search(pieces[before].words):
-            groups[-1].append(k)
-        else:
-            groups.append([k])
-    return [Segment(group, " ".join(pieces[k].words for k in group)) for group in groups]
-
-
-def split_like(text: str, widths: list[int]) -> list[str]:
-    """`text` cut at spaces into len(widths) lines, each break at the space nearest to where the source's line ends in
-    proportion (widths: the source lines' lengths); fewer lines where the text has fewer words."""
-    if len(widths) == 1:
-        return [text.strip()]
-    words = [w for w in text.split(" ") if w]      # " " only: a no-break space stays inside its line
-    if len(words) <= len(widths):
-        return words
-    after = list(accumulate(len(w) + 1 for w in words))       # after[c - 1] - 1: where a break after c words stands
-    total, shares = after[-1] - 1, list(accumulate(widths))
-    cuts = [0]
-    for k, share in enumerate(shares[:-1]):
-        goal = total * share / max(shares[-1], 1)
-        room = range(cuts[-1] + 1, len(words) - (len(widths) - 2 - k))     # every line keeps at least one word
-        cuts.append(min(room, key=lambda c: abs(after[c - 1] - 1 - goal)))
-    cuts.append(len(words))
-    return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:])]
 
 
 def cue_lines(lines: list[Line], pieces: list[Piece], found: list[tuple[Segment, str]]) -> list[Line]:

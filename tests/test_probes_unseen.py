@@ -4,7 +4,7 @@ import gzip
 
 import pytest
 
-from decoding.subtitles import piece_of
+from decoding.cue_text import piece_of
 from probes.direction import probe_lines
 from probes.lines import text_lines
 from probes.markup import text_of

@@ -4,7 +4,8 @@ import pytest
 
 import translate
 from decoding.load import load_translator
-from decoding.subtitles import split_like, translate_subtitles, translate_texts
+from decoding.cue_text import split_like
+from decoding.subtitles import translate_subtitles, translate_texts
 from tests.commands import run
 from tests.tiny_checkpoints import save
 from tests.translator_doubles import CountingTranslator
