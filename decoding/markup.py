@@ -91,12 +91,15 @@ def markup_of(line: str, fmt: str) -> Parsed | None:
 
 
 def put_back(parsed: Parsed | None, translation: str, attend: Callable[[str], list[AttentionMap] | None]) -> str:
-    """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none)."""
+    """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none); a
+    line of markup and no words (`<br>`, `</p><p>`, `&nbsp;`) comes back as written."""
     if parsed is None:
         return translation
+    if not parsed.plain.strip():
+        return parsed.line
     if NO_BREAK in parsed.plain:
         translation = no_break_spaces(parsed.plain, translation)
-    aligned = links(parsed.plain, translation, attend(parsed.plain)) if parsed.tags and parsed.plain.strip() else None
+    aligned = links(parsed.plain, translation, attend(parsed.plain)) if parsed.tags else None
     return write(parsed, translation, place(parsed, translation, aligned))
 
 
@@ -106,9 +109,7 @@ def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]]
     attend(text) gives the attention maps of a line's sentences (None where the engine has none)."""
     parsed = [markup_of(line, fmt) for line in lines]
     found = translate([line if p is None else p.plain for line, p in zip(lines, parsed)])
-    # a line of markup and no words (`<br>`, `</p><p>`, `&nbsp;`) comes back as written
-    return [line if p is not None and not p.plain.strip() else put_back(p, translation, attend)
-            for line, p, translation in zip(lines, parsed, found)]
+    return [put_back(p, translation, attend) for p, translation in zip(parsed, found)]
 
 
 def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[AttentionMap] | None]:

@@ -14,8 +14,8 @@ from typing import NamedTuple
 # a tag: a quoted attribute value may hold "<" and ">" (title="a > b"); a comment, a CDATA section and the content of
 # a script or style element are one void tag each (kept as written, not text for the model)
 IN_TAG = r"""(?:[^<>"']|"[^"]*"|'[^']*')*"""
-RAW_TEXT = r"<(?i:script|style)\b" + IN_TAG + r">.*?</(?i:script|style)\s*>"
-MARKUP = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|{RAW_TEXT}|<[A-Za-z/!?]{IN_TAG}>"
+RAW_TEXT = re.compile(r"<(?i:script|style)\b" + IN_TAG + r">.*?</(?i:script|style)\s*>")
+MARKUP = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|{RAW_TEXT.pattern}|<[A-Za-z/!?]{IN_TAG}>"
                     r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
@@ -32,6 +32,7 @@ class Tag(NamedTuple):
 
 
 class Parsed(NamedTuple):
+    line: str                   # as written
     plain: str                  # the text for the model: no tags, entities decoded
     tags: list[Tag]             # in source order
     entities: dict[str, str]    # a decoded character -> the entity it was first written as
@@ -59,14 +60,15 @@ def parse(line: str, fmt: str) -> Parsed:
             entities.setdefault(char, piece)
             continue
         if not (piece.startswith("<") and MARKUP.fullmatch(piece)):
-            if raw and loose(raw, len("".join(plain))) and ("".join(plain)[-1:].isspace() or not "".join(plain)):
+            text = "".join(plain)
+            if raw and loose(raw, len(text)) and (not text or text[-1].isspace()):
                 trail = re.match(r"\s*", piece).group()
                 raw[-1], piece = raw[-1]._replace(trail=trail), piece[len(trail):]
             plain.append(piece)
             continue
         at, name = len("".join(plain)), NAME.match(piece)
         tag_name = name.group(1).lower() if name and fmt == "html" else name.group(1) if name else ""
-        if not name or piece.endswith("/>") or re.fullmatch(RAW_TEXT, piece, re.S) \
+        if not name or piece.endswith("/>") or RAW_TEXT.fullmatch(piece) \
                 or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
             after = line[pos:pos + 1] or " "
             spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
@@ -86,7 +88,7 @@ def parse(line: str, fmt: str) -> Parsed:
             del stack[opened:]          # tags opened inside and left open stay void
             raw[first] = raw[first]._replace(kind="open", pair=len(raw))
             raw.append(Tag(piece, at, "close", first))
-    return Parsed("".join(plain), raw, entities)
+    return Parsed(line, "".join(plain), raw, entities)
 
 
 def loose(raw: list[Tag], at: int) -> bool:

@@ -42,8 +42,9 @@ def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: A
     for tag in parsed.tags:
         first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else \
             (parsed.tags[tag.pair].at, tag.at) if tag.kind == "close" else (tag.at, tag.at)
-        if not parsed.plain[:last].strip() or not parsed.plain[first:].strip():      # before or after all words
-            out.append(0 if not parsed.plain[:last].strip() else n)
+        text_before, text_after = parsed.plain[:last].strip(), parsed.plain[first:].strip()
+        if not (text_before and text_after):        # before or after all words: it stays there
+            out.append(n if text_before else 0)
             continue
         if tag.kind == "void" or not parsed.plain[first:last].strip():      # an empty pair stands where a void would
             for targets in tables:

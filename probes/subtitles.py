@@ -71,7 +71,8 @@ def layout(content: str, fmt: str) -> tuple[list[str], list[int]]:
         for k, line in enumerate(block):
             if k in heads:
                 kept.append(line)
-                cues += [0] if k in timings else []
+                if k in timings:
+                    cues.append(0)
             elif cues:
                 cues[-1] += 1
     return kept, [n for n in cues if n]

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from decoding.maps import AttentionMap, links, spans, token_words
-from decoding.markup import translate_markup
+from decoding.markup import markup_of, put_back, translate_markup
 from decoding.markup_parse import parse
 from tests.commands import run
 
@@ -341,3 +341,9 @@ def test_a_line_whose_only_markup_is_no_entity_or_that_has_no_words_is_as_withou
     out = translate_markup(["Der Kurs von AT&T; steigt.", "</p><p>", "&nbsp;", "<b> </b>"], "html",
                            lambda texts: [t.upper() for t in texts], lambda text: pytest.fail("no alignment"))
     assert out == ["DER KURS VON AT&T; STEIGT.", "</p><p>", "&nbsp;", "<b> </b>"]
+
+
+def test_the_server_and_evaluate_py_put_back_a_line_of_markup_and_no_words_as_written():
+    """They call put_back on each parsed line, as translate_markup does: the rule is put_back's."""
+    for line in ("</p><p>", "&nbsp;", "<b> </b>"):
+        assert put_back(markup_of(line, "html"), "", lambda text: pytest.fail("no alignment")) == line
