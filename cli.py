@@ -17,7 +17,8 @@ from pathlib import Path
 
 import torch
 
-from config import DEVICE_FORMS, MAX_THREADS, BrokenRule, DecodeConfig, decode_settings, is_device_name
+from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
+from config.checks import BrokenRule, decode_settings
 from util.errors import UserError
 from util.interrupt import started
 

@@ -16,7 +16,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     share_cores()
     keep_kernels()
 
-from config import DEFAULT_PRESET, PRESETS, help_text
+from config.presets import DEFAULT_PRESET, PRESETS, help_text
 from training.train import train
 from cli import CommandParser, add_user_module_flag, run_main, split_overrides
 

@@ -30,7 +30,8 @@ import sys
 import time
 from pathlib import Path
 
-from config import SECTIONS, make_config
+from config import SECTIONS
+from config.presets import make_config
 from cli import CommandParser, run_main
 from util.errors import UserError
 

@@ -47,7 +47,7 @@ import torch  # noqa: E402
 
 from bench.step_worker import DROPOUT  # noqa: E402
 from cli import CommandParser, run_main  # noqa: E402
-from config import make_config, recipe_of  # noqa: E402
+from config.presets import make_config, recipe_of  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training import loop  # noqa: E402
 from training.run import build_run  # noqa: E402

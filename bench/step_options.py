@@ -30,7 +30,7 @@ import models.attention as attention_module  # noqa: E402
 import models.dropout as dropout_module  # noqa: E402
 import training.step as step_module  # noqa: E402
 from bench.throughput import matmul_peak, our_model, step_flops  # noqa: E402
-from config import make_config  # noqa: E402
+from config.presets import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from training.precision import autocast, resolve_precision  # noqa: E402

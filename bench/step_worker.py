@@ -4,9 +4,10 @@
     PYTHONPATH=../other-checkout python -P bench/step_worker.py --data-dir DIR --preset cpu [--key=value]
 
 It imports the code its Python path finds first (-P: not this file's directory; PYTHONPATH: the checkout to time, any
-with config.make_config, training.run.build_run, training.step.train_step and data.batching.collate), builds the run
-as train.py does, then reads lines from stdin: `N` trains on the next N batches of the epoch (collated as train.py
-collates them) and answers `tokens seconds loss` (loss: the sum of the steps' mean loss a token); an empty line ends it.
+with make_config (config/presets.py, or config.py before config/ was a package), training.run.build_run,
+training.step.train_step and data.batching.collate), builds the run as train.py does, then reads lines from
+stdin: `N` trains on the next N batches of the epoch (collated as train.py collates them) and answers `tokens
+seconds loss` (loss: the sum of the steps' mean loss a token); an empty line ends it.
 
 --dropout on (the default) steps with the model's dropout on; --dropout as-run pauses it where train.py's first epoch
 does (--train.dropout_after > 0, as the 30-minute recipes have: their steps before the fifth epoch are these).
@@ -30,7 +31,10 @@ def main() -> None:
     parser.add_argument("--dropout", choices=DROPOUT, default="on", help="on, or paused as in the run's first epoch")
     args, overrides = parser.parse_known_args()
     import torch
-    from config import make_config
+    try:
+        from config.presets import make_config
+    except ImportError:                       # a checkout from before config/ was a package
+        from config import make_config
     from data.batching import collate
     from training.run import build_run
     from training.step import train_step

@@ -30,7 +30,7 @@ import torch  # noqa: E402
 from torch.utils.flop_counter import FlopCounterMode  # noqa: E402
 
 import bench.baseline as baseline  # noqa: E402
-from config import make_config  # noqa: E402
+from config.presets import make_config  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from config import Config, DecodeConfig, check_config
+from config import Config, DecodeConfig
+from config.checks import check_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import EOS, SPECIALS, Vocab

@@ -17,7 +17,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from config import Config, DecodeConfig, recipe_of
+from config import Config, DecodeConfig
+from config.presets import recipe_of
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator

@@ -25,7 +25,8 @@ from typing import NamedTuple
 
 import torch
 
-from config import Config, check_config
+from config import Config
+from config.checks import check_config
 from data.vocab import Vocab
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError

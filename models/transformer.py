@@ -8,7 +8,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from config import POSITIONS as POSITION_NAMES, ModelConfig, check_model
+from config import POSITIONS as POSITION_NAMES, ModelConfig
+from config.checks import check_model
 from data.vocab import PAD
 from models.attention.choice import check_attentions
 from models.cache import DecoderCache

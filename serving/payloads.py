@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from config import BrokenRule, DecodeConfig, decode_settings
+from config import DecodeConfig
+from config.checks import BrokenRule, decode_settings
 from decoding.markup import FORMATS as MARKUP_FORMATS
 
 # C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
@@ -111,7 +112,7 @@ def number(payload: dict, name: str, default: float) -> float:
 
 
 def parse_decode(payload: dict, defaults: DecodeConfig, limits: Limits, n_best: bool = True) -> DecodeConfig:
-    """The request's search settings: the server's beam limit, then DecodeConfig's own rules (config.py)."""
+    """The request's search settings: the server's beam limit, then DecodeConfig's own rules (config/)."""
     beam = integer(payload, "beam", min(defaults.beam, limits.max_beam), 1, limits.max_beam)
     best = integer(payload, "n_best", 1, 1, limits.max_beam) if n_best else 1
     penalty = number(payload, "length_penalty", defaults.length_penalty)

@@ -5,7 +5,8 @@ import re
 import pytest
 import torch
 
-from config import Config, make_config
+from config import Config
+from config.presets import make_config
 from models.attention import registered_attentions
 from models.attention.choice import attention_roles, check_attentions
 from models.attention.options import parse_options

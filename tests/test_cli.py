@@ -11,7 +11,7 @@ import torch
 
 import evaluate
 import translate
-from config import make_config
+from config.presets import make_config
 from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model

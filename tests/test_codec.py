@@ -1,5 +1,5 @@
 """data/codec.py: text <-> ids as a checkpoint's model reads and writes them, subword or word units."""
-from config import make_config
+from config.presets import make_config
 from data.codec import Codec
 from data.subwords import Subwords, stored_models
 from data.vocab import Vocab

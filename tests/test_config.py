@@ -6,7 +6,9 @@ from dataclasses import fields
 
 import pytest
 
-from config import Config, DataConfig, Rule, SECTIONS, apply_overrides, make_config
+from config import SECTIONS, Config, DataConfig, Rule
+from config.overrides import apply_overrides
+from config.presets import make_config
 from data.vocab import Vocab
 from models.checkpoint import load_checkpoint, save_checkpoint
 from tests.commands import command, script
@@ -134,7 +136,8 @@ def test_resuming_refuses_model_and_data_overrides():
 
 
 def test_decode_settings_check_each_value_by_its_one_rule_and_widen_the_beam_to_n_best():
-    from config import BrokenRule, DecodeConfig, decode_settings
+    from config import DecodeConfig
+    from config.checks import BrokenRule, decode_settings
     assert decode_settings(DecodeConfig(), n_best=8).beam == 8
     assert decode_settings(DecodeConfig(beam=5), beam=2, max_len=7) == DecodeConfig(beam=2, max_len_a=0.0, max_len_b=7)
     for changes, key in (({"length_penalty": 1e9}, "decode.length_penalty"), ({"beam": 0}, "decode.beam"),
@@ -174,7 +177,7 @@ def test_the_default_preset_is_the_30_minute_recipe_of_both_directions():
 
 
 def test_help_lists_every_preset_with_its_purpose_and_the_default_first():
-    from config import DEFAULT_PRESET, PRESETS, help_text
+    from config.presets import DEFAULT_PRESET, PRESETS, help_text
     listed = help_text().split("presets (")[1].splitlines()[1:]
     assert [line.split()[0] for line in listed] == [DEFAULT_PRESET, *(p for p in PRESETS if p != DEFAULT_PRESET)]
     assert all(len(line.split(maxsplit=1)[1]) > 20 for line in listed)
@@ -205,5 +208,5 @@ def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_wo
     ("tiny", ["data.units=subword"], "tiny --data.units=subword"),
 ])
 def test_the_recipe_of_a_config_is_the_nearest_preset_and_the_flags_that_change_it(preset, overrides, recipe):
-    from config import recipe_of
+    from config.presets import recipe_of
     assert recipe_of(make_config(preset, overrides)) == recipe

@@ -12,7 +12,8 @@ import pytest
 
 import data.prepare as prepare
 import data.tokenize_workers as tokenize_workers
-from config import DataConfig, make_config
+from config import DataConfig
+from config.presets import make_config
 from data.prepare import prepare_data
 from data.tokenizer import detokenize
 from tests.synthetic import sentence_pair

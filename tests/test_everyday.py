@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from config import make_config
+from config.presets import make_config
 from data.augment import training_pairs
 from data.everyday import (DOINGS, PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs,
                            possessive_opener, questions)

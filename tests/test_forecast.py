@@ -2,7 +2,7 @@
 
 import pytest
 
-from config import make_config
+from config.presets import make_config
 from models.attention.base import Attention
 from models.dropout import Dropout
 from models.transformer import build_model

@@ -5,7 +5,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 # lower number = lower layer; entry points (top-level scripts, bench/, probes/, tests/) may import anything
-# (config.py reads util/, and cli.py, the command-line layer, reads config; the text pipeline sits below data/:
+# (config/ reads util/, and cli.py, the command-line layer, reads config; the text pipeline sits below data/:
 # training data goes through its steps, and it knows no tokenizer)
 LAYERS = {"util": 0, "config": 1, "cli": 2, "text": 3, "data": 4, "models": 5, "decoding": 6,
           "training": 7, "exporting": 7, "serving": 7}
@@ -81,7 +81,7 @@ def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
 
 
 def test_the_check_reports_util_reading_config_and_config_reading_the_command_line(tmp_path):
-    """util/, config.py and cli.py are three floors: each reads only the ones below it."""
+    """util/, config and cli.py are three floors: each reads only the ones below it."""
     (tmp_path / "util").mkdir()
     (tmp_path / "util" / "bad.py").write_text("from config import Config\n")
     (tmp_path / "config.py").write_text("from cli import pick_device\nfrom util.errors import UserError\n")

@@ -98,7 +98,7 @@ def test_auto_cuts_a_batch_in_two_on_a_cpu_of_two_threads_and_otherwise_runs_it_
 
 
 def test_parts_under_torchrun_or_on_a_gpu_are_refused_with_what_to_do(monkeypatch):
-    from config import make_config
+    from config.presets import make_config
     from training.run import check_usable
     from util.errors import UserError
     cfg = make_config("tiny", ["--train.parts=2"])

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 import torch
 
-from config import Config, TrainConfig, make_config
+from config import Config, TrainConfig
+from config.presets import make_config
 from tests.runs import TINY
 from training.run import build_run, check_finite_loss
 from util.distributed import DistInfo

@@ -8,7 +8,7 @@ import torch
 
 import training.loop as loop
 import training.train as training_run
-from config import make_config
+from config.presets import make_config
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY
 from training.schedule import Plan, Schedule, lr_factor, plan_of

@@ -5,7 +5,8 @@ import pytest
 import torch
 
 import models.attention.registry as registry
-from config import Config, make_config
+from config import Config
+from config.presets import make_config
 from models.attention import FullAttention, register_attention, registered_attentions
 from models.layers import DecoderLayer, EncoderLayer
 from models.masks import causal_mask, padding_mask

@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 import torch
 
-from config import make_config
+from config.presets import make_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import Vocab

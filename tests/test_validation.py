@@ -6,7 +6,7 @@ from contextlib import nullcontext
 import pytest
 import torch
 
-from config import make_config
+from config.presets import make_config
 from data.prepared import SplitData
 from tests.tiny_models import tiny_trainable
 from training.validation import ValScores, val_split_scores

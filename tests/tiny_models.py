@@ -2,7 +2,8 @@
 import pytest
 import torch
 
-from config import Config, ModelConfig, make_config
+from config import Config, ModelConfig
+from config.presets import make_config
 from data.vocab import PAD  # noqa: F401  (re-exported for the tests)
 from models.attention import attention_class, registered_attentions
 from models.attention.options import parse_options

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from config import PRESETS, Config, DataConfig, TrainConfig, apply_overrides, check_config, set_value
+from config import Config, DataConfig, TrainConfig
+from config.checks import check_config
+from config.overrides import apply_overrides, set_value
+from config.presets import PRESETS
 from data.prepare import Units
 from data.prepared import SplitData
 from data.vocab import UNK

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import torch
 
-from config import PRESETS, apply_overrides, check_config, make_config
+from config.checks import check_config
+from config.overrides import apply_overrides
+from config.presets import PRESETS, make_config
 from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.finish import finish

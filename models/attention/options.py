@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from config import BrokenRule, _parse_value, check_section
+from config.checks import BrokenRule, check_section
+from config.overrides import parse_value
 from util.errors import UserError
 
 FLAG = "--model.attention_options"
@@ -34,7 +35,7 @@ def typed_options(options: type, given: dict[str, str], attention: str):
     values = {}
     for f in dataclasses.fields(options):
         if f.name in given:
-            values[f.name] = _parse_value(given[f.name], f.default, f"model.attention_options={f.name}")
+            values[f.name] = parse_value(given[f.name], f.default, f"model.attention_options={f.name}")
     result = options(**values)
     try:
         check_section("attention_options", result)

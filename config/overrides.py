@@ -1,0 +1,59 @@
+"""`--section.field=value` overrides: a value as text parsed to its field's kind, an unknown key with the ones
+it is close to."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import fields
+
+from config import KIND_WORDS, SECTIONS, Config
+from util.errors import UserError
+
+
+def parse_value(text: str, current: object, key: str) -> object:
+    kind = type(current)
+    try:
+        if kind is bool:
+            lowered = text.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        return kind(text)
+    except ValueError:
+        raise UserError(f"bad value for --{key}: {text!r} is not {KIND_WORDS[kind]}") from None
+
+
+def all_keys(cfg: Config | None = None) -> list[str]:
+    cfg = cfg or Config()
+    return [f"{s}.{f.name}" for s in SECTIONS for f in fields(getattr(cfg, s))]
+
+
+def set_value(cfg: Config, key: str, value: object) -> None:
+    """Set `section.field` on cfg, parsing strings to the field's type; unknown keys name the closest ones."""
+    if key not in all_keys(cfg):
+        close = difflib.get_close_matches(key, all_keys(cfg), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join('--' + c for c in close)}?)" if close else " (see --help for every key)"
+        raise UserError(f"unknown config key --{key}{hint}")
+    section, name = key.split(".")
+    obj = getattr(cfg, section)
+    current = getattr(obj, name)
+    if isinstance(value, str) and not isinstance(current, str):
+        value = parse_value(value, current, key)
+    elif type(current) is float and type(value) is int:
+        value = float(value)
+    setattr(obj, name, value)
+
+
+def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
+                    when: str = "here") -> Config:
+    """Apply `--section.field=value` items in order; a key outside `sections` is refused (e.g. when resuming)."""
+    for item in overrides:
+        key, sep, value = item.removeprefix("--").partition("=")
+        if not sep:
+            raise UserError(f"override {item!r} needs a value: --{key}=VALUE")
+        if key.split(".")[0] not in sections:
+            allowed = " and ".join(f"--{s}.*" for s in sections)
+            raise UserError(f"--{key} cannot change {when}; only {allowed} can")
+        set_value(cfg, key, value)
+    return cfg
