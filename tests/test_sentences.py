@@ -42,6 +42,10 @@ def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
 @pytest.mark.parametrize("line, sentences", [
     ("The cat chases a mouse.The dog watches.", ["The cat chases a mouse.", "The dog watches."]),
     ("Der Hund bellt.Die Katze schläft!Er lacht.", ["Der Hund bellt.", "Die Katze schläft!", "Er lacht."]),
+    ("Ein Hund.Eine Katze.", ["Ein Hund.", "Eine Katze."]),          # after a noun: a capital first letter
+    ("A dog runs.A cat sleeps.", ["A dog runs.", "A cat sleeps."]),  # before a word of one letter
+    ("Dr.Müller kommt.", ["Dr.Müller kommt."]),                      # an abbreviation stays one
+    ("U.S.A. sind groß.", ["U.S.A. sind groß."]),
     ("Visit www.example.Com today.", ["Visit www.example.Com today."]),
     ("Mail john.Smith@x.de now.", ["Mail john.Smith@x.de now."]),
     ("z.B. ein Hund.", ["z.B. ein Hund."]),

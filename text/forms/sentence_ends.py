@@ -6,8 +6,9 @@ start of a new sentence follow: a capital letter, a digit or an opening quote. N
 "Nr.", "St.", "Dr.", ...; "no", "jan" and a weekday's, "Sa.", only before a number), a single letter ("J. S.
 Bach"; "a.m." and "p.m." unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after
 a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
-periods; a sentence mark between a lowercase word and a capitalized one with no space ("a mouse.The dog") ends a
-sentence, unless the words are part of a domain, a file name or an address ("www.bbc.Com").
+periods; a sentence mark between a word in lowercase (but for a capital first letter) and a capitalized one with no
+space ("a mouse.The dog", "Ein Hund.Eine Katze") ends a sentence, unless the words are part of a domain or an address
+("www.bbc.Com") or the first is an abbreviation ("Dr.Müller").
 """
 from __future__ import annotations
 
@@ -32,10 +33,11 @@ LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
-# a space left out after a sentence's mark ("a mouse.The dog"): a lowercase word of two letters or more, the mark,
-# then a capitalized word that is no part of a domain, file name or address ("www.bbc.Com", "Datei.Docx")
-JOINED_BEFORE = re.compile(r"(?<![\w.@/])[a-zäöüß]{2,}$")
-JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]+(?![\w.@/]))")
+# a space left out after a sentence's mark ("a mouse.The dog", "Ein Hund.Eine Katze", "A dog.A cat"): a word of two
+# letters or more, lowercase but for its first (a German noun), the mark, then a capitalized word that is no part of
+# a domain, file name or address ("www.bbc.Com", "john.Smith@x.de"); an abbreviation before the mark stays one
+JOINED_BEFORE = re.compile(r"(?<![\w.@/])[A-ZÄÖÜa-zäöüß][a-zäöüß]+$")
+JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]*(?![\w.@/]))")
 LIST_ENDS = {"etc", "usw"}          # abbreviations that end a list, and often a sentence with it
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
 # would continue it ("am 3. Oktober")
