@@ -296,12 +296,15 @@ class Translator:
 def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_states: tuple) -> list[Translation]:
     """A line's n-best list from its sentences' n-best lists: the k-th line is the k-th translation of each sentence
     joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean,
-    its confidence their lowest."""
+    its confidence their lowest. Each text once: hypotheses that differ only in pieces that read alike ("runs" and
+    "run" "s") or in what the steps mend give one line, the first (best) of them; so a list may be shorter than n."""
     depth = max(len(translations) for translations in n_best) if n_best else 1
-    out = []
+    out, seen = [], set()
     for k in range(depth):
         parts = [translations[min(k, len(translations) - 1)] for translations in n_best]
         joined = pipeline.reverse_line([p.text for p in parts], line_states)
-        out.append(Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
-                               line_confidence([p.confidence for p in parts])))
+        if joined not in seen:
+            seen.add(joined)
+            out.append(Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
+                                   line_confidence([p.confidence for p in parts])))
     return out
