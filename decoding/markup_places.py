@@ -98,8 +98,11 @@ def quotation_around(enclosed: str, output: str, words: list[tuple[int, int]], l
 
 
 def proportional(tag: Tag, parsed: Parsed, n: int) -> int:
-    """A tag's boundary in proportion to where it stands in the source (open tags round down, others up)."""
-    share = tag.at * n / max(len(parsed.plain), 1)
+    """A tag's boundary among n output words in proportion to its boundary among the source's words (open tags round
+    down, others up): after the second of five words, after the second of five again."""
+    src_words = spans(parsed.plain)
+    before = sum(1 for a, b in src_words if b <= tag.at)
+    share = before * n / max(len(src_words), 1)
     return floor(share) if tag.kind == "open" else ceil(share)
 
 
@@ -170,8 +173,8 @@ def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
 
     def marked(positions: list[int]) -> list[int]:
         return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
-    positions = marked(wanted(parsed, output, words, aligned))
-    if emptied(parsed, positions) and n:
+    positions = marked(wanted(parsed, output, words, aligned)) if aligned else []
+    if not aligned or emptied(parsed, positions) and n:      # an engine without attention (an export): proportion
         positions = widened(parsed, marked([proportional(tag, parsed, n) for tag in parsed.tags]))
     return [min(p, n) for p in positions]
 

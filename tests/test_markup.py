@@ -246,6 +246,13 @@ def test_a_pair_placed_in_proportion_never_comes_back_empty():
         ["<b>There is</b> sitting on the <i>street</i>."]
 
 
+def test_an_engine_without_attention_places_a_pair_inside_the_line_in_proportion_not_around_it():
+    """An export draws no attention: a pair around a word inside the line goes where that word stood in the source,
+    by proportion, not around the whole sentence."""
+    assert translate_markup(["Ein <b>roter</b> Hund rennt."], "html", lambda texts: ["A red dog runs."],
+                            lambda plain: None) == ["A <b>red</b> dog runs."]
+
+
 def test_a_bare_word_start_mark_takes_no_alignment_from_the_word_it_stands_before():
     """sentencepiece writes a placeholder as a bare "▁" and the placeholder's token: the bare mark carries no word, so
     where it attends ("Frühstück") says nothing of the price it stands before, which keeps its own source word."""
