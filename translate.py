@@ -2,7 +2,7 @@
 
     python translate.py "Ein Mann fährt Fahrrad."             # one or more sentences as arguments
     python translate.py < input.de > output.en               # one output line per input line, in order
-    python translate.py --n-best 3 "Zwei Hunde spielen."      # the 3 best hypotheses with their scores
+    python translate.py --n-best 3 "Zwei Hunde spielen."      # the 3 best translations with their scores
     python translate.py --plot-attention attn.png "Ein Hund rennt."
     python translate.py                                      # in a terminal: each line is translated on Enter
     python translate.py --score refs.en < input.de            # log-probability of given translations
@@ -36,7 +36,7 @@ def parse_args(argv):
     parser = CommandParser(__doc__)
     parser.add_argument("sentences", nargs="*", help="German sentences (default: read stdin, one per line)")
     add_decode_flags(parser, to=AUTO)
-    parser.add_argument("--n-best", type=int, default=1, help="print the N best hypotheses with their scores")
+    parser.add_argument("--n-best", type=int, default=1, help="print the N best translations with their scores (each text once: up to N)")
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",
                         help="save the cross-attention heatmap of a single sentence")
     add_force_flag(parser)

@@ -13,7 +13,7 @@ from decoding.confidence import confidence
 from decoding.load import load_translator
 from decoding.search import Hypothesis
 from decoding.torch_engine import TorchEngine
-from decoding.translator import Translator, never_generated
+from decoding.translator import Translation, Translator, join_sentences, never_generated
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.transformer import build_model
 from text.forms.lexicon import Lexicon
@@ -244,3 +244,15 @@ def test_a_model_of_both_directions_writes_either_language_over_one_engine(both_
     with pytest.raises(UserError, match=r"^--to de: this model writes en only \(it was trained de→en\); a model of "
                                         r"both directions trains with --data.directions=both$"):
         load_translator(tiny_run / "best.pt").toward("de")
+
+
+def test_an_n_best_list_holds_each_text_once_the_best_scored_of_its_hypotheses():
+    """Hypotheses that differ only in pieces that read alike ("runs" and "run" "s") give one line: the first."""
+    class Joining:
+        def reverse_line(self, texts, states):
+            return " ".join(texts)
+    first = [Translation("A dog runs.", -0.2, 0.9), Translation("A dog running.", -0.4, 0.8),
+             Translation("A dog runs.", -1.0, 0.5)]
+    second = [Translation("Thanks.", 0.0, 1.0)]
+    assert [(t.text, t.score) for t in join_sentences(Joining(), [first, second], ())] == \
+        [("A dog runs. Thanks.", -0.1), ("A dog running. Thanks.", -0.2)]
