@@ -6,12 +6,13 @@ in "html" or "xml" are translated as their text alone, and their tags are put ba
 sentence is decoded."""
 from __future__ import annotations
 
+import re
 import threading
 import time
 from concurrent.futures import Future
 
 from config import DecodeConfig
-from decoding.confidence import LOW
+from decoding.confidence import LOW, line_confidence
 from decoding.markup import attention_of, markup_of, put_back
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
@@ -22,6 +23,31 @@ from serving.payloads import TranslateRequest, Work
 # sentences × beam one request may have decoded in one call: a large request goes in slices of this much work, so a
 # request arriving meanwhile waits for one slice of each request ahead (docs/SERVING.md: the worst case measured)
 SLICE_WORK = 16
+LINE_BREAK = re.compile(r"(\r\n|\r|\n)")      # kept: a text's lines come back between the same breaks
+
+
+def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[list[Translation]]:
+    """Each text's n-best list from its lines' (texts: each text's lines and the breaks between them): the k-th
+    translation of each line joined by the text's own breaks, each text once; its score is the mean of its lines
+    with words, its confidence their lowest, its languages the first such line's (each line goes its own way)."""
+    of_lines, out = iter(found), []
+    for parts in texts:
+        n_best = [next(of_lines) for _ in parts[::2]]
+        if len(n_best) == 1:
+            out.append(n_best[0])
+            continue
+        worded = [translations for line, translations in zip(parts[::2], n_best) if line.strip()] or n_best[:1]
+        joined, seen = [], set()
+        for k in range(max(len(translations) for translations in n_best)):
+            picks = [translations[min(k, len(translations) - 1)] for translations in n_best]
+            text = "".join(pick.text + brk for pick, brk in zip(picks, [*parts[1::2], ""]))
+            if text not in seen:
+                seen.add(text)
+                best = [translations[min(k, len(translations) - 1)] for translations in worded]
+                joined.append(best[0]._replace(text=text, score=sum(b.score for b in best) / len(best),
+                                               confidence=line_confidence([b.confidence for b in best])))
+        out.append(joined)
+    return out
 
 
 class TranslationService:
@@ -40,14 +66,17 @@ class TranslationService:
 
     def submit(self, request: TranslateRequest) -> Future:
         """A future of one n-best list of Translation per text, in the request's order (may raise QueueFull). The
-        texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts."""
+        texts are queued as their sentences, so work is sliced and shared out by sentences, not by texts. A text of
+        several lines is translated line by line, as translate.py translates a file, and keeps its line breaks."""
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
-        parsed = [None if request.format == "text" else markup_of(text, request.format) for text in request.texts]
-        texts_split = router.split([text if p is None else p.plain for text, p in zip(request.texts, parsed)],
+        texts = [LINE_BREAK.split(text) for text in request.texts]      # each text's lines and the breaks between
+        lines = [line for parts in texts for line in parts[::2]]
+        parsed = [None if request.format == "text" else markup_of(line, request.format) for line in lines]
+        lines_split = router.split([line if p is None else p.plain for line, p in zip(lines, parsed)],
                                    glossary=glossary)
-        return self.batcher.submit(request.work, sentences_of(texts_split), lambda translated: self._put_markup(
-            router, request.work.decode, parsed, router.join(texts_split, translated)))
+        return self.batcher.submit(request.work, sentences_of(lines_split), lambda translated: join_lines(
+            texts, self._put_markup(router, request.work.decode, parsed, router.join(lines_split, translated))))
 
     def _put_markup(self, router: Router, decode: DecodeConfig, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:
