@@ -90,6 +90,7 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
         page.click("#translate")
         page.wait_for_selector("#error:not([hidden])")
         assert "the limit is 1000" in page.inner_text("#error")
+        assert page.inner_text("#result") == "" and page.locator(".heatmap").is_hidden()   # no old answer under it
         browser.close()
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
