@@ -32,8 +32,8 @@ def parse_args(argv):
     parser.add_argument("--max-batch-wait-ms", type=float, default=5.0,
                         help="how long the first request of a batch waits for others (default 5)")
     parser.add_argument("--no-batching", action="store_true", help="decode one request at a time (for comparison)")
-    parser.add_argument("--max-sentences", type=int, default=64, help="sentences per request (default 64)")
-    parser.add_argument("--max-chars", type=int, default=1000, help="characters per sentence (default 1000)")
+    parser.add_argument("--max-sentences", type=int, default=64, help="texts per request (default 64)")
+    parser.add_argument("--max-chars", type=int, default=1000, help="characters per text (default 1000)")
     parser.add_argument("--max-beam", type=int, default=16, help="largest beam and n_best (default 16)")
     parser.add_argument("--max-body-kb", type=int, default=1024, help="request body limit in KiB (default 1024)")
     parser.add_argument("--access-log", action="store_true", help="log every request")

@@ -31,8 +31,8 @@ class BadRequest(Exception):
 
 @dataclass(frozen=True)
 class Limits:
-    max_sentences: int = 64           # sentences in one request
-    max_chars: int = 1000             # characters in one sentence
+    max_sentences: int = 64           # texts in one request (the name of the flag and of /health's field)
+    max_chars: int = 1000             # characters in one text
     max_beam: int = 16                # largest beam (and n_best) a request may ask for
     max_body_bytes: int = 1 << 20     # larger bodies are refused unread
 
@@ -79,12 +79,13 @@ def check_text(value, where: str, limits: Limits) -> str:
     if not isinstance(value, str):
         raise BadRequest(422, f"{where} must be a string, not {json_type(value)}")
     if len(value) > limits.max_chars:
-        raise BadRequest(422, f"{where} has {len(value)} characters; the limit is {limits.max_chars} a sentence, "
-                              "so split it")
+        raise BadRequest(422, f"{where} has {len(value)} characters; the limit is {limits.max_chars} a text, so "
+                              "send it as several texts")
     bad = CONTROL.search(value)
     if bad:
-        raise BadRequest(422, f"{where} contains the control character U+{ord(bad.group()):04X} at position "
-                              f"{bad.start()}; send plain text")
+        what = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "the control character"
+        raise BadRequest(422, f"{where} contains {what} U+{ord(bad.group()):04X} at position {bad.start()}; send "
+                              "plain text")
     return value
 
 
@@ -163,7 +164,7 @@ def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
         if not isinstance(texts, list):
             raise BadRequest(422, f"texts must be an array of strings, not {json_type(texts)}")
         if len(texts) > limits.max_sentences:
-            raise BadRequest(422, f"texts has {len(texts)} sentences; the limit is {limits.max_sentences} a request")
+            raise BadRequest(422, f"texts has {len(texts)} texts; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
     work = Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits, languages))
     return TranslateRequest(texts, single, work, parse_to(payload, choices), parse_format(payload, work.decode))
@@ -182,7 +183,9 @@ def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = (
                               "so send only the terms your texts contain")
     for term, target in glossary.items():
         check_text(term, "a glossary term", limits)
-        if not isinstance(target, str) or not term.strip() or not target.strip():
+        if not term.strip():
+            raise BadRequest(422, f"a glossary term is empty: each key must be a {source_name} term")
+        if not isinstance(target, str) or not target.strip():
             raise BadRequest(422, f"glossary term {term!r} needs a non-empty {target_name} term as its value")
         check_text(target, f"glossary[{term!r}]", limits)
         for where, text in (("glossary term", term), (f"the {target_name} term of {term!r}", target)):

@@ -119,10 +119,10 @@ BAD_REQUESTS = [
     ({"text": 5}, 422, "text must be a string, not a number"),
     ({"texts": "Der Hund"}, 422, "texts must be an array"),
     ({"texts": ["Der Hund", None]}, 422, "texts[1] must be a string, not null"),
-    ({"texts": ["Hund"] * 65}, 422, "texts has 65 sentences; the limit is 64"),
+    ({"texts": ["Hund"] * 65}, 422, "texts has 65 texts; the limit is 64"),
     ({"text": "Hund " * 201}, 422, "text has 1005 characters; the limit is 1000"),
     ({"text": "Der\x00Hund"}, 422, "control character U+0000 at position 3"),
-    ({"texts": ["ok", "\ud800"]}, 422, "texts[1] contains the control character U+D800"),
+    ({"texts": ["ok", "\ud800"]}, 422, "texts[1] contains a lone surrogate U+D800"),
     ({"text": "Hund", "beam": 0}, 422, "beam must be an integer from 1 to 16, not 0"),
     ({"text": "Hund", "beam": 1000}, 422, "beam must be an integer from 1 to 16, not 1000"),
     ({"text": "Hund", "beam": "5"}, 422, "beam must be an integer"),
@@ -140,6 +140,8 @@ BAD_REQUESTS = [
     ({"text": "Hund", "glossary": {"Hund\tKatze": "dog"}}, 422, "glossary term 'Hund\\tKatze' contains a tab"),
     ({"text": "Hund", "glossary": {"Hund": "dog\ncat"}}, 422, "the English term of 'Hund' 'dog\\ncat' contains"),
     ({"text": "Hund", "glossary": {"Hund": 5}}, 422, "needs a non-empty English term"),
+    ({"text": "Hund", "glossary": {" ": "dog"}}, 422, "a glossary term is empty: each key must be a German term"),
+    ({"text": "Hund " * 201}, 422, "the limit is 1000 a text, so send it as several texts"),
 ]
 
 
