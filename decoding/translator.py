@@ -265,8 +265,8 @@ class Translator:
             tokens = hypotheses[0].tokens
             source = [self.codec.src_vocab.itos[t] for t in ids]
             output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
-            maps.append(AttentionMap(self.pipeline.shown(source, originals),
-                                     self.pipeline.shown(output, self.pipeline.fills(states)),
+            maps.append(AttentionMap(self.pipeline.shown(source, originals, applied.line_states),
+                                     self.pipeline.shown(output, self.pipeline.fills(states), applied.line_states),
                                      self.engine.attention(ids, tokens), carried(source, output)))
         return maps
 

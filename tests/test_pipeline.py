@@ -146,3 +146,11 @@ def test_a_requests_glossary_is_read_by_the_built_pipeline_as_one_built_with_it_
         assert shared.apply(line) == Pipeline.from_config(DataConfig(), None, lexicon).apply(line)
     with pytest.raises(UserError, match="without placeholders"):
         Pipeline.from_config(DataConfig(placeholders=False)).terms({"Hund": "dog"})
+
+
+def test_pieces_are_shown_with_a_quotations_slot_as_its_marks_and_each_placeholder_as_written():
+    pipeline = Pipeline.from_config(DataConfig())
+    applied = pipeline.apply("Er sagt: „Hallo, Anna!“ und lacht.")
+    inner, outer = ("".join(pipeline.shown(list(sentence), shown, applied.line_states))
+                    for sentence, shown in zip(applied.sentences, applied.originals))
+    assert (inner, outer) == ("Hallo, Anna!", "Er sagt: “…” und lacht.")

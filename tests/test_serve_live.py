@@ -85,6 +85,9 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
             assert page.locator("#n-best-lists li").count() == 3
             assert page.locator(".heatmap tbody tr").count() == len(TRANSLATION.split()) + 2   # ".", <eos>
             assert page.evaluate("document.documentElement.scrollWidth") <= width    # nothing sticks out
+            # a heatmap's labels without the pieces' word-start mark and joiner, which fonts show as boxes
+            assert page.evaluate("['\u2581Hund', '\u2581\uffed.', 'en', '\u2581'].map(tokenLabel)") == \
+                ["Hund", ".", "en", "\u2423"]
             page.screenshot(path=tmp_path / f"serve-{name}.png", full_page=True)
         page.fill("#source", "Hund " * 300)          # a refusal is shown as the server's one line
         page.click("#translate")

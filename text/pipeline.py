@@ -13,6 +13,7 @@ through `apply_pair` of every step but the splitter (a training pair is one sent
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from config import DataConfig
@@ -29,7 +30,7 @@ from text.finders.nouns import Nouns
 from text.finders.numbered_words import NumberedWords
 from text.finders.numbers import DigitRuns, Numbers
 from text.finders.phrases import Phrases
-from text.finders.slots import Slots
+from text.finders.slots import SLOTS, Slots
 from text.finders.spelled_amounts import SpelledAmounts
 from text.forms.lexicon import Lexicon
 from text.forms.masking import unmask
@@ -49,6 +50,7 @@ from text.steps.spacing import StopSpacing
 from text.steps.umlauts import Umlauts
 from util.errors import UserError
 
+SLOT_CHAR = re.compile("[\ue100-\ue1ff]")      # a quotation's slot (text/finders/slots.py's SLOTS)
 NO_GLOSSARY = ("this model was trained without placeholders (--data.placeholders=false, or before they existed), "
                "so it cannot apply a glossary; train a new one")
 
@@ -151,10 +153,14 @@ class Pipeline:
             originals.append(shown)
         return Applied(sentences, states, tuple(line_states), originals)
 
-    def shown(self, pieces: list[str], values: tuple[str, ...]) -> list[str]:
+    def shown(self, pieces: list[str], values: tuple[str, ...], line_states: tuple = ()) -> list[str]:
         """Pieces as a person reads them: each placeholder as what it stands for (Applied.originals on the source
-        side, fills() on the output side)."""
-        return [unmask(piece, values) for piece in pieces]
+        side, fills() on the output side), and a quotation's slot as its quotation marks around an ellipsis, or the
+        name it keeps as written (the quotation itself is a sentence of its own: its own map)."""
+        slots = next((state.slots for step, state in zip(self.line_steps, line_states)
+                      if isinstance(step, Quotations)), ())
+        labels = {SLOTS[k]: slot.as_written or f"{slot.opening}…{slot.closing}" for k, slot in enumerate(slots)}
+        return [SLOT_CHAR.sub(lambda m: labels.get(m.group(), m.group()), unmask(piece, values)) for piece in pieces]
 
     def fills(self, states: tuple) -> tuple[str, ...]:
         """What a sentence's placeholders become in its translation."""
