@@ -20,10 +20,18 @@ from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit,
                                  sentences_of)
 from text.finders.copy_through import SPAN as VERBATIM
 from text.finders.phrases import written_in
-from text.forms.language_id import LanguageId
+from text.forms.language_id import WORD, LanguageId
+from text.forms.titles import TITLE
 from util.errors import UserError
 
 AUTO = "auto"
+
+
+def without_titled_names(text: str) -> str:
+    """The text with every title and its name left out, German's and English's ("Frau Schneider", "Mr. Baker")."""
+    for pattern in TITLE.values():
+        text = pattern.sub(" ", text)
+    return text
 
 
 class Router:
@@ -100,10 +108,14 @@ class Router:
         tell (or there is nothing to tell: one direction, or a fixed --to). What travels as written is left out
         (text/finders/copy_through.py: URLs, e-mail addresses, handles, codes, file names): "Kontakt:
         info@example.com" read as English for "example", "com". A line made up mostly of the everyday phrases of one
-        of the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German)."""
+        of the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German). Nor does a
+        name with its title tell, in either language, where other words do: "I meet Frau Schneider today." is
+        English ("Frau" alone outweighed the rest), "Herr Bauer" alone is read as before."""
         if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
             return None
-        lang = written_in(line) or self.identifier.which(VERBATIM.sub(" ", line))   # a URL's letters are neither
+        text = VERBATIM.sub(" ", line)           # a URL's letters are neither language's
+        untitled = without_titled_names(text)
+        lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text)
         return lang if lang in self.reads else None
 
     def target(self, line: str) -> str:

@@ -3,7 +3,8 @@ read by the identifier its checkpoint stores; a line it cannot tell goes the mod
 import pytest
 
 from decoding.load import load_translator
-from decoding.router import Router
+from decoding.router import Router, without_titled_names
+from text.forms.language_id import LanguageId
 from util.errors import UserError
 
 GERMAN, ENGLISH = "Der Hund schläft im Park.", "The dog sleeps in the park."
@@ -88,3 +89,13 @@ def test_a_line_of_one_languages_everyday_phrases_is_read_as_that_language(both)
     auto = Router(both).toward("auto")
     assert [auto.read(line) for line in ("Kind regards, Anna", "Best regards", "Hallo Tom", "OK")] == \
         ["en", "en", "de", None]
+
+
+def test_a_name_with_its_title_does_not_tell_the_language_where_other_words_do(both):
+    """"I meet Frau Schneider today." was read as German for "Frau" and went English->English."""
+    auto = Router(both).toward("auto")
+    auto.identifier = LanguageId.learn([("Eine Frau schläft.", "I meet a dog today."),
+                                        ("Der Hund schläft.", "The dog sleeps.")] * 50, "de", "en")
+    assert without_titled_names("Mr. Baker meets Frau Schneider at 2:30 pm.").split() == ["meets", "at", "2:30", "pm."]
+    assert [auto.read(line) for line in ("I meet Frau Schneider.", "Der Hund schläft mit Mr. Smith.",
+                                         "Eine Frau schläft.", "Frau Schneider")] == ["en", "de", "de", "de"]
