@@ -18,6 +18,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt {P0} ab.", ("at 2:30 pm",)),    # a time with its "um"
     ("Treffen um 8 Uhr.", f"Treffen {P0}.", ("at 8 o'clock",)),
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
+    ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
+    ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
     ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it

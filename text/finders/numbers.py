@@ -31,8 +31,11 @@ from text.forms.units import CODES, Reading, counted, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
 # exponent ("1e5"), and a following time of day ("Uhr"; "pm", "a.m.", "o'clock"); the period of an "a.m." that ends
-# the sentence is the sentence's full stop too, and stays outside ("at 7 a.m." -> "um 7 Uhr.", not "um 7 Uhr")
-NUMBER = r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*)([eE][-−+]?\d+)?(?![.,:]?\d)"
+# the sentence is the sentence's full stop too, and stays outside ("at 7 a.m." -> "um 7 Uhr.", not "um 7 Uhr"). A
+# code (letters to its left) takes the parts in capitals hyphened to its right: "ABC-123-XYZ", "X-1000-B" (their
+# last part went as a name of its own, and the hyphen before it was lost), not "Covid-19-Pandemie"
+NUMBER = (r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*(?(1)(?:(?-i:-[A-Z][A-Z0-9]*)(?![\w-]))*))"
+          r"([eE][-−+]?\d+)?(?![.,:]?\d)")
 CLOCK = {"de": r"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?)?", "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
