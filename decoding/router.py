@@ -111,12 +111,24 @@ class Router:
         of the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German). Nor does a
         name with its title tell, in either language, where other words do: "I meet Frau Schneider today." is
         English ("Frau" alone outweighed the rest), "Herr Bauer" alone is read as before."""
-        if self.to != AUTO or len(self.ways) < 2 or self.identifier is None:
+        return self.identify(line) if self.to == AUTO else None
+
+    def identify(self, line: str) -> str | None:
+        """The language the identifier reads the line as (Router.read's rules), whatever --to says; None where it
+        cannot tell, or a model of one direction has no identifier."""
+        if self.identifier is None:
             return None
         text = VERBATIM.sub(" ", line)           # a URL's letters are neither language's
         untitled = without_titled_names(text)
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text)
         return lang if lang in self.reads else None
+
+    def sent_into_their_own(self, lines: list[str]) -> int:
+        """How many of the lines a fixed --to sends into the language they are written in already: each is read
+        as the other language, with its rules ("1.200" as English's 1.2)."""
+        if self.to == AUTO:
+            return 0
+        return sum(self.identify(line) == self.to for line in lines if line.strip())
 
     def target(self, line: str) -> str:
         """The language the line's translation is written in."""

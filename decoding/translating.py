@@ -16,6 +16,7 @@ from decoding.translator import Translation
 from data.tokenizer import JOINER
 from cli import check_decode_flags, decode_from_flags
 from util.errors import UserError
+from util.languages import language_name
 from util.textio import check_output_path, read_lines, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
@@ -104,6 +105,15 @@ def low_note(low: int, lines: int) -> str:
             "(--confidence prints each line's)")
 
 
+def own_language_note(own: int, router: Router) -> str:
+    """What stderr says where --to sent lines into the language they are written in already."""
+    lines = "1 line reads" if own == 1 else f"{own} lines read"
+    written, other = (language_name(lang) for lang in (router.to, *(lang for lang in router.ways if lang != router.to)))
+    return (f"note: {lines} as {written} already, the language --to {router.to} writes; "
+            f"{'it' if own == 1 else 'each'} was read as {other} all the same (--to auto sends each line into the "
+            "other language of its own)")
+
+
 def plot_attention(translator: Router, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
@@ -177,8 +187,9 @@ def translate_from_flags(args) -> int:
         interactive(translator, decode, args)
         return 0
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
-    low = lines = 0
+    low = lines = own = 0
     for first_line, texts in chunks:
+        own += translator.sent_into_their_own(texts)
         found = translator.translate_n_best(texts, decode, first_line)
         # one write a chunk: a Ctrl-C (cli.run_main) leaves whole lines only
         sys.stdout.write(rows(found, first_line, args))
@@ -186,4 +197,6 @@ def translate_from_flags(args) -> int:
         low, lines = low + low_lines(found), lines + len(found)
     if low and notes_low(args):
         print(low_note(low, lines), file=sys.stderr)
+    if own:
+        print(own_language_note(own, translator), file=sys.stderr)
     return 0

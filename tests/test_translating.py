@@ -59,3 +59,16 @@ def test_a_terminal_line_the_model_is_unsure_of_gets_a_note_after_its_translatio
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 2
     assert captured.err.count("this line is unlike what the model was trained on") == 1
+
+
+def test_a_run_whose_to_sends_lines_into_their_own_language_says_how_many_on_stderr(both_run, capsys):
+    """A German line sent --to de went through the English way's rules unnoticed ("1.200 EUR" became "1,200 €")."""
+    german, english = "Der Hund schläft im Park.", "The dog sleeps in the park."
+    checkpoint = ["--checkpoint", str(both_run / "best.pt"), "--greedy"]
+    translate.main([*checkpoint, "--to", "de", german, english, german])
+    assert "note: 2 lines read as German already, the language --to de writes; each was read as English" in \
+        capsys.readouterr().err
+    translate.main([*checkpoint, "--to", "en", german])
+    assert "note:" not in capsys.readouterr().err
+    translate.main([*checkpoint, german, english])               # auto: each line its own way
+    assert "note:" not in capsys.readouterr().err
