@@ -62,6 +62,7 @@ def test_a_weak_models_doubled_stop_after_a_placeholder_goes_and_the_fill_is_who
 @pytest.mark.parametrize("lang, output, fixed", [
     ("en", "Komish !", "Komish!"), ("de", "Wo ist er ?", "Wo ist er?"), ("en", "Really ?!", "Really?!"),
     ("en", "A „quote“ !", "A „quote“ !"),            # after a mark, not a word: left as the model wrote it
+    ("en", "Write to \ue001 !", "Write to \ue001!"),     # after a placeholder (an address) too
     ("fr", "Viens demain !", "Viens demain !"),      # French writes the space
 ])
 def test_a_space_before_an_exclamation_or_question_mark_goes_except_in_french(lang, output, fixed):

@@ -18,7 +18,8 @@ import re
 from text.step import Step
 
 SPACE_BEFORE_STOP = re.compile(r"(?<=\S)[ \t]+(?=[.,](?![.,\w]))")
-SPACE_BEFORE_CALL = re.compile(r"(?<=[^\W_])[ \t]+(?=[!?]+(?!\w))")       # after a word: "Komm !", not "=> !"
+# after a word or a placeholder (an address, a number: "an max@web.de !"): "Komm !", not "=> !"
+SPACE_BEFORE_CALL = re.compile(r"(?:(?<=[^\W_])|(?<=[\ue000-\ue1ff]))[ \t]+(?=[!?]+(?!\w))")
 SPACED_CALLS = {"fr"}                 # languages that write a space before "!" and "?"
 DOUBLED_MARK = re.compile(r"(?<![.,])([.,])[ \t]*\1(?![.,])")    # ".." or ", ," but not an ellipsis "..."
 
