@@ -228,7 +228,8 @@ def test_a_client_that_goes_away_stops_its_work_at_the_next_slice(tiny_run):
     submit = service.submit
     service.submit = lambda request: futures.append(submit(request)) or futures[-1]     # the app's futures, seen
     with serving_in_process(service) as url:
-        body = json.dumps({"texts": [SENTENCE * 4] * 64, "beam": 16}).encode()
+        long = " ".join([SENTENCE.removesuffix(".")] * 4) + "."         # one sentence, four times as long
+        body = json.dumps({"texts": [long] * 64, "beam": 16}).encode()
         with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1]))) as client:
             client.sendall(b"POST /translate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                            b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
@@ -236,7 +237,7 @@ def test_a_client_that_goes_away_stops_its_work_at_the_next_slice(tiny_run):
         wait_for(lambda: futures[0].cancelled(), "the disconnect was not seen")
         held.release.set()
         wait_for(lambda: service.batcher.stats.cancelled == 1, "the request was not dropped")
-        assert held.decoded == [[SENTENCE * 4]]                     # one slice: one sentence at beam 16
+        assert held.decoded == [[long]]                             # one slice: one sentence at beam 16
         assert service.batcher.stats == (0, 1, 1)                   # requests answered, calls, cancelled
         assert httpx.post(f"{url}/translate", json={"text": SENTENCE}).json()["translation"] == TRANSLATION
         assert service.batcher.stats.requests == 1
