@@ -39,12 +39,18 @@ class CommandParser(argparse.ArgumentParser):
 
 def run_main(main, needs_stdout: bool = True) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
-    Ctrl-C ends quietly with exit status 130, the lines written so far flushed."""
+    Ctrl-C ends quietly with exit status 130, the lines written so far flushed. needs_stdout=False: stdout and
+    stderr are a log the work does not need (train.py, evaluate.py: their files and checkpoints are the work), so
+    a closed stdout is no error, and where a pipe's reader goes away (`train.py | head`) the work goes on and what
+    it writes there after that is dropped; else that reader going away ends the command (`translate.py | head`)."""
     started()
     try:
         if needs_stdout and sys.stdout is None:
             raise UserError("stdout is closed; redirect the output to a file or a pipe")
         _whole_writes()
+        if not needs_stdout:
+            sys.stdout, sys.stderr = (None if stream is None else Log(stream, name)
+                                      for stream, name in ((sys.stdout, "stdout"), (sys.stderr, "stderr")))
         code = main(sys.argv[1:])
         if sys.stdout is not None:
             sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
@@ -62,7 +68,50 @@ def run_main(main, needs_stdout: bool = True) -> None:
         code = 2
     except KeyboardInterrupt:
         code = _interrupted()
+    sys.stdout, sys.stderr = (s.stream if isinstance(s, Log) else s for s in (sys.stdout, sys.stderr))
     sys.exit(code or 0)
+
+
+class Log:
+    """A stream that a command's work does not depend on: once its reader goes away (a closed pipe), its file
+    descriptor points at /dev/null, what is written to it is dropped, and stderr says so once where it still can."""
+
+    def __init__(self, stream, name: str):
+        self.stream, self.name, self.gone = stream, name, False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            self.went_away()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self.went_away()
+
+    def went_away(self) -> None:
+        if self.gone:
+            return
+        self.gone = True
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())   # the buffer's rest, the exit's flush
+        except (OSError, ValueError):
+            pass
+        if self.name == "stdout" and sys.stderr is not None:
+            print("note: the reader of stdout went away; the work goes on, and what it prints there is dropped",
+                  file=sys.stderr)
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def __getattr__(self, name):            # encoding, errors, buffer ...: the stream's
+        return getattr(self.stream, name)
 
 
 def _whole_writes() -> None:

@@ -55,4 +55,4 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    run_main(main)
+    run_main(main, needs_stdout=False)     # a reader of the scores that goes away leaves --output, --record

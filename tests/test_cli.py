@@ -172,3 +172,26 @@ def test_a_flag_argparse_refuses_is_one_line_naming_help_not_a_usage_block(name,
 def test_translate_names_the_value_argparse_cannot_read(synthetic_env):
     done = run(["translate.py", "--beam", "x"], synthetic_env, check=False)
     assert done.stderr.decode() == "error: argument --beam: invalid int value: 'x' (see `python translate.py --help`)\n"
+
+
+def test_a_log_whose_reader_goes_away_drops_what_follows_and_the_work_goes_on(monkeypatch, capsys, tmp_path):
+    """`train.py | head` ended the run after its first lines, exit status 0 and no last.pt; `evaluate.py --output
+    h.en | head -1` wrote no h.en. A command whose stdout is its output still ends there (`translate.py | head`)."""
+    import os
+
+    def writes_then_works(argv):
+        for n in range(3):
+            print(f"line {n}", flush=True)
+        (tmp_path / "work").write_text("done")
+        return 0
+
+    for needs_stdout, finished in ((False, True), (True, False)):
+        (tmp_path / "work").unlink(missing_ok=True)
+        read, write = os.pipe()
+        os.close(read)                                   # the reader went away
+        monkeypatch.setattr(sys, "stdout", open(write, "w", closefd=True))
+        monkeypatch.setattr(sys, "argv", ["train.py"])
+        with pytest.raises(SystemExit) as exit:
+            run_main(writes_then_works, needs_stdout=needs_stdout)
+        assert exit.value.code == 0 and (tmp_path / "work").exists() == finished
+        assert ("the reader of stdout went away; the work goes on" in capsys.readouterr().err) == finished
