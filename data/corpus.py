@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import os
 import zlib
 from pathlib import Path
 from typing import Iterator
@@ -62,6 +63,12 @@ class Corpus:
             if n == 0 and not self.empty_ok:
                 raise UserError(f"{' and '.join(map(str, part))} {'is' if len(part) == 1 else 'are'} empty; give "
                                 f"{'one pair a line: source TAB target' if len(part) == 1 else 'one sentence a line'}")
+
+
+def absolute_spec(spec: str) -> str:
+    """PATH[,PATH...] with each path absolute ("" stays ""): a run's config names its corpus from any directory, so
+    `train.py --resume` works wherever it is typed."""
+    return ",".join(os.path.abspath(Path(item.strip()).expanduser()) for item in spec.split(",") if item.strip())
 
 
 def is_tsv(path: Path) -> bool:

@@ -231,12 +231,16 @@ def test_worker_processes_give_what_one_process_gives(corpus, monkeypatch):
 
 
 def test_train_runs_on_your_corpus_and_saves_where_it_came_from(corpus, tmp_path, monkeypatch, train_main):
+    """Saved as absolute paths: a run started with --data.train=mine/train could not be resumed from elsewhere."""
     cfg, cache = corpus
     monkeypatch.setenv("EINSUM_NMT_CACHE", str(cache))
     monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")     # nothing may be downloaded
+    monkeypatch.chdir(tmp_path)
     out = tmp_path / "run"
-    assert train_main(["--preset", "tiny", "--train.threads=1", f"--data.train={cfg.train}",
-                       f"--data.val={cfg.val}", "--train.max_steps=5", "--out", str(out)]) in (0, None)
+    assert train_main(["--preset", "tiny", "--train.threads=1", "--data.train=mine/train",
+                       "--data.val=./mine/val", "--train.max_steps=5", "--out", str(out)]) in (0, None)
     assert (out / "last.pt").is_file()
     saved = json.loads((out / "config.json").read_text())["data"]
     assert (saved["train"], saved["val"]) == (cfg.train, cfg.val)
+    monkeypatch.chdir(out)
+    assert train_main(["--resume", str(out), "--train.max_steps=7"]) in (0, None)

@@ -126,6 +126,13 @@ def test_resume_without_last_pt_says_what_happened_and_what_to_do(files, message
         train.main(["--resume", str(tmp_path / "typo")])
 
 
+def test_resume_given_a_file_of_the_run_names_its_directory(tmp_path):
+    (tmp_path / "best.pt").write_text("")
+    with pytest.raises(UserError, match=rf"^--resume {tmp_path / 'best.pt'}: that is a file; pass the run's "
+                                        rf"directory \(--resume {tmp_path}\)$"):
+        train.main(["--resume", str(tmp_path / "best.pt")])
+
+
 def test_a_new_run_takes_only_an_empty_directory_or_one_its_run_stopped_before_a_checkpoint_in(tmp_path):
     export = tmp_path / "exported"
     export.mkdir()

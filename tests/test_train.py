@@ -255,6 +255,9 @@ def test_resume_refuses_a_preset_in_one_line(root, two_epoch_run, tmp_path, trai
                                         rf"with \(see {run / 'config.json'}\); only --train.\* and --decode.\* flags "
                                         "can$"):
         resume(train_main, root, run, "--preset", "cpu")
+    with pytest.raises(UserError, match=rf"^--out cannot change when resuming: the run goes on in {run}; leave out "
+                                        "--out$"):
+        resume(train_main, root, run, "--out", str(tmp_path / "elsewhere"))
 
 
 FRENCH = [("Le chien", "The dog"), ("La femme", "The woman"), ("Le garçon", "The boy"), ("La fille", "The girl")]

@@ -179,6 +179,8 @@ def check_resumable(run_dir: Path) -> None:
     """Nothing when run_dir holds a last.pt to continue from; else a UserError that says what happened and what to do."""
     if (run_dir / "last.pt").is_file():
         return
+    if run_dir.is_file():
+        raise UserError(f"--resume {run_dir}: that is a file; pass the run's directory (--resume {run_dir.parent})")
     if not run_dir.is_dir():
         raise UserError(f"--resume {run_dir}: no such directory; pass the directory of a run that train.py wrote "
                         "(e.g. runs/<time>-<preset>)")

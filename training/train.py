@@ -12,6 +12,7 @@ import torch
 from config.checks import check_config
 from config.overrides import apply_overrides
 from config.presets import PRESETS, make_config
+from data.corpus import absolute_spec
 from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, finetune_config, load_init
 from training.finish import finish
@@ -61,6 +62,8 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         if args.preset:
             raise UserError(f"--preset cannot change when resuming: the run keeps the config it started with "
                             f"(see {Path(args.resume) / 'config.json'}); only --train.* and --decode.* flags can")
+        if args.out and Path(args.out).resolve() != Path(args.resume).resolve():
+            raise UserError(f"--out cannot change when resuming: the run goes on in {args.resume}; leave out --out")
         run_dir = Path(args.resume)
         check_resumable(run_dir)
     else:
@@ -72,6 +75,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
                             f"for a new model choose one of {', '.join(p for p in PRESETS if p != FINETUNE)}")
         else:
             cfg = make_config(args.preset, overrides)
+        cfg.data.train, cfg.data.val = absolute_spec(cfg.data.train), absolute_spec(cfg.data.val)   # resumable anywhere
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
     lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir) if distributed.is_main_process() else None
