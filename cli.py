@@ -37,6 +37,25 @@ class CommandParser(argparse.ArgumentParser):
         raise UserError(f"{message} (see `python {self.prog} --help`)")
 
 
+def whole_number(low: int):
+    """An argparse type: a whole number of at least `low` (a bad one is CommandParser's one line naming the flag)."""
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
+        return int(text)
+    return parse
+
+
+def whole_numbers(low: int):
+    """An argparse type: comma-separated whole numbers of at least `low` ("64,256,1024"), one at least."""
+    def parse(text: str) -> list[int]:
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        if not parts or not all(part.isdigit() and int(part) >= low for part in parts):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers of at least {low} like 64,256")
+        return [int(part) for part in parts]
+    return parse
+
+
 def run_main(main, needs_stdout: bool = True) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
     Ctrl-C ends quietly with exit status 130, the lines written so far flushed. needs_stdout=False: stdout and

@@ -26,9 +26,10 @@ from pathlib import Path
 
 import torch
 
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number, whole_numbers
 from config import ModelConfig
 from models.attention import attention_class, build_attention, registered_attentions
+from util.errors import UserError
 from models.masks import padding_mask
 from models.transformer import Transformer
 
@@ -107,9 +108,9 @@ def child(args, *extra) -> dict | None:
 def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.attention_zoo", description=__doc__.splitlines()[0])
     parser.add_argument("--types", default=",".join(registered_attentions()))
-    parser.add_argument("--lengths", default="64,256,1024,4096")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--lengths", type=whole_numbers(1), default=[64, 256, 1024, 4096])
+    parser.add_argument("--repeats", type=whole_number(1), default=3)
+    parser.add_argument("--threads", type=whole_number(1), default=1)
     parser.add_argument("--limit", type=float, default=300.0, help="seconds a (type, length) may take")
     parser.add_argument("--kernel", nargs=2, metavar=("TYPE", "LENGTH"), help=argparse.SUPPRESS)
     parser.add_argument("--decode", metavar="TYPE", help=argparse.SUPPRESS)
@@ -121,10 +122,14 @@ def main(argv=None) -> None:
     if args.decode:
         print(json.dumps({"rate": decoding_rate(args.decode)}))
         return
-    lengths = [int(n) for n in args.lengths.split(",")]
+    lengths, types = args.lengths, [name.strip() for name in args.types.split(",") if name.strip()]
+    unknown = [name for name in types if name not in registered_attentions()]
+    if unknown or not types:
+        raise UserError(f"--types: {', '.join(unknown) or 'none given'}; choose from "
+                        f"{', '.join(registered_attentions())}")
     print("| attention | " + " | ".join(f"{n} tokens: ms / MB" for n in lengths) + " | decoding tokens/s |")
     print("|---|" + "---|" * (len(lengths) + 1))
-    for name in args.types.split(","):
+    for name in types:
         cells = []
         for n in lengths:
             r = child(args, "--kernel", name, str(n), "--repeats", str(args.repeats))

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 from data.multi30k import read_parallel
 from models.checkpoint import load_checkpoint
 
@@ -40,12 +40,6 @@ def spin_counts(text: str) -> list[int]:
     if not all(n.isdigit() and int(n) >= 1 for n in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of spin counts like 20000,50000")
     return [int(n) for n in parts]
-
-
-def at_least_one(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
 
 
 def env_with(policy: dict) -> dict:
@@ -80,7 +74,7 @@ def main(argv=None) -> None:
     parser.add_argument("--settle", type=float, default=20.0, help="seconds between starting translate.py and timing")
     parser.add_argument("--spins", type=spin_counts, default=[],
                         help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")
-    parser.add_argument("--repeat", type=at_least_one, default=1, help="rounds over all policies; medians are printed")
+    parser.add_argument("--repeat", type=whole_number(1), default=1, help="rounds over all policies; medians are printed")
     args, args.overrides = parser.parse_known_args(argv)
     policies = {**POLICIES, **{f"brief spin {n}": brief_spin(n) for n in args.spins}}
     load_checkpoint(args.checkpoint)           # translate.py's model, checked once here rather than in its loop

@@ -40,7 +40,7 @@ from models.masks import padding_mask  # noqa: E402
 from decoding.scoring import corpus_scores, token_bleu  # noqa: E402
 from decoding.evaluation import model_fields, trained_models  # noqa: E402
 from decoding.load import checkpoint_paths, load_translator  # noqa: E402
-from cli import CommandParser, run_main  # noqa: E402
+from cli import CommandParser, run_main, whole_number  # noqa: E402
 
 
 @torch.no_grad()
@@ -69,21 +69,21 @@ def main(argv=None) -> None:
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--split", default="test_2016_flickr", help="a Multi30K split (tune only on val)")
-    parser.add_argument("--sentences", type=int, default=0, help="first N sentences (0 = all of the split)")
+    parser.add_argument("--sentences", type=whole_number(0), default=0, help="first N sentences (0 = all of the split)")
     parser.add_argument("--baseline-checkpoint", default=None, help="a bench/baseline.py --save file")
-    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--threads", type=whole_number(0), default=0)
     parser.add_argument("--no-ctranslate2", action="store_true", help="skip the CTranslate2 rows")
     parser.add_argument("--skip-tutorial", action="store_true", help="skip the slow tutorial loop")
     parser.add_argument("--bf16", action="store_true", help="also our greedy and beam 5 under bf16 autocast")
     parser.add_argument("--save-tokens", default=None, metavar="JSON", help="write each row's output ids")
-    parser.add_argument("--rounds", type=int, default=1, help="every row once per round, in a rotating order")
-    parser.add_argument("--profile", type=int, default=0, metavar="N",
+    parser.add_argument("--rounds", type=whole_number(1), default=1, help="every row once per round, in a rotating order")
+    parser.add_argument("--profile", type=whole_number(0), default=0, metavar="N",
                         help="only torch.profiler of our search on the first N sentences (beam: --profile-beam)")
-    parser.add_argument("--profile-beam", type=int, default=5)
+    parser.add_argument("--profile-beam", type=whole_number(1), default=5)
     parser.add_argument("--rerank", type=float, default=0.0, metavar="W",
                         help="a model of both directions: add our beam --rerank-beam, ranked with the way back at "
                         "weight W")
-    parser.add_argument("--rerank-beam", type=int, default=10)
+    parser.add_argument("--rerank-beam", type=whole_number(1), default=10)
     parser.add_argument("--record", action="store_true", help="add our speed against CTranslate2's (median ratio, "
                         "tokens the same or not) to the results ledger, results/ledger.jsonl")
     args = parser.parse_args(argv)

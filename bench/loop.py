@@ -46,7 +46,7 @@ keep_kernels()                   # before torch's first oneDNN product
 import torch  # noqa: E402
 
 from bench.step_worker import DROPOUT  # noqa: E402
-from cli import CommandParser, run_main  # noqa: E402
+from cli import CommandParser, run_main, whole_number  # noqa: E402
 from config.presets import make_config, recipe_of  # noqa: E402
 from data.batching import collate  # noqa: E402
 from training import loop  # noqa: E402
@@ -98,10 +98,10 @@ def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.loop", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
-    parser.add_argument("--steps", type=int, default=20, help="batches per round")
-    parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--warmup", type=int, default=5, help="steps before timing (first-call allocations)")
-    parser.add_argument("--profile", type=int, default=0, metavar="N", help="torch.profiler over N loop steps")
+    parser.add_argument("--steps", type=whole_number(1), default=20, help="batches per round")
+    parser.add_argument("--rounds", type=whole_number(1), default=6)
+    parser.add_argument("--warmup", type=whole_number(0), default=5, help="steps before timing (first-call allocations)")
+    parser.add_argument("--profile", type=whole_number(0), default=0, metavar="N", help="torch.profiler over N loop steps")
     parser.add_argument("--fresh", action="store_true", help="step on new batches vs the same batches repeated")
     parser.add_argument("--against", default=None, metavar="TREE", help="this checkout's step vs TREE's, in turns")
     parser.add_argument("--dropout", choices=DROPOUT, default="on", help="with --against: the workers' dropout, on or "

@@ -68,3 +68,16 @@ def test_each_command_turns_a_user_error_into_one_line_and_exit_status_2():
 def test_bench_loop_without_its_data_says_so_in_one_line(tmp_path):
     line = command(["-m", "bench.loop", *MISTAKES["bench.loop"]], tmp_path, PYTHONPATH=str(REPO))
     assert line.startswith("error: the data directory /nonexistent/multi30k does not exist")
+
+
+@pytest.mark.parametrize("name, flags, message", [
+    ("bench.decode", [*NO_MODEL, "--rounds", "0"], "--rounds: '0' is not a whole number of at least 1"),
+    ("bench.decode", [*NO_MODEL, "--sentences", "-5"], "--sentences: '-5' is not a whole number of at least 0"),
+    ("bench.loop", [*NO_DATA, "--steps", "0"], "--steps: '0' is not a whole number of at least 1"),
+    ("bench.attention_zoo", ["--lengths", "abc"], "--lengths: 'abc' is not a list of whole numbers of at least 1"),
+    ("bench.attention_zoo", ["--types", "nope"], "--types: nope; choose from "),
+])
+def test_a_count_out_of_range_is_one_line_before_any_work(name, flags, message, kept_environment):
+    """--rounds 0 ended in a statistics traceback, --sentences -5 timed "-5 sentences", --types nope printed dashes."""
+    with pytest.raises(UserError, match=re.escape(message)):
+        importlib.import_module(name).main(flags)
