@@ -13,6 +13,7 @@ from decoding.markup import FORMATS as MARKUP_FORMATS, translate_markup_lines
 from decoding.router import Router
 from decoding.subtitles import check_format_flags, translate_subtitle_file
 from decoding.translator import Translation
+from data.subwords import WORD_START
 from data.tokenizer import JOINER
 from cli import check_decode_flags, decode_from_flags
 from util.errors import UserError
@@ -117,8 +118,10 @@ def own_language_note(own: int, router: Router) -> str:
 def plot_attention(translator: Router, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
-    # the joiner mark has no glyph in matplotlib's fonts (a warning per label); the web page drops it too
-    source, output = ([t.removeprefix(JOINER) for t in tokens] for tokens in (attention.source, attention.output))
+    # the word-start mark and the joiner have no glyph in matplotlib's fonts (a warning per label, a box drawn): as
+    # the web page, labels without them ("▁￭." is ".")
+    source, output = ([t.removeprefix(WORD_START).removeprefix(JOINER) for t in tokens]
+                      for tokens in (attention.source, attention.output))
     try:
         plot(attention.weights.numpy(), source, output, path)
     except OSError as e:

@@ -3,11 +3,15 @@ run of lines and after a terminal's line."""
 import io
 import sys
 
+import torch
+
 import translate
 import decoding.confidence as confidence_module
+import util.plotting
 from decoding.load import load_translator
 from decoding.router import Router
-from decoding.translating import interactive
+from decoding.translating import interactive, plot_attention
+from decoding.translator import AttentionMap
 from cli import decode_from_flags
 
 
@@ -72,3 +76,16 @@ def test_a_run_whose_to_sends_lines_into_their_own_language_says_how_many_on_std
     assert "note:" not in capsys.readouterr().err
     translate.main([*checkpoint, german, english])               # auto: each line its own way
     assert "note:" not in capsys.readouterr().err
+
+
+def test_the_heatmap_labels_leave_out_the_word_start_mark_and_the_joiner(monkeypatch, tmp_path, capsys):
+    """matplotlib has no glyph for either: a warning per label and a box where "▁￭." was."""
+    drawn = []
+    monkeypatch.setattr(util.plotting, "plot_attention", lambda weights, source, output, path: drawn.append(
+        (source, output)))
+
+    class OneMap:
+        def attention_map(self, text, decode):
+            return AttentionMap(["<2en>", "▁Ein", "▁Hund", "▁￭."], ["▁A", "▁dog", "▁￭.", "<eos>"], torch.eye(4))
+    plot_attention(OneMap(), "Ein Hund.", None, str(tmp_path / "a.png"))
+    assert drawn == [(["<2en>", "Ein", "Hund", "."], ["A", "dog", ".", "<eos>"])]
