@@ -106,6 +106,8 @@ def cue_head(block: list[Line], fmt: str, name: str) -> int:
         return 1
     if "-->" in first.text:
         bad = first
+    elif fmt == "srt" and first.text.startswith("WEBVTT"):
+        raise UserError(f"{name} line {first.number}: {first.text[:60]!r} opens a WebVTT file; give --format vtt")
     elif fmt == "srt" and not first.text.strip().isdigit():
         raise UserError(f"{name} line {first.number}: expected a cue number or a timing line like `{EXAMPLE[fmt]}`, "
                         f"got {first.text[:60]!r}; is it a subtitle file of this format (--format {fmt})?")

@@ -76,3 +76,6 @@ def test_translate_info_without_a_card_or_model_md_is_a_one_line_error(tmp_path)
     with pytest.raises(UserError, match=r"old.pt has no model card and there is no MODEL.md beside it") as e:
         translate.main(["--info", "--checkpoint", str(tmp_path / "old.pt")])
     assert "\n" not in str(e.value)
+    ensemble = f"{tmp_path / 'old.pt'},{tmp_path / 'old.pt'}"
+    with pytest.raises(UserError, match=rf"^--info describes one model; give one of {ensemble} \(each member"):
+        translate.main(["--info", "--checkpoint", ensemble])

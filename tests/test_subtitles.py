@@ -130,6 +130,8 @@ def test_the_vtt_header_notes_styles_identifiers_and_cue_settings_are_not_transl
     ("srt", "1\nHallo.\n", "stdin line 2: expected the timing line of cue '1', like `00:00:01,000 --> 00:00:03,500`, "
      "got 'Hallo.'"),
     ("srt", "Hallo.\n", "stdin line 1: expected a cue number or a timing line"),
+    ("srt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHallo.\n", "stdin line 1: 'WEBVTT' opens a WebVTT file; give "
+     "--format vtt"),
     ("vtt", "1\n00:00:01,000 --> 00:00:02,000\nHallo.\n", "stdin line 1: a WebVTT file starts with the line WEBVTT"),
     ("vtt", "WEBVTT\n\nx\n00:01.000 -> 00:02.000\nHallo.\n", "stdin line 4: expected the timing line of cue 'x'"),
 ])

@@ -165,6 +165,8 @@ def test_an_unwritable_out_is_refused_before_the_data_is_prepared(tmp_path, trai
     (tmp_path / "no-data").mkdir()              # preparing data here would fail with a missing-file error
     with pytest.raises(UserError, match=r"^cannot write to the run directory .*file/run \(Not a directory\)"):
         train_main([*TINY, "--out", str(tmp_path / "file" / "run"), "--data-dir", str(tmp_path / "no-data")])
+    with pytest.raises(UserError, match=rf"^{tmp_path / 'file'} is a file, not a run directory; choose another --out$"):
+        train_main([*TINY, "--out", str(tmp_path / "file"), "--data-dir", str(tmp_path / "no-data")])
 
 
 def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(root, averaged_run, tmp_path, train_main):

@@ -157,6 +157,8 @@ def card_text(path: str | Path) -> str:
     """The card of a checkpoint: its own (info["card"]), else the MODEL.md beside it (a run's best.pt's); a one-line
     UserError when there is neither."""
     path = Path(path)
+    if "," in str(path) and not path.exists():         # translate.py --checkpoint a.pt,b.pt: an ensemble
+        raise UserError(f"--info describes one model; give one of {path} (each member of an ensemble has its card)")
     beside = (path if path.is_dir() else path.parent) / CARD_NAME
     if not path.is_dir():
         card = (load_checkpoint(path).raw.get("info") or {}).get("card")

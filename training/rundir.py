@@ -42,6 +42,9 @@ class RunDirLock:
     def acquire(self) -> "RunDirLock":
         or_other, fd = f", or {self.other}" if self.other else "", None
         try:
+            if self.dir.exists() and not self.dir.is_dir():
+                raise UserError(f"{self.dir} is a file, not a run directory"
+                                + (f"; {self.other}" if self.other else ""))
             self.created = not self.dir.exists()
             self.dir.mkdir(parents=True, exist_ok=True)
             fd = self._lock_file(or_other)
