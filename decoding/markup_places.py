@@ -126,6 +126,11 @@ def stuck(words: list[tuple[int, int]], k: int) -> bool:
     return 0 < k < len(words) and words[k - 1][1] == words[k][0]
 
 
+def closes_only(text: str) -> bool:
+    """Whether a word is marks that only close ("." "!" ")"; a quote may open too)."""
+    return bool(text) and all(c in CLOSING_MARKS and c not in OPENING_MARKS for c in text)
+
+
 def mark_kind(mark: str) -> str:
     """A mark as the side rules compare it: every quote is one kind."""
     return '"' if mark in QUOTES else mark
@@ -157,6 +162,8 @@ def beside_marks(tag: Tag, plain: str, output: str, words: list[tuple[int, int]]
             p += 1
         while mark(p - 1, after) and stuck(words, p) and not stuck(words, p - 1):
             p -= 1
+        while 0 <= p < len(words) and stuck(words, p) and closes_only(output[words[p][0]:words[p][1]]):
+            p += 1              # nor before a closing mark stuck to the word before: `Mr<b>. Bauer` is `Mr. <b>Bauer`
     else:                       # a closing mark stands stuck to the word before it
         while mark(p - 1, after | {mark_kind(m) for m in CLOSING_MARKS} - before) and stuck(words, p - 1):
             p -= 1

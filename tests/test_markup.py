@@ -5,9 +5,10 @@ import re
 import pytest
 import torch
 
-from decoding.maps import AttentionMap, links, spans, token_words
+from decoding.maps import Alignment, AttentionMap, links, spans, token_words
 from decoding.markup import markup_of, put_back, translate_markup
 from decoding.markup_parse import parse
+from decoding.markup_places import place
 from tests.commands import run
 
 TAG = re.compile(r"<[^<>]*>")
@@ -354,3 +355,10 @@ def test_the_server_and_evaluate_py_put_back_a_line_of_markup_and_no_words_as_wr
     """They call put_back on each parsed line, as translate_markup does: the rule is put_back's."""
     for line in ("</p><p>", "&nbsp;", "<b> </b>"):
         assert put_back(markup_of(line, "html"), "", lambda text: pytest.fail("no alignment")) == line
+
+
+def test_an_open_tag_never_goes_between_a_word_and_the_closing_mark_stuck_to_it():
+    """A weak model's attention put `<b>` before the full stop of "Mr.": `Mr<b>. Bauer</b>`."""
+    parsed = parse("Herr <b>Bauer</b> kauft Brot.", "html")
+    aligned = Alignment([{0}, {1}, {1}, {2}, {3}, {4}], [{0}, {1}, {1}, {2}, {3}, {4}])   # "." and "Bauer": "Bauer"
+    assert place(parsed, "Mr. Bauer buys bread.", aligned) == [2, 3]
