@@ -66,6 +66,16 @@ def test_a_word_after_an_english_title_or_naming_word_is_a_name_with_its_title_i
 
 
 @pytest.mark.parametrize("text, source, found", [
+    ("Mr. Baker trifft Anna, dann Mrs Green.", "de", [("Mr. Baker", "Mr. Baker"), ("Mrs Green", "Mrs Green")]),
+    ("I meet Frau Schneider and Herr Wolf.", "en", [("Frau Schneider", "Frau Schneider"), ("Herr Wolf", "Herr Wolf")]),
+])
+def test_a_title_of_the_target_language_in_the_source_comes_back_with_its_name_as_written(text, source, found):
+    """"Mr. Baker trifft Anna." came back as "Mr Baker hits Anna.": "Mr" went as a name, and its period was lost."""
+    lexicon = GERMAN if source == "de" else ENGLISH
+    assert names_in(text, lexicon, source, "en" if source == "de" else "de") == found
+
+
+@pytest.mark.parametrize("text, source, found", [
     ("Uncle Bob and Grandma Rose meet Captain Jack Sparrow.", "en",
      [("Uncle Bob", "Onkel Bob"), ("Grandma Rose", "Oma Rose"), ("Captain Jack Sparrow", "Kapitän Jack Sparrow")]),
     ("Tante Anna und Professor Weber essen Brot.", "de",

@@ -135,6 +135,11 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
         name, end = with_second(m, names, source)
         genitive = german_possessive(name, text, end, names.lexicon.nouns) if source == "en" else None
         spans.append(Span(m.start(), end, fill(text, m, genitive or name, source, genitive is not None)))
+    other = "en" if source == "de" else "de"
+    for m in TITLE[other].finditer(text):   # the other language's title, the target's own: as written ("Mr. Baker")
+        if m.group("title") not in (None, "Familie"):
+            name, end = with_second(m, names, source)
+            spans.append(Span(m.start(), end, text[m.start():m.start("name")] + name))
     if source == "en":
         spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
                   if family_name(m.group("name"), names)]
