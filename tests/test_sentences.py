@@ -18,6 +18,9 @@ from text.steps.sentences import Sentences
     ("Wir kommen am Sa. Dann gehen wir.", ["Wir kommen am Sa.", "Dann gehen wir."]),   # a weekday's: before a word
     ("He buys pears, plums, etc. The seller smiles.", ["He buys pears, plums, etc.", "The seller smiles."]),
     ("Er kauft Birnen usw. Dann geht er.", ["Er kauft Birnen usw.", "Dann geht er."]),  # a list's end, the sentence's
+    ("Wir treffen uns um 3. Sei pünktlich.", ["Wir treffen uns um 3.", "Sei pünktlich."]),   # an hour, no ordinal
+    ("See you at 8. Bye!", ["See you at 8.", "Bye!"]),
+    ("He lives in the U.S. He likes it.", ["He lives in the U.S.", "He likes it."]),    # initials, then "He"
 ])
 def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentences):
     assert Sentences().apply(line)[0] == sentences
@@ -29,6 +32,7 @@ def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentence
     "Mr. Potato Head lacht.", "Ein Hund", "Ein Hund. ein Satz, der klein weitergeht.", "Am 3. Jan. 2020 in No. 5.",
     "We meet at 5 p.m. and eat.", "we meet at 5 a.m. then we eat.", "Geöffnet Sa. 9-14 Uhr, So. 10 Uhr.",
     "Open Sat. 9 am-2 pm.", "Price incl. VAT, see cf. Table 3.", "Pears etc. are cheap.", "Birnen usw. Brot.",
+    "Er kommt um 3. Oktober.", "Die U.S. Army kommt.", "Z. B. Der Hund",
 ])
 def test_abbreviations_ordinals_decimals_and_urls_do_not_split(line):
     assert Sentences().apply(line)[0] == [line]

@@ -38,6 +38,8 @@ START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a 
 # a domain, file name or address ("www.bbc.Com", "john.Smith@x.de"); an abbreviation before the mark stays one
 JOINED_BEFORE = re.compile(r"(?<![\w.@/])[A-ZÄÖÜa-zäöüß][a-zäöüß]+$")
 JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]*(?![\w.@/]))")
+AN_HOUR = re.compile(r"(?<![^\W_])(?i:um|at) \d{1,2}$")       # a number after these is an hour, not an ordinal
+CAPITAL_INITIALS = re.compile(r"(?<![^\W_])(?:[A-ZÄÖÜ]\.)+[A-ZÄÖÜ]$")      # "U.S", "U.K", "E.U": not "z.B"
 LIST_ENDS = {"etc", "usw"}          # abbreviations that end a list, and often a sentence with it
 # words that start a new sentence after a number and its period ("Haus Nummer 12. Es ist rot."), where a noun
 # would continue it ("am 3. Oktober")
@@ -90,9 +92,21 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
         return not rest[:1].isdigit()
     if word.isdigit() or word.lower() in LIST_ENDS:     # an ordinal or a date: "am 3. Oktober", "1. Mai"; a list's
         following = re.match(r"[^\W_]+", rest)         # end: "Äpfel, Birnen usw. Der Verkäufer lächelt."
+        if word.isdigit() and AN_HOUR.search(before) and following is not None and \
+                following.group()[:1].isupper() and not a_month(following.group()):
+            return True                                # "um 3. Sei pünktlich.", "at 5. Please come.": an hour
         return following is not None and following.group().lower() in OPENING_WORDS and \
             (word.isdigit() or following.group()[:1].isupper())
+    if CAPITAL_INITIALS.search(before):                # "in the U.S. He likes it.": before a word that opens one
+        following = re.match(r"[^\W_]+", rest)
+        return following is not None and following.group().lower() in OPENING_WORDS and following.group()[0].isupper()
     return not (len(word) == 1 or abbreviation_ends(before))
+
+
+def a_month(word: str) -> bool:
+    """Whether a word is a month's name, German or English ("um 3. Oktober" is a date, not an hour)."""
+    from text.forms.dates import MONTHS          # dates.py reads this module's words that open sentences
+    return any(word in names for names in MONTHS.values())
 
 
 def ends_text(text: str, at: int) -> bool:
