@@ -7,7 +7,8 @@ translates (English, German and French alike write none of these). Nor before an
     StopSpacing().reverse("He lives in Munich ..", None)                   # -> "He lives in Munich."
 
 Only a lone mark after a word: an ellipsis ("Warte ... was?"), a mark starting a word (".com", ",5") and a line that
-starts with one keep their spaces. A doubled mark stays where the source has one itself ("Na ja.. gut."). The source
+starts with one keep their spaces. A doubled mark or an ellipsis stays where the source has one itself ("Na ja..
+gut.", "Warte..."); else a run of full stops is one ("Tom....." is "Tom."). The source
 and training pairs are not changed; the step runs on the masked sentence, so a placeholder's fill (a URL, a number)
 is one character here and cannot be touched.
 """
@@ -22,6 +23,7 @@ SPACE_BEFORE_STOP = re.compile(r"(?<=\S)[ \t]+(?=[.,](?![.,\w]))")
 SPACE_BEFORE_CALL = re.compile(r"(?:(?<=[^\W_])|(?<=[\ue000-\ue1ff]))[ \t]+(?=[!?]+(?!\w))")
 SPACED_CALLS = {"fr"}                 # languages that write a space before "!" and "?"
 DOUBLED_MARK = re.compile(r"(?<![.,])([.,])[ \t]*\1(?![.,])")    # ".." or ", ," but not an ellipsis "..."
+STOPS = re.compile(r"\.(?:[ \t]*\.)+|…")                       # full stops in a row, an ellipsis among them
 
 
 class StopSpacing(Step):
@@ -30,10 +32,10 @@ class StopSpacing(Step):
 
     def apply(self, text: str) -> tuple[str, bool]:
         """The text unchanged; the state says whether the source doubles a mark itself (then its translation may)."""
-        return text, bool(DOUBLED_MARK.search(text))
+        return text, bool(DOUBLED_MARK.search(text) or STOPS.search(text))
 
     def reverse(self, output: str, state) -> str:
-        if not state:
-            output = DOUBLED_MARK.sub(r"\1", output)
+        if not state:           # a source without them: one full stop for a run (a weak model's "Tom....." too)
+            output = STOPS.sub(".", DOUBLED_MARK.sub(r"\1", output))
         output = SPACE_BEFORE_STOP.sub("", output)
         return SPACE_BEFORE_CALL.sub("", output) if self.calls else output
