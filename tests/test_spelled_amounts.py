@@ -11,7 +11,8 @@ P0 = PLACEHOLDERS[0]
     ("The ice cream costs only one euro.", f"The ice cream costs only {P0}.", "1 €"),
     ("It costs twelve dollars each.", f"It costs {P0} each.", "12 $"),
     ("He buys two kilos of apples.", f"He buys {P0} apples.", "2 Kilo"),
-    ("I swim twice a week.", f"I swim {P0}.", "2 Mal pro Woche"),
+    ("I swim twice a week.", f"I swim {P0}.", "zweimal pro Woche"),      # in a word: no digit the source lacks
+    ("He barks twice.", f"He barks {P0}.", "zweimal"),
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))

@@ -20,6 +20,7 @@ from text.finders.finder import PlaceholderStep
 from text.finders.numbers import CURRENCY_NAMES, Numbers
 from text.forms.masking import Span
 from text.forms.number_forms import number_words
+from text.forms.units import Reading
 
 ONE = {"de": ("ein", "eine", "einen", "einem")}        # "one" that is also the article: before a currency only
 # how often, in one word: German's number and "mal" ("zweimal" is "2-mal"; not "einmal": "noch einmal", "auf einmal"),
@@ -61,8 +62,16 @@ class SpelledAmounts(PlaceholderStep):
         for m in self.often.finditer(text) if self.often else ():
             count = self.values.get(m.group().lower()[:-3], 2)                  # "zweimal"; "twice"
             found.append((m, self.counted.format(count)))
-        return [(m, digits, span) for m, digits in sorted(found, key=lambda f: f[0].start())
+        return [(m, digits, self.in_words(span, m)) for m, digits in sorted(found, key=lambda f: f[0].start())
                 if (span := self.in_numbers(text, m, digits)) is not None]
+
+    def in_words(self, span: Span, m: re.Match) -> Span:
+        """English "twice" as German writes it, in a word: "zweimal (pro Tag)", not "2 Mal": a translation holds no
+        digit its source lacks."""
+        if m.group().lower() != "twice" or not span.fill.startswith("2 Mal"):
+            return span
+        fill = "zweimal" + span.fill[len("2 Mal"):]
+        return span._replace(fill=Reading(fill, span.fill.key) if isinstance(span.fill, Reading) else fill)
 
     def in_numbers(self, text: str, m: re.Match, digits: str) -> Span | None:
         """The amount's span where the number finder reads one in the line with the word `m` in `digits` (with what
