@@ -20,6 +20,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model
+    ("Es kostet 25 000 Euro, 1 000 000,50 €.", f"Es kostet {P0}, {P1}.", ("€25,000", "€1,000,000.50")),  # spaced
+    ("Er hat 3 100-Euro-Scheine.", f"Er hat {P0} {P1}-Euro-Scheine.", ("3", "100")),     # two numbers
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
     ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it

@@ -44,7 +44,8 @@ PATTERNS = [
     r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
     # placeholders a model wrote "My new iPhone is 15."); not a currency's code ("EUR 20": a price)
-    r"(?<![\w.,+(])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
+    r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
+    r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
     r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"
     rf"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",

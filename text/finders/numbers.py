@@ -96,12 +96,26 @@ def with_section(text: str, span: Span, free_from: int) -> Span:
     return span if before is None else Span(before.start(), span.end, text[before.start():span.start] + span.fill)
 
 
+# a number whose thousands are grouped by spaces ("25 000", "1 000 000", a no-break or thin space too): a first group
+# of 1-3 digits, not 0, then groups of exactly 3 (not a phone number "030 123 456", nor "3 100-Euro-Scheine")
+SPACE_GROUPED = re.compile(r"(?<![\d.,:-])(?<!\d[ \u00a0\u202f])[1-9]\d{0,2}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?"
+                           r"(?![\d-]|[.,:]\d)")
+
+
+def grouped_by_marks(text: str, lang: str) -> str:
+    """The text with the spaces that group a number's thousands written as the language's thousands mark, each one
+    character for one, so every offset stays where it was."""
+    thousands = marks(lang)[1]
+    return SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", thousands, m.group()), text)
+
+
 class Numbers(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.source, self.target = source, target
         self.span = re.compile(NUMBER + CLOCK.get(source, "()?"), re.IGNORECASE if source == "en" else 0)
 
     def find(self, text: str) -> list[Span]:
+        text = grouped_by_marks(text, self.source)       # "25 000" read as "25.000": one number, not two
         dates = find_dates(text, self.source, self.target)
         whole = dates + [s for s in find_ordinals(text, self.source, self.target) if not overlaps(s, dates)]
         found = [m for m in self.span.finditer(text) if not overlaps(Span(m.start(), m.end(), ""), whole)]
