@@ -58,14 +58,17 @@ class Units(NamedTuple):
     tgt_vocab: Vocab
     src_subwords: Subwords | None       # None: word units
     tgt_subwords: Subwords | None
+    lexicon: Lexicon | None = None      # what its corpus said of words: the new corpus's is added to it
 
     def digest(self) -> str:
-        """sha256 of the vocabularies and subword models, for the cache key."""
+        """sha256 of the vocabularies, subword models and lexicon, for the cache key."""
         digest = hashlib.sha256()
         for vocab in (self.src_vocab, self.tgt_vocab):
             digest.update(json.dumps(vocab.itos).encode() + b"\0")
         for subwords in (self.src_subwords, self.tgt_subwords):
             digest.update(b"-" if subwords is None else hashlib.sha256(subwords.model_proto).digest())
+        if self.lexicon is not None:
+            digest.update(json.dumps(self.lexicon.to_dict(), sort_keys=True).encode())
         return digest.hexdigest()
 
 
@@ -172,6 +175,8 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
         spoken = frame_pairs(sizes[train], cfg.everyday)
         lexicon.languages = LanguageId.learn(itertools.chain(spoken, corpora[train].pairs()), cfg.src_lang,
                                              cfg.tgt_lang)
+    if units is not None and units.lexicon is not None:        # fine-tuning: the base model's words stay words
+        lexicon = units.lexicon.merged(lexicon)
 
     if "mix_original" in corpora:
         available, wanted = corpora["mix_original"].check(), round(cfg.mix_original * sizes[train])
@@ -197,7 +202,8 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
                 references[key] = tokenize_split(way, name, pairs_of(split, reverse), sizes[split], tokens[key],
                                                  progress, pipeline, training=split == train)
         if units is not None:            # fine-tuning: the model's own units, never relearned
-            src_vocab, tgt_vocab, src_subwords, tgt_subwords = units
+            src_vocab, tgt_vocab = units.src_vocab, units.tgt_vocab
+            src_subwords, tgt_subwords = units.src_subwords, units.tgt_subwords
         elif cfg.units == "subword":
             src_subwords, tgt_subwords = learn_subwords(cfg, *tokens[train, False])
             src_vocab, tgt_vocab = src_subwords.vocab, tgt_subwords.vocab

@@ -8,6 +8,7 @@ import torch
 
 from models.checkpoint import load_checkpoint
 from tests.runs import TINY, records_of
+from text.forms.lexicon import Lexicon
 from util.errors import UserError
 
 
@@ -41,6 +42,9 @@ def test_init_starts_from_the_weights_keeps_the_units_byte_for_byte_and_records_
     start, tuned = load_checkpoint(base / "best.pt").raw, load_checkpoint(out / "last.pt").raw
     for key in ("subwords", "src_vocab", "tgt_vocab"):
         assert tuned[key] == start[key], key
+    # the lexicon: the base's words with the new corpus's (a base word read as an unknown name was copied through)
+    base_words, tuned_words = (set(Lexicon.from_dict(c["lexicon"]).forms) for c in (start, tuned))
+    assert base_words < tuned_words and {"datei", "verbindung"} <= tuned_words - base_words
     for name, weights in start["model"].items():
         if name != "scored":
             torch.testing.assert_close(tuned["model"][name], weights, atol=1e-9, rtol=0, msg=name)

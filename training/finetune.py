@@ -19,6 +19,7 @@ from data.vocab import UNK
 from data.subwords import models_of
 from decoding.load import checkpoint_paths
 from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
+from text.forms.lexicon import Lexicon
 from util.errors import UserError
 
 PRESET = "finetune"
@@ -85,8 +86,9 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
 
 
 def checkpoint_units(init: ModelCheckpoint) -> Units:
-    """The vocabularies and subword models the checkpoint's weights were trained with."""
-    return Units(init.src_vocab, init.tgt_vocab, *models_of(init.raw.get("subwords")))
+    """The vocabularies, subword models and lexicon the checkpoint's weights were trained with."""
+    lexicon = Lexicon.from_dict(init.raw["lexicon"]) if init.raw.get("lexicon") else None
+    return Units(init.src_vocab, init.tgt_vocab, *models_of(init.raw.get("subwords")), lexicon)
 
 
 def unknown_words_note(train: SplitData) -> str:

@@ -81,6 +81,19 @@ class Lexicon:
         return cls({k: best[k][1] for k in kept}, copied, {k: total[k] for k in kept}, nouns=learn_nouns(kept_pairs),
                    genders=learn_genders(target for _, target in kept_pairs))
 
+    def merged(self, added: "Lexicon") -> "Lexicon":
+        """This lexicon (a trained model's) with what `added` (a new corpus's, to fine-tune on) says too: its
+        words and their spellings, counts summed, its copied words, nouns and genders; the other direction's the
+        same way; this one's language identifier, learned on more text. A fine-tuned model reads its base's words
+        as words, not as names it cannot know."""
+        counts = Counter(self.counts)
+        counts.update(added.counts)
+        reverse = self.reverse.merged(added.reverse) if self.reverse and added.reverse else self.reverse or \
+            added.reverse
+        return Lexicon({**self.forms, **added.forms}, self.copied_words | added.copied_words, dict(counts), reverse,
+                       self.languages or added.languages, {**self.nouns, **added.nouns},
+                       {**self.genders, **added.genders})
+
     def knows(self, word: str) -> bool:
         return any(form in self.forms for form in spellings(word))
 
