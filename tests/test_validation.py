@@ -38,6 +38,25 @@ def test_validation_during_the_run_searches_a_fixed_subset_greedily_and_the_fina
     assert translator.calls == [(sentences, beam)] and bleu == pytest.approx(100.0) and loss > 0
 
 
+def test_a_val_pair_longer_than_the_position_table_is_left_out_of_the_loss_and_cut_for_the_search():
+    """An 80-word val line stopped a run at its first validation ("position 91 is beyond the position table"),
+    with nothing saved."""
+    model, _ = tiny_trainable()
+    model.eval()
+    cfg = make_config("tiny", ["train.val_max_sentences=3"])
+    long = [5] * (cfg.model.max_len + 30)
+    split = SplitData(src=[[5, 6], long, [7, 8]], tgt=[[9, 10], long, [11]], tgt_text=["a", "b", "c"])
+
+    class Searching:
+        codec = type("Codec", (), {"text": staticmethod(lambda ids: "a")})
+
+        def search(self, sources, decode):
+            assert max(map(len, sources)) <= cfg.model.max_len
+            return [[type("Hypothesis", (), {"tokens": [5]})] for _ in sources]
+    loss, bleu = val_split_scores(model, Searching(), split, cfg, torch.device("cpu"), nullcontext())
+    assert loss > 0 and bleu >= 0
+
+
 def test_the_val_loss_is_a_mean_over_the_target_tokens_the_model_scores():
     from data.batching import collate
     from training.step import loss_sum

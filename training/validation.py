@@ -63,9 +63,11 @@ def val_split_scores(model, translator: Translator, split, cfg: Config, device, 
     --train.final_beam."""
     model.eval()
     n = len(split.src) if full else cfg.train.val_max_sentences or len(split.src)
-    pairs = list(zip(split.src[:n], split.tgt[:n]))
+    longest = cfg.model.max_len          # the position table: a pair longer than it is no loss to score (its
+    pairs = [(x, y) for x, y in zip(split.src[:n], split.tgt[:n])         # translation is cut as translate.py cuts)
+             if len(x) <= longest and len(y) + 1 <= longest]
     loss, tokens = 0.0, 0
-    for start in range(0, n, 128):
+    for start in range(0, len(pairs), 128):
         batch = collate(pairs[start:start + 128]).to(device)
         loss += loss_sum(model, batch, 0.0, amp).item()
         tokens += int(scored_targets(model, batch).sum())
@@ -74,5 +76,6 @@ def val_split_scores(model, translator: Translator, split, cfg: Config, device, 
         if split.src_text is not None:          # as translate.py would: through the text pipeline
             texts = translator.translate(split.src_text[:n], decode)
         else:
-            texts = [translator.codec.text(hyps[0].tokens) for hyps in translator.search(split.src[:n], decode)]
+            texts = [translator.codec.text(hyps[0].tokens)
+                     for hyps in translator.search([x[:longest] for x in split.src[:n]], decode)]
     return loss / max(tokens, 1), corpus_scores(texts, split.tgt_text[:n])["bleu"]
