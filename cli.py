@@ -19,7 +19,7 @@ import torch
 
 from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
-from util.errors import UserError
+from util.errors import USER_MODULE, UserError, one_line, raised_at
 from util.interrupt import started
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
@@ -185,7 +185,7 @@ def import_user_module(path: str | None) -> None:
     if file.suffix != ".py":       # Python imports nothing else as a source file
         raise UserError(f"--user-module {path} is not a .py file; pass the Python file (NAME.py) that registers "
                         "your attention")
-    spec = importlib.util.spec_from_file_location(f"user_module_{file.stem}", file)
+    spec = importlib.util.spec_from_file_location(f"{USER_MODULE}{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     try:
@@ -200,8 +200,7 @@ def import_user_module(path: str | None) -> None:
         raise UserError(f"--user-module {path} has a syntax error{at}: {e.msg}") from None
     except Exception as e:
         sys.modules.pop(spec.name, None)
-        raise UserError(f"--user-module {path} failed at {_where(e, file)}: {type(e).__name__}: "
-                        f"{str(e).splitlines()[0] if str(e) else '(no message)'}") from None
+        raise UserError(f"--user-module {path} failed at {raised_at(e, file)}: {one_line(e)}") from None
 
 
 def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
@@ -210,17 +209,6 @@ def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
                         help="a Python file to import first (custom attentions)")
 
 
-def _where(error: BaseException, file: Path) -> str:
-    """'line N (code)' of the deepest frame in the user's file, where the error came from."""
-    import linecache
-    import traceback
-
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if Path(f.filename).resolve() == file.resolve()]
-    if not frames:
-        return "import"
-    frame = frames[-1]
-    code = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
-    return f"line {frame.lineno}" + (f" ({code})" if code else "")
 
 
 def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:

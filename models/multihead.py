@@ -11,7 +11,7 @@ from models.cache import AttentionCache
 from models.packed_linear import PackedLinear
 from models.masks import causal_mask
 from models.position import RelativePositions
-from util.errors import UserError
+from util.errors import UserError, one_line, raised_at, user_file
 
 
 class MultiHeadAttention(nn.Module):
@@ -118,13 +118,20 @@ class MultiHeadAttention(nn.Module):
         """Call the attention with the keywords its forward takes; it may return out or (out, weights)."""
         if self.keywords is not None:
             options = {key: value for key, value in options.items() if key in self.keywords}
-        result = self.attention(q, k, v, mask=mask, **options)
+        try:
+            result = self.attention(q, k, v, mask=mask, **options)
+        except Exception as e:
+            file = user_file(self.attention)
+            if file is None:
+                raise
+            raise UserError(f"attention {self.name!r} ({file}) failed at {raised_at(e, file)}: {one_line(e)}") from None
         out, weights = (result, None) if isinstance(result, Tensor) else (tuple(result) + (None,))[:2] \
             if isinstance(result, (tuple, list)) else (result, None)
         expected = q.shape[:-1] + v.shape[-1:]                                           # (b, h, i, d)
-        if not isinstance(out, Tensor) or out.shape != expected:
-            got = f"shape {tuple(out.shape)}" if isinstance(out, Tensor) else type(out).__name__
-            raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} or "
+        if not isinstance(out, Tensor) or out.shape != expected or out.dtype != v.dtype:
+            got = (f"shape {tuple(out.shape)}" if out.shape != expected else f"dtype {out.dtype}") \
+                if isinstance(out, Tensor) else type(out).__name__
+            raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} of {v.dtype} or "
                             "(out, weights) was expected; see models/attention/base.py for the protocol")
         return out, weights
 

@@ -11,6 +11,7 @@ from models.attention import (Attention, FullAttention, attention_class, build_a
 from models.attention.linear import causal_linear, feature_map
 from models.masks import causal_mask, padding_mask
 from models.multihead import MultiHeadAttention
+from cli import import_user_module
 from tests.commands import REPO, command, script
 from util.errors import UserError
 
@@ -289,6 +290,25 @@ def test_a_wrong_return_value_names_the_protocol(scratch_registry):
 
     with pytest.raises(UserError, match=r"returned shape \(1, 2, 3, 5\) where out \(1, 2, 3, 4\)"):
         MultiHeadAttention(8, 2, "returns-weights-only", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))
+
+
+def test_a_users_attention_that_raises_or_returns_another_dtype_is_one_line_naming_its_file_and_line(scratch_registry,
+                                                                                                        tmp_path):
+    """A mistake in a --user-module attention's forward was an 88-line traceback (and a float64 output one ending in
+    models/packed_linear.py)."""
+    (tmp_path / "mine.py").write_text(
+        "import torch\nfrom models.attention import register_attention\nfrom models.attention.base import Attention\n"
+        "@register_attention('raises')\nclass Raises(Attention):\n    def forward(self, q, k, v, mask=None):\n"
+        "        return q @ k\n"
+        "@register_attention('doubles')\nclass Doubles(Attention):\n    def forward(self, q, k, v, mask=None):\n"
+        "        return v[:, :, :q.shape[2]].double()\n")
+    import_user_module(str(tmp_path / "mine.py"))
+    x = torch.randn(1, 3, 8)
+    with pytest.raises(UserError, match=rf"^attention 'raises' \({tmp_path / 'mine.py'}\) failed at line 7 "
+                                        r"\(return q @ k\): RuntimeError: "):
+        MultiHeadAttention(8, 2, "raises")(x)
+    with pytest.raises(UserError, match=r"^attention 'doubles' returned dtype torch.float64 where out"):
+        MultiHeadAttention(8, 2, "doubles")(x)
 
 
 def test_unknown_attention_lists_the_registered_ones(tmp_path):

@@ -25,7 +25,7 @@ import re
 from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
-from text.forms.dates import MONTHS, SHORT, WEEKDAYS
+from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
 from text.forms.masking import Alone, Span
 from text.forms.sentence_ends import ends_text
 

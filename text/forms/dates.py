@@ -19,18 +19,11 @@ from __future__ import annotations
 
 import re
 
+from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
 from text.forms.masking import Span, overlaps
 from text.forms.sentence_ends import OPENING_WORDS
 from text.forms.units import Reading
 
-WEEKDAYS = {"de": "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split(),
-            "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()}
-MONTHS = {"de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
-          "en": "January February March April May June July August September October November December".split()}
-SHORT = {"de": {"jan": 1, "jän": 1, "jänner": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
-                "sep": 9, "sept": 9, "okt": 10, "nov": 11, "dez": 12},
-         "en": {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-                "oct": 10, "nov": 11, "dec": 12}}
 DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 # the prepositions that come with a date, as the other language writes them ("seit dem 15. Mai" <-> "since May 15":
 # a model wrote "Since May 15 he ..." as "Rolle 15. Mai hat er ...")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from text.forms.calendar import MONTHS
+
 # German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
 # (single letters never end a sentence either: "z. B.", "J. S. Bach")
 ABBREVIATIONS = set("""
@@ -105,7 +107,6 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
 
 def a_month(word: str) -> bool:
     """Whether a word is a month's name, German or English ("um 3. Oktober" is a date, not an hour)."""
-    from text.forms.dates import MONTHS          # dates.py reads this module's words that open sentences
     return any(word in names for names in MONTHS.values())
 
 

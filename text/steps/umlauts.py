@@ -14,7 +14,7 @@ import itertools
 import re
 
 from text.finders.names import EXONYMS
-from text.forms.dates import MONTHS, WEEKDAYS
+from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.forms.phrase_tables import TABLES
 from text.forms.units import WORDS
