@@ -37,6 +37,7 @@ from text.forms.masking import unmask
 from text.step import Step
 from text.steps.apostrophes import Apostrophes
 from text.steps.case import Case
+from text.steps.contractions import Contractions
 from text.steps.final_mark import FinalMark
 from text.steps.first_capital import FirstCapital
 from text.steps.inner_stop import InnerStop
@@ -94,6 +95,7 @@ class Pipeline:
         steps: list[Step] = [Normalize()]
         if cfg.src_lang == "en":
             steps.append(Apostrophes())              # "I dont know": before any step reads its words
+            steps.append(Contractions())             # "We'll", "she'd": written out, as the corpus writes them
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
             steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())

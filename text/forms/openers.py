@@ -32,6 +32,7 @@ since although though unless whereas whenever wherever meanwhile however therefo
 thanks thank sorry afterwards until till instead anyway moreover furthermore nevertheless nonetheless hence thus
 otherwise besides perhaps maybe sometimes often usually yes no ok okay please where when why how what who which
 whose whom your my our their his her its it's i'm i've i'll i'd you're you've we're we've they're he's she's that's
+you'll we'll they'll he'll she'll it'll that'll you'd we'd they'd he'd she'd it'd they've
 there's here's what's who's where's don't doesn't didn't can't couldn't won't wouldn't isn't aren't wasn't weren't
 let's suddenly actually probably certainly apparently recently currently immediately hopefully obviously
 fortunately unfortunately oops ouch wow did shall should must might

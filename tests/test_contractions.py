@@ -1,0 +1,15 @@
+"""text/steps/contractions.py: English "'ll" and "'d" after a pronoun, written out before translation."""
+import pytest
+
+from text.steps.contractions import Contractions
+
+
+@pytest.mark.parametrize("line, written", [
+    ("We'll arrive around 6 pm.", "We will arrive around 6 pm."),
+    ("She'd like tea, and they’d too.", "She would like tea, and they would too."),
+    ("WE'LL GO.", "WE WILL GO."),
+    ("Bill'll come, Ted'd know.", "Bill'll come, Ted'd know."),          # after a name: left as typed
+    ("We will see.", "We will see."),
+])
+def test_ll_and_d_after_a_pronoun_are_written_out(line, written):
+    assert Contractions().apply(line) == (written, None)
