@@ -1,6 +1,8 @@
 """text/steps/contractions.py: English "'ll" and "'d" after a pronoun, written out before translation."""
 import pytest
 
+from config import DataConfig
+from text.pipeline import Pipeline
 from text.steps.contractions import Contractions
 
 
@@ -13,3 +15,9 @@ from text.steps.contractions import Contractions
 ])
 def test_ll_and_d_after_a_pronoun_are_written_out(line, written):
     assert Contractions().apply(line) == (written, None)
+
+
+def test_an_english_source_has_them_written_out_before_the_model_reads_it():
+    english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    assert english.apply("We'll go.").sentences == ["We will go."]
+    assert Pipeline.from_config(DataConfig()).apply("We'll go.").sentences == ["We'll go."]    # German: no such step
