@@ -16,6 +16,7 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Er kam am 12.03.2025 und ging 1.-3. Mai.", f"Er kam {P0} und ging {P1}.", ("on March 12, 2025", "May 1-3")),
     ("Im Mai 2025 oder am 24.12. oder 3. Okt. 2020.", f"Im {P0} oder {P1} oder {PLACEHOLDERS[2]}.",
      ("May 2025", "on December 24", "October 3, 2020")),
+    ("Am 5.3. beginnt er, Version 5.3. nicht.", f"{P0} beginnt er, Version {P1}. nicht.", ("on March 5", "5.3")),
 ])
 def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)
