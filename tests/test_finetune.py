@@ -97,6 +97,17 @@ def test_init_refuses_a_directory_and_names_the_checkpoint_inside(base, tmp_path
     (tmp_path / "exported").mkdir()
     with pytest.raises(UserError, match="needs a .pt checkpoint written by train.py: the .pt checkpoint it was exported"):
         train_main(["--init", str(tmp_path / "exported"), "--out", str(tmp_path / "ft")])
+    with pytest.raises(UserError, match=rf"^--init {tmp_path / 'typo.pt'}: no such file; pass the .pt checkpoint"):
+        train_main(["--init", str(tmp_path / "typo.pt"), "--out", str(tmp_path / "ft")])     # not "--checkpoint"
+
+
+def test_init_of_a_model_with_an_attention_not_registered_here_names_user_module(base, tmp_path, train_main):
+    ckpt = torch.load(base / "best.pt", weights_only=True)
+    ckpt["config"]["model"]["attention"] = "cubed"            # as a checkpoint trained with a user's attention
+    torch.save(ckpt, tmp_path / "cubed.pt")
+    with pytest.raises(UserError, match=r"^--init .*cubed.pt was trained with the attention 'cubed', which is not "
+                                        r"registered here; pass the file that registers it: --user-module FILE.py$"):
+        train_main(["--init", str(tmp_path / "cubed.pt"), "--out", str(tmp_path / "ft")])
 
 
 def test_a_word_unit_model_fine_tunes_with_unseen_words_as_unk_and_says_how_many(two_epoch_run, own, tmp_path,

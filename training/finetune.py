@@ -18,6 +18,7 @@ from data.prepared import SplitData
 from data.vocab import UNK
 from data.subwords import models_of
 from decoding.load import checkpoint_paths
+from models.attention import registered_attentions
 from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
@@ -44,7 +45,16 @@ def load_init(path: str) -> ModelCheckpoint:
         hint = f"e.g. --init {best}" if best.is_file() else "the .pt checkpoint it was exported from"
         raise UserError(f"--init {path} is a directory (an export.py directory or a run directory); fine-tuning "
                         f"needs a .pt checkpoint written by train.py: {hint}")
-    return load_checkpoint(path)
+    if not Path(path).exists():
+        raise UserError(f"--init {path}: no such file; pass the .pt checkpoint (e.g. runs/<run>/best.pt) to start from")
+    init = load_checkpoint(path)
+    m = init.cfg.model
+    unknown = [name for name in (m.attention, m.decoder_attention, m.cross_attention)
+               if name and name not in registered_attentions()]
+    if unknown:
+        raise UserError(f"--init {path} was trained with the attention {unknown[0]!r}, which is not registered here; "
+                        "pass the file that registers it: --user-module FILE.py")
+    return init
 
 
 def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overrides: list[str]) -> Config:
