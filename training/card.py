@@ -88,11 +88,11 @@ def render(card: dict) -> str:
     each = best.get("by_direction") or {}
     bleu = (f"{best['val_bleu']:.2f}, the mean of " + ", ".join(f"{arrow(d)} {b:.2f}" for d, b in each.items())
             if each else f"{best['val_bleu']:.2f} ({arrow(directions[0])})")
+    epochs = f"{trained['epochs']} epoch{'' if trained['epochs'] == 1 else 's'}"
     if trained["finished"]:
-        done = f"{trained['steps']:,} steps, {trained['epochs']} epochs, {trained['minutes']:.1f} minutes; ended: " \
-               f"{trained['finished']}"
+        done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes; ended: {trained['finished']}"
     else:
-        done = f"{trained['steps']:,} steps, {trained['epochs']} epochs, {trained['minutes']:.1f} minutes so far"
+        done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes so far"
     corpus = MULTI30K if card["corpus"] == "Multi30K" else f"its training corpus ({card['corpus']})"
     checkpoint = f"{card['run']}/best.pt"
     lines = [f"# {' ↔ '.join(langs) if len(directions) > 1 else ' → '.join(langs)}: {checkpoint}", "",
