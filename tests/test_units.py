@@ -16,6 +16,7 @@ from text.forms.units import unit_after
      ("3 days", "2 weeks", "1 year", "4 seconds", "5 kg", "500 g", "2 pounds")),
     ("Vor 3 Tagen kam ein 3 Jahre alter Junge, 5 Jahre alt.", ("3 days ago", "3-year-old", "5 years old")),
     ("Die Wohnung hat 85 Quadratmeter, das Zimmer 1 Quadratmeter.", ("85 square meters", "1 square meter")),
+    ("Es kostet 50 Cent, 1 Cent oder 99 ct.", ("50 cents", "1 cent", "99 ct")),       # the model lost "cents"
 ])
 def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
     assert Numbers().apply(source)[1] == fills

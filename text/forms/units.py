@@ -56,6 +56,7 @@ mo   | Monat Monate Monaten              | month months
 yr   | Jahr Jahre Jahren                 | year years
 deg  | Grad Grad Grad                    | degree degrees
 pct  | Prozent Prozent Prozent           | percent percent per_cent per_cent
+ct   | Cent Cent Cent                    | cent cents
 cal  | Kalorie Kalorien Kalorien         | calorie calories
 x    | Mal Mal Mal                       | time times
 cup  | Tasse Tassen Tassen               | cup cups
@@ -71,7 +72,7 @@ ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x"}, "en": {}}     #
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
-           "min", "°C", "°F", "°", "%", "‰", "m", "g", "l", "h")
+           "min", "°C", "°F", "°", "%", "‰", "ct", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "bd", "nt", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
