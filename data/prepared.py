@@ -24,7 +24,7 @@ from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
 
-CACHE_FORMAT = "einsum-nmt-prepared-30"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
+CACHE_FORMAT = "einsum-nmt-prepared-31"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
                                            # 6: a currency sign belongs to its number (text/finders/numbers.py);
                                            # 7: HTML entities are their characters (text/forms/cleaning.py);
@@ -58,7 +58,8 @@ CACHE_FORMAT = "einsum-nmt-prepared-30"     # 4: the lexicon; pairs through the 
                                            # alt" / "10 years old", "6 Monate altes" / "6 months old" with
                                            # the adjective (3 pairs a side); 30: a name with symbols
                                            # inside ("Q&A", "A&M": 4 pairs a side) and an English
-                                           # title in German ("von Mr. T": 1 de-en pair) as written
+                                           # title in German ("von Mr. T": 1 de-en pair) as written;
+                                           # 31: a bare domain ("avrovulcan.com": 1 pair a side)
 _MAGIC = CACHE_FORMAT.encode() + b"\n"
 
 

@@ -20,6 +20,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Ein B2B Kunde hört MP3.", f"Ein {P0} Kunde hört {P1}.", ("B2B", "MP3")),
     ("Das Passwort abc$def, bei AT&T.", f"Das Passwort {P0}, bei {P1}.", ("abc$def", "AT&T")),   # symbols inside
     ("Er hat 1 000 000 Fans.", "Er hat 1 000 000 Fans.", ()),      # thousands after a number: no phone number
+    ("Besuche example.com oder bahn.de/hilfe, z.B. heute.", f"Besuche {P0} oder {P1}, z.B. heute.",
+     ("example.com", "bahn.de/hilfe")),                              # a bare domain; "z.B." is none
     ("Ein Hund läuft 3,5 km.", "Ein Hund läuft 3,5 km.", ()),
     ("Siehe https://de.wikipedia.org/wiki/Rhein_(Fluss).", f"Siehe {P0}.",
      ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),
