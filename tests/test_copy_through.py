@@ -22,6 +22,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Er hat 1 000 000 Fans.", "Er hat 1 000 000 Fans.", ()),      # thousands after a number: no phone number
     ("Besuche example.com oder bahn.de/hilfe, z.B. heute.", f"Besuche {P0} oder {P1}, z.B. heute.",
      ("example.com", "bahn.de/hilfe")),                              # a bare domain; "z.B." is none
+    ("Version 1.2.3-beta oder v2.1.3, am 12.03.2025.", f"Version {P0} oder {P1}, am 12.03.2025.",
+     ("1.2.3-beta", "v2.1.3")),                                      # a version; a date stays the number step's
     ("Ein Hund läuft 3,5 km.", "Ein Hund läuft 3,5 km.", ()),
     ("Siehe https://de.wikipedia.org/wiki/Rhein_(Fluss).", f"Siehe {P0}.",
      ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),

@@ -33,6 +33,8 @@ PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
     r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
+    r"(?<![\w.])(?:(?-i:v)\d+(?:\.\d+)+(?:-[^\W\d_][\w.]*\w)?|\d+(?:\.\d+){2,}-[^\W\d_][\w.]*\w)(?![\w-])",
+    # a version ("v2.1.3", "1.2.3-beta": the model lost "-beta"); a date or a decimal alone stays the number step's
     # a bare domain ("example.com", "bahn.de/hilfe"; a model wrote "Visit example.com" as "Visitische")
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
