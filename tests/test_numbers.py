@@ -22,6 +22,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model
     ("Es kostet 25 000 Euro, 1 000 000,50 €.", f"Es kostet {P0}, {P1}.", ("€25,000", "€1,000,000.50")),  # spaced
     ("Er hat 3 100-Euro-Scheine.", f"Er hat {P0} {P1}-Euro-Scheine.", ("3", "100")),     # two numbers
+    ("Er zahlt 2 Euro 50, dann 2 Euro 50 Leuten.", f"Er zahlt {P0}, dann {P1} {PLACEHOLDERS[2]} Leuten.",
+     ("€2.50", "€2", "50")),                                    # the cents after the currency: one price
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
     ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it

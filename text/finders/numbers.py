@@ -90,6 +90,9 @@ def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) 
     return (CURRENCY_NAMES[lang][named.group(1).lower()], start, named.end()) if named else None
 
 
+CENTS_AFTER = re.compile(r" (\d\d)(?![\d.,:]?\d|\s*(?:%|[^\W\d_]))")   # "2 Euro 50", not "2 Euro 50 Leute"
+
+
 def with_section(text: str, span: Span, free_from: int) -> Span:
     """The span with the section sign written right before it (not before free_from), as typed: "§ 5" -> "§ 5"."""
     before = SECTION.search(text, free_from, span.start)
@@ -200,8 +203,14 @@ class Numbers(PlaceholderStep):
         if found is None:
             return span
         currency, start, end = found
-        fill = f"{currency}{'' if currency in CURRENCY else ' '}{span.fill}" if self.target == "en" else \
-            f"{span.fill} {currency}"
+        number = span.fill
+        cents = CENTS_AFTER.match(text, end) if number.isdigit() and start == span.start else None
+        if cents:                                   # "2 Euro 50": the cents said after the currency, one price
+            number, end = f"{number}{marks(self.target)[0]}{cents.group(1)}", cents.end()
+        fill = f"{currency}{'' if currency in CURRENCY else ' '}{number}" if self.target == "en" else \
+            f"{number} {currency}"
+        if cents:
+            return Span(start, end, fill)
         return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
