@@ -13,6 +13,7 @@ P0 = PLACEHOLDERS[0]
     ("He buys two kilos of apples.", f"He buys {P0} apples.", "2 Kilo"),
     ("I swim twice a week.", f"I swim {P0}.", "zweimal pro Woche"),      # in a word: no digit the source lacks
     ("He barks twice.", f"He barks {P0}.", "zweimal"),
+    ("It costs twenty euros.", f"It costs {P0}.", "20 €"),              # above twelve: a model garbled it
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
@@ -23,6 +24,7 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Zwei Kilo Äpfel.", f"{P0} Äpfel.", "2 kilos"),
     ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
     ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits
+    ("Das kostet zwanzig Euro.", f"Das kostet {P0}.", "€20"),
     ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
     ("Ich schwimme zweimal pro Woche.", f"Ich schwimme {P0}.", "twice a week"),      # how often, in one word
 ])

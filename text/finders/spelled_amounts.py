@@ -7,10 +7,10 @@ erurur").
     SpelledAmounts("de", "en").find("Zwei Kilo Äpfel.")     -> [Span(0, 9, "2 kg")]
     SpelledAmounts("de", "en").find("Zwei Männer.")         -> []       # no amount: the model translates it
 
-The number words one to twelve (text/forms/number_forms.py); German "ein", "eine", "einen", "einem" before a
-currency only ("ein Kilo" is "a kilo"). What the word counts must be one the number finder takes with a number (a
-currency or a unit, text/finders/numbers.py), which also writes it, with what it takes along before the number
-("seit drei Tagen" -> "for 3 days", "vor zwei Stunden" -> "2 hours ago").
+The number words one to twelve (text/forms/number_forms.py), thirteen to twenty and the tens (German "hundert" too);
+German "ein", "eine", "einen", "einem" before a currency only ("ein Kilo" is "a kilo"). What the word counts must be
+one the number finder takes with a number (a currency or a unit, text/finders/numbers.py), which also writes it, with
+what it takes along before the number ("seit drei Tagen" -> "for 3 days", "vor zwei Stunden" -> "2 hours ago").
 """
 from __future__ import annotations
 
@@ -26,12 +26,19 @@ ONE = {"de": ("ein", "eine", "einen", "einem")}        # "one" that is also the 
 # how often, in one word: German's number and "mal" ("zweimal" is "2-mal"; not "einmal": "noch einmal", "auf einmal"),
 # English "twice"
 COUNTED = {"de": "{}-mal", "en": "{} times"}
+# the counts above twelve an amount is often said in ("zwanzig Euro", "fifty cents"): a model garbled them ("The costs
+# between tails."), and a caption has none
+TEENS_AND_TENS = {"de": dict(zip("dreizehn vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig dreißig "
+                                 "vierzig fünfzig sechzig siebzig achtzig neunzig hundert".split(),
+                                 (*range(13, 21), *range(30, 101, 10)))),
+                  "en": dict(zip("thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
+                                 "fifty sixty seventy eighty ninety".split(), (*range(13, 21), *range(30, 91, 10))))}
 
 
 class SpelledAmounts(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.numbers, self.counted = Numbers(source, target), COUNTED.get(source)
-        self.values = number_words(source)
+        self.values = {**number_words(source), **TEENS_AND_TENS.get(source, {})}
         self.ones = ONE.get(source, ())
         self.currencies = CURRENCY_NAMES.get(source, {})
         words = "|".join([*self.values, *self.ones])
