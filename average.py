@@ -33,8 +33,10 @@ ATTENTION_FIELDS = ("attention", "decoder_attention", "cross_attention")    # co
 def model_differences(a: Config, b: Config) -> list[str]:
     """The settings in which two checkpoints' models differ (those that change their shapes, what they compute or
     how their text is cut), not those of training alone: dropout, the corpus, batches."""
+    unused = tuple(name for name, used in (("max_relative", "relative"), ("position_dim", "-concat"))
+                   if not any(used in cfg.model.position for cfg in (a, b)))     # settings neither position reads
     differ = []
-    for section, ignored in (("model", MODEL_FIELDS + ATTENTION_FIELDS), ("data", DATA_FIELDS)):
+    for section, ignored in (("model", MODEL_FIELDS + ATTENTION_FIELDS + unused), ("data", DATA_FIELDS)):
         mine, theirs = asdict(getattr(a, section)), asdict(getattr(b, section))
         differ += [f"{section}.{key}" for key in mine if key not in ignored and mine[key] != theirs.get(key)]
     roles = [{role: SAME_FUNCTION.get(name, name) for role, name in attention_roles(cfg.model).items()}

@@ -99,6 +99,9 @@ def test_attention_full_and_sdpa_average_as_one_function_and_another_model_is_re
     with pytest.raises(UserError, match=r"their model.norm differ"):
         average.main([full, post, "--out", str(tmp_path / "avg2.pt")])
     assert not (tmp_path / "avg2.pt").exists()
+    farther = save(tmp_path / "farther.pt", 5, max_relative=7)      # a setting neither model's positions read
+    average.main([full, farther, "--out", str(tmp_path / "avg3.pt")])
+    assert (tmp_path / "avg3.pt").is_file()
 
 
 @pytest.mark.parametrize("out", ["x/", "x/."])
