@@ -5,7 +5,8 @@ import pytest
 from data.subwords import Subwords
 from config import DataConfig
 from probes.lines import probe_lines
-from text.finders.numbers import DigitRuns, Numbers
+from text.finders.digit_runs import DigitRuns
+from text.finders.numbers import Numbers
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from text.steps.placeholders import Placeholders

@@ -28,7 +28,8 @@ from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
 from text.finders.nouns import Nouns
 from text.finders.numbered_words import NumberedWords
-from text.finders.numbers import DigitRuns, Numbers
+from text.finders.digit_runs import DigitRuns
+from text.finders.numbers import Numbers
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOTS, Slots
 from text.finders.spelled_amounts import SpelledAmounts

@@ -16,7 +16,8 @@ import re
 
 from text.finders.copy_through import CopyThrough
 from text.finders.finder import PlaceholderStep
-from text.finders.numbers import DigitRuns, Numbers
+from text.finders.digit_runs import DigitRuns
+from text.finders.numbers import Numbers
 from text.forms.cleaning import clean
 from text.forms.masking import Span
 

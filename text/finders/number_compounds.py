@@ -5,7 +5,7 @@
         -> ("Ein \ue000 Junge vor einem \ue001-Hotel.", ("3-year-old", "5-star"))
 
 The rest of a longer compound ("-Hotel", "-Wohnung") and every other word joined to a number ("2-mal") is left to the
-model (text/finders/numbers.DigitRuns); a glossary term ("Zimmer") wins over the table. English -> German, such an
+model (text/finders/digit_runs.py); a glossary term ("Zimmer") wins over the table. English -> German, such an
 adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
 (text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "in a 5-story
 house" -> "in einem 5-stöckigen" + " house" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import re
 
-import regex
-
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.forms.clock_forms import clock_form, clock_range
@@ -41,8 +39,6 @@ NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
-DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
-RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 CURRENCY = "€$£¥"
 NO_CENTS = r",[-–]{1,2}"                    # German "999,- €": a whole price, no cents
 SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_CENTS})? ?([{CURRENCY}])(?!\\w)")
@@ -59,8 +55,6 @@ NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])",
               for lang, names in CURRENCY_NAMES.items()}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
 SECTION = re.compile(r"(§§?) ?$")
-DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
-HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
 HOUR_H = re.compile(r"(\d{1,2})h(\d\d)?(?!\w)")     # German "um 14h", "um 14h30": a time ("24h" alone is a duration)
 # an hour alone after "um" / "at" is a time before the sentence's end or what may follow a time ("Kannst du mich um 5
@@ -71,7 +65,6 @@ BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:]|$)|\s+[a-zäöüß])"),
              "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:]|$)|\s+(?i:{AFTER_HOUR})\b)")}
 CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
                     re.IGNORECASE)
-OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 
 
 def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) -> tuple[str, int, int] | None:
@@ -278,43 +271,3 @@ class Numbers(PlaceholderStep):
         """Every piece with a digit in it: numbers come only from the source's placeholders."""
         return {i for i, piece in enumerate(pieces) if piece in DIGIT_BYTES or
                 (not BYTE_PIECE(piece) and any(c.isdigit() for c in piece))}
-
-
-class DigitRuns(PlaceholderStep):
-    """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
-    that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
-    numbers in the target's format: "12a", "1/2", "2x3", "3 x 4 m", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
-    "3-5 o'clock". A number joined by hyphens to words is no such run: the number is the number step's, the words
-    the model's ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before
-    `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds
-    the run as written on both sides)."""
-
-    def __init__(self, numbers: Numbers):
-        self.numbers = numbers
-
-    def find(self, text: str) -> list[Span]:
-        numbers, spans = self.numbers.find(text), []
-        for run in RUN.finditer(text):
-            start, end = run.start(), run.end()
-            start += len(run.group()) - len(run.group().lstrip(OPENING))
-            end -= len(run.group()) - len(run.group().rstrip(CLOSING))
-            if start >= end or not DIGIT.search(text, start, end):
-                continue
-            inside = [n for n in numbers if n.start < end and start < n.end]
-            start, end = min([start] + [n.start for n in inside]), max([end] + [n.end for n in inside])
-            if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
-                continue                               # one number, the number step's
-            if len(inside) == 1 and inside[0].start == start and HYPHENED.fullmatch(text, inside[0].end, end):
-                continue                               # "2-Zimmer-Wohnung": the number's, and words for the model
-            if spans and spans[-1].end > start:        # a time that spans two runs ("3-5 Uhr")
-                continue
-            decade = DECADE.fullmatch(text, start, end)
-            if decade and (self.numbers.source, self.numbers.target) == ("de", "en"):
-                spans.append(Span(start, end, decade.group(1) + "s"))
-                continue
-            fill, last = [], start
-            for n in inside:
-                fill += [text[last:n.start], n.fill]
-                last = n.end
-            spans.append(Span(start, end, "".join(fill) + text[last:end]))
-        return spans

@@ -1,0 +1,57 @@
+"""Every digit of the source reaches the translation: a run of characters that holds a digit but is not one number
+travels whole as typed (`DigitRuns`), the numbers it holds in the target's format."""
+from __future__ import annotations
+
+import re
+
+import regex
+
+from text.finders.finder import PlaceholderStep
+from text.finders.numbers import Numbers
+from text.forms.masking import Span
+
+DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
+RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
+DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
+HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
+OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
+
+
+class DigitRuns(PlaceholderStep):
+    """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
+    that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
+    numbers in the target's format: "12a", "1/2", "2x3", "3 x 4 m", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
+    "3-5 o'clock". A number joined by hyphens to words is no such run: the number is the number step's, the words
+    the model's ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before
+    `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds
+    the run as written on both sides)."""
+
+    def __init__(self, numbers: Numbers):
+        self.numbers = numbers
+
+    def find(self, text: str) -> list[Span]:
+        numbers, spans = self.numbers.find(text), []
+        for run in RUN.finditer(text):
+            start, end = run.start(), run.end()
+            start += len(run.group()) - len(run.group().lstrip(OPENING))
+            end -= len(run.group()) - len(run.group().rstrip(CLOSING))
+            if start >= end or not DIGIT.search(text, start, end):
+                continue
+            inside = [n for n in numbers if n.start < end and start < n.end]
+            start, end = min([start] + [n.start for n in inside]), max([end] + [n.end for n in inside])
+            if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
+                continue                               # one number, the number step's
+            if len(inside) == 1 and inside[0].start == start and HYPHENED.fullmatch(text, inside[0].end, end):
+                continue                               # "2-Zimmer-Wohnung": the number's, and words for the model
+            if spans and spans[-1].end > start:        # a time that spans two runs ("3-5 Uhr")
+                continue
+            decade = DECADE.fullmatch(text, start, end)
+            if decade and (self.numbers.source, self.numbers.target) == ("de", "en"):
+                spans.append(Span(start, end, decade.group(1) + "s"))
+                continue
+            fill, last = [], start
+            for n in inside:
+                fill += [text[last:n.start], n.fill]
+                last = n.end
+            spans.append(Span(start, end, "".join(fill) + text[last:end]))
+        return spans
