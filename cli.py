@@ -21,6 +21,7 @@ from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
 from util.errors import USER_MODULE, UserError, one_line, raised_at
 from util.interrupt import started
+from util.log_stream import Log
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
 IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
@@ -89,48 +90,6 @@ def run_main(main, needs_stdout: bool = True) -> None:
         code = _interrupted()
     sys.stdout, sys.stderr = (s.stream if isinstance(s, Log) else s for s in (sys.stdout, sys.stderr))
     sys.exit(code or 0)
-
-
-class Log:
-    """A stream that a command's work does not depend on: once its reader goes away (a closed pipe), its file
-    descriptor points at /dev/null, what is written to it is dropped, and stderr says so once where it still can."""
-
-    def __init__(self, stream, name: str):
-        self.stream, self.name, self.gone = stream, name, False
-
-    def write(self, text: str) -> int:
-        try:
-            return self.stream.write(text)
-        except BrokenPipeError:
-            self.went_away()
-            return len(text)
-
-    def flush(self) -> None:
-        try:
-            self.stream.flush()
-        except BrokenPipeError:
-            self.went_away()
-
-    def went_away(self) -> None:
-        if self.gone:
-            return
-        self.gone = True
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())   # the buffer's rest, the exit's flush
-        except (OSError, ValueError):
-            pass
-        if self.name == "stdout" and sys.stderr is not None:
-            print("note: the reader of stdout went away; the work goes on, and what it prints there is dropped",
-                  file=sys.stderr)
-
-    def isatty(self) -> bool:
-        return self.stream.isatty()
-
-    def fileno(self) -> int:
-        return self.stream.fileno()
-
-    def __getattr__(self, name):            # encoding, errors, buffer ...: the stream's
-        return getattr(self.stream, name)
 
 
 def _whole_writes() -> None:
