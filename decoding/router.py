@@ -13,6 +13,7 @@ decoded in one call and each goes through its own translator.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 
 from config import DecodeConfig
@@ -25,6 +26,9 @@ from text.forms.titles import TITLE
 from util.errors import UserError
 
 AUTO = "auto"
+# English's "I" opening a sentence before a lowercase word: no German line has it ("I am hungry." was too close to call
+# for the identifier, " am " being German too, and went German->English)
+FIRST_PERSON_I = re.compile(r"(?:^|[.!?]\s+)[\"'„“‚‘»«(]?I\s+[a-z]")
 
 
 def without_titled_names(text: str) -> str:
@@ -120,7 +124,8 @@ class Router:
             return None
         text = VERBATIM.sub(" ", line)           # a URL's letters are neither language's
         untitled = without_titled_names(text)
-        lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text)
+        lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
+            ("en" if FIRST_PERSON_I.search(line) else None)
         return lang if lang in self.reads else None
 
     def sent_into_their_own(self, lines: list[str]) -> int:

@@ -99,3 +99,11 @@ def test_a_name_with_its_title_does_not_tell_the_language_where_other_words_do(b
     assert without_titled_names("Mr. Baker meets Frau Schneider at 2:30 pm.").split() == ["meets", "at", "2:30", "pm."]
     assert [auto.read(line) for line in ("I meet Frau Schneider.", "Der Hund schläft mit Mr. Smith.",
                                          "Eine Frau schläft.", "Frau Schneider")] == ["en", "de", "de", "de"]
+
+
+def test_a_line_the_identifier_cannot_tell_that_opens_with_english_i_is_english(both):
+    """"I am hungry." was too close to call (" am " is German too) and went German->English."""
+    auto = Router(both).toward("auto")
+    auto.identifier = type("Undecided", (), {"which": lambda self, text, margin=None: None})()
+    assert [auto.read(line) for line in ("I am hungry.", "Oh. I see it.", "Kapitel I ist lang.", "OK")] == \
+        ["en", "en", None, None]
