@@ -298,13 +298,19 @@ def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_sta
     joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean,
     its confidence their lowest. Each text once: hypotheses that differ only in pieces that read alike ("runs" and
     "run" "s") or in what the steps mend give one line, the first (best) of them; so a list may be shorter than n."""
-    depth = max(len(translations) for translations in n_best) if n_best else 1
+    return [Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
+                        line_confidence([p.confidence for p in parts]))
+            for joined, parts in kth_joined(n_best, lambda texts: pipeline.reverse_line(texts, line_states))]
+
+
+def kth_joined(n_best: list[list[Translation]], join) -> list[tuple[str, list[Translation]]]:
+    """(text, parts) for k = 0, 1, ...: the k-th translation of each list (the last of a shorter one), their texts
+    joined by `join`; each text once, the first k that gives it (the best)."""
     out, seen = [], set()
-    for k in range(depth):
+    for k in range(max((len(translations) for translations in n_best), default=1)):
         parts = [translations[min(k, len(translations) - 1)] for translations in n_best]
-        joined = pipeline.reverse_line([p.text for p in parts], line_states)
+        joined = join([p.text for p in parts])
         if joined not in seen:
             seen.add(joined)
-            out.append(Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
-                                   line_confidence([p.confidence for p in parts])))
+            out.append((joined, parts))
     return out

@@ -16,7 +16,7 @@ from decoding.confidence import LOW, line_confidence
 from decoding.markup import attention_of, markup_of, put_back
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
-from decoding.translator import AttentionMap, Sentence, Translation, sentences_of
+from decoding.translator import AttentionMap, Sentence, Translation, kth_joined, sentences_of
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
 
@@ -36,16 +36,12 @@ def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[l
         if len(n_best) == 1:
             out.append(n_best[0])
             continue
-        worded = [translations for line, translations in zip(parts[::2], n_best) if line.strip()] or n_best[:1]
-        joined, seen = [], set()
-        for k in range(max(len(translations) for translations in n_best)):
-            picks = [translations[min(k, len(translations) - 1)] for translations in n_best]
-            text = "".join(pick.text + brk for pick, brk in zip(picks, [*parts[1::2], ""]))
-            if text not in seen:
-                seen.add(text)
-                best = [translations[min(k, len(translations) - 1)] for translations in worded]
-                joined.append(best[0]._replace(text=text, score=sum(b.score for b in best) / len(best),
-                                               confidence=line_confidence([b.confidence for b in best])))
+        worded, breaks = [bool(line.strip()) for line in parts[::2]], [*parts[1::2], ""]
+        joined = []
+        for text, picks in kth_joined(n_best, lambda done: "".join(line + brk for line, brk in zip(done, breaks))):
+            best = [pick for pick, words in zip(picks, worded) if words] or picks[:1]
+            joined.append(best[0]._replace(text=text, score=sum(b.score for b in best) / len(best),
+                                           confidence=line_confidence([b.confidence for b in best])))
         out.append(joined)
     return out
 
