@@ -21,7 +21,7 @@ from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
 from util.errors import USER_MODULE, UserError, one_line, raised_at
 from util.interrupt import started
-from util.log_stream import Log
+from util.log_stream import Log, to_devnull
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
 IO_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO, errno.EFBIG}
@@ -124,10 +124,7 @@ def _interrupted() -> int:
 def _discard_stdout() -> None:
     """Point stdout at /dev/null, so the interpreter's last flush at exit does not fail a second time."""
     if sys.stdout is not None:
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        to_devnull(sys.stdout)
 
 
 def import_user_module(path: str | None) -> None:

@@ -6,6 +6,15 @@ import os
 import sys
 
 
+def to_devnull(stream) -> None:
+    """Point a stream's file descriptor at /dev/null, so what it still holds and the interpreter's last flush at exit
+    do not fail a second time (nothing where it has no descriptor, e.g. a test's capture)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 class Log:
     """A stream that a command's work does not depend on: once its reader goes away (a closed pipe), its file
     descriptor points at /dev/null, what is written to it is dropped, and stderr says so once where it still can."""
@@ -30,10 +39,7 @@ class Log:
         if self.gone:
             return
         self.gone = True
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())   # the buffer's rest, the exit's flush
-        except (OSError, ValueError):
-            pass
+        to_devnull(self.stream)                 # the buffer's rest, the exit's flush
         if self.name == "stdout" and sys.stderr is not None:
             print("note: the reader of stdout went away; the work goes on, and what it prints there is dropped",
                   file=sys.stderr)
