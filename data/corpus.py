@@ -35,11 +35,11 @@ class Corpus:
     @classmethod
     def from_spec(cls, spec: str, src_lang: str, tgt_lang: str, flag: str = "--data.train") -> "Corpus":
         """PATH[,PATH...] as in the module docstring; a missing file names every path tried."""
-        items = [item.strip() for item in spec.split(",") if item.strip()]
+        items = spec_paths(spec)
         if not items:
             raise UserError(f"{flag}={spec!r} names no corpus; give PATH (for PATH.{src_lang} and "
                             f"PATH.{tgt_lang}) or a .tsv file")
-        return cls([_find_part(Path(item).expanduser(), src_lang, tgt_lang, flag) for item in items], flag=flag)
+        return cls([_find_part(path, src_lang, tgt_lang, flag) for path in items], flag=flag)
 
     def digests(self) -> list[list[str]]:
         """The sha256 of every file, part by part: the corpus' identity for the cache, whatever the paths."""
@@ -65,10 +65,15 @@ class Corpus:
                                 f"{'one pair a line: source TAB target' if len(part) == 1 else 'one sentence a line'}")
 
 
+def spec_paths(spec: str) -> list[Path]:
+    """The paths of PATH[,PATH...], "~" expanded (none for "")."""
+    return [Path(item.strip()).expanduser() for item in spec.split(",") if item.strip()]
+
+
 def absolute_spec(spec: str) -> str:
     """PATH[,PATH...] with each path absolute ("" stays ""): a run's config names its corpus from any directory, so
     `train.py --resume` works wherever it is typed."""
-    return ",".join(os.path.abspath(Path(item.strip()).expanduser()) for item in spec.split(",") if item.strip())
+    return ",".join(os.path.abspath(path) for path in spec_paths(spec))
 
 
 def is_tsv(path: Path) -> bool:
