@@ -19,6 +19,7 @@ from data.vocab import UNK
 from data.subwords import models_of
 from decoding.load import checkpoint_paths
 from models.attention import registered_attentions
+from models.attention.choice import attention_roles
 from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
@@ -48,9 +49,7 @@ def load_init(path: str) -> ModelCheckpoint:
     if not Path(path).exists():
         raise UserError(f"--init {path}: no such file; pass the .pt checkpoint (e.g. runs/<run>/best.pt) to start from")
     init = load_checkpoint(path)
-    m = init.cfg.model
-    unknown = [name for name in (m.attention, m.decoder_attention, m.cross_attention)
-               if name and name not in registered_attentions()]
+    unknown = [name for name in attention_roles(init.cfg.model).values() if name not in registered_attentions()]
     if unknown:
         raise UserError(f"--init {path} was trained with the attention {unknown[0]!r}, which is not registered here; "
                         "pass the file that registers it: --user-module FILE.py")
