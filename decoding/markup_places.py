@@ -33,11 +33,11 @@ def aligned_to(aligned: list[set[int]]) -> dict[int, list[int]]:
     return targets
 
 
-def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: Alignment | None) -> list[int]:
+def wanted(parsed: Parsed, output: str, words: list[tuple[int, int]], aligned: Alignment) -> list[int]:
     """Where each tag would go in the output, as a word boundary (0: before the first word, n: after the last): by
     the sure links, else the loose ones, else the whole sentence for a pair and the source's proportion for a void."""
     src_words, n = spans(parsed.plain), len(words)     # words: the output's (spans)
-    tables = [aligned_to(kind) for kind in aligned] if aligned else []
+    tables = [aligned_to(kind) for kind in aligned]
     out = []
     for tag in parsed.tags:
         first, last = (tag.at, parsed.tags[tag.pair].at) if tag.kind == "open" else \
@@ -180,8 +180,8 @@ def place(parsed: Parsed, output: str, aligned: Alignment | None) -> list[int]:
 
     def marked(positions: list[int]) -> list[int]:
         return in_order([beside_marks(tag, parsed.plain, output, words, p) for tag, p in zip(parsed.tags, positions)])
-    positions = marked(wanted(parsed, output, words, aligned)) if aligned else []
-    if not aligned or emptied(parsed, positions) and n:      # an engine without attention (an export): proportion
+    positions = [] if aligned is None else marked(wanted(parsed, output, words, aligned))
+    if aligned is None or emptied(parsed, positions) and n:      # no attention (an export): in proportion
         positions = widened(parsed, marked([proportional(tag, parsed, n) for tag in parsed.tags]))
     return [min(p, n) for p in positions]
 
