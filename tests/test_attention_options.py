@@ -128,7 +128,7 @@ def test_a_model_of_three_zoo_types_trains_saves_its_options_and_translates(root
 def test_the_attention_page_zoo_command_builds_the_model_it_describes():
     import shlex
 
-    from tests.test_readme import code_block
+    from tests.page_code import code_block
 
     command = code_block("python train.py --model.attention=reformer", "docs/ATTENTION.md").replace("\\\n", "")
     flags = [a for a in shlex.split(command) if a.startswith("--model.")]

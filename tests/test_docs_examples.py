@@ -1,0 +1,111 @@
+"""The docs' code runs as written: each example of docs/*.md is extracted verbatim and run (README's own:
+test_readme.py)."""
+import json
+import os
+import subprocess
+import sys
+
+import torch
+
+from tests.page_code import CT2, REPO, as_installed, code_block, run_train_and_translate
+from tests.synthetic import offline_env, use_offline_env, write_corpus
+
+
+def test_attention_page_example_trains_and_translates(tmp_path):
+    code = code_block("# cubed.py\n", "docs/ATTENTION.md")
+    (tmp_path / "cubed.py").write_text(code, encoding="utf-8")
+    outputs = run_train_and_translate("python train.py --user-module cubed.py", tmp_path, "docs/ATTENTION.md")
+    assert '"attention": "cubed"' in outputs[0]
+    assert len(outputs[1].splitlines()) == 1
+
+
+def test_text_page_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
+    """The glossary block, as a user types it (bash), against the tests' tiny run: one line out, exit 0."""
+    block = code_block("printf 'Fahrrad", "docs/TEXT.md")
+    script = block.replace("python translate.py", f"{sys.executable} {REPO / 'translate.py'} --checkpoint "
+                                                  f"{tiny_run / 'best.pt'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=synthetic_env, capture_output=True,
+                          timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert (tmp_path / "terms.tsv").read_text(encoding="utf-8") == "Fahrrad\tbicycle\nKölner Dom\tCologne Cathedral\n"
+    assert len(proc.stdout.decode().splitlines()) == 1
+
+
+def test_corpus_page_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
+    """The own-corpus block as a user types it (bash, from a fresh directory), with a few training steps added."""
+    script = code_block("mkdir -p mine", "docs/CORPUS.md") \
+        .replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
+        .replace("--out runs/mine", "--out runs/mine --train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "OMP_NUM_THREADS": "1"}
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
+
+
+def test_corpus_page_fine_tuning_example_runs_as_written(tmp_path, train_main, monkeypatch):
+    """The own-corpus files, a small subword model as runs/cpu (trained in-process), then the fine-tuning block as a
+    user types it."""
+    files = code_block("mkdir -p mine", "docs/CORPUS.md").split("python train.py")[0]
+    env = offline_env(tmp_path / "cache",
+                      write_corpus(tmp_path / "data", {"train": 200, "val": 20, "test_2016_flickr": 20}))
+    with monkeypatch.context() as mp:
+        use_offline_env(mp, env)
+        train_main(["--preset", "tiny", "--data.units=subword", "--out", str(tmp_path / "runs/cpu"),
+                    "--train.max_steps=3", "--train.threads=1"])
+    script = files + code_block("python train.py --init", "docs/CORPUS.md") \
+        .replace("python train.py", f"{sys.executable} {REPO / 'train.py'}") \
+        .replace("--out runs/mine-ft", "--out runs/mine-ft --train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    out = proc.stdout.decode()
+    assert "mine/dev.de: 2 sentences" in out and "test_2016_flickr: 20 sentences" in out
+    start = torch.load(tmp_path / "runs/cpu/best.pt", weights_only=True)
+    tuned = torch.load(tmp_path / "runs/mine-ft/best.pt", weights_only=True)
+    assert tuned["subwords"] == start["subwords"] and tuned["src_vocab"] == start["src_vocab"]
+    assert tuned["config"]["train"]["init_from"] == str((tmp_path / "runs/cpu/best.pt").resolve())
+
+
+def test_training_page_distillation_example_runs_as_written(tmp_path):
+    """The distillation block as a user types it (bash), on a synthetic corpus, tiny models and a few steps: the
+    teacher's translations are the student's first corpus, one line for each training source."""
+    data = write_corpus(tmp_path / "data", {"train": 120, "val": 20})
+    script = code_block("D=../shared/data/multi30k", "docs/TRAINING.md") \
+        .replace("D=../shared/data/multi30k", f"D={data}") \
+        .replace("python train.py --preset cpu",
+                 f"{sys.executable} {REPO / 'train.py'} --preset tiny --data.units=subword") \
+        .replace("--train.max_steps=4000", "--train.max_steps=3") \
+        .replace("--train.max_steps=1880", "--train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=offline_env(tmp_path / "cache", data),
+                          capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    teacher = (tmp_path / "kd/teacher.en").read_text(encoding="utf-8").splitlines()
+    assert len(teacher) == 120 == len((tmp_path / "kd/teacher.de").read_text(encoding="utf-8").splitlines())
+    assert (tmp_path / "runs/student/best.pt").is_file()
+    train = json.loads((tmp_path / "runs/student/config.json").read_text(encoding="utf-8"))["data"]["train"]
+    assert train.startswith(f"{(tmp_path / 'kd/teacher').resolve()},")        # stored absolute: resumable anywhere
+
+
+def test_training_page_both_directions_example_runs_as_written(tmp_path):
+    """The both-directions block as a user types it (bash), on a synthetic corpus, a tiny model and a few steps: both
+    evaluations score, the export translates into German."""
+    data = write_corpus(tmp_path / "data", {"train": 120, "val": 20, "test_2016_flickr": 10})
+    script = f"D={data}\n" + code_block("python train.py --preset cpu --data-dir $D --data.directions=both",
+                                        "docs/TRAINING.md") \
+        .replace("python train.py --preset cpu", f"{sys.executable} {REPO / 'train.py'} --preset tiny --data.units=subword") \
+        .replace("--train.max_steps=8000", "--train.max_steps=3") \
+        .replace("python evaluate.py", f"{sys.executable} {REPO / 'evaluate.py'}") \
+        .replace("python export.py", f"{sys.executable} {REPO / 'export.py'}") \
+        .replace("python translate.py", f"{sys.executable} {REPO / 'translate.py'}")
+    proc = subprocess.run(["bash", "-e", "-c", as_installed(script)], cwd=tmp_path,
+                          env=offline_env(tmp_path / "cache", data), capture_output=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    out = proc.stdout.decode()
+    assert out.count("test_2016_flickr: 10 sentences") == 3
+    assert (tmp_path / "runs/both-ct2/model.bin").is_file() == CT2
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith('{"translation"')]
+    assert [(line["from"], line["to"]) for line in lines] == [("de", "en"), ("en", "de")]   # --to auto, a line each way
+    assert "--to auto: 10 of 10 lines read as en" in out
+    assert '"directions": "both"' in (tmp_path / "runs/both/config.json").read_text(encoding="utf-8")
