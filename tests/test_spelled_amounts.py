@@ -14,6 +14,8 @@ P0 = PLACEHOLDERS[0]
     ("I swim twice a week.", f"I swim {P0}.", "zweimal pro Woche"),      # in a word: no digit the source lacks
     ("He barks twice.", f"He barks {P0}.", "zweimal"),
     ("It costs twenty euros.", f"It costs {P0}.", "20 €"),              # above twelve: a model garbled it
+    ("It costs twenty-five euros.", f"It costs {P0}.", "25 €"),         # the tens with their units
+    ("It costs twenty one euros.", f"It costs {P0}.", "21 €"),          # not "twenty" and "1 €"
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
@@ -25,6 +27,7 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
     ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits
     ("Das kostet zwanzig Euro.", f"Das kostet {P0}.", "€20"),
+    ("Das Ticket kostet fünfundzwanzig Euro.", f"Das Ticket kostet {P0}.", "€25"),      # a model garbled it
     ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
     ("Ich schwimme zweimal pro Woche.", f"Ich schwimme {P0}.", "twice a week"),      # how often, in one word
 ])

@@ -7,7 +7,8 @@ erurur").
     SpelledAmounts("de", "en").find("Zwei Kilo Äpfel.")     -> [Span(0, 9, "2 kg")]
     SpelledAmounts("de", "en").find("Zwei Männer.")         -> []       # no amount: the model translates it
 
-The number words one to twelve (text/forms/number_forms.py), thirteen to twenty and the tens (German "hundert" too);
+The number words one to twelve (text/forms/number_forms.py), thirteen to twenty and the tens (German "hundert" too),
+and the tens with their units ("fünfundzwanzig", "twenty-five", "twenty five");
 German "ein", "eine", "einen", "einem" before a currency only ("ein Kilo" is "a kilo"). What the word counts must be
 one the number finder takes with a number (a currency or a unit, text/finders/numbers.py), which also writes it, with
 what it takes along before the number ("seit drei Tagen" -> "for 3 days", "vor zwei Stunden" -> "2 hours ago").
@@ -33,15 +34,27 @@ TEENS_AND_TENS = {"de": dict(zip("dreizehn vierzehn fünfzehn sechzehn siebzehn 
                                  (*range(13, 21), *range(30, 101, 10)))),
                   "en": dict(zip("thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
                                  "fifty sixty seventy eighty ninety".split(), (*range(13, 21), *range(30, 91, 10))))}
+UNITS = {"de": "ein zwei drei vier fünf sechs sieben acht neun".split(),
+         "en": "one two three four five six seven eight nine".split()}
+
+
+def tens_and_units(lang: str) -> dict[str, int]:
+    """The counts 21 to 99 in words ("fünfundzwanzig", "twenty-five" and "twenty five"): a model garbled
+    "fünfundzwanzig Euro" ("The fiveundation does the five class cost.")."""
+    tens = [(word, value) for word, value in TEENS_AND_TENS.get(lang, {}).items() if 20 <= value < 100]
+    units = list(enumerate(UNITS.get(lang, ()), start=1))
+    if lang == "de":
+        return {f"{unit}und{ten}": value + k for ten, value in tens for k, unit in units}
+    return {f"{ten}{joint}{unit}": value + k for ten, value in tens for k, unit in units for joint in "- "}
 
 
 class SpelledAmounts(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.numbers, self.counted = Numbers(source, target), COUNTED.get(source)
-        self.values = {**number_words(source), **TEENS_AND_TENS.get(source, {})}
+        self.values = {**number_words(source), **TEENS_AND_TENS.get(source, {}), **tens_and_units(source)}
         self.ones = ONE.get(source, ())
         self.currencies = CURRENCY_NAMES.get(source, {})
-        words = "|".join([*self.values, *self.ones])
+        words = "|".join(sorted([*self.values, *self.ones], key=len, reverse=True))    # "twenty one", not "twenty"
         self.pattern = re.compile(rf"(?<![\w-])((?i:{words}))(?= +[^\W\d_])") if words else None
         often = f"(?:{'|'.join(w for w, v in self.values.items() if v > 1)})mal" if source == "de" else "twice"
         self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.counted else None
