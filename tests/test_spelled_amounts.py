@@ -16,6 +16,7 @@ P0 = PLACEHOLDERS[0]
     ("It costs twenty euros.", f"It costs {P0}.", "20 €"),              # above twelve: a model garbled it
     ("It costs twenty-five euros.", f"It costs {P0}.", "25 €"),         # the tens with their units
     ("It costs twenty one euros.", f"It costs {P0}.", "21 €"),          # not "twenty" and "1 €"
+    ("It costs two euros fifty.", f"It costs {P0}.", "2,50 €"),        # the cents after the currency
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
@@ -28,6 +29,8 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits
     ("Das kostet zwanzig Euro.", f"Das kostet {P0}.", "€20"),
     ("Das Ticket kostet fünfundzwanzig Euro.", f"Das Ticket kostet {P0}.", "€25"),      # a model garbled it
+    ("Das kostet zwei Euro fünfzig.", f"Das kostet {P0}.", "€2.50"),      # the cents after it, as in "2 Euro 50"
+    ("Er zahlt zwei Euro fünfzig Leuten.", f"Er zahlt {P0} fünfzig Leuten.", "€2"),      # a count of people: no cents
     ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
     ("Ich schwimme zweimal pro Woche.", f"Ich schwimme {P0}.", "twice a week"),      # how often, in one word
 ])
@@ -40,3 +43,7 @@ def test_a_german_amount_in_words_comes_in_english_digits(source, masked, fill):
 def test_a_number_word_before_no_amount_and_an_article_before_a_unit_are_the_models(source):
     assert SpelledAmounts("de", "en").apply(source) == (source, ())
     assert SpelledAmounts("en", "de").apply("Two men walk one dog.") == ("Two men walk one dog.", ())
+
+
+def test_the_cents_of_a_price_in_words_count_as_their_digits_in_a_translation():
+    assert SpelledAmounts("de", "en").in_digits("Das kostet zwei Euro fünfzig.") == "Das kostet 2 Euro 50."

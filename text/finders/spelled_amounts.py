@@ -16,12 +16,20 @@ what it takes along before the number ("seit drei Tagen" -> "for 3 days", "vor z
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import CURRENCY_NAMES, Numbers
 from text.forms.masking import Span
 from text.forms.number_forms import number_words
 from text.forms.units import Reading
+
+
+class Said(NamedTuple):
+    start: int
+    end: int
+    digits: str         # the words text[start:end] in digits ("zwei" -> "2")
+
 
 ONE = {"de": ("ein", "eine", "einen", "einem")}        # "one" that is also the article: before a currency only
 # how often, in one word: German's number and "mal" ("zweimal" is "2-mal"; not "einmal": "noch einmal", "auf einmal"),
@@ -58,32 +66,46 @@ class SpelledAmounts(PlaceholderStep):
         self.pattern = re.compile(rf"(?<![\w-])((?i:{words}))(?= +[^\W\d_])") if words else None
         often = f"(?:{'|'.join(w for w, v in self.values.items() if v > 1)})mal" if source == "de" else "twice"
         self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.counted else None
+        names = "|".join(sorted(self.currencies, key=len, reverse=True))
+        self.cents = re.compile(rf" +(?i:{names}) +((?i:{words}))(?![\w-])") if words and names else None
 
     def find(self, text: str) -> list[Span]:
-        return [span for _, _, span in self.amounts(text)]
+        return [span for _, span in self.amounts(text)]
 
     def in_digits(self, text: str) -> str:
-        """The text with the number word of each amount in digits ("one euro" -> "1 euro"), for checking what
-        numbers a translation may hold."""
-        for m, digits, _ in reversed(self.amounts(text)):
-            text = text[:m.start()] + digits + text[m.end():]
+        """The text with the number words of each amount in digits ("one euro" -> "1 euro", "zwei Euro fünfzig" ->
+        "2 Euro 50"), for checking what numbers a translation may hold."""
+        for said, _ in reversed(self.amounts(text)):
+            for start, end, digits in reversed(said):
+                text = text[:start] + digits + text[end:]
         return text
 
-    def amounts(self, text: str) -> list[tuple[re.Match, str, Span]]:
-        """Each amount's number word, the word in digits ("zwei" -> "2", "zweimal" -> "2-mal") and the amount's
-        span, whose fill the number finder writes from its digits."""
+    def amounts(self, text: str) -> list[tuple[list[Said], Span]]:
+        """Each amount's number words in digits ("zwei" -> "2", "zweimal" -> "2-mal"; the cents after a currency,
+        "Euro fünfzig" -> "Euro 50") and the amount's span, whose fill the number finder writes from its digits."""
         found = []
         for m in self.pattern.finditer(text) if self.pattern else ():
             word = m.group(1).lower()
             rest = text[m.end():]
             if word in self.ones and rest.split(maxsplit=1)[0].lower().rstrip(".,;:!?") not in self.currencies:
                 continue
-            found.append((m, str(self.values.get(word, 1))))
+            found.append((m, [Said(m.start(), m.end(), str(self.values.get(word, 1))), *self.cents_after(text, m)]))
         for m in self.often.finditer(text) if self.often else ():
             count = self.values.get(m.group().lower()[:-3], 2)                  # "zweimal"; "twice"
-            found.append((m, self.counted.format(count)))
-        return [(m, digits, self.in_words(span, m)) for m, digits in sorted(found, key=lambda f: f[0].start())
-                if (span := self.in_numbers(text, m, digits)) is not None]
+            found.append((m, [Said(m.start(), m.end(), self.counted.format(count))]))
+        amounts = []
+        for m, said in sorted(found, key=lambda f: f[0].start()):
+            span = self.in_numbers(text, said)
+            if span is not None:            # cents the price does not take stay words ("zwei Euro fünfzig Leuten")
+                amounts.append(([s for s in said if s.end <= span.end], self.in_words(span, m)))
+        return amounts
+
+    def cents_after(self, text: str, m: re.Match) -> list[Said]:
+        """The cents said in a word after the currency that follows the word `m` ("zwei Euro fünfzig"), in two digits
+        as the number finder reads them ("2 Euro 50" -> "€2.50"); none where there are none."""
+        cents = self.cents.match(text, m.end()) if self.cents else None
+        value = self.values.get(cents.group(1).lower(), 0) if cents else 0
+        return [Said(cents.start(1), cents.end(1), f"{value:02d}")] if 10 <= value < 100 else []
 
     def in_words(self, span: Span, m: re.Match) -> Span:
         """English "twice" as German writes it, in a word: "zweimal (pro Tag)", not "2 Mal": a translation holds no
@@ -93,11 +115,17 @@ class SpelledAmounts(PlaceholderStep):
         fill = "zweimal" + span.fill[len("2 Mal"):]
         return span._replace(fill=Reading(fill, span.fill.key) if isinstance(span.fill, Reading) else fill)
 
-    def in_numbers(self, text: str, m: re.Match, digits: str) -> Span | None:
-        """The amount's span where the number finder reads one in the line with the word `m` in `digits` (with what
-        it takes along before them: "seit drei Tagen" -> "for 3 days"); None where it reads a bare number."""
-        spans = [span for span in self.numbers.find(text[:m.start()] + digits + text[m.end():])
-                 if span.start <= m.start() < span.end]
-        if not spans or spans[0].end <= m.start() + len(re.match(r"\d+", digits).group()):
+    def in_numbers(self, text: str, said: list[Said]) -> Span | None:
+        """The amount's span where the number finder reads one in the line with its words in digits (with what it
+        takes along before them: "seit drei Tagen" -> "for 3 days"); None where it reads a bare number."""
+        written, shifts, last = [], [], 0        # shifts: (where a word's digits end in `written`, its length change)
+        for start, end, digits in said:
+            written += [text[last:start], digits]
+            shifts.append((start - sum(d for _, d in shifts) + len(digits), end - start - len(digits)))
+            last = end
+        first = said[0]
+        spans = [span for span in self.numbers.find("".join(written) + text[last:])
+                 if span.start <= first.start < span.end]
+        if not spans or spans[0].end <= first.start + len(re.match(r"\d+", first.digits).group()):
             return None
-        return Span(spans[0].start, spans[0].end + len(m.group()) - len(digits), spans[0].fill)
+        return Span(spans[0].start, spans[0].end + sum(d for at, d in shifts if at <= spans[0].end), spans[0].fill)
