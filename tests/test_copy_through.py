@@ -25,6 +25,10 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Version 1.2.3-beta oder v2.1.3, am 12.03.2025.", f"Version {P0} oder {P1}, am 12.03.2025.",
      ("1.2.3-beta", "v2.1.3")),                                      # a version; a date stays the number step's
     ("Ein Hund läuft 3,5 km.", "Ein Hund läuft 3,5 km.", ()),
+    ("Die Datei liegt in /etc/app/config.yaml.", f"Die Datei liegt in {P0}.", ("/etc/app/config.yaml",)),    # a path
+    ("Öffne C:\\Users\\anna oder ~/docs/notes.txt.", f"Öffne {P0} oder {P1}.", ("C:\\Users\\anna", "~/docs/notes.txt")),
+    ("Der Ordner /etc/app/ und ./run.sh.", f"Der Ordner {P0} und {P1}.", ("/etc/app/", "./run.sh")),
+    ("Mit 50 km/h, und/oder Ein-/Ausgang, 1/2 /h.", "Mit 50 km/h, und/oder Ein-/Ausgang, 1/2 /h.", ()),   # no path
     ("Siehe https://de.wikipedia.org/wiki/Rhein_(Fluss).", f"Siehe {P0}.",
      ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),
     ("Link: <https://x.de/a> oder <info@x.de>", f"Link: <{P0}> oder <{P1}>", ("https://x.de/a", "info@x.de")),

@@ -1,6 +1,7 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
-names, codes ("B2B", "MP3", "A380", "COVID-19", "ICE 578", "iPhone 15"), phone numbers, street addresses
-("Goethestraße 12", "221B Baker Street") and formulas ("a < b", "x = 3"), each through a placeholder.
+names, paths ("/etc/app/", "C:\\Users\\anna", "~/docs/notes.txt"), codes ("B2B", "MP3", "A380", "COVID-19", "ICE
+578", "iPhone 15"), phone numbers, street addresses ("Goethestraße 12", "221B Baker Street") and formulas ("a < b",
+"x = 3"), each through a placeholder.
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -26,6 +27,7 @@ URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closi
 # a formula's parts: letters or small whole numbers, each alone, and the comparison among them (not the heart "<3")
 OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
 JOIN = rf"(?: ?{OPERATOR} ?|(?<=\d) x (?=\d))"        # between operands; a letter x only between numbers ("3 x 4")
+PART = r"[\w.-]*\w"                                  # a path's part: "etc", "config.yaml", ".bashrc"
 # a number with a unit after it is a measure, not a house number: "auf dem Heimweg 20 Minuten", "der Schulweg 3 km"
 MEASURED = r"(?![ \u00a0]?(?i:%s)(?![\w/-]))" % "|".join(
     re.escape(w) for w in sorted({w for words in WORDS.values() for w in words} | set(SYMBOLS), key=len, reverse=True))
@@ -39,6 +41,10 @@ PATTERNS = [
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
+    rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
+    rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
+    # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
+    # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
     r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
     r"|wav|html?|py|js|exe)\b",                                                # a file name
     r"(?<![\w$%&*+=~^|\\#])\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
