@@ -10,8 +10,8 @@ no currency signs to learn: a model would drop them); so is a currency's name af
 "€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word), and a price's rate ("pro
 Monat" -> "per month", text/forms/rates.py). So is a unit after it, in the target's words ("45 Minuten" -> "45
 minutes", text/forms/units.py), and a magnitude word ("5 Millionen" -> "5 million", a currency around both), and a
-date or an ordinal is one span too ("am 3. Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py). So is a
-section sign before it, as typed ("§ 5").
+date or an ordinal is one span too ("am 3. Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py), and a list's
+marker, as written ("1. Milch 2. Eier", text/forms/list_markers.py). So is a section sign before it, as typed ("§ 5").
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.forms.clock_forms import clock_form, clock_range
 from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
+from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
@@ -113,7 +114,8 @@ class Numbers(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         text = grouped_by_marks(text, self.source)       # "25 000" read as "25.000": one number, not two
         dates = find_dates(text, self.source, self.target)
-        whole = dates + [s for s in find_ordinals(text, self.source, self.target) if not overlaps(s, dates)]
+        listed = dates + [s for s in find_list_markers(text, self.source) if not overlaps(s, dates)]   # "1. Milch"
+        whole = listed + [s for s in find_ordinals(text, self.source, self.target) if not overlaps(s, listed)]
         found = [m for m in self.span.finditer(text) if not overlaps(Span(m.start(), m.end(), ""), whole)]
         spans = []
         for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
