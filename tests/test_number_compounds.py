@@ -52,6 +52,23 @@ def test_an_english_number_adjective_comes_out_in_german_with_its_ending(source,
     assert NumberCompounds(Numbers("en", "de"), lexicon).apply(source) == (masked, fills)
 
 
-@pytest.mark.parametrize("source", ["A 3-year-old is playing.", "A 3-year plan.", "A 2-hour meeting."])
+@pytest.mark.parametrize("source", ["A 3-year-old is playing.", "A 5-star.", "A 5-story building."])
 def test_an_english_number_adjective_without_a_noun_the_lexicon_knows_is_left_to_the_model(source):
     assert NumberCompounds(Numbers("en", "de")).find(source) == []
+
+
+@pytest.mark.parametrize("source, masked, fill, output, translation", [
+    ("A 5-star hotel.", f"A {P0} hotel.", "5-Sterne", f"Ein {P0} Hotel.", "Ein 5-Sterne-Hotel."),
+    ("They live in a 3-room apartment.", f"They live in a {P0} apartment.", "3-Zimmer", f"Sie wohnen in einer {P0} "
+     "Wohnung.", "Sie wohnen in einer 3-Zimmer-Wohnung."),
+    ("It is a 10-minute walk.", f"It is a {P0} walk.", "10-Minuten", f"Es ist ein {P0} Spaziergang.",
+     "Es ist ein 10-Minuten-Spaziergang."),
+    ("A 2-hour long meeting.", f"A {P0} long meeting.", "2-Stunden", f"Ein {P0} langes Treffen.",
+     "Ein 2-Stunden langes Treffen."),                                   # joined to a noun only
+])
+def test_an_english_count_before_another_noun_is_the_first_part_of_a_german_compound(source, masked, fill, output,
+                                                                                     translation):
+    """"A 5-star hotel." came back as "Ein 5- Hotel" from the long model."""
+    step = NumberCompounds(Numbers("en", "de"))
+    assert step.apply(source) == (masked, (fill,))
+    assert step.reverse(output, step.apply(source)[1]) == translation

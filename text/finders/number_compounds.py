@@ -9,7 +9,10 @@ model (text/finders/digit_runs.py); a glossary term ("Zimmer") wins over the tab
 adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
 (text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "in a 5-story
 house" -> "in einem 5-stöckigen" + " house" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown
-gender gets the ending of a feminine one. Training pairs are not changed (Multi30K holds ten such words).
+gender gets the ending of a feminine one. Before any other noun, a count German makes a compound of is its first
+part, joined to the noun the model writes ("a 5-star hotel" -> "ein 5-Sterne" + "-Hotel", "a 10-minute walk" ->
+"10-Minuten" + "-Spaziergang"; a model wrote "Ein 5- Hotel"). Training pairs are not changed (Multi30K holds ten such
+words).
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import re
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
 from text.forms.adjective_endings import ending
-from text.forms.masking import Span
+from text.forms.masking import Hyphened, Span
 
 # the German word (any of its endings) -> what English writes after the number and a hyphen
 HEADS = {
@@ -39,6 +42,14 @@ GERMAN_STEMS = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöc
                 "day": "tägig", "hour": "stündig", "minute": "minütig", "week": "wöchig", "story": "stöckig",
                 "storey": "stöckig", "piece": "teilig"}
 GERMAN_HEAD = re.compile(r"-(%s)(?![\w-]) +([a-z]+)\b" % "|".join(sorted(GERMAN_STEMS, key=len, reverse=True)))
+# English -> German, before a noun whose gender is unknown or that has no adjective: the noun German makes a compound's
+# first part of ("a 5-star hotel" -> "ein 5-Sterne-Hotel": a model wrote "Ein 5- Hotel"), the table's nouns reversed
+GERMAN_NOUNS = {"minute": "Minuten", "hour": "Stunden", "second": "Sekunden", "day": "Tage", "week": "Wochen",
+                "month": "Monats", "year": "Jahres", "bedroom": "Zimmer"}
+for german, english in HEADS.items():
+    if (german[:1].isupper() or german == "km") and not english.startswith("year-old"):
+        GERMAN_NOUNS.setdefault(english, german)
+NOUN_HEAD = re.compile(r"-(%s)(?![\w-]) +[a-z]" % "|".join(sorted(GERMAN_NOUNS, key=len, reverse=True)))
 # the genders of nouns a caption's lexicon may not tell ("Junge" is an adjective too)
 NOUN_GENDERS = {"boy": "m", "son": "m", "brother": "m", "man": "m", "dog": "m", "girl": "n", "child": "n",
                 "kid": "n", "baby": "n", "horse": "n", "daughter": "f", "sister": "f", "woman": "f", "cat": "f"}
@@ -82,7 +93,11 @@ class NumberCompounds(PlaceholderStep):
                 continue
             head = GERMAN_HEAD.match(text, number.end)
             gender = gender_of(head.group(2), self.lexicon) if head else None
+            noun = NOUN_HEAD.match(text, number.end)
             if gender is not None:                       # "a 3-year-old boy" -> "ein 3-jähriger" + " boy"
                 end = ending(text[:number.start], None if gender == "pl" else gender or "f")
                 spans.append(Span(number.start, head.end(1), f"{number.fill}-{GERMAN_STEMS[head.group(1)]}{end}"))
+            elif noun:                                   # "a 5-star hotel" -> "ein 5-Sterne" + "-Hotel"
+                first = Hyphened(f"{number.fill}-{GERMAN_NOUNS[noun.group(1)]}")
+                spans.append(Span(number.start, noun.end(1), first))
         return spans

@@ -32,6 +32,12 @@ class Alone(str):
     words already ("120 km/h" + "t": a 300-step model wrote "Ein Mann 120 km/h t auf der Straße")."""
 
 
+class Hyphened(str):
+    """A fill that is the first part of a German compound ("5-Sterne" of "a 5-star hotel"): joined by a hyphen to
+    the noun the model writes right after it ("5-Sterne-Hotel"), a word of its own before anything else ("5-Sterne
+    langes")."""
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)
@@ -81,8 +87,12 @@ def fill(output: str, fills: tuple[str, ...]) -> str:
     of one it had once (a model may say "14:30 14:30"), vanish with the space before them. Letters glued to a
     placeholder ("\ue000s") are dropped after an `Alone` fill or a `Reading`, and a space apart after any other
     ("1.5 s", not "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3."
-    in German, "Dr.") takes the place of one right after it ("Er wurde 3.", not "3..")."""
+    in German, "Dr.") takes the place of one right after it ("Er wurde 3.", not "3.."). A `Hyphened` fill is joined to
+    a capitalized word right after it ("5-Sterne-Hotel")."""
     used = set()
+    for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
+        if isinstance(value, Hyphened):
+            output = re.sub(f"{PLACEHOLDERS[k]} (?=[A-ZÄÖÜ])", PLACEHOLDERS[k] + "-", output, count=1)
 
     def one(m: re.Match) -> str:       # m: the space before the placeholder, if any, it, glued letters, a full stop
         space, k, glued, stop = m.group(1), ord(m.group(2)) - 0xE000, m.group(3), m.group(4)
