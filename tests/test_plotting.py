@@ -1,4 +1,8 @@
-"""util/plotting.py: the curves are drawn from a damaged metrics log, skipping what cannot be read."""
+"""util/plotting.py: the curves are drawn from a damaged metrics log, skipping what cannot be read, and say what
+they show."""
+import pytest
+
+from tests.runs import TINY
 from util.plotting import plot_curves
 
 
@@ -32,3 +36,25 @@ def test_a_model_of_both_directions_gets_a_val_bleu_curve_for_each_direction():
 def test_a_model_of_one_direction_keeps_its_one_val_bleu_curve():
     lines = bleu_lines([{"kind": "epoch", "step": 10, "val_loss": 3.0, "val_bleu": 20.0}])
     assert lines == {"weights": ([10], [20.0])}
+
+
+@pytest.mark.parametrize("flags, label", [
+    (["--train.label_smoothing=0"], "train loss (cross-entropy)"),
+    (["--train.label_smoothing=0.1"], "train loss (cross-entropy, label smoothing 0.1)"),
+    (["--train.consistency=2.5", "--model.dropout=0.1"],
+     "train loss (cross-entropy, + 2.5 × KL while dropout is on (R-Drop))"),
+])
+def test_curves_png_labels_the_train_loss_as_the_run_computed_it(root, tmp_path, train_main, monkeypatch, flags,
+                                                                 label):
+    import util.plotting
+    drawn, draw = [], util.plotting.curves_figure
+
+    def kept(*args, **kwargs):
+        drawn.append(draw(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(util.plotting, "curves_figure", kept)
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=2",
+                "--train.log_every=1", *flags])
+    assert (tmp_path / "run" / "curves.png").stat().st_size > 0
+    assert drawn[0].axes[0].get_lines()[0].get_label() == label

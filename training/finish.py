@@ -9,6 +9,7 @@ import sys
 from models.checkpoint import average_checkpoints
 from training.ema import weights_in
 from training.run import Run
+from training.step import loss_label
 from training.stop import Stopped, StopSignal, end_notice
 from training.loop import validate_model, validate_with_ema
 from training.validation import ValScores
@@ -53,7 +54,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
     run.checkpoints.at_end(run, reason or f"{cfg.train.max_epochs} epochs")
     if run.metrics_log:
         try:
-            plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png")
+            plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png", loss_label(cfg))
             run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
         except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
             why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]

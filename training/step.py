@@ -110,6 +110,14 @@ def step_loss(cfg: Config):
     return lambda model, batch, amp: loss_sum(model, batch, cfg.train.label_smoothing, amp, cfg.train.consistency)
 
 
+def loss_label(cfg: Config) -> str:
+    """What step_loss computes, in words: the train loss curve's label (curves.png)."""
+    train = cfg.train
+    parts = ["cross-entropy"] + [f"label smoothing {train.label_smoothing:g}"] * bool(train.label_smoothing)
+    parts += [f"+ {train.consistency:g} × KL while dropout is on (R-Drop)"] * bool(train.consistency)
+    return f"train loss ({', '.join(parts)})"
+
+
 def dropout_on(model) -> bool:
     return any(isinstance(m, Dropout) and m.rate > 0 for m in model.modules())
 

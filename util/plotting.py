@@ -15,16 +15,17 @@ def _pyplot():
     return plt
 
 
-def plot_curves(metrics_path: str | Path, out_path: str | Path) -> None:
-    """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl."""
-    fig = curves_figure(read_records(metrics_path))
+def plot_curves(metrics_path: str | Path, out_path: str | Path, loss_label: str = "train loss") -> None:
+    """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl; loss_label says what the
+    train loss is (training/step.py loss_label)."""
+    fig = curves_figure(read_records(metrics_path), loss_label)
     try:
         fig.savefig(out_path, dpi=100)
     finally:
         _pyplot().close(fig)
 
 
-def curves_figure(records: list[dict]):
+def curves_figure(records: list[dict], loss_label: str = "train loss"):
     """The figure of plot_curves: (loss, BLEU) axes. A model of both directions gets one val BLEU curve a direction
     (labelled de→en, en→de) beside their mean, the figure best.pt is chosen by."""
     steps = [r for r in records if r.get("kind") == "step" and _numbers(r, "step", "loss")]
@@ -34,7 +35,7 @@ def curves_figure(records: list[dict]):
     ema = [r for r in scored if str(r.get("kind")).endswith("-ema")]                 # the weights' EMA (--train.ema)
     plt = _pyplot()
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(11, 4))
-    ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label="train loss (label-smoothed)", alpha=0.7)
+    ax_loss.plot([r["step"] for r in steps], [r["loss"] for r in steps], label=loss_label, alpha=0.7)
     ax_loss.plot([r["step"] for r in epochs], [r["val_loss"] for r in epochs], "o-", label="val loss")
     if ema:
         ax_loss.plot([r["step"] for r in ema], [r["val_loss"] for r in ema], "o--", label="val loss, EMA")
