@@ -51,9 +51,9 @@ def trained(path) -> Trained:
     if Path(path).is_dir():
         raise UserError(f"--record records a .pt checkpoint's figures with what trained it; {path} is an export: "
                         "evaluate the checkpoint it was exported from")
-    raw = load_checkpoint(path).raw
+    ckpt = load_checkpoint(path)
+    raw, card = ckpt.raw, ckpt.card or {}
     info = raw.get("info") or {}
-    card = info.get("card") if isinstance(info.get("card"), dict) else {}
     machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
     return Trained(Config.from_dict(raw["config"]), int(info.get("step") or 0), str(card.get("precision") or ""),
                    round(float((card.get("trained") or {}).get("minutes") or 0), 2), str(card.get("commit") or ""),

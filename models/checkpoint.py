@@ -181,6 +181,12 @@ class ModelCheckpoint(NamedTuple):
     tgt_vocab: Vocab
     raw: dict            # everything the file holds: "model", "train_state" (last.pt), "info", ...
 
+    @property
+    def card(self) -> dict | None:
+        """The model card it holds (info["card"], training/card.py); None for one written before cards."""
+        card = (self.raw.get("info") or {}).get("card")
+        return card if isinstance(card, dict) else None
+
 
 def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     """The checkpoint with its config and vocabularies checked; no model is built yet."""

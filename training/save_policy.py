@@ -199,7 +199,7 @@ def best_of_disk(path: Path) -> dict | None:
     """The validation a best.pt holds, as its card says (or, written before cards, its info); None without one."""
     if not path.is_file():
         return None
-    card = (load_checkpoint(path).raw.get("info") or {}).get("card")
-    if isinstance(card, dict) and isinstance(card.get("best"), dict):
+    card = load_checkpoint(path).card
+    if card is not None and isinstance(card.get("best"), dict):
         return card["best"]
     return best_checkpoint_info(path)
