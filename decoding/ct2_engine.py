@@ -5,7 +5,6 @@ returns target pieces, which become ids again, so search and score give what the
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +15,7 @@ from config.checks import check_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import EOS, SPECIALS, Vocab
-from decoding.export_files import MANIFEST, check_export_files
+from decoding.export_files import MANIFEST, check_export_files, read_manifest
 from decoding.ct2_steps import Ct2Steps, on_host
 from decoding.search import Hypothesis, Owed, max_output_lengths, normalized
 from decoding.torch_engine import search_ids
@@ -141,8 +140,8 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
         raise UserError(f"{directory} is a CTranslate2 model: pip install ctranslate2 to run it") from None
     directory, device = Path(directory), torch.device(device)
     again = "export the checkpoint again with export.py"
+    manifest = read_manifest(directory)
     try:
-        manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
         cfg = check_config(Config.from_dict(manifest["config"]), training=False)
         src_vocab, tgt_vocab = Vocab(manifest["src_vocab"]), Vocab(manifest["tgt_vocab"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:

@@ -45,6 +45,20 @@ def export_inputs(directory: str | Path) -> list[Path]:
     return [Path(directory) / name for name in sorted(names | {"vmap.txt"} if names else names)]
 
 
+def read_manifest(directory: str | Path) -> dict:
+    """The export's manifest as written; a missing or unreadable one is a one-line UserError."""
+    path = Path(directory) / MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{path} is missing; {AGAIN}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise UserError(f"{path} is damaged ({str(e).splitlines()[0]}); {AGAIN}") from None
+    if not isinstance(manifest, dict):
+        raise UserError(f"{path} is damaged (not a JSON object); {AGAIN}")
+    return manifest
+
+
 def file_checksums(directory: str | Path, names) -> dict[str, str]:
     """{name: sha256 of the file's bytes} for these files of the directory."""
     return {name: sha256_file(Path(directory) / name) for name in names}

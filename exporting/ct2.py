@@ -3,8 +3,8 @@
 The model maps one to one: fused self-attention q/k/v, cross-attention q plus fused k/v, pre- or post-LN with the
 final norms, embeddings scaled by √d_model, our position table (sinusoid or learned) passed as CTranslate2's
 position encodings, relative positions as keys with zero value tables, a tied or separate output projection.
-Beside CTranslate2's files the directory holds `einsum_nmt.json` (config, vocabularies and the sha256 of every
-file, checked when it loads) and the subword models, so `translate.py --checkpoint DIR` needs nothing else.
+Beside CTranslate2's files the directory holds `einsum_nmt.json` (config, vocabularies, the checkpoint's model card
+for `translate.py --info`, and the sha256 of every file, checked when it loads) and the subword models, so `translate.py --checkpoint DIR` needs nothing else.
 ctranslate2 is needed for this feature only.
 """
 from __future__ import annotations
@@ -182,7 +182,8 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
                 (tmp / f"{side}.spm.model").write_bytes(subwords[side])
         manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
                     "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
-                    "checkpoint": str(checkpoint), "not_written_after": not_written_after(raw["model"])}
+                    "checkpoint": str(checkpoint), "not_written_after": not_written_after(raw["model"]),
+                    "card": ckpt.card}          # translate.py --info shows it
         manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
         install(tmp, out)

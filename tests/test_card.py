@@ -79,3 +79,26 @@ def test_translate_info_without_a_card_or_model_md_is_a_one_line_error(tmp_path)
     ensemble = f"{tmp_path / 'old.pt'},{tmp_path / 'old.pt'}"
     with pytest.raises(UserError, match=rf"^--info describes one model; give one of {ensemble} \(each member"):
         translate.main(["--info", "--checkpoint", ensemble])
+
+
+def test_translate_info_of_an_export_prints_the_card_of_the_checkpoint_it_was_exported_from(both_run, tmp_path,
+                                                                                            capsys):
+    pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
+    from exporting.ct2 import export_checkpoint
+    from training.card import render
+    out = export_checkpoint(both_run / "best.pt", tmp_path / "ct2")
+    assert translate.main(["--info", "--checkpoint", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"{out}: a CTranslate2 export (int8) of {both_run / 'best.pt'}; that checkpoint's card")
+    assert printed.endswith("\n\n" + render(load_checkpoint(both_run / "best.pt").card))
+
+
+def test_translate_info_of_an_export_without_a_card_says_where_to_find_one(tmp_path):
+    pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
+    from exporting.ct2 import export_checkpoint
+    save(tmp_path / "old.pt", 1)                       # as old checkpoints: no card inside
+    out = export_checkpoint(tmp_path / "old.pt", tmp_path / "ct2", "float32")
+    with pytest.raises(UserError, match=rf"^{out} is a CTranslate2 export without a model card .* run --info on the "
+                                        rf"checkpoint it was exported from \({tmp_path / 'old.pt'}\)") as e:
+        translate.main(["--info", "--checkpoint", str(out)])
+    assert "\n" not in str(e.value)

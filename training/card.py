@@ -12,6 +12,8 @@ from pathlib import Path
 
 import torch
 
+from decoding.ct2_engine import is_exported
+from decoding.export_files import read_manifest
 from models.checkpoint import load_checkpoint
 from training.forecast import Forecast
 from util.errors import UserError
@@ -154,15 +156,17 @@ def write_card(run_dir: Path, card: dict) -> None:
 
 
 def card_text(path: str | Path) -> str:
-    """The card of a checkpoint: its own (info["card"]), else the MODEL.md beside it (a run's best.pt's); a one-line
-    UserError when there is neither."""
+    """The card of a checkpoint: its own (info["card"]), else the MODEL.md beside it (a run's best.pt's); of an
+    export.py directory, the card of the checkpoint it was exported from; a one-line UserError when there is none."""
     path = Path(path)
     if "," in str(path) and not path.exists():         # translate.py --checkpoint a.pt,b.pt: an ensemble
         raise UserError(f"--info describes one model; give one of {path} (each member of an ensemble has its card)")
+    if is_exported(path):
+        return export_card_text(path)
     beside = (path if path.is_dir() else path.parent) / CARD_NAME
     if not path.is_dir():
-        card = (load_checkpoint(path).raw.get("info") or {}).get("card")
-        if isinstance(card, dict):
+        card = load_checkpoint(path).card
+        if card is not None:
             try:
                 return render(card)
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -173,3 +177,22 @@ def card_text(path: str | Path) -> str:
         return beside.read_text(encoding="utf-8")
     raise UserError(f"{path} has no model card and there is no {CARD_NAME} beside it (runs write one beside best.pt "
                     "since model cards began); pass a best.pt that train.py wrote")
+
+
+def export_card_text(directory: Path) -> str:
+    """The card an export carries (exporting/ct2.py writes its checkpoint's into the manifest), under a line that
+    says what the directory is."""
+    manifest = read_manifest(directory)
+    source, card = manifest.get("checkpoint") or "its checkpoint", manifest.get("card")
+    if isinstance(card, dict):
+        try:
+            text = render(card)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            text = None                     # a card this code cannot read
+        if text is not None:
+            quantized = f" ({manifest['quantization']})" if manifest.get("quantization") else ""
+            return (f"{directory}: a CTranslate2 export{quantized} of {source}; that checkpoint's card follows "
+                    f"(its val BLEU is the .pt's, measured before export)\n\n{text}")
+    raise UserError(f"{directory} is a CTranslate2 export without a model card (exported before exports carried "
+                    f"one, or from a checkpoint without one); run --info on the checkpoint it was exported from "
+                    f"({source}), or export it again with export.py")
