@@ -191,15 +191,32 @@ def test_builtins_are_registered():
     assert {"full", "sdpa", "square", "linear"} <= set(registered_attentions())
 
 
-def test_duplicate_registration_raises_unless_override(scratch_registry):
+def test_duplicate_registration_raises_unless_override_of_a_users_own_attention(scratch_registry):
     with pytest.raises(UserError, match="already registered by FullAttention; pick another name"):
         register_attention("full")(FullAttention)
 
-    @register_attention("full", override=True)
-    class Louder(FullAttention):
+    @register_attention("mine")
+    class Mine(FullAttention):
         pass
 
-    assert attention_class("full") is Louder
+    @register_attention("mine", override=True)      # the user's file run again
+    class MineAgain(FullAttention):
+        pass
+
+    assert attention_class("mine") is MineAgain
+
+
+@pytest.mark.parametrize("name", ["full", "sdpa", "linear"])
+def test_override_never_replaces_a_built_in_attention(scratch_registry, name):
+    """A checkpoint records only the name: a replaced "full" would change what every model trained with it computes
+    (and export.py would still hand it to CTranslate2 as softmax attention)."""
+    built = attention_class(name)
+    with pytest.raises(UserError, match=rf"^attention '{name}' is a built-in attention, which no registration "
+                                        r"replaces; pick another name"):
+        @register_attention(name, override=True)
+        class Louder(FullAttention):
+            pass
+    assert attention_class(name) is built
 
 
 def test_an_attention_goes_by_the_first_name_registering_wrote_on_it(scratch_registry):

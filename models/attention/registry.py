@@ -15,17 +15,27 @@ _REGISTRY: dict[str, type[Attention]] = {}
 
 
 def register_attention(name: str, override: bool = False) -> Callable[[type[Attention]], type[Attention]]:
-    """Class decorator: `@register_attention("cubed")` makes `--model.attention=cubed` build that class."""
+    """Class decorator: `@register_attention("cubed")` makes `--model.attention=cubed` build that class. A name
+    already taken is refused; override=True replaces a user's own attention (a file run again), never a built-in
+    one: a checkpoint records only the name, so another "full" would change what every model trained with it
+    computes, and what export.py hands CTranslate2 as softmax attention."""
     def add(cls: type[Attention]) -> type[Attention]:
         check_attention_class(cls)
-        if name in _REGISTRY and not override:
-            raise UserError(f"attention {name!r} is already registered by {_REGISTRY[name].__qualname__}; "
-                            f"pick another name (registered: {', '.join(registered_attentions())})")
+        if name in _REGISTRY and (not override or built_in(_REGISTRY[name])):
+            why = "a built-in attention, which no registration replaces" if override else \
+                f"already registered by {_REGISTRY[name].__qualname__}"
+            raise UserError(f"attention {name!r} is {why}; pick another name "
+                            f"(registered: {', '.join(registered_attentions())})")
         _REGISTRY[name] = cls
         if "registered_as" not in vars(cls):     # its first name, the one its messages use (Attention.registered_name)
             cls.registered_as = name
         return cls
     return add
+
+
+def built_in(cls: type[Attention]) -> bool:
+    """Whether a class is one of the project's own attentions (defined in this package)."""
+    return cls.__module__.startswith(f"{__package__}.")
 
 
 def registered_attentions() -> list[str]:
