@@ -255,19 +255,26 @@ class Translator:
         return in_line_order(self.sentence_maps(applied, decode), layout if isinstance(layout, Layout) else None)
 
     def sentence_maps(self, applied: Applied, decode: DecodeConfig | None) -> list[AttentionMap]:
-        """attention_maps of a line through the pipeline."""
+        """attention_maps of a line through the pipeline. A sentence with nothing to translate is its own
+        translation, as in translate_sentences: no model reads it, so its map has its source and no output rows."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         src_ids = self.codec.ids(applied.sentences)
-        hypotheses_of = self.search(src_ids, replace(decode or self.cfg.decode, n_best=1), self.owed(applied.sentences))
+        for_model = [n for n, sentence in enumerate(applied.sentences) if not nothing_to_translate(sentence)]
+        found = self.search([src_ids[n] for n in for_model], replace(decode or self.cfg.decode, n_best=1),
+                            self.owed([applied.sentences[n] for n in for_model]))
+        hypotheses_of = dict(zip(for_model, found))
         maps = []
-        for ids, hypotheses, states, originals in zip(src_ids, hypotheses_of, applied.states, applied.originals):
-            tokens = hypotheses[0].tokens
+        for n, (ids, states, originals) in enumerate(zip(src_ids, applied.states, applied.originals)):
             source = [self.codec.src_vocab.itos[t] for t in ids]
+            shown = self.pipeline.shown(source, originals, applied.line_states)
+            if n not in hypotheses_of:
+                maps.append(AttentionMap(shown, [], torch.zeros(0, len(ids))))
+                continue
+            tokens = hypotheses_of[n][0].tokens
             output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
-            maps.append(AttentionMap(self.pipeline.shown(source, originals, applied.line_states),
-                                     self.pipeline.shown(output, self.pipeline.fills(states), applied.line_states),
-                                     self.engine.attention(ids, tokens), carried(source, output)))
+            written = self.pipeline.shown(output, self.pipeline.fills(states), applied.line_states)
+            maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output)))
         return maps
 
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:

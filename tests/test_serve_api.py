@@ -111,6 +111,14 @@ def test_attention_gives_each_sentence_its_tokens_and_one_weight_row_per_output_
     assert client.post("/attention", json={"text": " "}).json() == {"sentences": []}
 
 
+def test_a_text_with_nothing_to_translate_gets_no_decoded_attention_as_translate_passes_it_through(client):
+    for text in ("🙂", "...", "🙂 🎉"):
+        assert client.post("/translate", json={"text": text}).json()["translation"] == text
+        found = client.post("/attention", json={"text": text}).json()["sentences"]
+        assert [(m["output"], m["weights"], m["carried"]) for m in found] == [([], [], [])], text
+        assert found[0]["source"], text                 # what it read is still shown
+
+
 BAD_REQUESTS = [
     (b'{"text": "Der Hund', 400, "not valid JSON"),
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
