@@ -118,6 +118,10 @@ def own_language_note(own: int, router: Router) -> str:
 def plot_attention(translator: Router, text: str, decode, path: str) -> None:
     from util.plotting import plot_attention as plot
     attention = translator.attention_map(text, decode)
+    if not attention.output:       # an empty line, or one without words: its own translation, no model read it
+        print(f"note: no heatmap: nothing in {text!r} was translated by the model; {path} is not written",
+              file=sys.stderr)
+        return
     # the word-start mark and the joiner have no glyph in matplotlib's fonts (a warning per label, a box drawn): as
     # the web page, labels without them ("▁￭." is ".")
     source, output = ([t.removeprefix(WORD_START).removeprefix(JOINER) for t in tokens]

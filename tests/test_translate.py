@@ -108,6 +108,15 @@ def test_translate_plots_cross_attention(tiny_run, env, tmp_path):
     assert png.stat().st_size > 1000
 
 
+@pytest.mark.parametrize("text", ["🙂", ""])
+def test_plot_attention_of_a_line_with_nothing_to_translate_writes_no_empty_heatmap(tiny_run, tmp_path, text, capsys):
+    png = tmp_path / "attn.png"
+    assert translate.main(["--checkpoint", str(tiny_run / "best.pt"), "--plot-attention", str(png), text]) == 0
+    said = capsys.readouterr()
+    assert said.out == f"{text}\n" and not png.exists()
+    assert said.err.startswith(f"note: no heatmap: nothing in {text!r} was translated by the model")
+
+
 def test_the_overlong_line_warning_names_the_input_line(averaged_run, monkeypatch, capsys):
     lines = ["Der Hund läuft.", "", "Die Katze schläft.", "Das Kind spielt.", " ".join(["Der Hund läuft"] * 40) + "."]
     monkeypatch.setattr(translating, "CHUNK_LINES", 2)     # line 5 is the first of the third chunk
