@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -63,6 +64,9 @@ def parse_json(body: bytes) -> dict:
         raise BadRequest(400, f"request body is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:
         raise BadRequest(400, "request body is not valid JSON (nested too deeply)") from None
+    except ValueError:                 # Python reads no integer of more than sys.get_int_max_str_digits() digits
+        raise BadRequest(422, f"request body holds a number of more than {sys.get_int_max_str_digits()} digits; "
+                              "no field takes one that large") from None
     if not isinstance(payload, dict):
         raise BadRequest(422, f'request body must be a JSON object like {{"text": "Ein Hund rennt."}}, '
                               f"not {json_type(payload)}")

@@ -139,6 +139,7 @@ BAD_REQUESTS = [
     ({"text": "Hund", "n_best": 1e300}, 422, "n_best must be an integer from 1 to 16, not 1e+300"),
     ({"text": "Hund", "n_best": 17}, 422, "n_best must be an integer from 1 to 16"),
     (b'{"text": "Hund", "length_penalty": NaN}', 422, "length_penalty must be a number"),
+    (b'{"text": "Hund", "beam": 1' + b"0" * 5000 + b"}", 422, "a number of more than 4300 digits; no field takes"),
     ({"txt": "Hund"}, 422, "unknown field 'txt'"),
     ({"text": "Hund", "texts": ["Hund"]}, 422, "send either"),
     ({}, 422, "send either"),
