@@ -204,7 +204,7 @@ def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits,
     """{"text": str} with optional beam, length_penalty and to (one of choices)."""
     check_fields(payload, ATTENTION_FIELDS)
     if "text" not in payload:
-        raise BadRequest(422, 'send "text": "..." (one line; a map for each of its sentences)')
+        raise BadRequest(422, 'send "text": "..." (a map for each sentence of its lines)')
     return (check_text(payload["text"], "text", limits), parse_decode(payload, defaults, limits, n_best=False),
             parse_to(payload, choices))
 

@@ -94,12 +94,12 @@ class TranslationService:
             return self.router.translate_sentences(sentences, work.decode)
 
     def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> list[AttentionMap]:
-        """Per sentence of `text`: where each output token of its translation (into `to`, None: the server's
-        default) looked in its source; weights as lists (JSON)."""
-        if not text.strip():
-            return []
+        """Per sentence of `text`, line by line as submit translates it: where each output token of its translation
+        (into `to`, None: the server's default) looked in its source; weights as lists (JSON)."""
+        lines = [line for line in LINE_BREAK.split(text)[::2] if line.strip()]
+        router = self.router.toward(to) if to else self.router
         with self._lock:
-            found = (self.router.toward(to) if to else self.router).attention_maps(text, decode)
+            found = [m for line in lines for m in router.attention_maps(line, decode)]
         return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
 
     def health(self) -> dict:

@@ -119,6 +119,15 @@ def test_a_text_with_nothing_to_translate_gets_no_decoded_attention_as_translate
         assert found[0]["source"], text                 # what it read is still shown
 
 
+def test_attention_maps_each_line_of_a_text_as_translate_translates_it(client):
+    lines = ["Der Mann sitzt im Park", "Die Katze schläft im Haus"]        # no full stop: one sentence as one line
+    translated = client.post("/translate", json={"text": "\n".join(lines)}).json()["translation"].split("\n")
+    found = client.post("/attention", json={"text": f"{lines[0]}\r\n\n{lines[1]}"}).json()["sentences"]
+    alone = [client.post("/attention", json={"text": line}).json()["sentences"] for line in lines]
+    assert found == alone[0] + alone[1] and len(found) == 2
+    assert [m["source"][0] for m in found] == ["Der", "Die"] and translated[1].startswith("The cat")
+
+
 BAD_REQUESTS = [
     (b'{"text": "Der Hund', 400, "not valid JSON"),
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
