@@ -20,7 +20,7 @@ import torch
 from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
 from util.errors import USER_MODULE, UserError, one_line, raised_at
-from util.interrupt import started
+from util.interrupt import Terminated, working
 from util.log_stream import Log, to_devnull
 
 # failures of the machine rather than of the program: reported in one line, never as a traceback
@@ -59,35 +59,38 @@ def whole_numbers(low: int):
 
 def run_main(main, needs_stdout: bool = True) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
-    Ctrl-C ends quietly with exit status 130, the lines written so far flushed. needs_stdout=False: stdout and
-    stderr are a log the work does not need (train.py, evaluate.py: their files and checkpoints are the work), so
-    a closed stdout is no error, and where a pipe's reader goes away (`train.py | head`) the work goes on and what
-    it writes there after that is dropped; else that reader going away ends the command (`translate.py | head`)."""
-    started()
-    try:
-        if needs_stdout and sys.stdout is None:
-            raise UserError("stdout is closed; redirect the output to a file or a pipe")
-        _whole_writes()
-        if not needs_stdout:
-            sys.stdout, sys.stderr = (None if stream is None else Log(stream, name)
-                                      for stream, name in ((sys.stdout, "stdout"), (sys.stderr, "stderr")))
-        code = main(sys.argv[1:])
-        if sys.stdout is not None:
-            sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
-    except UserError as e:
-        print(f"error: {e}", file=sys.stderr)
-        code = 2
-    except BrokenPipeError:  # `python translate.py ... | head`
-        _discard_stdout()
-        code = 0
-    except OSError as e:
-        if e.errno not in IO_ERRNOS:
-            raise
-        _discard_stdout()
-        print(f"error: {e.strerror} ({e.filename or 'writing the output'})", file=sys.stderr)
-        code = 2
-    except KeyboardInterrupt:
-        code = _interrupted()
+    Ctrl-C ends quietly with exit status 130, the lines written so far flushed, and SIGTERM likewise with 143 (the
+    work unwinds, its temporary files removed). needs_stdout=False: stdout and stderr are a log the work does not
+    need (train.py, evaluate.py: their files and checkpoints are the work), so a closed stdout is no error, and
+    where a pipe's reader goes away (`train.py | head`) the work goes on and what it writes there after that is
+    dropped; else that reader going away ends the command (`translate.py | head`)."""
+    with working():
+        try:
+            if needs_stdout and sys.stdout is None:
+                raise UserError("stdout is closed; redirect the output to a file or a pipe")
+            _whole_writes()
+            if not needs_stdout:
+                sys.stdout, sys.stderr = (None if stream is None else Log(stream, name)
+                                          for stream, name in ((sys.stdout, "stdout"), (sys.stderr, "stderr")))
+            code = main(sys.argv[1:])
+            if sys.stdout is not None:
+                sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
+        except UserError as e:
+            print(f"error: {e}", file=sys.stderr)
+            code = 2
+        except BrokenPipeError:  # `python translate.py ... | head`
+            _discard_stdout()
+            code = 0
+        except OSError as e:
+            if e.errno not in IO_ERRNOS:
+                raise
+            _discard_stdout()
+            print(f"error: {e.strerror} ({e.filename or 'writing the output'})", file=sys.stderr)
+            code = 2
+        except KeyboardInterrupt:
+            code = _interrupted()
+        except Terminated:
+            code = _interrupted(signal.SIGTERM)
     sys.stdout, sys.stderr = (s.stream if isinstance(s, Log) else s for s in (sys.stdout, sys.stderr))
     sys.exit(code or 0)
 
@@ -104,11 +107,11 @@ def _whole_writes() -> None:
                                       line_buffering=True)
 
 
-def _interrupted() -> int:
-    """After Ctrl-C: further Ctrl-Cs ignored, stdout flushed (every output line is one write, so it ends whole);
-    a terminal gets the line break the interrupted prompt lacks. -> 130, the shell's status for SIGINT."""
+def _interrupted(signum: int = signal.SIGINT) -> int:
+    """After Ctrl-C (or SIGTERM): further ones ignored, stdout flushed (every output line is one write, so it ends
+    whole); a terminal gets the line break the interrupted prompt lacks. -> 130 (143), the shell's status for it."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signum, signal.SIG_IGN)
     except ValueError:                 # not the main thread (a test calling run_main): nothing to ignore there
         pass
     try:
@@ -118,7 +121,7 @@ def _interrupted() -> int:
             print(file=sys.stderr)
     except (OSError, ValueError):
         _discard_stdout()
-    return 130
+    return 128 + signum
 
 
 def _discard_stdout() -> None:

@@ -33,6 +33,19 @@ def test_run_main_gives_ctrl_c_back_to_python_once_the_work_begins(monkeypatch):
         signal.signal(signal.SIGINT, handler)
 
 
+def test_sigterm_during_the_work_unwinds_it_removing_its_temporary_files_with_status_143(tmp_path):
+    # a supervisor's stop, `timeout`, `kill PID`: export.py's staging directory beside OUT_DIR, train.py's tokenized
+    # corpus in /tmp and the run directory it created were left behind, the process killed where it stood
+    code = ("import os, signal, sys, tempfile, time\n"
+            "from cli import run_main\n"
+            "def main(argv):\n"
+            "    with tempfile.TemporaryDirectory(dir=argv[0]):\n"
+            "        os.kill(os.getpid(), signal.SIGTERM); time.sleep(30)\n"
+            "run_main(main)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=REPO, capture_output=True, timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr, list(tmp_path.iterdir())) == (143, b"", b"", [])
+
+
 @pytest.mark.parametrize("script", ENTRY_POINTS)
 def test_every_entry_point_is_quiet_before_its_first_heavy_import(script):
     body = ast.parse((REPO / script).read_text(encoding="utf-8")).body

@@ -1,12 +1,27 @@
 """Ctrl-C while a command is still starting (its imports take seconds: torch, spaCy) ends it quietly with exit status
 130, as `cli.run_main` ends it later. Each entry point calls `quiet_while_starting()` before its other imports,
-when run as a script; run_main hands Ctrl-C back to Python (KeyboardInterrupt) once the command's work begins."""
+when run as a script; run_main hands Ctrl-C back to Python (KeyboardInterrupt) once the command's work begins, and
+turns SIGTERM into Terminated for that work, so that it unwinds as after Ctrl-C (exit status 143)."""
 import os
 import signal
+import threading
+from contextlib import contextmanager
+
+
+class Terminated(BaseException):
+    """SIGTERM during a command's work (a supervisor's stop, `timeout`, `kill PID`), raised where the work is: its
+    `finally` blocks remove its temporary files and directories, as after Ctrl-C, where the signal's default action
+    left them. Not an Exception (as KeyboardInterrupt is not), so no `except Exception` on the way swallows it.
+    Training has its own handler meanwhile (training/stop.py)."""
 
 
 def _exit_quietly(signum, frame) -> None:
     os._exit(130)        # nothing is written yet: no output to flush, no file half-done
+
+
+def _terminate(signum, frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)      # a second one must not break the cleanup the first started
+    raise Terminated
 
 
 def quiet_while_starting() -> None:
@@ -14,6 +29,18 @@ def quiet_while_starting() -> None:
         signal.signal(signal.SIGINT, _exit_quietly)
 
 
-def started() -> None:
+@contextmanager
+def working():
+    """The command's work: Ctrl-C a KeyboardInterrupt again, SIGTERM a Terminated where it had its default action
+    (in the main thread: a test calling run_main in a thread has no signals), as it was again afterwards."""
     if signal.getsignal(signal.SIGINT) is _exit_quietly:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM) if main else None
+    if previous is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        if previous is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, previous)
