@@ -215,5 +215,5 @@ def evaluate_from_flags(args) -> int:
                           **({"identifier": identified} if identified else {}),
                           **({"markup": kept} if kept else {})}))
     if args.output:    # after the scores, so a failed write loses none of them
-        write_text_lines(args.output, written, "; the scores above are complete")
+        write_text_lines(args.output, written, "; the scores above are complete, and it is as it was")
     return 0

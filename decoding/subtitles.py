@@ -23,7 +23,7 @@ from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like
 from decoding.load import decode_inputs, kept_files
 from decoding.translator import Translator, sentences_of
 from util.errors import UserError
-from util.textio import check_output_path
+from util.textio import check_output_path, replace_file
 
 FORMATS = ("text", "srt", "vtt", "html", "xml")
 EXAMPLE = {"srt": "00:00:01,000 --> 00:00:03,500", "vtt": "00:00:01.000 --> 00:00:03.500"}
@@ -180,8 +180,7 @@ def translate_subtitle_file(translator: Translator, decode: DecodeConfig, fmt: s
                                                                                         decode)).encode("utf-8")
     if output is not None:
         try:
-            with open(output, "wb") as f:
-                f.write(result)
+            replace_file(output, result)
         except OSError as e:
             raise UserError(f"cannot write {output} ({e.strerror})") from None
     elif hasattr(sys.stdout, "buffer"):           # bytes as they are: "\r\n" untouched on every platform

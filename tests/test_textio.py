@@ -111,3 +111,26 @@ def test_a_file_that_belongs_to_something_else_is_not_replaced_even_with_force(t
             check_output_path(tmp_path / name, "--out", force=True, kept=kept)
     assert check_output_path(tmp_path / "mean.pt", "--out", kept=kept).name == "mean.pt"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["last.pt"]
+
+
+def test_an_output_whose_write_fails_midway_leaves_the_file_it_replaces_whole(tmp_path):
+    # evaluate.py --output h.en --force at a size limit (ulimit -f) or on a full disk: h.en held 136 of 300 lines,
+    # its last one cut, and the complete file it replaced was gone
+    import resource
+    import signal
+    out = tmp_path / "hyp.en"
+    out.write_text("old 1\nold 2\n")
+    os.chmod(out, 0o640)
+    previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1000, previous_limit[1]))
+    try:
+        with pytest.raises(UserError, match=r"^cannot write .*hyp.en \(File too large\); the scores are complete$"):
+            textio.write_text_lines(out, [f"new line {n}" for n in range(300)], "; the scores are complete")
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
+        signal.signal(signal.SIGXFSZ, previous_signal)
+    assert [p.name for p in tmp_path.iterdir()] == ["hyp.en"] and out.read_text() == "old 1\nold 2\n"
+    textio.write_text_lines(out, ["new"])
+    assert out.read_text() == "new\n" and out.stat().st_mode & 0o777 == 0o640      # its mode kept
+    textio.write_text_lines(os.devnull, ["to a device, as it is"])

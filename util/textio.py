@@ -136,21 +136,44 @@ def check_output_path(path: str | Path, flag: str, inputs: Iterable[tuple[str, s
 
 
 def write_text_lines(path: str | Path, lines: list[str], kept: str = "") -> None:
-    """Write lines, each ended by "\n"; a failure (disk full, ...) is a UserError ending with what was kept."""
+    """Write lines, each ended by "\n", whole or not at all (replace_file); a failure (disk full, ...) is a UserError
+    ending with what was kept."""
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write("".join(line + "\n" for line in lines))
+        replace_file(path, "".join(line + "\n" for line in lines).encode("utf-8"))
     except OSError as e:
         raise UserError(f"cannot write {path} ({e.strerror}){kept}") from None
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write a small file whole or not at all: a temporary file beside it, then renamed over it (OSError on failure)."""
+def replace_file(path: str | Path, data: bytes) -> None:
+    """Write a file whole or not at all: a temporary file beside it (`.NAME.XXXXXXXX.part`), renamed over it, so a
+    failed write (disk full, `ulimit -f`) or a kill leaves the file it replaces as it was, never a part of the new
+    one. The file keeps its mode (a new one gets the umask's); a symlink's target is replaced; a device or a FIFO
+    (/dev/null, a pipe) is written as it is. OSError on failure, with no temporary file left."""
+    path = Path(os.path.realpath(path))
+    if path.exists() and not path.is_file():
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a small file whole or not at all (replace_file; OSError on failure)."""
+    replace_file(path, text.encode("utf-8"))
