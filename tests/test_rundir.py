@@ -206,7 +206,8 @@ def test_a_lock_is_removed_at_the_end_only_when_a_run_of_ours_wrote_it(tmp_path)
 def test_resume_removes_only_the_temporary_files_a_run_writes_and_a_new_run_none(tmp_path):
     run = tmp_path / "run"
     run.mkdir()
-    ours, theirs = [".last.pt.ab3_x9z0.tmp", ".best.pt.0123abcd.tmp", ".metrics.jsonl.tmp"], [".notes.tmp", ".x.tmp"]
+    ours = [".last.pt.ab3_x9z0.tmp", ".best.pt.0123abcd.tmp", ".metrics.jsonl.tmp", ".config.json.k2_9abcd.part"]
+    theirs = [".notes.tmp", ".x.tmp"]
     for name in ["last.pt", *ours, *theirs]:
         (run / name).write_text(name)
     claim_run_dir(run, resuming=True).release()

@@ -189,6 +189,25 @@ def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(roo
     assert not list(run.glob(".*.tmp")) and not (run / ".lock").exists()
 
 
+
+def test_a_new_run_whose_config_json_cannot_be_written_leaves_no_directory_behind(root, tmp_path, train_main):
+    # a full disk (here: a size limit) while config.json was written left the first half of it in a directory that
+    # `--out` then refused ("it has config.json") and `--resume` sent back to `--out`
+    flags, out = [*TINY, "--data-dir", str(root / "data"), "--train.max_steps=2"], tmp_path / "run"
+    train_main([*flags, "--out", str(tmp_path / "first")])          # the data cached, the precision chosen
+    previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1000, previous_limit[1]))       # the lock fits, config.json does not
+    try:
+        with pytest.raises(UserError, match=r"^cannot write to the run directory .* \(File too large\)"):
+            train_main([*flags, "--out", str(out)])
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
+        signal.signal(signal.SIGXFSZ, previous_signal)
+    assert not out.exists()
+    train_main([*flags, "--out", str(out)])          # the same --out
+    assert json.loads((out / "config.json").read_text())["preset"] == "tiny"
+
 def test_best_pt_holds_weights_only_translates_and_the_run_resumes(root, averaged_run, tmp_path, capsys, train_main):
     best, last = load_checkpoint(averaged_run / "best.pt").raw, load_checkpoint(averaged_run / "last.pt").raw
     assert best["train_state"] is None and last["train_state"]["optimizer"]["state"]

@@ -41,6 +41,7 @@ from util import distributed
 from cli import pick_device
 from util.errors import UserError
 from util.ledger import current_commit
+from util.textio import write_text_atomic
 
 
 @dataclass
@@ -250,7 +251,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     run.state.precision = precision.precision
     if dist.is_main:
         try:
-            (run.dir / "config.json").write_text(cfg.to_json() + "\n")
+            write_text_atomic(run.dir / "config.json", cfg.to_json() + "\n")     # a half one blocks --out
             run.metrics_log = open_log(run.dir / "metrics.jsonl", run.state.metrics_bytes if resume else 0)
             if cfg.train.tensorboard:
                 run.tensorboard = TensorBoardLog(run.dir, run.state.step if resume else None)

@@ -150,10 +150,10 @@ def is_lock_text(text: str) -> bool:
 
 
 # the temporary files a run writes, and leaves half-written when it is killed: a checkpoint's
-# (models/checkpoint.atomic_torch_save: `.NAME.XXXXXXXX.tmp`), MODEL.md's (util.textio.write_text_atomic) and
-# metrics.jsonl's while a resume repairs it (open_log)
-RUN_TEMP_FILE = re.compile(r"\.(best|last|averaged|epoch\d+)\.pt\.[a-z0-9_]{8}\.tmp|\.MODEL\.md\.[a-z0-9_]{8}\.part|"
-                           r"\.metrics\.jsonl\.tmp")
+# (models/checkpoint.atomic_torch_save: `.NAME.XXXXXXXX.tmp`), MODEL.md's and config.json's
+# (util.textio.write_text_atomic: `.NAME.XXXXXXXX.part`) and metrics.jsonl's while a resume repairs it (open_log)
+RUN_TEMP_FILE = re.compile(r"\.(best|last|averaged|epoch\d+)\.pt\.[a-z0-9_]{8}\.tmp|"
+                           r"\.(MODEL\.md|config\.json)\.[a-z0-9_]{8}\.part|\.metrics\.jsonl\.tmp")
 
 
 def remove_stale_temp_files(directory: str | Path) -> list[str]:
