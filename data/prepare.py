@@ -17,6 +17,7 @@ data/prepared.py); a damaged or unreadable cache is rebuilt. Loading it imports 
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import importlib.metadata
 import itertools
@@ -193,14 +194,20 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
 
     with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
         tokens, references = {}, {}
-        for way, reverse in directions:
-            pipeline = Pipeline.from_config(way, lexicon=lexicon.reverse if reverse else lexicon)
-            for split in sizes:
-                key = (split, reverse)
-                tokens[key] = Path(tmp, f"{len(tokens)}.src"), Path(tmp, f"{len(tokens)}.tgt")
-                name = reversed_name(split) if reverse else split
-                references[key] = tokenize_split(way, name, pairs_of(split, reverse), sizes[split], tokens[key],
-                                                 progress, pipeline, training=split == train)
+        try:
+            for way, reverse in directions:
+                pipeline = Pipeline.from_config(way, lexicon=lexicon.reverse if reverse else lexicon)
+                for split in sizes:
+                    key = (split, reverse)
+                    tokens[key] = Path(tmp, f"{len(tokens)}.src"), Path(tmp, f"{len(tokens)}.tgt")
+                    name = reversed_name(split) if reverse else split
+                    references[key] = tokenize_split(way, name, pairs_of(split, reverse), sizes[split], tokens[key],
+                                                     progress, pipeline, training=split == train)
+        except OSError as e:
+            if e.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):     # a full disk under tmp, or a size limit
+                raise
+            raise UserError(f"cannot write the tokenized corpus to {tmp} ({e.strerror}); free space there, or set "
+                            "TMPDIR to a directory with room") from None
         if units is not None:            # fine-tuning: the model's own units, never relearned
             src_vocab, tgt_vocab = units.src_vocab, units.tgt_vocab
             src_subwords, tgt_subwords = units.src_subwords, units.tgt_subwords

@@ -205,3 +205,19 @@ def test_a_model_of_both_directions_trains_on_each_pair_both_ways_encoded_as_it_
         codec = Codec(config, data.src_vocab, data.tgt_vocab, data.src_subwords, data.tgt_subwords)
         assert codec.ids(split.src_text) == list(split.src)
     assert data.lexicon.reverse is not None and data.lexicon.reverse.knows("woman") and not data.lexicon.knows("woman")
+
+
+def test_a_full_temp_directory_while_tokenizing_is_one_line_naming_it(data_dir, tmp_path):
+    # before: "error: File too large (writing the output)", which named neither the file nor what to do
+    import resource
+    import signal
+    previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (10, previous_limit[1]))     # a full disk, as far as the writes go
+    try:
+        with pytest.raises(UserError, match=r"^cannot write the tokenized corpus to .*einsum-nmt-prepare-\w+ \(File "
+                                            r"too large\); free space there, or set TMPDIR to a directory with room$"):
+            prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
+        signal.signal(signal.SIGXFSZ, previous_signal)
