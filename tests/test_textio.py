@@ -17,6 +17,11 @@ def test_lines_end_at_newline_only_and_a_crlf_end_is_removed(tmp_path):
     assert read_text_lines(tmp_path / "a.txt") == ["one\rstill one", "two\u2028two\x0cthree\x85", "last, no newline"]
 
 
+
+def test_a_byte_order_mark_opening_a_file_is_no_text_of_its_first_line_and_one_later_is(tmp_path):
+    (tmp_path / "refs.en").write_bytes("\ufeffA dog runs.\r\n\ufeffTwo men sit.\n".encode())
+    assert read_text_lines(tmp_path / "refs.en") == ["A dog runs.", "\ufeffTwo men sit."]
+
 def test_translate_stdin_lines_and_file_lines_are_cut_alike(tmp_path):
     raw = "a\r\nb\rc\n\nd".encode()
     (tmp_path / "a.txt").write_bytes(raw)

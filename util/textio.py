@@ -36,13 +36,16 @@ def line_text(raw: bytes) -> str:
 
 def read_lines(file: BinaryIO, name: str) -> Iterator[str]:
     """The lines of a binary file, cut by line_text and read in pieces of at most MAX_LINE_BYTES, so memory stays
-    bounded whatever the input; a line that is not UTF-8, or longer than that, is a one-line UserError naming it."""
+    bounded whatever the input, the first without a byte order mark (an editor's: a reference of --score or of
+    evaluate.py --ref held it as text); a line that is not UTF-8, or longer than that, is a one-line UserError
+    naming it."""
     for number, raw in enumerate(iter(lambda: file.readline(MAX_LINE_BYTES + 2), b""), 1):
         if len(raw.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES:
             raise UserError(f"{name} line {number} is longer than {MAX_LINE_BYTES:,} bytes (is it text with one "
                             "sentence a line?); split it into lines")
         try:
-            yield line_text(raw)
+            text = line_text(raw)
+            yield text.removeprefix("\ufeff") if number == 1 else text     # a file's byte order mark is no text
         except UnicodeDecodeError:
             raise UserError(f"{name} line {number} is not valid UTF-8; convert it, e.g. with "
                             "`iconv -f latin1 -t utf-8`") from None
