@@ -24,6 +24,19 @@ def test_the_first_ctrl_c_says_what_it_waits_for_and_a_second_one_is_announced_n
         signal.signal(signal.SIGTERM, handlers[1])
 
 
+
+def test_a_first_sigterm_is_announced_without_naming_ctrl_c(capfd):
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    try:
+        with StopSignal(lambda: "finishing step 3, then writing last.pt") as stop:
+            signal.raise_signal(signal.SIGTERM)             # a supervisor's stop: no Ctrl-C was pressed
+            assert stop.requested
+            assert capfd.readouterr().err == ("\nstopping: finishing step 3, then writing last.pt; another stop "
+                                              "signal will not interrupt the save\n")
+    finally:
+        signal.signal(signal.SIGINT, handlers[0])
+        signal.signal(signal.SIGTERM, handlers[1])
+
 def test_inside_cancellable_work_the_first_signal_ends_it_at_once_and_says_what_follows(capfd):
     handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     done = []

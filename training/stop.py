@@ -48,7 +48,8 @@ class StopSignal:
                       f"(kill -9 {os.getpid()} ends the run now, losing the steps since the last saved last.pt)")
             return
         self.requested, self.cancelled = True, self.cancels
-        self._say(f"stopping: {self.notice()}" + ("" if self.cancels else "; Ctrl-C again will not interrupt the save"))
+        again = "Ctrl-C again" if signum == signal.SIGINT else "another stop signal"    # SIGTERM: a supervisor's
+        self._say(f"stopping: {self.notice()}" + ("" if self.cancels else f"; {again} will not interrupt the save"))
         if self.cancels:
             self.cancels = False
             raise Stopped
