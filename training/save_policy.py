@@ -190,8 +190,9 @@ class Checkpoints:
 
     def kept(self) -> str:
         """What a failed write leaves: every file is whole (atomic writes), last.pt says where a resume starts."""
-        if self.saved_step is None:
-            return "there is no last.pt yet, so start again (with another --out) once that is fixed"
+        if self.saved_step is None:       # a new run takes the directory again unless a best.pt is in it (rundir.py)
+            again = "with another --out" if (self.dir / "best.pt").exists() else "the same command"
+            return f"there is no last.pt yet, so start {again} again once that is fixed"
         return f"last.pt holds step {self.saved_step}; once that is fixed: {self.resume_command}"
 
 
