@@ -30,7 +30,6 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
     ("Das kostet zwanzig Euro.", f"Das kostet {P0}.", "€20"),
     ("Das Ticket kostet fünfundzwanzig Euro.", f"Das Ticket kostet {P0}.", "€25"),      # a model garbled it
     ("Das kostet zwei Euro fünfzig.", f"Das kostet {P0}.", "€2.50"),      # the cents after it, as in "2 Euro 50"
-    ("Er zahlt zwei Euro fünfzig Leuten.", f"Er zahlt {P0} fünfzig Leuten.", "€2"),      # a count of people: no cents
     ("Vor zwei Stunden kam er.", f"{P0} kam er.", "2 hours ago"),
     ("Ich schwimme zweimal pro Woche.", f"Ich schwimme {P0}.", "twice a week"),      # how often, in one word
 ])
@@ -47,3 +46,37 @@ def test_a_number_word_before_no_amount_and_an_article_before_a_unit_are_the_mod
 
 def test_the_cents_of_a_price_in_words_count_as_their_digits_in_a_translation():
     assert SpelledAmounts("de", "en").in_digits("Das kostet zwei Euro fünfzig.") == "Das kostet 2 Euro 50."
+
+
+P1 = PLACEHOLDERS[1]
+
+
+@pytest.mark.parametrize("direction, source, masked, fills", [
+    (("en", "de"), "Twenty-one people came.", f"{P0} people came.", ("21",)),    # a model wrote "Diese Menschen"
+    (("en", "de"), "I saw thirteen dogs.", f"I saw {P0} dogs.", ("13",)),
+    (("en", "de"), "A hundred people wait.", f"{P0} people wait.", ("100",)),
+    (("en", "de"), "thirty or forty bikes", f"{P0} or {P1} bikes", ("30", "40")),      # both counts of a range
+    (("de", "en"), "Dreiundzwanzig Kinder spielen.", f"{P0} Kinder spielen.", ("23",)),
+    (("de", "en"), "Fünfzehn junge Männer warten.", f"{P0} junge Männer warten.", ("15",)),   # an adjective between
+    (("de", "en"), "hundert Leute", f"{P0} Leute", ("100",)),
+    (("de", "en"), "zehn bis zwanzig Leute", f"{P0} bis {P1} Leute", ("10", "20")),
+    (("de", "en"), "Er zahlt zwei Euro fünfzig Leuten.", f"Er zahlt {P0} {P1} Leuten.", ("€2", "50")),   # no cents
+])
+def test_a_count_from_thirteen_up_before_a_noun_travels_as_its_digits(direction, source, masked, fills):
+    assert SpelledAmounts(*direction).apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("direction, source", [
+    (("en", "de"), "Twelve dogs run."),                       # one to twelve: the model's
+    (("en", "de"), "We meet at twenty past eight."),          # no count
+    (("en", "de"), "a hundred and fifty people"),             # not "100 and 50"
+    (("de", "en"), "Ein Mann Mitte zwanzig sitzt am Tisch."),
+    (("de", "en"), "Um zwanzig nach acht."),
+    (("de", "en"), "Am zwanzigsten Mai."),
+])
+def test_a_number_word_that_counts_no_noun_stays_the_models(direction, source):
+    assert SpelledAmounts(*direction).apply(source) == (source, ())
+
+
+def test_a_count_in_words_counts_as_its_digits_in_a_translation():
+    assert SpelledAmounts("de", "en").in_digits("Dreiundzwanzig Kinder spielen.") == "23 Kinder spielen."

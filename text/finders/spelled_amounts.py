@@ -12,6 +12,14 @@ and the tens with their units ("fünfundzwanzig", "twenty-five", "twenty five");
 German "ein", "eine", "einen", "einem" before a currency only ("ein Kilo" is "a kilo"). What the word counts must be
 one the number finder takes with a number (a currency or a unit, text/finders/numbers.py), which also writes it, with
 what it takes along before the number ("seit drei Tagen" -> "for 3 days", "vor zwei Stunden" -> "2 hours ago").
+
+A count from thirteen up before a noun (or an adjective and its noun) travels as its digits too, since Multi30K spells
+almost none and a model dropped or garbled them ("Twenty-one people came." -> "Diese Menschen kommen aus.",
+"Dreiundzwanzig Kinder" -> "Threeundave children"); one to twelve stay the model's ("zwei Hunde" is everywhere). A
+count that opens the sentence is its digits there too, as 92 of Multi30K's English captions open ("5 athletes ...").
+A smaller count joined to it is one too ("zehn bis zwanzig Leute" -> "10", "20"):
+
+    SpelledAmounts("en", "de").find("Twenty-one people came.")  -> [Span(0, 10, "21")]
 """
 from __future__ import annotations
 
@@ -42,6 +50,12 @@ TEENS_AND_TENS = {"de": dict(zip("dreizehn vierzehn fünfzehn sechzehn siebzehn 
                                  (*range(13, 21), *range(30, 101, 10)))),
                   "en": dict(zip("thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
                                  "fifty sixty seventy eighty ninety".split(), (*range(13, 21), *range(30, 91, 10))))}
+TEENS_AND_TENS["de"]["einhundert"] = TEENS_AND_TENS["en"]["a hundred"] = TEENS_AND_TENS["en"]["one hundred"] = 100
+# what follows a count of something: a noun, or an adjective and its noun (German capitalizes the noun); English's
+# words after a number that is no count ("twenty past eight", "twenty to nine")
+BEFORE_NOUN = {"de": re.compile(r" +(?:[a-zäöüß]+(?:e|en|er|es|em) +)?[A-ZÄÖÜ]"),
+               "en": re.compile(r" +(?!(?i:and|or|to|past|till|until|before|after)\b)[^\W\d_]")}
+JOINED = {"de": "und|oder|bis", "en": "and|or|to"}      # "zwanzig bis dreißig Leute"
 UNITS = {"de": "ein zwei drei vier fünf sechs sieben acht neun".split(),
          "en": "one two three four five six seven eight nine".split()}
 
@@ -68,6 +82,10 @@ class SpelledAmounts(PlaceholderStep):
         self.often = re.compile(rf"(?<![\w-])(?i:{often})(?![\w-])") if words and self.counted else None
         names = "|".join(sorted(self.currencies, key=len, reverse=True))
         self.cents = re.compile(rf" +(?i:{names}) +((?i:{words}))(?![\w-])") if words and names else None
+        joined = JOINED.get(source)
+        self.joined = re.compile(rf" +(?i:{joined}) +((?i:{words}))(?![\w-])") if words and joined else None
+        self.before_joined = re.compile(rf"(?<![\w-])((?i:{words})) +(?i:{joined}) +$") if words and joined else None
+        self.before_noun = BEFORE_NOUN.get(source)
 
     def find(self, text: str) -> list[Span]:
         return [span for _, span in self.amounts(text)]
@@ -98,7 +116,22 @@ class SpelledAmounts(PlaceholderStep):
             span = self.in_numbers(text, said)
             if span is not None:            # cents the price does not take stay words ("zwei Euro fünfzig Leuten")
                 amounts.append(([s for s in said if s.end <= span.end], self.in_words(span, m)))
+            elif self.counts(text, m) and not (amounts and amounts[-1][1].end > m.start()):
+                amounts.append((said[:1], Span(m.start(), m.end(), said[0].digits)))
         return amounts
+
+    def counts(self, text: str, m: re.Match) -> bool:
+        """Whether the number word `m` is a count that travels as its digits: from 13 up before a noun, or smaller
+        than such a count it is joined to ("zehn bis zwanzig Leute"); not after a larger one ("a hundred and fifty
+        people", which the model reads whole)."""
+        value = self.values.get(m.group(1).lower(), 0)
+        before = self.before_joined.search(text, 0, m.start(1)) if self.before_joined else None
+        if before and self.values.get(before.group(1).lower(), 0) >= value:
+            return False
+        later = self.joined.match(text, m.end(1)) if self.joined else None
+        if later:
+            return value < self.values.get(later.group(1).lower(), 0) and self.counts(text, later)
+        return value >= 13 and self.before_noun is not None and self.before_noun.match(text, m.end(1)) is not None
 
     def cents_after(self, text: str, m: re.Match) -> list[Said]:
         """The cents said in a word after the currency that follows the word `m` ("zwei Euro fünfzig"), in two digits
