@@ -13,14 +13,25 @@ P0, P1, P2 = PLACEHOLDERS[:3]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
-    ("Ein 3-jähriger Junge vor einem 5-Sterne-Hotel.", f"Ein {P0} Junge vor einem {P1}-Hotel.",
+    ("Ein 3-jähriger Junge vor einem 5-Sterne-Hotel.", f"Ein {P0} Junge vor einem {P1} Hotel.",
      ("3-year-old", "5-star")),
-    ("Zwei 20-Jährige in einer 2-Zimmer-Wohnung.", f"Zwei {P0} in einer {P1}-Wohnung.", ("20-year-olds", "2-room")),
+    ("Zwei 20-Jährige in einer 2-Zimmer-Wohnung.", f"Zwei {P0} in einer {P1} Wohnung.", ("20-year-olds", "2-room")),
     ("Nach 10-minütigem Lauf die 1,5-fache Menge.", f"Nach {P0} Lauf die {P1} Menge.", ("10-minute", "1.5-fold")),
-    ("Ein 5-km-Lauf und die 100-Meter-Staffel.", f"Ein {P0}-Lauf und die {P1}-Staffel.", ("5-km", "100-meter")),
+    ("Ein 5-km-Lauf und die 100-Meter-Staffel.", f"Ein {P0} Lauf und die {P1} Staffel.", ("5-km", "100-meter")),
 ])
 def test_a_number_and_what_it_counts_come_out_in_english(source, masked, fills):
     assert NumberCompounds(Numbers()).apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, masked, fill", [
+    ("Das 3-Tage-Ticket kostet 20 Euro.", f"Das {P0} Ticket kostet 20 Euro.", "3-day"),   # was "The 3 t-shirt"
+    ("Der Bus fährt im 10-Minuten-Takt.", f"Der Bus fährt im {P0} Takt.", "10-minute"),
+    ("Ein 2-Wochen-Urlaub.", f"Ein {P0} Urlaub.", "2-week"),
+])
+def test_a_span_of_time_as_a_compounds_first_part_comes_out_in_english_and_its_rest_is_a_word_apart(source, masked,
+                                                                                                     fill):
+    assert NumberCompounds(Numbers()).apply(source) == (masked, (fill,))
+    assert NumberCompounds(Numbers()).reverse(f"The {P0} ticket.", (fill,)) == f"The {fill} ticket."
 
 
 @pytest.mark.parametrize("source", ["2-mal, 3-D, 5-Sternen, 2-Zimmerpflanze, 3er-Zimmer, 12-Euro-Ticket.",

@@ -1,18 +1,18 @@
 """A number joined by a hyphen to a word that says what it counts ("3-jähriger", "2-Zimmer", "5-Sterne",
-"10-minütigen") leaves a German source as one placeholder whose fill says it in English, for any model:
+"10-minütigen", "3-Tage") leaves a German source as one placeholder whose fill says it in English, for any model:
 
     NumberCompounds(Numbers()).apply("Ein 3-jähriger Junge vor einem 5-Sterne-Hotel.")
-        -> ("Ein \ue000 Junge vor einem \ue001-Hotel.", ("3-year-old", "5-star"))
+        -> ("Ein \ue000 Junge vor einem \ue001 Hotel.", ("3-year-old", "5-star"))
 
-The rest of a longer compound ("-Hotel", "-Wohnung") and every other word joined to a number ("2-mal") is left to the
-model (text/finders/digit_runs.py); a glossary term ("Zimmer") wins over the table. English -> German, such an
-adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
-(text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "in a 5-story
-house" -> "in einem 5-stöckigen" + " house" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown
-gender gets the ending of a feminine one. Before any other noun, a count German makes a compound of is its first
-part, joined to the noun the model writes ("a 5-star hotel" -> "ein 5-Sterne" + "-Hotel", "a 10-minute walk" ->
-"10-Minuten" + "-Spaziergang"; a model wrote "Ein 5- Hotel"). Training pairs are not changed (Multi30K holds ten such
-words).
+The rest of a longer compound ("Hotel", "Ticket") goes to the model as a word of its own, its hyphen gone (a model read
+"\ue000-Ticket" as "tickbox" and "\ue000-Golfplatz" as "coffee court"); every other word joined to a number ("2-mal") is
+left to the model (text/finders/digit_runs.py); a glossary term ("Zimmer") wins over the table. English -> German, such
+an adjective before its noun becomes German's, with the ending the noun's gender and the phrase's case ask for
+(text/forms/adjective_endings.py): "A 3-year-old boy plays" -> "Ein 3-jähriger" + " boy plays", "in a 5-story house" ->
+"in einem 5-stöckigen" + " house" (a model wrote "Ein 3 arm gekleideter Junge"); a noun of unknown gender gets the
+ending of a feminine one. Before any other noun, a count German makes a compound of is its first part, joined to the
+noun the model writes ("a 5-star hotel" -> "ein 5-Sterne" + "-Hotel", "a 10-minute walk" -> "10-Minuten" +
+"-Spaziergang"; a model wrote "Ein 5- Hotel"). Training pairs are not changed (Multi30K holds ten such words).
 """
 from __future__ import annotations
 
@@ -21,10 +21,13 @@ import re
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
 from text.forms.adjective_endings import ending
-from text.forms.masking import Hyphened, Span
+from text.forms.masking import Hyphened, Parted, Span
 
+# a span of time as a compound's first part, both ways: "3-Tage-Ticket" <-> "3-day ticket", "10-Minuten-Takt"
+TIME_NOUNS = {"Sekunden": "second", "Minuten": "minute", "Stunden": "hour", "Tage": "day", "Tages": "day",
+              "Wochen": "week", "Monats": "month", "Jahres": "year"}
 # the German word (any of its endings) -> what English writes after the number and a hyphen
-HEADS = {
+HEADS = {**TIME_NOUNS,
     "jährig": "year-old", "Jährige": "year-olds", "Jährigen": "year-olds", "Jähriger": "year-old",
     "monatig": "month-old", "wöchig": "week", "tägig": "day", "stündig": "hour", "minütig": "minute",
     "sekündig": "second", "Zimmer": "room", "Sterne": "star", "Stern": "star", "Personen": "person",
@@ -36,6 +39,8 @@ ENDINGS = "(?:e|er|es|en|em)?"        # an adjective's endings ("jährig" -> "j�
 HEAD = re.compile("-(?:" + "|".join(f"({re.escape(h)}){ENDINGS if h.islower() and h != 'km' else ''}"
                                     for h in sorted(HEADS, key=len, reverse=True)) + r")(?![^\W\d_])")
 
+REST = re.compile(r"-(?=[^\W\d_])")        # the hyphen before the rest of a compound
+
 
 # English -> German: the English adjective (without its number) -> the German one's stem
 GERMAN_STEMS = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöchig", "day-old": "tägig",
@@ -44,8 +49,7 @@ GERMAN_STEMS = {"year-old": "jährig", "month-old": "monatig", "week-old": "wöc
 GERMAN_HEAD = re.compile(r"-(%s)(?![\w-]) +([a-z]+)\b" % "|".join(sorted(GERMAN_STEMS, key=len, reverse=True)))
 # English -> German, before a noun whose gender is unknown or that has no adjective: the noun German makes a compound's
 # first part of ("a 5-star hotel" -> "ein 5-Sterne-Hotel": a model wrote "Ein 5- Hotel"), the table's nouns reversed
-GERMAN_NOUNS = {"minute": "Minuten", "hour": "Stunden", "second": "Sekunden", "day": "Tage", "week": "Wochen",
-                "month": "Monats", "year": "Jahres", "bedroom": "Zimmer"}
+GERMAN_NOUNS = {"bedroom": "Zimmer"}
 for german, english in HEADS.items():
     if (german[:1].isupper() or german == "km") and not english.startswith("year-old"):
         GERMAN_NOUNS.setdefault(english, german)
@@ -88,8 +92,11 @@ class NumberCompounds(PlaceholderStep):
                 continue
             if self.way == ("de", "en"):
                 head = HEAD.match(text, number.end)
+                rest = REST.match(text, head.end()) if head else None       # "3-Tage-Ticket": "Ticket" apart
                 if head:
-                    spans.append(Span(number.start, head.end(), f"{number.fill}-{english_head(head)}"))
+                    fill = f"{number.fill}-{english_head(head)}"
+                    spans.append(Span(number.start, rest.end(), Parted(fill)) if rest else
+                                 Span(number.start, head.end(), fill))
                 continue
             head = GERMAN_HEAD.match(text, number.end)
             gender = gender_of(head.group(2), self.lexicon) if head else None

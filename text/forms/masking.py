@@ -38,6 +38,12 @@ class Hyphened(str):
     langes")."""
 
 
+class Parted(str):
+    """A fill that is the first part of a source's compound whose rest goes to the model as a word of its own: its
+    span takes the hyphen after it, and its placeholder stands apart ("3-Tage-Ticket" -> "\ue000 Ticket", "3-day"; a
+    model read "\ue000-Ticket" as "tickbox")."""
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)
@@ -66,7 +72,7 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
         spans = spans[:len(PLACEHOLDERS)]
     out, last = [], 0
     for k, span in enumerate(spans):
-        out += [text[last:span.start], PLACEHOLDERS[k]]
+        out += [text[last:span.start], PLACEHOLDERS[k] + (" " if isinstance(span.fill, Parted) else "")]
         last = span.end
     return "".join(out) + text[last:], tuple(s.fill for s in spans)
 
