@@ -217,13 +217,14 @@ def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> 
     parser.add_argument("--rerank", type=float, default=None, metavar="W",
                         help="a model of both directions: rank the beam's translations by their score + W * how "
                         "likely each gives its source back (default: the checkpoint's, 0 = off)")
-    parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence")
+    parser.add_argument("--max-len", type=int, default=None, help="most output tokens per sentence (default: "
+                        "the checkpoint's, 1.5 * source tokens + 10)")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
                         help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
     add_to_flag(parser, to)
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
-                        "term in a source comes out as the given English term")
+                        "term in a source comes out as the given target term")
     add_user_module_flag(parser)
 
 

@@ -26,7 +26,7 @@ def parse_args(argv):
     parser = CommandParser(__doc__)
     parser.add_argument("--checkpoint", default=None, help="default: best.pt of the most recent run in runs/")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: this machine only)")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads; 0 = torch's default")
     parser.add_argument("--max-batch-wait-ms", type=float, default=5.0,

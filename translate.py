@@ -1,4 +1,5 @@
-"""Translate German to English with a trained checkpoint.
+"""Translate German and English with a trained checkpoint: a model of both directions writes each line in the other
+language of its own (--to auto, the default) or in the language --to names; a model of one direction its one way.
 
     python translate.py "Ein Mann fährt Fahrrad."             # one or more sentences as arguments
     python translate.py < input.de > output.en               # one output line per input line, in order
@@ -34,7 +35,7 @@ from cli import CommandParser, add_decode_flags, add_force_flag, import_user_mod
 
 def parse_args(argv):
     parser = CommandParser(__doc__)
-    parser.add_argument("sentences", nargs="*", help="German sentences (default: read stdin, one per line)")
+    parser.add_argument("sentences", nargs="*", help="sentences to translate (default: read stdin, one per line)")
     add_decode_flags(parser, to=AUTO)
     parser.add_argument("--n-best", type=int, default=1, help="print the N best translations with their scores (each text once: up to N)")
     parser.add_argument("--plot-attention", default=None, metavar="FILE.png",

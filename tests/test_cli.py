@@ -195,3 +195,12 @@ def test_a_log_whose_reader_goes_away_drops_what_follows_and_the_work_goes_on(mo
             run_main(writes_then_works, needs_stdout=needs_stdout)
         assert exit.value.code == 0 and (tmp_path / "work").exists() == finished
         assert ("the reader of stdout went away; the work goes on" in capsys.readouterr().err) == finished
+
+
+def test_translate_help_speaks_of_both_directions_and_of_the_target_language(synthetic_env):
+    """A model of both directions is the default: translate.py's help may not promise German to English only, nor
+    an English glossary term; every default a decoding flag has is named."""
+    text = " ".join(run(["translate.py", "--help"], synthetic_env).stdout.decode().split())
+    assert "German to English" not in text and "German sentences" not in text and "English term" not in text
+    assert "--to auto, the default" in text and "the given target term" in text
+    assert "most output tokens per sentence (default: the checkpoint's" in text
