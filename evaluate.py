@@ -29,7 +29,8 @@ def parse_args(argv):
     parser = CommandParser(__doc__)
     add_decode_flags(parser)
     parser.add_argument("--split", default=None, help=f"a Multi30K split: {', '.join(SPLITS)} (default: test_2016_flickr)")
-    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--data-dir", default=None,
+                        help="Multi30K files for --split (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--src", default=None, help="source text file, one sentence a line")
     parser.add_argument("--ref", default=None, help="reference file, line-aligned with --src")
     parser.add_argument("--output", default=None, help="write the hypotheses to this file")
