@@ -85,6 +85,9 @@ def _find_part(path: Path, src_lang: str, tgt_lang: str, flag: str) -> tuple[Pat
         if not path.is_file():
             raise UserError(f"{flag}: no file at {path}")
         return (path,)
+    if src_lang == tgt_lang:     # PATH.de would be read as both sides: a copy task, never what was meant
+        raise UserError(f"{flag}: --data.src_lang and --data.tgt_lang are both {src_lang!r}, so {path}.{src_lang} "
+                        "would be both the source and the target side; give a .tsv file of source TAB target lines")
     found = []
     for lang in (src_lang, tgt_lang):
         tried = [Path(f"{path}.{lang}"), Path(f"{path}.{lang}.gz")]

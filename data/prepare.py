@@ -129,6 +129,10 @@ def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Pat
     for name, flag, spec in ((cfg.train_split, "--data.train", cfg.train), (cfg.val_split, "--data.val", cfg.val)):
         if split == name and spec:
             return Corpus.from_spec(spec, cfg.src_lang, cfg.tgt_lang, flag)
+    if cfg.src_lang == cfg.tgt_lang:
+        raise UserError(f"--data.src_lang and --data.tgt_lang are both {cfg.src_lang!r}: Multi30K's {split} split "
+                        "has one file a language, so it would be both sides; give your own corpus as a .tsv file of "
+                        "source TAB target lines (--data.train, --data.val)")
     return ensure_split(split, data_dir, (cfg.src_lang, cfg.tgt_lang))
 
 

@@ -168,6 +168,21 @@ def test_a_tsv_is_source_tab_target_of_the_run_and_the_log_says_which_language_i
         prepare_data(english_german, cache_dir=cache, progress=False)    # README's old "German TAB English"
 
 
+def test_one_language_on_both_sides_needs_a_tsv_not_one_file_read_twice(corpus, tmp_path):
+    cfg, cache = corpus
+    german = dataclasses.replace(cfg, tgt_lang="de")
+    with pytest.raises(UserError, match=r"both 'de', so .*train\.de would be both the source and the target side; "
+                                        r"give a \.tsv file") as error:
+        prepare_data(german, cache_dir=cache, progress=False)     # was: mine/train.de trained to copy itself
+    assert "\n" not in str(error.value) and not cache.exists()
+    with pytest.raises(UserError, match=r"Multi30K's train split has one file a language"):
+        prepare_data(dataclasses.replace(german, train="", val=""), cache_dir=cache, progress=False)
+    rows = [(de, de.replace("Hund", "Hündchen")) for de, _ in pairs(300)]
+    tsv = dataclasses.replace(german, train=write(tmp_path / "de-de/train", rows, "tsv"),
+                              val=write(tmp_path / "de-de/val", rows[:20], "tsv"))
+    assert len(prepare_data(tsv, cache_dir=cache, progress=False).splits["val"]) == 20
+
+
 def test_a_bad_val_corpus_fails_before_the_train_corpus_is_tokenized(corpus, tmp_path, monkeypatch):
     cfg, cache = corpus
     spec, message = damage(tmp_path, "tabs")
