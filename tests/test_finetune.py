@@ -133,3 +133,18 @@ def test_a_checkpoint_fine_tuned_with_mix_original_passes_on_its_model_not_its_r
         capsys.readouterr().out
     again = finetune_config(tuned, "tuned.pt", None, [own["train"], own["val"], "--data.mix_original=0.25"])
     assert again.data.mix_original == 0.25 and "note:" not in capsys.readouterr().out
+
+
+def test_init_takes_the_checkpoints_own_settings_said_again_and_says_how_a_model_of_both_directions_fine_tunes():
+    from types import SimpleNamespace
+    from config.presets import make_config
+    from training.finetune import finetune_config
+
+    init = SimpleNamespace(cfg=make_config("30min"), raw={"checksum": {"sha256": "0" * 64}})
+    same = ["--data.src_lang=de", "--data.tgt_lang=en", "--data.units=subword", "--model.d_model=256"]
+    cfg = finetune_config(init, "base.pt", None, same)       # was: "--data.src_lang cannot change"
+    assert (cfg.data.src_lang, cfg.data.tgt_lang, cfg.data.directions) == ("de", "en", "both")
+    with pytest.raises(UserError, match=r"^--data.src_lang cannot change when fine-tuning: base.pt is a model of both "
+                                        r"directions, trained as de→en; give your corpus as de→en \(PATH.de \+ "
+                                        r"PATH.en, or de TAB en lines\) and it learns both ways$"):
+        finetune_config(init, "base.pt", None, ["--data.src_lang=en", "--data.tgt_lang=de"])

@@ -63,12 +63,19 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
         raise UserError(f"--preset {preset} cannot be combined with --init: the model and data settings are the "
                         f"checkpoint's, and fine-tuning trains with the {PRESET} preset (change its values with "
                         "--train.* flags)")
-    direction = f"{init.cfg.data.src_lang}→{init.cfg.data.tgt_lang}"
+    src, tgt = init.cfg.data.src_lang, init.cfg.data.tgt_lang
+    direction = f"{src}→{tgt}"
     for item in overrides:
         key = item.removeprefix("--").partition("=")[0]
         section, _, name = key.partition(".")
         if key in RECORDED:
             raise UserError(f"--{key} is set by --init CHECKPOINT, not by hand")
+        if section in ("model", "data") and unchanged(init.cfg, item):
+            continue        # the checkpoint's own value, said again: nothing changes
+        if section == "data" and name in ("src_lang", "tgt_lang") and init.cfg.data.directions == "both":
+            raise UserError(f"--{key} cannot change when fine-tuning: {path} is a model of both directions, "
+                            f"trained as {direction}; give your corpus as {direction} (PATH.{src} + PATH.{tgt}, or "
+                            f"{src} TAB {tgt} lines) and it learns both ways")
         if section == "model" and name not in MODEL_FIELDS:
             raise UserError(f"--{key} cannot change when fine-tuning: the model's shape is that of {path}; only "
                             f"{', '.join('--model.' + f for f in MODEL_FIELDS)} can")
@@ -92,6 +99,17 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
     cfg.train.init_from = str(Path(path).resolve())
     cfg.train.init_sha256 = (init.raw.get("checksum") or {}).get("sha256") or weights_checksum(init.raw["model"])
     return check_config(cfg)
+
+
+def unchanged(cfg: Config, item: str) -> bool:
+    """Whether the override `--section.field=value` gives cfg's own value of the field."""
+    key = item.removeprefix("--").partition("=")[0]
+    section, _, name = key.partition(".")
+    try:
+        trial = apply_overrides(Config.from_dict(cfg.to_dict()), [item])
+    except UserError:       # an unknown key or a bad value: the refusal below, or apply_overrides later, says so
+        return False
+    return getattr(getattr(trial, section), name) == getattr(getattr(cfg, section), name)
 
 
 def checkpoint_units(init: ModelCheckpoint) -> Units:
