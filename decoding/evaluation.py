@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from config import Config, DecodeConfig
 from config.presets import recipe_of
+from data.direction import looks_reversed
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
@@ -122,6 +123,17 @@ def read_sources_and_references(args, translator: Translator) -> tuple[str, list
     return name, sources, references
 
 
+def check_sides(args, router: Router, translator: Translator, sources: list[str], references: list[str]) -> None:
+    """--src and --ref the other way round from the way they are translated (data/direction.py's check, which train.py
+    makes of a corpus) is a one-line UserError before any translating: it would score near 0 without a word."""
+    src, tgt = translator.cfg.data.src_lang, translator.cfg.data.tgt_lang
+    if not args.src or router.to == AUTO or not looks_reversed(zip(sources, references), src, tgt):
+        return
+    other = f"pass --to {src} (this model writes both)" if src in router.ways else f"evaluate a model that translates {tgt}→{src}"
+    raise UserError(f"{args.src} reads as {tgt!r} and {args.ref} as {src!r}, but they are translated {src}→{tgt}; "
+                    f"swap --src and --ref, or {other}")
+
+
 def confidence_ranking(confidences: list[float], hypotheses: list[str], references: list[str]) -> dict | None:
     """Prints how the confidences rank the translations by sentence chrF; the figures, None for under 2 lines."""
     if len(hypotheses) < 2:
@@ -179,6 +191,7 @@ def evaluate_from_flags(args) -> int:
     router = opened.router
     translator = router.reading(args.from_lang)     # the way of every source line, read right
     name, sources, references = read_sources_and_references(args, translator)
+    check_sides(args, router, translator, sources, references)
     decode = replace(decode_from_flags(args, translator.cfg.decode), n_best=1)
     markup = args.format in MARKUP_FORMATS
     parsed = [markup_of(source, args.format) if markup else None for source in sources]     # each parsed once

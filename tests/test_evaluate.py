@@ -80,6 +80,23 @@ def test_evaluate_refuses_an_empty_source_file(averaged_run, tmp_path):
                        "--ref", str(tmp_path / "empty.en")])
 
 
+@pytest.mark.parametrize("model, fix", [("one", "evaluate a model that translates en→de"),
+                                        ("both", r"pass --to de \(this model writes both\)")])
+def test_a_source_and_reference_the_other_way_round_are_refused_in_one_line_before_translating(
+        model, fix, averaged_run, both_run, tmp_path, monkeypatch):
+    import random
+    from decoding.router import Router
+    pairs = [sentence_pair(random.Random(n)) for n in range(40)]
+    (tmp_path / "src.en").write_text("".join(en + "\n" for _, en in pairs))     # English sources, German references
+    (tmp_path / "ref.de").write_text("".join(de + "\n" for de, _ in pairs))
+    monkeypatch.setattr(Router, "translate_n_best", lambda *a, **k: pytest.fail("translated before checking"))
+    checkpoint = (averaged_run if model == "one" else both_run) / "best.pt"
+    with pytest.raises(UserError, match=rf"^.*src\.en reads as 'en' and .*ref\.de as 'de', but they are translated "
+                                        rf"de→en; swap --src and --ref, or {fix}$"):
+        evaluate.main(["--checkpoint", str(checkpoint), "--src", str(tmp_path / "src.en"), "--ref",
+                       str(tmp_path / "ref.de")])           # was: BLEU near 0, without a word
+
+
 def test_evaluate_checks_its_output_path_before_translating(tmp_path):
     with pytest.raises(UserError, match="--output .*: there is no directory"):
         evaluate.parse_args(["--split", "val", "--output", str(tmp_path / "missing" / "hyp.en")])
