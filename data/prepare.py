@@ -230,7 +230,7 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
             for s in splits:
                 name = reversed_name(s) if reverse else s
                 encoded = encode_split(name, tokens[s, reverse], references[s, reverse], encoders,
-                                       cfg.max_train_len if s == train else None, progress, prefix)
+                                       cfg.max_train_len if s == train else None, progress, prefix, sizes[s])
                 if reverse and s == train:          # one training split of both directions' pairs
                     data[s] = joined(data[s], encoded)
                 else:
@@ -300,10 +300,11 @@ def fits(limit: int, src_length: int, tgt_length: int) -> bool:
 
 
 def encode_split(name: str, paths: tuple[Path, Path], references: list[str], encoders, limit: int | None,
-                 progress: bool, prefix: list[int] = ()) -> SplitData:
+                 progress: bool, prefix: list[int] = (), read: int | None = None) -> SplitData:
     """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted.
     references: target lines, or (source, target) lines whose sources are kept as text too. prefix: ids that
-    open every source (a direction's tag)."""
+    open every source (a direction's tag). read: how many of the pairs the corpus gave (the rest, data/augment.py's
+    copy and everyday pairs, are the trainer's own), for the log."""
     arrays = [array("i") for _ in range(4)]     # source lengths, source ids, target lengths, target ids
     kept, empty, long = [], 0, 0
     lines = zip(read_lines(paths[0]), read_lines(paths[1]), references)
@@ -318,7 +319,10 @@ def encode_split(name: str, paths: tuple[Path, Path], references: list[str], enc
                 flat.extend(ids)
             kept.append(ref)
     if limit is not None and progress:
-        print(f"{name}: {empty:,} empty and {long:,} over-long pairs dropped of {len(references):,}", flush=True)
+        total = len(references)
+        added = f" ({read:,} read, {total - read:,} added: copy and everyday pairs)" if read not in (None, total) else ""
+        over = f"; over-long: over --data.max_train_len={limit} units" if long else ""
+        print(f"{name}: {empty:,} empty and {long:,} over-long pairs dropped of {total:,}{added}{over}", flush=True)
     if kept and isinstance(kept[0], tuple):
         return SplitData(Ragged(arrays[0], arrays[1]), Ragged(arrays[2], arrays[3]), [t for _, t in kept],
                          [s for s, _ in kept])

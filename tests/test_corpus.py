@@ -6,6 +6,7 @@ import dataclasses
 import gzip
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,18 @@ def test_empty_and_over_long_pairs_are_dropped_and_counted_once(tmp_path, capsys
     assert "train: 2 empty and 1 over-long pairs dropped of 23" in capsys.readouterr().out
     prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
     assert "dropped" not in capsys.readouterr().out
+
+
+def test_the_drop_count_says_how_many_pairs_the_trainer_added_and_what_over_long_means(tmp_path, capsys):
+    rows = pairs(300) + [(" ".join(["Hund"] * 30), "A dog.")]
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", rows), val=write(tmp_path / "val", pairs(5)),
+                              max_train_len=20, everyday=0.1)
+    prepared = prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
+    found = re.search(r"train: 0 empty and 1 over-long pairs dropped of ([\d,]+) \(301 read, ([\d,]+) added: copy and "
+                      r"everyday pairs\); over-long: over --data.max_train_len=20 units\n", capsys.readouterr().out)
+    assert found, "was: 'dropped of N' with N more than the corpus's 301 lines, and no word of why"
+    total, added = (int(g.replace(",", "")) for g in found.groups())
+    assert total == 301 + added and len(prepared.splits["train"]) == total - 1
 
 
 def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
