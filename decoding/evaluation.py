@@ -113,7 +113,8 @@ def read_sources_and_references(args, translator: Translator) -> tuple[str, list
     if args.src:
         sources, references, name = read_text_lines(args.src), read_text_lines(args.ref), args.src
         if len(sources) != len(references):
-            raise UserError(f"{args.src} has {len(sources)} lines but {args.ref} has {len(references)}")
+            raise UserError(f"{args.src} has {len(sources)} lines but {args.ref} has {len(references)}; --ref must "
+                            "hold one reference a line of --src, line by line")
     else:
         name = args.split or "test_2016_flickr"
         sources, references = read_parallel(name, args.data_dir, translator.cfg.data.src_lang,

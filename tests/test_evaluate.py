@@ -97,6 +97,15 @@ def test_a_source_and_reference_the_other_way_round_are_refused_in_one_line_befo
                        str(tmp_path / "ref.de")])           # was: BLEU near 0, without a word
 
 
+def test_a_reference_file_of_another_length_is_one_line_that_says_what_ref_must_hold(averaged_run, tmp_path):
+    (tmp_path / "src.de").write_text("Ein Hund.\nZwei Katzen.\n")
+    (tmp_path / "ref.en").write_text("A dog.\n")
+    with pytest.raises(UserError, match=r"src\.de has 2 lines but .*ref\.en has 1; --ref must hold one reference a "
+                                        r"line of --src, line by line$"):
+        evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(tmp_path / "src.de"),
+                       "--ref", str(tmp_path / "ref.en")])
+
+
 def test_evaluate_checks_its_output_path_before_translating(tmp_path):
     with pytest.raises(UserError, match="--output .*: there is no directory"):
         evaluate.parse_args(["--split", "val", "--output", str(tmp_path / "missing" / "hyp.en")])
