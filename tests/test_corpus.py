@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import data.encoding as encoding
 import data.prepare as prepare
 import data.tokenize_workers as tokenize_workers
 from config import DataConfig
@@ -239,12 +240,12 @@ def test_subword_units_are_learned_on_your_corpus(corpus):
 def test_a_large_corpus_learns_its_subwords_from_an_even_sample(corpus, monkeypatch):
     cfg, cache = corpus
     seen = []
-    learn = prepare.Subwords.learn_lines
-    monkeypatch.setattr(prepare, "SUBWORD_SENTENCES", 100)
-    monkeypatch.setattr(prepare.Subwords, "learn_lines", lambda lines, *a: seen.append(lines) or learn(lines, *a))
+    learn = encoding.Subwords.learn_lines
+    monkeypatch.setattr(encoding, "SUBWORD_SENTENCES", 100)
+    monkeypatch.setattr(encoding.Subwords, "learn_lines", lambda lines, *a: seen.append(lines) or learn(lines, *a))
     prepare_data(dataclasses.replace(cfg, units="subword", subword_vocab=300), cache_dir=cache, progress=False)
     [lines] = seen                                  # one joint model of 600 lines, every 6th taken
-    tokens_of = prepare.line_to_tokens
+    tokens_of = encoding.line_to_tokens
     assert len(lines) == 100 and detokenize(tokens_of(lines[0])) == pairs(1)[0][0]
     assert detokenize(tokens_of(lines[-1])) == pairs(300)[294][1]
 
