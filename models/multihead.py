@@ -133,5 +133,10 @@ class MultiHeadAttention(nn.Module):
                 if isinstance(out, Tensor) else type(out).__name__
             raise UserError(f"attention {self.name!r} returned {got} where out {tuple(expected)} of {v.dtype} or "
                             "(out, weights) was expected; see models/attention/base.py for the protocol")
+        scores = q.shape[:-1] + k.shape[2:3]                                              # (b, h, i, j)
+        if weights is not None and not (isinstance(weights, Tensor) and weights.shape == scores):
+            got = f"shape {tuple(weights.shape)}" if isinstance(weights, Tensor) else type(weights).__name__
+            raise UserError(f"attention {self.name!r} returned weights of {got} where {tuple(scores)} (b, h, i, j) or "
+                            "None was expected; see models/attention/base.py for the protocol")
         return out, weights
 

@@ -334,3 +334,16 @@ def test_unknown_attention_lists_the_registered_ones(tmp_path):
     line = command([script("train.py"), "--preset", "tiny", "--model.attention=squre"], tmp_path,
                    MULTI30K_DIR=str(REPO / "tests"))   # fails before any data is needed
     assert "squre" in line and all(name in line for name in registered_attentions())
+
+
+def test_weights_of_the_wrong_shape_are_one_line_naming_the_protocol(scratch_registry):
+    """Weights (b, 1, i, j) from a user's attention were accepted, then --plot-attention died in a reshape traceback."""
+    @register_attention("one-head-weights")
+    class OneHeadWeights(Attention):
+        def forward(self, q, k, v, mask=None, **_):
+            weights = torch.einsum("bhid,bhjd->bhij", q, k).softmax(-1)
+            return torch.einsum("bhij,bhjd->bhid", weights, v), weights[:, :1]
+
+    with pytest.raises(UserError, match=r"^attention 'one-head-weights' returned weights of shape \(1, 1, 3, 5\) "
+                                        r"where \(1, 2, 3, 5\) \(b, h, i, j\) or None was expected"):
+        MultiHeadAttention(8, 2, "one-head-weights", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))
