@@ -38,6 +38,31 @@ def test_a_divergence_names_an_unusually_high_weight_decay_first(weight_decay, n
     assert ("weight_decay" in advice) == named and "lower --train.lr (now 0.001)" in advice
 
 
+def test_a_nan_loss_before_any_update_names_the_users_attention_not_the_learning_rate(monkeypatch):
+    """A --user-module attention returning NaN stopped the run with 'training diverged at step 1 ... lower
+    --train.lr': the first loss comes from the starting weights, so no optimizer flag could help."""
+    import models.attention.registry as registry
+    from config import ModelConfig
+    from models.attention import Attention, register_attention
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+
+    @register_attention("gives-nan")
+    class GivesNan(Attention):
+        __module__ = "mine"
+
+        def forward(self, q, k, v, mask=None, **_):
+            return v * float("nan")
+
+    run = SimpleNamespace(cfg=Config(model=ModelConfig(attention="gives-nan", cross_attention="full")),
+                          state=SimpleNamespace(step=0),
+                          checkpoints=SimpleNamespace(kept=lambda: "there is no last.pt yet"))
+    with pytest.raises(UserError) as error:
+        check_finite_loss(run, float("nan"))
+    message = str(error.value)
+    assert "\n" not in message and "before any weight update" in message and "--train.lr (now" not in message
+    assert "check that attention 'gives-nan' (from --user-module) returns finite values" in message
+
+
 def test_building_a_run_gives_it_the_data_vocabulary_sizes_and_leaves_the_given_config_as_it_was(root, tmp_path):
     cfg = make_config("tiny", ["--train.threads=1"])
     given = copy.deepcopy(cfg)
