@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from models.attention import accepted_keywords, attention_class, build_attention, check_relative
+from models.attention import ROLE_FLAGS, accepted_keywords, attention_class, build_attention, check_relative
+from models.attention.probe import mask_leak
 from models.cache import AttentionCache
 from models.packed_linear import PackedLinear
 from models.masks import causal_mask
@@ -41,12 +42,29 @@ class MultiHeadAttention(nn.Module):
         else:
             self.qkv = PackedLinear(d_model, 3 * d_model)
         self.out = PackedLinear(d_model, d_model)
+        if role is not None and user_file(self.attention) is not None:
+            self.check_masks(role)
         self.relative = None
         if max_relative:
             if cross:
                 raise UserError("relative positions apply to self-attention only")
             check_relative(attention, role or "encoder")
             self.relative = RelativePositions(max_relative, self.d)
+
+    def check_masks(self, role: str) -> None:
+        """A user's attention that lets a query see what its mask hides (it forgot `mask`, or `causal`) is refused
+        in one line before any work, instead of training a decoder that reads the tokens it predicts."""
+        training = self.attention.training
+        self.attention.eval()                                  # no dropout: two calls must agree
+        try:
+            leak = mask_leak(lambda q, k, v, mask, causal: self.attend(q, k, v, mask, causal=causal, bias=None,
+                                                                        need_weights=False)[0],
+                             self.d, role, self.arbitrary_mask)
+        finally:
+            self.attention.train(training)
+        if leak:
+            raise UserError(f"attention {self.name!r} ({user_file(self.attention)}) cannot be {ROLE_FLAGS[role][1]}: "
+                            f"{leak}; see models/attention/base.py for the protocol")
 
     def split(self, x: Tensor, parts: int) -> tuple[Tensor, ...]:
         """(b, l, parts·m) -> parts × (b, h, l, d): the heads come out of the feature axis, then move before l."""

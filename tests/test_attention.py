@@ -347,3 +347,34 @@ def test_weights_of_the_wrong_shape_are_one_line_naming_the_protocol(scratch_reg
     with pytest.raises(UserError, match=r"^attention 'one-head-weights' returned weights of shape \(1, 1, 3, 5\) "
                                         r"where \(1, 2, 3, 5\) \(b, h, i, j\) or None was expected"):
         MultiHeadAttention(8, 2, "one-head-weights", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))
+
+
+def test_a_users_attention_that_forgets_a_mask_is_refused_in_the_roles_it_would_break(scratch_registry, tmp_path):
+    """A user's forward that ignored `mask`, or `causal` with supports_arbitrary_mask = False, trained without an
+    error: the decoder read the tokens it was to predict. The docs' example passes in every role."""
+    (tmp_path / "mine.py").write_text(
+        "import torch\nfrom models.attention import Attention, register_attention\n"
+        "@register_attention('no-mask')\nclass NoMask(Attention):\n    def forward(self, q, k, v, mask=None, **_):\n"
+        "        return torch.einsum('bhid,bhjd->bhij', q, k).softmax(-1) @ v\n"
+        "@register_attention('no-causal')\nclass NoCausal(Attention):\n    supports_arbitrary_mask = False\n"
+        "    def forward(self, q, k, v, mask=None, causal=False):\n"
+        "        scores = torch.einsum('bhid,bhjd->bhij', q, k)\n"
+        "        return scores.masked_fill(~mask, -1e9).softmax(-1) @ v\n")
+    import_user_module(str(tmp_path / "mine.py"))
+    file = tmp_path / "mine.py"
+    for role in ("encoder", "decoder", "cross"):
+        with pytest.raises(UserError, match=rf"^attention 'no-mask' \({file}\) cannot be .*: query \d's output "
+                                            r"changes with a (padded key|later position's key or query), which its "
+                                            r"mask hides; apply `mask`"):
+            MultiHeadAttention(8, 2, "no-mask", cross=role == "cross", role=role)
+    MultiHeadAttention(8, 2, "no-causal", role="encoder")
+    MultiHeadAttention(8, 2, "no-causal", cross=True, role="cross")
+    with pytest.raises(UserError, match=r"^attention 'no-causal' .* cannot be decoder \(causal\) self-attention: "
+                                        r"query 0's output changes with a later position's key or query, .*when "
+                                        r"`causal` is True"):
+        MultiHeadAttention(8, 2, "no-causal", role="decoder")
+    example = (REPO / "docs/ATTENTION.md").read_text().split("```python\n")[1].split("```")[0]
+    (tmp_path / "cubed.py").write_text(example)
+    import_user_module(str(tmp_path / "cubed.py"))
+    for role in ("encoder", "decoder", "cross"):
+        MultiHeadAttention(8, 2, "cubed", cross=role == "cross", role=role)
