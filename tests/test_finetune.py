@@ -1,6 +1,7 @@
 """train.py --init: a new run from a trained model's weights, with its vocabulary and subword model byte for byte, a
 fresh optimizer and schedule, the checkpoint recorded; what cannot work is refused in one line before any data work."""
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,19 @@ def test_init_of_a_model_with_an_attention_not_registered_here_names_user_module
     with pytest.raises(UserError, match=r"^--init .*cubed.pt was trained with the attention 'cubed', which is not "
                                         r"registered here; pass the file that registers it: --user-module FILE.py$"):
         train_main(["--init", str(tmp_path / "cubed.pt"), "--out", str(tmp_path / "ft")])
+
+
+def test_resuming_a_run_of_an_attention_not_registered_here_names_user_module(base, tmp_path, train_main):
+    """It was 'unknown attention 'cubed'; registered: ... (register your own with @register_attention)': no word of
+    the --user-module the run needs again."""
+    run = tmp_path / "run"
+    shutil.copytree(base, run)
+    ckpt = torch.load(run / "last.pt", weights_only=True)
+    ckpt["config"]["model"]["attention"] = "cubed"            # as a run trained with a user's attention
+    torch.save(ckpt, run / "last.pt")
+    with pytest.raises(UserError, match=rf"^--resume {run} was trained with the attention 'cubed', which is not "
+                                        r"registered here; pass the file that registers it: --user-module FILE.py$"):
+        train_main(["--resume", str(run), "--train.max_steps=25"])
 
 
 def test_a_word_unit_model_fine_tunes_with_unseen_words_as_unk_and_says_how_many(two_epoch_run, own, tmp_path,

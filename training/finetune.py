@@ -49,11 +49,17 @@ def load_init(path: str) -> ModelCheckpoint:
     if not Path(path).exists():
         raise UserError(f"--init {path}: no such file; pass the .pt checkpoint (e.g. runs/<run>/best.pt) to start from")
     init = load_checkpoint(path)
-    unknown = [name for name in attention_roles(init.cfg.model).values() if name not in registered_attentions()]
-    if unknown:
-        raise UserError(f"--init {path} was trained with the attention {unknown[0]!r}, which is not registered here; "
-                        "pass the file that registers it: --user-module FILE.py")
+    check_registered(init.cfg, f"--init {path}")
     return init
+
+
+def check_registered(cfg: Config, what: str) -> None:
+    """A one-line UserError when the model of `what` (--init PATH, --resume DIR) uses an attention not registered
+    here: it was trained with a --user-module, which must be given again."""
+    unknown = [name for name in attention_roles(cfg.model).values() if name not in registered_attentions()]
+    if unknown:
+        raise UserError(f"{what} was trained with the attention {unknown[0]!r}, which is not registered here; "
+                        "pass the file that registers it: --user-module FILE.py")
 
 
 def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overrides: list[str]) -> Config:

@@ -14,7 +14,7 @@ from config.overrides import apply_overrides
 from config.presets import PRESETS, make_config
 from data.corpus import absolute_spec
 from models.checkpoint import load_checkpoint
-from training.finetune import PRESET as FINETUNE, finetune_config, load_init
+from training.finetune import PRESET as FINETUNE, check_registered, finetune_config, load_init
 from training.finish import finish
 from training.loop import train_epoch
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
@@ -86,6 +86,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
             if not resume.raw.get("train_state"):
                 raise UserError(f"{run_dir / 'last.pt'} holds weights only, no training state, so the run cannot "
                                 "continue from it")
+            check_registered(resume.cfg, f"--resume {run_dir}")
             cfg = check_config(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
             check_usable(cfg)
         dist = distributed.setup(cfg.train.device)
