@@ -16,6 +16,7 @@ from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, records_of, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
 from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record, resume_command
+from training.save_policy import Checkpoints
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -163,6 +164,19 @@ def test_the_resume_command_a_run_is_told_carries_its_data_dir_quoted_for_the_sh
     command = re.search(r"`([^`]*)`", str(error.value)).group(1)
     assert shlex.split(command) == ["python", "train.py", "--resume", str(run), "--data-dir", str(data)]
     assert shlex.split(resume_command(run)) == ["python", "train.py", "--resume", str(run)]     # the default data
+
+
+def test_the_resume_command_a_run_is_told_carries_its_user_module(tmp_path):
+    """A run of a --user-module attention was told `python train.py --resume RUN`, which cannot build its model."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "last.pt").write_bytes(b"a run's checkpoint")
+    with pytest.raises(UserError, match=r"already holds a run; continue it with `") as error:
+        claim_run_dir(run, resuming=False, user_module="my attention.py")
+    command = re.search(r"`([^`]*)`", str(error.value)).group(1)
+    assert shlex.split(command) == ["python", "train.py", "--resume", str(run), "--user-module", "my attention.py"]
+    told = Checkpoints(run, True, 10.0, None, "cubed.py").resume_command
+    assert shlex.split(told) == ["python", "train.py", "--resume", str(run), "--user-module", "cubed.py"]
 
 
 @pytest.mark.parametrize("files, refused", [

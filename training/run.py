@@ -214,7 +214,7 @@ def score_pieces(model: Transformer, train_data: SplitData, data: Prepared, cfg:
 
 
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
-              init: ModelCheckpoint | None = None) -> Run:
+              init: ModelCheckpoint | None = None, user_module: str | None = None) -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
     state of last.pt when resuming. Its config (run.cfg) is `cfg` with the vocabulary sizes of the data; `cfg` itself
     is left as it was."""
@@ -263,7 +263,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
               autocast_of(precision.precision, device), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
-              Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir),
+              Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir, user_module),
               ema=EMA(model, cfg.train.ema) if cfg.train.ema else None, threads=threads, commit=current_commit())
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:

@@ -78,7 +78,8 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         cfg.data.train, cfg.data.val = absolute_spec(cfg.data.train), absolute_spec(cfg.data.val)   # resumable anywhere
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
-    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir) if distributed.is_main_process() else None
+    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir, args.user_module) \
+        if distributed.is_main_process() else None
     try:
         resume = None
         if args.resume:      # read once the directory is ours: another run cannot be writing last.pt meanwhile
@@ -93,7 +94,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         device = pick_device(cfg.train.device)
         if device.type == "cuda" and dist.enabled:
             device = torch.device("cuda", dist.local_rank)
-        return build_run(args.data_dir, cfg, run_dir, resume, dist, device, init), lock
+        return build_run(args.data_dir, cfg, run_dir, resume, dist, device, init, args.user_module), lock
     except BaseException:
         if lock:
             lock.release()
