@@ -18,7 +18,7 @@ from data.tokenizer import JOINER
 from cli import check_decode_flags, decode_from_flags
 from util.errors import UserError
 from util.languages import language_name
-from util.textio import check_output_path, read_lines, read_text_lines
+from util.textio import check_output_path, line_text, read_lines, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 UNLIKE = "unlike what the model was trained on"
@@ -149,6 +149,18 @@ def print_scores(translator: Router, sources: list[str], references_path: str,
         print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}{trust}")
 
 
+def terminal_line() -> str | None:
+    """The next line typed, without its line end; None at Ctrl-D. Read as bytes where stdin has them, so a line that
+    is not UTF-8 raises UnicodeDecodeError whatever the locale's error handler (which could pass it on as surrogates
+    the tokenizer fails on)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:          # a text stream
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
+    raw = buffer.readline()
+    return line_text(raw) if raw else None
+
+
 def interactive(translator: Router, decode, args) -> None:
     """A terminal: translate each line as soon as Enter is pressed (the prompt goes to stderr)."""
     translator.translate(["Hallo Welt."], decode)        # load spaCy and warm the kernels before the prompt
@@ -157,11 +169,18 @@ def interactive(translator: Router, decode, args) -> None:
           file=sys.stderr)
     while True:
         print("> ", end="", file=sys.stderr, flush=True)
-        line = sys.stdin.readline()
-        if not line:
+        try:
+            line = terminal_line()
+        except UnicodeDecodeError:      # a terminal set to Latin-1: an empty line (stdout keeps one line a line), a
+            sys.stdout.write("\n")      # note, and the session goes on
+            sys.stdout.flush()
+            print("  (this line is not UTF-8, so it was not translated; set the terminal to UTF-8 and type it "
+                  "again)", file=sys.stderr)
+            continue
+        if line is None:
             print(file=sys.stderr)
             return
-        found = translator.translate_n_best([line.rstrip("\r\n")], decode)
+        found = translator.translate_n_best([line], decode)
         sys.stdout.write(rows(found, 1, args))
         sys.stdout.flush()
         if low_lines(found) and notes_low(args):

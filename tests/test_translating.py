@@ -89,3 +89,16 @@ def test_the_heatmap_labels_leave_out_the_word_start_mark_and_the_joiner(monkeyp
             return AttentionMap(["<2en>", "▁Ein", "▁Hund", "▁￭."], ["▁A", "▁dog", "▁￭.", "<eos>"], torch.eye(4))
     plot_attention(OneMap(), "Ein Hund.", None, str(tmp_path / "a.png"))
     assert drawn == [(["<2en>", "Ein", "Hund", "."], ["A", "dog", ".", "<eos>"])]
+
+
+def test_a_terminal_line_that_is_not_utf8_gets_a_note_and_the_session_goes_on(tiny_run, monkeypatch, capsys):
+    """A Latin-1 terminal's "ä" ended the session with a traceback (UnicodeDecodeError, or with the C locale's
+    surrogates a UnicodeEncodeError in the tokenizer)."""
+    translator = load_translator(str(tiny_run / "best.pt"), "cpu")
+    args = translate.parse_args(["--greedy"])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Ein M\xe4dchen.\n" + SURE.encode() + b"\n"),
+                                                       errors="surrogateescape"))
+    interactive(Router(translator), decode_from_flags(args, translator.cfg.decode), args)
+    captured = capsys.readouterr()
+    assert captured.out.startswith("\n") and len(captured.out.splitlines()) == 2 and captured.out.strip()
+    assert captured.err.count("this line is not UTF-8, so it was not translated; set the terminal to UTF-8") == 1
