@@ -338,3 +338,43 @@ def test_serve_takes_an_ensemble_like_translate(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwrite_it(server):
+    """Ctrl+Enter again while a long text is translated: the long text's answer came last and stood under the new
+    text (the source said one thing, the result another)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)          # answered only after the second request's answer is shown
+
+    with sync_api.sync_playwright() as playwright:
+        if not Path(CHROMIUM).is_file():
+            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.route("**/translate", hold_the_first)
+        page.goto(server)
+        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+        page.uncheck("#show-attention")
+        page.fill("#source", "Die Katze schläft im Haus.")
+        page.press("#source", "Control+Enter")
+        page.wait_for_selector("#translate[disabled]")
+        page.fill("#source", SENTENCE)
+        with page.expect_event("requestfailed", timeout=10_000) as failed:
+            page.press("#source", "Control+Enter")
+        assert failed.value.url.endswith("/translate")                  # the first, cancelled by the page
+        page.wait_for_selector(f"#result .line:text-is('{TRANSLATION}')")
+        assert page.is_enabled("#translate")
+        with contextlib.suppress(Exception):            # an answer the page no longer reads
+            held[0].fulfill(json={"translations": ["STALE"], "confidences": [1.0], "from": ["de"], "to": ["en"]})
+        page.fill("#source", SENTENCE)                  # a third request: the page has read whatever came before it
+        page.click("#translate")
+        page.wait_for_selector("#translate:not([disabled])")
+        assert page.inner_text("#result") == TRANSLATION
+        browser.close()
+
