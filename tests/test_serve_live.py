@@ -378,3 +378,21 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
         assert page.inner_text("#result") == TRANSLATION
         browser.close()
 
+
+def test_the_page_says_the_server_does_not_answer_and_what_to_do(server):
+    """The browser's own words were shown: "Failed to fetch"."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        if not Path(CHROMIUM).is_file():
+            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(server)
+        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+        page.route("**/translate", lambda route: route.abort("connectionrefused"))     # the server was stopped
+        page.fill("#source", SENTENCE)
+        page.click("#translate")
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.inner_text("#error") == "no answer from the server: is serve.py still running? Start it again, " \
+                                            "then press Translate"
+        browser.close()
