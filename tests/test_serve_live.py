@@ -92,8 +92,13 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
         page.fill("#source", "Hund " * 300)          # a refusal is shown as the server's one line
         page.click("#translate")
         page.wait_for_selector("#error:not([hidden])")
-        assert "the limit is 1000" in page.inner_text("#error")
+        assert page.inner_text("#error") == "line 1 has 1500 characters; the limit is 1000 a line: break it into " \
+                                            "shorter lines"       # before: the API's "texts[0] has ..."
         assert page.inner_text("#result") == "" and page.locator(".heatmap").is_hidden()   # no old answer under it
+        page.fill("#source", "Hund\n" * 70)
+        page.click("#translate")
+        page.wait_for_selector("#error:has-text('71 lines')")
+        assert page.inner_text("#error") == "71 lines; the limit is 64 a request: translate them in parts"
         browser.close()
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
