@@ -3,6 +3,7 @@ as plain lines, n-best rows or JSON objects; --score's forced decoding, --plot-a
 line-by-line mode, and a note on stderr where translations have a low confidence."""
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 
@@ -106,11 +107,12 @@ def low_note(low: int, lines: int) -> str:
             "(--confidence prints each line's)")
 
 
-def own_language_note(own: int, router: Router) -> str:
-    """What stderr says where --to sent lines into the language they are written in already."""
-    lines = "1 line reads" if own == 1 else f"{own} lines read"
+def own_language_note(own: int, router: Router, lines: str = "") -> str:
+    """What stderr says where --to sent lines into the language they are written in already (`lines`: how they are
+    named, "1 line reads" by default)."""
+    lines = lines or ("1 line reads" if own == 1 else f"{own} lines read")
     written, other = (language_name(lang) for lang in (router.to, *(lang for lang in router.ways if lang != router.to)))
-    return (f"note: {lines} as {written} already, the language --to {router.to} writes; "
+    return (f"{lines} as {written} already, the language --to {router.to} writes; "
             f"{'it' if own == 1 else 'each'} was read as {other} all the same (--to auto sends each line into the "
             "other language of its own)")
 
@@ -167,7 +169,7 @@ def interactive(translator: Router, decode, args) -> None:
     print(f"translating {translator.direction()} with {translator.describe()}; type a sentence, Enter "
           "translates, Ctrl-D ends",
           file=sys.stderr)
-    while True:
+    for number in itertools.count(1):      # --n-best's index counts the lines typed, as it counts a file's
         print("> ", end="", file=sys.stderr, flush=True)
         try:
             line = terminal_line()
@@ -181,8 +183,10 @@ def interactive(translator: Router, decode, args) -> None:
             print(file=sys.stderr)
             return
         found = translator.translate_n_best([line], decode)
-        sys.stdout.write(rows(found, 1, args))
+        sys.stdout.write(rows(found, number, args))
         sys.stdout.flush()
+        if translator.sent_into_their_own([line]):
+            print(f"  ({own_language_note(1, translator, 'this line reads')})", file=sys.stderr)
         if low_lines(found) and notes_low(args):
             print(f"  (confidence {found[0][0].confidence:.2f}: this line is {UNLIKE}, so the translation is likely "
                   "wrong)", file=sys.stderr)
@@ -224,5 +228,5 @@ def translate_from_flags(args) -> int:
     if low and notes_low(args):
         print(low_note(low, lines), file=sys.stderr)
     if own:
-        print(own_language_note(own, translator), file=sys.stderr)
+        print(f"note: {own_language_note(own, translator)}", file=sys.stderr)
     return 0

@@ -102,3 +102,20 @@ def test_a_terminal_line_that_is_not_utf8_gets_a_note_and_the_session_goes_on(ti
     captured = capsys.readouterr()
     assert captured.out.startswith("\n") and len(captured.out.splitlines()) == 2 and captured.out.strip()
     assert captured.err.count("this line is not UTF-8, so it was not translated; set the terminal to UTF-8") == 1
+
+
+def test_a_terminal_numbers_its_lines_in_n_best_rows_and_notes_a_line_sent_into_its_own_language(both_run, monkeypatch,
+                                                                                                   capsys):
+    """Every typed line's n-best rows had the index 0, and a German line typed under --to de was translated as
+    English without the note a file gets."""
+    german, english = "Der Hund schläft im Park.", "The dog sleeps in the park."
+    translator = load_translator(str(both_run / "best.pt"), "cpu")
+    args = translate.parse_args(["--to", "de", "--n-best", "2", "--beam", "2"])
+    router = Router(translator).toward("de")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{english}\n{german}\n"))
+    interactive(router, decode_from_flags(args, translator.cfg.decode), args)
+    captured = capsys.readouterr()
+    indices = [row.split("\t")[0] for row in captured.out.splitlines()]     # up to 2 rows a line
+    assert indices[0] == "0" and indices[-1] == "1" and indices == sorted(indices)
+    assert captured.err.count("this line reads as German already, the language --to de writes; it was read as "
+                              "English all the same") == 1
