@@ -46,17 +46,17 @@ def check_translate_flags(args) -> None:
                           args.force, kept_files(args.plot_attention))
 
 
-def read_stdin_chunks():
-    """(number of the chunk's first line, its lines as text), CHUNK_LINES lines at a time; a line that is not UTF-8
+def read_stdin_chunks(size: int = 0):
+    """(number of the chunk's first line, its lines as text), `size` lines at a time (0: CHUNK_LINES); a line that is not UTF-8
     or has no end (util.textio.read_lines) is a one-line error naming it, after the lines before it."""
     if sys.stdin is None:
         raise UserError("stdin is closed; give the sentences as arguments or redirect a file to stdin")
-    chunk, number = [], 0
+    chunk, number, size = [], 0, size or CHUNK_LINES
     try:
         for line in read_lines(sys.stdin.buffer, "stdin"):
             number += 1
             chunk.append(line)
-            if len(chunk) == CHUNK_LINES:
+            if len(chunk) == size:
                 yield number - len(chunk) + 1, chunk
                 chunk = []
     except UserError:
@@ -199,7 +199,8 @@ def translate_from_flags(args) -> int:
         print(translator.note(), file=sys.stderr)
     decode = decode_from_flags(args, translator.cfg.decode)
     if args.format in MARKUP_FORMATS:
-        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks():
+        typed = not args.sentences and sys.stdin is not None and sys.stdin.isatty()    # a terminal: line by line
+        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks(1 if typed else 0):
             sys.stdout.write("".join(line + "\n" for line in translate_markup_lines(translator, texts, args.format,
                                                                                     decode, first_line)))
             sys.stdout.flush()

@@ -170,6 +170,25 @@ def test_a_terminal_gets_each_translation_as_soon_as_enter_is_pressed(tmp_path):
         os.close(controller)
 
 
+
+def test_a_terminal_gets_each_html_line_translated_on_enter(tmp_path):
+    """--format html in a terminal read 256 lines or Ctrl-D before it translated any: a typed line got no answer."""
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--format",
+                             "html"], cwd=REPO, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "OMP_NUM_THREADS": "1"})
+    os.close(terminal)
+    try:
+        os.write(controller, f"<b>{SOURCES[0]}</b>\n".encode())
+        assert select.select([proc.stdout], [], [], 120)[0], "no translation while the terminal is open"
+        answer = proc.stdout.readline()
+        assert answer.startswith(b"<b>") and answer.endswith(b"\n") and proc.poll() is None
+        os.write(controller, b"\x04")                          # Ctrl-D ends the session
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        os.close(controller)
+
 def test_missing_checkpoint_says_how_to_train_one(tmp_path):
     line = command([script("translate.py"), "Hallo"], tmp_path)
     assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
