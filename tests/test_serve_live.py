@@ -401,3 +401,21 @@ def test_the_page_says_the_server_does_not_answer_and_what_to_do(server):
         assert page.inner_text("#error") == "no answer from the server: is serve.py still running? Start it again, " \
                                             "then press Translate"
         browser.close()
+
+
+def test_a_sentence_the_model_did_not_decode_gets_a_note_not_an_empty_heatmap(server):
+    """Only emoji (or a phrase kept whole): the page drew a table of source labels with no rows."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        if not Path(CHROMIUM).is_file():
+            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(server)
+        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+        page.fill("#source", "🐕 🐈")
+        page.click("#translate")
+        page.wait_for_selector("#attention-section:not([hidden])")
+        assert page.locator("#heatmaps table").count() == 0
+        assert page.inner_text("#heatmaps") == "A sentence the model did not decode: no heatmap."
+        browser.close()
