@@ -11,7 +11,8 @@ import torch
 from config import Config, TrainConfig
 from config.presets import make_config
 from tests.runs import TINY
-from training.run import build_run, check_finite_loss
+from training.divergence import check_finite_loss
+from training.run import build_run
 from util.distributed import DistInfo
 from util.errors import UserError
 

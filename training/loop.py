@@ -12,7 +12,8 @@ from data.batching import collate
 from models.dropout import pause_dropout
 from training.ema import weights_in
 from training.forecast import apply_forecast, due, forecast, refined_at
-from training.run import Run, check_finite_loss
+from training.divergence import check_finite_loss
+from training.run import Run
 from training.stop import StopSignal
 from training.step import train_step
 from training.validation import ValScores, record_scores, score_on_val
