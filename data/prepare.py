@@ -258,7 +258,7 @@ def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path,
     through the text pipeline's steps and with copy pairs; -> its target lines (the training split's) or its
     (source, target) lines (any other: validation translates the source text)."""
     workers = (cfg.workers or default_workers()) if n > 2 * CHUNK else 1
-    references, start = [], time.perf_counter()
+    references, start, done = [], time.perf_counter(), 0
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
             tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
@@ -274,8 +274,10 @@ def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path,
             else:
                 references.extend(chunk)
             bar.update(len(chunk))
+            done += len(chunk)
     seconds = time.perf_counter() - start
-    if progress:
-        print(f"{name}: {n:,} pairs tokenized in {seconds:.1f} s ({n / seconds:,.0f} pairs/s, {workers} "
-              f"worker{'s' if workers > 1 else ''})", flush=True)
+    if progress:        # the training split's copy and everyday pairs are tokenized too: counted, not just the n read
+        added = f" ({n:,} read, {done - n:,} added)" if done != n else ""
+        print(f"{name}: {done:,} pairs{added} tokenized in {seconds:.1f} s ({done / seconds:,.0f} pairs/s, "
+              f"{workers} worker{'s' if workers > 1 else ''})", flush=True)
     return references

@@ -221,3 +221,11 @@ def test_a_full_temp_directory_while_tokenizing_is_one_line_naming_it(data_dir, 
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
         signal.signal(signal.SIGXFSZ, previous_signal)
+
+
+def test_the_tokenized_count_includes_the_pairs_the_trainer_adds(data_dir, tmp_path, capsys):
+    prepare_data(dataclasses.replace(CFG, everyday=1.0, max_train_len=0), data_dir, cache_dir=tmp_path, progress=True)
+    out = capsys.readouterr().out
+    dropped = next(line for line in out.splitlines() if line.startswith("train: 0 empty"))
+    total = dropped.split(" of ")[1].split()[0]         # "... dropped of 8 (4 read, 4 added: ...)"
+    assert f"train: {total} pairs (4 read, " in out and total != "4"
