@@ -277,10 +277,24 @@ def average_checkpoints(paths: list[str | Path]) -> dict:
     return averaged
 
 
+RUN_FILES = ("config.json", "last.pt", "best.pt")     # what makes a directory under runs/ a run
+
+
 def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> Path:
-    """`name` in the most recently modified run directory under runs_dir."""
-    candidates = sorted(Path(runs_dir).glob(f"*/{name}"), key=lambda p: p.stat().st_mtime)
-    if not candidates:
+    """`name` in the most recent run under runs_dir: the run directory whose files changed last. A run that has not
+    written it yet (best.pt comes with its first validation, the end of its first epoch) is one line saying so, not
+    an older run's file in its place."""
+    runs = [(max(f.stat().st_mtime for f in files), d) for d in Path(runs_dir).glob("*")
+            if (files := [d / f for f in RUN_FILES if (d / f).is_file()])]
+    if not runs:
         raise UserError(f"no checkpoint found under {runs_dir}/ — train one with `python train.py`, "
                         "or pass --checkpoint PATH")
-    return candidates[-1]
+    run = max(runs)[1]
+    if (run / name).is_file():
+        return run / name
+    older = max(((t, d) for t, d in runs if (d / name).is_file()), default=None)
+    ways = [f"--checkpoint {run / 'last.pt'} for its weights so far"] if (run / "last.pt").is_file() else []
+    ways += [f"--checkpoint {older[1] / name} (an older run's)"] if older else []
+    raise UserError(f"the newest run, {run}, has no {name} yet: a run writes it at the end of its first epoch "
+                    f"(`python train.py --resume {run}` continues a stopped one)"
+                    + (f"; pass {' or '.join(ways)}" if ways else ""))

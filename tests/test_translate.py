@@ -326,3 +326,20 @@ def test_a_model_of_both_directions_translates_each_line_of_a_mixed_file_into_th
     assert run(both, env, stdin=stdin).stdout.decode().splitlines() == [o["translation"] for o in objects]
     german = run([*both, "--to", "de", "--json"], env, stdin=stdin).stdout.decode().splitlines()
     assert {(o["from"], o["to"]) for o in map(json.loads, german)} == {("en", "de")}
+
+
+def test_a_newest_run_without_best_pt_is_named_with_its_last_pt_not_replaced_by_an_older_run(tmp_path):
+    from models.checkpoint import latest_checkpoint
+    old, new = tmp_path / "runs" / "a-old", tmp_path / "runs" / "b-new"
+    for run in (old, new):
+        run.mkdir(parents=True)
+    (old / "best.pt").write_bytes(b"x")
+    os.utime(old / "best.pt", (1, 1))
+    (new / "config.json").write_text("{}")
+    (new / "last.pt").write_bytes(b"x")
+    with pytest.raises(UserError, match=f"the newest run, {new}, has no best.pt yet: a run writes it at the end of "
+                       "its first epoch .*--checkpoint .*b-new/last.pt for its weights so far or --checkpoint "
+                       ".*a-old/best.pt"):
+        latest_checkpoint(tmp_path / "runs")
+    (new / "best.pt").write_bytes(b"x")
+    assert latest_checkpoint(tmp_path / "runs") == new / "best.pt"
