@@ -58,3 +58,11 @@ def test_curves_png_labels_the_train_loss_as_the_run_computed_it(root, tmp_path,
                 "--train.log_every=1", *flags])
     assert (tmp_path / "run" / "curves.png").stat().st_size > 0
     assert drawn[0].axes[0].get_lines()[0].get_label() == label
+
+
+def test_curves_png_is_drawn_at_each_epochs_end_so_a_run_stopped_early_has_it(root, tmp_path, train_main,
+                                                                               monkeypatch):
+    import training.train
+    monkeypatch.setattr(training.train, "finish", lambda *args: None)     # as a run stopped after its first epoch
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_epochs=1"])
+    assert (tmp_path / "run" / "best.pt").is_file() and (tmp_path / "run" / "curves.png").stat().st_size > 0

@@ -4,17 +4,13 @@ curves.png. last.pt holds all of the training first, so a stop signal ends that 
 a kill loses nothing either; a resume does it again."""
 from __future__ import annotations
 
-import sys
-
 from models.checkpoint import average_checkpoints
 from training.ema import weights_in
 from training.run import Run
-from training.step import loss_label
 from training.stop import Stopped, StopSignal, end_notice
-from training.loop import validate_model, validate_with_ema
+from training.loop import draw_curves, validate_model, validate_with_ema
 from training.validation import ValScores
 from util import distributed
-from util.plotting import plot_curves
 
 
 def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
@@ -52,14 +48,8 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
     run.checkpoints.at_end(run, reason or f"{cfg.train.max_epochs} epochs")
-    if run.metrics_log:
-        try:
-            plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png", loss_label(cfg))
-            run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
-        except Exception as e:       # a drawing never fails a finished run (a full disk, a matplotlib problem)
-            why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
-            print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
-                  file=sys.stderr)
+    if draw_curves(run):
+        run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
 
 
 def final_validation(run: Run) -> ValScores:

@@ -16,8 +16,10 @@ from training.divergence import check_finite_loss
 from training.run import Run
 from training.stop import StopSignal
 from training.step import train_step
+from training.step import loss_label
 from training.validation import ValScores, record_scores, score_on_val
 from util import distributed
+from util.plotting import plot_curves
 
 
 def train_epoch(run: Run, stop: StopSignal) -> str | None:
@@ -101,9 +103,24 @@ def end_epoch(run: Run, epoch_batches: int) -> str | None:
         if said:
             run.log(said)
     run.checkpoints.at_epoch_end(run)
+    draw_curves(run)        # a run stopped early has its curves too, not only one that reached its end
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
+
+
+def draw_curves(run: Run) -> bool:
+    """curves.png from metrics.jsonl so far (rank 0); a failure is a warning, never the run's end; -> drawn."""
+    if not run.metrics_log:
+        return False
+    try:
+        plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png", loss_label(run.cfg))
+        return True
+    except Exception as e:       # a full disk, a matplotlib problem: the checkpoints are what matters
+        why = e.strerror if isinstance(e, OSError) else f"{type(e).__name__}: {e}".splitlines()[0]
+        print(f"warning: could not draw {run.dir / 'curves.png'} ({why}); the checkpoints are complete",
+              file=sys.stderr)
+        return False
 
 
 def validate_model(run: Run, kind: str, full: bool = False, keep: bool = True, **record) -> ValScores:
