@@ -66,3 +66,15 @@ def test_curves_png_is_drawn_at_each_epochs_end_so_a_run_stopped_early_has_it(ro
     monkeypatch.setattr(training.train, "finish", lambda *args: None)     # as a run stopped after its first epoch
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_epochs=1"])
     assert (tmp_path / "run" / "best.pt").is_file() and (tmp_path / "run" / "curves.png").stat().st_size > 0
+
+
+def test_the_recorded_train_loss_is_the_token_mean_since_the_last_record_not_one_batchs(root, tmp_path, train_main,
+                                                                                        monkeypatch):
+    import json
+    import training.loop
+    losses = iter([(1.0, 10), (3.0, 30)] * 2)
+    monkeypatch.setattr(training.loop, "train_step", lambda *args: next(losses))
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=4",
+                "--train.log_every=2"])
+    records = [json.loads(line) for line in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
+    assert [r["loss"] for r in records if r["kind"] == "step"] == [2.5, 2.5]     # (10 + 90) / 40, not 3.0
