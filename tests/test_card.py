@@ -102,3 +102,13 @@ def test_translate_info_of_an_export_without_a_card_says_where_to_find_one(tmp_p
                                         rf"checkpoint it was exported from \({tmp_path / 'old.pt'}\)") as e:
         translate.main(["--info", "--checkpoint", str(out)])
     assert "\n" not in str(e.value)
+
+
+def test_translate_info_of_a_runs_last_pt_before_its_first_epoch_says_when_the_card_comes(tmp_path):
+    save(tmp_path / "last.pt", 1)
+    raw = torch.load(tmp_path / "last.pt", weights_only=True)
+    torch.save({**raw, "train_state": {"state": {"step": 762}}}, tmp_path / "last.pt")   # as a run stopped early
+    with pytest.raises(UserError, match=r"last.pt is a run's training state, which holds no model card, and its run "
+                       r"has no MODEL.md yet: a run writes it with best.pt at the end of its first epoch") as e:
+        translate.main(["--info", "--checkpoint", str(tmp_path / "last.pt")])
+    assert "\n" not in str(e.value)

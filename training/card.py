@@ -164,8 +164,10 @@ def card_text(path: str | Path) -> str:
     if is_exported(path):
         return export_card_text(path)
     beside = (path if path.is_dir() else path.parent) / CARD_NAME
+    in_training = False
     if not path.is_dir():
-        card = load_checkpoint(path).card
+        ckpt = load_checkpoint(path)
+        card, in_training = ckpt.card, bool(ckpt.raw.get("train_state"))
         if card is not None:
             try:
                 return render(card)
@@ -175,6 +177,10 @@ def card_text(path: str | Path) -> str:
         if path.name != "best.pt" and not path.is_dir():
             print(f"note: {path} holds no card of its own; {beside} describes that run's best.pt", file=sys.stderr)
         return beside.read_text(encoding="utf-8")
+    if in_training:          # a run's last.pt before its first validation: the card comes with best.pt
+        raise UserError(f"{path} is a run's training state, which holds no model card, and its run has no "
+                        f"{CARD_NAME} yet: a run writes it with best.pt at the end of its first epoch "
+                        f"(`python train.py --resume {path.parent}` continues a stopped one)")
     raise UserError(f"{path} has no model card and there is no {CARD_NAME} beside it (runs write one beside best.pt "
                     "since model cards began); pass a best.pt that train.py wrote")
 
