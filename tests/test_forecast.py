@@ -29,8 +29,8 @@ def test_a_long_run_gets_more_dropout_and_past_its_steps_a_weight_decay_that_kee
     long = forecast(2 * DECAY_STEPS, 60.0, 60.0, 0.1, 0.3)
     assert long.weight_decay == pytest.approx(0.15) and long.dropout == LONG_DROPOUT
     assert forecast(LONG_STEPS, 60.0, 60.0, 0.3, 0.3).dropout == 0.3        # more dropout than the rule's is kept
-    assert forecast(400, 60.0, 1800.0, 0.1, 0.3).note().startswith("forecast: 400 steps in 60 s, so the budget "
-                                                                   "holds about 12,000 steps")
+    assert forecast(400, 60.0, 1800.0, 0.1, 0.3).note().startswith("forecast: 400 steps in 60 s, so the 30-minute "
+                                                                   "budget holds about 12,000 steps")
 
 
 @pytest.mark.parametrize("after, budget, step, made, expected", [
@@ -118,3 +118,8 @@ def test_while_dropout_waits_each_epochs_end_forecasts_again_from_all_the_steps_
     kept = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["forecast"]
     assert kept == {k: v for k, v in made[2].items() if k in kept}
     assert f"- forecast: {ends[2]:,} steps in " in (run / "MODEL.md").read_text()
+
+
+def test_the_forecast_names_the_budget_it_divides():
+    assert "so the 30-minute budget holds about 4,131 steps;" in forecast(140, 61, 1800, 0.1, 0.3).note()
+    assert "so the 100-second budget holds about 230 steps;" in forecast(140, 61, 100, 0.1, 0.3).note()

@@ -49,9 +49,12 @@ class Forecast:
     dropout: float          # model.dropout from now on (residual branches and embeddings)
     weight_decay: float     # of the matrices, from now on
     limit: int = 0          # the step where --train.max_epochs ends the run before its budget (0: the budget ends it)
+    budget: float = 0.0     # --train.time_budget, seconds (0 in forecasts made before it was kept)
 
     def note(self) -> str:
-        end = (f"the budget holds about {self.steps:,} steps" if not self.limit else
+        budget = ("the budget" if not self.budget else f"the {self.budget / 60:g}-minute budget"
+                  if self.budget % 60 == 0 else f"the {self.budget:g}-second budget")
+        end = (f"{budget} holds about {self.steps:,} steps" if not self.limit else
                f"--train.max_epochs ends the run at step {self.limit:,}, before its budget: the lr decays to zero "
                "there")
         return (f"forecast: {self.measured:,} steps in {self.seconds:.0f} s, so {end}; dropout {self.dropout:g}, "
@@ -72,7 +75,7 @@ def forecast(step: int, seconds: float, time_budget: float, dropout: float, weig
     limit = last_step if 0 < last_step < steps else 0
     steps = limit or steps
     return Forecast(steps, step, seconds, max(dropout, LONG_DROPOUT) if steps >= LONG_STEPS else dropout,
-                    weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay, limit)
+                    weight_decay * min(1.0, DECAY_STEPS / steps) if steps > 0 else weight_decay, limit, time_budget)
 
 
 def due(forecast_after: float, time_budget: float, step: int, made: dict) -> bool:
