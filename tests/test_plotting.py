@@ -60,12 +60,15 @@ def test_curves_png_labels_the_train_loss_as_the_run_computed_it(root, tmp_path,
     assert drawn[0].axes[0].get_lines()[0].get_label() == label
 
 
-def test_curves_png_is_drawn_at_each_epochs_end_so_a_run_stopped_early_has_it(root, tmp_path, train_main,
-                                                                               monkeypatch):
+@pytest.mark.parametrize("every, drawn", [(0.0, True), (3600.0, False)])
+def test_curves_png_is_drawn_at_an_epochs_end_once_a_minute_so_a_run_stopped_early_has_it(root, tmp_path, train_main,
+                                                                                        monkeypatch, every, drawn):
+    import training.loop
     import training.train
     monkeypatch.setattr(training.train, "finish", lambda *args: None)     # as a run stopped after its first epoch
+    monkeypatch.setattr(training.loop, "CURVES_EVERY", every)      # drawn again after this long; a run of seconds not
     train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_epochs=1"])
-    assert (tmp_path / "run" / "best.pt").is_file() and (tmp_path / "run" / "curves.png").stat().st_size > 0
+    assert (tmp_path / "run" / "best.pt").is_file() and (tmp_path / "run" / "curves.png").is_file() == drawn
 
 
 def test_the_recorded_train_loss_is_the_token_mean_since_the_last_record_not_one_batchs(root, tmp_path, train_main,

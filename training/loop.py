@@ -15,8 +15,7 @@ from training.forecast import apply_forecast, due, forecast, refined_at
 from training.divergence import check_finite_loss
 from training.run import Run
 from training.stop import StopSignal
-from training.step import train_step
-from training.step import loss_label
+from training.step import loss_label, train_step
 from training.validation import ValScores, record_scores, score_on_val
 from util import distributed
 from util.plotting import plot_curves
@@ -105,16 +104,21 @@ def end_epoch(run: Run, epoch_batches: int) -> str | None:
         if said:
             run.log(said)
     run.checkpoints.at_epoch_end(run)
-    draw_curves(run)        # a run stopped early has its curves too, not only one that reached its end
+    if time.monotonic() - run.curves_drawn >= CURVES_EVERY:
+        draw_curves(run)    # a run stopped early has its curves too, not only one that reached its end
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
+
+
+CURVES_EVERY = 60.0    # seconds: curves.png is drawn again at an epoch's end at most this often (0.2 to 0.6 s each)
 
 
 def draw_curves(run: Run) -> bool:
     """curves.png from metrics.jsonl so far (rank 0); a failure is a warning, never the run's end; -> drawn."""
     if not run.metrics_log:
         return False
+    run.curves_drawn = time.monotonic()
     try:
         plot_curves(run.dir / "metrics.jsonl", run.dir / "curves.png", loss_label(run.cfg))
         return True

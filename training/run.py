@@ -86,6 +86,7 @@ class Run:
     threads: PartThreads | None = None   # with a step's batch in parts: the threads that run them (training/parts.py)
     commit: str = ""                 # the code this process trains with, as it started: a commit made during the run
     #                                  is not it (util.ledger.current_commit)
+    curves_drawn: float = field(default_factory=time.monotonic)    # when curves.png was last drawn (or the start)
 
     @property
     def train_data(self) -> SplitData:

@@ -1,11 +1,12 @@
 """Plots with matplotlib (imported lazily): training curves and cross-attention heatmaps."""
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
 
-from util.textio import split_lines
+from util.textio import replace_file, split_lines
 
 
 def _pyplot():
@@ -17,12 +18,15 @@ def _pyplot():
 
 def plot_curves(metrics_path: str | Path, out_path: str | Path, loss_label: str = "train loss") -> None:
     """Train loss against step, and val loss / val BLEU against step, from metrics.jsonl; loss_label says what the
-    train loss is (training/step.py loss_label)."""
+    train loss is (training/step.py loss_label). Written whole or not at all: a run draws it again at epoch ends, and
+    a kill while it saves leaves the last one."""
     fig = curves_figure(read_records(metrics_path), loss_label)
+    png = io.BytesIO()
     try:
-        fig.savefig(out_path, dpi=100)
+        fig.savefig(png, format="png", dpi=100)
     finally:
         _pyplot().close(fig)
+    replace_file(out_path, png.getvalue())
 
 
 def curves_figure(records: list[dict], loss_label: str = "train loss"):
