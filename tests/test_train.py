@@ -35,14 +35,19 @@ def weights(path: Path) -> dict:
 @pytest.mark.parametrize("parts", [[], ["--train.threads=2", "--train.parts=2"]], ids=["whole", "in-parts"])
 def test_resumed_run_continues_the_same_curve(root, tmp_path, train_main, parts):
     # dropout on, so the restored RNG state matters too (in parts: each part's masks come from it)
-    common = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_epochs=3", *parts]
+    common = [*TINY, "--data-dir", str(root / "data"), "--model.dropout=0.1", "--train.max_epochs=3",
+              "--train.log_every=2", *parts]
     train_main([*common, "--out", str(tmp_path / "straight"), "--train.max_steps=14"])
-    train_main([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"])
+    train_main([*common, "--out", str(tmp_path / "split"), "--train.max_steps=5"])     # stopped between records
     resume(train_main, root, tmp_path / "split", "--train.max_steps=14")
     a, b = weights(tmp_path / "straight" / "last.pt"), weights(tmp_path / "split" / "last.pt")
     assert load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]["step"] == 14
     for key in a:
         torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
+    curves = [[(r["step"], r["loss"]) for r in records_of(tmp_path / run) if r["kind"] == "step"]
+              for run in ("straight", "split")]
+    assert [step for step, _ in curves[1]] == list(range(2, 15, 2))       # the record of step 6 spans steps 5 and 6
+    assert curves[1] == pytest.approx(curves[0], rel=1e-5)
 
 
 def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_zero(env, tmp_path, monkeypatch,

@@ -29,8 +29,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
                disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
     reason, last = None, time.perf_counter()
-    # since the last record: its loss and tok/s are theirs, not one step's (one batch's loss is noise)
-    window_tokens, window_seconds, window_loss = 0, 0.0, 0.0
+    window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
     while state.batch_in_epoch < len(batches) and reason is None:
         group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
         group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
@@ -47,7 +46,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
             state.elapsed + seconds
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
-        window_loss += loss * tokens
+        state.record_loss, state.record_tokens = state.record_loss + loss * tokens, state.record_tokens + tokens
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
             said = make_forecast(run, len(batches))
@@ -57,9 +56,11 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         bar.update(len(group))
         bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
         if state.step % cfg.train.log_every == 0:
-            run.record("step", step=state.step, epoch=state.epoch, loss=window_loss / max(window_tokens, 1), lr=lr,
-                       elapsed=state.elapsed, tokens_per_s=window_tokens * world / window_seconds)
-            window_tokens, window_seconds, window_loss = 0, 0.0, 0.0
+            # the loss since the last record, not one batch's (noise)
+            run.record("step", step=state.step, epoch=state.epoch, loss=state.record_loss / max(state.record_tokens, 1),
+                       lr=lr, elapsed=state.elapsed, tokens_per_s=window_tokens * world / window_seconds)
+            window_tokens, window_seconds = 0, 0.0
+            state.record_loss, state.record_tokens = 0.0, 0
         reason = "stopped by signal" if stop.requested else run.out_of_budget()
         # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
         if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):

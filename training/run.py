@@ -54,6 +54,8 @@ class TrainState:
     bad_epochs: int = 0            # epochs since val BLEU last improved
     epoch_loss: float = 0.0        # summed training loss of the current epoch so far
     epoch_tokens: int = 0
+    record_loss: float = 0.0       # summed training loss since the last step record of metrics.jsonl (its mean is
+    record_tokens: int = 0         # the record's loss), kept so a resumed run records the same curve
     metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
     partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
     precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
