@@ -65,79 +65,87 @@ def server(tiny_run, synthetic_env):
         proc.wait(timeout=30)
 
 
-def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path):
+@pytest.fixture(scope="module")
+def chromium():
+    """Headless Chromium, started once for the module's page tests."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not Path(CHROMIUM).is_file():
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
     with sync_api.sync_playwright() as playwright:
-        if not Path(CHROMIUM).is_file():
-            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for name, width in (("desktop", 1000), ("phone", 390)):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.goto(server)
-            # a selector, not wait_for_function: its polled string is eval'd in the page, which the page's CSP forbids
-            page.wait_for_selector("#model:has-text(' de / ')")   # /health answered
-            assert page.inner_text("#direction") == "German → English" == page.title().split(" · ")[1]
-            page.fill("#source", SENTENCE)
-            page.fill("#n-best", "3")
-            page.click("#translate")
-            page.wait_for_selector(".heatmap td")
-            assert page.inner_text("#result") == TRANSLATION
-            assert page.locator("#n-best-lists li").count() == 3
-            assert page.locator(".heatmap tbody tr").count() == len(TRANSLATION.split()) + 2   # ".", <eos>
-            assert page.evaluate("document.documentElement.scrollWidth") <= width    # nothing sticks out
-            # a heatmap's labels without the pieces' word-start mark and joiner, which fonts show as boxes
-            assert page.evaluate("['\u2581Hund', '\u2581\uffed.', 'en', '\u2581'].map(tokenLabel)") == \
-                ["Hund", ".", "en", "\u2423"]
-            page.screenshot(path=tmp_path / f"serve-{name}.png", full_page=True)
-        page.fill("#source", "Hund " * 300)          # a refusal is shown as the server's one line
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium for one test: the pages it opens (each its own context, so no state is carried from
+    another test) are closed after it."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
+def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path, browser):
+    for name, width in (("desktop", 1000), ("phone", 390)):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(server)
+        # a selector, not wait_for_function: its polled string is eval'd in the page, which the page's CSP forbids
+        page.wait_for_selector("#model:has-text(' de / ')")   # /health answered
+        assert page.inner_text("#direction") == "German → English" == page.title().split(" · ")[1]
+        page.fill("#source", SENTENCE)
+        page.fill("#n-best", "3")
         page.click("#translate")
-        page.wait_for_selector("#error:not([hidden])")
-        assert page.inner_text("#error") == "line 1 has 1500 characters; the limit is 1000 a line: break it into " \
-                                            "shorter lines"       # before: the API's "texts[0] has ..."
-        assert page.inner_text("#result") == "" and page.locator(".heatmap").is_hidden()   # no old answer under it
-        page.fill("#source", "Hund\n" * 70)
-        page.click("#translate")
-        page.wait_for_selector("#error:has-text('71 lines')")
-        assert page.inner_text("#error") == "71 lines; the limit is 64 a request: translate them in parts"
-        browser.close()
+        page.wait_for_selector(".heatmap td")
+        assert page.inner_text("#result") == TRANSLATION
+        assert page.locator("#n-best-lists li").count() == 3
+        assert page.locator(".heatmap tbody tr").count() == len(TRANSLATION.split()) + 2   # ".", <eos>
+        assert page.evaluate("document.documentElement.scrollWidth") <= width    # nothing sticks out
+        # a heatmap's labels without the pieces' word-start mark and joiner, which fonts show as boxes
+        assert page.evaluate("['\u2581Hund', '\u2581\uffed.', 'en', '\u2581'].map(tokenLabel)") == \
+            ["Hund", ".", "en", "\u2423"]
+        page.screenshot(path=tmp_path / f"serve-{name}.png", full_page=True)
+    page.fill("#source", "Hund " * 300)          # a refusal is shown as the server's one line
+    page.click("#translate")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == "line 1 has 1500 characters; the limit is 1000 a line: break it into " \
+                                        "shorter lines"       # before: the API's "texts[0] has ..."
+    assert page.inner_text("#result") == "" and page.locator(".heatmap").is_hidden()   # no old answer under it
+    page.fill("#source", "Hund\n" * 70)
+    page.click("#translate")
+    page.wait_for_selector("#error:has-text('71 lines')")
+    assert page.inner_text("#error") == "71 lines; the limit is 64 a request: translate them in parts"
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
 
-def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_chosen(both_run, synthetic_env):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_chosen(both_run, synthetic_env, browser):
     url = f"http://127.0.0.1:{(port := free_port())}"
     proc = subprocess.Popen([sys.executable, "serve.py", "--checkpoint", str(both_run / "best.pt"), "--port",
                              str(port), "--threads", "1"], cwd=REPO, env=synthetic_env, stderr=subprocess.PIPE)
     try:
         wait_until_serving(proc, url)
-        with sync_api.sync_playwright() as playwright:
-            if not Path(CHROMIUM).is_file():
-                pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_page()
-            page.goto(url)
-            page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-            assert page.input_value("#to") == "auto" and page.inner_text("#direction") == "German ↔ English"
-            page.fill("#source", "Der Hund schläft im Park.\nThe dog sleeps in the park.")
-            page.click("#translate")
-            page.wait_for_selector("#result .line >> nth=1")
-            assert page.locator("#result .way").all_inner_texts() == ["de → en", "en → de"]
-            first, second = page.locator("#result .line").all_inner_texts()
-            assert "The dog " in first and "Der Hund " in second
-            page.select_option("#to", "de")
-            assert page.inner_text("#direction") == "English → German"
-            page.click("#translate")                                      # every line into German
-            page.wait_for_selector("#result .line:first-child .way:text-is('en → de')")
-            assert page.locator("#result .way").all_inner_texts() == ["en → de", "en → de"]
-            browser.close()
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+        assert page.input_value("#to") == "auto" and page.inner_text("#direction") == "German ↔ English"
+        page.fill("#source", "Der Hund schläft im Park.\nThe dog sleeps in the park.")
+        page.click("#translate")
+        page.wait_for_selector("#result .line >> nth=1")
+        assert page.locator("#result .way").all_inner_texts() == ["de → en", "en → de"]
+        first, second = page.locator("#result .line").all_inner_texts()
+        assert "The dog " in first and "Der Hund " in second
+        page.select_option("#to", "de")
+        assert page.inner_text("#direction") == "English → German"
+        page.click("#translate")                                      # every line into German
+        page.wait_for_selector("#result .line:first-child .way:text-is('en → de')")
+        assert page.locator("#result .way").all_inner_texts() == ["en → de", "en → de"]
     finally:
         proc.terminate()
         proc.wait(timeout=30)
 
 
-def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_note(server):
+def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_note(server, browser):
     """The threshold /health gives is set between the two lines' confidences, so the page's rule is what is tested."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     texts = [SENTENCE, "Kompiliere den Kernel neu!"]
     sure, unsure = httpx.post(f"{server}/translate", json={"texts": texts}).json()["confidences"]
     assert unsure < sure
@@ -147,23 +155,18 @@ def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_no
         response = route.fetch()
         route.fulfill(response=response, json={**response.json(), "low_confidence": threshold})
 
-    with sync_api.sync_playwright() as playwright:
-        if not Path(CHROMIUM).is_file():
-            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.route("**/health", health)
-        page.goto(server)
-        page.wait_for_selector(f'#low-confidence:text-is("{threshold}")', state="attached")   # /health answered
-        page.fill("#source", "\n".join(texts))
-        page.click("#translate")
-        page.wait_for_selector("#result .line >> nth=1")
-        lines = page.locator("#result .line")
-        assert lines.nth(0).get_attribute("class") == "line" and lines.nth(0).inner_text() == TRANSLATION
-        assert lines.nth(1).get_attribute("class") == "line low"
-        assert "unlike what the model was trained on" in lines.nth(1).inner_text()
-        assert page.is_visible("#confidence-hint")
-        browser.close()
+    page = browser.new_page()
+    page.route("**/health", health)
+    page.goto(server)
+    page.wait_for_selector(f'#low-confidence:text-is("{threshold}")', state="attached")   # /health answered
+    page.fill("#source", "\n".join(texts))
+    page.click("#translate")
+    page.wait_for_selector("#result .line >> nth=1")
+    lines = page.locator("#result .line")
+    assert lines.nth(0).get_attribute("class") == "line" and lines.nth(0).inner_text() == TRANSLATION
+    assert lines.nth(1).get_attribute("class") == "line low"
+    assert "unlike what the model was trained on" in lines.nth(1).inner_text()
+    assert page.is_visible("#confidence-hint")
 
 
 def test_sixteen_clients_under_load_get_every_answer_in_order(server):
@@ -281,24 +284,18 @@ def test_serve_takes_an_exported_directory_and_reports_its_engine(exported_serve
     assert httpx.post(f"{url}/translate", json={"text": "Ein Hund läuft."}).status_code == 200
 
 
-def test_an_exported_model_offers_no_attention_and_refuses_it_with_a_422(exported_server):
+def test_an_exported_model_offers_no_attention_and_refuses_it_with_a_422(exported_server, browser):
     url, _, _ = exported_server
     assert httpx.get(f"{url}/health").json()["attention"] is False
     refused = httpx.post(f"{url}/attention", json={"text": "Ein Hund läuft."})
     assert refused.status_code == 422 and "CTranslate2" in refused.json()["error"], refused.text
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_selector("#attention-option", state="hidden")      # once /health has answered
-        page.fill("#source", "Ein Hund läuft.")
-        page.click("#translate")
-        page.wait_for_selector("#result:not(:empty)")     # a selector, not a script: the page's CSP allows no eval
-        assert page.is_hidden("#error") and page.is_hidden("#attention-section")
-        browser.close()
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_selector("#attention-option", state="hidden")      # once /health has answered
+    page.fill("#source", "Ein Hund läuft.")
+    page.click("#translate")
+    page.wait_for_selector("#result:not(:empty)")     # a selector, not a script: the page's CSP allows no eval
+    assert page.is_hidden("#error") and page.is_hidden("#attention-section")
 
 
 def test_a_client_still_sending_an_oversized_body_reads_the_413(exported_server):
@@ -345,10 +342,9 @@ def test_serve_takes_an_ensemble_like_translate(tmp_path):
         proc.wait(timeout=30)
 
 
-def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwrite_it(server):
+def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwrite_it(server, browser):
     """Ctrl+Enter again while a long text is translated: the long text's answer came last and stood under the new
     text (the source said one thing, the result another)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     held = []
 
     def hold_the_first(route):
@@ -357,65 +353,48 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
         else:
             held.append(route)          # answered only after the second request's answer is shown
 
-    with sync_api.sync_playwright() as playwright:
-        if not Path(CHROMIUM).is_file():
-            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.route("**/translate", hold_the_first)
-        page.goto(server)
-        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-        page.uncheck("#show-attention")
-        page.fill("#source", "Die Katze schläft im Haus.")
+    page = browser.new_page()
+    page.route("**/translate", hold_the_first)
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.fill("#source", "Die Katze schläft im Haus.")
+    page.press("#source", "Control+Enter")
+    page.wait_for_selector("#translate[disabled]")
+    page.fill("#source", SENTENCE)
+    with page.expect_event("requestfailed", timeout=10_000) as failed:
         page.press("#source", "Control+Enter")
-        page.wait_for_selector("#translate[disabled]")
-        page.fill("#source", SENTENCE)
-        with page.expect_event("requestfailed", timeout=10_000) as failed:
-            page.press("#source", "Control+Enter")
-        assert failed.value.url.endswith("/translate")                  # the first, cancelled by the page
-        page.wait_for_selector(f"#result .line:text-is('{TRANSLATION}')")
-        assert page.is_enabled("#translate")
-        with contextlib.suppress(Exception):            # an answer the page no longer reads
-            held[0].fulfill(json={"translations": ["STALE"], "confidences": [1.0], "from": ["de"], "to": ["en"]})
-        page.fill("#source", SENTENCE)                  # a third request: the page has read whatever came before it
-        page.click("#translate")
-        page.wait_for_selector("#translate:not([disabled])")
-        assert page.inner_text("#result") == TRANSLATION
-        browser.close()
+    assert failed.value.url.endswith("/translate")                  # the first, cancelled by the page
+    page.wait_for_selector(f"#result .line:text-is('{TRANSLATION}')")
+    assert page.is_enabled("#translate")
+    with contextlib.suppress(Exception):            # an answer the page no longer reads
+        held[0].fulfill(json={"translations": ["STALE"], "confidences": [1.0], "from": ["de"], "to": ["en"]})
+    page.fill("#source", SENTENCE)                  # a third request: the page has read whatever came before it
+    page.click("#translate")
+    page.wait_for_selector("#translate:not([disabled])")
+    assert page.inner_text("#result") == TRANSLATION
 
 
-def test_the_page_says_the_server_does_not_answer_and_what_to_do(server):
+def test_the_page_says_the_server_does_not_answer_and_what_to_do(server, browser):
     """The browser's own words were shown: "Failed to fetch"."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        if not Path(CHROMIUM).is_file():
-            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.goto(server)
-        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-        page.route("**/translate", lambda route: route.abort("connectionrefused"))     # the server was stopped
-        page.fill("#source", SENTENCE)
-        page.click("#translate")
-        page.wait_for_selector("#error:not([hidden])")
-        assert page.inner_text("#error") == "no answer from the server: is serve.py still running? Start it again, " \
-                                            "then press Translate"
-        browser.close()
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.route("**/translate", lambda route: route.abort("connectionrefused"))     # the server was stopped
+    page.fill("#source", SENTENCE)
+    page.click("#translate")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == "no answer from the server: is serve.py still running? Start it again, " \
+                                        "then press Translate"
 
 
-def test_a_sentence_the_model_did_not_decode_gets_a_note_not_an_empty_heatmap(server):
+def test_a_sentence_the_model_did_not_decode_gets_a_note_not_an_empty_heatmap(server, browser):
     """Only emoji (or a phrase kept whole): the page drew a table of source labels with no rows."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        if not Path(CHROMIUM).is_file():
-            pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.goto(server)
-        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-        page.fill("#source", "🐕 🐈")
-        page.click("#translate")
-        page.wait_for_selector("#attention-section:not([hidden])")
-        assert page.locator("#heatmaps table").count() == 0
-        assert page.inner_text("#heatmaps") == "A sentence the model did not decode: no heatmap."
-        browser.close()
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.fill("#source", "🐕 🐈")
+    page.click("#translate")
+    page.wait_for_selector("#attention-section:not([hidden])")
+    assert page.locator("#heatmaps table").count() == 0
+    assert page.inner_text("#heatmaps") == "A sentence the model did not decode: no heatmap."
