@@ -44,10 +44,9 @@ def test_resumed_run_continues_the_same_curve(root, tmp_path, train_main, parts)
     assert load_checkpoint(tmp_path / "split" / "last.pt").raw["train_state"]["state"]["step"] == 14
     for key in a:
         torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
-    curves = [[(r["step"], r["loss"]) for r in records_of(tmp_path / run) if r["kind"] == "step"]
-              for run in ("straight", "split")]
-    assert [step for step, _ in curves[1]] == list(range(2, 15, 2))       # the record of step 6 spans steps 5 and 6
-    assert curves[1] == pytest.approx(curves[0], rel=1e-5)
+    straight, split = ([r for r in records_of(tmp_path / run, "step")] for run in ("straight", "split"))
+    assert [r["step"] for r in split] == [r["step"] for r in straight] == list(range(2, 15, 2))
+    assert [r["loss"] for r in split] == pytest.approx([r["loss"] for r in straight], rel=1e-5)   # step 6's: 5 and 6
 
 
 def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_zero(env, tmp_path, monkeypatch,
