@@ -139,6 +139,7 @@ def _tsv_pairs(path: Path, fix: str) -> Iterator[tuple[str, str]]:
     for n, line in enumerate(_lines(path, fix), 1):
         tabs = line.count("\t")
         if tabs != 1:
-            raise UserError(f"{path} line {n} has {tabs} tabs; each line must be source TAB target")
+            what = "is empty" if not line.strip() else f"has {tabs} tabs"      # a blank line at the end, often
+            raise UserError(f"{path} line {n} {what}; each line must be source TAB target")
         src, tgt = line.split("\t")
         yield src, tgt

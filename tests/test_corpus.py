@@ -128,6 +128,10 @@ def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
         lines[6] = lines[6].replace("\t", " ")
         path.write_text("\n".join(lines))
         return str(path), r"bad\.tsv line 7 has 0 tabs; each line must be source TAB target"
+    if kind == "blank tsv line":          # said "has 0 tabs" of a line with nothing on it
+        path = Path(write(tmp_path / "bad", rows, "tsv"))
+        path.write_text(path.read_text() + "\n")
+        return str(path), r"bad\.tsv line 51 is empty; each line must be source TAB target"
     if kind == "utf-8":
         prefix = write(tmp_path / "bad", rows)
         text = (tmp_path / "bad.de").read_bytes().split(b"\n")
@@ -140,7 +144,8 @@ def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
     return str(tmp_path / "bad"), r"no en side of .*bad \(tried .*bad\.en and .*bad\.en\.gz\)"
 
 
-@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "missing"])
+@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "blank tsv line", "utf-8",
+                                  "missing"])
 def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus, tmp_path):
     cfg, cache = corpus
     spec, message = damage(tmp_path, kind)

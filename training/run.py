@@ -243,7 +243,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
         run.log(f"model: {model.num_parameters():,} parameters on {device}; vocab "
                 f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}" + ("" if model.scored is None else
                 f" (the output scores the {int(model.scored.sum()):,} target pieces training uses)") +
-                f"; {len(train_data.src)} training "
+                f"; {len(train_data.src):,} training "
                 f"pairs; run {run.dir}" + (f"; resuming at step {run.state.step}" if resume else "") +
                 (f"; weights from {cfg.train.init_from}" if init is not None else ""))
         run.log(f"precision {precision.precision}: {precision.why}")
