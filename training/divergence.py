@@ -41,7 +41,7 @@ def first_step_not_finite(run: Run, loss: float) -> str:
     if own:
         what = (f"check that attention {', '.join(map(repr, own))} (from --user-module) returns finite values "
                 "(a row with no visible key gives zeros)")
-    elif getattr(run.state, "precision", "") == "bf16":
+    elif run.state.precision == "bf16":
         what = "try --train.precision=fp32, and report it as a bug if that fails too"
     else:
         what = "report it as a bug, with the command"
