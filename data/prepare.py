@@ -23,7 +23,6 @@ import importlib.metadata
 import itertools
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -37,6 +36,7 @@ from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
 from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
+from data.scratch import scratch_dir
 from data.subwords import Subwords, line_to_tokens
 from data.tags import reversed_data, reversed_name, source_prefix
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
@@ -190,7 +190,7 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
             pairs = mixed_in(pairs, corpora["mix_original"], available, wanted)[0]
         return turned(pairs) if reverse else pairs
 
-    with tempfile.TemporaryDirectory(prefix="einsum-nmt-prepare-") as tmp:
+    with scratch_dir() as tmp:             # and the leftovers of killed preparations removed
         tokens, references = {}, {}
         try:
             for way, reverse in directions:

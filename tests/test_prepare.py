@@ -6,6 +6,7 @@ import gzip
 import json
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -215,12 +216,21 @@ def test_a_full_temp_directory_while_tokenizing_is_one_line_naming_it(data_dir, 
     previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
     resource.setrlimit(resource.RLIMIT_FSIZE, (10, previous_limit[1]))     # a full disk, as far as the writes go
     try:
-        with pytest.raises(UserError, match=r"^cannot write the tokenized corpus to .*einsum-nmt-prepare-\w+ \(File "
+        with pytest.raises(UserError, match=r"^cannot write the tokenized corpus to .*einsum-nmt-prepare-\d+-\w+ \(File "
                                             r"too large\); free space there, or set TMPDIR to a directory with room$"):
             prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
         signal.signal(signal.SIGXFSZ, previous_signal)
+
+
+def test_a_preparation_removes_what_a_killed_one_left_in_the_temp_directory(data_dir, tmp_path, monkeypatch):
+    # before: every preparation killed while tokenizing (kill -9, the OOM killer) left its token lines there for good
+    from tests.test_scratch import dead_pid, leftover
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    killed = leftover(tmp_path, dead_pid())
+    prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
+    assert not killed.exists() and not list(tmp_path.glob("einsum-nmt-prepare-*"))
 
 
 def test_the_tokenized_count_includes_the_pairs_the_trainer_adds(data_dir, tmp_path, capsys):
