@@ -80,14 +80,22 @@ def is_tsv(path: Path) -> bool:
     return path.name.endswith((".tsv", ".tsv.gz"))
 
 
+def check_two_languages(src_lang: str, tgt_lang: str, file: str, flag: str | None,
+                        fix: str = "give a .tsv file of source TAB target lines") -> None:
+    """The rule for every corpus whose sides are found by language (PATH.<lang>, Multi30K's split files): with one
+    language on both sides, `file` would be both the source and the target, a copy task, never what was meant.
+    flag: the option that named the corpus (None: Multi30K's own files); fix: what to do instead."""
+    if src_lang == tgt_lang:
+        raise UserError(f"{flag + ': ' if flag else ''}--data.src_lang and --data.tgt_lang are both {src_lang!r}, so "
+                        f"{file} would be both the source and the target side; {fix}")
+
+
 def _find_part(path: Path, src_lang: str, tgt_lang: str, flag: str) -> tuple[Path, ...]:
     if is_tsv(path):
         if not path.is_file():
             raise UserError(f"{flag}: no file at {path}")
         return (path,)
-    if src_lang == tgt_lang:     # PATH.de would be read as both sides: a copy task, never what was meant
-        raise UserError(f"{flag}: --data.src_lang and --data.tgt_lang are both {src_lang!r}, so {path}.{src_lang} "
-                        "would be both the source and the target side; give a .tsv file of source TAB target lines")
+    check_two_languages(src_lang, tgt_lang, f"{path}.{src_lang}", flag)
     found = []
     for lang in (src_lang, tgt_lang):
         tried = [Path(f"{path}.{lang}"), Path(f"{path}.{lang}.gz")]

@@ -31,7 +31,7 @@ from tqdm import tqdm
 
 from config import DataConfig
 from data.augment import frame_pairs, training_pairs
-from data.corpus import Corpus
+from data.corpus import Corpus, check_two_languages
 from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
@@ -123,10 +123,8 @@ def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Pat
     for name, flag, spec in ((cfg.train_split, "--data.train", cfg.train), (cfg.val_split, "--data.val", cfg.val)):
         if split == name and spec:
             return Corpus.from_spec(spec, cfg.src_lang, cfg.tgt_lang, flag)
-    if cfg.src_lang == cfg.tgt_lang:
-        raise UserError(f"--data.src_lang and --data.tgt_lang are both {cfg.src_lang!r}: Multi30K's {split} split "
-                        "has one file a language, so it would be both sides; give your own corpus as a .tsv file of "
-                        "source TAB target lines (--data.train, --data.val)")
+    check_two_languages(cfg.src_lang, cfg.tgt_lang, f"Multi30K's {split}.{cfg.src_lang}.gz", None,
+                        "give your own corpus as a .tsv file of source TAB target lines (--data.train, --data.val)")
     return ensure_split(split, data_dir, (cfg.src_lang, cfg.tgt_lang))
 
 
