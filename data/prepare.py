@@ -114,6 +114,8 @@ def original_corpus(cfg: DataConfig, data_dir) -> dict[str, Path] | None:
     if not cfg.train:
         raise UserError("--data.mix_original mixes Multi30K into your corpus: it needs --data.train (without it the "
                         "run trains on Multi30K alone)")
+    check_two_languages(cfg.src_lang, cfg.tgt_lang, f"Multi30K's train.{cfg.src_lang}.gz", "--data.mix_original",
+                        "leave --data.mix_original out: Multi30K has one file a language")
     return ensure_split("train", data_dir, (cfg.src_lang, cfg.tgt_lang))
 
 

@@ -202,6 +202,12 @@ def test_one_language_on_both_sides_needs_a_tsv_not_one_file_read_twice(corpus, 
     tsv = dataclasses.replace(german, train=write(tmp_path / "de-de/train", rows, "tsv"),
                               val=write(tmp_path / "de-de/val", rows[:20], "tsv"))
     assert len(prepare_data(tsv, cache_dir=cache, progress=False).splits["val"]) == 20
+    (multi30k := tmp_path / "multi30k").mkdir()
+    (multi30k / "train.de.gz").write_bytes(gzip.compress("".join(f"{de}\n" for de, _ in pairs(40)).encode()))
+    with pytest.raises(UserError, match=r"^--data.mix_original: --data.src_lang and --data.tgt_lang are both 'de', "
+                                        r"so Multi30K's train\.de\.gz would be both the source and the target side; "
+                                        r"leave --data.mix_original out"):   # was: its German mixed in as copy pairs
+        prepare_data(dataclasses.replace(tsv, mix_original=0.5), multi30k, cache_dir=cache, progress=False)
 
 
 def test_a_bad_val_corpus_fails_before_the_train_corpus_is_tokenized(corpus, tmp_path, monkeypatch):
