@@ -143,9 +143,12 @@ class MultiHeadAttention(nn.Module):
             if file is None:
                 raise
             raise UserError(f"attention {self.name!r} ({file}) failed at {raised_at(e, file)}: {one_line(e)}") from None
-        out, weights = (result, None) if isinstance(result, Tensor) else (tuple(result) + (None,))[:2] \
-            if isinstance(result, (tuple, list)) else (result, None)
         expected = q.shape[:-1] + v.shape[-1:]                                           # (b, h, i, d)
+        if isinstance(result, (tuple, list)) and len(result) not in (1, 2):       # a third value was dropped unseen
+            raise UserError(f"attention {self.name!r} returned a {type(result).__name__} of {len(result)} values "
+                            f"where out {tuple(expected)} or (out, weights) was expected: return out, or (out, "
+                            "weights); see models/attention/base.py for the protocol")
+        out, weights = (tuple(result) + (None,))[:2] if isinstance(result, (tuple, list)) else (result, None)
         if not isinstance(out, Tensor) or out.shape != expected or out.dtype != v.dtype:
             got = (f"shape {tuple(out.shape)}" if out.shape != expected else f"dtype {out.dtype}") \
                 if isinstance(out, Tensor) else type(out).__name__

@@ -349,6 +349,20 @@ def test_weights_of_the_wrong_shape_are_one_line_naming_the_protocol(scratch_reg
         MultiHeadAttention(8, 2, "one-head-weights", cross=True)(torch.randn(1, 3, 8), torch.randn(1, 5, 8))
 
 
+def test_a_users_attention_that_returns_three_values_is_refused_when_the_model_is_built(scratch_registry, tmp_path):
+    """(out, weights, extra) was taken as (out, weights), its third value dropped without a word."""
+    (tmp_path / "mine.py").write_text(
+        "import torch\nfrom models.attention import Attention, register_attention\n"
+        "@register_attention('three')\nclass Three(Attention):\n    def forward(self, q, k, v, mask=None, **_):\n"
+        "        weights = torch.einsum('bhid,bhjd->bhij', q, k).masked_fill(~mask, -1e9).softmax(-1)\n"
+        "        return weights @ v, weights, 'extra'\n")
+    import_user_module(str(tmp_path / "mine.py"))
+    for role in ("encoder", "decoder", "cross"):
+        with pytest.raises(UserError, match=r"^attention 'three' returned a tuple of 3 values where out \(1, 2, 6, 4\) "
+                                            r"or \(out, weights\) was expected: return out, or \(out, weights\);"):
+            MultiHeadAttention(8, 2, "three", cross=role == "cross", role=role)
+
+
 def test_a_users_attention_that_forgets_a_mask_is_refused_in_the_roles_it_would_break(scratch_registry, tmp_path):
     """A user's forward that ignored `mask`, or `causal` with supports_arbitrary_mask = False, trained without an
     error: the decoder read the tokens it was to predict. The docs' example passes in every role."""
