@@ -6,8 +6,10 @@
     --data.train=a,b.tsv,c             several corpora, concatenated in that order
 
 Bad data is a one-line UserError naming the file (and the line, or both line counts): a missing file, an empty one,
-line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab. Lines end at "\n"; a "\r"
-before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing else is changed.
+line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab. A blank line is an empty pair
+in either form (a TSV's as much as a blank line on both sides of a prefix corpus), which the preparation drops from
+the training pairs and counts. Lines end at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at
+the start are removed, nothing else is changed.
 """
 from __future__ import annotations
 
@@ -145,9 +147,11 @@ def _file_pairs(src_path: Path, tgt_path: Path, fix: str, empty_ok: bool) -> Ite
 
 def _tsv_pairs(path: Path, fix: str) -> Iterator[tuple[str, str]]:
     for n, line in enumerate(_lines(path, fix), 1):
+        if not line.strip():        # a blank line (at the end, often): an empty pair, as a prefix corpus's blank lines
+            yield "", ""
+            continue
         tabs = line.count("\t")
         if tabs != 1:
-            what = "is empty" if not line.strip() else f"has {tabs} tabs"      # a blank line at the end, often
-            raise UserError(f"{path} line {n} {what}; each line must be source TAB target")
+            raise UserError(f"{path} line {n} has {tabs} tabs; each line must be source TAB target")
         src, tgt = line.split("\t")
         yield src, tgt
