@@ -65,14 +65,27 @@ def trained_models(paths: list) -> list[Trained]:
     return [trained(path) for path in paths]
 
 
-def model_fields(models: list[Trained], beam: int, rerank: float = 0.0) -> dict:
+def search_settings(decode: DecodeConfig, glossary: str | None = None) -> list[str]:
+    """The search settings, other than beam and rerank, in which `decode` (and --glossary) differs from the one
+    every recipe's figure is of (DecodeConfig's defaults): ["length penalty 0.6", "no-repeat-ngram 0", "glossary"]."""
+    default = DecodeConfig()
+    changed = [f"length penalty {decode.length_penalty:g}"] * (decode.length_penalty != default.length_penalty)
+    if (decode.max_len_a, decode.max_len_b) != (default.max_len_a, default.max_len_b):
+        changed.append(f"max length {decode.max_len_b}" if decode.max_len_a == 0 else
+                       f"max length {decode.max_len_a:g} × source + {decode.max_len_b}")
+    changed += [f"max repeat {decode.max_repeat}"] * (decode.max_repeat != default.max_repeat)
+    changed += [f"no-repeat-ngram {decode.no_repeat_ngram}"] * (decode.no_repeat_ngram != default.no_repeat_ngram)
+    return changed + ["glossary"] * bool(glossary)
+
+
+def model_fields(models: list[Trained], beam: int, rerank: float = 0.0, settings: list[str] = ()) -> dict:
     """The ledger fields that say which model a figure is of: the recipe is the preset and flags that trained it
-    ("ensemble of 2 × RECIPE" for several), and a search other than beam 5 ("(beam 10, rerank 0.1)"); steps,
-    minutes, precision and the training machine are the first model's (empty where its checkpoint has no card: the
-    ledger says what it knows)."""
+    ("ensemble of 2 × RECIPE" for several), and a search other than beam 5 with the defaults ("(beam 10, rerank
+    0.1)", then `settings`: search_settings); steps, minutes, precision and the training machine are the first
+    model's (empty where its checkpoint has no card: the ledger says what it knows)."""
     recipes = sorted({recipe_of(model.cfg) for model in models})
     recipe = recipes[0] if len(models) == 1 else f"ensemble of {len(models)} × {' + '.join(recipes)}"
-    search = [f"beam {beam}"] * (beam != 5) + [f"rerank {rerank:g}"] * bool(rerank)
+    search = [f"beam {beam}"] * (beam != 5) + [f"rerank {rerank:g}"] * bool(rerank) + list(settings)
     if search:
         recipe += f" ({', '.join(search)})"
     first = models[0]
@@ -83,13 +96,13 @@ def model_fields(models: list[Trained], beam: int, rerank: float = 0.0) -> dict:
 
 
 def evaluation_records(paths: list, scores: dict, split: str, direction: str, command: str,
-                       beam: int, rerank: float = 0.0) -> list[Record]:
+                       beam: int, rerank: float = 0.0, settings: list[str] = ()) -> list[Record]:
     """BLEU and chrF of one evaluation, with the fields of model_fields; its command is the commands that trained
     the models, then the evaluation's."""
     models = trained_models(paths)
     common = dict(topic="quality", split=split, direction=direction,
                   command=" && ".join([*(c for model in models for c in model.commands), command]),
-                  **model_fields(models, beam, rerank))
+                  **model_fields(models, beam, rerank, settings))
     return [Record(metric="bleu", value=round(scores["bleu"], 2), **common),
             Record(metric="chrf", value=round(scores["chrf"], 2), **common)]
 
@@ -165,7 +178,7 @@ def record_evaluation(args, checkpoint, translator: Translator, split: str, scor
     direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
     command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
     for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, decode.beam,
-                                     decode.rerank):
+                                     decode.rerank, search_settings(decode, args.glossary)):
         append(record)
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 

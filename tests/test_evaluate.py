@@ -232,3 +232,20 @@ def test_a_reranked_evaluation_is_recorded_as_its_search(both_run, env, tmp_path
     assert evaluate.main(["--checkpoint", checkpoint, "--to", "de", "--beam", "4", "--rerank", "0.5", "--record"]) == 0
     recipes = [json.loads(line)["recipe"] for line in ledger.read_text().splitlines()]
     assert len(recipes) == 4 and recipes[2:] == [f"{recipes[0]} (beam 4, rerank 0.5)"] * 2
+
+
+def test_an_evaluation_with_other_search_settings_is_recorded_as_its_search(both_run, env, tmp_path, monkeypatch):
+    """--length-penalty, --no-repeat-ngram, --max-len and --glossary change the outputs as the beam does: a record
+    of them says so, so that the tables do not average it with the recipe's own figure."""
+    from tests.synthetic import use_offline_env
+    use_offline_env(monkeypatch, env)
+    ledger = tmp_path / "ledger.jsonl"
+    monkeypatch.setenv("EINSUM_NMT_LEDGER", str(ledger))
+    glossary = tmp_path / "terms.tsv"
+    glossary.write_text("Haus\thouse\n", encoding="utf-8")
+    checkpoint = str(both_run / "best.pt")
+    assert evaluate.main(["--checkpoint", checkpoint, "--to", "de", "--beam", "5", "--record"]) == 0
+    assert evaluate.main(["--checkpoint", checkpoint, "--to", "de", "--beam", "5", "--length-penalty", "0.6",
+                          "--no-repeat-ngram", "0", "--max-len", "40", "--glossary", str(glossary), "--record"]) == 0
+    recipes = [json.loads(line)["recipe"] for line in ledger.read_text().splitlines()]
+    assert recipes[2:] == [f"{recipes[0]} (length penalty 0.6, max length 40, no-repeat-ngram 0, glossary)"] * 2
