@@ -47,11 +47,17 @@ class Trained(NamedTuple):
     machine: dict                # util.ledger.Machine's fields; {} where the card does not name them
 
 
+def check_recordable(paths: list) -> None:
+    """A figure is recorded with what trained its model, which a .pt checkpoint says and an export does not."""
+    for path in paths:
+        if Path(path).is_dir():
+            raise UserError(f"--record records a .pt checkpoint's figures with what trained it; {path} is an "
+                            "export: evaluate the checkpoint it was exported from")
+
+
 def trained(path) -> Trained:
     """The checkpoint at `path`, read once, weights left out of the answer."""
-    if Path(path).is_dir():
-        raise UserError(f"--record records a .pt checkpoint's figures with what trained it; {path} is an export: "
-                        "evaluate the checkpoint it was exported from")
+    check_recordable([path])
     ckpt = load_checkpoint(path)
     raw, card = ckpt.raw, ckpt.card or {}
     info = raw.get("info") or {}
@@ -114,6 +120,8 @@ def check_evaluate_flags(args) -> None:
     if args.src and args.split:
         raise UserError("give either --split or --src/--ref")
     check_decode_flags(args)
+    if args.record and args.checkpoint:
+        check_recordable(checkpoint_paths(args.checkpoint))
     if args.from_lang and args.to != AUTO:
         raise UserError("--from names the sources' language for --to auto; without it the sources are in the other "
                         "language of --to's, so leave out --from or pass --to auto")

@@ -249,3 +249,14 @@ def test_an_evaluation_with_other_search_settings_is_recorded_as_its_search(both
                           "--no-repeat-ngram", "0", "--max-len", "40", "--glossary", str(glossary), "--record"]) == 0
     recipes = [json.loads(line)["recipe"] for line in ledger.read_text().splitlines()]
     assert recipes[2:] == [f"{recipes[0]} (length penalty 0.6, max length 40, no-repeat-ngram 0, glossary)"] * 2
+
+
+@pytest.mark.parametrize("checkpoint", ["e", "model.pt,e"])
+def test_record_of_an_export_directory_is_refused_before_loading_or_translating(checkpoint, tmp_path, monkeypatch):
+    """An export does not say what trained it, so --record cannot record its figures: said before the test set is
+    translated (minutes), not after."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "model.pt").write_text("model")
+    export_dir(tmp_path / "e", "model.bin", "config.json")
+    with pytest.raises(UserError, match="^--record records a .pt checkpoint's figures .* e is an export"):
+        evaluate.parse_args(["--checkpoint", checkpoint, "--split", "val", "--record"])
