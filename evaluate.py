@@ -43,8 +43,9 @@ def parse_args(argv):
                         "entities, translated with each tag put back (as translate.py --format does); BLEU and chrF "
                         "score the outputs and references with tags removed and entities unescaped, and a line says "
                         "how many lines with tags came back with every tag once, in order, balanced and byte for byte")
-    parser.add_argument("--record", action="store_true", help="add BLEU and chrF to the results ledger "
-                        "(results/ledger.jsonl) with date, commit, machine, this command and the model's recipe")
+    parser.add_argument("--record", action="store_true", help="add the split's BLEU and chrF to the results "
+                        "ledger (results/ledger.jsonl) with date, commit, machine, this command and the model's recipe "
+                        "(not a --src/--ref pair's: no table shows one)")
     args = parser.parse_args(argv)
     args.argv = list(argv)
     check_evaluate_flags(args)

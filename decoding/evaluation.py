@@ -119,6 +119,9 @@ def check_evaluate_flags(args) -> None:
         raise UserError("--src and --ref go together")
     if args.src and args.split:
         raise UserError("give either --split or --src/--ref")
+    if args.src and args.record:
+        raise UserError("--record adds a Multi30K split's scores to the results tables, which have no row for a "
+                        "file pair; leave out --record (--json prints the scores as one line), or pass --split")
     check_decode_flags(args)
     if args.record and args.checkpoint:
         check_recordable(checkpoint_paths(args.checkpoint))

@@ -260,3 +260,13 @@ def test_record_of_an_export_directory_is_refused_before_loading_or_translating(
     export_dir(tmp_path / "e", "model.bin", "config.json")
     with pytest.raises(UserError, match="^--record records a .pt checkpoint's figures .* e is an export"):
         evaluate.parse_args(["--checkpoint", checkpoint, "--split", "val", "--record"])
+
+
+def test_record_of_a_file_pair_is_refused_before_loading_as_no_table_shows_it(tmp_path):
+    """The ledger's tables are of Multi30K splits: a file pair's scores would be a record under its path that no
+    table shows, after a message that the tables regenerate."""
+    for name in ("src.de", "ref.en"):
+        (tmp_path / name).write_text("Ein Hund.\n")
+    with pytest.raises(UserError, match=r"^--record adds a Multi30K split's scores .* leave out --record"):
+        evaluate.parse_args(["--checkpoint", str(tmp_path / "model.pt"), "--src", str(tmp_path / "src.de"),
+                             "--ref", str(tmp_path / "ref.en"), "--record"])
