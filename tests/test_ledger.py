@@ -33,6 +33,29 @@ def test_a_damaged_ledger_line_is_an_error_that_names_it(tmp_path, line, says):
         read(ledger)
 
 
+@pytest.mark.parametrize("fields, says", [('"machine": "x"', "machine must be an object, not 'x'"),
+                                          ('"seeds": 1', "seeds must be a list of whole numbers, not 1"),
+                                          ('"seeds": ["1"]', "seeds must be a list of whole numbers"),
+                                          ('"steps": "16000"', "steps must be a whole number"),
+                                          ('"recipe": null', "recipe must be a text, not None"),
+                                          ('"value": true', "value must be a number, not True"),
+                                          ('"value": Infinity', "value must be a finite number, not inf")])
+def test_a_ledger_line_with_a_field_of_another_kind_is_an_error_that_names_the_field(tmp_path, fields, says):
+    """A table reads each field as its kind (machine.get, len(seeds)): a line of other kinds is named on reading, not a
+    traceback of `python -m results` or a table cell of inf."""
+    ledger = tmp_path / "ledger.jsonl"
+    ledger.write_text('{"topic": "quality", "metric": "bleu", "command": "c", "value": 1, ' + fields + "}\n")
+    with pytest.raises(UserError, match=rf"^{ledger} line 1 is not a ledger record \(a ledger record's {says}"):
+        read(ledger)
+
+
+def test_a_ledger_line_that_is_no_json_object_says_so(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    ledger.write_text("[1, 2]\n")
+    with pytest.raises(UserError, match=r"line 1 is not a ledger record \(a JSON list, not an object\)$"):
+        read(ledger)
+
+
 def test_a_record_of_an_unknown_topic_or_no_number_is_refused_before_it_is_written(tmp_path):
     ledger = tmp_path / "ledger.jsonl"
     for bad in (Record(topic="misc", metric="m", value=1.0, command="c"),

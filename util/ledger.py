@@ -10,6 +10,7 @@ recorded once, by its command, and never typed into prose.
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import subprocess
@@ -126,11 +127,30 @@ class Record:
     machine: dict = field(default_factory=dict)        # a Machine's fields; filled in by append
 
     def check(self) -> "Record":
+        """Each field of its kind (a table reads them without asking), the topic a known one, the value finite."""
+        for name, (fits, kind) in FIELD_KINDS.items():
+            if not fits(getattr(self, name)):
+                raise UserError(f"a ledger record's {name} must be {kind}, not {getattr(self, name)!r}")
         if self.topic not in TOPICS:
             raise UserError(f"a ledger record's topic must be one of {', '.join(TOPICS)}, not {self.topic!r}")
-        if not isinstance(self.value, (int, float)) or self.value != self.value:
-            raise UserError(f"a ledger record's value must be a number, not {self.value!r}")
+        if not math.isfinite(self.value):
+            raise UserError(f"a ledger record's value must be a finite number, not {self.value!r}")
         return self
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# each field of a Record: does a value fit, and what it must be (a text where the field is not named here)
+FIELD_KINDS = {f.name: (lambda v: isinstance(v, str), "a text") for f in fields(Record)} | {
+    "value": (_number, "a number"), "minutes": (_number, "a number"), "steps": (_whole, "a whole number"),
+    "batch_tokens": (_whole, "a whole number"), "machine": (lambda v: isinstance(v, dict), "an object"),
+    "seeds": (lambda v: isinstance(v, list) and all(map(_whole, v)), "a list of whole numbers")}
 
 
 def append(record: Record, ledger: Path | None = None, machine: Machine | None = None) -> Record:
@@ -159,7 +179,9 @@ def read(ledger: Path = LEDGER) -> list[Record]:
             continue
         try:
             values = json.loads(line)
-            if not isinstance(values, dict) or set(values) - known:
+            if not isinstance(values, dict):
+                raise ValueError(f"a JSON {type(values).__name__}, not an object")
+            if set(values) - known:
                 raise ValueError(f"unknown fields {sorted(set(values) - known)}")
             records.append(Record(**values).check())
         except (ValueError, TypeError, UserError) as e:
