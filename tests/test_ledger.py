@@ -81,3 +81,17 @@ def test_the_machine_names_its_fastest_matrix_instructions_and_avx2_kernels_on_a
     ("Intel(R) Xeon(R) Processor", 6, 143, "Intel(R) Xeon(R) Processor")])
 def test_a_bare_amd_epyc_is_named_with_its_core(name, family, model, shown):
     assert core_of(name, family, model) == shown
+
+
+def test_a_missing_or_undecodable_ledger_is_one_line_and_a_line_separator_in_a_note_stays_in_its_line(tmp_path):
+    """`python -m results --ledger PATH` of no file, a directory or other bytes than UTF-8 says so (not a traceback);
+    lines end at "\\n" only, so a note holding U+2028, which json.dumps writes as it is, is read back whole."""
+    for ledger, says in ((tmp_path / "none.jsonl", "no file at"), (tmp_path, "is a directory"),
+                         (tmp_path / "latin1.jsonl", "line 1 is not valid UTF-8")):
+        if ledger.name == "latin1.jsonl":
+            ledger.write_bytes(b'{"note": "\xe9"}\n')
+        with pytest.raises(UserError, match=says):
+            read(ledger)
+    ledger = tmp_path / "ledger.jsonl"
+    append(Record(topic="quality", metric="bleu", value=1.0, command="c", note="a\u2028b"), ledger, Machine("c", "", 1))
+    assert [r.note for r in read(ledger)] == ["a\u2028b"]

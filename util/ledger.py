@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from util.errors import UserError
+from util.textio import read_text_lines
 
 REPO = Path(__file__).resolve().parents[1]
 LEDGER = REPO / "results" / "ledger.jsonl"
@@ -174,7 +175,7 @@ def read(ledger: Path = LEDGER) -> list[Record]:
     """Every record, in the order written; a damaged line is an error naming it (the ledger is reviewed data)."""
     known = {f.name for f in fields(Record)}
     records = []
-    for number, line in enumerate(ledger.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(read_text_lines(ledger), 1):     # missing, a directory, not UTF-8: one line
         if not line.strip():
             continue
         try:
