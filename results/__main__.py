@@ -14,12 +14,13 @@ from pathlib import Path
 from results.pages import stale_tables, write_tables
 from results.tables import TABLES, render
 from cli import CommandParser, run_main
-from util.ledger import LEDGER, read
+from util.ledger import ledger_path, read
 
 
 def main(argv) -> int:
     parser = CommandParser(__doc__)
-    parser.add_argument("--ledger", default=str(LEDGER), help="the ledger to read (default: results/ledger.jsonl)")
+    parser.add_argument("--ledger", default=str(ledger_path()), help="the ledger to read (default: the one --record "
+                        "writes: $EINSUM_NMT_LEDGER, else results/ledger.jsonl)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite the tables of README.md and docs/RESULTS.md")
     mode.add_argument("--check", action="store_true", help="exit 1 when a page's table is not the ledger's")

@@ -203,3 +203,13 @@ def test_probes_record_adds_the_shares_kept_of_our_engine_for_the_probed_directi
     items = found["probe items kept"]
     assert items.value == round(sum(k["kept"] for k in kinds) / sum(k["items"] for k in kinds), 4)
     assert items.topic == "probes" and items.direction == "en-de" and items.recipe.startswith("tiny")
+
+
+def test_results_reads_the_ledger_that_record_writes_to_a_scratch_one_too(tmp_path, monkeypatch):
+    """evaluate.py --record with $EINSUM_NMT_LEDGER writes there and says `python -m results --write` regenerates the
+    tables: that command reads the same ledger."""
+    from results.__main__ import main
+    scratch = tmp_path / "ledger.jsonl"
+    scratch.write_text(LEDGER.read_text(encoding="utf-8").replace('"value": ', '"value": 1', 1), encoding="utf-8")
+    monkeypatch.setenv("EINSUM_NMT_LEDGER", str(scratch))
+    assert main(["--check"]) == 1
