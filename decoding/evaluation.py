@@ -188,8 +188,9 @@ def record_evaluation(args, checkpoint, translator: Translator, split: str, scor
                       decode: DecodeConfig) -> None:
     direction = f"{translator.cfg.data.src_lang}-{translator.cfg.data.tgt_lang}"
     command = " ".join(["python evaluate.py", *map(shlex.quote, args.argv)])
+    routed = ["to auto"] * (args.to == AUTO)        # each line the way its language was read: a figure of its own
     for record in evaluation_records(checkpoint_paths(checkpoint), scores, split, direction, command, decode.beam,
-                                     decode.rerank, search_settings(decode, args.glossary)):
+                                     decode.rerank, search_settings(decode, args.glossary) + routed):
         append(record)
     print(f"recorded {split} {direction} in {ledger_path()}; `python -m results --write` regenerates the tables")
 

@@ -251,6 +251,21 @@ def test_an_evaluation_with_other_search_settings_is_recorded_as_its_search(both
     assert recipes[2:] == [f"{recipes[0]} (length penalty 0.6, max length 40, no-repeat-ngram 0, glossary)"] * 2
 
 
+def test_an_evaluation_to_auto_is_recorded_apart_from_the_direction_it_reads(both_run, env, tmp_path, monkeypatch):
+    """--to auto sends each line the way its language identifier reads it, so a misread line is scored against a
+    reference of the other language: its figure is the identifier's and the model's, in a row of its own."""
+    from tests.synthetic import use_offline_env
+    use_offline_env(monkeypatch, env)
+    ledger = tmp_path / "ledger.jsonl"
+    monkeypatch.setenv("EINSUM_NMT_LEDGER", str(ledger))
+    checkpoint = str(both_run / "best.pt")
+    for to in ("en", "auto"):
+        assert evaluate.main(["--checkpoint", checkpoint, "--beam", "5", "--to", to, "--record"]) == 0
+    records = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert [r["direction"] for r in records] == ["de-en"] * 4
+    assert [r["recipe"] for r in records[2:]] == [f"{records[0]['recipe']} (to auto)"] * 2
+
+
 @pytest.mark.parametrize("checkpoint", ["e", "model.pt,e"])
 def test_record_of_an_export_directory_is_refused_before_loading_or_translating(checkpoint, tmp_path, monkeypatch):
     """An export does not say what trained it, so --record cannot record its figures: said before the test set is
