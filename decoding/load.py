@@ -63,6 +63,7 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     paths = checkpoint_paths(path)
     if len(paths) > 1:
         return load_ensemble(paths, device)
+    path = paths[0] if paths else path          # "a.pt," is a.pt, as checkpoint_paths reads it
     if is_exported(path):
         cfg, codec, engine, manifest = load_exported(path, device)
         return Translator(cfg, codec, engine, stored_lexicon(manifest))

@@ -47,3 +47,9 @@ def test_an_ensemble_with_an_exported_directory_says_ensembles_take_checkpoints(
 def test_a_checkpoint_whose_name_holds_a_comma_is_one_checkpoint_not_an_ensemble(tmp_path):
     named = save(tmp_path / "de,en.pt", 1)
     assert load_translator(named).translate(SOURCES) == load_translator(save(tmp_path / "a.pt", 1)).translate(SOURCES)
+
+
+def test_a_checkpoint_with_a_stray_comma_is_that_checkpoint_not_a_missing_file_named_with_the_comma(tmp_path):
+    """`--checkpoint a.pt,` (a list cut short) names a.pt, as checkpoint_paths and the output checks read it."""
+    one = save(tmp_path / "a.pt", 1)
+    assert load_translator(f"{one},").translate(SOURCES) == load_translator(one).translate(SOURCES)
