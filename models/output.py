@@ -136,12 +136,11 @@ class Ways(nn.Module):
         """The kept positions of each way, `ways` (n,) being each one's direction: [(n_w,) indices]."""
         return [(ways == way).nonzero().squeeze(1) for way in range(len(self))]
 
-    def project(self, x: Tensor, ways: Tensor, weight: Tensor) -> list[Tensor]:
+    def project(self, x: Tensor, ways: Tensor, rows: list[Tensor]) -> list[Tensor]:
         """Scored positions x (n, w) of directions `ways` (n,) -> each way's logits (n_w, K_w) over its own pieces,
-        its rows in the order of x's: one product per direction, over its own rows of the weight."""
-        ids = self.columns()[0]
-        return [F.linear(x.index_select(0, rows), weight.index_select(0, ids[way]))
-                for way, rows in enumerate(self.groups(ways))]
+        its rows in the order of x's: one product per direction, over its own rows of the output weight, `rows`
+        [(K_w, w)] (the weight at `columns()[0]`)."""
+        return [F.linear(x.index_select(0, positions), rows[way]) for way, positions in enumerate(self.groups(ways))]
 
     def targets(self, targets: Tensor, ways: Tensor) -> list[Tensor]:
         """Kept target ids (n,) of directions `ways` (n,) -> each way's target columns (n_w,), as `project` gives."""

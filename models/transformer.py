@@ -8,23 +8,18 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from config import POSITIONS as POSITION_NAMES, ModelConfig
+from config import ModelConfig
 from config.checks import check_model
 from data.vocab import PAD
 from models.attention.choice import check_attentions
 from models.cache import DecoderCache
-from models.dropout import Dropout
+from models.embedding import Embedding, lookup_once, token_table, token_width
 from models.layers import DecoderLayer, EncoderLayer
 from models.packed_linear import PackedLinear, PackedWeight, packed_linear
 from models.output import ScoredSubset, Ways
 from models.masks import causal_mask, padding_mask
-from models.position import PositionEmbedding, PositionEncoding, PositionMode
 from util.errors import UserError
 
-# what builds each of config.POSITIONS, in its order; relative positions live inside self-attention (multihead.py)
-POSITIONS = dict(zip(POSITION_NAMES, [(PositionEncoding, PositionMode.ADD), (PositionEncoding, PositionMode.CONCAT),
-                                      (PositionEmbedding, PositionMode.ADD), (PositionEmbedding, PositionMode.CONCAT),
-                                      (None, None)], strict=True))
 MAX_PARAMETERS = 2_000_000_000      # far beyond any Multi30K model; above it a typo is likelier than a plan
 
 
@@ -44,47 +39,6 @@ def check_size(m: ModelConfig) -> None:
         raise UserError(f"the model.* sizes describe about {n:.2g} parameters ({4 * n / 1e9:.3g} GB in fp32), more "
                         f"than the limit of {MAX_PARAMETERS:.0e}; check --model.d_model, d_ff, the layer counts "
                         "and max_len")
-
-
-def token_width(cfg: ModelConfig) -> int:
-    """Token embedding width: d_model, less the position part when positions are concatenated."""
-    if cfg.position not in POSITIONS:
-        raise UserError(f"unknown model.position {cfg.position!r}; choose one of: {', '.join(POSITIONS)}")
-    if POSITIONS[cfg.position][1] is not PositionMode.CONCAT:
-        return cfg.d_model
-    return cfg.d_model - cfg.position_dim          # 0 < position_dim < d_model: config.check_model
-
-
-class Embedding(nn.Module):
-    """Tokens (scaled by sqrt(width)) with absolute positions, then dropout. forward((b, l), offset) -> (b, l, m)."""
-
-    def __init__(self, cfg: ModelConfig, table: nn.Embedding):
-        super().__init__()
-        self.table, self.scale = table, table.embedding_dim ** 0.5
-        kind, mode = POSITIONS[cfg.position]
-        dim = cfg.d_model if mode is PositionMode.ADD else cfg.position_dim
-        if kind is PositionEncoding:
-            self.position = PositionEncoding(dim, cfg.max_len, mode)
-        elif kind is PositionEmbedding:
-            self.position = PositionEmbedding(cfg.max_len, dim, mode)
-        else:
-            self.position = None
-        self.drop = Dropout(cfg.dropout)
-
-    def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
-        x = self.table(tokens) * self.scale
-        if self.position is not None:
-            x = self.position(x, offset)
-        return self.drop(x)
-
-
-def token_table(vocab_size: int, width: int) -> nn.Embedding:
-    table = nn.Embedding(vocab_size, width, padding_idx=PAD)
-    # std width^-0.5 and the sqrt(width) scale give unit-variance inputs and unit-scale tied logits
-    nn.init.normal_(table.weight, std=width ** -0.5)
-    with torch.no_grad():
-        table.weight[PAD].zero_()
-    return table
 
 
 class Transformer(nn.Module):
@@ -142,9 +96,10 @@ class Transformer(nn.Module):
         """Scored ids that sources opened by `tag` never score (the other direction's): a search bans them."""
         return [] if self.ways is None else self.ways.not_written_after(tag, self.scored)
 
-    def encode(self, src: Tensor, src_mask: Tensor | None) -> Tensor:
-        """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m)."""
-        x = self.src_embed(src)
+    def encode(self, src: Tensor, src_mask: Tensor | None, rows: Tensor | None = None) -> Tensor:
+        """src: (b, j) long, src_mask: (b, 1, 1, j) bool -> memory (b, j, m); rows: the table's rows at src
+        where looked up already (b, j, w)."""
+        x = self.src_embed(src, rows=rows)
         for layer in self.encoder:
             x = layer(x, src_mask)
         return self.encoder_norm(x)
@@ -173,14 +128,16 @@ class Transformer(nn.Module):
         return weights.mean(dim=1)
 
     def _decoder_states(self, tgt_in: Tensor, memory: Tensor | None, src_mask: Tensor | None,
-                cache: DecoderCache | None = None, need_weights: bool = False) -> tuple[Tensor, Tensor | None]:
-        """-> decoder states (b, i, m), last layer's cross-attention weights (b, h, i, j) or None."""
+                cache: DecoderCache | None = None, need_weights: bool = False,
+                rows: Tensor | None = None) -> tuple[Tensor, Tensor | None]:
+        """-> decoder states (b, i, m), last layer's cross-attention weights (b, h, i, j) or None; rows: the
+        table's rows at tgt_in where looked up already."""
         n, offset = tgt_in.size(1), 0 if cache is None else cache.length
         if cache is None:
             self_mask = causal_mask(n, tgt_in.device) & padding_mask(tgt_in, PAD)          # (b, 1, i, i)
         else:
             self_mask = causal_mask(n, tgt_in.device, offset + n) if n > 1 else None
-        x = self.tgt_embed(tgt_in, offset)
+        x = self.tgt_embed(tgt_in, offset, rows)
         weights = None
         last = len(self.decoder) - 1
         for index, layer in enumerate(self.decoder):
@@ -257,10 +214,13 @@ class Transformer(nn.Module):
         positions in order, over its own pieces); `target_index` gives the targets' columns. Training passes its
         non-pad targets and so skips the vocabulary-sized product at padding and at pieces no target uses (or, in a
         model of both directions, no target of the row's direction)."""
+        if keep is not None and self.one_table() and torch.is_grad_enabled():
+            return self._groups_of_one_lookup(src, tgt_in, keep)
         h = self.features(src, tgt_in)
         if keep is not None and self.has_ways():
             weight = self.output_weight()                                                          # (V, w)
-            return self.ways.project(h[keep][..., :weight.size(1)], self.kept_ways(src, keep), weight)
+            rows = [weight.index_select(0, ids) for ids in self.ways.columns()[0]]                 # [(K_w, w)]
+            return self.ways.project(h[keep][..., :weight.size(1)], self.kept_ways(src, keep), rows)
         if keep is not None:
             return [self.project(h[keep], self.scored)]
         logits = self.project(h)                                                                   # (b, i, V)
@@ -268,10 +228,27 @@ class Transformer(nn.Module):
             logits = logits.masked_fill(~self.ways.scored[self.ways.of(src)][:, None, :], float("-inf"))
         return logits
 
-    def features(self, src: Tensor, tgt_in: Tensor) -> Tensor:
-        """forward before the output projection: (b, i, m)."""
+    def features(self, src: Tensor, tgt_in: Tensor, src_rows: Tensor | None = None,
+                 tgt_rows: Tensor | None = None) -> Tensor:
+        """forward before the output projection: (b, i, m); src_rows, tgt_rows: the token table's rows at src and
+        tgt_in where they were looked up already."""
         src_mask = padding_mask(src, PAD)
-        return self._decoder_states(tgt_in, self.encode(src, src_mask), src_mask)[0]
+        return self._decoder_states(tgt_in, self.encode(src, src_mask, src_rows), src_mask, rows=tgt_rows)[0]
+
+    def one_table(self) -> bool:
+        """Whether source, target and scored output rows come from one table (shared and tied embeddings, output
+        pieces seen): training then looks them up at once (models/embedding.py lookup_once)."""
+        return self.src_embed.table is self.tgt_embed.table and self.output is None and self.scored is not None
+
+    def _groups_of_one_lookup(self, src: Tensor, tgt_in: Tensor, keep: Tensor) -> list[Tensor]:
+        """forward(src, tgt_in, keep) of a model of one table, with its source, target and output rows looked up
+        in one index_select, whose gradient is one table-sized buffer instead of one per lookup."""
+        ids = self.ways.columns()[0] if self.has_ways() else [self.subset.ids(self.scored)]         # [(K_g,)]
+        src_rows, tgt_rows, *rows = lookup_once(self.tgt_embed.table.weight, src, tgt_in, *ids)
+        h = self.features(src, tgt_in, src_rows, tgt_rows)[keep][..., :self.tied_width]          # (n_keep, w)
+        if self.has_ways():
+            return self.ways.project(h, self.kept_ways(src, keep), rows)
+        return [F.linear(h, rows[0])]                                                              # [(n_keep, K)]
 
     def new_cache(self) -> DecoderCache:
         return DecoderCache(len(self.decoder))

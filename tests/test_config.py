@@ -108,7 +108,7 @@ def test_a_bad_config_value_is_refused_before_anything_is_created(override, mess
 def test_the_config_choices_are_the_ones_the_model_builds():
     from config import ACTIVATIONS, POSITIONS
     from models.layers import ACTIVATIONS as BUILT_ACTIVATIONS
-    from models.transformer import POSITIONS as BUILT_POSITIONS
+    from models.embedding import POSITIONS as BUILT_POSITIONS
     assert set(ACTIVATIONS) == set(BUILT_ACTIVATIONS) and set(POSITIONS) == set(BUILT_POSITIONS)
 
 

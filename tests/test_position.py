@@ -6,7 +6,8 @@ import torch
 
 from config import ModelConfig
 from models.position import PositionEmbedding, PositionEncoding, PositionMode, RelativePositions, sinusoids
-from models.transformer import POSITIONS, Transformer
+from models.embedding import POSITIONS
+from models.transformer import Transformer
 from util.errors import UserError
 
 

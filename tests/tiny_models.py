@@ -7,7 +7,8 @@ from config.presets import make_config
 from data.vocab import PAD  # noqa: F401  (re-exported for the tests)
 from models.attention import attention_class, registered_attentions
 from models.attention.options import parse_options
-from models.transformer import POSITIONS, Transformer, build_model
+from models.embedding import POSITIONS
+from models.transformer import Transformer, build_model
 from util.errors import UserError
 
 V = 23
