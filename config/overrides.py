@@ -52,7 +52,7 @@ def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
         key, sep, value = item.removeprefix("--").partition("=")
         if not sep:
             raise UserError(f"override {item!r} needs a value: --{key}=VALUE")
-        if key.split(".")[0] not in sections:
+        if key.split(".")[0] in SECTIONS and key.split(".")[0] not in sections:
             allowed = " and ".join(f"--{s}.*" for s in sections)
             raise UserError(f"--{key} cannot change {when}; only {allowed} can")
         set_value(cfg, key, value)

@@ -210,3 +210,10 @@ def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_wo
 def test_the_recipe_of_a_config_is_the_nearest_preset_and_the_flags_that_change_it(preset, overrides, recipe):
     from config.presets import recipe_of
     assert recipe_of(make_config(preset, overrides)) == recipe
+
+
+def test_a_misspelt_section_is_an_unknown_key_with_the_closest_not_one_that_cannot_change():
+    with pytest.raises(UserError, match=r"^unknown config key --modell.d_model \(did you mean --model.d_model"):
+        make_config("tiny", ["--modell.d_model=64"])        # was: "--modell.d_model cannot change here; only ..."
+    with pytest.raises(UserError, match=r"^unknown config key --trian.max_steps \(did you mean --train.max_steps"):
+        apply_overrides(make_config("tiny"), ["--trian.max_steps=9"], ("train", "decode"), "when resuming")
