@@ -45,13 +45,20 @@ def set_value(cfg: Config, key: str, value: object) -> None:
     setattr(obj, name, value)
 
 
+# what train.py --init writes into the config: where the weights came from, never given by hand
+SET_BY_INIT = ("train.init_from", "train.init_sha256")
+
+
 def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
                     when: str = "here") -> Config:
-    """Apply `--section.field=value` items in order; a key outside `sections` is refused (e.g. when resuming)."""
+    """Apply `--section.field=value` items in order; a key outside `sections` is refused (e.g. when resuming), and
+    so is one that --init sets."""
     for item in overrides:
         key, sep, value = item.removeprefix("--").partition("=")
         if not sep:
             raise UserError(f"override {item!r} needs a value: --{key}=VALUE")
+        if key in SET_BY_INIT:
+            raise UserError(f"--{key} is set by --init CHECKPOINT, not by hand")
         if key.split(".")[0] in SECTIONS and key.split(".")[0] not in sections:
             allowed = " and ".join(f"--{s}.*" for s in sections)
             raise UserError(f"--{key} cannot change {when}; only {allowed} can")

@@ -217,3 +217,11 @@ def test_a_misspelt_section_is_an_unknown_key_with_the_closest_not_one_that_cann
         make_config("tiny", ["--modell.d_model=64"])        # was: "--modell.d_model cannot change here; only ..."
     with pytest.raises(UserError, match=r"^unknown config key --trian.max_steps \(did you mean --train.max_steps"):
         apply_overrides(make_config("tiny"), ["--trian.max_steps=9"], ("train", "decode"), "when resuming")
+
+
+@pytest.mark.parametrize("key", ["train.init_from", "train.init_sha256"])
+def test_where_the_weights_came_from_is_set_by_init_alone_never_by_hand(key):
+    with pytest.raises(UserError, match=rf"^--{key} is set by --init CHECKPOINT, not by hand$"):
+        make_config("tiny", [f"--{key}=x.pt"])        # was: accepted, the run's config naming weights it never had
+    with pytest.raises(UserError, match=rf"^--{key} is set by --init CHECKPOINT, not by hand$"):
+        apply_overrides(make_config("tiny"), [f"--{key}=x.pt"], ("train", "decode"), "when resuming")

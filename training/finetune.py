@@ -30,7 +30,6 @@ MODEL_FIELDS = ("dropout", "attention_dropout")
 # the data fields that leave the units alone: which corpus, how it is batched and filtered, the copy pairs
 DATA_FIELDS = ("train", "val", "train_split", "val_split", "max_tokens", "max_train_len", "copy_pairs", "workers",
                "mix_original")
-RECORDED = ("train.init_from", "train.init_sha256")       # what --init writes into the config
 # a fine-tuning run's recipe, not the model's: never inherited from a checkpoint that was itself fine-tuned (its
 # Multi30K files may not be where this run looks, and the user did not ask for them); given again, it applies
 NOT_INHERITED = ("mix_original",)
@@ -74,8 +73,6 @@ def finetune_config(init: ModelCheckpoint, path: str, preset: str | None, overri
     for item in overrides:
         key = item.removeprefix("--").partition("=")[0]
         section, _, name = key.partition(".")
-        if key in RECORDED:
-            raise UserError(f"--{key} is set by --init CHECKPOINT, not by hand")
         if section in ("model", "data") and unchanged(init.cfg, item):
             continue        # the checkpoint's own value, said again: nothing changes
         if section == "data" and name in ("src_lang", "tgt_lang") and init.cfg.data.directions == "both":
