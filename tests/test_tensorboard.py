@@ -1,5 +1,6 @@
 """--train.tensorboard=true mirrors the run's metrics to <run>/tensorboard/; the package stays optional."""
 import builtins
+import json
 
 import pytest
 
@@ -46,6 +47,16 @@ def test_a_run_writes_train_and_val_scalars_and_a_resumed_run_appends(train_main
     assert [step for step, _ in resumed["train/loss"]] == [2, 4, 6, 8, 10]      # step 8 once, not twice
     assert resumed["train/loss"][:3] == first["train/loss"]
     assert max(step for step, _ in resumed["val/bleu"]) == 10
+
+
+def test_the_final_validation_of_a_run_that_ends_inside_an_epoch_is_written_too(train_main, data, tmp_path):
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(data), "--out", str(out), "--train.tensorboard=true", "--train.max_steps=4",
+                "--train.final_beam=1"])
+    final = [r for r in map(json.loads, (out / "metrics.jsonl").read_text().splitlines()) if r["kind"] == "final-val"]
+    written = scalars(out)       # was: train/* alone, the run's only validation missing
+    assert written["final/val_bleu"] == [(4, pytest.approx(final[0]["val_bleu"]))]
+    assert written["final/val_loss"] == [(4, pytest.approx(final[0]["val_loss"]))]
 
 
 def test_without_the_package_the_error_says_pip_install_before_any_work(train_main, data, tmp_path, monkeypatch):

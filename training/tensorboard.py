@@ -15,6 +15,9 @@ TAGS = {
     "epoch": {**VAL, "train_loss": "train/epoch_loss"},
     "partial": VAL,
     "averaged": {"val_loss": "averaged/val_loss", "val_bleu": "averaged/val_bleu"},
+    # --train.final_beam's validation of the final weights on all of val: another search and more sentences than
+    # val/*, so a curve of its own
+    "final-val": {"val_loss": "final/val_loss", "val_bleu": "final/val_bleu"},
 }
 
 
