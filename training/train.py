@@ -15,6 +15,7 @@ from config.presets import PRESETS, make_config
 from data.corpus import absolute_spec
 from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, check_registered, finetune_config, load_init
+from training.config_file import CHANGEABLE, resumed_config
 from training.finish import finish
 from training.loop import train_epoch
 from training.rundir import RunDirLock, check_resumable, claim_run_dir
@@ -88,7 +89,8 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
                 raise UserError(f"{run_dir / 'last.pt'} holds weights only, no training state, so the run cannot "
                                 "continue from it")
             check_registered(resume.cfg, f"--resume {run_dir}")
-            cfg = check_config(apply_overrides(resume.cfg, overrides, ("train", "decode"), "when resuming"))
+            saved = resumed_config(run_dir, resume.cfg, distributed.is_main_process())    # with hand edits
+            cfg = check_config(apply_overrides(saved, overrides, CHANGEABLE, "when resuming"))
             check_usable(cfg)
         dist = distributed.setup(cfg.train.device)
         device = pick_device(cfg.train.device)
