@@ -197,17 +197,19 @@ def add_force_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="replace an output file that exists")
 
 
-def add_to_flag(parser: argparse.ArgumentParser, default: str | None = None) -> None:
-    """default: None (the model's target language) or "auto" (decoding/router.py)."""
+def add_to_flag(parser: argparse.ArgumentParser, default: str | None = None, auto: bool = True) -> None:
+    """default: None (the model's target language) or "auto" (decoding/router.py); auto=False: a command that
+    writes one language at a time (the probes), whose help leaves auto out."""
     what = default or "the model's target language"
+    either = (", or auto: each line into the other language of the one it is written in" if auto else
+              ": en or de")
     parser.add_argument("--to", default=default, metavar="LANG", help="the language to write, for a model of both "
-                        "directions (trained with --data.directions=both), or auto: each line into the other "
-                        f"language of the one it is written in; default: {what}")
+                        f"directions (trained with --data.directions=both){either}; default: {what}")
 
 
-def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> None:
+def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None, auto: bool = True) -> None:
     """The flags translate.py and evaluate.py share: the checkpoint, the search, the device, a user module; `to`
-    is --to's default."""
+    is --to's default, `auto` whether --to auto is one of its values (add_to_flag)."""
     parser.add_argument("--checkpoint", default=None, help="a .pt file, an export.py directory, or a,b.pt for an "
                         "ensemble (default: best.pt of the most recent run in runs/)")
     parser.add_argument("--beam", type=int, default=None, help="beam size (default: the checkpoint's, 5)")
@@ -221,7 +223,7 @@ def add_decode_flags(parser: argparse.ArgumentParser, to: str | None = None) -> 
                         "the checkpoint's, 1.5 * source tokens + 10)")
     parser.add_argument("--no-repeat-ngram", type=int, default=None, metavar="N",
                         help="no N output pieces twice in one output (default: the checkpoint's, 3; 0 = off)")
-    add_to_flag(parser, to)
+    add_to_flag(parser, to, auto)
     parser.add_argument("--device", default="auto", help=DEVICE_FORMS)
     parser.add_argument("--glossary", default=None, metavar="TSV", help="`source term<TAB>target term` lines: each "
                         "term in a source comes out as the given target term")

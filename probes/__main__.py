@@ -37,7 +37,7 @@ from probes.score import (Judge, entity_json, entity_score, failures, kind_score
 from cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device,
                  run_main)
 from util.errors import UserError
-from util.textio import read_text_lines
+from util.textio import read_glossary, read_text_lines
 
 
 def load_lexicon(direction: str, data_dir: str | None) -> frozenset | None:
@@ -64,6 +64,7 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
     if args.engine_compare and ("," in checkpoint or Path(checkpoint).is_dir()):
         raise UserError("--engine-compare exports one .pt checkpoint; pass a single checkpoint, not an "
                         "ensemble or an exported directory")
+    glossary = read_glossary(args.glossary) if args.glossary else None      # a bad file fails before the model loads
     translator = load_translator(checkpoint, device)
     # a model of both directions writes the language --direction names (default: its own target language)
     to = args.direction.split("-")[1] if args.direction and translator.cfg.data.directions == "both" else None
@@ -73,6 +74,8 @@ def load_engines(args, tmp: str) -> list[tuple[str, object]]:
         for quantization in ("float32", "int8"):
             exported = export_checkpoint(checkpoint, Path(tmp) / quantization, quantization)
             found.append((f"ct2 {quantization}", load_translator(exported, device).toward(to)))
+    for _, way in found if glossary else ():
+        way.use_glossary(glossary)
     return found
 
 
@@ -86,14 +89,15 @@ def checkpoint_direction(args, translator) -> str:
     if direction not in DIRECTIONS:
         raise UserError(f"{args.checkpoint} translates {direction}; the probes are {' and '.join(DIRECTIONS)}")
     if args.direction and args.direction != direction:
-        raise UserError(f"--direction {args.direction}, but {args.checkpoint} translates {direction}; drop "
-                        "--direction or pass a checkpoint of that direction")
+        given = f"--to {args.to}" if args.to else f"--direction {args.direction}"
+        raise UserError(f"{given}, but {args.checkpoint} translates {direction}; drop {given.split()[0]} or pass a "
+                        "checkpoint of that direction")
     return direction
 
 
 def parse_args(argv):
     parser = CommandParser(prog="-m probes", description=__doc__)
-    add_decode_flags(parser)
+    add_decode_flags(parser, auto=False)
     parser.add_argument("--direction", choices=DIRECTIONS, default=None,
                         help="de-en or en-de (default: the checkpoint's; de-en for --sources and --outputs)")
     parser.add_argument("--engine-compare", action="store_true",
@@ -113,6 +117,14 @@ def parse_args(argv):
     args = parser.parse_args(argv)
     args.argv = list(argv)
     check_decode_flags(args)
+    if args.to:                    # the language to write names the probed direction, as --direction does
+        wanted = {target_lang(d): d for d in DIRECTIONS}.get(args.to)
+        if wanted is None:
+            raise UserError(f"--to {args.to}: the probes write {' or '.join(map(target_lang, DIRECTIONS))}, each "
+                            f"from lines of the other; pass --to en or --to de (or --direction)")
+        if args.direction not in (None, wanted):
+            raise UserError(f"--to {args.to} probes {wanted}, but --direction is {args.direction}; give one of them")
+        args.direction = wanted
     if args.record and (args.split or args.outputs or args.sources):
         raise UserError("--record records the probe lines' shares of a checkpoint; drop --split, --outputs and "
                         "--sources")

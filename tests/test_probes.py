@@ -60,3 +60,32 @@ def test_direction_picks_the_probed_direction_of_a_model_of_both(both_run, capsy
         found[direction] = json.loads(capsys.readouterr().out.splitlines()[-1])["pytorch"]
     assert {d: f["direction"] for d, f in found.items()} == {"de-en": "de-en", "en-de": "en-de"}
     assert all(f["kinds"]["sentences"]["invented_numbers"] == 0 for f in found.values())
+
+
+def test_to_names_the_probed_direction_as_direction_does(capsys):
+    assert main(["--sources", "--to", "de"]) == 0          # was: --to ignored, the German lines of de-en
+    assert capsys.readouterr().out.split("\n")[:-1] == [p.source for p in probe_lines("en-de")]
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--to", "auto"], r"^--to auto: the probes write en or de, each from lines of the other; pass --to en or --to de"),
+    (["--to", "fr"], r"^--to fr: the probes write en or de"),
+    (["--to", "de", "--direction", "de-en"], r"^--to de probes en-de, but --direction is de-en; give one of them$"),
+])
+def test_a_to_the_probes_cannot_write_is_one_line(flags, message):
+    with pytest.raises(UserError, match=message):
+        main(["--sources", *flags])
+
+
+def test_to_and_glossary_reach_the_model_of_both_directions(both_run, tmp_path, capsys, monkeypatch):
+    from decoding.translator import Translator
+    with pytest.raises(UserError, match="nope.tsv"):        # was: --glossary never read
+        main(["--checkpoint", str(both_run / "best.pt"), "--glossary", str(tmp_path / "nope.tsv")])
+    (tmp_path / "terms.tsv").write_text("Hund\tdog\n", encoding="utf-8")
+    used = []
+    use = Translator.use_glossary
+    monkeypatch.setattr(Translator, "use_glossary", lambda self, glossary: (used.append(glossary), use(self, glossary)))
+    assert main(["--checkpoint", str(both_run / "best.pt"), "--to", "de", "--glossary", str(tmp_path / "terms.tsv"),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["pytorch"]["direction"] == "en-de"
+    assert used[-1] == {"Hund": "dog"}         # was: never given to the model
