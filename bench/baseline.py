@@ -27,7 +27,7 @@ from torch.utils.data import DataLoader
 from data.multi30k import read_parallel
 from models.position import sinusoids
 from decoding.scoring import token_bleu
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 from util.errors import UserError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -173,12 +173,12 @@ def greedy_translate(model: BaselineModel, src_ids: list[int], max_len: int = 50
 def main(argv: list[str]) -> int:
     parser = CommandParser(prog="-m bench.baseline", description=__doc__.split("\n\n")[0])
     parser.add_argument("--data-dir", default=None, help="Multi30K directory (default: $MULTI30K_DIR or the cache)")
-    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--epochs", type=whole_number(1), default=10)
     parser.add_argument("--time-budget", type=float, default=None, help="stop training after this many seconds")
-    parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--decode-sentences", type=int, default=1000, help="first K test_2016_flickr sentences")
-    parser.add_argument("--batch-size", type=int, default=128)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=whole_number(0), default=None)
+    parser.add_argument("--decode-sentences", type=whole_number(1), default=1000, help="first K test_2016_flickr sentences")
+    parser.add_argument("--batch-size", type=whole_number(1), default=128)
+    parser.add_argument("--seed", type=whole_number(0), default=0)
     parser.add_argument("--save", default=None, help="save state dict + vocabularies here (outside the repo)")
     args = parser.parse_args(argv)
     if args.save and REPO in Path(args.save).resolve().parents:

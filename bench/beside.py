@@ -69,8 +69,8 @@ def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.beside", description=__doc__)
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--checkpoint", required=True, help="the model translate.py runs beside the training")
-    parser.add_argument("--steps", type=int, default=10)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--steps", type=whole_number(1), default=10)
+    parser.add_argument("--rounds", type=whole_number(1), default=3)
     parser.add_argument("--settle", type=float, default=20.0, help="seconds between starting translate.py and timing")
     parser.add_argument("--spins", type=spin_counts, default=[],
                         help="GOMP_SPINCOUNT values to add as brief spins, e.g. 20000,50000")

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from config import SECTIONS
 from config.presets import make_config
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 from util.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,7 +156,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True, help="a directory for the runs, their logs and summary.md")
     parser.add_argument("--split", default="test_2016_flickr")
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds for all runs together")
-    parser.add_argument("--parallel", type=int, default=0, help="runs at a time (default 0: all at once)")
+    parser.add_argument("--parallel", type=whole_number(0), default=0, help="runs at a time (default 0: all at once)")
     parser.add_argument("--evaluate", default="", help='extra evaluate.py flags, one string: --evaluate="--greedy"')
     args = parser.parse_args(argv)
     if args.parallel < 0:

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 from config import DataConfig
 from data.multi30k import read_parallel, resolve_data_dir
 from data.prepare import prepare_data
@@ -65,9 +65,9 @@ def cpu_name() -> str:
 
 def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.prepare_scale", description=__doc__)
-    parser.add_argument("--pairs", type=int, default=1_000_000)
+    parser.add_argument("--pairs", type=whole_number(1), default=1_000_000)
     parser.add_argument("--data-dir", default=None, help="Multi30K (default: $MULTI30K_DIR or the user cache)")
-    parser.add_argument("--workers", type=int, default=0, help="--data.workers; 0 = the default")
+    parser.add_argument("--workers", type=whole_number(0), default=0, help="--data.workers; 0 = the default")
     parser.add_argument("--units", default="subword", choices=("subword", "word"))
     args = parser.parse_args(argv)
 

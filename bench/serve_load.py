@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -114,11 +114,11 @@ def main(argv=None) -> None:
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--data-dir", default=None, help="Multi30K directory (sentences of test_2016_flickr); "
                                                          "default: a few built-in sentences")
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--requests", type=int, default=20, help="requests per client (default 20)")
-    parser.add_argument("--beam", type=int, default=None, help="default: the checkpoint's")
+    parser.add_argument("--clients", type=whole_number(1), default=16)
+    parser.add_argument("--requests", type=whole_number(1), default=20, help="requests per client (default 20)")
+    parser.add_argument("--beam", type=whole_number(1), default=None, help="default: the checkpoint's")
     parser.add_argument("--max-batch-wait-ms", type=float, default=5.0)
-    parser.add_argument("--threads", type=int, default=0, help="the server's torch threads; 0 = torch's default")
+    parser.add_argument("--threads", type=whole_number(0), default=0, help="the server's torch threads; 0 = torch's default")
     parser.add_argument("--device", default="auto")
     args = parser.parse_args(argv)
     if args.data_dir:

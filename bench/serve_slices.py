@@ -24,7 +24,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from cli import CommandParser, run_main
+from cli import CommandParser, run_main, whole_number
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -77,13 +77,13 @@ def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.serve_slices", description=__doc__)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--code", default=str(REPO), help="the checkout whose serving code is measured")
-    parser.add_argument("--texts", type=int, default=4)
-    parser.add_argument("--chars", type=int, default=1000)
+    parser.add_argument("--texts", type=whole_number(1), default=4)
+    parser.add_argument("--chars", type=whole_number(1), default=1000)
     parser.add_argument("--data-dir", default=None, help="build the texts from Multi30K's val sentences instead")
-    parser.add_argument("--sentence-chars", type=int, default=40, help="longest val sentence to build texts from")
-    parser.add_argument("--beam", type=int, default=16)
+    parser.add_argument("--sentence-chars", type=whole_number(1), default=40, help="longest val sentence to build texts from")
+    parser.add_argument("--beam", type=whole_number(1), default=16)
     parser.add_argument("--delay", type=float, default=0.2)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=whole_number(1), default=1)
     parser.add_argument("--skip-alone", action="store_true")
     args = parser.parse_args(argv)
     code = Path(args.code).resolve()

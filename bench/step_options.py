@@ -36,7 +36,7 @@ from data.prepare import prepare_data  # noqa: E402
 from training.precision import autocast, resolve_precision  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
-from cli import CommandParser, run_main  # noqa: E402
+from cli import CommandParser, run_main, whole_number  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -110,9 +110,9 @@ def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.step_options", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
-    parser.add_argument("--steps", type=int, default=8, help="batches per variant per round")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--threads", type=int, default=0, help="0 = torch's default, as train.py")
+    parser.add_argument("--steps", type=whole_number(1), default=8, help="batches per variant per round")
+    parser.add_argument("--rounds", type=whole_number(1), default=5)
+    parser.add_argument("--threads", type=whole_number(0), default=0, help="0 = torch's default, as train.py")
     parser.add_argument("--set", choices=("optimizer", "torch-ops"), default="optimizer",
                         help="optimizer: AdamW kinds, set_to_none, mkldnn; torch-ops: torch's loss, dropout, sdpa")
     args, overrides = parser.parse_known_args(argv)

@@ -38,7 +38,7 @@ from training.precision import autocast, bf16_missing  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
-from cli import CommandParser, run_main  # noqa: E402
+from cli import CommandParser, run_main, whole_number  # noqa: E402
 
 
 def our_model(cfg, scored):
@@ -122,9 +122,9 @@ def main(argv=None) -> None:
     parser = CommandParser(prog="-m bench.throughput", description=__doc__)
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--preset", default="cpu")
-    parser.add_argument("--batches", type=int, default=8, help="training batches per model per round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--batches", type=whole_number(1), default=8, help="training batches per model per round")
+    parser.add_argument("--rounds", type=whole_number(1), default=3)
+    parser.add_argument("--threads", type=whole_number(0), default=0)
     parser.add_argument("--compile", action="store_true", help="only (d): torch.compile vs eager")
     parser.add_argument("--only-mfu", action="store_true", help="only (c): FLOP utilization")
     args, overrides = parser.parse_known_args(argv)

@@ -36,6 +36,21 @@ def test_a_missing_data_dir_or_checkpoint_is_a_user_error_before_any_work(name, 
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.parametrize("name, flags", [
+    ("bench.throughput", ["--batches", "0"]), ("bench.step_options", ["--rounds", "0"]),
+    ("bench.prepare_scale", ["--pairs", "0"]), ("bench.baseline", ["--epochs", "0"]),
+    ("bench.serve_slices", [*NO_MODEL, "--texts", "0"]), ("bench.serve_load", [*NO_MODEL, "--clients", "-1"]),
+    ("bench.beside", [*NO_MODEL, *NO_DATA, "--steps", "0"]), ("bench.grid", ["r.txt", *NO_DATA, "--out", "o",
+                                                                             "--parallel", "-2"]),
+])
+def test_a_count_of_nothing_is_one_line_before_any_work(name, flags, kept_environment):
+    """was: a traceback (throughput's IndexError), a record of nothing timed (serve_slices) or a run without end"""
+    module = importlib.import_module(name)
+    with pytest.raises(UserError, match=rf"^argument {flags[-2]}: '{flags[-1]}' is not a whole number of at least "
+                                        rf"\d \(see `python -m {name} --help`\)$"):
+        module.main([*NO_DATA, *flags] if "--data-dir" not in flags else flags)
+
+
 # the modules with a main (step_worker: the worker bench.loop starts, not a command)
 COMMANDS = [path for path in sorted([*(REPO / "bench").glob("*.py"), *(REPO / "probes").glob("*.py")])
             if "\ndef main(" in path.read_text(encoding="utf-8") and path.name != "step_worker.py"]
