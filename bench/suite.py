@@ -55,6 +55,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--record", action="store_true", help="add the seconds to results/ledger.jsonl")
     parser.add_argument("--note", default="", help="what a reader must know to compare (one line, no figures)")
     args = parser.parse_args(argv)
+    if args.command is not None and not args.command.strip():      # e.g. --command "$UNSET": not the whole suite
+        raise UserError("--command is empty: give the command to time, or leave --command out to time README's test "
+                        "command")
     command = args.command or readme_test_command()
     seconds, status, summary = timed_run(command)
     green = status == 0

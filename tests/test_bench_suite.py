@@ -40,3 +40,12 @@ def test_a_command_that_cannot_start_is_one_line_and_exit_2(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "bench.suite", "--command", "no-such-program-here --x"], cwd=REPO,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stderr.startswith("error: cannot run") and len(proc.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["", "  "])
+def test_an_empty_command_is_one_line_not_the_whole_suite(command, monkeypatch):
+    from bench import suite
+    from util.errors import UserError
+    monkeypatch.setattr(suite, "timed_run", lambda command: pytest.fail(f"ran {command!r}"))   # was: README's suite
+    with pytest.raises(UserError, match=r"^--command is empty: give the command to time, or leave --command out"):
+        suite.main(["--command", command])
