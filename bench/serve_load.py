@@ -65,6 +65,8 @@ def start_server(args, port: int, batching: bool) -> subprocess.Popen:
         except OSError:
             try:
                 proc.wait(timeout=0.2)
+                if proc.returncode == 2:        # a user's mistake (a bad --checkpoint): serve.py said it in one line
+                    raise SystemExit(2)
                 raise SystemExit(f"serve.py exited with {proc.returncode}")
             except subprocess.TimeoutExpired:
                 pass

@@ -3,6 +3,8 @@ missing checkpoint) is one line that says what to do and exit status 2, as with 
 import importlib
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -96,3 +98,11 @@ def test_a_count_out_of_range_is_one_line_before_any_work(name, flags, message, 
     """--rounds 0 ended in a statistics traceback, --sentences -5 timed "-5 sentences", --types nope printed dashes."""
     with pytest.raises(UserError, match=re.escape(message)):
         importlib.import_module(name).main(flags)
+
+
+def test_serve_load_with_a_checkpoint_serve_py_refuses_is_serve_pys_one_line_and_exit_status_2(tmp_path):
+    (tmp_path / "not-exported").mkdir()
+    proc = subprocess.run([sys.executable, "-m", "bench.serve_load", "--checkpoint", str(tmp_path / "not-exported")],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.startswith("error: ")       # was: a second line, exit status 1
+    assert len(proc.stderr.splitlines()) == 1 and "not an exported model" in proc.stderr
