@@ -3,6 +3,7 @@ as plain lines, n-best rows or JSON objects; --score's forced decoding, --plot-a
 line-by-line mode, and a note on stderr where translations have a low confidence."""
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import sys
@@ -151,16 +152,44 @@ def print_scores(translator: Router, sources: list[str], references_path: str,
         print(f"{score.normalized:.4f}\t{score.log_prob:.4f}\t{score.tokens}{trust}")
 
 
-def terminal_line() -> str | None:
-    """The next line typed, without its line end; None at Ctrl-D. Read as bytes where stdin has them, so a line that
-    is not UTF-8 raises UnicodeDecodeError whatever the locale's error handler (which could pass it on as surrogates
-    the tokenizer fails on)."""
+def terminal_line(prompt: str = "> ") -> str | None:
+    """The next line typed after `prompt`, without its line end; None at Ctrl-D. Where stdin and stdout are both the
+    terminal, input() reads it with line editing (arrow keys, Home/End, history: the readline module), which a plain
+    read leaves to the terminal, so an arrow key typed its escape code into the text. Elsewhere (stdout to a file)
+    the prompt goes to stderr and the line is read as bytes where stdin has them. Either way a line that is not UTF-8
+    raises UnicodeDecodeError, whatever the locale's error handler (which could pass it on as surrogates the
+    tokenizer fails on)."""
+    if line_editing():
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:           # the C locale's surrogateescape: the bytes were not UTF-8
+            raise UnicodeDecodeError("utf-8", b"", 0, 1, "the line is not UTF-8") from None
+        return line
+    print(prompt, end="", file=sys.stderr, flush=True)
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:          # a text stream
         line = sys.stdin.readline()
         return line.rstrip("\r\n") if line else None
     raw = buffer.readline()
     return line_text(raw) if raw else None
+
+
+def line_editing() -> bool:
+    """Whether input() edits the typed line: stdin and stdout are the terminal (input() writes its prompt to
+    stdout, which must not reach a file of translations), and the readline module loads (not on every system)."""
+    if sys.stdin is None or sys.stdout is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        readline = importlib.import_module("readline")          # loaded, it gives input() line editing
+    except ImportError:
+        return False
+    for setting in ("input-meta on", "convert-meta off", "output-meta on"):   # a byte over 127 is text, not Meta:
+        readline.parse_and_bind(f"set {setting}")        # a line that is not UTF-8 reaches the check, not mangled
+    return True
 
 
 def interactive(translator: Router, decode, args) -> None:
@@ -170,7 +199,6 @@ def interactive(translator: Router, decode, args) -> None:
           "translates, Ctrl-D ends",
           file=sys.stderr)
     for number in itertools.count(1):      # --n-best's index counts the lines typed, as it counts a file's
-        print("> ", end="", file=sys.stderr, flush=True)
         try:
             line = terminal_line()
         except UnicodeDecodeError:      # a terminal set to Latin-1: an empty line (stdout keeps one line a line), a

@@ -1,7 +1,14 @@
 """decoding/translating.py, translate.py's run: a note on stderr where translations have a low confidence, after a
 run of lines and after a terminal's line."""
 import io
+import os
+import select
+import subprocess
 import sys
+import time
+from pathlib import Path
+
+import pytest
 
 import torch
 
@@ -119,3 +126,40 @@ def test_a_terminal_numbers_its_lines_in_n_best_rows_and_notes_a_line_sent_into_
     assert indices[0] == "0" and indices[-1] == "1" and indices == sorted(indices)
     assert captured.err.count("this line reads as German already, the language --to de writes; it was read as "
                               "English all the same") == 1
+
+
+def test_a_terminal_line_is_edited_with_the_arrow_keys_and_ctrl_d_ends():
+    """An arrow key typed its escape code into the line ("Hud\\x1b[Dn" was translated): where stdin and stdout are
+    the terminal, the line is read with line editing (a pseudo-terminal here, as a user's)."""
+    pty = pytest.importorskip("pty")
+    code = ("import sys; from decoding.translating import terminal_line; "
+            "print('GOT', repr(terminal_line('> ')), repr(terminal_line('> ')), file=sys.stderr)")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=Path(__file__).resolve().parents[1], env={**os.environ, "TERM": "xterm"})
+    os.close(slave)
+    seen = bytearray()
+
+    def read_until(token: bytes | None, seconds: float = 60) -> None:
+        """Read the terminal until `token` shows (None: until the program has ended and closed it)."""
+        end = time.monotonic() + seconds
+        while (token is None or token not in seen) and time.monotonic() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:              # the program ended: its side of the terminal closed
+                    return
+                if not chunk:
+                    return
+                seen.extend(chunk)
+    try:
+        read_until(b"> ")
+        del seen[:]
+        os.write(master, b"Hud\x1b[Dn\r")          # "Hud", the left arrow, "n", Enter
+        read_until(b"> ", 10)
+        os.write(master, b"\x04")                   # Ctrl-D at the second prompt
+        read_until(None, 30)
+    finally:
+        proc.wait(30)
+        os.close(master)
+    assert b"GOT 'Hund' None" in seen, bytes(seen)
