@@ -398,3 +398,24 @@ def test_a_sentence_the_model_did_not_decode_gets_a_note_not_an_empty_heatmap(se
     page.wait_for_selector("#attention-section:not([hidden])")
     assert page.locator("#heatmaps table").count() == 0
     assert page.inner_text("#heatmaps") == "A sentence the model did not decode: no heatmap."
+
+
+def test_the_page_keeps_html_tags_as_the_api_does_when_asked(server, browser):
+    """The page had no way to the API's "format": "html": a tagged line's tags went through the model as words."""
+    line = 'Der <b class="x">Hund</b> läuft.'
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")
+    page.fill("#source", line)
+    page.check("#markup")
+    assert page.is_disabled("#n-best")                # the tags go back into one translation a line
+    page.click("#translate")
+    page.wait_for_selector(".heatmap td")
+    shown = page.inner_text("#result")
+    api = httpx.post(f"{server}/translate", json={"texts": [line], "format": "html"}, timeout=60).json()
+    assert shown == api["translations"][0]
+    assert shown.count('<b class="x">') == shown.count("</b>") == 1
+    labels = page.locator(".heatmap thead th").all_inner_texts()           # the source tokens
+    assert "Hund" in labels and not any("<" in label or "class" in label for label in labels)   # words, no tags
+    page.uncheck("#markup")
+    assert page.is_enabled("#n-best")
