@@ -82,6 +82,18 @@ def is_tsv(path: Path) -> bool:
     return path.name.endswith((".tsv", ".tsv.gz"))
 
 
+def shared_pairs(held_out: Corpus, train: Corpus) -> int:
+    """How many pairs of `held_out` (a val set) `train` holds too, compared with their ends' spaces stripped: one
+    pass over train, only the held-out pairs kept in memory."""
+    held = {_stripped(pair) for pair in held_out.pairs()}
+    found = {pair for pair in map(_stripped, train.pairs()) if pair in held}
+    return sum(_stripped(pair) in found for pair in held_out.pairs())
+
+
+def _stripped(pair: tuple[str, str]) -> tuple[str, str]:
+    return pair[0].strip(), pair[1].strip()
+
+
 def check_two_languages(src_lang: str, tgt_lang: str, file: str, flag: str | None,
                         fix: str = "give a .tsv file of source TAB target lines") -> None:
     """The rule for every corpus whose sides are found by language (PATH.<lang>, Multi30K's split files): with one

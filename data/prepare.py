@@ -31,7 +31,7 @@ from tqdm import tqdm
 
 from config import DataConfig
 from data.augment import frame_pairs, training_pairs
-from data.corpus import Corpus, check_two_languages
+from data.corpus import Corpus, check_two_languages, shared_pairs
 from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
@@ -166,6 +166,8 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
     split holds both directions' pairs, every other split's turned pairs go by reversed_name(split)."""
     train = cfg.train_split
     sizes = {s: corpora[s].check() for s in (train, *splits)}     # bad data fails before any long work
+    if progress and cfg.val_split in sizes and cfg.val_split != train:
+        note_shared_pairs(corpora[cfg.val_split], corpora[train], sizes[cfg.val_split], cfg.val_split, train)
     lexicon = Lexicon.learn(corpora[train].pairs())                # what the pipeline's steps read of the corpus
     directions = [(cfg, False)] + ([(reversed_data(cfg), True)] if cfg.directions == "both" else [])
     if cfg.directions == "both":
@@ -230,6 +232,15 @@ def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], 
                 else:
                     data[name] = encoded
     return Prepared(src_vocab, tgt_vocab, data, src_subwords, tgt_subwords, lexicon)
+
+
+def note_shared_pairs(val: Corpus, train: Corpus, n_val: int, val_name: str, train_name: str) -> None:
+    """A note where the val set's pairs are training pairs too: validation then scores what the model learned by
+    heart, its BLEU reads high, and best.pt is chosen by it."""
+    shared = shared_pairs(val, train)
+    if shared:
+        print(f"note: {shared:,} of the {n_val:,} {val_name} pairs are {train_name} pairs too, so validation reads "
+              f"high on them and best.pt is chosen by them; keep the {val_name} pairs out of the training corpus")
 
 
 def turned(pairs):

@@ -16,6 +16,7 @@ import data.prepare as prepare
 import data.tokenize_workers as tokenize_workers
 from config import DataConfig
 from config.presets import make_config
+from data.corpus import Corpus, shared_pairs
 from data.prepare import prepare_data
 from data.tokenizer import detokenize
 from tests.synthetic import sentence_pair
@@ -297,3 +298,18 @@ def test_train_runs_on_your_corpus_and_saves_where_it_came_from(corpus, tmp_path
     assert (saved["train"], saved["val"]) == (cfg.train, cfg.val)
     monkeypatch.chdir(out)
     assert train_main(["--resume", str(out), "--train.max_steps=7"]) in (0, None)
+
+
+def test_val_pairs_that_are_also_training_pairs_get_a_note(tmp_path, capsys):
+    """A user's val set cut from the training corpus was scored without a word: BLEU read high, best.pt was chosen
+    on pairs learned by heart."""
+    train = pairs(30)
+    val = [train[3], (" " + train[7][0], train[7][1] + " "), *pairs(4, seed=1)]     # two of six, one spaced
+    assert shared_pairs(Corpus.from_spec(write(tmp_path / "v", val), "de", "en", "--data.val"),
+                        Corpus.from_spec(write(tmp_path / "t", train), "de", "en", "--data.train")) == 2
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", train), val=write(tmp_path / "val", val))
+    prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
+    assert "note: 2 of the 6 val pairs are train pairs too" in capsys.readouterr().out
+    apart = dataclasses.replace(cfg, val=write(tmp_path / "val2", pairs(6, seed=1)))
+    prepare_data(apart, cache_dir=tmp_path / "cache", progress=True)
+    assert "pairs too" not in capsys.readouterr().out
