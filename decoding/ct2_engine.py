@@ -17,7 +17,8 @@ from data.subwords import Subwords
 from data.vocab import EOS, SPECIALS, Vocab
 from decoding.export_files import MANIFEST, check_export_files, read_manifest
 from decoding.ct2_steps import Ct2Steps, on_host
-from decoding.search import Hypothesis, Owed, max_output_lengths, normalized
+from decoding.search import Hypothesis, max_output_lengths, normalized
+from decoding.search_rules import Owed
 from decoding.torch_engine import search_ids
 from util.errors import UserError
 

@@ -1,6 +1,7 @@
 """A CTranslate2 model seen as the model our search (decoding/search.py) runs over: `encode`, `new_cache` and
-`decoder_logits`. So CTranslate2's hypotheses follow the search's own rules (`Rules`: each owed placeholder exactly
-once, no <eos> while one is owed, ...) step by step, as the PyTorch engine's do, and are scored alike.
+`decoder_logits`. So CTranslate2's hypotheses follow the search's own rules (`Rules`, decoding/search_rules.py: each
+owed placeholder exactly once, no <eos> while one is owed, ...) step by step, as the PyTorch engine's do, and are
+scored alike.
 
 CTranslate2 keeps no decoder state between calls, so a row's next-token logits come from decoding its prefix again,
 in one of two ways, whichever costs fewer of CTranslate2's decoding steps (about 2.5 ms each on a CPU, at any small

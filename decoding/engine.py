@@ -8,7 +8,8 @@ from typing import Protocol
 import torch
 
 from config import DecodeConfig
-from decoding.search import Hypothesis, Owed
+from decoding.search import Hypothesis
+from decoding.search_rules import Owed
 
 
 class Engine(Protocol):

@@ -7,7 +7,8 @@ from torch import nn
 from config import DecodeConfig
 from data.batching import collate
 from data.vocab import BOS, EOS
-from decoding.search import Hypothesis, Owed, beam_search, greedy_search, max_output_lengths
+from decoding.search import Hypothesis, beam_search, greedy_search, max_output_lengths
+from decoding.search_rules import Owed
 from models.masks import padding_mask
 
 

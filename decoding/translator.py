@@ -28,7 +28,8 @@ from decoding.confidence import confidence, line_confidence, mean_log_prob
 from decoding.engine import Engine
 from decoding.maps import AttentionMap, in_line_order
 from decoding.rerank import back_scores, reranked
-from decoding.search import NEVER_GENERATED, Hypothesis, Owed
+from decoding.search import NEVER_GENERATED, Hypothesis
+from decoding.search_rules import Owed
 from decoding.torch_engine import TorchEngine
 from text.finders.glossary import Terms
 from text.forms.lexicon import Lexicon

@@ -4,7 +4,8 @@ import torch
 
 import decoding.search as search
 from decoding.columns import Columns
-from decoding.search import Owed, beam_search, greedy_search
+from decoding.search import beam_search, greedy_search
+from decoding.search_rules import Owed
 from models.masks import padding_mask
 from models.transformer import Transformer
 from tests.tiny_models import tiny

@@ -8,7 +8,8 @@ import torch
 
 from data.vocab import SPECIALS, Vocab
 from decoding.load import load_translator
-from decoding.search import Owed, max_output_lengths
+from decoding.search import max_output_lengths
+from decoding.search_rules import Owed
 from text.forms.masking import PLACEHOLDERS
 
 from tests.tiny_checkpoints import save

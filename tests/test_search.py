@@ -4,7 +4,8 @@ import math
 import pytest
 import torch
 
-from decoding.search import Hypothesis, Owed, beam_search, greedy_search, max_output_lengths, repeated_ngram_ends
+from decoding.search import Hypothesis, beam_search, greedy_search, max_output_lengths
+from decoding.search_rules import Owed, repeated_ngram_ends
 
 BOS, EOS, A, B = 2, 3, 4, 5
 

@@ -132,7 +132,7 @@ def exactly_once(output: str, owed: str) -> Guarded:
     source lacks, is dropped with the space before it; a missing one is put before the closing punctuation; and
     nothing stuck before one (a letter, a digit, another placeholder, a mark that ends a clause) without a space
     (letters after one: `fill`).
-    The last guard of a promise the search keeps (decoding/search.py), so `fixes` is 0 where it did."""
+    The last guard of a promise the search keeps (decoding/search_rules.py), so `fixes` is 0 where it did."""
     seen, dropped = set(), 0
 
     def one(m: re.Match) -> str:
