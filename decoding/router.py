@@ -17,8 +17,8 @@ import re
 from dataclasses import replace
 
 from config import DecodeConfig
-from decoding.translator import (AttentionMap, ForcedScore, Sentence, TextSplit, Translation, Translator,
-                                 sentences_of)
+from decoding.translations import Sentence, TextSplit, Translation, sentences_of
+from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.finders.copy_through import SPAN as VERBATIM
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId

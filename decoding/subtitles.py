@@ -21,7 +21,8 @@ from typing import Callable, NamedTuple
 from config import DecodeConfig
 from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like
 from decoding.load import decode_inputs, kept_files
-from decoding.translator import Translator, sentences_of
+from decoding.translations import sentences_of
+from decoding.translator import Translator
 from util.errors import UserError
 from util.textio import check_output_path, replace_file
 

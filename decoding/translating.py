@@ -14,7 +14,7 @@ from decoding.load import decode_inputs, kept_files, open_translator
 from decoding.markup import FORMATS as MARKUP_FORMATS, translate_markup_lines
 from decoding.router import Router
 from decoding.subtitles import check_format_flags, translate_subtitle_file
-from decoding.translator import Translation
+from decoding.translations import Translation
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
 from cli import check_decode_flags, decode_from_flags

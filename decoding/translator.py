@@ -7,11 +7,11 @@ search, and back — in input order.
 The translator holds a pipeline (text/pipeline.py), a codec (data/codec.py) and an engine (decoding/engine.py) and
 knows none of their insides.
 
-One name a stage of the flow, here, in decoding/router.py and in text/pipeline.py: `lines` (what a user sent, one
-str each; `line`) go through the pipeline's steps into `sentences` (what the model reads; a line's sentences and the
-steps' states are its `split`); the search gives each sentence its n-best `hypotheses` (Hypothesis: tokens, score),
-whose text is the model's `output`; an output back through the steps is a `translation` (Translation), and a line's
-translations are its sentences' joined.
+One name a stage of the flow, here, in decoding/translations.py, decoding/router.py and text/pipeline.py:
+`lines` (what a user sent, one str each; `line`) go through the pipeline's steps into `sentences` (what the model
+reads; a line's sentences and the steps' states are its `split`); the search gives each sentence its n-best
+`hypotheses` (Hypothesis: tokens, score), whose text is the model's `output`; an output back through the steps is a
+`translation` (Translation), and a line's translations are its sentences' joined.
 """
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ from config import Config, DecodeConfig
 from data.codec import Codec
 from data.tags import reversed_config, source_prefix
 from data.vocab import EOS
-from decoding.confidence import confidence, line_confidence, mean_log_prob
+from decoding.confidence import confidence, mean_log_prob
 from decoding.engine import Engine
 from decoding.maps import AttentionMap, in_line_order
 from decoding.rerank import back_scores, reranked
 from decoding.search import NEVER_GENERATED, Hypothesis
 from decoding.search_rules import Owed
 from decoding.torch_engine import TorchEngine
+from decoding.translations import Sentence, TextSplit, Translation, join_sentences, sentences_of
 from text.finders.glossary import Terms
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS, carried, exactly_once, nothing_to_translate
@@ -39,33 +40,6 @@ from text.steps.quotations import Layout
 from util.errors import UserError
 
 CONTROL_BYTES = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
-
-
-class Translation(NamedTuple):
-    text: str
-    score: float          # the search's score of the hypothesis it came from (Hypothesis.score)
-    confidence: float = 1.0   # decoding/confidence.py; 1.0 where no model wrote it ("Danke!", an empty line)
-    src_lang: str = ""    # the language read and the language written (a line's, set by join: "from", "to")
-    tgt_lang: str = ""
-
-
-class Sentence(NamedTuple):
-    """One sentence of an input line as the model reads it, with what its translation needs to be given back."""
-    text: str
-    states: tuple         # the states of the pipeline's sentence steps, for their reverse
-    line: int             # the input line it comes from (for warnings)
-    to: str = ""          # the language its translation is written in, where a Router chose it (decoding/router.py)
-
-
-class TextSplit(NamedTuple):
-    sentences: list[Sentence]   # none where the steps left nothing to translate
-    line_states: tuple          # the states of the line's steps, for joining its sentences again
-    to: str = ""                # as Sentence.to
-
-
-def sentences_of(splits: list[TextSplit | None]) -> list[Sentence]:
-    """The sentences of Translator.split's lines, in order, as one list."""
-    return [sentence for split in splits if split is not None for sentence in split.sentences]
 
 
 class ForcedScore(NamedTuple):
@@ -299,26 +273,3 @@ class Translator:
         for n, lp in zip(real, per_token):
             out[n] = ForcedScore(sum(lp), sum(lp) / len(lp), len(lp) - 1)
         return out
-
-
-def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_states: tuple) -> list[Translation]:
-    """A line's n-best list from its sentences' n-best lists: the k-th line is the k-th translation of each sentence
-    joined (the last one of a sentence with fewer, e.g. one that is its own translation); its score is their mean,
-    its confidence their lowest. Each text once: hypotheses that differ only in pieces that read alike ("runs" and
-    "run" "s") or in what the steps mend give one line, the first (best) of them; so a list may be shorter than n."""
-    return [Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
-                        line_confidence([p.confidence for p in parts]))
-            for joined, parts in kth_joined(n_best, lambda texts: pipeline.reverse_line(texts, line_states))]
-
-
-def kth_joined(n_best: list[list[Translation]], join) -> list[tuple[str, list[Translation]]]:
-    """(text, parts) for k = 0, 1, ...: the k-th translation of each list (the last of a shorter one), their texts
-    joined by `join`; each text once, the first k that gives it (the best)."""
-    out, seen = [], set()
-    for k in range(max((len(translations) for translations in n_best), default=1)):
-        parts = [translations[min(k, len(translations) - 1)] for translations in n_best]
-        joined = join([p.text for p in parts])
-        if joined not in seen:
-            seen.add(joined)
-            out.append((joined, parts))
-    return out

@@ -16,7 +16,8 @@ from decoding.confidence import LOW, line_confidence
 from decoding.markup import attention_of, markup_of, put_back
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
-from decoding.translator import AttentionMap, Sentence, Translation, kth_joined, sentences_of
+from decoding.translations import Sentence, Translation, kth_joined, sentences_of
+from decoding.translator import AttentionMap
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
 

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from decoding.translator import Translation
+from decoding.translations import Translation
 from serving.service import LINE_BREAK, join_lines
 
 

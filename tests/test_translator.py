@@ -13,7 +13,8 @@ from decoding.confidence import confidence
 from decoding.load import load_translator
 from decoding.search import Hypothesis
 from decoding.torch_engine import TorchEngine
-from decoding.translator import Translation, Translator, join_sentences, never_generated
+from decoding.translations import Translation, join_sentences
+from decoding.translator import Translator, never_generated
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.transformer import build_model
 from text.forms.lexicon import Lexicon
