@@ -1,6 +1,6 @@
 """training/rundir.py: a kill between the best and last checkpoints loses nothing (a real process), a run directory
-has one owner, a damaged metrics log is repaired on resume. (What only needs to be checked afterwards runs in this
-process: it is faster.)"""
+has one owner (training/run_lock.py), a damaged metrics log is repaired on resume. (What only needs to be checked
+afterwards runs in this process: it is faster.)"""
 import os
 import re
 import shlex
@@ -15,7 +15,8 @@ import train
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, records_of, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
-from training.rundir import LOCK_NAME, RunDirLock, claim_run_dir, is_record, resume_command
+from training.run_lock import LOCK_NAME, RunDirLock
+from training.rundir import claim_run_dir, is_record, resume_command
 from training.save_policy import Checkpoints
 from util.errors import UserError
 
@@ -76,7 +77,7 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
 
 def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):
     run = tmp_path / "run"
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.rundir import RunDirLock; "
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.run_lock import RunDirLock; "
                                "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
                                str(run)], cwd=REPO, stdout=subprocess.PIPE)
     try:
