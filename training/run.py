@@ -1,7 +1,7 @@
-"""A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt, or
-fine-tuned from another model's weights). The run reads top to bottom in training/train.py (its epochs in
-training/loop.py, its end in training/finish.py); which checkpoints are written when is training/save_policy.py, how
-a stop signal reaches the loop training/stop.py."""
+"""A training run's state: what the loop's functions share, how it is built (fresh, resumed from last.pt:
+training/resume.py, or fine-tuned from another model's weights). The run reads top to bottom in training/train.py
+(its epochs in training/loop.py, its end in training/finish.py); which checkpoints are written when is
+training/save_policy.py, how a stop signal reaches the loop training/stop.py."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import os
 import random
 import time
 from array import array
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import torch
@@ -22,15 +22,15 @@ from data.prepare import Prepared, SplitData, prepare_data
 from data.prepared import Ragged
 from decoding.translator import Translator
 from models.attention.choice import check_attentions
-from models.checkpoint import ModelCheckpoint, best_checkpoint_info, check_vocabularies, load_weights
+from models.checkpoint import ModelCheckpoint, check_vocabularies, load_weights
 from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size
 from training.save_policy import Checkpoints
 from training.ema import EMA
 from training.parts import PartThreads, parts_of
 from training.finetune import checkpoint_units, unknown_words_note
-from training.forecast import apply_forecast, forecast
 from training.resample import EpochData, EpochSources
+from training.resume import TrainState, resume_training_state
 from training.rundir import open_log
 from training.schedule import Schedule
 from training.precision import autocast_of, run_precision
@@ -41,26 +41,6 @@ from cli import pick_device
 from util.errors import UserError
 from util.ledger import current_commit
 from util.textio import write_text_atomic
-
-
-@dataclass
-class TrainState:
-    """Everything besides weights and optimizer that a resumed run needs to continue the same curve."""
-    step: int = 0
-    epoch: int = 0                 # epochs completed
-    batch_in_epoch: int = 0        # batches of the current epoch already trained on
-    elapsed: float = 0.0           # training and validation seconds over all sessions of this run
-    best_bleu: float = -1.0        # val BLEU of best.pt
-    bad_epochs: int = 0            # epochs since val BLEU last improved
-    epoch_loss: float = 0.0        # summed training loss of the current epoch so far
-    epoch_tokens: int = 0
-    record_loss: float = 0.0       # summed training loss since the last step record of metrics.jsonl (its mean is
-    record_tokens: int = 0         # the record's loss), kept so a resumed run records the same curve
-    metrics_bytes: int = -1        # length of metrics.jsonl when saved; a resumed run drops the records after it
-    partial_step: int = -1         # the step whose partial epoch was validated (once, however often resumed)
-    precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
-    forecast: dict = field(default_factory=dict)   # training/forecast.Forecast's fields, once made ({} before)
-    commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
 
 
 @dataclass
@@ -261,56 +241,3 @@ def epoch_data(cfg: Config, data: Prepared, train_data: SplitData, sampler: Toke
     sources = EpochSources(data.src_subwords, cfg.train.subword_sampling, cfg.train.seed, longest,
                            bpe=cfg.data.subword_model == "bpe", keep=1 if cfg.data.directions == "both" else 0)
     return EpochData(train_data, sampler, sources, start=cfg.train.dropout_after)
-
-
-def resume_training_state(run: Run, ckpt: ModelCheckpoint) -> None:
-    """Continue from last.pt; the best val BLEU comes from best.pt, the file a later improvement must beat."""
-    path, saved = run.dir / "last.pt", ckpt.raw["train_state"]
-    load_weights(run.model, ckpt.raw["model"], path)
-    try:
-        run.optimizer.load_state_dict(saved["optimizer"])
-        run.schedule.load_state_dict(saved["schedule"])
-        run.state = TrainState(**saved["state"])
-        if run.ema is not None:         # a run that had no EMA starts one at its current weights
-            run.ema = EMA(run.model, run.cfg.train.ema)
-            if saved.get("ema"):
-                run.ema.load_state_dict(saved["ema"])
-        torch.set_rng_state(saved["rng"]["torch"])
-        random.setstate(saved["rng"]["python"])
-    except (KeyError, TypeError, ValueError, RuntimeError) as e:
-        raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
-                        "the run cannot continue from it") from None
-    run.checkpoints.saved_step = run.state.step
-    apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
-    made = run.state.forecast
-    if made and run.cfg.train.forecast_after:      # the same rules on the steps predicted, with this run's values
-        train = run.cfg.train
-        apply_forecast(run.model, run.optimizer, run.schedule, forecast(
-            made["measured"], made["seconds"], train.time_budget, run.cfg.model.dropout, train.weight_decay,
-            made.get("limit", 0)))
-    try:
-        best = best_checkpoint_info(run.dir / "best.pt")
-    except UserError as e:
-        raise UserError(f"{str(e).split(';')[0]}; move it away and resume again: the run writes a new best.pt at its "
-                        "next validation") from None
-    run.state.best_bleu = best["val_bleu"] if best else -1.0
-    if best and best["step"] > run.state.step:     # killed after best.pt was written and before last.pt
-        run.checkpoints.best_on_disk = (best["step"], best["kind"])
-
-
-def apply_schedule_overrides(run: Run, saved: dict) -> None:
-    """The optimizer state last.pt holds carries the old lr, weight decay and betas: this run's --train.* values
-    replace them (warmup_steps is in the schedule make_optimizer built), so config.json says what runs; the log
-    names every --train.* value that differs from the run's saved config."""
-    train, schedule = run.cfg.train, run.schedule
-    schedule.base_lrs = [train.lr] * len(run.optimizer.param_groups)
-    for n, group in enumerate(run.optimizer.param_groups):
-        group["initial_lr"] = train.lr
-        group["lr"] = train.lr * schedule.factor()
-        group["betas"] = (group["betas"][0], train.beta2)
-        if n == 0:                     # the matrices; biases and norms (group 1) never decay
-            group["weight_decay"] = train.weight_decay
-    changed = [f"--train.{f.name}={getattr(train, f.name)} (was {saved[f.name]})" for f in fields(train)
-               if f.name in saved and saved[f.name] != getattr(train, f.name)]
-    if changed:
-        run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
