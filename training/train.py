@@ -18,7 +18,8 @@ from training.finetune import PRESET as FINETUNE, check_registered, finetune_con
 from training.config_file import CHANGEABLE, resumed_config
 from training.finish import finish
 from training.loop import train_epoch
-from training.rundir import RunDirLock, check_resumable, claim_run_dir
+from training.run_lock import RunDirLock
+from training.rundir import check_resumable, claim_run_dir
 from training.run import Run, build_run, check_usable
 from training.stop import StopSignal, stop_notice
 from util import distributed
