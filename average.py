@@ -21,7 +21,7 @@ from config import Config
 from decoding.load import check_same_vocabularies, kept_files
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
-from models.checkpoint import average_checkpoints, load_checkpoint, save_checkpoint
+from models.checkpoint import average_weights, load_checkpoint, save_checkpoint
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
 from cli import CommandParser, add_force_flag, run_main
 from util.errors import UserError
@@ -66,7 +66,7 @@ def main(argv) -> int:
     if any(ckpt.raw.get("lexicon") not in (None, lexicon) for ckpt in loaded):
         print("note: the inputs' lexicons differ (they were trained on other corpora); the averaged checkpoint "
               "keeps the first one's", file=sys.stderr)
-    save_checkpoint(args.out, model_state=average_checkpoints(args.checkpoints), config=first["config"],
+    save_checkpoint(args.out, model_state=average_weights([ckpt.raw["model"] for ckpt in loaded]), config=first["config"],
                     src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"),
                     lexicon=lexicon)
     print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")

@@ -1,7 +1,7 @@
 """A model's file: weights, the config and vocabularies that rebuild it (and the training state, in last.pt only).
 
 One verb per act: `save_checkpoint` (atomic), `load_checkpoint` (read and verify), `load_model` (the model it
-describes), `load_weights` (into a model at hand, shapes checked), `average_checkpoints`, `latest_checkpoint`.
+describes), `load_weights` (into a model at hand, shapes checked), `average_weights`, `latest_checkpoint`.
 
 Loading uses `torch.load(weights_only=True)`: a file that would need to run code to unpickle is refused. Before
 anything is built from a checkpoint its parts are checked, for their types and against each other: the config is
@@ -263,9 +263,8 @@ def best_checkpoint_info(path: str | Path) -> dict | None:
         raise UserError(f"{path} is damaged: its info {info!r} gives no val BLEU; move it away to resume") from None
 
 
-def average_checkpoints(paths: list[str | Path]) -> dict:
-    """Element-wise mean of the checkpoints' weights (checkpoint averaging, as in Vaswani et al. 2017)."""
-    states = [load_checkpoint(p).raw["model"] for p in paths]
+def average_weights(states: list[dict]) -> dict:
+    """Element-wise mean of checkpoints' weights, as loaded (checkpoint averaging, as in Vaswani et al. 2017)."""
     averaged = {}
     for key, value in states[0].items():
         if value.is_floating_point():

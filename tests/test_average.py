@@ -6,7 +6,7 @@ import average
 import export
 from data.subwords import Subwords
 from decoding.load import load_translator
-from models.checkpoint import average_checkpoints, load_checkpoint
+from models.checkpoint import average_weights, load_checkpoint
 from tests.tiny_checkpoints import SOURCES, save
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
@@ -19,7 +19,7 @@ def test_average_command_writes_the_mean_of_the_weights(tmp_path, capsys):
     paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2, 3)]
     average.main([*paths, "--out", str(tmp_path / "avg.pt")])
     averaged = load_checkpoint(tmp_path / "avg.pt").raw
-    expected = average_checkpoints(paths)
+    expected = average_weights([load_checkpoint(path).raw["model"] for path in paths])
     for key, value in averaged["model"].items():
         torch.testing.assert_close(value, expected[key])
     first, second = load_checkpoint(paths[0]).raw["model"], load_checkpoint(paths[1]).raw["model"]
@@ -68,7 +68,7 @@ def test_averaged_models_score_every_piece_any_of_them_scores(tmp_path):
         paths.append(tmp_path / f"scored{n}.pt")
         save_checkpoint(paths[-1], model_state=model.state_dict(), config=ckpt.raw["config"],
                         src_vocab=ckpt.raw["src_vocab"], tgt_vocab=ckpt.raw["tgt_vocab"])
-    scored = average_checkpoints(paths)["scored"]
+    scored = average_weights([load_checkpoint(path).raw["model"] for path in paths])["scored"]
     assert scored.nonzero().squeeze(1).tolist() == [0, 1, 2, 3, 5, 7, 9]
 
 
@@ -143,3 +143,12 @@ def test_average_replaces_a_file_only_with_force_and_never_a_runs_checkpoints_or
     assert sorted((p.name, p.read_text()) for d in (run, exported) for p in d.iterdir()) == [
         (name, name) for name in ("config.json", "einsum_nmt.json", "last.pt", "model.bin")]     # none written
     average.main([*paths, "--out", str(run / "mean.pt")])                       # beside them, under a new name
+
+
+def test_average_reads_each_checkpoint_once(tmp_path, monkeypatch):
+    import models.checkpoint
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    read, reads = models.checkpoint._read_file, []
+    monkeypatch.setattr(models.checkpoint, "_read_file", lambda path: reads.append(str(path)) or read(path))
+    average.main([*paths, "--out", str(tmp_path / "avg.pt")])
+    assert sorted(reads) == sorted(paths)

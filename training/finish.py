@@ -4,7 +4,7 @@ curves.png. last.pt holds all of the training first, so a stop signal ends that 
 a kill loses nothing either; a resume does it again."""
 from __future__ import annotations
 
-from models.checkpoint import average_checkpoints
+from models.checkpoint import average_weights, load_checkpoint
 from training.ema import weights_in
 from training.run import Run
 from training.stop import Stopped, StopSignal, end_notice
@@ -70,7 +70,7 @@ def average(run: Run) -> None:
     paths = run.checkpoints.to_average(run)
     if not paths:
         return
-    run.model.load_state_dict(average_checkpoints(paths))
+    run.model.load_state_dict(average_weights([load_checkpoint(path).raw["model"] for path in paths]))
     scores = validate_model(run, "averaged", bool(run.cfg.train.final_beam), epochs=len(paths))
     run.checkpoints.after_averaging(run, scores.val_bleu, len(paths))
     run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
