@@ -4,7 +4,9 @@
 
 The result holds the mean weights and what else a checkpoint carries to translate: config, vocabularies, subword
 models and lexicon (no optimizer state); translate.py and evaluate.py take it. The inputs must be one model: the same
-shape and function (attention `full` and `sdpa` are one), units and text steps.
+shape and function (attention `full` and `sdpa` are one), units and text steps, and one run's weights: the mean of
+runs begun from other random weights translates nothing, so it is refused (models/lineage.py says how runs are told
+apart); a model and its fine-tuned copy average with a note.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from decoding.load import check_same_vocabularies, kept_files
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
 from models.checkpoint import average_weights, load_checkpoint, save_checkpoint
+from models.lineage import kinship
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
 from cli import CommandParser, add_force_flag, run_main
 from util.errors import UserError
@@ -44,10 +47,26 @@ def model_differences(a: Config, b: Config) -> list[str]:
     return differ + ["model.attention"] * (roles[0] != roles[1])
 
 
+def check_one_run(first_path: str, first: dict, path: str, raw: dict, other_runs: bool) -> None:
+    """Refuse checkpoints of runs begun from other random weights (unless --other-runs); note a fine-tuned copy."""
+    kin = kinship(first, raw)
+    if kin in ("other runs", "other weights") and not other_runs:
+        how = "their run ids differ" if kin == "other runs" else "their weights point other ways"
+        raise UserError(f"cannot average {first_path} and {path}: they are checkpoints of different runs ({how}), "
+                        "whose mean translates nothing; average one run's checkpoints (its epochN.pt, best.pt, "
+                        "last.pt), or pass --other-runs if the runs began from the same weights")
+    if kin == "fine-tuned":
+        print(f"note: {first_path} and {path} are of different runs, one fine-tuned from the other or both from one "
+              "model: their mean lies between two models, not one run's checkpoints; evaluate it before use",
+              file=sys.stderr)
+
+
 def main(argv) -> int:
     parser = CommandParser(__doc__)
     parser.add_argument("checkpoints", nargs="+")
     parser.add_argument("--out", required=True, help="the averaged checkpoint to write")
+    parser.add_argument("--other-runs", action="store_true", help="average checkpoints of different runs anyway "
+                        "(runs begun from the same weights: one --train.seed, or one --init checkpoint before run ids)")
     add_force_flag(parser)
     args = parser.parse_args(argv)
     if len(args.checkpoints) < 2:
@@ -62,6 +81,7 @@ def main(argv) -> int:
         if differ:
             raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their {', '.join(differ)} differ; "
                             "average checkpoints of one model (one run's, or a model and its fine-tuned copy)")
+        check_one_run(args.checkpoints[0], first, path, ckpt.raw, args.other_runs)
     lexicon = next((ckpt.raw["lexicon"] for ckpt in loaded if ckpt.raw.get("lexicon")), None)
     if any(ckpt.raw.get("lexicon") not in (None, lexicon) for ckpt in loaded):
         print("note: the inputs' lexicons differ (they were trained on other corpora); the averaged checkpoint "

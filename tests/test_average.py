@@ -7,9 +7,15 @@ import export
 from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_weights, load_checkpoint
-from tests.tiny_checkpoints import SOURCES, save
+from tests.tiny_checkpoints import SOURCES, save as save_tiny
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
+
+
+def save(path, seed: int, runs: list[str] = ("one-run",), **fields) -> str:
+    """A tiny checkpoint of random weights (of `seed`) that says it is of the run `runs` names."""
+    return save_tiny(path, seed, runs=list(runs), **fields)
+
 
 PAYLOAD = ("config", "src_vocab", "tgt_vocab", "subwords", "lexicon")     # what a checkpoint carries besides weights
 
@@ -152,3 +158,35 @@ def test_average_reads_each_checkpoint_once(tmp_path, monkeypatch):
     monkeypatch.setattr(models.checkpoint, "_read_file", lambda path: reads.append(str(path)) or read(path))
     average.main([*paths, "--out", str(tmp_path / "avg.pt")])
     assert sorted(reads) == sorted(paths)
+
+
+def test_checkpoints_of_different_runs_are_refused_in_one_line_unless_other_runs_is_given(tmp_path):
+    mine, theirs = save(tmp_path / "mine.pt", 1, runs=["a1"]), save(tmp_path / "theirs.pt", 2, runs=["b2"])
+    with pytest.raises(UserError, match=r"^cannot average .*mine.pt and .*theirs.pt: they are checkpoints of "
+                                        r"different runs \(their run ids differ\), whose mean translates nothing; "):
+        average.main([mine, theirs, "--out", str(tmp_path / "avg.pt")])
+    assert not (tmp_path / "avg.pt").exists()
+    average.main([mine, theirs, "--out", str(tmp_path / "avg.pt"), "--other-runs"])
+    assert (tmp_path / "avg.pt").is_file()
+
+
+def test_checkpoints_from_before_run_ids_are_told_apart_by_their_weights(tmp_path, capsys):
+    from models.checkpoint import save_checkpoint
+    one = save(tmp_path / "one.pt", 1, runs=())
+    raw = load_checkpoint(one).raw
+    generator = torch.Generator().manual_seed(0)
+    later = {k: v + 0.3 * v.std() * torch.randn(v.shape, generator=generator) if v.is_floating_point() else v
+             for k, v in raw["model"].items()}                   # the same run's weights, trained on a little
+    save_checkpoint(tmp_path / "later.pt", model_state=later,
+                    **{k: raw[k] for k in ("config", "src_vocab", "tgt_vocab")})
+    average.main([one, str(tmp_path / "later.pt"), "--out", str(tmp_path / "avg.pt")])
+    assert capsys.readouterr().err == ""
+    other = save(tmp_path / "other.pt", 2, runs=())               # another run's random weights
+    with pytest.raises(UserError, match=r"different runs \(their weights point other ways\)"):
+        average.main([one, other, "--out", str(tmp_path / "avg2.pt")])
+
+
+def test_a_model_and_its_fine_tuned_copy_average_with_a_note(tmp_path, capsys):
+    base, tuned = save(tmp_path / "base.pt", 1, runs=["a1"]), save(tmp_path / "tuned.pt", 2, runs=["a1", "c3"])
+    average.main([base, tuned, "--out", str(tmp_path / "avg.pt")])
+    assert "note: " in capsys.readouterr().err and (tmp_path / "avg.pt").is_file()

@@ -8,6 +8,7 @@ import pytest
 import torch
 
 from models.checkpoint import load_checkpoint
+from models.lineage import runs_of
 from tests.runs import TINY, records_of
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
@@ -53,6 +54,7 @@ def test_init_starts_from_the_weights_keeps_the_units_byte_for_byte_and_records_
     before, after = start["model"]["scored"], tuned["model"]["scored"]
     assert after[before].all() and after.sum() > before.sum()
     assert tuned["train_state"]["state"]["step"] == 1                         # a new schedule, from its step 1
+    assert len(runs_of(start)) == 1 and runs_of(tuned)[:-1] == runs_of(start) != runs_of(tuned)[-1:]    # a new run
     recorded = json.loads((out / "config.json").read_text())["train"]
     assert recorded["init_from"] == str((base / "best.pt").resolve())
     assert recorded["init_sha256"] == start["checksum"]["sha256"]
@@ -67,8 +69,10 @@ def test_a_fine_tuned_run_learns_its_new_corpus_and_resumes(base, own, tmp_path,
     epochs = records_of(out)
     losses = [r["val_loss"] for r in epochs if r["kind"] in ("epoch", "partial")]
     assert losses[-1] < losses[0]
+    runs = runs_of(load_checkpoint(out / "last.pt").raw)
     train_main(["--resume", str(out), "--train.max_steps=32"])
     assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == 32
+    assert runs_of(load_checkpoint(out / "last.pt").raw) == runs and len(runs) == 2    # the same run goes on
 
 
 @pytest.mark.parametrize("flags, message", [

@@ -32,6 +32,7 @@ class TrainState:
     precision: str = ""            # fp32 or bf16, as training/precision.py chose it ("" in runs begun before)
     forecast: dict = field(default_factory=dict)   # training/forecast.Forecast's fields, once made ({} before)
     commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
+    runs: list = field(default_factory=list)       # the ids of the runs it was fine-tuned from, then its own
 
 
 def resume_training_state(run, ckpt: ModelCheckpoint) -> None:

@@ -23,6 +23,7 @@ from data.prepared import Ragged
 from decoding.translator import Translator
 from models.attention.choice import check_attentions
 from models.checkpoint import ModelCheckpoint, check_vocabularies, load_weights
+from models.lineage import new_run_id, runs_of
 from models.output import pieces_to_score
 from models.transformer import Transformer, build_model, check_size
 from training.save_policy import Checkpoints
@@ -209,6 +210,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:
         resume_training_state(run, resume)
+    if not run.state.runs:      # a new run (a resumed one keeps its id; one begun before run ids draws one now)
+        run.state.runs = [*(runs_of(init.raw) if init is not None else []), new_run_id()]
     run.state.precision = precision.precision
     if dist.is_main:
         try:

@@ -185,7 +185,7 @@ class Checkpoints:
                             src_vocab=run.data.src_vocab.to_dict(), tgt_vocab=run.data.tgt_vocab.to_dict(),
                             subwords=run.data.subword_models(), train_state=train_state,
                             lexicon=run.data.lexicon.to_dict() if run.data.lexicon else None,
-                            info={"step": run.state.step, **info})
+                            info={"step": run.state.step, "runs": list(run.state.runs), **info})
         except OSError as e:
             raise UserError(f"cannot write {self.dir / name} ({e.strerror}); {self.kept()}") from None
 
