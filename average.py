@@ -3,10 +3,11 @@
     python average.py runs/<run>/epoch8.pt runs/<run>/epoch9.pt runs/<run>/epoch10.pt --out averaged.pt
 
 The result holds the mean weights and what else a checkpoint carries to translate: config, vocabularies, subword
-models and lexicon (no optimizer state); translate.py and evaluate.py take it. The inputs must be one model: the same
-shape and function (attention `full` and `sdpa` are one), units and text steps, and one run's weights: the mean of
-runs begun from other random weights translates nothing, so it is refused (models/lineage.py says how runs are told
-apart); a model and its fine-tuned copy average with a note.
+models and lexicon (no optimizer state), and the model card of their run at the newest input's step, naming the
+checkpoints averaged (translate.py --info prints it, evaluate.py --record reads it); translate.py and evaluate.py
+take it. The inputs must be one model: the same shape and function (attention `full` and `sdpa` are one), units and
+text steps, and one run's weights: the mean of runs begun from other random weights translates nothing, so it is
+refused (models/lineage.py says how runs are told apart); a model and its fine-tuned copy average with a note.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     quiet_while_starting()
     share_cores()
 
+import shlex
 import sys
 from dataclasses import asdict
 
@@ -24,7 +26,8 @@ from decoding.load import check_same_vocabularies, kept_files
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
 from models.checkpoint import average_weights, load_checkpoint, save_checkpoint
-from models.lineage import kinship
+from models.lineage import kinship, runs_of
+from training.card import averaged_card, card_at
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
 from cli import CommandParser, add_force_flag, run_main
 from util.errors import UserError
@@ -47,8 +50,9 @@ def model_differences(a: Config, b: Config) -> list[str]:
     return differ + ["model.attention"] * (roles[0] != roles[1])
 
 
-def check_one_run(first_path: str, first: dict, path: str, raw: dict, other_runs: bool) -> None:
-    """Refuse checkpoints of runs begun from other random weights (unless --other-runs); note a fine-tuned copy."""
+def check_one_run(first_path: str, first: dict, path: str, raw: dict, other_runs: bool) -> bool:
+    """Refuse checkpoints of runs begun from other random weights (unless --other-runs); note a fine-tuned copy;
+    -> whether they are of one run, or of a model and its fine-tuned copy."""
     kin = kinship(first, raw)
     if kin in ("other runs", "other weights") and not other_runs:
         how = "their run ids differ" if kin == "other runs" else "their weights point other ways"
@@ -59,6 +63,23 @@ def check_one_run(first_path: str, first: dict, path: str, raw: dict, other_runs
         print(f"note: {first_path} and {path} are of different runs, one fine-tuned from the other or both from one "
               "model: their mean lies between two models, not one run's checkpoints; evaluate it before use",
               file=sys.stderr)
+    return kin not in ("other runs", "other weights")
+
+
+def averaged_info(args, loaded: list, one_run: bool, argv: list[str]) -> dict:
+    """The mean's info: the newest input's step and run (not where runs were mixed), the inputs, and the card of
+    their run (training/card.py) naming them and this command, so that translate.py --info and evaluate.py --record
+    say what it is."""
+    steps = [int((ckpt.raw.get("info") or {}).get("step") or 0) for ckpt in loaded]
+    newest = steps.index(max(steps))
+    averaged = [{"checkpoint": path, "step": step} for path, step in zip(args.checkpoints, steps)]
+    info = {"step": steps[newest], "averaged": averaged}
+    if one_run and runs_of(loaded[newest].raw):
+        info["runs"] = runs_of(loaded[newest].raw)
+    card = card_at(args.checkpoints[newest], loaded[newest])
+    if card is not None:
+        info["card"] = averaged_card(card, args.out, averaged, shlex.join(["python", "average.py", *argv]))
+    return info
 
 
 def main(argv) -> int:
@@ -75,20 +96,20 @@ def main(argv) -> int:
                       kept_files(args.out))
     loaded = [load_checkpoint(path) for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, [ckpt.raw for ckpt in loaded], "average")
-    first = loaded[0].raw
+    first, one_run = loaded[0].raw, True
     for path, ckpt in zip(args.checkpoints[1:], loaded[1:]):
         differ = model_differences(loaded[0].cfg, ckpt.cfg)
         if differ:
             raise UserError(f"cannot average {args.checkpoints[0]} and {path}: their {', '.join(differ)} differ; "
                             "average checkpoints of one model (one run's, or a model and its fine-tuned copy)")
-        check_one_run(args.checkpoints[0], first, path, ckpt.raw, args.other_runs)
+        one_run &= check_one_run(args.checkpoints[0], first, path, ckpt.raw, args.other_runs)
     lexicon = next((ckpt.raw["lexicon"] for ckpt in loaded if ckpt.raw.get("lexicon")), None)
     if any(ckpt.raw.get("lexicon") not in (None, lexicon) for ckpt in loaded):
         print("note: the inputs' lexicons differ (they were trained on other corpora); the averaged checkpoint "
               "keeps the first one's", file=sys.stderr)
-    save_checkpoint(args.out, model_state=average_weights([ckpt.raw["model"] for ckpt in loaded]), config=first["config"],
-                    src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"], subwords=first.get("subwords"),
-                    lexicon=lexicon)
+    save_checkpoint(args.out, model_state=average_weights([ckpt.raw["model"] for ckpt in loaded]),
+                    config=first["config"], src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"],
+                    subwords=first.get("subwords"), lexicon=lexicon, info=averaged_info(args, loaded, one_run, argv))
     print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
     return 0
 

@@ -43,7 +43,7 @@ class Trained(NamedTuple):
     precision: str
     minutes: float
     commit: str
-    commands: list[str]          # the train.py commands that started and resumed the run
+    commands: list[str]          # the train.py commands that started and resumed the run (then average.py's)
     machine: dict                # util.ledger.Machine's fields; {} where the card does not name them
 
 
@@ -62,9 +62,11 @@ def trained(path) -> Trained:
     raw, card = ckpt.raw, ckpt.card or {}
     info = raw.get("info") or {}
     machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
+    made = (card.get("averaged") or {}).get("command")          # average.py's line that made a mean of checkpoints
     return Trained(Config.from_dict(raw["config"]), int(info.get("step") or 0), str(card.get("precision") or ""),
                    round(float((card.get("trained") or {}).get("minutes") or 0), 2), str(card.get("commit") or ""),
-                   list(card.get("commands") or []), machine if "isa" in machine or machine.get("gpu") else {})
+                   [*(card.get("commands") or []), *[made] * bool(made)],
+                   machine if "isa" in machine or machine.get("gpu") else {})
 
 
 def trained_models(paths: list) -> list[Trained]:

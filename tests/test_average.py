@@ -190,3 +190,37 @@ def test_a_model_and_its_fine_tuned_copy_average_with_a_note(tmp_path, capsys):
     base, tuned = save(tmp_path / "base.pt", 1, runs=["a1"]), save(tmp_path / "tuned.pt", 2, runs=["a1", "c3"])
     average.main([base, tuned, "--out", str(tmp_path / "avg.pt")])
     assert "note: " in capsys.readouterr().err and (tmp_path / "avg.pt").is_file()
+
+
+def test_an_average_of_a_runs_checkpoints_carries_the_card_of_the_newest_and_names_what_it_averaged(averaged_run,
+                                                                                                  tmp_path):
+    from decoding.evaluation import trained
+    from training.card import card_text
+    paths = [str(averaged_run / f"epoch{n}.pt") for n in (1, 2)]
+    out = str(tmp_path / "avg.pt")
+    average.main([*paths, "--out", out])
+    newest = load_checkpoint(paths[1]).raw["info"]
+    model = trained(out)
+    assert (model.step, model.minutes) == (newest["step"], newest["card"]["trained"]["minutes"])
+    assert load_checkpoint(out).card["trained"]["epochs"] == 2          # the newest input's card is of its step
+    assert model.precision == newest["card"]["precision"] and model.machine
+    assert model.commands == [*newest["card"]["commands"], f"python average.py {paths[0]} {paths[1]} --out {out}"]
+    text = card_text(out)
+    assert text.splitlines()[0].endswith(f": {out}") and "the mean of the weights of 2 checkpoints" in text
+    assert "val BLEU: not measured" in text
+
+
+def test_an_average_of_checkpoints_without_cards_takes_the_card_of_the_best_pt_beside_them(averaged_run, tmp_path):
+    from decoding.evaluation import trained
+    from models.checkpoint import save_checkpoint
+    best = load_checkpoint(averaged_run / "best.pt").raw
+    save_checkpoint(tmp_path / "best.pt", model_state=best["model"], info=best["info"],
+                    **{k: best[k] for k in PAYLOAD})
+    for n in (1, 2):     # epoch checkpoints as runs wrote them before they held cards
+        raw = load_checkpoint(averaged_run / f"epoch{n}.pt").raw
+        save_checkpoint(tmp_path / f"epoch{n}.pt", model_state=raw["model"], **{k: raw[k] for k in PAYLOAD},
+                        info={k: v for k, v in raw["info"].items() if k != "card"})
+    average.main([str(tmp_path / "epoch1.pt"), str(tmp_path / "epoch2.pt"), "--out", str(tmp_path / "avg.pt")])
+    model = trained(tmp_path / "avg.pt")
+    assert model.step == load_checkpoint(tmp_path / "epoch2.pt").raw["info"]["step"]
+    assert model.precision == best["info"]["card"]["precision"] and model.commands[0].startswith("python train.py")

@@ -113,3 +113,19 @@ def test_averaged_pt_is_made_of_the_last_epochs_at_most_half_of_them_and_at_leas
     paths = Checkpoints(tmp_path, True, 0).to_average(run)
     assert [int(p.stem[5:]) for p in paths] == averaged
     assert Checkpoints(tmp_path, False, 0).to_average(run) == []           # rank 0 alone averages
+
+
+def test_a_runs_averaged_pt_and_epoch_checkpoints_carry_their_card_and_the_newest_step(averaged_run, capsys):
+    from decoding.evaluation import trained
+    from training.card import render
+    best, newest = (load_checkpoint(averaged_run / name).raw for name in ("best.pt", "epoch2.pt"))
+    averaged = load_checkpoint(averaged_run / "averaged.pt").raw
+    steps = [load_checkpoint(averaged_run / f"epoch{n}.pt").raw["info"]["step"] for n in (1, 2)]
+    assert averaged["info"]["step"] == steps[1] and averaged["info"]["averaged"] == [
+        {"checkpoint": f"epoch{n}.pt", "step": step} for n, step in zip((1, 2), steps)]
+    model, run = trained(averaged_run / "averaged.pt"), best["info"]["card"]
+    assert (model.step, model.precision, model.commands) == (steps[1], run["precision"], run["commands"])
+    assert model.minutes == newest["info"]["card"]["trained"]["minutes"] is not None
+    text = render(averaged["info"]["card"])
+    assert "## averaged.pt" in text and f"epoch1.pt (step {steps[0]:,}), epoch2.pt (step {steps[1]:,})" in text
+    assert f"val BLEU {averaged['info']['val_bleu']:.2f}" in text

@@ -15,6 +15,7 @@ import torch
 from decoding.ct2_engine import is_exported
 from decoding.export_files import read_manifest
 from models.checkpoint import load_checkpoint
+from models.lineage import kinship
 from training.forecast import Forecast
 from util.errors import UserError
 from util.ledger import this_machine
@@ -32,10 +33,10 @@ def machine(device: torch.device) -> dict:
     return {**asdict(this_machine(gpu)), "threads": torch.get_num_threads()}
 
 
-def model_card(run, best: dict, finished: str | None = None) -> dict:
-    """The card of the run's best.pt now. best: {"step", "kind", "val_bleu", "by_direction", "full"} of the
-    validation that made it (epoch too when known; "measure" instead of "full": a card's own); finished: why the run
-    ended, once it has."""
+def model_card(run, best: dict, finished: str | None = None, name: str = "best.pt") -> dict:
+    """The card of the run's checkpoint `name` now (best.pt; epochN.pt and averaged.pt too). best: {"step", "kind",
+    "val_bleu", "by_direction", "full"} of the validation of its weights (epoch too when known; "measure" instead of
+    "full": a card's own); finished: why the run ended, once it has."""
     cfg, state = run.cfg, run.state
     data = cfg.data
     directions = [f"{data.src_lang}-{data.tgt_lang}"] + ([f"{data.tgt_lang}-{data.src_lang}"]
@@ -48,8 +49,8 @@ def model_card(run, best: dict, finished: str | None = None) -> dict:
         first = f"the first {cfg.train.val_max_sentences} sentences" if cfg.train.val_max_sentences else "all"
         measure = f"{first} of {data.val_split} at beam {cfg.train.val_beam}"
     model = cfg.model
-    return plain({"run": str(run.dir), "commands": list(state.commands), "preset": cfg.preset, "directions": directions,
-            "corpus": data.train or "Multi30K",
+    return plain({"run": str(run.dir), "checkpoint": str(run.dir / name), "commands": list(state.commands),
+            "preset": cfg.preset, "directions": directions, "corpus": data.train or "Multi30K",
             "model": {"parameters": run.model.num_parameters(), "d_model": model.d_model,
                       "layers": [model.n_encoder_layers, model.n_decoder_layers], "units": data.units},
             "machine": machine(run.device), "ranks": run.dist.world_size, "precision": state.precision,
@@ -58,6 +59,40 @@ def model_card(run, best: dict, finished: str | None = None) -> dict:
                         "finished": finished, "forecast": state.forecast or None},
             "best": {"step": best["step"], "epoch": best.get("epoch"), "kind": best.get("kind"),
                      "val_bleu": best["val_bleu"], "by_direction": best.get("by_direction"), "measure": measure}})
+
+
+def card_at(path: str | Path, ckpt) -> dict | None:
+    """The card of a loaded checkpoint's run at it: its own; for one without (an epochN.pt from before those held
+    one), that of the run's best.pt beside it, when the same run wrote both; None where there is neither."""
+    if ckpt.card is not None:
+        return ckpt.card
+    best = Path(path).parent / "best.pt"
+    if not best.is_file() or best.resolve() == Path(path).resolve():
+        return None
+    try:
+        beside = load_checkpoint(best)
+    except UserError:
+        return None
+    return beside.card if kinship(ckpt.raw, beside.raw) in ("one run", "alike") else None
+
+
+def averaged_card(card: dict, checkpoint: str, averaged: list[dict], command: str | None = None,
+                  validated: dict | None = None) -> dict:
+    """The card of `checkpoint`, the mean of one run's checkpoints (averaged: [{"checkpoint", "step"}] of each), made
+    from `card`, the run's card at the newest of them or after it: its training up to the newest step (minutes and
+    epochs only where `card` was written at that step), `command` the average.py line that made it, `validated`
+    {"val_bleu", "by_direction", "measure"} of its weights (none: not validated)."""
+    step = max(each["step"] for each in averaged)
+    trained = card.get("trained") or {}
+    same = trained.get("steps") == step
+    return plain({**card, "checkpoint": checkpoint,
+                  "trained": {"steps": step, "epochs": trained.get("epochs") if same else None,
+                              "minutes": trained.get("minutes") if same else None,
+                              "finished": trained.get("finished") if same else None,
+                              "forecast": trained.get("forecast")},
+                  "averaged": {"command": command, "checkpoints": averaged},
+                  "best": {"step": step, "epoch": None, "kind": "averaged", "val_bleu": None, "by_direction": None,
+                           "measure": None, **(validated or {})}})
 
 
 def plain(card: dict) -> dict:
@@ -87,29 +122,37 @@ def render(card: dict) -> str:
     where += f", {card['ranks']} ranks" if card["ranks"] > 1 else ""
     commands = card["commands"] or ["(not recorded: the run began before model cards)"]
     model = card["model"]
+    checkpoint = card.get("checkpoint") or f"{card['run']}/best.pt"     # cards before the field: best.pt's
     each = best.get("by_direction") or {}
-    bleu = (f"{best['val_bleu']:.2f}, the mean of " + ", ".join(f"{arrow(d)} {b:.2f}" for d, b in each.items())
-            if each else f"{best['val_bleu']:.2f} ({arrow(directions[0])})")
-    epochs = f"{trained['epochs']} epoch{'' if trained['epochs'] == 1 else 's'}"
-    if trained["finished"]:
-        done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes; ended: {trained['finished']}"
+    if best["val_bleu"] is None:         # an average.py mean
+        bleu = (f": not measured (average.py validates nothing; `python evaluate.py --checkpoint {checkpoint} "
+                "--split val` measures it)")
+    elif each:
+        bleu = (f" {best['val_bleu']:.2f}, the mean of " + ", ".join(f"{arrow(d)} {b:.2f}" for d, b in each.items())
+                + f": {best['measure']}")
     else:
-        done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes so far"
+        bleu = f" {best['val_bleu']:.2f} ({arrow(directions[0])}): {best['measure']}"
+    if trained["epochs"] is None:        # an average.py mean of checkpoints older than the card it was made from
+        done = f"{trained['steps']:,} steps (the minutes to them were not recorded)"
+    else:
+        epochs = f"{trained['epochs']} epoch{'' if trained['epochs'] == 1 else 's'}"
+        done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes" + (
+            f"; ended: {trained['finished']}" if trained["finished"] else " so far")
     corpus = MULTI30K if card["corpus"] == "Multi30K" else f"its training corpus ({card['corpus']})"
-    checkpoint = f"{card['run']}/best.pt"
+    made = (card.get("averaged") or {}).get("command")
     lines = [f"# {' ↔ '.join(langs) if len(directions) > 1 else ' → '.join(langs)}: {checkpoint}", "",
              f"A Transformer (einsum-nmt) that translates {ways}, trained on {card['corpus']}.", "",
              "## Training", "",
              *[f"- {'command' if n == 0 else 'resumed'}: `{c}`" for n, c in enumerate(commands)],
+             *[f"- averaged: `{made}`"] * bool(made),
              f"- preset: {card['preset']} (every value: config.json beside it, and the checkpoint itself)",
              f"- model: {model['layers'][0]} + {model['layers'][1]} layers, d_model {model['d_model']}, "
              f"{model['parameters']:,} parameters, {model['units']} units",
              f"- machine: {where}", f"- precision: {card['precision'] or 'fp32'}; torch {card['torch']}"
              + (f"; code at commit {card['commit']}" if card.get("commit") else ""),
              f"- trained: {done}", *forecast_line(trained.get("forecast")), "",
-             "## best.pt", "",
-             f"- from step {best['step']:,}: {which(best.get('kind'), best.get('epoch'))}",
-             f"- val BLEU {bleu}: {best['measure']}", "",
+             f"## {Path(checkpoint).name}", "",
+             f"- from step {best['step']:,}: {weights_of(card)}", f"- val BLEU{bleu}", "",
              "## Good at, and where to distrust it", "",
              f"Good at sentences like {corpus}. Distrust it on long or other text (questions, instructions, news, "
              "chat, technical text): it has seen little else, and writes a fluent caption-like sentence whatever "
@@ -123,6 +166,15 @@ def render(card: dict) -> str:
         lines.append(f'python translate.py --checkpoint {checkpoint} --to {back} "{example(directions[1])}"')
     lines += [f"python translate.py --checkpoint {checkpoint} --confidence < input.txt", "```", ""]
     return "\n".join(lines)
+
+
+def weights_of(card: dict) -> str:
+    """The weights the card's checkpoint holds, in words."""
+    averaged = (card.get("averaged") or {}).get("checkpoints")
+    if not averaged:
+        return which(card["best"].get("kind"), card["best"].get("epoch"))
+    return f"the mean of the weights of {len(averaged)} checkpoints: " + ", ".join(
+        f"{Path(each['checkpoint']).name} (step {each['step']:,})" for each in averaged)
 
 
 def which(kind: str | None, epoch: int | None) -> str:

@@ -104,7 +104,7 @@ def end_epoch(run: Run, epoch_batches: int) -> str | None:
         said = make_forecast(run, epoch_batches)
         if said:
             run.log(said)
-    run.checkpoints.at_epoch_end(run)
+    run.checkpoints.at_epoch_end(run, scores.val_bleu, scores.by_direction)
     if time.monotonic() - run.curves_drawn >= CURVES_EVERY:
         draw_curves(run)    # a run stopped early has its curves too, not only one that reached its end
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:

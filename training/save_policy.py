@@ -5,14 +5,15 @@ loop (training/loop.py, training/finish.py) validates and hands it the scores.
                  it: at an epoch's end, after the partial last epoch, and for averaged.pt. Weights only: the file to
                  share and translate with.
     epochN.pt    The weights at the end of epoch N, only with --train.average_last=K; the one K epochs older is
-                 removed. Weights only: what averaged.pt is made of.
+                 removed. Weights only, with their card: what averaged.pt is made of.
     last.pt      The weights and the whole training state (optimizer, schedule, EMA, RNG, the position in the epoch):
                  what --resume continues from, exactly. Written at every epoch's end, every --train.save_every
                  minutes inside an epoch (so a kill loses at most that much work, however long an epoch is), when a
                  stop signal arrives, and at the run's end inside an epoch both before the final validation (a stop
                  signal ends that validation at once, and a kill loses no training) and after it.
-    averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last); when its val
-                 BLEU beats best.pt, best.pt becomes these weights too.
+    averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last), with a card
+                 naming them and the newest one's step; when its val BLEU beats best.pt, best.pt becomes these
+                 weights too.
     MODEL.md     best.pt's model card (training/card.py): how it was trained, its val BLEU, what it is good at and
                  how to translate with it. Written with every best.pt, which holds the same card, and again at the
                  run's end with all of its training.
@@ -39,7 +40,7 @@ from pathlib import Path
 import torch
 
 from models.checkpoint import best_checkpoint_info, load_checkpoint, save_checkpoint
-from training.card import model_card, write_card
+from training.card import averaged_card, model_card, write_card
 from training.rundir import resume_command
 from util.errors import UserError
 
@@ -78,13 +79,17 @@ class Checkpoints:
                               "by_direction": by_direction, "full": full})
         return True
 
-    def at_epoch_end(self, run) -> None:
-        """After the epoch's validation (and its best.pt): epochN.pt for averaging, then last.pt, which commits it."""
+    def at_epoch_end(self, run, val_bleu: float, by_direction: dict | None = None) -> None:
+        """After the epoch's validation (and its best.pt): epochN.pt for averaging, with its card (that validation's
+        BLEU), then last.pt, which commits it."""
         epoch, keep = run.state.epoch, run.cfg.train.average_last
-        if keep:
-            self.write(run, f"epoch{epoch}.pt", epoch=epoch)
+        if keep and self.is_main:
+            name = f"epoch{epoch}.pt"
+            card = model_card(run, {"step": run.state.step, "epoch": epoch, "kind": "epoch", "val_bleu": val_bleu,
+                                    "by_direction": by_direction}, name=name)
+            self.write(run, name, epoch=epoch, card=card)
             old = self.dir / f"epoch{epoch - keep}.pt"
-            if self.is_main and old.exists():
+            if old.exists():
                 old.unlink()
         self.write_last(run)
 
@@ -131,10 +136,18 @@ class Checkpoints:
         paths = sorted(self.dir.glob("epoch*.pt"), key=lambda p: int(p.stem[5:]))[-n:]
         return paths if len(paths) >= 2 else []
 
-    def after_averaging(self, run, val_bleu: float, epochs: int) -> None:
-        """averaged.pt: the model holds the mean of `epochs` epochN.pt files, validated (and kept as best.pt when its
-        val BLEU was higher)."""
-        self.write(run, "averaged.pt", val_bleu=val_bleu, epochs=epochs)
+    def after_averaging(self, run, averaged: list[dict], val_bleu: float, by_direction: dict | None = None,
+                        full: bool = False) -> None:
+        """averaged.pt: the model holds the mean of the epochN.pt files `averaged` names ([{"checkpoint", "step"}]),
+        validated (and kept as best.pt when its val BLEU was higher); its card and step are the newest one's."""
+        if not self.is_main:
+            return
+        card = model_card(run, {"step": run.state.step, "kind": "averaged", "val_bleu": val_bleu,
+                                "by_direction": by_direction, "full": full}, name="averaged.pt")
+        card = averaged_card(card, card["checkpoint"], averaged,
+                             validated={key: card["best"][key] for key in ("val_bleu", "by_direction", "measure")})
+        self.write(run, "averaged.pt", step=card["trained"]["steps"], val_bleu=val_bleu, epochs=len(averaged),
+                   averaged=averaged, card=card)
 
     def at_end(self, run, finished: str) -> None:
         """The run is done (`finished` says why): MODEL.md again, with all of its training."""
