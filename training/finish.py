@@ -76,6 +76,7 @@ def average(run: Run) -> None:
     scores = validate_model(run, "averaged", full, epochs=len(paths))
     averaged = [{"checkpoint": path.name, "step": int((raw.get("info") or {}).get("step", 0))}
                 for path, raw in zip(paths, loaded)]
-    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full)
+    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full,
+                                    (loaded[-1].get("info") or {}).get("card"))
     run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
             f"{' (best)' if scores.improved else ''}")

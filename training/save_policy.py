@@ -137,14 +137,15 @@ class Checkpoints:
         return paths if len(paths) >= 2 else []
 
     def after_averaging(self, run, averaged: list[dict], val_bleu: float, by_direction: dict | None = None,
-                        full: bool = False) -> None:
+                        full: bool = False, newest_card: dict | None = None) -> None:
         """averaged.pt: the model holds the mean of the epochN.pt files `averaged` names ([{"checkpoint", "step"}]),
-        validated (and kept as best.pt when its val BLEU was higher); its card and step are the newest one's."""
+        validated (and kept as best.pt when its val BLEU was higher); its card and step are the newest one's
+        (newest_card: the card that file holds, its training up to its step; None: the run's now)."""
         if not self.is_main:
             return
         card = model_card(run, {"step": run.state.step, "kind": "averaged", "val_bleu": val_bleu,
                                 "by_direction": by_direction, "full": full}, name="averaged.pt")
-        card = averaged_card(card, card["checkpoint"], averaged,
+        card = averaged_card(newest_card or card, card["checkpoint"], averaged,
                              validated={key: card["best"][key] for key in ("val_bleu", "by_direction", "measure")})
         self.write(run, "averaged.pt", step=card["trained"]["steps"], val_bleu=val_bleu, epochs=len(averaged),
                    averaged=averaged, card=card)
