@@ -21,10 +21,17 @@ from training.train import train
 from cli import CommandParser, add_user_module_flag, run_main, split_overrides
 
 
-def parse_args(argv):
-    parser = CommandParser(__doc__, epilog=help_text())
+def add_preset_flag(parser) -> None:
     parser.add_argument("--preset", default=None, help=f"{DEFAULT_PRESET} (the default), "
-                        f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}: each with its purpose below")
+                        f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}: each with its purpose below; "
+                        "with --help, the values it sets")
+
+
+def parse_args(argv):
+    chosen = CommandParser(None, add_help=False)       # the preset first: --help shows the values it sets
+    add_preset_flag(chosen)
+    parser = CommandParser(__doc__, epilog=help_text(chosen.parse_known_args(argv)[0].preset))
+    add_preset_flag(parser)
     parser.add_argument("--data-dir", default=None, help="Multi30K files (default: $MULTI30K_DIR or a user cache)")
     parser.add_argument("--out", default=None, help="run directory (default: runs/<time>-<preset>)")
     parser.add_argument("--resume", default=None, metavar="RUN_DIR", help="continue the run in RUN_DIR")

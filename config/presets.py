@@ -96,14 +96,18 @@ def make_config(preset: str | None = None, overrides: list[str] | tuple[str, ...
     return check_config(apply_overrides(cfg, overrides))
 
 
-def help_text() -> str:
-    """Every field with its default, for --help."""
-    cfg = Config()
-    lines = ["config fields, as preset base sets them (a preset changes some; override any with --section.field=value):"]
+def help_text(preset: str | None = None) -> str:
+    """Every field with its value under `preset` (None: DEFAULT_PRESET, what a run without --preset trains), a * on
+    those the preset changes from the config's defaults (preset base), then the presets, for --help."""
+    preset = preset or DEFAULT_PRESET
+    cfg, base = make_config(preset), Config()
+    lines = [f"config fields, as preset {preset} sets them (* = changed from preset base; `--preset NAME --help` shows "
+             "another's; override any with --section.field=value):"]
     for section in SECTIONS:
         for f in fields(getattr(cfg, section)):
-            value = f"--{section}.{f.name}={getattr(getattr(cfg, section), f.name)!r}"
-            lines.append(f"  {value:34s} {f.metadata.get('help', '')}".rstrip())
+            value = getattr(getattr(cfg, section), f.name)
+            mark = "*" if value != getattr(getattr(base, section), f.name) else " "
+            lines.append(f"{mark} {f'--{section}.{f.name}={value!r}':34s} {f.metadata.get('help', '')}".rstrip())
     lines.append(f"presets (--preset NAME; the default is {DEFAULT_PRESET}):")
     lines.append(preset_help())
     return "\n".join(lines)

@@ -183,6 +183,25 @@ def test_help_lists_every_preset_with_its_purpose_and_the_default_first():
     assert all(len(line.split(maxsplit=1)[1]) > 20 for line in listed)
 
 
+def test_help_shows_the_values_of_the_chosen_preset_and_marks_those_it_changes_from_base():
+    """was: `train.py --preset long --help` listed base's values (max_steps 0, attention full), not long's"""
+    from config.presets import help_text
+    lines = help_text("long").splitlines()
+    assert "* --train.max_steps=16000" in [line[:25] for line in lines] and lines[0].startswith(
+        "config fields, as preset long sets them")
+    assert any(line.startswith("  --model.d_model=256 ") for line in lines)              # as base: no mark
+    assert not [line for line in help_text("base").splitlines() if line.startswith("* ")]
+    assert "* --train.time_budget=1800.0" in help_text()                                 # no --preset: the default's
+
+
+def test_train_help_with_a_preset_lists_that_presets_values_and_an_unknown_one_is_one_line(synthetic_env):
+    from tests.commands import run
+    shown = run(["train.py", "--help", "--preset", "tiny"], synthetic_env).stdout.decode()
+    assert "* --model.d_model=32 " in shown and "* --data.units='word' " in shown
+    failed = run(["train.py", "--preset", "nope", "--help"], synthetic_env, check=False)
+    assert failed.returncode == 2 and failed.stderr.decode().startswith("error: unknown preset 'nope'; choose one")
+
+
 def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_work_not_when_loading(tmp_path):
     for overrides, longest in (([], 62), (["data.directions=both"], 61)):
         subword = ["data.units=subword", *overrides]
