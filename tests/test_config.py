@@ -202,6 +202,35 @@ def test_train_help_with_a_preset_lists_that_presets_values_and_an_unknown_one_i
     assert failed.returncode == 2 and failed.stderr.decode().startswith("error: unknown preset 'nope'; choose one")
 
 
+def test_python_m_config_lists_the_presets_and_prints_the_config_train_py_starts_with(capsys):
+    import json
+    from config.__main__ import main
+    from config.presets import PRESETS
+    main([])
+    listed = capsys.readouterr().out.splitlines()[1:]
+    assert [line.split()[0] for line in listed] == ["30min", *(p for p in PRESETS if p != "30min")]
+    main(["--preset", "long", "--train.lr=1e-3"])
+    assert json.loads(capsys.readouterr().out) == make_config("long", ["--train.lr=1e-3"]).to_dict()
+
+
+@pytest.mark.parametrize("flags", [["--preset", "nope"], ["--preset", "long", "--train.lrr=1"],
+                                   ["--train.lr=x"], ["--preset"]])
+def test_python_m_config_refuses_a_mistake_in_train_pys_own_words(flags, train_main):
+    from config.__main__ import main
+    with pytest.raises(UserError) as ours:
+        main(flags)
+    with pytest.raises(UserError) as trains:
+        train_main(flags)
+    said = [re.sub(r"`python .* --help`", "--help", str(e.value)) for e in (ours, trains)]    # each names its own
+    assert said[0] == said[1]
+
+
+def test_python_m_config_is_a_command_one_line_and_exit_status_2(tmp_path):
+    from tests.commands import REPO
+    line = command(["-m", "config", "--preset", "finetune"], tmp_path, PYTHONPATH=str(REPO))
+    assert line.startswith("error: --preset finetune is the recipe of train.py --init CHECKPOINT")
+
+
 def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_work_not_when_loading(tmp_path):
     for overrides, longest in (([], 62), (["data.directions=both"], 61)):
         subword = ["data.units=subword", *overrides]

@@ -35,8 +35,8 @@ def python_files(root: Path):
 def upward_imports(root: Path) -> list[str]:
     violations = []
     for path, me in python_files(root):
-        if me in ENTRY_POINTS or me not in LAYERS:
-            continue
+        if me in ENTRY_POINTS or me not in LAYERS or path.name == "__main__.py":
+            continue            # a package's __main__.py is its command (`python -m config`): an entry point
         for name in sorted(imported_names(path) & (set(LAYERS) | ENTRY_POINTS) - {me}):
             if name in ENTRY_POINTS or LAYERS[name] > LAYERS[me]:
                 violations.append(f"{path.relative_to(root)} ({me}) imports {name}")
@@ -86,6 +86,7 @@ def test_the_check_reports_util_reading_config_and_config_reading_the_command_li
     (tmp_path / "util" / "bad.py").write_text("from config import Config\n")
     (tmp_path / "config.py").write_text("from cli import pick_device\nfrom util.errors import UserError\n")
     (tmp_path / "cli.py").write_text("import config\nimport util.errors\n")
+    (tmp_path / "util" / "__main__.py").write_text("from cli import run_main\n")     # a command may read any floor
     assert upward_imports(tmp_path) == ["config.py (config) imports cli", "util/bad.py (util) imports config"]
 
 

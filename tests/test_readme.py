@@ -58,8 +58,9 @@ def test_readme_everyday_commands_run_as_written_on_a_trained_run(tiny_run, synt
     script = "\n".join(line for line in lines if not line.startswith(skipped))
     for name in ("translate", "evaluate", "export"):
         script = script.replace(f"python {name}.py", f"{sys.executable} {REPO / (name + '.py')}")
-    proc = subprocess.run(["bash", "-e", "-c", as_installed(script)], cwd=tmp_path, env=synthetic_env,
-                          capture_output=True, stdin=subprocess.DEVNULL, timeout=240)
+    script = script.replace("python -m ", f"{sys.executable} -m ")          # run from the checkout, as from its root
+    proc = subprocess.run(["bash", "-e", "-c", as_installed(script)], cwd=tmp_path, capture_output=True,
+                          env={**synthetic_env, "PYTHONPATH": str(REPO)}, stdin=subprocess.DEVNULL, timeout=240)
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     if not CT2:             # README's export line without the extra: one line that says what to install, exit 2
         export = next(line for line in script.splitlines() if "export.py" in line)
@@ -70,4 +71,5 @@ def test_readme_everyday_commands_run_as_written_on_a_trained_run(tiny_run, synt
     assert (tmp_path / "film.en.srt").read_text(encoding="utf-8").startswith("1\n00:00:01,000 --> 00:00:02,500\n")
     assert (tmp_path / "attn.png").stat().st_size > 0 and (tmp_path / "hyp.en").is_file()
     assert (tmp_path / "exported" / "model.bin").is_file() == CT2 and "- machine: CPU" in proc.stdout.decode()
+    assert '"preset": "long"' in proc.stdout.decode() and '"lr": 0.001,' in proc.stdout.decode()    # python -m config
     assert len([line for line in lines if line.startswith(skipped)]) == 3
