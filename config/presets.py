@@ -53,13 +53,17 @@ PRESETS: dict[str, Preset] = {
     # one direction (data.src_lang -> data.tgt_lang) in 30 minutes: the recipe of the figures before the default
     # trained both directions
     "cpu": Preset("one direction (--data.src_lang to --data.tgt_lang) in 30 minutes", CPU_RECIPE),
-    # seconds on a CPU: for tests and smoke runs (word units: a toy corpus would give letter-sized pieces)
-    "tiny": Preset("seconds: a toy model for tests and smoke runs",
+    # a smoke run: a toy model trains 200 steps (under a quarter of a Multi30K epoch), validates and writes its
+    # checkpoints in seconds of a CPU; the tests that train it for its epochs give --train.max_steps=0 (word units:
+    # a toy corpus would give letter-sized pieces)
+    "tiny": Preset("a smoke run: a toy model trains 200 steps, validates and saves its checkpoints, in seconds once "
+                   "the data is prepared (also the tests' model)",
                    {"model.d_model": 32, "model.n_heads": 4, "model.n_encoder_layers": 1,
                     "model.n_decoder_layers": 1, "model.d_ff": 64, "model.dropout": 0.0, "model.max_len": 64,
                     "data.max_train_len": 61,     # model.max_len less <bos>, <eos> and a direction tag
                     "data.units": "word", "data.min_freq": 1, "data.max_tokens": 1024, "train.lr": 3e-3,
-                    "train.warmup_steps": 50, "train.max_epochs": 20, "train.label_smoothing": 0.0,
+                    "train.warmup_steps": 50, "train.max_epochs": 20, "train.max_steps": 200,
+                    "train.label_smoothing": 0.0,
                     "train.log_every": 10, "decode.beam": 2, "train.schedule": "inverse-sqrt"}),
     # the config's own defaults: the original Transformer-base schedule (30 epochs of 4,096-token batches, no time
     # budget, inverse-sqrt decay), one direction; kept for the figures and tests that name it

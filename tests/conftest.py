@@ -151,8 +151,9 @@ def synthetic_env(tmp_path_factory) -> dict:
 
 
 def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags: list[str]) -> Path:
-    """A tiny-preset run with `flags`, trained on the synthetic corpus in this process, once a test run: the first
-    xdist worker to ask trains it (20 to 30 s), the other waits for it and reads the same files. Tests only read it."""
+    """A tiny-preset run with `flags` (--train.max_steps=0: all its epochs, past the preset's smoke-run steps),
+    trained on the synthetic corpus in this process, once a test run: the first xdist worker to ask trains it (20 to
+    30 s), the other waits for it and reads the same files. Tests only read it."""
     from tests.synthetic import use_offline_env
 
     def train(folder: Path) -> None:
@@ -167,15 +168,15 @@ def synthetic_run(synthetic_env, train_main, tmp_path_factory, name: str, flags:
 def tiny_run(synthetic_env, train_main, tmp_path_factory) -> Path:
     """A tiny-preset run (best.pt, averaged.pt, ...) trained on the synthetic corpus, once a test run."""
     return synthetic_run(synthetic_env, train_main, tmp_path_factory, "tiny-run",
-                         ["--train.max_epochs=12", "--train.average_last=3"])
+                         ["--train.max_epochs=12", "--train.max_steps=0", "--train.average_last=3"])
 
 
 @pytest.fixture(scope="session")
 def both_run(synthetic_env, train_main, tmp_path_factory) -> Path:
     """A tiny model of both directions (--data.directions=both) trained on the synthetic corpus, once a test run."""
     return synthetic_run(synthetic_env, train_main, tmp_path_factory, "both-run",
-                         ["--train.max_epochs=6", "--train.warmup_steps=10", "--data.units=subword",
-                          "--data.directions=both"])
+                         ["--train.max_epochs=6", "--train.max_steps=0", "--train.warmup_steps=10",
+                          "--data.units=subword", "--data.directions=both"])
 
 
 @pytest.fixture(scope="session")

@@ -231,6 +231,20 @@ def test_python_m_config_is_a_command_one_line_and_exit_status_2(tmp_path):
     assert line.startswith("error: --preset finetune is the recipe of train.py --init CHECKPOINT")
 
 
+def test_the_tiny_preset_is_a_smoke_run_that_its_steps_end_within_an_epoch_validated_and_saved(root, tmp_path,
+                                                                                               train_main):
+    """was: 20 epochs, about 10 minutes of one thread on Multi30K, for README's smoke run in seconds"""
+    from tests.runs import records_of
+    limit, run = make_config("tiny").train.max_steps, tmp_path / "run"
+    assert limit > 0
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(run),
+                "--data.max_tokens=1"])               # a batch a pair: an epoch longer than the preset's steps
+    records = records_of(run)
+    assert [(r["kind"], r["step"], r.get("epoch")) for r in records if r["kind"] in ("epoch", "partial", "final")] \
+        == [("partial", limit, 0), ("final", limit, None)]
+    assert all((run / name).is_file() for name in ("best.pt", "last.pt", "MODEL.md"))
+
+
 def test_a_training_pair_longer_than_the_position_table_is_refused_before_any_work_not_when_loading(tmp_path):
     for overrides, longest in (([], 62), (["data.directions=both"], 61)):
         subword = ["data.units=subword", *overrides]

@@ -123,7 +123,7 @@ def test_a_run_trained_on_the_gpu_translates_alike_on_the_cpu(synthetic_env, tmp
     out = tmp_path / "run"
     env = {**synthetic_env}
     trained = run(["train.py", "--preset", "tiny", "--out", str(out), "--train.max_epochs=12",
-                   "--train.average_last=3", "--train.precision=fp32"], env)
+                   "--train.max_steps=0", "--train.average_last=3", "--train.precision=fp32"], env)
     assert "cuda" in trained.stdout.decode() + trained.stderr.decode()
     lines = b"Der Hund l\xc3\xa4uft im Park.\nDie Katze schl\xc3\xa4ft heute im Haus.\n"
     outputs = [run(["translate.py", "--checkpoint", str(out / "best.pt"), "--device", device], env,

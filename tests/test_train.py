@@ -247,8 +247,8 @@ def test_schedule_overrides_take_effect_on_resume_and_config_json_says_so(root, 
     assert json.loads((run / "config.json").read_text())["train"]["lr"] == 0.5
     said = capsys.readouterr().out
     assert "resuming with --train." in said
-    for change in ("--train.lr=0.5 (was 0.003)", f"--train.max_steps={step + 1} (was 0)", "--train.time_budget=1000.0 (was 0.0)",
-                   "--train.max_epochs=3 (was 2)"):       # the budget too, not only the schedule's values
+    for change in ("--train.lr=0.5 (was 0.003)", f"--train.max_steps={step + 1} (was 200)",
+                   "--train.time_budget=1000.0 (was 0.0)", "--train.max_epochs=3 (was 2)"):   # the budget too
         assert change in said
     assert "precision fp32: the precision the run began with" in said
     assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["precision"] == "fp32"
