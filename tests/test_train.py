@@ -118,6 +118,29 @@ def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_p
     assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
 
 
+def test_the_ranks_end_on_rank_zeros_clock_and_on_another_ranks_stop_signal(root, tmp_path, monkeypatch, capsys,
+                                                                             train_main):
+    """Under torchrun each rank timed its own steps and heard its own signals: one rank stopped while the other went
+    on to a step it waited in forever (a --train.time_budget=4 run hung in 1 of 3). Here this rank's own clock never
+    reaches the budget, and no signal reaches it, but rank 0's clock and another rank's signal end it."""
+    import util.distributed as distributed
+    common = [*TINY, "--data-dir", str(root / "data"), "--train.max_steps=50"]
+    monkeypatch.setattr(distributed, "agree_step", lambda info, elapsed, stop: (elapsed + 1000.0, stop))
+    train_main([*common, "--out", str(tmp_path / "clock"), "--train.time_budget=600"])
+    assert [r["step"] for r in records_of(tmp_path / "clock", "final")] == [1]
+    assert "done: reached --train.time_budget=600s" in capsys.readouterr().out
+    steps = []
+
+    def signal_elsewhere(info, elapsed, stop):
+        steps.append(elapsed)
+        return elapsed, stop or len(steps) >= 3
+    monkeypatch.setattr(distributed, "agree_step", signal_elsewhere)
+    train_main([*common, "--out", str(tmp_path / "signal"), "--train.time_budget=0"])
+    assert load_checkpoint(tmp_path / "signal" / "last.pt").raw["train_state"]["state"]["step"] == 3
+    assert "stopped at step 3; nothing is lost" in capsys.readouterr().out
+    assert not records_of(tmp_path / "signal", "final", "partial")
+
+
 def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(root, tmp_path, train_main):
     common = [*TINY, "--data-dir", str(root / "data")]
     one_epoch = tmp_path / "one"

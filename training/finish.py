@@ -23,7 +23,9 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
              "the validation of the last partial epoch") if validate else "averaged.pt" if cfg.train.average_last \
         else None
     stop.notice = lambda: end_notice(run, doing)
-    run.checkpoints.before_end(run)
+    weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
+    in_sync = distributed.ranks_agree(run.dist, weights_sum)     # the last step the ranks take together: a signal
+    run.checkpoints.before_end(run)                              # ends what follows on each rank at its own point
     try:
         if stop.requested:          # it came while last.pt was written
             raise Stopped
@@ -35,8 +37,6 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
                         f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
                 run.checkpoints.after_partial_epoch(run)
             run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
-            weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
-            in_sync = distributed.ranks_agree(run.dist, weights_sum)
             doing = "averaged.pt" if cfg.train.average_last else None
             average(run)
             doing = None

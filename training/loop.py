@@ -28,7 +28,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
                disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
-    reason, last = None, time.perf_counter()
+    reason, stopping, last = None, False, time.perf_counter()
     window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
     while state.batch_in_epoch < len(batches) and reason is None:
         group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
@@ -42,8 +42,9 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         now = time.perf_counter()
         seconds, last = now - last, now
         run.step_seconds = seconds
-        state.step, state.batch_in_epoch, state.elapsed = state.step + 1, state.batch_in_epoch + len(group), \
-            state.elapsed + seconds
+        state.elapsed, stopping = distributed.agree_step(run.dist, state.elapsed + seconds, stop.requested)
+        stop.requested = stop.requested or stopping      # the ranks stop after the same step
+        state.step, state.batch_in_epoch = state.step + 1, state.batch_in_epoch + len(group)
         state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
         state.record_loss, state.record_tokens = state.record_loss + loss * tokens, state.record_tokens + tokens
@@ -61,13 +62,13 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
                        lr=lr, elapsed=state.elapsed, tokens_per_s=window_tokens * world / window_seconds)
             window_tokens, window_seconds = 0, 0.0
             state.record_loss, state.record_tokens = 0.0, 0
-        reason = "stopped by signal" if stop.requested else run.out_of_budget()
+        reason = "stopped by signal" if stopping else run.out_of_budget()
         # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
         if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):
             last = time.perf_counter()       # writing is not training time (nor is it at an epoch's end)
     bar.close()
     # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed
-    if state.batch_in_epoch >= len(batches) and not stop.requested:
+    if state.batch_in_epoch >= len(batches) and not stopping:
         reason = end_epoch(run, len(batches)) or reason
     return reason
 

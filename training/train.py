@@ -39,7 +39,8 @@ def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
             reason = run.out_of_budget()
             while reason is None and run.state.epoch < run.cfg.train.max_epochs:
                 reason = train_epoch(run, stop)
-            if stop.requested:
+            if distributed.any_rank(run.dist, stop.requested):     # one rank's signal after the last step's
+                stop.requested = True                                # agreement stops them all
                 run.checkpoints.at_stop(run)
                 run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
                         f"{run.checkpoints.resume_command}")

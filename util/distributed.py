@@ -47,13 +47,36 @@ def barrier(info: DistInfo) -> None:
         dist.barrier()
 
 
+def _tensor(values: list[float]) -> torch.Tensor:
+    """Values to reduce, on the device the group's backend reduces on (nccl: the rank's GPU)."""
+    on = torch.device("cuda", torch.cuda.current_device()) if dist.get_backend() == "nccl" else torch.device("cpu")
+    return torch.tensor(values, dtype=torch.float64, device=on)
+
+
 def ranks_agree(info: DistInfo, value: float) -> bool:
     """True when every rank holds the same value (e.g. a checksum of the weights)."""
     if not info.enabled:
         return True
-    t = torch.tensor([value, -value], dtype=torch.float64)
+    t = _tensor([value, -value])
     dist.all_reduce(t, op=dist.ReduceOp.MAX)    # max(v) == -max(-v) == min(v) only if all are equal
     return bool(t[0] == -t[1])
+
+
+def agree_step(info: DistInfo, elapsed: float, stop: bool) -> tuple[float, bool]:
+    """After each step, what decides whether the ranks go on, the same on every rank: rank 0's seconds of the run
+    (each rank's own clock differs, and the time budget, the lr's decay and the forecast follow it) and whether a
+    stop signal reached any rank (each gets its own, a step apart at times). Ranks that decided apart would wait
+    for each other's step forever. -> (elapsed, stop)."""
+    if not info.enabled:
+        return elapsed, stop
+    t = _tensor([elapsed if info.is_main else 0.0, float(stop)])
+    dist.all_reduce(t)
+    return float(t[0]), bool(t[1] > 0)
+
+
+def any_rank(info: DistInfo, flag: bool) -> bool:
+    """Whether `flag` is true on any rank (on every rank the same answer)."""
+    return agree_step(info, 0.0, flag)[1]
 
 
 def from_main(info: DistInfo, value):
