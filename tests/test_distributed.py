@@ -22,3 +22,15 @@ def test_after_a_step_every_rank_takes_rank_zeros_seconds_and_any_ranks_stop_sig
 
 def test_a_run_of_one_process_keeps_its_own_values():
     assert agree_step(DistInfo(), 3.5, False) == (3.5, False) and any_rank(DistInfo(), True)
+
+
+def test_a_ranks_random_numbers_for_a_step_follow_from_the_seed_the_rank_and_the_step_alone():
+    import torch
+    from util.distributed import seed_step
+
+    def draws(rank, step, seed=1):
+        torch.rand(5)                                   # whatever was drawn before does not matter
+        seed_step(DistInfo(rank, 2), seed, step)
+        return torch.rand(3).tolist()
+    assert draws(1, 7) == draws(1, 7)
+    assert len({tuple(draws(r, s, seed)) for r, s, seed in [(0, 7, 1), (1, 7, 1), (1, 8, 1), (1, 7, 2)]}) == 4

@@ -106,16 +106,27 @@ def test_a_stop_signal_in_the_final_validation_ends_it_at_once_and_a_resume_does
     assert state["step"] == state["partial_step"] == 3
 
 
-def test_two_process_gloo_run_stays_in_sync_and_writes_one_checkpoint(env, tmp_path):
-    out = tmp_path / "ddp"
-    proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
-                           "--nproc_per_node=2", "train.py", *ONE_THREAD_TINY, "--out", str(out), "--train.max_steps=6",
-                           "--train.device=cpu"], cwd=REPO, env=env, capture_output=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+def test_two_process_gloo_run_stays_in_sync_writes_one_checkpoint_and_resumes_exactly(env, tmp_path):
+    """A resumed torchrun run with dropout drew other masks on rank 1 than the run never stopped (last.pt held rank
+    0's generator alone): its losses parted from step 9 of 16."""
+    def torchrun(*flags):
+        proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
+                               "train.py", *flags], cwd=REPO, env=env, capture_output=True, timeout=240)
+        assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+    common = [*ONE_THREAD_TINY, "--train.device=cpu", "--model.dropout=0.1", "--train.log_every=1"]
+    out, split = tmp_path / "ddp", tmp_path / "split"
+    torchrun(*common, "--out", str(out), "--train.max_steps=6")
     final = records_of(out)[-1]
     assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
     assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
     assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
+    torchrun(*common, "--out", str(split), "--train.max_steps=3")
+    torchrun("--resume", str(split), "--train.max_steps=6")
+    assert [r["loss"] for r in records_of(split, "step")] == pytest.approx([r["loss"] for r in records_of(out, "step")],
+                                                                          rel=1e-6)
+    a, b = weights(out / "last.pt"), weights(split / "last.pt")
+    for key in a:
+        torch.testing.assert_close(a[key], b[key], atol=1e-6, rtol=0, msg=key)
 
 
 def test_the_ranks_end_on_rank_zeros_clock_and_on_another_ranks_stop_signal(root, tmp_path, monkeypatch, capsys,

@@ -34,6 +34,7 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
         group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
                  for idx in group]
+        distributed.seed_step(run.dist, cfg.train.seed, state.step)
         loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp, run.threads)
         check_finite_loss(run, loss)
         if run.ema is not None:

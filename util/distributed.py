@@ -1,6 +1,7 @@
 """torch.distributed set-up for `torchrun --nproc_per_node=N train.py`: nccl on CUDA, gloo on CPU."""
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from dataclasses import dataclass
@@ -77,6 +78,16 @@ def agree_step(info: DistInfo, elapsed: float, stop: bool) -> tuple[float, bool]
 def any_rank(info: DistInfo, flag: bool) -> bool:
     """Whether `flag` is true on any rank (on every rank the same answer)."""
     return agree_step(info, 0.0, flag)[1]
+
+
+def seed_step(info: DistInfo, seed: int, step: int) -> None:
+    """Under torchrun, before each step: this rank's random numbers for it (dropout's masks) from the seed, the rank
+    and the step alone. last.pt holds one rank's generator, so a resumed rank drew other masks than the run never
+    stopped would have; and every rank started from the same seed, so the ranks drew alike. A run of one process
+    keeps its one generator, which last.pt holds."""
+    if info.enabled:
+        digest = hashlib.blake2b(f"{seed}/{info.rank}/{step}".encode(), digest_size=8).digest()
+        torch.manual_seed(int.from_bytes(digest, "little") >> 1)
 
 
 def from_main(info: DistInfo, value):
