@@ -34,3 +34,16 @@ def test_a_ranks_random_numbers_for_a_step_follow_from_the_seed_the_rank_and_the
         return torch.rand(3).tolist()
     assert draws(1, 7) == draws(1, 7)
     assert len({tuple(draws(r, s, seed)) for r, s, seed in [(0, 7, 1), (1, 7, 1), (1, 8, 1), (1, 7, 2)]}) == 4
+
+
+def test_another_number_of_ranks_goes_on_where_the_epoch_was_or_is_refused_in_one_line(tmp_path):
+    import pytest
+    from util.distributed import place_in_epoch
+    from util.errors import UserError
+    assert place_in_epoch(2, 1, 8, "last.pt") == 16 and place_in_epoch(1, 2, 6, "last.pt") == 3
+    assert place_in_epoch(3, 2, 4, "last.pt") == 6
+    with pytest.raises(UserError) as error:
+        place_in_epoch(1, 2, 5, tmp_path / "last.pt")
+    assert str(error.value) == (f"{tmp_path / 'last.pt'} was written by 1 rank(s), 5 batches into its epoch, which 2 "
+                                "ranks cannot share out evenly; resume it with `python train.py`, or with a number "
+                                "of ranks that divides 5")

@@ -80,3 +80,20 @@ def test_building_a_run_gives_it_the_data_vocabulary_sizes_and_leaves_the_given_
     assert run.cfg.model.src_vocab_size == len(run.data.src_vocab) > 0
     assert run.cfg.model.tgt_vocab_size == len(run.data.tgt_vocab) > 0
     assert replace(run.cfg, model=given.model) == given
+
+
+def test_a_torchrun_run_resumed_in_one_process_goes_on_where_its_epoch_was(root, tmp_path, train_main, capsys):
+    """2 ranks 2 batches into an epoch have trained 4 of its batches; one process went on at the 3rd, training 2
+    of them again."""
+    from models.checkpoint import atomic_torch_save, load_checkpoint
+    from tests.runs import resume
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_steps=2"])
+    raw = load_checkpoint(out / "last.pt").raw
+    assert raw["train_state"]["state"]["ranks"] == 1
+    raw["train_state"]["state"]["ranks"] = 2                # as torchrun --nproc_per_node=2 would have left it
+    atomic_torch_save(raw, out / "last.pt")
+    resume(train_main, root, out, "--train.max_steps=3")
+    state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
+    assert (state["batch_in_epoch"], state["ranks"]) == (5, 1)
+    assert "resuming with 1 rank(s) where 2 trained" in capsys.readouterr().out

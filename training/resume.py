@@ -33,6 +33,7 @@ class TrainState:
     forecast: dict = field(default_factory=dict)   # training/forecast.Forecast's fields, once made ({} before)
     commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
     runs: list = field(default_factory=list)       # the ids of the runs it was fine-tuned from, then its own
+    ranks: int = 0                 # the processes that trained it (torchrun's ranks); 0 in runs begun before
 
 
 def resume_training_state(run, ckpt: ModelCheckpoint) -> None:

@@ -212,7 +212,12 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
         resume_training_state(run, resume)
     if not run.state.runs:      # a new run (a resumed one keeps its id; one begun before run ids draws one now)
         run.state.runs = [*(runs_of(init.raw) if init is not None else []), new_run_id()]
-    run.state.precision = precision.precision
+    if resume is not None and run.state.ranks not in (0, dist.world_size):       # 0: a run begun before they counted
+        run.state.batch_in_epoch = distributed.place_in_epoch(run.state.ranks, dist.world_size,
+                                                              run.state.batch_in_epoch, run.dir / "last.pt")
+        run.log(f"resuming with {dist.world_size} rank(s) where {run.state.ranks} trained: a step now takes "
+                f"{dist.world_size} batch(es), and the epoch goes on where it was")
+    run.state.precision, run.state.ranks = precision.precision, dist.world_size
     if dist.is_main:
         try:
             write_text_atomic(run.dir / "config.json", cfg.to_json() + "\n")     # a half one blocks --out

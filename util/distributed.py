@@ -9,6 +9,8 @@ from dataclasses import dataclass
 import torch
 import torch.distributed as dist
 
+from util.errors import UserError
+
 
 @dataclass
 class DistInfo:
@@ -97,6 +99,19 @@ def from_main(info: DistInfo, value):
     box = [value]
     dist.broadcast_object_list(box, src=0)
     return box[0]
+
+
+def place_in_epoch(ranks_then: int, ranks: int, batch: int, last_pt) -> int:
+    """Where `ranks` ranks go on in an epoch that `ranks_then` left at `batch` of each one's share: the ranks take
+    turns through one list of batches (data/batching.py), so they had trained its first ranks_then * batch. A place
+    the new number cannot share out evenly is refused (one line), as it would train batches twice or skip them."""
+    trained = batch * ranks_then
+    if trained % ranks:
+        run = "`python train.py`" if ranks_then == 1 else f"`torchrun --nproc_per_node={ranks_then} train.py`"
+        raise UserError(f"{last_pt} was written by {ranks_then} rank(s), {trained} batches into its epoch, which "
+                        f"{ranks} ranks cannot share out evenly; resume it with {run}, or with a number of ranks "
+                        f"that divides {trained}")
+    return trained // ranks
 
 
 def exit_rank(info: DistInfo) -> None:
