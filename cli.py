@@ -19,6 +19,7 @@ import torch
 
 from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
+from util.distributed import is_main_process
 from util.errors import USER_MODULE, UserError, one_line, raised_at
 from util.interrupt import Terminated, working
 from util.log_stream import Log, to_devnull
@@ -76,7 +77,8 @@ def run_main(main, needs_stdout: bool = True) -> None:
             if sys.stdout is not None:
                 sys.stdout.flush()              # a full disk behind stdout is reported here, not at exit
         except UserError as e:
-            print(f"error: {e}", file=sys.stderr)
+            if is_main_process():          # under torchrun every rank meets the same error: rank 0 says it once
+                print(f"error: {e}", file=sys.stderr)
             code = 2
         except BrokenPipeError:  # `python translate.py ... | head`
             _discard_stdout()

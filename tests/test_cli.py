@@ -75,6 +75,18 @@ def test_a_closed_stdout_is_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err == "error: stdout is closed; redirect the output to a file or a pipe\n"
 
 
+@pytest.mark.parametrize("rank, said", [("0", "error: unknown config key --train.bogus\n"), ("1", "")])
+def test_under_torchrun_rank_zero_alone_prints_the_error_every_rank_meets(monkeypatch, capsys, rank, said):
+    def main(argv):
+        raise UserError("unknown config key --train.bogus")      # each rank checks the same flags
+
+    monkeypatch.setattr(sys, "argv", ["train.py", "--train.bogus=1"])
+    monkeypatch.setenv("RANK", rank)
+    with pytest.raises(SystemExit) as exit:
+        run_main(main)
+    assert exit.value.code == 2 and capsys.readouterr().err == said
+
+
 def test_ctrl_c_in_any_command_ends_quietly_with_status_130_and_ignores_a_second_one(monkeypatch, capsys):
     import signal
 

@@ -2,7 +2,8 @@
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
-from util.distributed import DistInfo, agree_step, any_rank
+from util.distributed import DistInfo, agree_step, any_rank, main_first
+from util.errors import UserError
 
 
 def _rank(rank: int, store: str, said) -> None:
@@ -10,14 +11,30 @@ def _rank(rank: int, store: str, said) -> None:
     info = DistInfo(rank, 2)
     # rank 0 has run 10 s, rank 1 (its own clock) 20 s; only rank 1 got the stop signal
     said[rank] = (agree_step(info, 10.0 * (rank + 1), stop=rank == 1), any_rank(info, rank == 0),
-                  any_rank(info, False))
+                  any_rank(info, False), main_first(info, lambda: f"cache read by rank {rank}"), refused(info))
     dist.destroy_process_group()
 
 
+def refused(info: DistInfo) -> str:
+    """What a rank meets when rank 0's data preparation fails (rank 1's work never runs)."""
+    def work():
+        if info.rank == 1:
+            raise AssertionError("rank 1 prepared data that rank 0 refused")
+        raise UserError("the data directory /nowhere does not exist")
+    try:
+        main_first(info, work)
+    except UserError as e:
+        return str(e)
+    return "no error"
+
+
 def test_after_a_step_every_rank_takes_rank_zeros_seconds_and_any_ranks_stop_signal(tmp_path):
+    """Also: rank 0 does the shared work first, and its one-line error ends the others too."""
     said = mp.Manager().dict()
     mp.start_processes(_rank, args=(str(tmp_path / "store"), said), nprocs=2, start_method="fork")
-    assert said[0] == said[1] == ((10.0, True), True, False)
+    assert said[0][:3] == said[1][:3] == ((10.0, True), True, False)
+    assert (said[0][3], said[1][3]) == ("cache read by rank 0", "cache read by rank 1")
+    assert said[0][4] == said[1][4] == "the data directory /nowhere does not exist"
 
 
 def test_a_run_of_one_process_keeps_its_own_values():

@@ -169,12 +169,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     units = None                       # learned from the training data, or the trained model's own (fine-tuning)
     if init is not None or (resume is not None and cfg.train.init_from):
         units = checkpoint_units(init if init is not None else resume)
-    if not dist.is_main:               # rank 0 tokenizes and caches, the others then load the cache
-        distributed.barrier(dist)
-    data = prepare_data(cfg.data, data_dir, splits=(cfg.data.train_split, cfg.data.val_split),
-                        progress=dist.is_main, units=units)
-    if dist.is_main:
-        distributed.barrier(dist)
+    data = distributed.main_first(dist, lambda: prepare_data(     # rank 0 tokenizes and caches, the others load it
+        cfg.data, data_dir, splits=(cfg.data.train_split, cfg.data.val_split), progress=dist.is_main, units=units))
     train_data, val_data = data.splits[cfg.data.train_split], data.splits[cfg.data.val_split]
     if not len(train_data) or not len(val_data):
         raise UserError(f"nothing to train on: {len(train_data)} usable {cfg.data.train_split} pairs (empty ones and "

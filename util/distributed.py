@@ -92,6 +92,26 @@ def seed_step(info: DistInfo, seed: int, step: int) -> None:
         torch.manual_seed(int.from_bytes(digest, "little") >> 1)
 
 
+def main_first(info: DistInfo, work):
+    """work() on rank 0, then on the other ranks (rank 0 prepares and caches the data, they load the cache). A
+    UserError on rank 0 ends the others with it too (rank 0 alone prints it), where they waited for rank 0 and
+    printed a lost connection's traceback."""
+    if not info.enabled:
+        return work()
+    if info.is_main:
+        try:
+            done = work()
+        except UserError as e:
+            from_main(info, str(e))
+            raise
+        from_main(info, None)
+        return done
+    failed = from_main(info, None)
+    if failed is not None:
+        raise UserError(failed)
+    return work()
+
+
 def from_main(info: DistInfo, value):
     """Rank 0's value on every rank (any picklable value)."""
     if not info.enabled:
