@@ -71,6 +71,34 @@ def test_translate_info_of_a_checkpoint_without_a_card_prints_the_model_md_besid
     assert "holds no card of its own" in said.err
 
 
+def test_the_card_inside_best_pt_says_why_its_run_ended_as_model_md_does(both_run, capsys):
+    from training.card import render
+    card = load_checkpoint(both_run / "best.pt").card      # best.pt was written at an epoch's end, before the end
+    assert card["trained"]["finished"] == "6 epochs"
+    assert card["trained"]["steps"] == records_of(both_run, "final")[-1]["step"]
+    assert render(card) == (both_run / "MODEL.md").read_text(encoding="utf-8")
+    assert translate.main(["--info", "--checkpoint", str(both_run / "best.pt")]) == 0
+    assert "; ended: 6 epochs" in capsys.readouterr().out
+
+
+def test_translate_info_of_an_old_best_pt_whose_card_says_so_far_prints_the_model_md_of_its_runs_end(both_run,
+                                                                                                  tmp_path, capsys):
+    from models.checkpoint import atomic_torch_save
+    raw = load_checkpoint(both_run / "best.pt").raw
+    trained = {**raw["info"]["card"]["trained"], "finished": None, "minutes": 0.01}   # as best.pt were written mid-run
+    old = {**raw, "info": {**raw["info"], "card": {**raw["info"]["card"], "trained": trained}}}
+    atomic_torch_save(old, tmp_path / "best.pt")
+    assert translate.main(["--info", "--checkpoint", str(tmp_path / "best.pt")]) == 0
+    assert " so far" in capsys.readouterr().out               # alone, it shows what it holds
+    ended = (both_run / "MODEL.md").read_text(encoding="utf-8")
+    (tmp_path / "MODEL.md").write_text(ended, encoding="utf-8")
+    assert translate.main(["--info", "--checkpoint", str(tmp_path / "best.pt")]) == 0
+    assert capsys.readouterr().out == ended                   # the run's end, written beside it
+    (tmp_path / "MODEL.md").write_text(ended.replace("- from step", "- from step 1"), encoding="utf-8")
+    assert translate.main(["--info", "--checkpoint", str(tmp_path / "best.pt")]) == 0
+    assert " so far" in capsys.readouterr().out               # another checkpoint's card: not this one's
+
+
 def test_translate_info_without_a_card_or_model_md_is_a_one_line_error(tmp_path):
     save(tmp_path / "old.pt", 1)
     with pytest.raises(UserError, match=r"old.pt has no model card and there is no MODEL.md beside it") as e:

@@ -222,7 +222,7 @@ def card_text(path: str | Path) -> str:
         card, in_training = ckpt.card, bool(ckpt.raw.get("train_state"))
         if card is not None:
             try:
-                return render(card)
+                return ended_since(card, beside)
             except (KeyError, TypeError, ValueError, AttributeError):
                 pass                    # a card this code cannot read: the MODEL.md beside it, if any
     if beside.is_file():
@@ -235,6 +235,17 @@ def card_text(path: str | Path) -> str:
                         f"(`python train.py --resume {path.parent}` continues a stopped one)")
     raise UserError(f"{path} has no model card and there is no {CARD_NAME} beside it (runs write one beside best.pt "
                     "since model cards began); pass a best.pt that train.py wrote")
+
+
+def ended_since(card: dict, beside: Path) -> str:
+    """The card, as Markdown; of a run that had not ended when it was written (a best.pt from before runs wrote their
+    end into it), the MODEL.md beside it where that is the same card rewritten at the run's end, saying why it ended."""
+    text = render(card)
+    if card["trained"].get("finished") or not beside.is_file():
+        return text
+    later = beside.read_text(encoding="utf-8")
+    others = [[line for line in each.splitlines() if not line.startswith("- trained: ")] for each in (text, later)]
+    return later if others[0] == others[1] and "; ended: " in later else text
 
 
 def export_card_text(directory: Path) -> str:

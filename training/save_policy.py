@@ -16,7 +16,7 @@ loop (training/loop.py, training/finish.py) validates and hands it the scores.
                  weights too.
     MODEL.md     best.pt's model card (training/card.py): how it was trained, its val BLEU, what it is good at and
                  how to translate with it. Written with every best.pt, which holds the same card, and again at the
-                 run's end with all of its training.
+                 run's end with all of its training and why it ended, into best.pt too (its weights unchanged).
 
 With --train.ema the average of the weights is validated after the weights themselves, and becomes best.pt in the
 same way when it scores higher. With --train.final_beam the run ends with one validation on the whole val split at
@@ -39,8 +39,8 @@ from pathlib import Path
 
 import torch
 
-from models.checkpoint import best_checkpoint_info, load_checkpoint, save_checkpoint
-from training.card import averaged_card, model_card, write_card
+from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
+from training.card import CARD_NAME, averaged_card, model_card, write_card
 from training.rundir import resume_command
 from util.errors import UserError
 
@@ -151,7 +151,8 @@ class Checkpoints:
                    averaged=averaged, card=card)
 
     def at_end(self, run, finished: str) -> None:
-        """The run is done (`finished` says why): MODEL.md again, with all of its training."""
+        """The run is done (`finished` says why): MODEL.md again, with all of its training, and the same card into
+        best.pt, whichever step its weights are from (written before the end, its card said the run went on)."""
         if not self.is_main:
             return
         best = self.best
@@ -162,7 +163,9 @@ class Checkpoints:
                 print(f"warning: no MODEL.md: {e}", file=sys.stderr)
                 return
         if best is not None:
-            write_card(self.dir, model_card(run, best, finished))
+            card = model_card(run, best, finished)
+            self.recard(self.dir / "best.pt", card)
+            write_card(self.dir, card)
 
     # writing
 
@@ -175,6 +178,16 @@ class Checkpoints:
         self.write(run, "best.pt", card=card, **facts)
         self.best = best
         write_card(self.dir, card)
+
+    def recard(self, path: Path, card: dict) -> None:
+        """`path` again with `card` in place of its own, all else as it was; a failure is a warning (the file stays
+        whole, with the card it had)."""
+        try:
+            raw = load_checkpoint(path).raw
+            atomic_torch_save({**raw, "info": {**(raw.get("info") or {}), "card": card}}, path)
+        except (OSError, UserError) as e:
+            print(f"warning: could not write the final card into {path} ({getattr(e, 'strerror', None) or e}); "
+                  f"{self.dir / CARD_NAME} holds it", file=sys.stderr)
 
     def write_last(self, run) -> None:
         start = time.monotonic()
