@@ -111,7 +111,8 @@ def help_text(preset: str | None = None) -> str:
         for f in fields(getattr(cfg, section)):
             value = getattr(getattr(cfg, section), f.name)
             mark = "*" if value != getattr(getattr(base, section), f.name) else " "
-            lines.append(f"{mark} {f'--{section}.{f.name}={value!r}':34s} {f.metadata.get('help', '')}".rstrip())
+            lines.append(f"{mark} {f'--{section}.{f.name}={_flag_value(value)}':34s} {f.metadata.get('help', '')}"
+                         .rstrip())
     lines.append(f"presets (--preset NAME; the default is {DEFAULT_PRESET}):")
     lines.append(preset_help())
     return "\n".join(lines)
@@ -123,9 +124,12 @@ NOT_RECIPE = {"model.src_vocab_size", "model.tgt_vocab_size", "data.workers", "t
 
 
 def _flag_value(value) -> str:
+    """The value as a --section.field=value flag is typed: true, 1800, 0.0007, sdpa ("" is nothing after the =)."""
     if type(value) is bool:
         return "true" if value else "false"
-    return f"{value:g}" if type(value) is float else str(value)
+    if type(value) is float:
+        return f"{value:g}" if float(f"{value:g}") == value else repr(value)
+    return str(value)
 
 
 def recipe_of(cfg: Config) -> str:

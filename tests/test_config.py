@@ -191,13 +191,28 @@ def test_help_shows_the_values_of_the_chosen_preset_and_marks_those_it_changes_f
         "config fields, as preset long sets them")
     assert any(line.startswith("  --model.d_model=256 ") for line in lines)              # as base: no mark
     assert not [line for line in help_text("base").splitlines() if line.startswith("* ")]
-    assert "* --train.time_budget=1800.0" in help_text()                                 # no --preset: the default's
+    assert "* --train.time_budget=1800 " in help_text()                                  # no --preset: the default's
+
+
+def test_help_shows_each_value_as_it_is_typed_and_each_shown_flag_gives_that_value_back():
+    """was: --model.attention='sdpa', --model.share_embeddings=True, --data.train='' (Python's repr)"""
+    from config.overrides import SET_BY_INIT
+    from config.presets import PRESETS, help_text
+    for preset in PRESETS:
+        shown = [line[2:].split()[0] for line in help_text(preset).splitlines() if line[2:].startswith("--")]
+        typed = [flag for flag in shown if flag.split("=")[0][2:] not in SET_BY_INIT]
+        assert len(typed) == len(shown) - len(SET_BY_INIT) > 50
+        assert make_config(preset, typed).to_dict() == make_config(preset).to_dict()
+    text = help_text("30min")
+    for flag in ("--model.attention=sdpa ", "--model.share_embeddings=true ", "--data.lowercase=false ",
+                 "--data.train= ", "--train.time_budget=1800 "):
+        assert flag in text
 
 
 def test_train_help_with_a_preset_lists_that_presets_values_and_an_unknown_one_is_one_line(synthetic_env):
     from tests.commands import run
     shown = run(["train.py", "--help", "--preset", "tiny"], synthetic_env).stdout.decode()
-    assert "* --model.d_model=32 " in shown and "* --data.units='word' " in shown
+    assert "* --model.d_model=32 " in shown and "* --data.units=word " in shown
     failed = run(["train.py", "--preset", "nope", "--help"], synthetic_env, check=False)
     assert failed.returncode == 2 and failed.stderr.decode().startswith("error: unknown preset 'nope'; choose one")
 
