@@ -41,7 +41,7 @@ class Trained(NamedTuple):
     cfg: Config
     step: int
     precision: str
-    minutes: float
+    minutes: float | None        # None: not recorded (a mean of checkpoints from before their cards held it)
     commit: str
     commands: list[str]          # the train.py commands that started and resumed the run (then average.py's)
     machine: dict                # util.ledger.Machine's fields; {} where the card does not name them
@@ -63,8 +63,10 @@ def trained(path) -> Trained:
     info = raw.get("info") or {}
     machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
     made = (card.get("averaged") or {}).get("command")          # average.py's line that made a mean of checkpoints
+    minutes = (card.get("trained") or {}).get("minutes")
     return Trained(Config.from_dict(raw["config"]), int(info.get("step") or 0), str(card.get("precision") or ""),
-                   round(float((card.get("trained") or {}).get("minutes") or 0), 2), str(card.get("commit") or ""),
+                   round(float(minutes), 2) if isinstance(minutes, (int, float)) else None,
+                   str(card.get("commit") or ""),
                    [*(card.get("commands") or []), *[made] * bool(made)],
                    machine if "isa" in machine or machine.get("gpu") else {})
 

@@ -5,6 +5,7 @@ import re
 from dataclasses import replace
 
 import pytest
+import torch
 
 import evaluate
 from tests.commands import run
@@ -264,6 +265,31 @@ def test_an_evaluation_to_auto_is_recorded_apart_from_the_direction_it_reads(bot
     records = [json.loads(line) for line in ledger.read_text().splitlines()]
     assert [r["direction"] for r in records] == ["de-en"] * 4
     assert [r["recipe"] for r in records[2:]] == [f"{records[0]['recipe']} (to auto)"] * 2
+
+
+def test_a_record_of_a_model_whose_training_minutes_are_unknown_says_so_rather_than_0(tmp_path):
+    """was: an average.py mean of epoch files from before their cards (its card: minutes None) was recorded as trained
+    for 0 minutes."""
+    from models.checkpoint import atomic_torch_save
+    from decoding.evaluation import evaluation_records
+    from tests.tiny_checkpoints import save
+    from util.ledger import Machine, append, read
+    save(tmp_path / "old.pt", 1)                                    # no card at all
+    raw = torch.load(tmp_path / "old.pt", weights_only=True)
+
+    def minutes_recorded(path, minutes=None):
+        if minutes != "no card":
+            card = {"trained": {"steps": 3, "epochs": None, "minutes": minutes}, "commands": ["python train.py"]}
+            atomic_torch_save({**raw, "info": {"card": card}}, path)
+        return evaluation_records([path], {"bleu": 30.0, "chrf": 50.0}, "val", "de-en", "python evaluate.py", 5)
+
+    assert [r.minutes for r in minutes_recorded(tmp_path / "old.pt", "no card")] == [None, None]
+    assert [r.minutes for r in minutes_recorded(tmp_path / "known.pt", 12.345)] == [12.35, 12.35]
+    records = minutes_recorded(tmp_path / "mean.pt", None)           # as average.py writes it
+    assert [r.minutes for r in records] == [None, None]
+    ledger = tmp_path / "ledger.jsonl"
+    append(records[0], ledger, Machine("c", "", 1))
+    assert '"minutes": null' in ledger.read_text() and read(ledger)[0].minutes is None
 
 
 @pytest.mark.parametrize("checkpoint", ["e", "model.pt,e"])

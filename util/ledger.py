@@ -119,7 +119,8 @@ class Record:
     seeds: list[int] = field(default_factory=list)
     steps: int = 0                  # training steps of the model measured (0: not a trained model's figure)
     batch_tokens: int = 0
-    minutes: float = 0.0            # minutes the model trained
+    minutes: float | None = 0.0     # minutes the model trained; None: its checkpoint does not say (an average of files
+                                    # from before cards held them), 0 with steps 0: not a trained model's figure
     precision: str = ""             # fp32 or bf16 (training)
     train_commit: str = ""          # the code that trained the model, when it differs from `commit`
     note: str = ""                  # what a reader must know to compare it (one line, no figures)
@@ -149,8 +150,9 @@ def _number(value) -> bool:
 
 # each field of a Record: does a value fit, and what it must be (a text where the field is not named here)
 FIELD_KINDS = {f.name: (lambda v: isinstance(v, str), "a text") for f in fields(Record)} | {
-    "value": (_number, "a number"), "minutes": (_number, "a number"), "steps": (_whole, "a whole number"),
-    "batch_tokens": (_whole, "a whole number"), "machine": (lambda v: isinstance(v, dict), "an object"),
+    "value": (_number, "a number"), "minutes": (lambda v: v is None or _number(v), "a number or null"),
+    "steps": (_whole, "a whole number"), "batch_tokens": (_whole, "a whole number"),
+    "machine": (lambda v: isinstance(v, dict), "an object"),
     "seeds": (lambda v: isinstance(v, list) and all(map(_whole, v)), "a list of whole numbers")}
 
 
