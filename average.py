@@ -22,6 +22,8 @@ import sys
 from dataclasses import asdict
 
 from config import Config
+from decoding.ct2_engine import is_exported
+from decoding.export_files import read_manifest
 from decoding.load import check_same_vocabularies, kept_files
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
@@ -82,6 +84,21 @@ def averaged_info(args, loaded: list, one_run: bool, argv: list[str]) -> dict:
     return info
 
 
+def check_no_export(paths: list[str]) -> None:
+    """An export.py directory holds converted (maybe quantized) weights that are not averaged: it is refused by name,
+    with the checkpoint its manifest says it was exported from."""
+    for path in paths:
+        if not is_exported(path):
+            continue
+        try:
+            source = read_manifest(path).get("checkpoint")
+        except UserError:           # a damaged manifest: it is an export all the same
+            source = None
+        named = f" ({source}, and others of its run)" if source else ""
+        raise UserError(f"{path} is an export (export.py's CTranslate2 directory), not a checkpoint: average the .pt "
+                        f"checkpoints it was exported from{named}, then export the mean")
+
+
 def main(argv) -> int:
     parser = CommandParser(__doc__)
     parser.add_argument("checkpoints", nargs="+")
@@ -94,6 +111,7 @@ def main(argv) -> int:
         raise UserError("give at least two checkpoints to average")
     check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints], args.force,
                       kept_files(args.out))
+    check_no_export(args.checkpoints)
     loaded = [load_checkpoint(path) for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, [ckpt.raw for ckpt in loaded], "average")
     first, one_run = loaded[0].raw, True

@@ -224,3 +224,19 @@ def test_an_average_of_checkpoints_without_cards_takes_the_card_of_the_best_pt_b
     model = trained(tmp_path / "avg.pt")
     assert model.step == load_checkpoint(tmp_path / "epoch2.pt").raw["info"]["step"]
     assert model.precision == best["info"]["card"]["precision"] and model.commands[0].startswith("python train.py")
+
+
+def test_an_export_directory_is_refused_by_name_with_the_checkpoint_it_was_exported_from(tmp_path):
+    import json
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    export_dir = tmp_path / "ct2"
+    export_dir.mkdir()
+    (export_dir / "model.bin").write_bytes(b"converted")
+    (export_dir / "einsum_nmt.json").write_text(json.dumps({"checkpoint": paths[0], "files": {}}))
+    with pytest.raises(UserError, match=rf"^{export_dir} is an export \(export.py's CTranslate2 directory\), not a "
+                                        rf"checkpoint: average the .pt checkpoints it was exported from \({paths[0]},"):
+        average.main([paths[1], str(export_dir), "--out", str(tmp_path / "avg.pt")])
+    (export_dir / "einsum_nmt.json").write_text("{damaged")
+    with pytest.raises(UserError, match=r"ct2 is an export .* average the .pt checkpoints it was exported from, then"):
+        average.main([str(export_dir), paths[1], "--out", str(tmp_path / "avg.pt")])
+    assert not (tmp_path / "avg.pt").exists()
