@@ -111,7 +111,7 @@ def help_text(preset: str | None = None) -> str:
         for f in fields(getattr(cfg, section)):
             value = getattr(getattr(cfg, section), f.name)
             mark = "*" if value != getattr(getattr(base, section), f.name) else " "
-            lines.append(f"{mark} {f'--{section}.{f.name}={_flag_value(value)}':34s} {f.metadata.get('help', '')}"
+            lines.append(f"{mark} {f'--{section}.{f.name}={flag_value(value)}':34s} {f.metadata.get('help', '')}"
                          .rstrip())
     lines.append(f"presets (--preset NAME; the default is {DEFAULT_PRESET}):")
     lines.append(preset_help())
@@ -123,7 +123,7 @@ NOT_RECIPE = {"model.src_vocab_size", "model.tgt_vocab_size", "data.workers", "t
               "train.val_max_sentences", "train.val_beam"}
 
 
-def _flag_value(value) -> str:
+def flag_value(value) -> str:
     """The value as a --section.field=value flag is typed: true, 1800, 0.0007, sdpa ("" is nothing after the =)."""
     if type(value) is bool:
         return "true" if value else "false"
@@ -141,7 +141,7 @@ def recipe_of(cfg: Config) -> str:
             section, name = key.split(".")
             value = getattr(getattr(cfg, section), name)
             if key not in NOT_RECIPE and section != "decode" and value != getattr(getattr(reference, section), name):
-                found.append(f"--{key}={_flag_value(value)}")
+                found.append(f"--{key}={flag_value(value)}")
         return found
     named = [cfg.preset] if cfg.preset in PRESETS else []
     candidates = {preset: flags(preset) for preset in [*named, *PRESETS] if preset != "finetune"}

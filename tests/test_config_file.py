@@ -21,10 +21,13 @@ def edited(tmp_path, change) -> tuple:
 
 
 def test_train_and_decode_values_edited_by_hand_take_effect(tmp_path, capsys):
-    run, saved = edited(tmp_path, lambda v: (v["train"].update(max_steps=7, lr=1), v["decode"].update(beam=3)))
+    run, saved = edited(tmp_path, lambda v: (v["train"].update(max_steps=7, lr=1, schedule="cosine"),
+                                             v["decode"].update(beam=3)))
     cfg = resumed_config(run, saved)
     assert (cfg.train.max_steps, cfg.train.lr, type(cfg.train.lr), cfg.decode.beam) == (7, 1.0, float, 3)
-    assert "edited by hand: --train.max_steps=7, --train.lr=1.0, --decode.beam=3 take effect" in capsys.readouterr().err
+    # each as its flag is typed (not --train.schedule='cosine')
+    assert "edited by hand: --train.max_steps=7, --train.lr=1, --train.schedule=cosine, --decode.beam=3 take effect" \
+        in capsys.readouterr().err
 
 
 def test_an_unedited_or_missing_config_json_leaves_last_pts_config(tmp_path):
@@ -40,8 +43,10 @@ def test_an_unedited_or_missing_config_json_leaves_last_pts_config(tmp_path):
     (lambda v: v["train"].update(max_steps=-1), r"config.json, edited by hand: --train.max_steps=-1 must be at "),
     (lambda v: v["train"].update(tensorboard="yes"), r"--train.tensorboard='yes' is not true or false"),
     (lambda v: v["model"].update(d_model=64), r"config.json was edited to --model.d_model=64, which cannot change "
-                                              r"when resuming \(the run has 32\); put it back: only --train.\* and "),
-    (lambda v: v["train"].update(init_from="x.pt"), r"was edited to --train.init_from='x.pt', which cannot change"),
+                                              r"when resuming \(the run has --model.d_model=32\); put it back: "
+                                              r"only --train.\* and "),
+    (lambda v: v["train"].update(init_from="x.pt"),
+     r"was edited to --train.init_from=x.pt, which cannot change when resuming \(the run has --train.init_from=\)"),
     (lambda v: v.update(preset="cpu"), r"was edited to preset 'cpu', but the run keeps the preset it started with"),
     (lambda v: v["train"].update(max_step=3), r"config.json: unknown config key train.max_step"),
     (lambda v: v.update(train=[]), r"config.json is not a run's config \(an object of the sections model, data, "),

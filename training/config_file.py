@@ -13,6 +13,7 @@ from pathlib import Path
 from config import SECTIONS, Config
 from config.checks import check_section
 from config.overrides import SET_BY_INIT
+from config.presets import flag_value
 from util.errors import UserError
 
 CHANGEABLE = ("train", "decode")       # the sections a resumed run takes new values of, as its flags
@@ -39,10 +40,10 @@ def resumed_config(run_dir: Path, saved: Config, announce: bool = True) -> Confi
             if new == old and type(new) is type(old):
                 continue
             if section not in CHANGEABLE or key in SET_BY_INIT:
-                raise UserError(f"{path} was edited to --{key}={new!r}, which cannot change when resuming (the run "
-                                f"has {old!r}); put it back: only --train.* and --decode.* values can change"
+                raise UserError(f"{path} was edited to --{key}={flag_value(new)}, which cannot change when resuming "
+                                f"(the run has --{key}={flag_value(old)}); put it back: only --train.* and --decode.* values can change"
                                 + ("" if section in CHANGEABLE else ", and a new run (--out) takes any"))
-            changes.append(f"--{key}={new!r}")
+            changes.append(f"--{key}={flag_value(new)}")
     try:
         for section in CHANGEABLE:
             check_section(section, getattr(edited, section))
