@@ -41,7 +41,8 @@ def resumed_config(run_dir: Path, saved: Config, announce: bool = True) -> Confi
                 continue
             if section not in CHANGEABLE or key in SET_BY_INIT:
                 raise UserError(f"{path} was edited to --{key}={flag_value(new)}, which cannot change when resuming "
-                                f"(the run has --{key}={flag_value(old)}); put it back: only --train.* and --decode.* values can change"
+                                f"(the run has --{key}={flag_value(old)}); put it back: only --train.* and --decode.* "
+                                "values can change"
                                 + ("" if section in CHANGEABLE else ", and a new run (--out) takes any"))
             changes.append(f"--{key}={flag_value(new)}")
     try:
