@@ -180,6 +180,19 @@ def test_the_resume_command_a_run_is_told_carries_its_user_module(tmp_path):
     assert shlex.split(told) == ["python", "train.py", "--resume", str(run), "--user-module", "cubed.py"]
 
 
+def test_the_resume_command_of_a_torchrun_run_starts_as_many_ranks_again(tmp_path):
+    """A run under torchrun --nproc_per_node=2 was told (and MODEL.md said) `python train.py --resume RUN`, which goes
+    on with one rank."""
+    run = tmp_path / "run"
+    told = Checkpoints(run, True, 10.0, "data", None, ranks=2).resume_command
+    assert shlex.split(told) == ["torchrun", "--standalone", "--nproc_per_node=2", "train.py", "--resume", str(run),
+                                 "--data-dir", "data"]
+    run.mkdir()
+    (run / "last.pt").write_bytes(b"a run's checkpoint")
+    with pytest.raises(UserError, match=r"continue it with `torchrun --standalone --nproc_per_node=3 train.py "):
+        claim_run_dir(run, resuming=False, ranks=3)
+
+
 @pytest.mark.parametrize("files, refused", [
     ({LOCK_NAME: "mine\n", "n.txt": "x"}, rf"holds a \{LOCK_NAME} that train.py did not write; move it away"),
     ({"metrics.jsonl": '{"kind": "mine"}\n'}, r"is not empty and holds no run .* \(it has metrics.jsonl\)"),

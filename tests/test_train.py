@@ -119,6 +119,8 @@ def test_two_process_gloo_run_stays_in_sync_writes_one_checkpoint_and_resumes_ex
     final = records_of(out)[-1]
     assert final["kind"] == "final" and final["world_size"] == 2 and final["ranks_in_sync"] is True
     assert sorted(p.name for p in out.glob("*.pt")) == ["best.pt", "last.pt"]
+    card = (out / "MODEL.md").read_text()
+    assert "- command: `torchrun --standalone --nproc_per_node=2 train.py --preset tiny " in card
     assert not list(out.glob(".*.tmp")) and not (out / ".lock").exists()   # rank 0 alone locked it, and let go
     torchrun(*common, "--out", str(split), "--train.max_steps=3")
     torchrun("--resume", str(split), "--train.max_steps=6")

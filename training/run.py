@@ -128,7 +128,7 @@ def check_usable(cfg: Config) -> None:
     check_attentions(cfg.model)
     check_size(cfg.model)
     device = pick_device(cfg.train.device)
-    if cfg.train.parts > 1 and int(os.environ.get("WORLD_SIZE", "1")) > 1:
+    if cfg.train.parts > 1 and distributed.launched_ranks() > 1:
         raise UserError(f"--train.parts={cfg.train.parts} cuts a batch among the threads of one process; under "
                         "torchrun each rank runs its batch whole: leave --train.parts at 0 (auto) or 1")
     if cfg.train.parts > 1 and device.type != "cpu":
@@ -201,7 +201,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
               autocast_of(precision.precision, device), Translator.of_model(model, cfg, Codec(cfg, data.src_vocab, data.tgt_vocab,
                                                                             data.src_subwords, data.tgt_subwords),
                                                          device, data.lexicon), sampler,
-              Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir, user_module),
+              Checkpoints(run_dir, dist.is_main, cfg.train.save_every, data_dir, user_module, dist.world_size),
               ema=EMA(model, cfg.train.ema) if cfg.train.ema else None, threads=threads, commit=current_commit())
     run.epochs = epoch_data(cfg, data, train_data, sampler)
     if resume is not None:

@@ -50,9 +50,9 @@ class Checkpoints:
     last.pt and best.pt on disk hold."""
 
     def __init__(self, run_dir: Path, is_main: bool, save_every_minutes: float, data_dir: str | None = None,
-                 user_module: str | None = None):
+                 user_module: str | None = None, ranks: int = 1):
         self.dir, self.is_main, self.save_every = run_dir, is_main, save_every_minutes * 60
-        self.resume_command = resume_command(run_dir, data_dir, user_module)    # what continues from last.pt
+        self.resume_command = resume_command(run_dir, data_dir, user_module, ranks)    # what continues from last.pt
         self.saved_step: int | None = None                 # the step last.pt on disk holds
         self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
         self.last_written = time.monotonic()               # when last.pt was written, or this session started

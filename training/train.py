@@ -33,7 +33,7 @@ def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
     after the step under way, with last.pt written."""
     run, lock = setup(args, overrides)
     if argv is not None:
-        run.state.commands.append(shlex.join(["python", "train.py", *argv]))
+        run.state.commands.append(shlex.join([*distributed.launcher(run.dist.world_size), "train.py", *argv]))
     try:
         with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
             reason = run.out_of_budget()
@@ -81,7 +81,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
         cfg.data.train, cfg.data.val = absolute_spec(cfg.data.train), absolute_spec(cfg.data.val)   # resumable anywhere
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
-    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir, args.user_module) \
+    lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir, args.user_module, distributed.launched_ranks()) \
         if distributed.is_main_process() else None
     try:
         resume = None

@@ -32,9 +32,19 @@ def is_main_process() -> bool:
     return int(os.environ.get("RANK", "0")) == 0
 
 
+def launched_ranks() -> int:
+    """How many ranks torchrun started (1: a plain `python train.py`), known before the process group exists."""
+    return int(os.environ.get("WORLD_SIZE", "1"))
+
+
+def launcher(ranks: int) -> list[str]:
+    """The words before `train.py` in a command that starts it as a run of `ranks` ranks on this machine."""
+    return ["python"] if ranks <= 1 else ["torchrun", "--standalone", f"--nproc_per_node={ranks}"]
+
+
 def setup(device_name: str) -> DistInfo:
     """Join the process group torchrun describes in the environment; a plain `python train.py` is rank 0 of 1."""
-    world_size = int(os.environ.get("WORLD_SIZE", "1"))
+    world_size = launched_ranks()
     if world_size == 1:
         return DistInfo()
     info = DistInfo(int(os.environ["RANK"]), world_size, int(os.environ.get("LOCAL_RANK", "0")))
@@ -127,7 +137,7 @@ def place_in_epoch(ranks_then: int, ranks: int, batch: int, last_pt) -> int:
     the new number cannot share out evenly is refused (one line), as it would train batches twice or skip them."""
     trained = batch * ranks_then
     if trained % ranks:
-        run = "`python train.py`" if ranks_then == 1 else f"`torchrun --nproc_per_node={ranks_then} train.py`"
+        run = f"`{' '.join(launcher(ranks_then))} train.py`"
         raise UserError(f"{last_pt} was written by {ranks_then} rank(s), {trained} batches into its epoch, which "
                         f"{ranks} ranks cannot share out evenly; resume it with {run}, or with a number of ranks "
                         f"that divides {trained}")
