@@ -9,8 +9,9 @@ from util.errors import UserError
 def _rank(rank: int, store: str, said) -> None:
     dist.init_process_group("gloo", init_method=f"file://{store}", rank=rank, world_size=2)
     info = DistInfo(rank, 2)
-    # rank 0 has run 10 s, rank 1 (its own clock) 20 s; only rank 1 got the stop signal
-    said[rank] = (agree_step(info, 10.0 * (rank + 1), stop=rank == 1), any_rank(info, rank == 0),
+    # rank 0 has run 10 s, rank 1 (its own clock) 20 s; only rank 1 got the stop signal; their steps' loss and tokens
+    said[rank] = (agree_step(info, 10.0 * (rank + 1), rank == 1, (2.5 * (rank + 1), 10 * (rank + 1))),
+                  any_rank(info, rank == 0),
                   any_rank(info, False), main_first(info, lambda: f"cache read by rank {rank}"), refused(info))
     dist.destroy_process_group()
 
@@ -28,17 +29,17 @@ def refused(info: DistInfo) -> str:
     return "no error"
 
 
-def test_after_a_step_every_rank_takes_rank_zeros_seconds_and_any_ranks_stop_signal(tmp_path):
+def test_after_a_step_every_rank_takes_rank_zeros_seconds_any_ranks_stop_signal_and_all_ranks_loss(tmp_path):
     """Also: rank 0 does the shared work first, and its one-line error ends the others too."""
     said = mp.Manager().dict()
     mp.start_processes(_rank, args=(str(tmp_path / "store"), said), nprocs=2, start_method="fork")
-    assert said[0][:3] == said[1][:3] == ((10.0, True), True, False)
+    assert said[0][:3] == said[1][:3] == ((10.0, True, (7.5, 30.0)), True, False)
     assert (said[0][3], said[1][3]) == ("cache read by rank 0", "cache read by rank 1")
     assert said[0][4] == said[1][4] == "the data directory /nowhere does not exist"
 
 
 def test_a_run_of_one_process_keeps_its_own_values():
-    assert agree_step(DistInfo(), 3.5, False) == (3.5, False) and any_rank(DistInfo(), True)
+    assert agree_step(DistInfo(), 3.5, False, (1.5, 4)) == (3.5, False, (1.5, 4)) and any_rank(DistInfo(), True)
 
 
 def test_a_ranks_random_numbers_for_a_step_follow_from_the_seed_the_rank_and_the_step_alone():

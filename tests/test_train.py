@@ -138,20 +138,41 @@ def test_the_ranks_end_on_rank_zeros_clock_and_on_another_ranks_stop_signal(root
     reaches the budget, and no signal reaches it, but rank 0's clock and another rank's signal end it."""
     import util.distributed as distributed
     common = [*TINY, "--data-dir", str(root / "data"), "--train.max_steps=50"]
-    monkeypatch.setattr(distributed, "agree_step", lambda info, elapsed, stop: (elapsed + 1000.0, stop))
+    monkeypatch.setattr(distributed, "agree_step", lambda info, elapsed, stop, sums=(): (elapsed + 1000.0, stop, sums))
     train_main([*common, "--out", str(tmp_path / "clock"), "--train.time_budget=600"])
     assert [r["step"] for r in records_of(tmp_path / "clock", "final")] == [1]
     assert "done: reached --train.time_budget=600s" in capsys.readouterr().out
     steps = []
 
-    def signal_elsewhere(info, elapsed, stop):
+    def signal_elsewhere(info, elapsed, stop, sums=()):
         steps.append(elapsed)
-        return elapsed, stop or len(steps) >= 3
+        return elapsed, stop or len(steps) >= 3, sums
     monkeypatch.setattr(distributed, "agree_step", signal_elsewhere)
     train_main([*common, "--out", str(tmp_path / "signal"), "--train.time_budget=0"])
     assert load_checkpoint(tmp_path / "signal" / "last.pt").raw["train_state"]["state"]["step"] == 3
     assert "stopped at step 3; nothing is lost" in capsys.readouterr().out
     assert not records_of(tmp_path / "signal", "final", "partial")
+
+
+def test_the_loss_and_tokens_per_second_recorded_are_all_ranks_not_rank_zeros(root, tmp_path, monkeypatch,
+                                                                                 train_main):
+    """Under torchrun metrics.jsonl and the progress bar had rank 0's batch loss, and its tokens times the ranks. Here
+    another rank trains 100 tokens at loss 2 beside each of this one's steps."""
+    import util.distributed as distributed
+    own = []
+
+    def two_ranks(info, elapsed, stop, sums=()):
+        if not sums:                 # any_rank's question at the end
+            return elapsed, stop, sums
+        own.append((elapsed, *sums))
+        return elapsed, stop, (sums[0] + 200.0, sums[1] + 100)
+    monkeypatch.setattr(distributed, "agree_step", two_ranks)
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=3",
+                "--train.log_every=1"])
+    steps = records_of(tmp_path / "run", "step")
+    assert [r["loss"] for r in steps] == pytest.approx([(s + 200.0) / (n + 100) for _, s, n in own], rel=1e-12)
+    seconds = [b - a for a, b in zip([0.0, *[e for e, _, _ in own]], [e for e, _, _ in own])]
+    assert [r["tokens_per_s"] for r in steps] == pytest.approx([(n + 100) / t for (_, _, n), t in zip(own, seconds)])
 
 
 def test_a_run_stopped_at_an_epochs_last_batch_ends_that_epoch_and_resumes_in_the_next(root, tmp_path, train_main):

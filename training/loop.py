@@ -23,7 +23,7 @@ from util.plotting import plot_curves
 
 def train_epoch(run: Run, stop: StopSignal) -> str | None:
     """Train from the run's position to the end of its epoch, then end the epoch; -> a stop reason or None."""
-    state, cfg, world = run.state, run.cfg, run.dist.world_size
+    state, cfg = run.state, run.cfg
     sources, targets, batches = run.epochs.of(state.epoch)
     pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
     bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
@@ -43,12 +43,15 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
         now = time.perf_counter()
         seconds, last = now - last, now
         run.step_seconds = seconds
-        state.elapsed, stopping = distributed.agree_step(run.dist, state.elapsed + seconds, stop.requested)
-        stop.requested = stop.requested or stopping      # the ranks stop after the same step
+        # the ranks stop after the same step; the loss and tokens recorded are all ranks' (a run of one: its own)
+        state.elapsed, stopping, (loss_sum, tokens) = distributed.agree_step(
+            run.dist, state.elapsed + seconds, stop.requested, (loss * tokens, tokens))
+        tokens = int(tokens)
+        stop.requested = stop.requested or stopping
         state.step, state.batch_in_epoch = state.step + 1, state.batch_in_epoch + len(group)
-        state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss * tokens, state.epoch_tokens + tokens
+        state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss_sum, state.epoch_tokens + tokens
         window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
-        state.record_loss, state.record_tokens = state.record_loss + loss * tokens, state.record_tokens + tokens
+        state.record_loss, state.record_tokens = state.record_loss + loss_sum, state.record_tokens + tokens
         run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
         if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
             said = make_forecast(run, len(batches))
@@ -56,11 +59,12 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
                 bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
         lr = run.schedule.get_last_lr()[0]
         bar.update(len(group))
-        bar.set_postfix(loss=f"{loss:.3f}", lr=f"{lr:.2e}", tok_s=f"{window_tokens * world / window_seconds:.0f}")
+        bar.set_postfix(loss=f"{loss_sum / max(tokens, 1):.3f}", lr=f"{lr:.2e}",
+                        tok_s=f"{window_tokens / window_seconds:.0f}")
         if state.step % cfg.train.log_every == 0:
             # the loss since the last record, not one batch's (noise)
             run.record("step", step=state.step, epoch=state.epoch, loss=state.record_loss / max(state.record_tokens, 1),
-                       lr=lr, elapsed=state.elapsed, tokens_per_s=window_tokens * world / window_seconds)
+                       lr=lr, elapsed=state.elapsed, tokens_per_s=window_tokens / window_seconds)
             window_tokens, window_seconds = 0, 0.0
             state.record_loss, state.record_tokens = 0.0, 0
         reason = "stopped by signal" if stopping else run.out_of_budget()

@@ -75,16 +75,17 @@ def ranks_agree(info: DistInfo, value: float) -> bool:
     return bool(t[0] == -t[1])
 
 
-def agree_step(info: DistInfo, elapsed: float, stop: bool) -> tuple[float, bool]:
+def agree_step(info: DistInfo, elapsed: float, stop: bool, sums: tuple = ()) -> tuple[float, bool, tuple]:
     """After each step, what decides whether the ranks go on, the same on every rank: rank 0's seconds of the run
     (each rank's own clock differs, and the time budget, the lr's decay and the forecast follow it) and whether a
     stop signal reached any rank (each gets its own, a step apart at times). Ranks that decided apart would wait
-    for each other's step forever. -> (elapsed, stop)."""
+    for each other's step forever. With them, in the same reduction, `sums` summed over the ranks (the step's loss
+    and tokens: what the run records is all ranks' step, not rank 0's batch). -> (elapsed, stop, sums)."""
     if not info.enabled:
-        return elapsed, stop
-    t = _tensor([elapsed if info.is_main else 0.0, float(stop)])
+        return elapsed, stop, tuple(sums)
+    t = _tensor([elapsed if info.is_main else 0.0, float(stop), *sums])
     dist.all_reduce(t)
-    return float(t[0]), bool(t[1] > 0)
+    return float(t[0]), bool(t[1] > 0), tuple(t[2:].tolist())
 
 
 def any_rank(info: DistInfo, flag: bool) -> bool:
