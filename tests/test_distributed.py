@@ -2,7 +2,7 @@
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
-from util.distributed import DistInfo, agree_step, any_rank, main_first
+from util.distributed import DistInfo, agree_step, any_rank, ending_with_the_others, main_first
 from util.errors import UserError
 
 
@@ -65,3 +65,35 @@ def test_another_number_of_ranks_goes_on_where_the_epoch_was_or_is_refused_in_on
     assert str(error.value) == (f"{tmp_path / 'last.pt'} was written by 1 rank(s), 5 batches into its epoch, which 2 "
                                 "ranks cannot share out evenly; resume it with `python train.py`, or with a number "
                                 "of ranks that divides 5")
+
+
+def _rank_fails(rank: int, store: str, said) -> None:
+    import os
+    os.environ["WORLD_SIZE"] = "2"              # as torchrun sets it (a forked process: the test's is untouched)
+    dist.init_process_group("gloo", init_method=f"file://{store}", rank=rank, world_size=2)
+    try:
+        with ending_with_the_others(lambda: "last.pt holds step 3"):
+            if rank == 0:
+                raise UserError("cannot write last.pt (No space left on device)")
+            agree_step(DistInfo(rank, 2), 1.0, False)        # the next step's, which rank 0 never reaches
+    except UserError as e:
+        said[rank] = str(e)
+    # rank 0's process ends without leaving the group, as one that failed does
+
+
+def test_a_rank_that_finds_another_rank_gone_ends_with_one_line_not_a_gloo_traceback(tmp_path):
+    """rank 0 failed to write last.pt and said so; rank 1, waiting for it, printed gloo's 'Connection closed by peer'
+    traceback. Now its error is a UserError, which rank 0 alone would print."""
+    said = mp.Manager().dict()
+    mp.start_processes(_rank_fails, args=(str(tmp_path / "store"), said), nprocs=2, start_method="fork")
+    assert said[0] == "cannot write last.pt (No space left on device)"
+    assert said[1] == ("another rank of this torchrun run ended (its own output says why), and this one with it; "
+                       "last.pt holds step 3")
+
+
+def test_other_errors_and_a_run_of_one_process_keep_their_traceback(monkeypatch):
+    import pytest
+    for ranks, error in [("1", "Connection closed by peer"), ("2", "mat1 and mat2 shapes cannot be multiplied")]:
+        monkeypatch.setenv("WORLD_SIZE", ranks)
+        with pytest.raises(RuntimeError, match=error), ending_with_the_others():
+            raise RuntimeError(error)

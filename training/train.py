@@ -31,26 +31,28 @@ def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
     """The whole run. `args`: train.py's flags (preset, data_dir, out, resume, init, user_module); `overrides`: its
     --section.key=value flags; `argv`: all of them, the command line the model card names. A stop signal ends it
     after the step under way, with last.pt written."""
-    run, lock = setup(args, overrides)
-    if argv is not None:
-        run.state.commands.append(shlex.join([*distributed.launcher(run.dist.world_size), "train.py", *argv]))
-    try:
-        with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
-            reason = run.out_of_budget()
-            while reason is None and run.state.epoch < run.cfg.train.max_epochs:
-                reason = train_epoch(run, stop)
-            if distributed.any_rank(run.dist, stop.requested):     # one rank's signal after the last step's
-                stop.requested = True                                # agreement stops them all
-                run.checkpoints.at_stop(run)
-                run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
-                        f"{run.checkpoints.resume_command}")
-            else:
-                finish(run, reason, stop)
-    finally:
-        run.close()
-        if lock:
-            lock.release()
-    distributed.exit_rank(run.dist)     # a rank of torchrun ends its process here
+    run = None
+    with distributed.ending_with_the_others(lambda: run and run.checkpoints.kept()):
+        run, lock = setup(args, overrides)
+        if argv is not None:
+            run.state.commands.append(shlex.join([*distributed.launcher(run.dist.world_size), "train.py", *argv]))
+        try:
+            with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
+                reason = run.out_of_budget()
+                while reason is None and run.state.epoch < run.cfg.train.max_epochs:
+                    reason = train_epoch(run, stop)
+                if distributed.any_rank(run.dist, stop.requested):     # one rank's signal after the last step's
+                    stop.requested = True                                # agreement stops them all
+                    run.checkpoints.at_stop(run)
+                    run.log(f"stopped at step {run.state.step}; nothing is lost. Resume with: "
+                            f"{run.checkpoints.resume_command}")
+                else:
+                    finish(run, reason, stop)
+        finally:
+            run.close()
+            if lock:
+                lock.release()
+        distributed.exit_rank(run.dist)     # a rank of torchrun ends its process here
     return 0
 
 

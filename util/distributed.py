@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import torch
@@ -143,6 +144,25 @@ def place_in_epoch(ranks_then: int, ranks: int, batch: int, last_pt) -> int:
                         f"{ranks} ranks cannot share out evenly; resume it with {run}, or with a number of ranks "
                         f"that divides {trained}")
     return trained // ranks
+
+
+# what a gloo collective raises when another rank's process has ended (on an error of its own, or killed)
+RANK_GONE = ("Connection closed by peer", "Connection reset by peer", "Broken pipe")
+
+
+@contextmanager
+def ending_with_the_others(kept=lambda: None):
+    """Under torchrun, a collective that finds another rank gone ends this rank too, with a one-line UserError that
+    rank 0 alone prints (cli.run_main), after `kept()` (what the run's files hold, or None): the rank that failed has
+    said why, and each other rank added a gloo traceback. A run of one process has no other ranks."""
+    try:
+        yield
+    except RuntimeError as e:
+        if launched_ranks() == 1 or not any(words in str(e) for words in RANK_GONE):
+            raise
+        said = kept()
+        raise UserError("another rank of this torchrun run ended (its own output says why), and this one with it"
+                        + (f"; {said}" if said else "")) from None
 
 
 def exit_rank(info: DistInfo) -> None:
