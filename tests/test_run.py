@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 import torch
+from tqdm import tqdm
 
 from config import Config, TrainConfig
 from config.presets import make_config
@@ -26,6 +27,8 @@ def test_a_diverging_run_stops_with_advice_and_writes_no_nan_model(root, tmp_pat
     assert message.startswith("training diverged at step ") and "\n" not in message
     assert "lower --train.lr (now 1e+09)" in message and "enable --train.clip_norm" in message
     assert not list(out.glob("*.pt")) and not (out / ".lock").exists()
+    # the epoch's progress bar is closed before the error is printed: its line was glued to the bar's
+    assert not [bar for bar in tqdm._instances if str(bar.desc).startswith("epoch")]
 
 
 @pytest.mark.parametrize("weight_decay, named", [(5.0, True), (0.3, False)])

@@ -26,52 +26,53 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     state, cfg = run.state, run.cfg
     sources, targets, batches = run.epochs.of(state.epoch)
     pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
-    bar = tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
-               disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr)
-    reason, stopping, last = None, False, time.perf_counter()
-    window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
-    while state.batch_in_epoch < len(batches) and reason is None:
-        group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
-        group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
-                 for idx in group]
-        distributed.seed_step(run.dist, cfg.train.seed, state.step)
-        loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp, run.threads)
-        check_finite_loss(run, loss)
-        if run.ema is not None:
-            run.ema.update(run.model)
-        # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
-        now = time.perf_counter()
-        seconds, last = now - last, now
-        run.step_seconds = seconds
-        # the ranks stop after the same step; the loss and tokens recorded are all ranks' (a run of one: its own)
-        state.elapsed, stopping, (loss_sum, tokens) = distributed.agree_step(
-            run.dist, state.elapsed + seconds, stop.requested, (loss * tokens, tokens))
-        tokens = int(tokens)
-        stop.requested = stop.requested or stopping
-        state.step, state.batch_in_epoch = state.step + 1, state.batch_in_epoch + len(group)
-        state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss_sum, state.epoch_tokens + tokens
-        window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
-        state.record_loss, state.record_tokens = state.record_loss + loss_sum, state.record_tokens + tokens
-        run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
-        if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
-            said = make_forecast(run, len(batches))
-            if said and run.dist.is_main:
-                bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
-        lr = run.schedule.get_last_lr()[0]
-        bar.update(len(group))
-        bar.set_postfix(loss=f"{loss_sum / max(tokens, 1):.3f}", lr=f"{lr:.2e}",
-                        tok_s=f"{window_tokens / window_seconds:.0f}")
-        if state.step % cfg.train.log_every == 0:
-            # the loss since the last record, not one batch's (noise)
-            run.record("step", step=state.step, epoch=state.epoch, loss=state.record_loss / max(state.record_tokens, 1),
-                       lr=lr, elapsed=state.elapsed, tokens_per_s=window_tokens / window_seconds)
-            window_tokens, window_seconds = 0, 0.0
-            state.record_loss, state.record_tokens = 0.0, 0
-        reason = "stopped by signal" if stopping else run.out_of_budget()
-        # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
-        if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):
-            last = time.perf_counter()       # writing is not training time (nor is it at an epoch's end)
-    bar.close()
+    # closed however the loop ends, so an error's line starts on a line of its own, not after the bar's
+    with tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
+              disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr) as bar:
+        reason, stopping, last = None, False, time.perf_counter()
+        window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
+        while state.batch_in_epoch < len(batches) and reason is None:
+            group = batches[state.batch_in_epoch:state.batch_in_epoch + cfg.train.accum_steps]
+            group = [collate([(sources[n], targets[n]) for n in idx]).to(run.device)
+                     for idx in group]
+            distributed.seed_step(run.dist, cfg.train.seed, state.step)
+            loss, tokens = train_step(run.ddp_model, run.optimizer, run.schedule, group, cfg, run.amp, run.threads)
+            check_finite_loss(run, loss)
+            if run.ema is not None:
+                run.ema.update(run.model)
+            # from the end of the previous step: collation, the step and the previous step's bookkeeping all count
+            now = time.perf_counter()
+            seconds, last = now - last, now
+            run.step_seconds = seconds
+            # the ranks stop after the same step; the loss and tokens recorded are all ranks' (a run of one: its own)
+            state.elapsed, stopping, (loss_sum, tokens) = distributed.agree_step(
+                run.dist, state.elapsed + seconds, stop.requested, (loss * tokens, tokens))
+            tokens = int(tokens)
+            stop.requested = stop.requested or stopping
+            state.step, state.batch_in_epoch = state.step + 1, state.batch_in_epoch + len(group)
+            state.epoch_loss, state.epoch_tokens = state.epoch_loss + loss_sum, state.epoch_tokens + tokens
+            window_tokens, window_seconds = window_tokens + tokens, window_seconds + seconds
+            state.record_loss, state.record_tokens = state.record_loss + loss_sum, state.record_tokens + tokens
+            run.schedule.elapsed = state.elapsed      # the next step's lr, for a time budget
+            if due(cfg.train.forecast_after, cfg.train.time_budget, state.step, state.forecast):
+                said = make_forecast(run, len(batches))
+                if said and run.dist.is_main:
+                    bar.write(said, file=sys.stdout)      # above the progress bar, not inside its line
+            lr = run.schedule.get_last_lr()[0]
+            bar.update(len(group))
+            bar.set_postfix(loss=f"{loss_sum / max(tokens, 1):.3f}", lr=f"{lr:.2e}",
+                            tok_s=f"{window_tokens / window_seconds:.0f}")
+            if state.step % cfg.train.log_every == 0:
+                # the loss since the last record, not one batch's (noise)
+                run.record("step", step=state.step, epoch=state.epoch,
+                           loss=state.record_loss / max(state.record_tokens, 1), lr=lr, elapsed=state.elapsed,
+                           tokens_per_s=window_tokens / window_seconds)
+                window_tokens, window_seconds = 0, 0.0
+                state.record_loss, state.record_tokens = 0.0, 0
+            reason = "stopped by signal" if stopping else run.out_of_budget()
+            # inside the epoch, and going on: at its end, or at a stop, last.pt comes anyway
+            if reason is None and state.batch_in_epoch < len(batches) and run.checkpoints.after_step(run):
+                last = time.perf_counter()       # writing is not training time (nor is it at an epoch's end)
     # an epoch whose last batch is trained ends here, whatever stopped the loop; after a signal, when resumed
     if state.batch_in_epoch >= len(batches) and not stopping:
         reason = end_epoch(run, len(batches)) or reason
