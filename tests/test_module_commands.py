@@ -101,6 +101,7 @@ def test_a_count_out_of_range_is_one_line_before_any_work(name, flags, message, 
 
 
 def test_serve_load_with_a_checkpoint_serve_py_refuses_is_serve_pys_one_line_and_exit_status_2(tmp_path):
+    pytest.importorskip("fastapi", reason="serve.py needs the extras (requirements-extras.txt)")
     (tmp_path / "not-exported").mkdir()
     proc = subprocess.run([sys.executable, "-m", "bench.serve_load", "--checkpoint", str(tmp_path / "not-exported")],
                           cwd=REPO, capture_output=True, text=True, timeout=120)
