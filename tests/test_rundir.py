@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import train
+from config.presets import make_config
 from models.checkpoint import load_checkpoint
 from tests.runs import copy_run, records_of, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
@@ -116,12 +117,17 @@ def test_a_cut_and_garbled_metrics_log_is_repaired_on_resume_and_the_curves_are_
                                        r"continue; start it again with `python train.py --out "),
     (("config.json", "best.pt"), r"it has best.pt but no last.pt \(the training state\), so the run cannot continue; "
                                  r"to train on from best.pt's weights, start a new run with `python train.py --init "),
+    # an export's config.json is CTranslate2's: it said the run stopped before its first checkpoint, to train into it
+    (("ct2 config.json", "einsum_nmt.json", "model.bin"), r"that is not a run directory \(its config.json is not one "
+                                                           r"train.py wrote; an export.py directory, perhaps\)"),
 ])
 def test_resume_without_last_pt_says_what_happened_and_what_to_do(files, message, tmp_path):
     run = tmp_path / "run"
     run.mkdir()
     for name in files:
-        (run / name).write_text("")
+        text = make_config("tiny").to_json() if name == "config.json" else '{"bos_token": "<s>"}' if "ct2" in name \
+            else ""
+        (run / name.split()[-1]).write_text(text)
     with pytest.raises(UserError, match=rf"^--resume {run}: {message}"):
         train.main(["--resume", str(run)])
     with pytest.raises(UserError, match=rf"^--resume {tmp_path / 'typo'}: no such directory"):
