@@ -3,6 +3,7 @@ as plain lines, n-best rows or JSON objects; --score's forced decoding, --plot-a
 line-by-line mode, and a note on stderr where translations have a low confidence."""
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import json
@@ -183,8 +184,15 @@ def line_editing() -> bool:
     stdout, which must not reach a file of translations), and the readline module loads (not on every system)."""
     if sys.stdin is None or sys.stdout is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
+    return readline_ready()
+
+
+@functools.cache
+def readline_ready() -> bool:
+    """Load and set up the readline module once a process (loaded, it gives input() line editing); False where
+    there is none."""
     try:
-        readline = importlib.import_module("readline")          # loaded, it gives input() line editing
+        readline = importlib.import_module("readline")
     except ImportError:
         return False
     for setting in ("input-meta on", "convert-meta off", "output-meta on"):   # a byte over 127 is text, not Meta:
