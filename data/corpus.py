@@ -17,6 +17,7 @@ import gzip
 import itertools
 import os
 import zlib
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
@@ -85,9 +86,8 @@ def is_tsv(path: Path) -> bool:
 def shared_pairs(held_out: Corpus, train: Corpus) -> int:
     """How many pairs of `held_out` (a val set) `train` holds too, compared with their ends' spaces stripped: one
     pass over train, only the held-out pairs kept in memory."""
-    held = {_stripped(pair) for pair in held_out.pairs()}
-    found = {pair for pair in map(_stripped, train.pairs()) if pair in held}
-    return sum(_stripped(pair) in found for pair in held_out.pairs())
+    held = Counter(map(_stripped, held_out.pairs()))                      # a pair val holds twice counts twice
+    return sum(held[pair] for pair in {pair for pair in map(_stripped, train.pairs()) if pair in held})
 
 
 def _stripped(pair: tuple[str, str]) -> tuple[str, str]:
