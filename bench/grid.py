@@ -159,8 +159,6 @@ def main(argv=None) -> int:
     parser.add_argument("--parallel", type=whole_number(0), default=0, help="runs at a time (default 0: all at once)")
     parser.add_argument("--evaluate", default="", help='extra evaluate.py flags, one string: --evaluate="--greedy"')
     args = parser.parse_args(argv)
-    if args.parallel < 0:
-        raise UserError(f"--parallel {args.parallel} must be 0 (all at once) or more")
     recipes = read_recipes(args.recipes)
     for _, overrides in recipes:        # a recipe's config flags are checked before any run starts
         back_language(overrides)

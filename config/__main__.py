@@ -9,10 +9,8 @@ paths); the flags are train.py's, read and checked the same way, so a mistake is
 from __future__ import annotations
 
 from cli import CommandParser, run_main, split_overrides
-from config.presets import DEFAULT_PRESET, PRESETS, make_config, preset_help
+from config.presets import DEFAULT_PRESET, FINETUNE, PRESETS, make_config, preset_help
 from util.errors import UserError
-
-FINETUNE = "finetune"     # its model and data settings are the checkpoint's (train.py --init): nothing to show alone
 
 
 def main(argv) -> int:

@@ -37,6 +37,7 @@ class Preset:
 
 
 DEFAULT_PRESET = "30min"
+FINETUNE = "finetune"       # the recipe of train.py --init: its model and data settings are the checkpoint's
 PRESETS: dict[str, Preset] = {
     # the default: the most BLEU in a bounded time. One model of both directions (at equal work it beats two separate
     # models, docs/TRAINING.md), the CPU recipe, 30 minutes; on a GPU the same minutes train far more steps
@@ -71,8 +72,8 @@ PRESETS: dict[str, Preset] = {
                    {}),
     # fine-tuning a trained model (train.py --init CHECKPOINT): a lower peak, a short warmup, 10 minutes; the model
     # and data settings are the checkpoint's
-    "finetune": Preset("with --init CHECKPOINT: fine-tune a trained model on your corpus for 10 minutes",
-                       {"train.lr": 5e-4, "train.warmup_steps": 100, "train.time_budget": 600.0}),
+    FINETUNE: Preset("with --init CHECKPOINT: fine-tune a trained model on your corpus for 10 minutes",
+                     {"train.lr": 5e-4, "train.warmup_steps": 100, "train.time_budget": 600.0}),
     # the full recipe: wider model, more epochs, averaged checkpoints
     "full": Preset("a Transformer-base-sized model (d_model 512, 6+6 layers), 60 epochs: for a GPU",
                    {"model.d_model": 512, "model.n_heads": 8, "model.d_ff": 2048, "model.n_encoder_layers": 6,
@@ -144,6 +145,6 @@ def recipe_of(cfg: Config) -> str:
                 found.append(f"--{key}={flag_value(value)}")
         return found
     named = [cfg.preset] if cfg.preset in PRESETS else []
-    candidates = {preset: flags(preset) for preset in [*named, *PRESETS] if preset != "finetune"}
+    candidates = {preset: flags(preset) for preset in [*named, *PRESETS] if preset != FINETUNE}
     preset = min(candidates, key=lambda p: len(candidates[p]))      # min keeps the first of equals: cfg's own
     return " ".join([preset, *candidates[preset]])

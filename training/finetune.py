@@ -12,7 +12,7 @@ from pathlib import Path
 from config import Config, DataConfig, TrainConfig
 from config.checks import check_config
 from config.overrides import apply_overrides, set_value
-from config.presets import PRESETS
+from config.presets import FINETUNE, PRESETS
 from data.prepare import Units
 from data.prepared import SplitData
 from data.vocab import UNK
@@ -24,7 +24,7 @@ from models.checkpoint import ModelCheckpoint, load_checkpoint, weights_checksum
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
 
-PRESET = "finetune"
+PRESET = FINETUNE
 # the model fields that change neither the weights' shapes nor what they compute at translation time
 MODEL_FIELDS = ("dropout", "attention_dropout")
 # the data fields that leave the units alone: which corpus, how it is batched and filtered, the copy pairs
