@@ -72,12 +72,12 @@ def averaged_info(args, loaded: list, one_run: bool, argv: list[str]) -> dict:
     """The mean's info: the newest input's step and run (not where runs were mixed), the inputs, and the card of
     their run (training/card.py) naming them and this command, so that translate.py --info and evaluate.py --record
     say what it is."""
-    steps = [int((ckpt.raw.get("info") or {}).get("step") or 0) for ckpt in loaded]
+    steps = [ckpt.step for ckpt in loaded]
     newest = steps.index(max(steps))
     averaged = [{"checkpoint": path, "step": step} for path, step in zip(args.checkpoints, steps)]
     info = {"step": steps[newest], "averaged": averaged}
-    if one_run and runs_of(loaded[newest].raw):
-        info["runs"] = runs_of(loaded[newest].raw)
+    if one_run and (runs := runs_of(loaded[newest].raw)):
+        info["runs"] = runs
     card = card_at(args.checkpoints[newest], loaded[newest])
     if card is not None:
         info["card"] = averaged_card(card, args.out, averaged, shlex.join(["python", "average.py", *argv]))

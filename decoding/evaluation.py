@@ -60,11 +60,10 @@ def trained(path) -> Trained:
     check_recordable([path])
     ckpt = load_checkpoint(path)
     raw, card = ckpt.raw, ckpt.card or {}
-    info = raw.get("info") or {}
     machine = {k: v for k, v in (card.get("machine") or {}).items() if k in ("cpu", "isa", "cores", "gpu")}
     made = (card.get("averaged") or {}).get("command")          # average.py's line that made a mean of checkpoints
     minutes = (card.get("trained") or {}).get("minutes")
-    return Trained(Config.from_dict(raw["config"]), int(info.get("step") or 0), str(card.get("precision") or ""),
+    return Trained(Config.from_dict(raw["config"]), ckpt.step, str(card.get("precision") or ""),
                    round(float(minutes), 2) if isinstance(minutes, (int, float)) else None,
                    str(card.get("commit") or ""),
                    [*(card.get("commands") or []), *[made] * bool(made)],

@@ -187,6 +187,11 @@ class ModelCheckpoint(NamedTuple):
         card = (self.raw.get("info") or {}).get("card")
         return card if isinstance(card, dict) else None
 
+    @property
+    def step(self) -> int:
+        """The training step its weights are from (info["step"]); 0 where it names none."""
+        return int((self.raw.get("info") or {}).get("step") or 0)
+
 
 def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     """The checkpoint with its config and vocabularies checked; no model is built yet."""

@@ -70,13 +70,11 @@ def average(run: Run) -> None:
     paths = run.checkpoints.to_average(run)
     if not paths:
         return
-    loaded = [load_checkpoint(path).raw for path in paths]
-    run.model.load_state_dict(average_weights([raw["model"] for raw in loaded]))
+    loaded = [load_checkpoint(path) for path in paths]
+    run.model.load_state_dict(average_weights([ckpt.raw["model"] for ckpt in loaded]))
     full = bool(run.cfg.train.final_beam)
     scores = validate_model(run, "averaged", full, epochs=len(paths))
-    averaged = [{"checkpoint": path.name, "step": int((raw.get("info") or {}).get("step", 0))}
-                for path, raw in zip(paths, loaded)]
-    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full,
-                                    (loaded[-1].get("info") or {}).get("card"))
+    averaged = [{"checkpoint": path.name, "step": ckpt.step} for path, ckpt in zip(paths, loaded)]
+    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full, loaded[-1].card)
     run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
             f"{' (best)' if scores.improved else ''}")

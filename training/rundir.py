@@ -64,11 +64,11 @@ def check_resumable(run_dir: Path) -> None:
         raise UserError(f"--resume {run_dir}: it has best.pt but no last.pt (the training state), so the run cannot "
                         f"continue; to train on from best.pt's weights, start a new run with `python train.py --init "
                         f"{run_dir / 'best.pt'} --out NEW_DIR`")
-    if (run_dir / "config.json").is_file() and not is_run_config(run_dir / "config.json"):
-        raise UserError(f"--resume {run_dir}: that is not a run directory (its config.json is not one train.py wrote; "
-                        "an export.py directory, perhaps); pass the directory of a run that train.py wrote, which "
-                        "holds last.pt (e.g. runs/<time>-<preset>)")
     if (run_dir / "config.json").is_file():
+        if not is_run_config(run_dir / "config.json"):
+            raise UserError(f"--resume {run_dir}: that is not a run directory (its config.json is not one train.py "
+                            "wrote; an export.py directory, perhaps); pass the directory of a run that train.py wrote, "
+                            "which holds last.pt (e.g. runs/<time>-<preset>)")
         raise UserError(f"--resume {run_dir}: the run stopped before its first checkpoint (last.pt is written at each "
                         "epoch's end and every --train.save_every minutes), so there is nothing to continue; start it "
                         f"again with `python train.py --out {run_dir}` and the flags it had (its config.json lists "

@@ -56,11 +56,6 @@ def setup(device_name: str) -> DistInfo:
     return info
 
 
-def barrier(info: DistInfo) -> None:
-    if info.enabled:
-        dist.barrier()
-
-
 def _tensor(values: list[float]) -> torch.Tensor:
     """Values to reduce, on the device the group's backend reduces on (nccl: the rank's GPU)."""
     on = torch.device("cuda", torch.cuda.current_device()) if dist.get_backend() == "nccl" else torch.device("cpu")
