@@ -214,16 +214,9 @@ class Transformer(nn.Module):
         positions in order, over its own pieces); `target_index` gives the targets' columns. Training passes its
         non-pad targets and so skips the vocabulary-sized product at padding and at pieces no target uses (or, in a
         model of both directions, no target of the row's direction)."""
-        if keep is not None and self.one_table() and torch.is_grad_enabled():
-            return self._groups_of_one_lookup(src, tgt_in, keep)
-        h = self.features(src, tgt_in)
-        if keep is not None and self.has_ways():
-            weight = self.output_weight()                                                          # (V, w)
-            rows = [weight.index_select(0, ids) for ids in self.ways.columns()[0]]                 # [(K_w, w)]
-            return self.ways.project(h[keep][..., :weight.size(1)], self.kept_ways(src, keep), rows)
         if keep is not None:
-            return [self.project(h[keep], self.scored)]
-        logits = self.project(h)                                                                   # (b, i, V)
+            return self._scored_groups(src, tgt_in, keep)
+        logits = self.project(self.features(src, tgt_in))                                         # (b, i, V)
         if self.has_ways():
             logits = logits.masked_fill(~self.ways.scored[self.ways.of(src)][:, None, :], float("-inf"))
         return logits
@@ -240,15 +233,21 @@ class Transformer(nn.Module):
         pieces seen): training then looks them up at once (models/embedding.py lookup_once)."""
         return self.src_embed.table is self.tgt_embed.table and self.output is None and self.scored is not None
 
-    def _groups_of_one_lookup(self, src: Tensor, tgt_in: Tensor, keep: Tensor) -> list[Tensor]:
-        """forward(src, tgt_in, keep) of a model of one table, with its source, target and output rows looked up
-        in one index_select, whose gradient is one table-sized buffer instead of one per lookup."""
-        ids = self.ways.columns()[0] if self.has_ways() else [self.subset.ids(self.scored)]         # [(K_g,)]
-        src_rows, tgt_rows, *rows = lookup_once(self.tgt_embed.table.weight, src, tgt_in, *ids)
-        h = self.features(src, tgt_in, src_rows, tgt_rows)[keep][..., :self.tied_width]          # (n_keep, w)
+    def _scored_groups(self, src: Tensor, tgt_in: Tensor, keep: Tensor) -> list[Tensor]:
+        """forward(src, tgt_in, keep). A model of one table, where a gradient is wanted, looks up its source, target
+        and output rows in one index_select, whose gradient is one table-sized buffer instead of one per lookup."""
+        src_rows = tgt_rows = rows = None
+        if self.one_table() and torch.is_grad_enabled():
+            ids = self.ways.columns()[0] if self.has_ways() else [self.subset.ids(self.scored)]     # [(K_g,)]
+            src_rows, tgt_rows, *rows = lookup_once(self.tgt_embed.table.weight, src, tgt_in, *ids)
+        h = self.features(src, tgt_in, src_rows, tgt_rows)[keep]                                   # (n_keep, m)
         if self.has_ways():
-            return self.ways.project(h, self.kept_ways(src, keep), rows)
-        return [F.linear(h, rows[0])]                                                              # [(n_keep, K)]
+            weight = self.output_weight()                                                          # (V, w)
+            rows = rows or [weight.index_select(0, ids) for ids in self.ways.columns()[0]]         # [(K_w, w)]
+            return self.ways.project(h[..., :weight.size(1)], self.kept_ways(src, keep), rows)
+        if rows:
+            return [F.linear(h[..., :self.tied_width], rows[0])]                                   # [(n_keep, K)]
+        return [self.project(h, self.scored)]
 
     def new_cache(self) -> DecoderCache:
         return DecoderCache(len(self.decoder))
