@@ -18,6 +18,13 @@ def test_a_contraction_gets_back_its_apostrophe(typed, written):
     assert Apostrophes().apply(typed) == (written, None)
 
 
+@pytest.mark.parametrize("typed", ["Mail im@wont.org or cant@doesnt.net today.", "See /home/dont/wont.txt now.",
+                                   "Read dont.pdf first."])
+def test_what_is_copied_through_keeps_its_letters(typed):
+    """"Mail me at im@wont.org" reached the model as "I'm@won't.org": an address that is not the user's."""
+    assert Apostrophes().apply(typed) == (typed, None)
+
+
 def test_only_an_english_source_has_the_step_and_training_pairs_are_left_as_they_are():
     names = {lang: [type(s).__name__ for s in Pipeline.from_config(DataConfig(src_lang=lang, tgt_lang=other)).steps]
              for lang, other in (("en", "de"), ("de", "en"))}

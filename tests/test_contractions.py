@@ -12,6 +12,7 @@ from text.steps.contractions import Contractions
     ("WE'LL GO.", "WE WILL GO."),
     ("Bill'll come, Ted'd know.", "Bill'll come, Ted'd know."),          # after a name: left as typed
     ("We will see.", "We will see."),
+    ("See example.com/we'd, and she'd come.", "See example.com/we'd, and she would come."),    # copied through
 ])
 def test_ll_and_d_after_a_pronoun_are_written_out(line, written):
     assert Contractions().apply(line) == (written, None)

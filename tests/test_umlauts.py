@@ -22,6 +22,16 @@ def test_a_word_known_only_with_umlauts_gets_them(typed, written):
     assert Umlauts(LEXICON).apply(typed) == (written, None)
 
 
+@pytest.mark.parametrize("typed", [
+    "Schreib an maedchen@fussball.de bitte.", "SCHREIB AN MAEDCHEN@FUSSBALL.DE", "Siehe www.muenchen.de heute.",
+    "Die Datei liegt in /home/gruesse/strasse.txt", "Lies gruesse.pdf und maedchen.txt",
+])
+def test_what_is_copied_through_keeps_its_letters(typed):
+    """"Schreib an maedchen@fussball.de" reached the model, and came back, as "mädchen@fußball.de": an address
+    that is not the user's."""
+    assert Umlauts(LEXICON).apply(typed) == (typed, None)
+
+
 def test_only_a_german_source_with_a_lexicon_has_the_step():
     steps = {lang: [type(s).__name__ for s in Pipeline.from_config(DataConfig(src_lang=lang, tgt_lang=other),
                                                                     lexicon=LEXICON).steps]

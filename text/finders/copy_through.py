@@ -10,6 +10,7 @@ In training pairs such a span becomes a placeholder on both sides where the targ
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import regex
 
@@ -77,6 +78,13 @@ def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
         if m.start() >= after and bounded:
             return m.start(), m.end()
     return None
+
+
+def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str) -> str:
+    """pattern.sub(rewrite, text), but no match inside what is copied through is rewritten: a step that mends typed
+    words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/"."""
+    kept = [m.span() for m in SPAN.finditer(text)]
+    return pattern.sub(lambda m: m.group() if any(a <= m.start() < b for a, b in kept) else rewrite(m), text)
 
 
 def verbatim_in_target(source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:

@@ -6,13 +6,14 @@ arent here." -> "Sie sind hier.".
     Apostrophes().apply("I dont know, its fine.")   -> ("I don't know, its fine.", None)
 
 Only contractions no English word is spelled as (not "its", "lets", "were", "ill", "id", "wed", "well", "shell");
-"cant" and "wont" are words too, but rare ones. The translation is German: nothing to undo; training pairs are left
-as they are.
+"cant" and "wont" are words too, but rare ones. What is copied through stays as typed ("im@wont.org"). The
+translation is German: nothing to undo; training pairs are left as they are.
 """
 from __future__ import annotations
 
 import re
 
+from text.finders.copy_through import sub_outside_copied
 from text.forms.lexicon import typed_as
 from text.step import Step
 
@@ -24,7 +25,7 @@ TYPED = re.compile(rf"(?<![\w'’-])(?i:{'|'.join(CONTRACTIONS)})(?![\w'’-])")
 
 class Apostrophes(Step):
     def apply(self, text: str) -> tuple[str, None]:
-        return TYPED.sub(lambda m: restored(m.group()), text), None
+        return sub_outside_copied(TYPED, lambda m: restored(m.group()), text), None
 
 
 def restored(typed: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from text.finders.copy_through import sub_outside_copied
 from text.step import Step
 
 PRONOUNS = "i you he she it we they that there who"
@@ -21,7 +22,7 @@ WORDS = {"ll": "will", "d": "would"}
 
 class Contractions(Step):
     def apply(self, text: str) -> tuple[str, None]:
-        return CONTRACTED.sub(written_out, text), None
+        return sub_outside_copied(CONTRACTED, written_out, text), None
 
 
 def written_out(m: re.Match) -> str:

@@ -6,13 +6,15 @@ Muenchen!" as "Many Gruesse from Mule!" and "Das Maedchen spielt Fussball." as "
     Umlauts(lexicon).apply("Viele Gruesse aus Muenchen!")   -> ("Viele Grüße aus München!", None)
 
 A word they know as typed stays ("neue", "Feuer", "Steuer"), and so does one no form of which they know ("Michael",
-"Israel"). The translation is English: nothing to undo; training pairs are left as they are.
+"Israel"), and what is copied through as written ("info@gruesse.de", "/home/muenchen/"). The translation is
+English: nothing to undo; training pairs are left as they are.
 """
 from __future__ import annotations
 
 import itertools
 import re
 
+from text.finders.copy_through import sub_outside_copied
 from text.finders.names import EXONYMS
 from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.lexicon import WORD, Lexicon, typed_as
@@ -33,7 +35,7 @@ class Umlauts(Step):
         self.lexicon = lexicon
 
     def apply(self, text: str) -> tuple[str, None]:
-        return WORD.sub(lambda m: self.restored(m.group()), text), None
+        return sub_outside_copied(WORD, lambda m: self.restored(m.group()), text), None
 
     def known(self, word: str) -> str | None:
         """How the corpus or the project's word lists write the word (either case; "ss" may be "ß"), None where
