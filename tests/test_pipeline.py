@@ -58,7 +58,8 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Umlauts", "Case", "Placeholders",
-                                                "FirstCapital", "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
+                                                "Typos", "FirstCapital", "FinalMark", "InnerStop", "StopSpacing",
+                                                "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[4].steps] == ["Slots", "Glossary", "Phrases", "Abbreviations",
                                                                "NumberedWords", "ClockWords", "Adverbs",
                                                                "FormalAddress", "Nouns", "CopyThrough",
@@ -73,7 +74,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                                   "SpelledAmounts", "CalendarNames"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
-    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Umlauts", "Placeholders", "FirstCapital",
+    assert [type(s).__name__ for s in off.steps] == ["Normalize", "Umlauts", "Placeholders", "Typos", "FirstCapital",
                                                      "FinalMark", "InnerStop", "StopSpacing"]
 
 

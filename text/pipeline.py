@@ -49,6 +49,7 @@ from text.steps.possessives import PossessiveEnding
 from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
+from text.steps.typos import Typos
 from text.steps.umlauts import Umlauts
 from util.errors import UserError
 
@@ -85,8 +86,8 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
-        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then the
-        source's first capital, a German possessive's ending ("Sein Katze" -> "Seine Katze"), the source's final
+        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a
+        common word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" -> "Seine Katze"), the source's final
         mark, then no full stop inside a sentence that had none, then no space before a full stop or comma, then
         stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
         without one (models trained before it existed); a glossary needs placeholders."""
@@ -117,6 +118,8 @@ class Pipeline:
                        CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
+        if lexicon is not None:
+            steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
         if cfg.tgt_lang == "de":
             steps.append(PossessiveEnding(lexicon.genders if lexicon is not None else {}))

@@ -1,0 +1,47 @@
+"""A common word typed with a slip ("Ein Mann spielt Fusball", "A woman rides her bicyle") is written as the corpus
+writes it before the model reads it. A strong model wrote "Eine Frau fährt mit dem Fahrad zur Arbeit." as "A woman
+is riding her ride at work." and "A man plays footbal in the park." as "Ein Mann spielt Fuß im Park.".
+
+    Typos(lexicon).apply("A man plays footbal in the \ue000.")   -> ("A man plays football in the \ue000.", None)
+
+A slip is what text/forms/known_forms.KnownForms.mended says: one letter dropped, doubled or swapped with the next,
+or a vowel (or s/ß/z) changed, in a word of six letters or more that the corpus lacks, to a word it holds often. The
+step runs after the placeholders, so it never reads a name ("Herr Schaten" stays Mr. Schaten), a number or
+what is copied through; a word the corpus holds in another form ("Hundes", "Wasserrutsche") is left to the model.
+The translation needs nothing undone; training pairs are left as they are.
+"""
+from __future__ import annotations
+
+from text.finders.copy_through import sub_outside_copied
+from text.forms.known_forms import KnownForms
+from text.forms.lexicon import WORD, Lexicon, typed_as
+from text.step import Step
+
+
+class Typos(Step):
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon, self.forms = lexicon, KnownForms(lexicon)
+
+    def apply(self, text: str) -> tuple[str, None]:
+        first = first_word(text)
+        return sub_outside_copied(WORD, lambda m: self.mended(m.group(), m.start() == first), text), None
+
+    def mended(self, word: str, first: bool = False) -> str:
+        """The common word a slip made of it, else the word as typed. It is written as the corpus writes it (the case
+        step gave an unknown word of a line in capitals a capital: "FOOTBAL" is "Footbal" here), but in capitals
+        where it stands so in a line in lowercase, and with the typed first letter's case at the sentence's start."""
+        forms = self.forms
+        if self.lexicon.knows(word) or forms.inflected(word) or forms.compound(word.lower()) or \
+                forms.headed(word.lower()) or forms.fronted(word.lower()) or forms.agent(word.lower()):
+            return word
+        common = forms.mended(word)
+        if common is None:
+            return word
+        form = self.lexicon.cased(common)
+        return typed_as(word, form) if first or (word.isupper() and len(word) > 1) else form
+
+
+def first_word(text: str) -> int:
+    """Where the text's first word starts (-1 for none)."""
+    m = WORD.search(text)
+    return m.start() if m else -1
