@@ -129,3 +129,21 @@ def test_a_runs_averaged_pt_and_epoch_checkpoints_carry_their_card_and_the_newes
     text = render(averaged["info"]["card"])
     assert "## averaged.pt" in text and f"epoch1.pt (step {steps[0]:,}), epoch2.pt (step {steps[1]:,})" in text
     assert f"val BLEU {averaged['info']['val_bleu']:.2f}" in text
+
+
+def test_the_card_of_a_runs_averaged_pt_says_why_the_run_ended_not_minutes_so_far(averaged_run):
+    from training.card import render
+    card = load_checkpoint(averaged_run / "averaged.pt").card
+    assert card["trained"]["finished"] == "2 epochs"
+    assert "minutes; ended: 2 epochs" in render(card) and " so far" not in render(card)
+
+
+def test_an_averaged_pt_of_epochs_before_the_runs_last_step_says_at_which_step_the_run_ended(root, train_main,
+                                                                                           tmp_path):
+    from tests.runs import TINY
+    out = tmp_path / "run"      # 6 steps an epoch: epochs 1 and 2 averaged, the run ends inside the third
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_epochs=3",
+                "--train.max_steps=15", "--train.average_last=2", "--train.val_max_sentences=5"])
+    card = load_checkpoint(out / "averaged.pt").card
+    assert card["trained"]["steps"] == 12
+    assert card["trained"]["finished"] == "at step 15, reached --train.max_steps=15"

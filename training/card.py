@@ -76,6 +76,14 @@ def card_at(path: str | Path, ckpt) -> dict | None:
     return beside.card if kinship(ckpt.raw, beside.raw) in ("one run", "alike") else None
 
 
+def ended_at(card: dict, ended: str, final_step: int) -> dict:
+    """`card`, of a checkpoint at its step, once its run has ended at `final_step` (`ended`: why), so that it no
+    longer says "so far"; a run that went on past the checkpoint's step says where it ended."""
+    trained = card.get("trained") or {}
+    later = trained.get("steps") != final_step
+    return {**card, "trained": {**trained, "finished": f"at step {final_step:,}, {ended}" if later else ended}}
+
+
 def averaged_card(card: dict, checkpoint: str, averaged: list[dict], command: str | None = None,
                   validated: dict | None = None) -> dict:
     """The card of `checkpoint`, the mean of one run's checkpoints (averaged: [{"checkpoint", "step"}] of each), made

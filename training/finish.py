@@ -23,6 +23,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
              "the validation of the last partial epoch") if validate else "averaged.pt" if cfg.train.average_last \
         else None
     stop.notice = lambda: end_notice(run, doing)
+    ended = reason or f"{cfg.train.max_epochs} epochs"
     weights_sum = sum(float(p.detach().double().sum()) for p in run.model.parameters())
     in_sync = distributed.ranks_agree(run.dist, weights_sum)     # the last step the ranks take together: a signal
     run.checkpoints.before_end(run)                              # ends what follows on each rank at its own point
@@ -36,9 +37,9 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
                 run.log(f"final | step {state.step} | val loss {scores.val_loss:.3f} | {scores.note()}"
                         f"{f' | beam {cfg.train.final_beam} on all of val' if final else ''}")
                 run.checkpoints.after_partial_epoch(run)
-            run.log(f"done: {reason or f'{cfg.train.max_epochs} epochs'}; best val BLEU {state.best_bleu:.2f}")
+            run.log(f"done: {ended}; best val BLEU {state.best_bleu:.2f}")
             doing = "averaged.pt" if cfg.train.average_last else None
-            average(run)
+            average(run, ended)
             doing = None
     except Stopped:
         run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "
@@ -47,7 +48,7 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
         return
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
-    run.checkpoints.at_end(run, reason or f"{cfg.train.max_epochs} epochs")
+    run.checkpoints.at_end(run, ended)
     if draw_curves(run):
         run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
 
@@ -64,9 +65,9 @@ def final_validation(run: Run) -> ValScores:
     return validate_with_ema(run, "final-val", full=True)
 
 
-def average(run: Run) -> None:
+def average(run: Run, ended: str) -> None:
     """The mean of the epochN.pt files the save policy names, validated (best.pt when it scores highest), as
-    averaged.pt."""
+    averaged.pt, whose card says why the run ended (`ended`)."""
     paths = run.checkpoints.to_average(run)
     if not paths:
         return
@@ -75,6 +76,7 @@ def average(run: Run) -> None:
     full = bool(run.cfg.train.final_beam)
     scores = validate_model(run, "averaged", full, epochs=len(paths))
     averaged = [{"checkpoint": path.name, "step": ckpt.step} for path, ckpt in zip(paths, loaded)]
-    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full, loaded[-1].card)
+    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full, loaded[-1].card,
+                                    ended)
     run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
             f"{' (best)' if scores.improved else ''}")

@@ -40,7 +40,7 @@ from pathlib import Path
 import torch
 
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
-from training.card import CARD_NAME, averaged_card, model_card, write_card
+from training.card import CARD_NAME, averaged_card, ended_at, model_card, write_card
 from training.rundir import resume_command
 from util.errors import UserError
 
@@ -137,14 +137,17 @@ class Checkpoints:
         return paths if len(paths) >= 2 else []
 
     def after_averaging(self, run, averaged: list[dict], val_bleu: float, by_direction: dict | None = None,
-                        full: bool = False, newest_card: dict | None = None) -> None:
+                        full: bool = False, newest_card: dict | None = None, ended: str | None = None) -> None:
         """averaged.pt: the model holds the mean of the epochN.pt files `averaged` names ([{"checkpoint", "step"}]),
         validated (and kept as best.pt when its val BLEU was higher); its card and step are the newest one's
-        (newest_card: the card that file holds, its training up to its step; None: the run's now)."""
+        (newest_card: the card that file holds, its training up to its step; None: the run's now), with why the run
+        ended (`ended`: the run's end writes it, after its last step; at a later step, that step too)."""
         if not self.is_main:
             return
         card = model_card(run, {"step": run.state.step, "kind": "averaged", "val_bleu": val_bleu,
-                                "by_direction": by_direction, "full": full}, name="averaged.pt")
+                                "by_direction": by_direction, "full": full}, ended, name="averaged.pt")
+        if newest_card is not None and ended:
+            newest_card = ended_at(newest_card, ended, run.state.step)
         card = averaged_card(newest_card or card, card["checkpoint"], averaged,
                              validated={key: card["best"][key] for key in ("val_bleu", "by_direction", "measure")})
         self.write(run, "averaged.pt", step=card["trained"]["steps"], val_bleu=val_bleu, epochs=len(averaged),
