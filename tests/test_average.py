@@ -210,6 +210,19 @@ def test_an_average_of_a_runs_checkpoints_carries_the_card_of_the_newest_and_nam
     assert "val BLEU: not measured" in text
 
 
+def test_an_average_of_a_finished_runs_epoch_checkpoints_says_why_the_run_ended_not_minutes_so_far(averaged_run,
+                                                                                                   tmp_path):
+    from training.card import card_text
+    out = str(tmp_path / "avg.pt")
+    average.main([str(averaged_run / "epoch2.pt"), str(averaged_run / "epoch1.pt"), "--out", out])
+    assert "minutes; ended: 2 epochs" in card_text(out) and " so far" not in card_text(out)
+    average.main([str(averaged_run / "epoch1.pt"), str(averaged_run / "best.pt"), "--out", str(tmp_path / "b.pt")])
+    steps = load_checkpoint(averaged_run / "best.pt").card["trained"]["steps"]
+    assert load_checkpoint(tmp_path / "b.pt").card["trained"]["finished"] == "2 epochs" and steps == 12
+    average.main([str(averaged_run / "epoch1.pt"), str(averaged_run / "epoch1.pt"), "--out", str(tmp_path / "c.pt")])
+    assert load_checkpoint(tmp_path / "c.pt").card["trained"]["finished"] == f"at step {steps}, 2 epochs"
+
+
 def test_an_average_of_checkpoints_without_cards_takes_the_card_of_the_best_pt_beside_them(averaged_run, tmp_path):
     from decoding.evaluation import trained
     from models.checkpoint import save_checkpoint

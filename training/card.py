@@ -62,18 +62,27 @@ def model_card(run, best: dict, finished: str | None = None, name: str = "best.p
 
 
 def card_at(path: str | Path, ckpt) -> dict | None:
-    """The card of a loaded checkpoint's run at it: its own; for one without (an epochN.pt from before those held
-    one), that of the run's best.pt beside it, when the same run wrote both; None where there is neither."""
-    if ckpt.card is not None:
-        return ckpt.card
+    """The card of a loaded checkpoint's run at it: its own, saying why the run ended where the best.pt beside it (of
+    the same run) says it has (an epochN.pt's card was written while the run went on); for one without (an epochN.pt
+    from before those held one), that of the best.pt; None where there is neither."""
+    own = ckpt.card
+    if own is not None and (own.get("trained") or {}).get("finished"):
+        return own
     best = Path(path).parent / "best.pt"
     if not best.is_file() or best.resolve() == Path(path).resolve():
-        return None
+        return own
     try:
         beside = load_checkpoint(best)
     except UserError:
-        return None
-    return beside.card if kinship(ckpt.raw, beside.raw) in ("one run", "alike") else None
+        return own
+    if kinship(ckpt.raw, beside.raw) not in ("one run", "alike"):
+        return own
+    if own is None:
+        return beside.card
+    ended = (beside.card or {}).get("trained") or {}
+    if ended.get("finished") and ended.get("steps", -1) >= (own.get("trained") or {}).get("steps", 0):
+        return ended_at(own, ended["finished"], ended["steps"])
+    return own
 
 
 def ended_at(card: dict, ended: str, final_step: int) -> dict:
