@@ -28,6 +28,7 @@ import torch
 from config import Config
 from config.checks import check_config
 from data.vocab import Vocab
+from models.resume_command import recorded_resume_command
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
 
@@ -300,5 +301,5 @@ def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> P
     ways = [f"--checkpoint {run / 'last.pt'} for its weights so far"] if (run / "last.pt").is_file() else []
     ways += [f"--checkpoint {older[1] / name} (an older run's)"] if older else []
     raise UserError(f"the newest run, {run}, has no {name} yet: a run writes it at the end of its first epoch "
-                    f"(`python train.py --resume {run}` continues a stopped one)"
+                    f"(`{recorded_resume_command(run)}` continues a stopped one)"
                     + (f"; pass {' or '.join(ways)}" if ways else ""))

@@ -58,13 +58,14 @@ def test_another_number_of_ranks_goes_on_where_the_epoch_was_or_is_refused_in_on
     import pytest
     from util.distributed import place_in_epoch
     from util.errors import UserError
-    assert place_in_epoch(2, 1, 8, "last.pt") == 16 and place_in_epoch(1, 2, 6, "last.pt") == 3
-    assert place_in_epoch(3, 2, 4, "last.pt") == 6
+    again = "python train.py --resume run"
+    assert place_in_epoch(2, 1, 8, "last.pt", again) == 16 and place_in_epoch(1, 2, 6, "last.pt", again) == 3
+    assert place_in_epoch(3, 2, 4, "last.pt", again) == 6
     with pytest.raises(UserError) as error:
-        place_in_epoch(1, 2, 5, tmp_path / "last.pt")
+        place_in_epoch(1, 2, 5, tmp_path / "last.pt", again)
     assert str(error.value) == (f"{tmp_path / 'last.pt'} was written by 1 rank(s), 5 batches into its epoch, which 2 "
-                                "ranks cannot share out evenly; resume it with `python train.py`, or with a number "
-                                "of ranks that divides 5")
+                                "ranks cannot share out evenly; resume it with `python train.py --resume run`, or "
+                                "with a number of ranks that divides 5")
 
 
 def _rank_fails(rank: int, store: str, said) -> None:

@@ -14,10 +14,11 @@ import pytest
 import train
 from config.presets import make_config
 from models.checkpoint import load_checkpoint
+from models.resume_command import resume_command
 from tests.runs import copy_run, records_of, resume
 from tests.synthetic import offline_env, run_train, use_offline_env, write_corpus
 from training.run_lock import LOCK_NAME, RunDirLock
-from training.rundir import claim_run_dir, is_record, resume_command
+from training.rundir import claim_run_dir, is_record
 from training.save_policy import Checkpoints
 from util.errors import UserError
 

@@ -16,6 +16,7 @@ from decoding.ct2_engine import is_exported
 from decoding.export_files import read_manifest
 from models.checkpoint import load_checkpoint
 from models.lineage import kinship
+from models.resume_command import recorded_resume_command
 from training.forecast import Forecast
 from util.errors import UserError
 from util.ledger import this_machine
@@ -249,7 +250,7 @@ def card_text(path: str | Path) -> str:
     if in_training:          # a run's last.pt before its first validation: the card comes with best.pt
         raise UserError(f"{path} is a run's training state, which holds no model card, and its run has no "
                         f"{CARD_NAME} yet: a run writes it with best.pt at the end of its first epoch "
-                        f"(`python train.py --resume {path.parent}` continues a stopped one)")
+                        f"(`{recorded_resume_command(path.parent)}` continues a stopped one)")
     raise UserError(f"{path} has no model card and there is no {CARD_NAME} beside it (runs write one beside best.pt "
                     "since model cards began); pass a best.pt that train.py wrote")
 

@@ -25,6 +25,7 @@ from models.attention.choice import check_attentions
 from models.checkpoint import ModelCheckpoint, check_vocabularies, load_weights
 from models.lineage import new_run_id, runs_of
 from models.output import pieces_to_score
+from models.resume_command import resume_command
 from models.transformer import Transformer, build_model, check_size
 from training.save_policy import Checkpoints
 from training.ema import EMA
@@ -209,8 +210,9 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     if not run.state.runs:      # a new run (a resumed one keeps its id; one begun before run ids draws one now)
         run.state.runs = [*(runs_of(init.raw) if init is not None else []), new_run_id()]
     if resume is not None and run.state.ranks not in (0, dist.world_size):       # 0: a run begun before they counted
-        run.state.batch_in_epoch = distributed.place_in_epoch(run.state.ranks, dist.world_size,
-                                                              run.state.batch_in_epoch, run.dir / "last.pt")
+        run.state.batch_in_epoch = distributed.place_in_epoch(
+            run.state.ranks, dist.world_size, run.state.batch_in_epoch, run.dir / "last.pt",
+            resume_command(run.dir, data_dir, user_module, run.state.ranks))
         run.log(f"resuming with {dist.world_size} rank(s) where {run.state.ranks} trained: a step now takes "
                 f"{dist.world_size} batch(es), and the epoch goes on where it was")
     run.state.precision, run.state.ranks = precision.precision, dist.world_size

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import sys
 from pathlib import Path
 
 from config import Config
+from models.resume_command import recorded_resume_command
 from training.run_lock import LOCK_NAME, RunDirLock
-from util.distributed import launcher
 from util.errors import UserError
 
 
@@ -37,18 +36,6 @@ def remove_stale_temp_files(directory: str | Path) -> list[str]:
         except FileNotFoundError:
             pass
     return sorted(removed)
-
-
-def resume_command(run_dir: Path, data_dir: str | None = None, user_module: str | None = None,
-                   ranks: int = 1) -> str:
-    """The command that continues the run in `run_dir`: with the launcher of its `ranks` (torchrun's ranks each take
-    a batch a step; `python train.py` alone would go on as one), a run given --data-dir reads its data there again
-    (offline, the default would try to download it), and one given --user-module needs the attention it registers
-    again."""
-    words = [*launcher(ranks), "train.py", "--resume", str(run_dir)] \
-        + (["--data-dir", str(data_dir)] if data_dir else []) \
-        + (["--user-module", str(user_module)] if user_module else [])
-    return shlex.join(words)
 
 
 def check_resumable(run_dir: Path) -> None:
@@ -81,11 +68,12 @@ def check_resumable(run_dir: Path) -> None:
 def claim_run_dir(run_dir: Path, resuming: bool, data_dir: str | None = None,
                   user_module: str | None = None, ranks: int = 1) -> RunDirLock:
     """Lock the run directory (before any data work) and clear what a killed owner left half-written.
-    A new run is refused a directory that already holds a run's checkpoints."""
+    A new run is refused a directory that already holds a run's checkpoints, told the command that continues that
+    run (its data_dir, user_module and ranks: this command's, where last.pt does not record the run's)."""
     lock = RunDirLock(run_dir, "" if resuming else "choose another --out").acquire()
     if not resuming and (run_dir / "last.pt").exists():
         lock.release()
-        command = resume_command(run_dir, data_dir, user_module, ranks)
+        command = recorded_resume_command(run_dir, data_dir, user_module, ranks)
         raise UserError(f"{run_dir} already holds a run; continue it with `{command}`, or choose another --out")
     if not resuming and (run_dir / "best.pt").exists():     # a new run would overwrite it at its first epoch
         lock.release()

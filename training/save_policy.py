@@ -41,7 +41,7 @@ import torch
 
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
 from training.card import CARD_NAME, averaged_card, ended_at, model_card, write_card
-from training.rundir import resume_command
+from models.resume_command import resume_command
 from util.errors import UserError
 
 

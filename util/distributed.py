@@ -128,15 +128,15 @@ def from_main(info: DistInfo, value):
     return box[0]
 
 
-def place_in_epoch(ranks_then: int, ranks: int, batch: int, last_pt) -> int:
+def place_in_epoch(ranks_then: int, ranks: int, batch: int, last_pt, again: str) -> int:
     """Where `ranks` ranks go on in an epoch that `ranks_then` left at `batch` of each one's share: the ranks take
     turns through one list of batches (data/batching.py), so they had trained its first ranks_then * batch. A place
-    the new number cannot share out evenly is refused (one line), as it would train batches twice or skip them."""
+    the new number cannot share out evenly is refused (one line, with `again`: the command that resumes the run with
+    ranks_then ranks), as it would train batches twice or skip them."""
     trained = batch * ranks_then
     if trained % ranks:
-        run = f"`{' '.join(launcher(ranks_then))} train.py`"
         raise UserError(f"{last_pt} was written by {ranks_then} rank(s), {trained} batches into its epoch, which "
-                        f"{ranks} ranks cannot share out evenly; resume it with {run}, or with a number of ranks "
+                        f"{ranks} ranks cannot share out evenly; resume it with `{again}`, or with a number of ranks "
                         f"that divides {trained}")
     return trained // ranks
 
