@@ -99,6 +99,13 @@ def test_translate_info_of_an_old_best_pt_whose_card_says_so_far_prints_the_mode
     assert " so far" in capsys.readouterr().out               # another checkpoint's card: not this one's
 
 
+def test_a_card_of_a_run_that_ended_inside_its_first_epoch_says_so_not_0_epochs(both_run):
+    from training.card import render
+    card = load_checkpoint(both_run / "best.pt").card
+    text = render({**card, "trained": {**card["trained"], "steps": 300, "epochs": 0}})
+    assert "- trained: 300 steps, within its first epoch, " in text and "0 epochs" not in text
+
+
 def test_translate_info_without_a_card_or_model_md_is_a_one_line_error(tmp_path):
     save(tmp_path / "old.pt", 1)
     with pytest.raises(UserError, match=r"old.pt has no model card and there is no MODEL.md beside it") as e:

@@ -153,7 +153,8 @@ def render(card: dict) -> str:
     if trained["epochs"] is None:        # an average.py mean of checkpoints older than the card it was made from
         done = f"{trained['steps']:,} steps (the minutes to them were not recorded)"
     else:
-        epochs = f"{trained['epochs']} epoch{'' if trained['epochs'] == 1 else 's'}"
+        epochs = (f"{trained['epochs']} epoch{'' if trained['epochs'] == 1 else 's'}" if trained["epochs"] else
+                  "within its first epoch")           # epochs completed: "0 epochs" read as nothing trained
         done = f"{trained['steps']:,} steps, {epochs}, {trained['minutes']:.1f} minutes" + (
             f"; ended: {trained['finished']}" if trained["finished"] else " so far")
     corpus = MULTI30K if card["corpus"] == "Multi30K" else f"its training corpus ({card['corpus']})"
