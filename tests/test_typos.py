@@ -8,7 +8,8 @@ from text.steps.typos import Typos
 
 GERMAN = Lexicon.learn([("Ein Mann fährt Fahrrad und spielt Fußball im Schatten.", "A man rides a bike."),
                         ("Die Leute werden Nudeln kochen.", "The people will cook noodles."),
-                        ("Die Hunde spielen am Fenster.", "The dogs play at the window.")] * 20)
+                        ("Die Hunde spielen am Fenster.", "The dogs play at the window."),
+                        ("Erwachsene führen einen weißen Hund mit Reifen.", "Adults walk a white dog.")] * 20)
 ENGLISH = Lexicon.learn([("A man is wearing a hat and plays football.", "Ein Mann trägt einen Hut."),
                          ("A woman rides a bicycle while skiing.", "Eine Frau fährt Rad.")] * 20)
 
@@ -31,6 +32,7 @@ def test_a_slip_of_a_common_word_is_mended(lexicon, typed, mended):
     (GERMAN, "Die Leute worden gesehen, es ist finster."),      # another vowel: words of their own
     (GERMAN, "Die Hunde spielen, Fahrrad."),                   # known as typed, or inflected ("Hunde")
     (GERMAN, "Er spielt Fusbal."),                             # two slips
+    (GERMAN, "Wir wissen, sie riefen, fuhren, erwachsen."),    # "weißen", "Reifen", "führen", "Erwachsene"
     (ENGLISH, "A man wers a hat."),                            # under six letters
     (ENGLISH, "Mail footbal@web.de or see www.bicyle.com."),   # copied through
 ])

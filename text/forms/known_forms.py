@@ -19,7 +19,7 @@ ENDINGS = ("e", "n", "en", "s", "es", "er", "ern", "em")    # German inflection 
 VOWELS = "aeiouäöüy"
 ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
-MENDED = ("aä", "oö", "uü", "iy", "sßz")    # ... where the word is mended: another vowel often makes another word
+MENDED = ("iy", "sß")      # ... where the word is mended: another vowel, even its umlaut, often makes another word
 
 
 class KnownForms:
@@ -87,28 +87,33 @@ class KnownForms:
 
     def typo(self, word: str) -> bool:
         """A slip of a common word (slips), any vowel changed for another."""
-        return bool(self.slips(word, SIMILAR))
+        return bool(self.slips(word))
 
     def mended(self, word: str) -> str | None:
         """The common word a slip made of it, the most often held of several, in lowercase; None for another word.
-        Only a vowel for its umlaut or "y" for "i" counts as changed here: "worden", "finster" are words too, not
-        slips of "werden", "Fenster"."""
-        common = self.slips(word, MENDED)
+        Stricter than `typo`, since the word is rewritten: only "y" for "i" and "s" for "ß" count as changed
+        ("worden", "finster", "fuhren" are words, not slips of "werden", "Fenster", "führen"), "ie" and "ei" are
+        not swapped ("riefen", "stiegen" are words), a letter missing at the end only where it doubles the one
+        before ("footbal"; "erwachsen", "grocer" are words), and the corpus' word as it writes it ("ss" is no "ß"
+        here: "wissen" is no slip of "weißen"). Words still mended wrongly: "wüsste" (Wüste), "Ferien" (Freien),
+        "stripped" (striped), "panting" (painting)."""
+        common = self.slips(word, strict=True)
         return common[0] if common else None
 
-    def slips(self, word: str, similar: tuple[str, ...]) -> list[str]:
+    def slips(self, word: str, strict: bool = False) -> list[str]:
         """The common words (held COMMON times or more), most often held first, that the word is with a letter
-        dropped or doubled, two swapped, or a letter changed for one of its group in `similar`, the first letter
-        kept: "Fahrad" (Fahrrad), "Nudlen" (Nudeln), "Fusball" (Fußball). Only for words of 6+ letters, and no
-        consonant for another or for a vowel, no letter added: names are often that close to a word ("Mia" - "mit",
-        "Angela" - "angeln", "Matteo" - "Matte")."""
+        dropped or doubled, two swapped, or a vowel (or s/ß/z) changed, the first letter kept: "Fahrad" (Fahrrad),
+        "Nudlen" (Nudeln), "Fusball" (Fußball). Only for words of 6+ letters, and no consonant for another or for a
+        vowel, no letter added: names are often that close to a word ("Mia" - "mit", "Angela" - "angeln", "Matteo" -
+        "Matte"). `strict`: as `mended` says."""
         lower = word.lower()
         if len(lower) < 6:
             return []
         splits = [(lower[:k], lower[k:]) for k in range(1, len(lower) + 1)]
         edits = {a + b[1:] for a, b in splits if b and b[0] == a[-1]}          # a doubled letter: "Schatten" ttt
-        edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-        edits |= {a + c + b for a, b in splits for c in set(lower) | set(VOWELS)}
-        edits |= {a + c + b[1:] for a, b in splits if b for group in similar if b[0] in group for c in group}
-        return sorted((e for e in edits - {lower} if self.lexicon.count(e) >= COMMON),
-                      key=lambda e: (-self.lexicon.count(e), e))
+        edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1 and not (strict and b[:2] in ("ie", "ei"))}
+        edits |= {a + c + b for a, b in splits for c in set(lower) | set(VOWELS) if b or not strict or c == a[-1]}
+        edits |= {a + c + b[1:] for a, b in splits if b for group in (MENDED if strict else SIMILAR) if b[0] in group
+                  for c in group}
+        count = (lambda e: self.lexicon.counts.get(e, 0)) if strict else self.lexicon.count
+        return sorted((e for e in edits - {lower} if count(e) >= COMMON), key=lambda e: (-count(e), e))
