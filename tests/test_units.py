@@ -92,6 +92,7 @@ def test_englishs_of_after_a_measure_goes_with_it_but_not_after_a_share():
     """"We bought 2 kg of apples" came back as "Wir suchen 2 kg von Apfel" from a 30-minute model."""
     assert Numbers("en", "de").apply("2 kg of apples, 3 bottles of wine, 20% of the bread.") == \
         ("\ue000 apples, \ue001 wine, \ue002 of the bread.", ("2 kg", "3 Flaschen", "20%"))
+    assert Numbers("en", "de").apply("20 percent of people") == ("\ue000 of people", ("20 Prozent",))  # "of" lost
 
 
 @pytest.mark.parametrize("source, target, text, fills", [

@@ -208,7 +208,7 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         return Unit(key, start, measured[0], f"{number} {written} {measured[1]}", ("unit", key, value, measured[2]))
     if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
         written = forms.dative
-    of = OF_AFTER.match(text, last) if source == "en" else None
+    of = OF_AFTER.match(text, last) if source == "en" and key != "pct" else None       # a share, in words too
     measure = OFTEN.get(number, f"{number} {written}") if key == "x" and target == "en" else f"{number} {written}"
     return Unit(key, start, of.end() if of else last, measure, ("unit", key, value))
 
