@@ -68,6 +68,15 @@ PATTERNS = [
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
+# what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
+# or a full stop inside a word ("www.", "x.de", ".pdf"); most lines have none, and this finds that 15 times faster
+# than SPAN finds nothing (preparing Multi30K's training pairs spent 13 s in SPAN, now under 1 s)
+NEEDED = regex.compile(r"[\d@#/\\$%&*+=~^|<>≤≥≠\p{Extended_Pictographic}\U0001F1E6-\U0001F1FF]|\.\S", regex.IGNORECASE)
+
+
+def verbatim_spans(text: str) -> list:
+    """SPAN's matches in text, in order (none, without running SPAN, where the line has nothing SPAN needs)."""
+    return list(SPAN.finditer(text)) if NEEDED.search(text) else []
 
 
 def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
@@ -94,6 +103,6 @@ def verbatim_in_target(source: str, spans: list[Span], target: str) -> list[tupl
 
 class CopyThrough(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.end(), Alone(m.group())) for m in SPAN.finditer(text)]
+        return [Span(m.start(), m.end(), Alone(m.group())) for m in verbatim_spans(text)]
 
     find_in_target = staticmethod(verbatim_in_target)
