@@ -254,3 +254,21 @@ def test_a_training_pair_takes_a_times_preposition_only_where_the_target_has_one
 ])
 def test_a_range_of_two_dates_or_two_times_is_one_placeholder_with_its_prepositions(languages, source, masked, fills):
     assert Numbers(*languages).apply(source) == (masked, fills)
+
+
+def test_a_pipeline_reads_a_texts_numbers_once_for_its_number_compounds_digit_runs_and_numbers(monkeypatch):
+    """Each of the three asked Numbers.find about the same text: a third of preparing Multi30K went to reading the
+    numbers of each caption three times."""
+    import text.finders.numbers as numbers_module
+    from text.finders.finder import masked
+    from text.finders.number_compounds import NumberCompounds
+
+    reads = []
+    read_dates = numbers_module.find_dates
+    monkeypatch.setattr(numbers_module, "find_dates",
+                        lambda text, *langs: reads.append(text) or read_dates(text, *langs))
+    numbers = Numbers()
+    finders = [NumberCompounds(numbers, None), DigitRuns(numbers), numbers]
+    assert masked(finders, "Zwei Hunde rennen 3 km, am 12.03.2025.")[1] == ("3 km", "on March 12, 2025")
+    assert masked(finders, "Ein Hund.")[1] == () and masked(finders, "Ein 5-Sterne-Hotel.")[1] == ("5-star",)
+    assert reads == ["Zwei Hunde rennen 3 km, am 12.03.2025.", "Ein Hund.", "Ein 5-Sterne-Hotel."]

@@ -110,8 +110,17 @@ class Numbers(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.source, self.target = source, target
         self.span = re.compile(NUMBER + CLOCK.get(source, "()?"), re.IGNORECASE if source == "en" else 0)
+        self.last: tuple[str, tuple[Span, ...]] = ("", ())
 
     def find(self, text: str) -> list[Span]:
+        """The numbers of a text; the last text's are kept, as a pipeline's number compounds and digit runs ask for
+        the numbers of the very text this finder is asked about next (a third of preparing a corpus went to that)."""
+        last = self.last                     # one read: a server's threads may share this finder
+        if last[0] != text:
+            last = self.last = text, tuple(self.spans(text))
+        return list(last[1])
+
+    def spans(self, text: str) -> list[Span]:
         text = grouped_by_marks(text, self.source)       # "25 000" read as "25.000": one number, not two
         dates = find_dates(text, self.source, self.target)
         listed = dates + [s for s in find_list_markers(text, self.source) if not overlaps(s, dates)]   # "1. Milch"
