@@ -92,7 +92,7 @@ def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
 def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str) -> str:
     """pattern.sub(rewrite, text), but no match inside what is copied through is rewritten: a step that mends typed
     words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/"."""
-    kept = [m.span() for m in SPAN.finditer(text)]
+    kept = [m.span() for m in verbatim_spans(text)]
     return pattern.sub(lambda m: m.group() if any(a <= m.start() < b for a, b in kept) else rewrite(m), text)
 
 
