@@ -46,6 +46,13 @@ def test_a_lowercase_sentence_gets_a_capital_on_its_first_word_only_where_the_se
     assert Case(LEXICON).apply(line)[0] == cased       # not "10 Km": a number opens the sentence
 
 
+@pytest.mark.parametrize("line", ["www.zoo.de spielt ein mann.", "info@zoo.de spielt ein mann.",
+                                  "@lena spielt gitarre.", "#sommer spielt ein mann.", "/home/anna spielt gitarre.",
+                                  "x = 3 spielt ein mann."])
+def test_a_lowercase_sentence_that_starts_with_what_is_copied_through_gets_no_capital_on_it(line):
+    assert Case(LEXICON).apply(line)[0].split()[0] == line.split()[0]      # not "Www.zoo.de", "@Lena", "/Home/anna"
+
+
 def test_a_one_letter_capital_makes_a_line_normal_case():
     assert kind("A man weighs 80 kg.") == "normal" and kind("a man weighs 80 kg.") == "lower"
 

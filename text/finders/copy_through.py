@@ -89,6 +89,11 @@ def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
     return None
 
 
+def inside_copied(text: str, index: int) -> bool:
+    """Whether text[index] belongs to what is copied through ("info@zoo.de", "/home/anna", "#sommer")."""
+    return any(m.start() <= index < m.end() for m in SPAN.finditer(text))
+
+
 def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str) -> str:
     """pattern.sub(rewrite, text), but no match inside what is copied through is rewritten: a step that mends typed
     words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/"."""

@@ -10,7 +10,8 @@ one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first wor
 that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as a name), and so is a word after
 a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"). Tokens that are no
 words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
-whatever punctuation stands around them; a term of the user's glossary is written as the glossary writes it
+whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de ist ...",
+"@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary writes it
 ("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal case. A
 sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."), is not
 a lowercase sentence.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from text.finders.copy_through import inside_copied
 from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
 from text.finders.slots import SLOT
@@ -88,7 +90,8 @@ class Case(Step):
         out = "".join(pieces) + self.recased(text[last:], found)
         first = WORD.search(out)        # the sentence's first word, unless a number or a quotation comes before it
         if first and first.start() not in terms and not re.search(r"\w", out[:first.start()]) and \
-                not SLOT.search(out, 0, first.start()):         # ("10 km weit.", "\ue100 shouted the officer.")
+                not SLOT.search(out, 0, first.start()) and \
+                not inside_copied(out, first.start()):  # ("10 km weit.", "\ue100 shouted the officer.", "@lena ...")
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
 
