@@ -8,7 +8,7 @@ import text.finders.copy_through as copy_through
 from text.finders.copy_through import SPAN, CopyThrough, verbatim_spans
 from text.forms.masking import PLACEHOLDERS
 
-P0, P1 = PLACEHOLDERS[:2]
+P0, P1, P2 = PLACEHOLDERS[:3]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
@@ -34,6 +34,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Mit 50 km/h, und/oder Ein-/Ausgang, 1/2 /h.", "Mit 50 km/h, und/oder Ein-/Ausgang, 1/2 /h.", ()),   # no path
     ("Siehe https://de.wikipedia.org/wiki/Rhein_(Fluss).", f"Siehe {P0}.",
      ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),
+    ("Read https://en.wikipedia.org/wiki/Schindler's_List, 'www.x.de' or x.com's.",
+     f"Read {P0}, '{P1}' or {P2}'s.", ("https://en.wikipedia.org/wiki/Schindler's_List", "www.x.de", "x.com")),
     ("Link: <https://x.de/a> oder <info@x.de>", f"Link: <{P0}> oder <{P1}>", ("https://x.de/a", "info@x.de")),
     ("Drücke 1️⃣ oder #️⃣.", f"Drücke {P0} oder {P1}.", ("1️⃣", "#️⃣")),
     ("Fans aus 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F und 🇩🇪!", f"Fans aus {P0} und {P1}!",

@@ -24,7 +24,9 @@ from text.forms.units import CODES, SYMBOLS, WORDS
 MODIFIERS = r"[\uFE0F\U0001F3FB-\U0001F3FF]*"
 EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"
          rf"|\p{{Extended_Pictographic}}{MODIFIERS}(?:\u200d\p{{Extended_Pictographic}}{MODIFIERS})*")
-URL_CHAR = r"(?:\([^\s()<>]*\)|[^\s<>\"'„“”«»)])"     # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)")
+# a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",
+# not a closing quote nor an English "'s" after the URL: "example.com's")
+URL_CHAR = r"(?:\([^\s()<>]*\)|'(?!s\b)(?=\w)|[^\s<>\"'„“”«»)])"
 # a formula's parts: letters or small whole numbers, each alone, and the comparison among them (not the heart "<3")
 OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
 JOIN = rf"(?: ?{OPERATOR} ?|(?<=\d) x (?=\d))"        # between operands; a letter x only between numbers ("3 x 4")
