@@ -36,6 +36,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
      ("https://de.wikipedia.org/wiki/Rhein_(Fluss)",)),
     ("Read https://en.wikipedia.org/wiki/Schindler's_List, 'www.x.de' or x.com's.",
      f"Read {P0}, '{P1}' or {P2}'s.", ("https://en.wikipedia.org/wiki/Schindler's_List", "www.x.de", "x.com")),
+    ("Mail o'brien@example.com or 'anna@x.de'.", f"Mail {P0} or '{P1}'.", ("o'brien@example.com", "anna@x.de")),
     ("Link: <https://x.de/a> oder <info@x.de>", f"Link: <{P0}> oder <{P1}>", ("https://x.de/a", "info@x.de")),
     ("Drücke 1️⃣ oder #️⃣.", f"Drücke {P0} oder {P1}.", ("1️⃣", "#️⃣")),
     ("Fans aus 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F und 🇩🇪!", f"Fans aus {P0} und {P1}!",

@@ -36,7 +36,7 @@ MEASURED = r"(?![ \u00a0]?(?i:%s)(?![\w/-]))" % "|".join(
     re.escape(w) for w in sorted({w for words in WORDS.values() for w in words} | set(SYMBOLS), key=len, reverse=True))
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                                           # an e-mail address
+    r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
     r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
     r"(?<![\w.])(?:(?-i:v)\d+(?:\.\d+)+(?:-[^\W\d_][\w.]*\w)?|\d+(?:\.\d+){2,}-[^\W\d_][\w.]*\w)(?![\w-])",
     # a version ("v2.1.3", "1.2.3-beta": the model lost "-beta"); a date or a decimal alone stays the number step's
