@@ -20,6 +20,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Ein Mann fotografiert den Turm 📷", f"Ein Mann fotografiert den Turm {P0}", ("📷",)),
     ("Familie 👨\u200d👩\u200d👧 und 👍🏽", f"Familie {P0} und {P1}", ("👨\u200d👩\u200d👧", "👍🏽")),
     ("Die Datei bericht_2024.pdf ist da.", f"Die Datei {P0} ist da.", ("bericht_2024.pdf",)),
+    ("Öffne bericht(final).docx und Rechnung (2).pdf.", f"Öffne {P0} und {P1}.",
+     ("bericht(final).docx", "Rechnung (2).pdf")),                   # brackets in a file name
     ("Ein B2B Kunde hört MP3.", f"Ein {P0} Kunde hört {P1}.", ("B2B", "MP3")),
     ("Das Passwort abc$def, bei AT&T.", f"Das Passwort {P0}, bei {P1}.", ("abc$def", "AT&T")),   # symbols inside
     ("Er hat 1 000 000 Fans.", "Er hat 1 000 000 Fans.", ()),      # thousands after a number: no phone number

@@ -48,8 +48,9 @@ PATTERNS = [
     rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
     # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
     # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
-    r"(?<![\w.-])[\w-]+\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov"
-    r"|wav|html?|py|js|exe)\b",                                                # a file name
+    r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
+    r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe)\b",
+    # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf")
     r"(?<![\w$%&*+=~^|\\#])\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
     # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
