@@ -86,3 +86,11 @@ def test_a_glossary_term_in_a_lowercase_or_caps_line_is_written_as_the_glossary_
 def test_a_word_after_a_title_is_a_name_even_where_the_corpus_writes_it_lowercase(line, cased):
     lexicon = Lexicon.learn([("Mr. Smith walks through the park with a baker.", "-"), ("A cook sees a man.", "-")])
     assert Case(lexicon).apply(line)[0] == cased
+
+
+@pytest.mark.parametrize("line, cased", [("ein mann ruft herr schaten.", "Ein Mann ruft Herr Schaten."),
+                                         ("ein mann ruft frau mann.", "Ein Mann ruft Frau Mann."),
+                                         ("eine frau spielt gitarre.", "Eine Frau spielt Gitarre.")])
+def test_a_word_the_corpus_lacks_after_herr_or_frau_in_a_lowercase_line_is_a_name(line, cased):
+    lexicon = Lexicon.learn([("Ein Mann ruft Herr und Frau.", "-"), ("Eine Frau spielt Gitarre.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased          # "frau mann": a word of the corpus, written as it writes it

@@ -8,13 +8,14 @@ Each word is written as the training corpus usually writes it (lexicon.py); a wo
 first letter in a caps line (in German most unknown words are nouns or names) and stays lowercase in a lowercase
 one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized (not after a quotation
 that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as a name), and so is a word after
-a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"). Tokens that are no
-words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in the caps output,
-whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de ist ...",
-"@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary writes it
-("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal case. A
-sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."), is not
-a lowercase sentence.
+a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the corpus lacks after "herr" or
+"frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten").
+Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
+the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
+ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
+writes it ("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal
+case. A sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."),
+is not a lowercase sentence.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ TOKEN = re.compile(r"\S+")
 PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
 TITLES = {"mr", "mrs", "ms", "dr", "prof"}     # with their period, a name follows; "mr", "mrs", "ms" without one too
 BARE_TITLES = {"mr", "mrs", "ms"}
+HONORIFICS = {"herr", "herrn", "frau"}   # a word after one that the corpus lacks is a name ("frau kellner": a noun)
 
 
 class Cased(NamedTuple):
@@ -96,22 +98,25 @@ class Case(Step):
         return out, Cased(found == "caps", kept)
 
     def recased(self, text: str, found: str) -> str:
-        out, title = [], False
+        out, title, honorific = [], False, False
         for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
                 # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase
-                out.append(self.recase(piece, found).capitalize() if title else self.recase(piece, found))
+                out.append(self.recase(piece, found, honorific).capitalize() if title else
+                           self.recase(piece, found, honorific))
                 title = bare(piece).lower() in TITLES and (piece.endswith(".") or bare(piece).lower() in BARE_TITLES)
+                honorific = bare(piece).lower() in HONORIFICS
             else:
                 out.append(piece)
-                title = title and not piece.strip()
+                title, honorific = title and not piece.strip(), honorific and not piece.strip()
         return "".join(out)
 
-    def recase(self, token: str, found: str) -> str:
+    def recase(self, token: str, found: str, named: bool = False) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
-        lowercase one ("kg", "value": a capital would make them names, kept untranslated)."""
+        lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
+        "herr" or "frau": "herr schaten" is Herr Schaten, not a slip of "Schatten")."""
         def unknown(word: str) -> str:
-            return word.capitalize() if found == "caps" or looks_like_a_place(word) else word
+            return word.capitalize() if found == "caps" or named or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
     def reverse(self, output: str, state: Cased | None) -> str:
