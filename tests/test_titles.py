@@ -39,6 +39,13 @@ def test_a_word_after_a_german_title_or_naming_word_is_a_name_with_its_title_in_
     assert names_in(text) == found
 
 
+@pytest.mark.parametrize("text, found", [("Ich rufe Frau Becker an.", [("Frau Becker", "Ms. Becker")]),
+                                         ("ich sehe Herrn Wolf.", [("Herrn Wolf", "Mr. Wolf")])])
+def test_a_title_after_ich_and_its_verb_is_a_title(text, found):
+    lexicon = Lexicon.learn([("Ich sehe einen Ruf und eine Frau.", "I see a call and a woman.")] * 3)
+    assert names_in(text, lexicon) == found        # "rufe", "sehe": no adjectives, though "ruf" and "sehe" are words
+
+
 @pytest.mark.parametrize("text", [
     "Ein Mann schaut zu, während eine Frau Gitarre spielt.", "Eine junge Frau Brot kauft.", "Der blonden Frau Essen.",
     "Das ist ein Herr Koch.", "Während die Familie Essen kocht.", "Eine Frau sitzt."])

@@ -72,6 +72,7 @@ DETERMINERS = set("das ein kein mein dein sein ihr euer manch welch solch zwei d
 ARTICLES = set("die der den dem des eine einer einen einem eines".split())
 ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 SALUTING = ("geehrte", "geehrter")          # a letter's "Sehr geehrte(r)"
+FIRST_PERSON = re.compile(r"(?<![\w-])[Ii]ch +[^\W\d_]+e +$")   # "ich" and its verb right before the title
 NO_ADJECTIVES = set("neben gegen zwischen hinter unter über wider entgegen ohne gegenüber außer oder aber wieder "
                     "hier immer nachher vorher später sie wie nie habe hatte wurde würde werde sollte könnte "
                     "möchte".split())
@@ -91,14 +92,16 @@ def before(text: str, start: int) -> str:
 
 def a_title(text: str, start: int, lexicon) -> bool:
     """Whether "Herr", "Frau" or "Familie" at `start` is a title: no article, determiner or inflected adjective
-    before it. A lower-case word with an adjective's ending is taken for one unless the corpus holds it in lower
-    case and holds no stem of it ("treffen": "treff", "treffe"; but "jungen": "jung"); a word it lacks is taken for
-    one too."""
+    before it. A word in -e after "ich" is a verb ("Ich rufe Frau Bauer an"). Another lower-case word with an
+    adjective's ending is taken for one unless the corpus holds it in lower case and holds no stem of it ("treffen":
+    "treff", "treffe"; but "jungen": "jung"); a word it lacks is taken for one too."""
     word = before(text, start)
     lower = word.lower()
     if lower in DETERMINERS or lower in ARTICLES:
         return False
     if lower in SALUTING:                          # "Sehr geehrte Frau Bauer": an adjective, and a title after it
+        return True
+    if FIRST_PERSON.search(text, 0, start):        # "Ich besuche Frau Koch": a verb ("besuch" is no adjective's stem)
         return True
     if not word.islower() or not lower.endswith(ADJECTIVE_ENDINGS) or lower in NO_ADJECTIVES:
         return True
