@@ -78,6 +78,8 @@ def test_a_glossary_term_in_a_lowercase_or_caps_line_is_written_as_the_glossary_
         "Ein Mann spielt auf der Straße von Kölner Dom auf iPhone."
     assert step.apply("iphone auf der straße")[0] == "iPhone auf der Straße"
     assert step.apply("Ein Mann am kölner dom.") == ("Ein Mann am kölner dom.", None)     # a line in its own case
+    assert step.apply("ein mann spielt auf www.iphone.de und iphone.")[0] == \
+        "Ein Mann spielt auf www.iphone.de und iPhone."                          # a URL is copied as typed
 
 
 @pytest.mark.parametrize("line, cased", [("MR. BAKER WALKS THROUGH THE PARK.", "Mr. Baker walks through the park."),

@@ -13,9 +13,9 @@ a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the c
 Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
 the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
 ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
-writes it ("kölner dom" -> "Kölner Dom"), so it is found. A lowercase sentence's translation keeps the model's normal
-case. A sentence in ordinary case is left alone; one with a capital, even a one-letter word ("A man weighs 80 kg."),
-is not a lowercase sentence.
+writes it ("kölner dom" -> "Kölner Dom"), so it is found, but not inside such a token. A lowercase sentence's
+translation keeps the model's normal case. A sentence in ordinary case is left alone; one with a capital, even a
+one-letter word ("A man weighs 80 kg."), is not a lowercase sentence.
 """
 from __future__ import annotations
 
@@ -85,6 +85,8 @@ class Case(Step):
         kept = tuple(bare(t) for t in TOKEN.findall(text) if not is_word(t) and bare(t))
         pieces, terms, last = [], [], 0
         for start, end, term in self.terms.in_any_case(text):         # the glossary's terms as it writes them
+            if inside_copied(text, start):          # not inside what is copied through ("www.hund.de", term "Hund")
+                continue
             pieces.append(self.recased(text[last:start], found))
             terms.append(sum(map(len, pieces)))
             pieces.append(term)
