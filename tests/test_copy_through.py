@@ -75,6 +75,7 @@ def test_a_training_pair_carries_a_span_as_a_placeholder_only_where_the_target_h
     ("He lives at 221B Baker Street.", f"He lives at {P0}.", ("221B Baker Street",)),
     ("Die Hauptstraße ist voll, die Straße 5 mal.", "Die Hauptstraße ist voll, die Straße 5 mal.", ()),  # no number
     ("Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", "Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", ()),  # units
+    ("Bring 2 Euro zum Kaiserring 5 mit.", f"Bring 2 Euro zum {P0} mit.", ("Kaiserring 5",)),     # "Bring": a verb
 ])
 def test_a_street_address_is_copied_as_written(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)
