@@ -38,6 +38,16 @@ def test_abbreviations_ordinals_decimals_and_urls_do_not_split(line):
     assert Sentences().apply(line)[0] == [line]
 
 
+@pytest.mark.parametrize("line, sentences", [
+    ("Installiere v2.1.3. Starte neu.", ["Installiere v2.1.3.", "Starte neu."]),
+    ("Folge @anna.m. Sie postet viel.", ["Folge @anna.m.", "Sie postet viel."]),
+    ("Download it from example.com/a. Open it.", ["Download it from example.com/a.", "Open it."]),
+    ("the file is in /home/a. open it.", ["the file is in /home/a.", "open it."]),
+])
+def test_a_period_after_what_is_copied_through_ends_a_sentence_whatever_it_ends_in(line, sentences):
+    assert Sentences().apply(line)[0] == sentences      # not after a single letter or a number only
+
+
 def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
     assert Sentences().reverse([" A woman. ", "A ship.", ""], None) == "A woman. A ship."
     assert Sentences().apply("   ")[0] == []

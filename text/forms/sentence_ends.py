@@ -8,12 +8,15 @@ Bach"; "a.m." and "p.m." unless a capital follows), an ordinal or a date ("am 3.
 a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
 periods; a sentence mark between a word in lowercase (but for a capital first letter) and a capitalized one with no
 space ("a mouse.The dog", "Ein Hund.Eine Katze") ends a sentence, unless the words are part of a domain or an address
-("www.bbc.Com") or the first is an abbreviation ("Dr.Müller").
+("www.bbc.Com") or the first is an abbreviation ("Dr.Müller"). A period right after what is copied through (a URL,
+a path, a @handle, a version: text/finders/copy_through.py) is a sentence's, whatever it ends in: "Lade v2.1.3.
+Starte neu.", "Folge @anna.m. Sie postet viel." (a model lost the sentence after it).
 """
 from __future__ import annotations
 
 import re
 
+from text.finders.copy_through import SPAN
 from text.forms.calendar import MONTHS
 
 # German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
@@ -57,12 +60,14 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     """(start, end) of each sentence of a text, in order, without the spaces around it; none ends strictly inside
     one of the `unbroken` spans (a quotation: "„Schau! Ein Hund.“, ruft sie." is one sentence)."""
     starts = START if any(c.isupper() for c in text) else START_LOWER
+    copied = {m.end() for m in SPAN.finditer(text)}     # where a URL, path, handle or version ends
     spans, start = [], 0
     for end in END.finditer(text):
         if any(a < end.end() < b for a, b in unbroken):
             continue
         gap = starts.match(text, end.end()) or joined(text, start, end)
-        if gap is not None and ends_sentence(text[start:end.end()], end.group(), text[gap.end():]):
+        if gap is not None and (end.start() in copied or
+                                ends_sentence(text[start:end.end()], end.group(), text[gap.end():])):
             spans.append((start, end.end()))
             start = gap.end()
     spans.append((start, len(text)))
