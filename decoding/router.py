@@ -19,7 +19,7 @@ from dataclasses import replace
 from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
-from text.finders.copy_through import SPAN as VERBATIM
+from text.forms.verbatim import SPAN as VERBATIM
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
 from text.forms.titles import TITLE

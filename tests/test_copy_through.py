@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-import text.finders.copy_through as copy_through
-from text.finders.copy_through import SPAN, CopyThrough, verbatim_spans
+import text.forms.verbatim as verbatim
+from text.finders.copy_through import CopyThrough
+from text.forms.verbatim import SPAN, verbatim_spans
 from text.forms.masking import PLACEHOLDERS
 
 P0, P1, P2 = PLACEHOLDERS[:3]
@@ -83,7 +84,7 @@ def test_a_street_address_is_copied_as_written(source, masked, fills):
 
 def test_a_line_without_anything_a_pattern_needs_is_not_searched_with_the_long_pattern(monkeypatch):
     """Preparing Multi30K spent 13 s searching its captions for what none of them holds; such a line is passed over."""
-    monkeypatch.setattr(copy_through, "SPAN", None)          # any use of it would raise
+    monkeypatch.setattr(verbatim, "SPAN", None)               # any use of it would raise
     assert CopyThrough().find("Zwei Männer, ein Hund: sie laufen (schnell) im Park. Oder nicht?") == []
 
 

@@ -1,7 +1,7 @@
 """What is never translated comes out exactly as written: URLs, e-mail addresses, @handles, #hashtags, emoji, file
 names, paths ("/etc/app/", "C:\\Users\\anna", "~/docs/notes.txt"), codes ("B2B", "MP3", "A380", "COVID-19", "ICE
 578", "iPhone 15"), phone numbers, street addresses ("Goethestraße 12", "221B Baker Street") and formulas ("a < b",
-"x = 3"), each through a placeholder.
+"x = 3"), each through a placeholder (the patterns: text/forms/verbatim.py).
 
     CopyThrough().apply("Auf dem Schild steht info@zoo-berlin.de.")  -> ("Auf dem Schild steht \ue000.", ("info@...",))
 
@@ -10,77 +10,10 @@ In training pairs such a span becomes a placeholder on both sides where the targ
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-import regex
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Alone, Span
-from text.forms.units import CODES, SYMBOLS, WORDS
-
-# one emoji as a user sees it (a grapheme cluster): a keycap ("1️⃣", "#️⃣"), a flag (two regional indicators, or a
-# black flag with the tags of a subdivision), a pictograph with its variation selector and skin tone, and what zero-
-# width joiners join to it ("👨‍👩‍👧")
-MODIFIERS = r"[\uFE0F\U0001F3FB-\U0001F3FF]*"
-EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"
-         rf"|\p{{Extended_Pictographic}}{MODIFIERS}(?:\u200d\p{{Extended_Pictographic}}{MODIFIERS})*")
-# a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",
-# not a closing quote nor an English "'s" after the URL: "example.com's")
-URL_CHAR = r"(?:\([^\s()<>]*\)|'(?!s\b)(?=\w)|[^\s<>\"'„“”«»)])"
-# a formula's parts: letters or small whole numbers, each alone, and the comparison among them (not the heart "<3")
-OPERAND, RELATION, OPERATOR = r"(?:[^\W\d_]|\d{1,3})", r"(?:<(?!3(?!\d))|[>=≤≥≠])", "[<>=≤≥≠+×÷*/−-]"
-JOIN = rf"(?: ?{OPERATOR} ?|(?<=\d) x (?=\d))"        # between operands; a letter x only between numbers ("3 x 4")
-PART = r"[\w.-]*\w"                                  # a path's part: "etc", "config.yaml", ".bashrc"
-# a number with a unit after it is a measure, not a house number: "auf dem Heimweg 20 Minuten", "der Schulweg 3 km"
-MEASURED = r"(?![ \u00a0]?(?i:%s)(?![\w/-]))" % "|".join(
-    re.escape(w) for w in sorted({w for words in WORDS.values() for w in words} | set(SYMBOLS), key=len, reverse=True))
-PATTERNS = [
-    rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
-    r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
-    r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
-    r"(?<![\w.])(?:(?-i:v)\d+(?:\.\d+)+(?:-[^\W\d_][\w.]*\w)?|\d+(?:\.\d+){2,}-[^\W\d_][\w.]*\w)(?![\w-])",
-    # a version ("v2.1.3", "1.2.3-beta": the model lost "-beta"); a date or a decimal alone stays the number step's
-    # a bare domain ("example.com", "bahn.de/hilfe"; a model wrote "Visit example.com" as "Visitische")
-    r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
-    rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
-    r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
-    rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
-    rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
-    # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
-    # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
-    r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
-    r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe)\b",
-    # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf")
-    r"(?<![\w$%&*+=~^|\\#])\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
-    # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole
-    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
-    rf"(?-i:(?<![\w-])(?!(?:{'|'.join(CODES)}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
-    r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
-    # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
-    # placeholders a model wrote "My new iPhone is 15."); not a currency's code ("EUR 20": a price)
-    r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
-    r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
-    # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
-    r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}+(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"
-    rf"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
-    r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
-    # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
-    # "She lives in the going 12" for "in der Goethestraße 12"); a letter between the capital and "ring" or "weg" (not
-    # "Bring 2 Euro mit": a model wrote "Bring 2 is working with her.")
-    # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
-    rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
-    rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
-]
-SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
-# what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
-# or a full stop inside a word ("www.", "x.de", ".pdf"); most lines have none, and this finds that 15 times faster
-# than SPAN finds nothing (preparing Multi30K's training pairs spent 13 s in SPAN, now under 1 s)
-NEEDED = regex.compile(r"[\d@#/\\$%&*+=~^|<>≤≥≠\p{Extended_Pictographic}\U0001F1E6-\U0001F1FF]|\.\S", regex.IGNORECASE)
-
-
-def verbatim_spans(text: str) -> list:
-    """SPAN's matches in text, in order (none, without running SPAN, where the line has nothing SPAN needs)."""
-    return list(SPAN.finditer(text)) if NEEDED.search(text) else []
+from text.forms.verbatim import verbatim_spans
 
 
 def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
@@ -91,18 +24,6 @@ def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
         if m.start() >= after and bounded:
             return m.start(), m.end()
     return None
-
-
-def inside_copied(text: str, index: int) -> bool:
-    """Whether text[index] belongs to what is copied through ("info@zoo.de", "/home/anna", "#sommer")."""
-    return any(m.start() <= index < m.end() for m in SPAN.finditer(text))
-
-
-def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str) -> str:
-    """pattern.sub(rewrite, text), but no match inside what is copied through is rewritten: a step that mends typed
-    words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/"."""
-    kept = [m.span() for m in verbatim_spans(text)]
-    return pattern.sub(lambda m: m.group() if any(a <= m.start() < b for a, b in kept) else rewrite(m), text)
 
 
 def verbatim_in_target(source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from text.finders.abbreviations import PLAIN_NUMBER
-from text.finders.copy_through import MEASURED
+from text.forms.verbatim import MEASURED
 from text.finders.finder import PlaceholderStep
 from text.forms.dates import ordinal_suffix
 from text.forms.masking import Span, merge

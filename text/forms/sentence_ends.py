@@ -9,14 +9,14 @@ a number never ends a sentence. Decimals, URLs and e-mail addresses have no spac
 periods; a sentence mark between a word in lowercase (but for a capital first letter) and a capitalized one with no
 space ("a mouse.The dog", "Ein Hund.Eine Katze") ends a sentence, unless the words are part of a domain or an address
 ("www.bbc.Com") or the first is an abbreviation ("Dr.Müller"). A period right after what is copied through (a URL,
-a path, a @handle, a version: text/finders/copy_through.py) is a sentence's, whatever it ends in: "Lade v2.1.3.
+a path, a @handle, a version: text/forms/verbatim.py) is a sentence's, whatever it ends in: "Lade v2.1.3.
 Starte neu.", "Folge @anna.m. Sie postet viel." (a model lost the sentence after it).
 """
 from __future__ import annotations
 
 import re
 
-from text.finders.copy_through import SPAN
+from text.forms.verbatim import verbatim_spans
 from text.forms.calendar import MONTHS
 
 # German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
@@ -60,7 +60,7 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     """(start, end) of each sentence of a text, in order, without the spaces around it; none ends strictly inside
     one of the `unbroken` spans (a quotation: "„Schau! Ein Hund.“, ruft sie." is one sentence)."""
     starts = START if any(c.isupper() for c in text) else START_LOWER
-    copied = {m.end() for m in SPAN.finditer(text)}     # where a URL, path, handle or version ends
+    copied = {m.end() for m in verbatim_spans(text)}     # where a URL, path, handle or version ends
     spans, start = [], 0
     for end in END.finditer(text):
         if any(a < end.end() < b for a, b in unbroken):

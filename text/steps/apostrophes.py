@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from text.finders.copy_through import sub_outside_copied
+from text.forms.verbatim import sub_outside_copied
 from text.forms.lexicon import typed_as
 from text.step import Step
 

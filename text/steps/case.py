@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.finders.copy_through import inside_copied
+from text.forms.verbatim import inside_copied
 from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
 from text.finders.slots import SLOT

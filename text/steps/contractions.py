@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from text.finders.copy_through import sub_outside_copied
+from text.forms.verbatim import sub_outside_copied
 from text.step import Step
 
 PRONOUNS = "i you he she it we they that there who"

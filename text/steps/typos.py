@@ -12,7 +12,7 @@ The translation needs nothing undone; training pairs are left as they are.
 """
 from __future__ import annotations
 
-from text.finders.copy_through import sub_outside_copied
+from text.forms.verbatim import sub_outside_copied
 from text.forms.known_forms import KnownForms
 from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.step import Step

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from text.finders.copy_through import sub_outside_copied
+from text.forms.verbatim import sub_outside_copied
 from text.finders.names import EXONYMS
 from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.lexicon import WORD, Lexicon, typed_as
