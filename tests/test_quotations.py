@@ -58,6 +58,7 @@ def test_a_quotation_of_several_sentences_is_never_split_and_a_sentence_ends_aft
     outputs = ["Look!", "There is a dog.", S0, "She laughs.", "Hello.", f"He says: {S1}.", "Then he goes."]
     assert step.reverse(outputs, layout) == \
         '“Look! There is a dog.” She laughs. He says: "Hello." Then he goes.'
+    assert step.apply('Er sagte "Hallo".Dann ging er.')[0] == ["Hallo", f"Er sagte {S0}.", "Dann ging er."]
 
 
 def test_quotations_nest():

@@ -63,6 +63,8 @@ def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
     ("Visit www.example.Com today.", ["Visit www.example.Com today."]),
     ("Mail john.Smith@x.de now.", ["Mail john.Smith@x.de now."]),
     ("z.B. ein Hund.", ["z.B. ein Hund."]),
+    ('Er sagte "Hallo".Dann ging er.', ['Er sagte "Hallo".', "Dann ging er."]),      # after a quotation
+    ("Sie ruft „Hilfe!“.Dann rennt sie.", ["Sie ruft „Hilfe!“.", "Dann rennt sie."]),
 ])
 def test_a_space_left_out_after_a_sentence_mark_still_ends_the_sentence(line, sentences):
     assert Sentences().apply(line)[0] == sentences

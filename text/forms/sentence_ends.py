@@ -39,9 +39,10 @@ INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B"
 START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
 START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
 # a space left out after a sentence's mark ("a mouse.The dog", "Ein Hund.Eine Katze", "A dog.A cat"): a word of two
-# letters or more, lowercase but for its first (a German noun), the mark, then a capitalized word that is no part of
-# a domain, file name or address ("www.bbc.Com", "john.Smith@x.de"); an abbreviation before the mark stays one
-JOINED_BEFORE = re.compile(r"(?<![\w.@/])[A-ZÄÖÜa-zäöüß][a-zäöüß]+$")
+# letters or more, lowercase but for its first (a German noun), or a closing quote or a quotation's slot (text/
+# finders/slots.py: 'Er sagte "Hallo".Dann ging er.'), the mark, then a capitalized word that is no part of a domain,
+# file name or address ("www.bbc.Com", "john.Smith@x.de"); an abbreviation before the mark stays one
+JOINED_BEFORE = re.compile(r"(?:(?<![\w.@/])[A-ZÄÖÜa-zäöüß][a-zäöüß]+|[^\W\d_][.!?…]*[\"'»«“”‘’]|[\ue100-\ue1ff])$")
 JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]*(?![\w.@/]))")
 AN_HOUR = re.compile(r"(?<![^\W_])(?i:um|at) \d{1,2}$")       # a number after these is an hour, not an ordinal
 CAPITAL_INITIALS = re.compile(r"(?<![^\W_])(?:[A-ZÄÖÜ]\.)+[A-ZÄÖÜ]$")      # "U.S", "U.K", "E.U": not "z.B"
