@@ -71,6 +71,8 @@ def test_a_space_left_out_after_a_sentence_mark_still_ends_the_sentence(line, se
 
 
 def test_a_sentence_after_a_number_and_its_period_starts_with_a_word_that_opens_sentences():
+    assert Sentences().apply("Der Code ist ABC-123. Bitte merken.")[0] == \
+        ["Der Code ist ABC-123.", "Bitte merken."]              # a code's number is no ordinal: any capital opens one
     assert Sentences().apply("The kids play in front of No. 12. Their ball rolls away.")[0] == \
         ["The kids play in front of No. 12.", "Their ball rolls away."]
     assert Sentences().apply("Er kommt am 12. Oktober.")[0] == ["Er kommt am 12. Oktober."]

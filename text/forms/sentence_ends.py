@@ -44,6 +44,7 @@ START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a 
 # file name or address ("www.bbc.Com", "john.Smith@x.de"); an abbreviation before the mark stays one
 JOINED_BEFORE = re.compile(r"(?:(?<![\w.@/])[A-ZÄÖÜa-zäöüß][a-zäöüß]+|[^\W\d_][.!?…]*[\"'»«“”‘’]|[\ue100-\ue1ff])$")
 JOINED_AFTER = re.compile(r"(?=[A-ZÄÖÜ][a-zäöüß]*(?![\w.@/]))")
+CODE_NUMBER = re.compile(r"[^\W\d_]-\d+$")                   # "ABC-123", "XR-7": letters, a hyphen, the number
 AN_HOUR = re.compile(r"(?<![^\W_])(?i:um|at) \d{1,2}$")       # a number after these is an hour, not an ordinal
 CAPITAL_INITIALS = re.compile(r"(?<![^\W_])(?:[A-ZÄÖÜ]\.)+[A-ZÄÖÜ]$")      # "U.S", "U.K", "E.U": not "z.B"
 LIST_ENDS = {"etc", "usw"}          # abbreviations that end a list, and often a sentence with it
@@ -98,6 +99,8 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
         return rest.lstrip("\"'„“‚»«([")[:1].isupper()
     if word.lower() in BEFORE_DIGIT:
         return not rest[:1].isdigit()
+    if word.isdigit() and CODE_NUMBER.search(before):  # a code's number, no ordinal: "Der Code ist ABC-123. Bitte"
+        return True
     if word.isdigit() or word.lower() in LIST_ENDS:     # an ordinal or a date: "am 3. Oktober", "1. Mai"; a list's
         following = re.match(r"[^\W_]+", rest)         # end: "Äpfel, Birnen usw. Der Verkäufer lächelt."
         if word.isdigit() and AN_HOUR.search(before) and following is not None and \
