@@ -84,7 +84,8 @@ def test_a_glossary_term_in_a_lowercase_or_caps_line_is_written_as_the_glossary_
 
 @pytest.mark.parametrize("line, cased", [("MR. BAKER WALKS THROUGH THE PARK.", "Mr. Baker walks through the park."),
                                          ("mrs cook is a cook.", "Mrs Cook is a cook."),
-                                         ("DR. BAKER SEES A BAKER.", "Dr. Baker sees a baker.")])
+                                         ("DR. BAKER SEES A BAKER.", "Dr. Baker sees a baker."),
+                                         ("i met prof. baker and dr. cook.", "I met Prof. Baker and Dr. Cook.")])
 def test_a_word_after_a_title_is_a_name_even_where_the_corpus_writes_it_lowercase(line, cased):
     lexicon = Lexicon.learn([("Mr. Smith walks through the park with a baker.", "-"), ("A cook sees a man.", "-")])
     assert Case(lexicon).apply(line)[0] == cased

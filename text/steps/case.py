@@ -103,10 +103,12 @@ class Case(Step):
         out, title, honorific = [], False, False
         for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
-                # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase
-                out.append(self.recase(piece, found, honorific).capitalize() if title else
-                           self.recase(piece, found, honorific))
+                # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase;
+                # the title is written as titles are ("prof." -> "Prof.", which the names step reads)
+                was_title = title
                 title = bare(piece).lower() in TITLES and (piece.endswith(".") or bare(piece).lower() in BARE_TITLES)
+                recased = self.recase(piece, found, honorific)
+                out.append(recased.capitalize() if was_title or title else recased)
                 honorific = bare(piece).lower() in HONORIFICS
             else:
                 out.append(piece)
