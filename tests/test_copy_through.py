@@ -20,6 +20,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Folgt @zoo_berlin und #Urlaub2024!", f"Folgt {P0} und {P1}!", ("@zoo_berlin", "#Urlaub2024")),
     ("Ein Mann fotografiert den Turm 📷", f"Ein Mann fotografiert den Turm {P0}", ("📷",)),
     ("Familie 👨\u200d👩\u200d👧 und 👍🏽", f"Familie {P0} und {P1}", ("👨\u200d👩\u200d👧", "👍🏽")),
+    ("Danke :-) bis morgen ;) xD", f"Danke {P0} bis morgen {P1} {P2}", (":-)", ";)", "xD")),   # emoticons
+    ("Schade :(, Punkt 8) und Zeit: (siehe oben)", f"Schade {P0}, Punkt 8) und Zeit: (siehe oben)", (":(",)),
     ("Die Datei bericht_2024.pdf ist da.", f"Die Datei {P0} ist da.", ("bericht_2024.pdf",)),
     ("Öffne bericht(final).docx und Rechnung (2).pdf.", f"Öffne {P0} und {P1}.",
      ("bericht(final).docx", "Rechnung (2).pdf")),                   # brackets in a file name

@@ -20,6 +20,9 @@ from text.forms.units import CODES, SYMBOLS, WORDS
 MODIFIERS = r"[\uFE0F\U0001F3FB-\U0001F3FF]*"
 EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F"
          rf"|\p{{Extended_Pictographic}}{MODIFIERS}(?:\u200d\p{{Extended_Pictographic}}{MODIFIERS})*")
+# an emoticon typed in letters and marks: eyes, a nose, a mouth (":)", ";-)", ":-D", ":P", ":/", ":*"), "^^", "xD"
+# (a model dropped ":)" or wrote it as "')")
+EMOTICON = r"[:;=][-'^]?[)(\]\[DPO/\\|*]+|\^\^|(?-i:[xX]D+)"
 # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",
 # not a closing quote nor an English "'s" after the URL: "example.com's")
 URL_CHAR = r"(?:\([^\s()<>]*\)|'(?!s\b)(?=\w)|[^\s<>\"'„“”«»)])"
@@ -39,6 +42,7 @@ PATTERNS = [
     # a bare domain ("example.com", "bahn.de/hilfe"; a model wrote "Visit example.com" as "Visitische")
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
+    rf"(?<!\S)(?:{EMOTICON})(?=[\s.,!?]|$)",         # an emoticon typed in letters and marks (":)", ";-)", ":D", "^^")
     r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
     rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
     rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
@@ -71,7 +75,8 @@ SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
 # or a full stop inside a word ("www.", "x.de", ".pdf"); most lines have none, and this finds that 15 times faster
 # than SPAN finds nothing (preparing Multi30K's training pairs spent 13 s in SPAN, now under 1 s)
-NEEDED = regex.compile(r"[\d@#/\\$%&*+=~^|<>≤≥≠\p{Extended_Pictographic}\U0001F1E6-\U0001F1FF]|\.\S", regex.IGNORECASE)
+NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|{EMOTICON}",
+                       regex.IGNORECASE)
 
 
 def verbatim_spans(text: str) -> list:
