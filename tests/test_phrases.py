@@ -25,7 +25,7 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
 
 
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss Anna.", f"{P0} Anna.", "Bye"),
-                                                  ("Hallo, wie geht's?", f"{P0}, wie geht's?", "Hello"),
+                                                  ("Hallo, wie gehts denn?", f"{P0}, wie gehts denn?", "Hello"),
                                                   ("Guten Morgen Herr Bauer!", f"{P0} Herr Bauer!", "Good morning"),
                                                   ("Servus Welt", f"{P0} Welt", "Hi"),
                                                   ("Entschuldigung, wo ist der Bahnhof?",
@@ -98,6 +98,10 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("de", "en"), "Tschüss, bis morgen!", ("Bye", "see you tomorrow")),    # "Bye, for a Mory!" from a 30-minute model
     (("en", "de"), "See you later, Tom.", ("Bis später",)),
     (("de", "en"), "Ich arbeite bis morgen.", ()),                           # not opening the sentence: the model's
+    (("de", "en"), "Hallo, wie geht's dir?", ("Hello", "how are you")),     # "Hello, like you walks?" from a model
+    (("de", "en"), "Hallo, wie geht's?", ("Hello", "how are you")),
+    (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
+    (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
 ])
 def test_a_farewell_opens_a_sentence_after_a_greeting_too(pair, line, fills):
     assert Phrases(*pair).apply(line)[1] == fills

@@ -5,9 +5,10 @@ carries it instead of guessing ("Tschüss" -> "Trverrrrrs of Tents."; "Stop!" ->
 English and back.
 
 Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a longer one before a comma, an
-exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna.", "Hallo, wie geht's?"). An introduction
-takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme aus Wien.": as
-two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
+exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna."), and a phrase after such openers
+("Hallo, wie geht's dir?" -> "Hello" + ", " + "how are you" + "?": a model wrote "Hello, like you walks?"). An
+introduction takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme
+aus Wien.": as two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
 with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
 " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
 before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
@@ -27,6 +28,7 @@ from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, INT
                                       SALUTATIONS, TABLES, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
+LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
 # fields whose number may be a duration, not their value ("Time 45 minutes"): only with a colon
 DURATIONS = {"time"}
@@ -97,6 +99,12 @@ class Phrases(PlaceholderStep):
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
             spans.append(Span(m.start(1), end, phrase))
             at = end
+        rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
+        if rest and phrase_key(rest.group(1)) in self.table:           # "Hallo, wie geht's dir?": a phrase too
+            phrase = self.table[phrase_key(rest.group(1))]
+            if rest.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:
+                phrase = phrase[0].lower() + phrase[1:]
+            return spans + [Span(rest.start(1), rest.end(1), phrase)]
         for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
             spans.append(Span(label.start(1), label.end(1), self.phrase_of(label.group(1))))
         last = self.closing.search(text, at) if self.closing else None
