@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Callable, NamedTuple
 
 from config import DecodeConfig
-from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like
+from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like, turns
 from decoding.load import decode_inputs, kept_files
 from decoding.translations import sentences_of
 from decoding.translator import Translator
@@ -140,19 +140,23 @@ def cue_lines(lines: list[Line], pieces: list[Piece], found: list[tuple[Segment,
 def translate_subtitles(content: str, fmt: str, translate: Callable[[list[str], list[int]], list[str]],
                         name: str = "stdin") -> str:
     """A subtitle file's text with every cue translated: translate(texts, their line numbers) is called once, with
-    every sentence of every cue; the rest comes back as it was."""
+    every sentence of every cue (two speakers of one line apart); the rest comes back as it was."""
     bom = "\ufeff" if content.startswith("\ufeff") else ""
     parts = parse(content[len(bom):], fmt, name)
     cues = []
     for part in parts:
         pieces = cue_pieces([line.text for line in part.lines]) if part.translated else []
         cues.append((pieces, segments(pieces)))
-    texts = [s.text for _, found in cues for s in found]
-    numbers = [part.lines[s.lines[0]].number for part, (_, found) in zip(parts, cues) for s in found]
+    said = [(part.lines[s.lines[0]].number, turns(s.text)) for part, (_, found) in zip(parts, cues) for s in found]
+    texts = [text for _, cut in said for text in cut[::2]]          # each speaker's text, apart
+    numbers = [number for number, cut in said for _ in cut[::2]]
     translations = iter(translate(texts, numbers) if texts else [])
+
+    def translated(s: Segment) -> str:      # its speakers' translations, the dashes between them as written
+        return "".join(piece if k % 2 else next(translations) for k, piece in enumerate(turns(s.text)))
     out = []
     for part, (pieces, found) in zip(parts, cues):
-        lines = cue_lines(part.lines, pieces, [(s, next(translations)) for s in found]) if part.translated \
+        lines = cue_lines(part.lines, pieces, [(s, translated(s)) for s in found]) if part.translated \
             else part.lines
         out += [line.text + line.end for line in lines]
     return bom + "".join(out)

@@ -99,6 +99,17 @@ def test_dialogue_lines_and_lines_that_each_end_a_sentence_are_translated_apart(
     assert fake.calls[0][0] == ["Warte", "Nein"] and out.endswith("- WARTE\n- NEIN\n")
 
 
+def test_two_speakers_on_one_line_are_translated_apart_and_keep_the_dash_between_them():
+    # a model read "Where is he? - I don't know." as one sentence and wrote "- Wo ist er nicht?": a speaker lost
+    fake = Fake(str.upper)
+    out = translate_subtitles("1\n00:00:01,000 --> 00:00:02,000\n- Wo ist er? - Ich weiß es nicht.\n", "srt", fake)
+    assert fake.calls[0][0] == ["Wo ist er?", "Ich weiß es nicht."]
+    assert out.endswith("\n- WO IST ER? - ICH WEISS ES NICHT.\n")
+    fake = Fake(str.upper)      # a dash inside a sentence is no speaker's
+    translate_subtitles("1\n00:00:01,000 --> 00:00:02,000\nEin Hund - und eine Katze.\n", "srt", fake)
+    assert fake.calls[0][0] == ["Ein Hund - und eine Katze."]
+
+
 def test_tags_and_dialogue_dashes_around_a_line_are_put_back_around_its_translation():
     fake = Fake({"Ein Hund läuft im Park.": "A dog runs in the park.", "Eine Frau singt.": "A woman sings.",
                  "Ja, ganz schön.": "Yes, quite nice."}.get)
