@@ -77,8 +77,10 @@ def parse(line: str, fmt: str) -> Parsed:
             if spaced:
                 plain.append(" ")
         elif not piece.startswith("</"):
+            # void until its close tag is found; one never closed stays before the word it was stuck to
+            text, after = "".join(plain), line[pos:pos + 1] or " "
             stack.append((tag_name, len(raw)))
-            raw.append(Tag(piece, at, "void"))      # void until its close tag is found
+            raw.append(Tag(piece, at, "void", leads=(not text or text[-1].isspace()) and not after.isspace()))
         else:
             opened = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][0] == tag_name), None)
             if opened is None:

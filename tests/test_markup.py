@@ -58,6 +58,14 @@ def test_an_identity_translation_with_identity_alignment_gives_the_line_back():
     assert translate_markup(LINES, "html", lambda texts: texts, identity_maps) == LINES
 
 
+def test_an_open_tag_never_closed_stays_before_the_word_it_was_stuck_to():
+    # it was placed as a void tag after the word before, taking the space with it: "A man is riding<b> a bike."
+    lines = ["Ein <b>Mann fährt.", "Ein Mann <p>fährt <b>schnell</b>.", "Ein <b><i>Mann</i> fährt."]
+    assert translate_markup(lines, "html", lambda texts: texts, identity_maps) == lines
+    assert translate_markup(lines[:1], "html", lambda texts: ["A man drives."], lambda text: None) == \
+        ["A <b>man drives."]
+
+
 def test_tags_follow_the_alignment_when_the_words_move():
     def swap(texts):    # "Der rote Ball" -> "Ball rote Der": the aligned words move, the tag goes with "rote"
         return ["Ball rote Der"]
