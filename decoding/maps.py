@@ -24,6 +24,7 @@ import torch.nn.functional as F
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
 from text.forms.dates import lead_words
+from text.forms.verbatim import verbatim_spans
 from text.steps.quotations import SLOTS, Layout
 
 # legend: i output tokens (rows), j source tokens (columns)
@@ -114,8 +115,16 @@ def in_line_order(maps: list[AttentionMap], layout: Layout | None) -> list[Atten
 
 
 def spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) character offsets of a text's words; a punctuation mark is a word of its own."""
-    return [m.span() for m in WORD.finditer(text)]
+    """The (start, end) character offsets of a text's words; a punctuation mark is a word of its own, and what is
+    copied through as written (a URL, an address, a path: text/forms/verbatim.py) one word whole."""
+    copied, out = [m.span() for m in verbatim_spans(text)], []
+    for m in WORD.finditer(text):
+        whole = next((span for span in copied if span[0] <= m.start() < span[1]), None)
+        if whole is None:
+            out.append(m.span())
+        elif not out or out[-1] != whole:
+            out.append(whole)
+    return out
 
 
 def token_words(text: str, tokens: list[str]) -> tuple[list[int], int]:

@@ -20,8 +20,9 @@ QUOTES = "\"'«»„“”‘’‚‹›"                  # one kind of mark: 
 
 
 def covered(tag_at: int, close_at: int, words: list[tuple[int, int]]) -> set[int]:
-    """The source words between an open tag and its close tag."""
-    return {n for n, (a, b) in enumerate(words) if a >= tag_at and b <= close_at}
+    """The source words between an open tag and its close tag, and a word they cut (`<b>Haus</b>tür`, a pair inside a
+    URL, which is one word: decoding/maps.py's spans)."""
+    return {n for n, (a, b) in enumerate(words) if a < close_at and b > tag_at}
 
 
 def aligned_to(aligned: list[set[int]]) -> dict[int, list[int]]:

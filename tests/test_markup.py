@@ -66,6 +66,23 @@ def test_an_open_tag_never_closed_stays_before_the_word_it_was_stuck_to():
         ["A <b>man drives."]
 
 
+@pytest.mark.parametrize("line, tokens, translation, expected", [
+    ("Besuchen Sie www.example.com/<b>seite</b> heute.", ["Besuchen", "Sie", "www.example.com/seite", "heute", "."],
+     "Please visit www.example.com/seite today.",
+     "Please visit <b>www.example.com/seite</b> today."),    # was "Please visit www.<b>example.com/seite</b> today."
+    ("Sie öffnet die <b>Haus</b>tür.", ["Sie", "öffnet", "die", "Haustür", "."], "She opens the door.",
+     "She opens the <b>door</b>."),
+    ("Es kostet 1<b>2</b>,50 €.", ["Es", "kostet", "12,50 €", "."], "It costs €12.50.",
+     "It costs <b>€12.50</b>.")])                             # was around the whole line
+def test_a_pair_inside_a_word_a_url_or_a_number_goes_around_that_words_translation_never_inside_it(
+        line, tokens, translation, expected):
+    output = translation[:-1].split(" ") + ["."]        # each output word attends to the source token in its place
+
+    def maps(text):
+        return [AttentionMap(tokens, output + ["</s>"], torch.eye(len(output) + 1, len(tokens)))]
+    assert translate_markup([line], "html", lambda texts: [translation], maps) == [expected]
+
+
 def test_tags_follow_the_alignment_when_the_words_move():
     def swap(texts):    # "Der rote Ball" -> "Ball rote Der": the aligned words move, the tag goes with "rote"
         return ["Ball rote Der"]
