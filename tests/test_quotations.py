@@ -61,6 +61,13 @@ def test_a_quotation_of_several_sentences_is_never_split_and_a_sentence_ends_aft
     assert step.apply('Er sagte "Hallo".Dann ging er.')[0] == ["Hallo", f"Er sagte {S0}.", "Dann ging er."]
 
 
+def test_a_speakers_dash_stays_out_of_the_sentence_and_comes_back_before_its_translation():
+    step = Quotations("en")
+    segments, layout = step.apply("- Er sagt: „Hallo!“ - Sie lacht.")
+    assert segments == ["Hallo!", f"Er sagt: {S0}", "Sie lacht."]
+    assert step.reverse(["Hello!", f"He says: {S0}", "She laughs."], layout) == '- He says: “Hello!” - She laughs.'
+
+
 def test_quotations_nest():
     step = Quotations("en")
     segments, layout = step.apply("Er sagt: „Sie rief ‚Hilfe!‘ und lief.“")

@@ -76,3 +76,17 @@ def test_a_sentence_after_a_number_and_its_period_starts_with_a_word_that_opens_
     assert Sentences().apply("The kids play in front of No. 12. Their ball rolls away.")[0] == \
         ["The kids play in front of No. 12.", "Their ball rolls away."]
     assert Sentences().apply("Er kommt am 12. Oktober.")[0] == ["Er kommt am 12. Oktober."]
+
+
+@pytest.mark.parametrize("line, sentences, back", [
+    ("- Hallo! - Tschüss!", ["Hallo!", "Tschüss!"], "- Hello! - Bye!"),
+    ("Wo ist er? - Keine Ahnung.", ["Wo ist er?", "Keine Ahnung."], "Where is he? - No idea."),
+    ("Das ist gut - sehr gut.", ["Das ist gut - sehr gut."], None),          # a dash inside a sentence stays
+])
+def test_a_speakers_dash_opens_a_sentence_and_comes_back_as_typed(line, sentences, back):
+    """"- Hallo! - Tschüss!" came back as "Tschüss!" from a strong model: the first speaker was lost."""
+    split, dashes = Sentences().apply(line)
+    assert split == sentences
+    if back:
+        assert Sentences().reverse([{"Hallo!": "Hello!", "Tschüss!": "Bye!", "Wo ist er?": "Where is he?",
+                                     "Keine Ahnung.": "No idea."}[s] for s in split], dashes) == back

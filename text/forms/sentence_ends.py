@@ -36,8 +36,12 @@ BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "
                 "fig", "ch", "vol"}
 LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
-START = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_a-zäöüß])")     # whitespace, then an opening mark and no lowercase
-START_LOWER = re.compile(r"\s+(?=[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
+# whitespace, then a speaker's dash, an opening mark and no lowercase ("Wo ist er? - Keine Ahnung.")
+START = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_a-zäöüß])")
+START_LOWER = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
+# a speaker's dash that opens a sentence of dialogue ("- Hallo! - Tschüss!"), kept as typed: a model read "- Hallo!"
+# as "A now!" and a line of two turns as one sentence, losing one
+DIALOGUE_DASH = re.compile(r"[-–—]\s+(?=[\"'„“‚»«(\[]?[^\W\d_])")
 # a space left out after a sentence's mark ("a mouse.The dog", "Ein Hund.Eine Katze", "A dog.A cat"): a word of two
 # letters or more, lowercase but for its first (a German noun), or a closing quote or a quotation's slot (text/
 # finders/slots.py: 'Er sagte "Hallo".Dann ging er.'), the mark, then a capitalized word that is no part of a domain,
@@ -75,6 +79,12 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     spans.append((start, len(text)))
     return [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - len(text[a:b]) + len(text[a:b].rstrip()))
             for a, b in spans if text[a:b].strip()]
+
+
+def dialogue_dash(sentence: str) -> str:
+    """The speaker's dash (with its space) that opens a sentence of dialogue, "" for none: "- Hallo!" -> "- "."""
+    m = DIALOGUE_DASH.match(sentence)
+    return m.group() if m else ""
 
 
 def joined(text: str, start: int, end: re.Match) -> re.Match | None:

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
 from text.forms.masking import CLOSING
-from text.forms.sentence_ends import ENDS, sentence_spans
+from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
 
 DOUBLE = {"„": "“”", "“": "”", "»": "«", "«": "»"}
@@ -59,6 +59,7 @@ class Slot(NamedTuple):
 class Layout(NamedTuple):
     top: tuple[int, ...]       # the line's sentences, in order
     slots: tuple[Slot, ...]    # slot k: the quotation SLOTS[k] stands for
+    dashes: tuple[tuple[int, str], ...] = ()    # (sentence, the speaker's dash that opens it, as typed)
 
 
 def opens(text: str, k: int) -> bool:
@@ -138,15 +139,19 @@ class Quotations(Step):
     def apply(self, text: str) -> tuple[list[str], Layout]:
         segments: list[str] = []
         slots: list = []
-        top = self.segment(text, segments, slots, 0)
-        return segments, Layout(top, tuple(slots))
+        dashes: dict[int, str] = {}
+        top = self.segment(text, segments, slots, 0, dashes)
+        return segments, Layout(top, tuple(slots), tuple(dashes.items()))
 
-    def segment(self, text: str, segments: list[str], slots: list, depth: int) -> tuple[int, ...]:
+    def segment(self, text: str, segments: list[str], slots: list, depth: int,
+                dashes: dict[int, str]) -> tuple[int, ...]:
         """Appends the sentences of text (each quotation in them a slot, its own sentences appended first) to
-        segments, and returns their indices."""
+        segments, and returns their indices; a sentence's speaker's dash ("- Hallo!") stays out, in `dashes`."""
         quotations = find_quotations(text) if depth < MAX_DEPTH else []
         indices = []
         for start, end in sentence_spans(text, quotations):
+            dash = dialogue_dash(text[start:end])
+            start += len(dash)
             inside = [q for q in quotations if start <= q[0] and q[1] <= end][:MAX_IN_SENTENCE]
             pieces, last, mine = [], start, []
             around = bool(inside) and words_around(text, start, end, inside)
@@ -157,11 +162,13 @@ class Quotations(Step):
                 slots.append(None)
                 inner = text[q_start + 1:q_end - 1].strip()
                 as_written = inner if around and name_like(inner, self.phrases) else ""
-                parts = () if as_written else self.segment(inner, segments, slots, depth + 1)
+                parts = () if as_written else self.segment(inner, segments, slots, depth + 1, dashes)
                 mine.append((k, q_start, q_end, inner, as_written, parts))
                 pieces += [text[last:q_start], SLOTS[k]]
                 last = q_end
             segments.append("".join(pieces) + text[last:end])
+            if dash:
+                dashes[len(segments) - 1] = dash
             for k, q_start, q_end, inner, as_written, parts in mine:
                 opening, closing = self.marks(text[q_start], text[q_end - 1])
                 slots[k] = Slot(len(segments) - 1, parts, opening, closing,
@@ -180,7 +187,12 @@ class Quotations(Step):
     def reverse(self, outputs: list[str], layout: Layout) -> str:
         """The sentences' translations joined in order by single spaces, each slot filled with its quotation's
         translation once, in the sentence that holds it (a slot marker anywhere else goes)."""
+        dashes = dict(layout.dashes)
+
         def sentence(n: int) -> str:
+            return dashes.get(n, "") + unquoted(n) if outputs[n].strip() else ""
+
+        def unquoted(n: int) -> str:
             text = outputs[n].strip()
             mine = {SLOTS[k]: slot for k, slot in enumerate(layout.slots) if slot.owner == n}
             lacking = "".join(marker for marker in mine if marker not in text)
