@@ -23,6 +23,7 @@ from typing import Iterator
 
 from data.multi30k import sha256_file
 from util.errors import UserError
+from util.textio import not_utf8
 
 
 class Corpus:
@@ -132,8 +133,7 @@ def _lines(path: Path, fix: str) -> Iterator[str]:
                 try:
                     line = raw.decode("utf-8")
                 except UnicodeDecodeError:
-                    raise UserError(f"{path} line {n} is not valid UTF-8; convert it, e.g. with "
-                                    "`iconv -f latin1 -t utf-8`") from None
+                    raise not_utf8(str(path), n, raw) from None
                 if n == 1:
                     line = line.removeprefix("\ufeff")
                 yield line.removesuffix("\n").removesuffix("\r")

@@ -151,13 +151,17 @@ def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
         text[11] = "Ein Hund läuft.".encode("latin-1")
         (tmp_path / "bad.de").write_bytes(b"\n".join(text))
         return prefix, r"bad\.de line 12 is not valid UTF-8"
+    if kind == "utf-16":            # a spreadsheet's "Unicode text": was "not valid UTF-8; convert it from latin1"
+        prefix = write(tmp_path / "bad", rows)
+        (tmp_path / "bad.de").write_bytes((tmp_path / "bad.de").read_text().encode("utf-16"))
+        return prefix, r"bad\.de is UTF-16 text; convert it to UTF-8, e\.g\. with `iconv -f utf-16 -t utf-8`"
     assert kind == "missing"
     write(tmp_path / "bad", rows)
     (tmp_path / "bad.en").unlink()
     return str(tmp_path / "bad"), r"no en side of .*bad \(tried .*bad\.en and .*bad\.en\.gz\)"
 
 
-@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "missing"])
+@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "utf-16", "missing"])
 def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus, tmp_path):
     cfg, cache = corpus
     spec, message = damage(tmp_path, kind)

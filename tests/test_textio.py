@@ -35,6 +35,12 @@ def test_a_line_that_is_not_utf8_is_named(tmp_path):
         read_text_lines(tmp_path / "a.txt")
 
 
+def test_a_utf16_file_is_named_as_utf16_not_sent_to_latin1(tmp_path):
+    (tmp_path / "refs.en").write_bytes("A dog runs.\nTwo cats.\n".encode("utf-16"))
+    with pytest.raises(UserError, match=r"refs.en is UTF-16 text; convert it to UTF-8, e.g. with `iconv -f utf-16"):
+        read_text_lines(tmp_path / "refs.en")
+
+
 def test_a_file_without_line_ends_is_refused_after_one_bounded_piece(tmp_path, monkeypatch):
     monkeypatch.setattr(textio, "MAX_LINE_BYTES", 10)
     (tmp_path / "a.txt").write_bytes(b"short\n0123456789\r\n" + b"x" * 11 + b"\n")   # 10 bytes + CRLF still fit

@@ -7,6 +7,7 @@ references. So every command cuts lines the same way: translate.py's stdin, eval
 """
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 import tempfile
@@ -47,8 +48,16 @@ def read_lines(file: BinaryIO, name: str) -> Iterator[str]:
             text = line_text(raw)
             yield text.removeprefix("\ufeff") if number == 1 else text     # a file's byte order mark is no text
         except UnicodeDecodeError:
-            raise UserError(f"{name} line {number} is not valid UTF-8; convert it, e.g. with "
-                            "`iconv -f latin1 -t utf-8`") from None
+            raise not_utf8(name, number, raw) from None
+
+
+def not_utf8(name: str, number: int, raw: bytes) -> UserError:
+    """The error for line `number` of a file, `raw` its bytes, that is not UTF-8: a UTF-16 file (its byte order mark
+    opens line 1: a spreadsheet's "Unicode text", Notepad's "Unicode") is named as such, since latin1 would turn it
+    into other garbage."""
+    if number == 1 and raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return UserError(f"{name} is UTF-16 text; convert it to UTF-8, e.g. with `iconv -f utf-16 -t utf-8`")
+    return UserError(f"{name} line {number} is not valid UTF-8; convert it, e.g. with `iconv -f latin1 -t utf-8`")
 
 
 def read_text_lines(path: str | Path) -> list[str]:
