@@ -6,10 +6,11 @@
     --data.train=a,b.tsv,c             several corpora, concatenated in that order
 
 Bad data is a one-line UserError naming the file (and the line, or both line counts): a missing file, an empty one,
-line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab. A blank line is an empty pair
-in either form (a TSV's as much as a blank line on both sides of a prefix corpus), which the preparation drops from
-the training pairs and counts. Lines end at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at
-the start are removed, nothing else is changed.
+line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab (empty columns after the
+target, a spreadsheet's, are no columns). A blank line is an empty pair in either form (a TSV's as much as a blank
+line on both sides of a prefix corpus), which the preparation drops from the training pairs and counts. Lines end
+at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing else is
+changed.
 """
 from __future__ import annotations
 
@@ -162,8 +163,9 @@ def _tsv_pairs(path: Path, fix: str) -> Iterator[tuple[str, str]]:
         if not line.strip():        # a blank line (at the end, often): an empty pair, as a prefix corpus's blank lines
             yield "", ""
             continue
-        tabs = line.count("\t")
-        if tabs != 1:
-            raise UserError(f"{path} line {n} has {tabs} tabs; each line must be source TAB target")
-        src, tgt = line.split("\t")
-        yield src, tgt
+        fields = line.split("\t")
+        while len(fields) > 2 and not fields[-1].strip():     # a spreadsheet's empty columns after the target
+            fields.pop()
+        if len(fields) != 2:
+            raise UserError(f"{path} line {n} has {len(fields) - 1} tabs; each line must be source TAB target")
+        yield fields[0], fields[1]

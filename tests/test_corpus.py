@@ -86,6 +86,15 @@ def test_windows_line_ends_and_a_byte_order_mark_are_removed(corpus, tmp_path):
     assert prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=False) == expected
 
 
+def test_a_spreadsheets_empty_columns_after_the_target_are_no_columns(corpus, tmp_path):
+    # before: "train.tsv line 1 has 3 tabs; each line must be source TAB target" for a spreadsheet's export
+    cfg, cache = corpus
+    path = tmp_path / "sheet.tsv"
+    path.write_text("".join(f"{de}\t{en}\t\t \n" for de, en in pairs(300)))
+    expected = prepare_data(cfg, cache_dir=cache, progress=False)
+    assert prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=False) == expected
+
+
 def test_empty_and_over_long_pairs_are_dropped_and_counted_once(tmp_path, capsys):
     rows = pairs(20) + [("", "Empty source."), ("Leeres Ziel.", ""), (" ".join(["Hund"] * 30), "A dog.")]
     cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", rows), val=write(tmp_path / "val", pairs(5)),
