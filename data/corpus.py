@@ -22,8 +22,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
+from data.direction import SWAP_COLUMNS
 from data.multi30k import sha256_file
 from util.errors import UserError
+from util.languages import language_name
 from util.textio import not_utf8
 
 
@@ -31,11 +33,12 @@ class Corpus:
     """Sentence pairs from parts read in order; a part is a (source, target) pair of files or one TSV file."""
 
     def __init__(self, parts: list[tuple[Path, ...]], fix: str = "check the file", empty_ok: bool = False,
-                 flag: str | None = None):
+                 flag: str | None = None, langs: tuple[str, str] | None = None):
         self.parts = parts
         self.fix = fix              # what to do about a file that cannot be read at all
         self.empty_ok = empty_ok    # Multi30K's split files may be empty: the trainer then says what is missing
         self.flag = flag            # the option that named your corpus (None: Multi30K's own files)
+        self.langs = langs          # (source, target) language: a TSV's header line naming them is no pair
 
     @classmethod
     def from_spec(cls, spec: str, src_lang: str, tgt_lang: str, flag: str = "--data.train") -> "Corpus":
@@ -44,7 +47,8 @@ class Corpus:
         if not items:
             raise UserError(f"{flag}={spec!r} names no corpus; give PATH (for PATH.{src_lang} and "
                             f"PATH.{tgt_lang}) or a .tsv file")
-        return cls([_find_part(path, src_lang, tgt_lang, flag) for path in items], flag=flag)
+        return cls([_find_part(path, src_lang, tgt_lang, flag) for path in items], flag=flag,
+                   langs=(src_lang, tgt_lang))
 
     def digests(self) -> list[list[str]]:
         """The sha256 of every file, part by part: the corpus' identity for the cache, whatever the paths."""
@@ -57,7 +61,7 @@ class Corpus:
     def part_pairs(self) -> Iterator[tuple[tuple[Path, ...], Iterator[tuple[str, str]]]]:
         """(files, their pairs) for each part in order, each read lazily."""
         for part in self.parts:
-            yield part, (_tsv_pairs(part[0], self.fix) if len(part) == 1 else
+            yield part, (_tsv_pairs(part[0], self.fix, self.langs) if len(part) == 1 else
                          _file_pairs(*part, self.fix, self.empty_ok))
 
     def pairs(self) -> Iterator[tuple[str, str]]:
@@ -158,14 +162,45 @@ def _file_pairs(src_path: Path, tgt_path: Path, fix: str, empty_ok: bool) -> Ite
         yield src, tgt
 
 
-def _tsv_pairs(path: Path, fix: str) -> Iterator[tuple[str, str]]:
+def header_columns(fields: list[str], langs: tuple[str, str] | None) -> tuple[int, int] | None:
+    """Which side of (source, target) each of a TSV line's two fields names when the line is a header ("de<TAB>en",
+    "German<TAB>English", "source<TAB>target", any case): (0, 1) in the run's order, (1, 0) the other way round;
+    None for a line that is no header (a language's code counts only where the two languages differ)."""
+    if langs is None or len(fields) != 2:
+        return None
+    sides = {"source": 0, "src": 0, "target": 1, "tgt": 1}
+    if langs[0] != langs[1]:
+        for side, lang in enumerate(langs):
+            sides.update({lang.lower(): side, language_name(lang).lower(): side})
+    columns = tuple(sides.get(field.strip().lower()) for field in fields)
+    return columns if columns in ((0, 1), (1, 0)) else None
+
+
+def has_header(path: Path, langs: tuple[str, str]) -> bool:
+    """Whether the TSV file's first line is a header naming its columns in the run's order (skipped, not a pair)."""
+    return header_columns(_fields(next(_lines(path, "check the file"), "")), langs) == (0, 1)
+
+
+def _fields(line: str) -> list[str]:
+    """A TSV line's fields, without a spreadsheet's empty columns after the target."""
+    fields = line.split("\t")
+    while len(fields) > 2 and not fields[-1].strip():
+        fields.pop()
+    return fields
+
+
+def _tsv_pairs(path: Path, fix: str, langs: tuple[str, str] | None = None) -> Iterator[tuple[str, str]]:
     for n, line in enumerate(_lines(path, fix), 1):
         if not line.strip():        # a blank line (at the end, often): an empty pair, as a prefix corpus's blank lines
             yield "", ""
             continue
-        fields = line.split("\t")
-        while len(fields) > 2 and not fields[-1].strip():     # a spreadsheet's empty columns after the target
-            fields.pop()
+        fields = _fields(line)
+        if n == 1 and (columns := header_columns(fields, langs)):      # a spreadsheet's column names: no pair
+            if columns == (0, 1):
+                continue
+            raise UserError(f"{path} line 1 names its columns {fields[0].strip()!r} TAB {fields[1].strip()!r}, but a "
+                            f"TSV line is source TAB target ({langs[0]} TAB {langs[1]} for this {langs[0]}→{langs[1]} "
+                            f"run); swap its columns, e.g. {SWAP_COLUMNS}")
         if len(fields) != 2:
             raise UserError(f"{path} line {n} has {len(fields) - 1} tabs; each line must be source TAB target")
         yield fields[0], fields[1]

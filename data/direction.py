@@ -26,6 +26,7 @@ SAMPLE = 1000          # pairs read from each part's start
 MIN_WORDS = 8          # stop words needed on each side before the check says anything
 THRESHOLD = 3          # how many times more of the other language's stop words than of its own
 WORD = re.compile(r"[^\W\d_]+")
+SWAP_COLUMNS = "awk -F'\\t' -v OFS='\\t' '{print $2, $1}' IN > OUT"      # a TSV's two columns swapped
 
 
 @lru_cache(maxsize=None)
@@ -77,7 +78,6 @@ def check_direction(parts: Iterable[tuple[tuple, Iterable[tuple[str, str]]]], sr
         if len(files) == 1:
             raise UserError(f"{flag}: {files[0]} looks reversed: its first column reads as {tgt_lang!r} and its "
                             f"second as {src_lang!r}, but a TSV line is source TAB target ({src_lang} TAB "
-                            f"{tgt_lang} for {run}); swap its columns, e.g. awk -F'\\t' -v OFS='\\t' "
-                            "'{print $2, $1}' IN > OUT")
+                            f"{tgt_lang} for {run}); swap its columns, e.g. {SWAP_COLUMNS}")
         raise UserError(f"{flag}: {files[0]} reads as {tgt_lang!r} and {files[1]} as {src_lang!r}, the other way "
                         f"round for {run}; swap the two files' names")

@@ -31,7 +31,7 @@ from tqdm import tqdm
 
 from config import DataConfig
 from data.augment import frame_pairs, training_pairs
-from data.corpus import Corpus, check_two_languages, shared_pairs
+from data.corpus import Corpus, check_two_languages, has_header, shared_pairs
 from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
@@ -90,7 +90,8 @@ def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, spl
     for split, corpus in files.items():     # your corpus, also when cached: its columns in this run's terms
         if isinstance(corpus, Corpus):
             check_direction(corpus.part_pairs(), cfg.src_lang, cfg.tgt_lang, corpus.flag)
-            tsv = [str(part[0]) for part in corpus.parts if len(part) == 1]
+            tsv = [f"{part[0]}{' (its header line skipped)' if has_header(part[0], corpus.langs) else ''}"
+                   for part in corpus.parts if len(part) == 1]
             if progress and tsv:
                 print(f"{split}: {', '.join(tsv)} read as {column_note(cfg.src_lang, cfg.tgt_lang)}", flush=True)
     key = cache_key(cfg, splits, files, units)
@@ -147,6 +148,10 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
         "tokenizers": [tokenizer_name(cfg.src_lang), tokenizer_name(cfg.tgt_lang)],
         "sentencepiece": importlib.metadata.version("sentencepiece") if cfg.units == "subword" else None,
     }
+    headers = [str(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts
+               if len(part) == 1 and has_header(part[0], f.langs)]
+    if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they were)
+        recipe["tsv_headers"] = len(headers)
     if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
         recipe["mix_original"] = cfg.mix_original
     if cfg.everyday:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import data.corpus as corpus_module
 import data.encoding as encoding
 import data.prepare as prepare
 import data.tokenize_workers as tokenize_workers
@@ -93,6 +94,28 @@ def test_a_spreadsheets_empty_columns_after_the_target_are_no_columns(corpus, tm
     path.write_text("".join(f"{de}\t{en}\t\t \n" for de, en in pairs(300)))
     expected = prepare_data(cfg, cache_dir=cache, progress=False)
     assert prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=False) == expected
+
+
+def test_a_header_line_naming_the_columns_is_no_pair_and_one_the_other_way_round_is_refused(corpus, tmp_path,
+                                                                                           capsys, monkeypatch):
+    # before: a spreadsheet's header "de<TAB>en" was trained as the pair ("de", "en"), without a word
+    cfg, cache = corpus
+    expected = prepare_data(cfg, cache_dir=cache, progress=False)
+    body = "".join(f"{de}\t{en}\r\n" for de, en in pairs(300))
+    with monkeypatch.context() as before:            # a cache written when the header was read as a pair
+        before.setattr(prepare, "has_header", lambda *args: False)
+        before.setattr(corpus_module, "header_columns", lambda *args: None)
+        (tmp_path / "old.tsv").write_text("de\ten\n" + body)
+        prepare_data(dataclasses.replace(cfg, train=str(tmp_path / "old.tsv")), cache_dir=cache, progress=False)
+    for header in ("de\ten\n", "\ufeffde\ten\r\n", "German\tEnglish\t\n", "Source\tTarget\n"):
+        path = tmp_path / "sheet.tsv"
+        path.write_text(header + body, newline="")
+        assert prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=True) == expected
+        assert f"train: {path} (its header line skipped) read as source TAB target" in capsys.readouterr().out
+    path.write_text("en\tde\n" + body)
+    with pytest.raises(UserError, match=r"sheet\.tsv line 1 names its columns 'en' TAB 'de', but a TSV line is "
+                                        r"source TAB target \(de TAB en for this de→en run\); swap its columns"):
+        prepare_data(dataclasses.replace(cfg, train=str(path)), cache_dir=cache, progress=False)
 
 
 def test_empty_and_over_long_pairs_are_dropped_and_counted_once(tmp_path, capsys):
