@@ -1,5 +1,6 @@
 """util/textio.py: the one line splitter (lines end at "\\n", a "\\r" before it is part of the end), one-line errors,
 lines of bounded length, no output path that is also an input, and no file replaced unasked."""
+import gzip
 import os
 import re
 import threading
@@ -39,6 +40,15 @@ def test_a_utf16_file_is_named_as_utf16_not_sent_to_latin1(tmp_path):
     (tmp_path / "refs.en").write_bytes("A dog runs.\nTwo cats.\n".encode("utf-16"))
     with pytest.raises(UserError, match=r"refs.en is UTF-16 text; convert it to UTF-8, e.g. with `iconv -f utf-16"):
         read_text_lines(tmp_path / "refs.en")
+
+
+def test_a_gzip_file_is_read_as_its_text_as_a_corpus_is(tmp_path):
+    # before: evaluate.py --ref dev.en.gz (a val file the trainer read) was "line 1 is not valid UTF-8"
+    (tmp_path / "dev.en.gz").write_bytes(gzip.compress("A dog runs.\r\nTwo cats.\n".encode()))
+    assert read_text_lines(tmp_path / "dev.en.gz") == ["A dog runs.", "Two cats."]
+    (tmp_path / "cut.en.gz").write_bytes(gzip.compress(b"A dog runs.\n" * 50)[:30])
+    with pytest.raises(UserError, match=r"^cannot read .*cut\.en\.gz \("):
+        read_text_lines(tmp_path / "cut.en.gz")
 
 
 def test_a_file_without_line_ends_is_refused_after_one_bounded_piece(tmp_path, monkeypatch):

@@ -8,9 +8,11 @@ references. So every command cuts lines the same way: translate.py's stdin, eval
 from __future__ import annotations
 
 import codecs
+import gzip
 import os
 import stat
 import tempfile
+import zlib
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
@@ -61,18 +63,18 @@ def not_utf8(name: str, number: int, raw: bytes) -> UserError:
 
 
 def read_text_lines(path: str | Path) -> list[str]:
-    """The lines of a UTF-8 text file (a pipe, a FIFO or /dev/stdin too), cut by read_lines; a missing file or a
-    directory is a one-line UserError."""
+    """The lines of a UTF-8 text file (a pipe, a FIFO or /dev/stdin too; gzip-compressed where its name ends in .gz,
+    as a corpus's may), cut by read_lines; a missing file or a directory is a one-line UserError."""
     file = Path(path)
     if not file.exists():
         raise UserError(f"no file at {path}")
     if file.is_dir():
         raise UserError(f"{path} is a directory; give a text file")
     try:
-        with open(file, "rb") as f:
+        with (gzip.open(file, "rb") if file.name.endswith(".gz") else open(file, "rb")) as f:
             return list(read_lines(f, str(path)))
-    except OSError as e:
-        raise UserError(f"cannot read {path} ({e.strerror})") from None
+    except (OSError, EOFError, zlib.error) as e:
+        raise UserError(f"cannot read {path} ({getattr(e, 'strerror', None) or e})") from None
 
 
 def read_glossary(path: str | Path) -> dict[str, str]:
