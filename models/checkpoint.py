@@ -217,12 +217,14 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
     return ModelCheckpoint(cfg, vocabs[0], vocabs[1], raw)
 
 
-def check_vocabularies(ckpt: ModelCheckpoint, src_vocab: Vocab, tgt_vocab: Vocab, path: str | Path) -> None:
-    """The data must give the vocabularies a run was trained with: other ones would train silently on other ids."""
+def check_vocabularies(ckpt: ModelCheckpoint, src_vocab: Vocab, tgt_vocab: Vocab, path: str | Path,
+                       fix: str = "resume with the --data-dir the run started with") -> None:
+    """The data must give the vocabularies a run was trained with: other ones would train silently on other ids.
+    fix: what to do about it (the run's own corpus changed: other advice than for Multi30K's)."""
     for side, mine, saved in (("source", src_vocab, ckpt.src_vocab), ("target", tgt_vocab, ckpt.tgt_vocab)):
         if mine != saved:
             raise UserError(f"the data gives another {side} vocabulary than {path} was trained with "
-                            f"({mine.difference(saved)}); resume with the --data-dir the run started with")
+                            f"({mine.difference(saved)}); {fix}")
 
 
 WAYS = ("ways.tags", "ways.scored")

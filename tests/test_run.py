@@ -2,6 +2,7 @@
 config it is given as it was."""
 import contextlib
 import copy
+import random
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -12,10 +13,28 @@ from tqdm import tqdm
 from config import Config, TrainConfig
 from config.presets import make_config
 from tests.runs import TINY
+from tests.synthetic import sentence_pair
 from training.divergence import check_finite_loss
 from training.run import build_run
 from util.distributed import DistInfo
 from util.errors import UserError
+
+
+def test_resuming_after_your_corpus_was_edited_says_the_corpus_changed_and_how_to_go_on(root, tmp_path, train_main):
+    # before: "...another source vocabulary...; resume with the --data-dir the run started with": no --data-dir was given
+    rng = random.Random(0)
+    train, val = tmp_path / "my data/train.tsv", tmp_path / "my data/val.tsv"
+    train.parent.mkdir()
+    train.write_text("".join(f"{de}\t{en}\n" for de, en in (sentence_pair(rng) for _ in range(40))))
+    val.write_text("".join(f"{de}\t{en}\n" for de, en in (sentence_pair(rng) for _ in range(5))))
+    out = tmp_path / "run"
+    train_main([*TINY, f"--data.train={train}", f"--data.val={val}", "--train.max_steps=2", "--out", str(out)])
+    with train.open("a") as f:
+        f.write("Ein Zebra tanzt.\tA zebra dances.\n")
+    with pytest.raises(UserError, match=rf"--data.train={train} has changed since the run started: put back the files "
+                                        rf"it started with, or .* python train.py --init {out}/last.pt "
+                                        rf"'--data.train={train}' '--data.val={val}' --out NEW_RUN$"):
+        train_main(["--resume", str(out), "--train.max_steps=3"])
 
 
 def test_a_diverging_run_stops_with_advice_and_writes_no_nan_model(root, tmp_path, train_main):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import time
 from array import array
 from dataclasses import dataclass, field, replace
@@ -156,6 +157,17 @@ def score_pieces(model: Transformer, train_data: SplitData, data: Prepared, cfg:
     model.score_ways(tags, [pieces_to_score(targets[t], data.tgt_vocab, b) for t, b in zip(tags, before)])
 
 
+def changed_data_fix(cfg: Config, run_dir: Path) -> str:
+    """What to do when a resumed run's data gives other vocabularies than it was trained with: with your corpus, it
+    was edited since the run started (Multi30K's files: another --data-dir)."""
+    if not cfg.data.train:
+        return "resume with the --data-dir the run started with"
+    return (f"--data.train={cfg.data.train} has changed since the run started: put back the files it started with, "
+            f"or go on training on them as they are now from its weights: python train.py --init "
+            f"{shlex.quote(str(run_dir / 'last.pt'))} {shlex.quote('--data.train=' + cfg.data.train)} "
+            f"{shlex.quote('--data.val=' + cfg.data.val)} --out NEW_RUN")
+
+
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
               init: ModelCheckpoint | None = None, user_module: str | None = None) -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
@@ -178,7 +190,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
                         f"those over --data.max_train_len={cfg.data.max_train_len} tokens are dropped), "
                         f"{len(val_data)} {cfg.data.val_split} pairs; check the data")
     if resume is not None:
-        check_vocabularies(resume, data.src_vocab, data.tgt_vocab, run_dir / "last.pt")
+        check_vocabularies(resume, data.src_vocab, data.tgt_vocab, run_dir / "last.pt", changed_data_fix(cfg, run_dir))
     cfg = replace(cfg, model=replace(cfg.model, src_vocab_size=len(data.src_vocab), tgt_vocab_size=len(data.tgt_vocab)))
 
     model = build_model(cfg.model).to(device)
