@@ -14,9 +14,11 @@ changed.
 """
 from __future__ import annotations
 
+import glob
 import gzip
 import itertools
 import os
+import re
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -124,10 +126,21 @@ def _find_part(path: Path, src_lang: str, tgt_lang: str, flag: str) -> tuple[Pat
             raise UserError(f"{flag}: both {tried[0]} and {tried[1]} exist; keep one of them")
         if not existing:
             hint = (f"; {path} is a file: give the prefix PATH of PATH.{src_lang} and PATH.{tgt_lang}, or a .tsv "
-                    "file" if path.is_file() else "")
+                    "file" if path.is_file() else _other_languages(path, src_lang, tgt_lang))
             raise UserError(f"{flag}: no {lang} side of {path} (tried {tried[0]} and {tried[1]}){hint}")
         found += existing
     return tuple(found)
+
+
+def _other_languages(path: Path, src_lang: str, tgt_lang: str) -> str:
+    """Where PATH.<lang> files of other languages are there (mine/fr.fr, mine/fr.en): how to name their pair."""
+    found = sorted({m.group(1) for p in path.parent.glob(f"{glob.escape(path.name)}.*")
+                    if (m := re.fullmatch(re.escape(path.name) + r"\.([a-z]{2})(\.gz)?", p.name))})
+    if len(found) < 2 or set(found) == {src_lang, tgt_lang}:
+        return ""
+    langs = sorted(found, key=lambda lang: lang not in (src_lang, tgt_lang))      # the run's own first
+    return (f"; there are {', '.join(f'{path}.{lang}' for lang in found)}: for another language pair give "
+            f"--data.src_lang and --data.tgt_lang (e.g. --data.src_lang={langs[-1]} --data.tgt_lang={langs[0]})")
 
 
 def _lines(path: Path, fix: str) -> Iterator[str]:

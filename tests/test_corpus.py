@@ -187,13 +187,20 @@ def damage(tmp_path: Path, kind: str) -> tuple[str, str]:
         prefix = write(tmp_path / "bad", rows)
         (tmp_path / "bad.de").write_bytes((tmp_path / "bad.de").read_text().encode("utf-16"))
         return prefix, r"bad\.de is UTF-16 text; convert it to UTF-8, e\.g\. with `iconv -f utf-16 -t utf-8`"
+    if kind == "other languages":    # was: "no de side of ...fr" and no word of the fr and en files beside it
+        prefix = write(tmp_path / "fr", rows)
+        (tmp_path / "fr.de").rename(tmp_path / "fr.fr")
+        return prefix, (r"no de side of .*fr \(tried .*fr\.de and .*fr\.de\.gz\); there are .*fr\.en, .*fr\.fr: for "
+                        r"another language pair give --data.src_lang and --data.tgt_lang \(e\.g\. "
+                        r"--data.src_lang=fr --data.tgt_lang=en\)$")
     assert kind == "missing"
     write(tmp_path / "bad", rows)
     (tmp_path / "bad.en").unlink()
     return str(tmp_path / "bad"), r"no en side of .*bad \(tried .*bad\.en and .*bad\.en\.gz\)"
 
 
-@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "utf-16", "missing"])
+@pytest.mark.parametrize("kind", ["line counts", "empty file", "empty files", "tabs", "utf-8", "utf-16",
+                                  "other languages", "missing"])
 def test_bad_data_is_one_line_naming_the_file_and_nothing_is_cached(kind, corpus, tmp_path):
     cfg, cache = corpus
     spec, message = damage(tmp_path, kind)
