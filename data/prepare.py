@@ -150,7 +150,7 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
     }
     headers = [str(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts
                if len(part) == 1 and has_header(part[0], f.langs)]
-    if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they were)
+    if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they are)
         recipe["tsv_headers"] = len(headers)
     if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
         recipe["mix_original"] = cfg.mix_original

@@ -21,7 +21,7 @@ from util.errors import UserError
 
 
 def test_resuming_after_your_corpus_was_edited_says_the_corpus_changed_and_how_to_go_on(root, tmp_path, train_main):
-    # before: "...another source vocabulary...; resume with the --data-dir the run started with": no --data-dir was given
+    # before: "...another source vocabulary...; resume with the --data-dir the run started with" (none was given)
     rng = random.Random(0)
     train, val = tmp_path / "my data/train.tsv", tmp_path / "my data/val.tsv"
     train.parent.mkdir()

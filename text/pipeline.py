@@ -86,11 +86,11 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
-        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a
-        common word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" -> "Seine Katze"), the source's final
-        mark, then no full stop inside a sentence that had none, then no space before a full stop or comma, then
-        stray quotes, brackets and dashes. Steps that need what the training corpus says (the lexicon) are left out
-        without one (models trained before it existed); a glossary needs placeholders."""
+        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a common
+        word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" ->
+        "Seine Katze"), the source's final mark, then no full stop inside a sentence that had none, then no space before
+        a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
+        lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
             raise UserError(NO_GLOSSARY)
         terms = Terms(glossary)

@@ -8,14 +8,15 @@ Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a l
 exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna."), and a phrase after such openers
 ("Hallo, wie geht's dir?" -> "Hello" + ", " + "how are you" + "?": a model wrote "Hello, like you walks?"). An
 introduction takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme
-aus Wien.": as two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something open a sentence
-with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" +
-" Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does "Bitte" / "Please"
-before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's label with its colon
-("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a placeholder), and so
-does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too ("Abfahrt: 7:45 Uhr,
-Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure" + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." ->
-"Zwei Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the model's.
+aus Wien.": as two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something
+open a sentence with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you
+very much for" + " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does
+"Bitte" / "Please" before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's
+label with its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a
+placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too
+("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
++ " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
+Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
