@@ -31,6 +31,7 @@ from data.vocab import Vocab
 from models.resume_command import recorded_resume_command
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
+from util.textio import umask
 
 CHECKPOINT_FORMAT = "einsum-nmt/1"
 
@@ -44,7 +45,7 @@ def atomic_torch_save(obj, path: str | Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())      # mkstemp's 0600 would keep a checkpoint from being shared
+        os.fchmod(fd, 0o666 & ~umask())      # mkstemp's 0600 would keep a checkpoint from being shared
         with os.fdopen(fd, "wb") as f:
             torch.save(obj, f)
             f.flush()
@@ -61,12 +62,6 @@ def atomic_torch_save(obj, path: str | Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: dict, tgt_vocab: dict,

@@ -168,7 +168,7 @@ def replace_file(path: str | Path, data: bytes) -> None:
         with open(path, "wb") as f:
             f.write(data)
         return
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~umask()
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
         os.fchmod(fd, mode)
@@ -182,7 +182,8 @@ def replace_file(path: str | Path, data: bytes) -> None:
             os.unlink(tmp)
 
 
-def _umask() -> int:
+def umask() -> int:
+    """The process' umask (read by setting it, then put back)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
