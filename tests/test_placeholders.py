@@ -52,6 +52,12 @@ def test_a_fill_that_ends_in_a_full_stop_takes_the_place_of_one_after_it():
     assert fill(f"Sie kam {P0}. {P1}s auch.", ("3", "Anna")) == "Sie kam 3. Anna s auch."
 
 
+def test_a_fill_the_model_wrote_a_hyphen_and_a_space_after_is_joined_to_the_capitalized_word_after_it():
+    """"A FedEx van" came back as "Ein FedEx- Lieferwagen" from a strong model: a German compound, cut."""
+    assert fill(f"Ein {P0}- Lieferwagen parkt.", ("FedEx",)) == "Ein FedEx-Lieferwagen parkt."
+    assert fill(f"{P0}- und {P1}-Wagen", ("FedEx", "DHL")) == "FedEx- und DHL-Wagen"      # "und": a shared part
+
+
 @pytest.mark.parametrize("value", ["info@zoo-berlin.de", "https://www.wetter.de", "@anna_b", "iPhone", "x.txt"])
 def test_an_address_or_a_word_in_its_own_case_first_in_the_output_stays_as_written(value):
     assert fill(f"{P0} is on the sign.", (value,)) == f"{value} is on the sign."

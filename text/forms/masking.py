@@ -94,8 +94,10 @@ def fill(output: str, fills: tuple[str, ...]) -> str:
     placeholder ("\ue000s") are dropped after an `Alone` fill or a `Reading`, and a space apart after any other
     ("1.5 s", not "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3."
     in German, "Dr.") takes the place of one right after it ("Er wurde 3.", not "3.."). A `Hyphened` fill is joined to
-    a capitalized word right after it ("5-Sterne-Hotel")."""
+    a capitalized word right after it ("5-Sterne-Hotel"), and so is any fill the model wrote a hyphen and a space after
+    ("\ue000- Lieferwagen" -> "FedEx-Lieferwagen", a German compound a model wrote as "FedEx- Lieferwagen")."""
     used = set()
+    output = re.sub(r"([\ue000-\ue00f])- (?=[A-ZÄÖÜ])", r"\1-", output)
     for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
         if isinstance(value, Hyphened):
             output = re.sub(f"{PLACEHOLDERS[k]} (?=[A-ZÄÖÜ])", PLACEHOLDERS[k] + "-", output, count=1)
