@@ -8,9 +8,9 @@
 Bad data is a one-line UserError naming the file (and the line, or both line counts): a missing file, an empty one,
 line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab (empty columns after the
 target, a spreadsheet's, are no columns). A blank line is an empty pair in either form (a TSV's as much as a blank
-line on both sides of a prefix corpus), which the preparation drops from the training pairs and counts. Lines end
-at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing else is
-changed.
+line on both sides of a prefix corpus), which the preparation drops from the training and val pairs and counts.
+Lines end at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing
+else is changed.
 """
 from __future__ import annotations
 

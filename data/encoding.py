@@ -34,7 +34,8 @@ def fits(limit: int, src_length: int, tgt_length: int) -> bool:
 
 def encode_split(name: str, paths: tuple[Path, Path], references: list[str], encoders, limit: int | None,
                  progress: bool, prefix: list[int] = (), read: int | None = None) -> SplitData:
-    """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted.
+    """Token lines -> ids in flat arrays; with a limit (train), pairs that do not fit it are dropped and counted;
+    without one (val, test), only the empty pairs are (a blank line scores nothing; best.pt would be chosen on it).
     references: target lines, or (source, target) lines whose sources are kept as text too. prefix: ids that
     open every source (a direction's tag). read: how many of the pairs the corpus gave (the rest, data/augment.py's
     copy and everyday pairs, are the trainer's own), for the log."""
@@ -44,7 +45,7 @@ def encode_split(name: str, paths: tuple[Path, Path], references: list[str], enc
     for chunk in iter(lambda: list(itertools.islice(lines, 10 * CHUNK)), []):
         src_lines, tgt_lines, refs = zip(*chunk)
         for x, y, ref in zip(encoders[0](list(src_lines)), encoders[1](list(tgt_lines)), refs):
-            if limit is not None and not fits(limit, len(x), len(y)):
+            if not fits(limit or 0, len(x), len(y)):
                 empty, long = (empty + 1, long) if not (x and y) else (empty, long + 1)
                 continue
             for lengths, flat, ids in ((arrays[0], arrays[1], [*prefix, *x]), (arrays[2], arrays[3], y)):
@@ -56,6 +57,9 @@ def encode_split(name: str, paths: tuple[Path, Path], references: list[str], enc
         added = f" ({read:,} read, {total - read:,} added: copy and everyday pairs)" if read not in (None, total) else ""
         over = f"; over-long: over --data.max_train_len={limit} units" if long else ""
         print(f"{name}: {empty:,} empty and {long:,} over-long pairs dropped of {total:,}{added}{over}", flush=True)
+    elif empty and progress:
+        print(f"note: {empty:,} of the {len(references):,} {name} pairs are empty (a blank line, or a side without "
+              "text) and are dropped: they would be scored on nothing", flush=True)
     if kept and isinstance(kept[0], tuple):
         return SplitData(Ragged(arrays[0], arrays[1]), Ragged(arrays[2], arrays[3]), [t for _, t in kept],
                          [s for s, _ in kept])

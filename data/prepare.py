@@ -152,6 +152,8 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
                if len(part) == 1 and has_header(part[0], f.langs)]
     if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they are)
         recipe["tsv_headers"] = len(headers)
+    if any(isinstance(f, Corpus) for s, f in files.items() if s != cfg.train_split):
+        recipe["held_out_empty_dropped"] = True     # a cache that scored your val set's blank lines is not reused
     if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
         recipe["mix_original"] = cfg.mix_original
     if cfg.everyday:

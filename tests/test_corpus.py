@@ -356,3 +356,22 @@ def test_val_pairs_that_are_also_training_pairs_get_a_note(tmp_path, capsys):
     apart = dataclasses.replace(cfg, val=write(tmp_path / "val2", pairs(6, seed=1)))
     prepare_data(apart, cache_dir=tmp_path / "cache", progress=True)
     assert "pairs too" not in capsys.readouterr().out
+
+
+def test_blank_val_pairs_are_dropped_and_counted_and_a_val_set_of_none_is_refused(tmp_path, capsys, monkeypatch,
+                                                                                   train_main):
+    """Blank val lines were scored as pairs: a val set of only blank lines trained with "best val BLEU 0.00", best.pt
+    chosen on nothing."""
+    val = [*pairs(3, seed=1), ("", ""), ("  ", "")]
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "mine/train", pairs(30)), val=write(tmp_path / "val", val))
+    prepared = prepare_data(cfg, cache_dir=tmp_path / "cache", progress=True)
+    assert prepared.splits["val"].tgt_text == [en for _, en in pairs(3, seed=1)]
+    assert "note: 2 of the 5 val pairs are empty" in capsys.readouterr().out
+    write(tmp_path / "mine/blank", [("", ""), ("", "")])
+    monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UserError, match=r"^--data.val=.*mine/blank holds no pair with text on both sides .*; give a "
+                                        r"val set of sentence pairs"):
+        train_main(["--preset", "tiny", "--train.threads=1", "--data.train=mine/train", "--data.val=mine/blank",
+                    "--out", str(tmp_path / "run")])
+    assert not (tmp_path / "run").exists()

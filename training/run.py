@@ -185,6 +185,10 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     data = distributed.main_first(dist, lambda: prepare_data(     # rank 0 tokenizes and caches, the others load it
         cfg.data, data_dir, splits=(cfg.data.train_split, cfg.data.val_split), progress=dist.is_main, units=units))
     train_data, val_data = data.splits[cfg.data.train_split], data.splits[cfg.data.val_split]
+    if len(train_data) and not len(val_data):
+        raise UserError(f"{'--data.val=' + cfg.data.val if cfg.data.val else cfg.data.val_split} holds no pair with "
+                        "text on both sides (empty pairs, blank lines among them, are dropped); give a val set of "
+                        "sentence pairs, one a line, apart from the training corpus")
     if not len(train_data) or not len(val_data):
         raise UserError(f"nothing to train on: {len(train_data)} usable {cfg.data.train_split} pairs (empty ones and "
                         f"those over --data.max_train_len={cfg.data.max_train_len} tokens are dropped), "
