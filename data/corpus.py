@@ -9,8 +9,14 @@ Bad data is a one-line UserError naming the file (and the line, or both line cou
 line counts that differ, a line that is not UTF-8, a TSV line without exactly one tab (empty columns after the
 target, a spreadsheet's, are no columns). A blank line is an empty pair in either form (a TSV's as much as a blank
 line on both sides of a prefix corpus), which the preparation drops from the training and val pairs and counts.
-Lines end at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at the start are removed, nothing
-else is changed.
+Lines end at "\n"; a "\r" before it (Windows files) and a UTF-8 byte-order mark at the start are removed.
+
+A TSV field a spreadsheet quoted because it holds a quote is unquoted: one that starts and ends with '"' and holds
+'""' inside, every inner quote doubled ('"Er sagte ""Hallo""."' is 'Er sagte "Hallo".'). Any other field is text as
+written, so a sentence that starts or ends with a quote ('"Hallo", sagt er.', '"Hallo!"') keeps it: a quoted cell
+without a quote inside (an export that quotes every cell) cannot be told from a quoted sentence, and keeps its quotes.
+A quoted cell with a line break (or a tab) inside is not supported; the error on its line says so. Nothing else is
+changed.
 """
 from __future__ import annotations
 
@@ -202,8 +208,18 @@ def _fields(line: str) -> list[str]:
     return fields
 
 
+def _unquoted(field: str) -> str:
+    """A spreadsheet's quoted cell ('"Er sagte ""Hallo""."') as its text, any other field as it is (see above)."""
+    inner = field[1:-1]
+    if len(field) > 1 and field[0] == field[-1] == '"' and '""' in inner and '"' not in inner.replace('""', ""):
+        return inner.replace('""', '"')
+    return field
+
+
 def _tsv_pairs(path: Path, fix: str, langs: tuple[str, str] | None = None) -> Iterator[tuple[str, str]]:
+    previous = ""
     for n, line in enumerate(_lines(path, fix), 1):
+        quoted, previous = '"' in previous + line, line     # a quoted cell broken over this line and the one before
         if not line.strip():        # a blank line (at the end, often): an empty pair, as a prefix corpus's blank lines
             yield "", ""
             continue
@@ -215,5 +231,7 @@ def _tsv_pairs(path: Path, fix: str, langs: tuple[str, str] | None = None) -> It
                             f"TSV line is source TAB target ({langs[0]} TAB {langs[1]} for this {langs[0]}→{langs[1]} "
                             f"run); swap its columns, e.g. {SWAP_COLUMNS}")
         if len(fields) != 2:
-            raise UserError(f"{path} line {n} has {len(fields) - 1} tabs; each line must be source TAB target")
-        yield fields[0], fields[1]
+            cell = ("; a spreadsheet's quoted cell with a line break or a tab inside is not supported: replace them "
+                    "in the cells (with a space) before exporting") if quoted else ""
+            raise UserError(f"{path} line {n} has {len(fields) - 1} tabs; each line must be source TAB target{cell}")
+        yield _unquoted(fields[0]), _unquoted(fields[1])

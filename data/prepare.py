@@ -31,7 +31,7 @@ from tqdm import tqdm
 
 from config import DataConfig
 from data.augment import frame_pairs, training_pairs
-from data.corpus import Corpus, check_two_languages, has_header, shared_pairs
+from data.corpus import Corpus, check_two_languages, has_header, is_tsv, shared_pairs
 from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
 from data.multi30k import ensure_split, sha256_file, user_cache_dir
@@ -150,6 +150,8 @@ def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus 
     }
     headers = [str(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts
                if len(part) == 1 and has_header(part[0], f.langs)]
+    if any(is_tsv(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts):
+        recipe["tsv_quotes"] = True     # a spreadsheet's quoted cells are unquoted since (data/corpus.py)
     if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they are)
         recipe["tsv_headers"] = len(headers)
     if any(isinstance(f, Corpus) for s, f in files.items() if s != cfg.train_split):

@@ -375,3 +375,27 @@ def test_blank_val_pairs_are_dropped_and_counted_and_a_val_set_of_none_is_refuse
         train_main(["--preset", "tiny", "--train.threads=1", "--data.train=mine/train", "--data.val=mine/blank",
                     "--out", str(tmp_path / "run")])
     assert not (tmp_path / "run").exists()
+
+
+def test_a_spreadsheets_quoted_cells_are_unquoted_and_sentences_in_quotes_are_left_as_written(tmp_path,
+                                                                                             monkeypatch):
+    # before: '"Er sagte ""Hallo""."' was trained with its outer quotes and doubled quotes
+    rows = [('Er sagte "Hallo".', 'He said "Hello".'), ('"Hallo", sagt er.', '"Hello," he says.'),
+            ('"Ja!"', '"Yes!"'), ('Sie sagt "Ja" und "Nein".', '"Yes" and "no", she says.')]
+    cells = ['"Er sagte ""Hallo""."\t"He said ""Hello""."', *(f"{de}\t{en}" for de, en in rows[1:])]
+    (tmp_path / "sheet.tsv").write_text("\n".join(cells) + "\n")
+    assert list(Corpus.from_spec(str(tmp_path / "sheet.tsv"), "de", "en").pairs()) == rows
+    cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", pairs(30)), val=str(tmp_path / "sheet.tsv"))
+    with monkeypatch.context() as before:            # a cache written when the cells were read as written
+        before.setattr(corpus_module, "_unquoted", lambda field: field)
+        before.setattr(prepare, "is_tsv", lambda path: False, raising=False)     # and not in the cache key
+        prepare_data(cfg, cache_dir=tmp_path / "cache", progress=False)
+    assert prepare_data(cfg, cache_dir=tmp_path / "cache", progress=False).splits["val"].tgt_text[0] == rows[0][1]
+
+
+def test_a_quoted_cell_with_a_line_break_is_refused_saying_why(tmp_path):
+    # before: "line 2 has 0 tabs; each line must be source TAB target" and no word of the cell
+    (tmp_path / "sheet.tsv").write_text('Eins.\tOne.\n"Zeile eins\r\nZeile zwei"\tTwo lines.\n', newline="")
+    with pytest.raises(UserError, match=r"sheet\.tsv line 2 has 0 tabs; .*quoted cell with a line break or a tab "
+                                        r"inside is not supported: replace them in the cells"):
+        list(Corpus.from_spec(str(tmp_path / "sheet.tsv"), "de", "en").pairs())
