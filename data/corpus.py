@@ -1,6 +1,7 @@
 """Parallel corpora by path: line-aligned files or one TSV file, checked line by line and read as a stream.
 
-    --data.train=mydata/train          mydata/train.de and mydata/train.en (either may end in .gz)
+    --data.train=mydata/train          mydata/train.de and mydata/train.en (either may end in .gz; where both
+                                       train.de and train.de.gz are there, the plain one if they hold the same bytes)
     --data.train=mydata/train.tsv      one pair a line: source TAB target of the run (.tsv.gz too): German TAB
                                        English for de→en, English TAB German for en→de (data/direction.py)
     --data.train=a,b.tsv,c             several corpora, concatenated in that order
@@ -129,13 +130,27 @@ def _find_part(path: Path, src_lang: str, tgt_lang: str, flag: str) -> tuple[Pat
         tried = [Path(f"{path}.{lang}"), Path(f"{path}.{lang}.gz")]
         existing = [p for p in tried if p.is_file()]
         if len(existing) == 2:
-            raise UserError(f"{flag}: both {tried[0]} and {tried[1]} exist; keep one of them")
+            if not _same_bytes(*existing):
+                raise UserError(f"{flag}: both {tried[0]} and {tried[1]} exist and differ; keep the one you mean")
+            existing = existing[:1]         # `gzip -k` left the plain file beside its copy: the plain file is read
         if not existing:
             hint = (f"; {path} is a file: give the prefix PATH of PATH.{src_lang} and PATH.{tgt_lang}, or a .tsv "
                     "file" if path.is_file() else _other_languages(path, src_lang, tgt_lang))
             raise UserError(f"{flag}: no {lang} side of {path} (tried {tried[0]} and {tried[1]}){hint}")
         found += existing
     return tuple(found)
+
+
+def _same_bytes(plain: Path, compressed: Path) -> bool:
+    """Whether the gzip file decompresses to the plain file's bytes (a damaged one does not)."""
+    try:
+        with open(plain, "rb") as a, gzip.open(compressed, "rb") as b:
+            while (block := a.read(1 << 20)) == b.read(1 << 20):
+                if not block:
+                    return True
+    except (OSError, EOFError, zlib.error):
+        pass
+    return False
 
 
 def _other_languages(path: Path, src_lang: str, tgt_lang: str) -> str:

@@ -399,3 +399,14 @@ def test_a_quoted_cell_with_a_line_break_is_refused_saying_why(tmp_path):
     with pytest.raises(UserError, match=r"sheet\.tsv line 2 has 0 tabs; .*quoted cell with a line break or a tab "
                                         r"inside is not supported: replace them in the cells"):
         list(Corpus.from_spec(str(tmp_path / "sheet.tsv"), "de", "en").pairs())
+
+
+def test_a_file_beside_its_own_gzip_copy_is_read_and_one_beside_another_is_refused(tmp_path):
+    # before: `gzip -k mine/train.de` gave "both mine/train.de and mine/train.de.gz exist; keep one of them"
+    prefix = write(tmp_path / "mine/train", pairs(5))
+    plain = Path(f"{prefix}.de")
+    Path(f"{plain}.gz").write_bytes(gzip.compress(plain.read_bytes()))
+    assert Corpus.from_spec(prefix, "de", "en").parts == [(plain, Path(f"{prefix}.en"))]
+    Path(f"{plain}.gz").write_bytes(gzip.compress(plain.read_bytes() + b"Noch ein Satz.\n"))
+    with pytest.raises(UserError, match=r"both .*train\.de and .*train\.de\.gz exist and differ; keep the one you mean"):
+        Corpus.from_spec(prefix, "de", "en")
