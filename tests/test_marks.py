@@ -61,6 +61,17 @@ def test_an_empty_pair_goes_even_where_the_source_has_its_kind(output, expected)
     assert through('Ein Mädchen (rechts) sagt „hallo“.', output) == expected
 
 
+@pytest.mark.parametrize("line", ["()", "( )", "[]", "{}", '""', "„“", "«»"])
+def test_a_line_of_an_empty_pair_is_its_own_translation(line):
+    """A line with nothing for a model is its own translation: its empty pair stays, spaces and all."""
+    pipeline = Pipeline.from_config(DataConfig())
+    assert pipeline.reverse_sentence(line, pipeline.apply(line).states[0]).text == line
+
+
+def test_the_sources_own_empty_pairs_stay_and_no_more():
+    assert through('Er sagt "" und ().', 'He says "" and () [] "".') == 'He says "" and ().'
+
+
 @pytest.mark.parametrize("source, output, expected", [
     ("Sie spielen im Garten (bei schönem Wetter).", "They play in the garden ( beautiful weather.",
      "They play in the garden (beautiful weather)."),              # closed where the source's closes: at the end

@@ -11,9 +11,10 @@ what the source's brackets close at its end, and is closed there ("Sie spielen i
 in the garden ( beautiful weather." -> "... in the garden (beautiful weather)."). A source without dashes still keeps
 a word's hyphen ("ice-cream", "\ue000-\ue001", "Plastik- und Metallteile"); a dash after no word goes, and so does one
 after a word before another that is no conjunction ("um 9:15- Köln"). A pair with nothing inside ("()", '""') goes
-whatever the source has: it says nothing. Apostrophes and single quotes stay (English writes "it's"). The step runs on
-the masked sentence, so a URL's brackets or a name's hyphen are placeholders here, counted in neither the source nor
-the output; training pairs are not changed.
+whatever kinds the source has: it says nothing; only as many stay as the source has of its own (a line "()" or '""'
+is its own translation, not an empty line). Apostrophes and single quotes stay (English writes "it's"). The step
+runs on the masked sentence, so a URL's brackets or a name's hyphen are placeholders here, counted in neither the
+source nor the output; training pairs are not changed.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ EMPTY = re.compile(r'\(\s*\)|\[\s*\]|\{\s*\}|„\s*“|“\s*”|«\s*»|""')
 PAIRS = {"(": ")", "[": "]", "{": "}"}
 ENDING = r"[\s.!?…:;,\"'»“”]*$"
 TRAILING = re.compile(ENDING)             # the marks that end a sentence, after its last word
-INSIDE_SPACE = re.compile(r"(?<=[(\[{]) +| +(?=[)\]}])")
+INSIDE_SPACE = re.compile(r"(?<=[(\[{]) +(?=[^\s)\]}])|(?<=[^\s(\[{]) +(?=[)\]}])")    # not in an empty pair: "( )"
 CLOSED_LAST = re.compile(rf"[)\]}}]{ENDING}")   # a bracket closes where the sentence ends
 
 
@@ -107,19 +108,21 @@ class Marks(NamedTuple):
     kinds: frozenset[str]     # the kinds of mark (KINDS) the source has
     paired: bool              # its brackets are in pairs (not "a) oder b)", ":)"), so the translation's must be
     closed_last: bool         # its last bracket closes where it ends: "Sie spielen (bei schönem Wetter)."
+    empty: int = 0            # how many pairs with nothing inside it has ("()", '""'): as many stay in the output
 
 
 class StrayMarks(Step):
     def apply(self, text: str) -> tuple[str, Marks]:
         kinds = frozenset(kind for kind, marks in KINDS.items() if any(c in marks for c in text))
-        return text, Marks(kinds, unpaired(text) == ([], []), CLOSED_LAST.search(text) is not None)
+        return text, Marks(kinds, unpaired(text) == ([], []), CLOSED_LAST.search(text) is not None,
+                           len(EMPTY.findall(text)))
 
     def reverse(self, output: str, state: Marks) -> str:
         stray = "".join(marks for kind, marks in KINDS.items() if kind not in state.kinds)
         pairs = "brackets" in state.kinds and state.paired
         if pairs and state.closed_last:
             output = closed_before_the_end(output)
-        empty = [m.span() for m in EMPTY.finditer(output)]
+        empty = [m.span() for m in EMPTY.finditer(output)][state.empty:]     # the source's own empty pairs stay
         alone = sum(unpaired(output), []) if pairs else []
         if empty or alone or any(c in stray for c in output):
             dashes = KINDS["dashes"]
