@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -27,6 +28,7 @@ from decoding.markup import FORMATS as MARKUP_FORMATS, attention_of, markup_of, 
 from decoding.markup_kept import TagsKept, plain_text, tags_kept
 from decoding.router import AUTO, Router
 from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chrf
+from decoding.translating import own_language_note
 from decoding.translator import Translator
 from models.checkpoint import load_checkpoint
 from cli import check_decode_flags, decode_from_flags
@@ -226,6 +228,9 @@ def evaluate_from_flags(args) -> int:
     parsed = [markup_of(source, args.format) if markup else None for source in sources]     # each parsed once
     texts = [source if p is None else p.plain for source, p in zip(sources, parsed)]
 
+    own = router.sent_into_their_own(texts)      # as translate.py says it: scored without a word, near 0 or copied
+    if own:
+        print(f"note: {own_language_note(own, router)}; the scores below are of those translations", file=sys.stderr)
     start = time.perf_counter()
     best = [n_best[0] for n_best in router.translate_n_best(texts, decode)]
     written = [t.text for t in best]

@@ -173,6 +173,20 @@ def test_evaluate_to_scores_the_other_direction_of_a_model_of_both_on_its_own_re
     assert min(scores.values()) > 30, scores                  # German hypotheses scored against English would be ~0
 
 
+def test_sources_in_the_language_to_writes_are_noted_as_translate_notes_them(both_run, tmp_path, capsys):
+    """--to de with German sources scored German "translated" into German without a word (translate.py notes it)."""
+    import random
+    pairs = [sentence_pair(random.Random(n)) for n in range(4)]
+    (tmp_path / "src.de").write_text("".join(de + "\n" for de, _ in pairs))
+    (tmp_path / "ref.de").write_text("".join(de + "\n" for de, _ in pairs))
+    flags = ["--checkpoint", str(both_run / "best.pt"), "--greedy", "--src", str(tmp_path / "src.de"),
+             "--ref", str(tmp_path / "ref.de")]
+    evaluate.main([*flags, "--to", "de"])
+    assert "note: 4 lines read as German already, the language --to de writes" in capsys.readouterr().err
+    evaluate.main([*flags, "--to", "en"])
+    assert "note:" not in capsys.readouterr().err
+
+
 def test_evaluate_replaces_an_output_file_only_with_force_before_translating(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for name in ("src.de", "ref.en", "model.pt", "hyp.en"):
