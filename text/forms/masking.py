@@ -64,11 +64,13 @@ def merge(found: list[list[Span]]) -> list[Span]:
 
 def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
     """The text with spans (in text order, not overlapping) as PLACEHOLDERS[0], [1], ...; at most that many, the
-    rest stay as written (with a warning, since a number left in the text cannot be written by the model)."""
+    rest go to the model as typed, with a warning: it may change or drop them (a number left in the text it cannot
+    write at all)."""
     if len(spans) > len(PLACEHOLDERS):
         left = ", ".join(repr(text[s.start:s.end]) for s in spans[len(PLACEHOLDERS):])
         print(f"warning: a sentence has {len(spans)} numbers or terms, more than the {len(PLACEHOLDERS)} "
-              f"placeholders; left as written: {left}", file=sys.stderr)
+              f"placeholders; the model reads these as typed and may change or drop them: {left} (to keep them, "
+              "put them in sentences of their own)", file=sys.stderr)
         spans = spans[:len(PLACEHOLDERS)]
     out, last = [], 0
     for k, span in enumerate(spans):
