@@ -28,8 +28,17 @@ UNIT_AFTER = rf" (?:\w|{CURRENCY}|[%°])"  # a unit, currency or sign after a nu
 NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w]|[.,]\d)")    # "8", "3,5", "1.200": a number alone
 
 
-def escaped(text: str, entities: dict[str, str]) -> str:
-    return "".join(entities.get(c) or ESCAPE.get(c, c) for c in text)
+def escaper(entities: dict[str, list[str]]) -> Callable[[str], str]:
+    """escape(text) for the pieces of an output, in order: a character the source wrote as an entity comes back as
+    its places in the source were written, one by one (`&euro;` then `&#8364;`), a character more than the source had
+    as the first entity it was written as; other `<`, `>`, `&` escaped."""
+    left = {char: list(forms) for char, forms in entities.items()}
+    first = {char: next(f for f in forms if f != char) for char, forms in entities.items()}
+
+    def escape(text: str) -> str:
+        return "".join(ESCAPE.get(form, form) for form in
+                       ((left[c].pop(0) if left[c] else first[c]) if c in left else c for c in text))
+    return escape
 
 
 def write(parsed: Parsed, output: str, positions: list[int]) -> str:
@@ -55,11 +64,11 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
         skip = int(split > 0 and tags[split - 1].spaced and output[after:after + 1] == " " and before > after)
         cuts += [(after, "".join(t.text for t in tags[:split]), skip),
                  (max(before, after + skip), "".join(t.text + t.trail * gap for t in tags[split:]), 0)]
-    out, last = [], 0
+    out, last, escaped = [], 0, escaper(parsed.entities)
     for offset, text, skip in cuts:
-        out += [escaped(output[last:offset], parsed.entities), text]
+        out += [escaped(output[last:offset]), text]
         last = offset + skip
-    return "".join(out) + escaped(output[last:], parsed.entities)
+    return "".join(out) + escaped(output[last:])
 
 
 def no_break_spaces(plain: str, output: str) -> str:

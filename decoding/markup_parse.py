@@ -35,7 +35,8 @@ class Parsed(NamedTuple):
     line: str                   # as written
     plain: str                  # the text for the model: no tags, entities decoded
     tags: list[Tag]             # in source order
-    entities: dict[str, str]    # a decoded character -> the entity it was first written as
+    entities: dict[str, list[str]]  # a character written as an entity -> how each of its places in plain was
+                                    # written, in order (the entity, or the character itself where typed as it is)
 
 
 def has_markup(line: str) -> bool:
@@ -45,7 +46,7 @@ def has_markup(line: str) -> bool:
 
 def parse(line: str, fmt: str) -> Parsed:
     """A line as its text and its tags; each open tag is paired with the next unpaired close tag of its name."""
-    plain, raw, entities, stack = [], [], {}, []
+    plain, raw, written, stack = [], [], {}, []
     pos = 0
     for piece in re.split(f"({MARKUP.pattern})", line):
         pos += len(piece)
@@ -56,8 +57,8 @@ def parse(line: str, fmt: str) -> Parsed:
             if char == piece:       # an unknown name stays text as written
                 plain.append(piece)
                 continue
+            written[len("".join(plain))] = piece
             plain.append(char)
-            entities.setdefault(char, piece)
             continue
         if not (piece.startswith("<") and MARKUP.fullmatch(piece)):
             text = "".join(plain)
@@ -90,7 +91,9 @@ def parse(line: str, fmt: str) -> Parsed:
             del stack[opened:]          # tags opened inside and left open stay void
             raw[first] = raw[first]._replace(kind="open", pair=len(raw))
             raw.append(Tag(piece, at, "close", first))
-    return Parsed(line, "".join(plain), raw, entities)
+    text = "".join(plain)
+    return Parsed(line, text, raw, {char: [written.get(k, char) for k, c in enumerate(text) if c == char]
+                                    for char in {text[k] for k in written}})
 
 
 def loose(raw: list[Tag], at: int) -> bool:

@@ -387,3 +387,9 @@ def test_an_open_tag_never_goes_between_a_word_and_the_closing_mark_stuck_to_it(
     parsed = parse("Herr <b>Bauer</b> kauft Brot.", "html")
     aligned = Alignment([{0}, {1}, {1}, {2}, {3}, {4}], [{0}, {1}, {1}, {2}, {3}, {4}])   # "." and "Bauer": "Bauer"
     assert place(parsed, "Mr. Bauer buys bread.", aligned) == [2, 3]
+
+
+def test_a_character_written_two_ways_comes_back_each_way_where_it_stood():
+    out = translate_markup(["10&nbsp;&euro; und 5&#8364; oder 3 €, &lt;b&gt;"], "html",
+                           lambda texts: ["€10 and €5 or €3, <b> €"], lambda text: None)
+    assert out == ["&euro;10 and &#8364;5 or €3, &lt;b&gt; &euro;"]
