@@ -393,3 +393,14 @@ def test_a_character_written_two_ways_comes_back_each_way_where_it_stood():
     out = translate_markup(["10&nbsp;&euro; und 5&#8364; oder 3 €, &lt;b&gt;"], "html",
                            lambda texts: ["€10 and €5 or €3, <b> €"], lambda text: None)
     assert out == ["&euro;10 and &#8364;5 or €3, &lt;b&gt; &euro;"]
+
+
+@pytest.mark.parametrize("line, plain", [
+    ("<script>var x = 1;", ""),
+    ('Ein Hund rennt.<SCRIPT type="text/javascript">if (a < b) { x = "Hund"; }', "Ein Hund rennt."),
+    ("<style>b { color: red } <b>Hund</b>.", ""),
+])
+def test_a_script_or_style_not_closed_on_the_line_keeps_the_rest_of_the_line_as_typed(line, plain):
+    seen = []
+    out = translate_markup([line], "xml", lambda texts: seen.extend(texts) or texts, identity_maps)
+    assert seen == [plain] and out == [line]
