@@ -24,6 +24,7 @@ from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
 from text.forms.titles import TITLE
 from util.errors import UserError
+from util.languages import language_name
 
 AUTO = "auto"
 # English's "I" opening a sentence before a lowercase word: no German line has it ("I am hungry." was too close to call
@@ -139,6 +140,17 @@ class Router:
         """The language the line's translation is written in."""
         lang = self.read(line)
         return self.reads[lang] if lang is not None else self.fallback
+
+    def term_languages(self, lines: list[str] = ()) -> list[tuple[str, str]]:
+        """The names of the languages a glossary's terms are in, (source, target) for each way the lines go (without
+        lines: each way a line may go), in the model's order: [("English", "German")] for --to de on a model of both
+        directions, both pairs for --to auto where the lines are of both languages."""
+        worded = [line for line in lines if line.strip()]
+        targets = {self.target(line) for line in worded} if worded else \
+            set(self.ways) if self.to == AUTO and self.identifier is not None else \
+            {self.fallback}
+        return [(language_name(way.cfg.data.src_lang), language_name(lang))
+                for lang, way in self.ways.items() if lang in targets]
 
     def by_way(self, targets: list[str]):
         """(language, its translator, the indices of the items written in it) for each way that has any."""

@@ -11,7 +11,6 @@ from serving.batching_queue import QueueFull
 from serving.payloads import BadRequest, Limits, parse_attention, parse_json, parse_translate, translation_body
 from serving.service import TranslationService
 from util.errors import UserError
-from util.languages import language_name
 
 PAGE = Path(__file__).resolve().parents[1] / "web/index.html"
 # the page is self-contained: it may talk to this server and nothing else
@@ -92,8 +91,6 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     from starlette.exceptions import HTTPException
 
     page = PAGE.read_text(encoding="utf-8")
-    data = service.translator.cfg.data          # a request's glossary: the server's source terms -> target terms
-    glossary_languages = (language_name(data.src_lang), language_name(data.tgt_lang))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -145,7 +142,7 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def translate(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         wanted = parse_translate(payload, service.defaults, limits, service.choices,
-                                 languages=glossary_languages)
+                                 languages=service.glossary_languages)
         # splitting the texts into sentences (the text pipeline) is CPU work: off the event loop
         results = await answer_unless_gone(request, await asyncio.to_thread(service.submit, wanted))
         return translation_body(wanted, results)

@@ -7,7 +7,7 @@ import math
 import re
 import sys
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from config import DecodeConfig
 from config.checks import BrokenRule, decode_settings
@@ -154,10 +154,11 @@ def parse_format(payload: dict, decode: DecodeConfig) -> str:
 
 def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
                     choices: tuple[str, ...] = ("auto",),
-                    languages: tuple[str, str] = ("source", "target")) -> TranslateRequest:
-    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty, glossary (its terms
-    in `languages`, the names of the server's source and target languages), to (one of choices) and format (one of
-    FORMATS)."""
+                    languages: Callable[[list[str], str | None], tuple[str, str]] = lambda texts, to: (
+                        "source", "target")) -> TranslateRequest:
+    """{"text": str} or {"texts": [str, ...]}, with optional beam, n_best, length_penalty, glossary (its terms in
+    languages(texts, to), the names of the request's source and target languages), to (one of choices) and format
+    (one of FORMATS)."""
     check_fields(payload, TRANSLATE_FIELDS)
     if ("text" in payload) == ("texts" in payload):
         raise BadRequest(422, 'send either "text": "..." or "texts": ["...", ...]')
@@ -170,32 +171,39 @@ def parse_translate(payload: dict, defaults: DecodeConfig, limits: Limits,
         if len(texts) > limits.max_sentences:
             raise BadRequest(422, f"texts has {len(texts)} texts; the limit is {limits.max_sentences} a request")
         texts = [check_text(t, f"texts[{n}]", limits) for n, t in enumerate(texts)]
-    work = Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits, languages))
-    return TranslateRequest(texts, single, work, parse_to(payload, choices), parse_format(payload, work.decode))
+    to = parse_to(payload, choices)
+    work = Work(parse_decode(payload, defaults, limits), parse_glossary(payload, limits, lambda: languages(texts, to)))
+    return TranslateRequest(texts, single, work, to, parse_format(payload, work.decode))
 
 
-def parse_glossary(payload: dict, limits: Limits, languages: tuple[str, str] = ("source", "target")) -> tuple:
+def parse_glossary(payload: dict, limits: Limits,
+                   languages: Callable[[], tuple[str, str]] = lambda: ("source", "target")) -> tuple:
     """{"German term": "English term", ...} -> sorted pairs (hashable, so requests group by their glossary); errors
-    name the terms' `languages` (source, target: the server's, e.g. ("English", "German") for en→de)."""
-    source_name, target_name = languages
+    name the terms' languages() (source, target: the request's, e.g. ("English", "German") for en→de)."""
+    def source_name() -> str:       # called for an error alone: finding it reads the texts' language
+        return languages()[0]
+
+    def target_name() -> str:
+        return languages()[1]
+
     glossary = payload.get("glossary", {})
     if not isinstance(glossary, dict):
-        raise BadRequest(422, f'glossary must be an object of "{source_name} term": "{target_name} term" entries, '
-                              f"not {json_type(glossary)}")
+        raise BadRequest(422, f'glossary must be an object of "{source_name()} term": "{target_name()} term" '
+                              f"entries, not {json_type(glossary)}")
     if len(glossary) > MAX_GLOSSARY_TERMS:
         raise BadRequest(422, f"glossary has {len(glossary)} terms; the limit is {MAX_GLOSSARY_TERMS} a request, "
                               "so send only the terms your texts contain")
     for term, target in glossary.items():
         check_text(term, "a glossary term", limits)
         if not term.strip():
-            raise BadRequest(422, f"a glossary term is empty: each key must be a {source_name} term")
+            raise BadRequest(422, f"a glossary term is empty: each key must be a term in {source_name()}")
         if not isinstance(target, str) or not target.strip():
-            raise BadRequest(422, f"glossary term {term!r} needs a non-empty {target_name} term as its value")
+            raise BadRequest(422, f"glossary term {term!r} needs a non-empty {target_name()} term as its value")
         check_text(target, f"glossary[{term!r}]", limits)
-        for where, text in (("glossary term", term), (f"the {target_name} term of {term!r}", target)):
-            if LINE_BREAK_OR_TAB.search(text):      # a glossary file could never hold it: one term, one line
-                raise BadRequest(422, f"{where} {text!r} contains a tab or line break; a term is one line "
-                                      "without tabs")
+        if LINE_BREAK_OR_TAB.search(term + target):     # a glossary file could never hold it: one term, one line
+            where, text = ("glossary term", term) if LINE_BREAK_OR_TAB.search(term) else \
+                (f"the {target_name()} term of {term!r}", target)
+            raise BadRequest(422, f"{where} {text!r} contains a tab or line break; a term is one line without tabs")
     return tuple(sorted(glossary.items()))
 
 

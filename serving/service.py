@@ -94,6 +94,13 @@ class TranslationService:
         with self._lock:
             return self.router.translate_sentences(sentences, work.decode)
 
+    def glossary_languages(self, texts: list[str], to: str | None = None) -> tuple[str, str]:
+        """The names of the languages of a request's glossary terms, (source, target): those of the way its texts go
+        (into `to`, None: the server's default), "German or English" where its texts go both ways."""
+        router = self.router.toward(to) if to else self.router
+        pairs = router.term_languages([line for text in texts for line in LINE_BREAK.split(text)[::2]])
+        return " or ".join(source for source, _ in pairs), " or ".join(target for _, target in pairs)
+
     def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> list[AttentionMap]:
         """Per sentence of `text`, line by line as submit translates it: where each output token of its translation
         (into `to`, None: the server's default) looked in its source; weights as lists (JSON)."""

@@ -158,7 +158,7 @@ BAD_REQUESTS = [
     ({"text": "Hund", "glossary": {"Hund\tKatze": "dog"}}, 422, "glossary term 'Hund\\tKatze' contains a tab"),
     ({"text": "Hund", "glossary": {"Hund": "dog\ncat"}}, 422, "the English term of 'Hund' 'dog\\ncat' contains"),
     ({"text": "Hund", "glossary": {"Hund": 5}}, 422, "needs a non-empty English term"),
-    ({"text": "Hund", "glossary": {" ": "dog"}}, 422, "a glossary term is empty: each key must be a German term"),
+    ({"text": "Hund", "glossary": {" ": "dog"}}, 422, "a glossary term is empty: each key must be a term in German"),
     ({"text": "Hund " * 201}, 422, "the limit is 1000 a text, so send it as several texts"),
 ]
 
@@ -304,6 +304,20 @@ def test_the_glossary_errors_of_an_english_to_german_server_name_its_languages(b
                                   ({"dog": 5}, "glossary term 'dog' needs a non-empty German term as its value"),
                                   ({"dog": "Hund\nKatze"}, "the German term of 'dog' 'Hund\\nKatze' contains a tab")):
             answer = client.post("/translate", json={"text": "The dog sleeps.", "glossary": glossary})
+            assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+
+
+def test_the_glossary_errors_name_the_languages_of_the_way_the_request_goes(both_run):
+    """A German→English server asked for German ("to": "de") reads English terms; texts of both languages ("to":
+    "auto") read terms of either."""
+    with serve(load_translator(both_run / "best.pt")) as client:
+        for body, message in (
+                ({"text": "The dog sleeps.", "to": "de", "glossary": {" ": "Hund"}}, "each key must be a term in English"),
+                ({"text": "The dog sleeps.", "to": "de", "glossary": {"dog": ""}}, "needs a non-empty German term"),
+                ({"text": "Der Hund schläft.", "to": "en", "glossary": {"Hund": 5}}, "needs a non-empty English term"),
+                ({"texts": ["Der Hund schläft im Park.", "The dog sleeps in the park."], "to": "auto",
+                  "glossary": {"Hund": "dog\tx"}}, "the English or German term of 'Hund' 'dog\\tx' contains a tab")):
+            answer = client.post("/translate", json=body)
             assert answer.status_code == 422 and message in answer.json()["error"], answer.text
 
 
