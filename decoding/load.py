@@ -89,7 +89,7 @@ def open_translator(args) -> Opened:
     checkpoint = args.checkpoint or latest_checkpoint()
     router = Router(load_translator(checkpoint, device)).toward(args.to)
     if args.glossary:
-        router.use_glossary(read_glossary(args.glossary))
+        router.use_glossary(read_glossary(args.glossary, router.term_languages()))
     return Opened(router, checkpoint)
 
 

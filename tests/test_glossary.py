@@ -7,6 +7,7 @@ from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from util.errors import UserError
 from util.textio import read_glossary
+from tests.commands import run
 
 P0, P1, P2 = PLACEHOLDERS[:3]
 
@@ -31,6 +32,16 @@ def test_glossary_files_are_tab_separated_and_a_bad_line_is_named(tmp_path):
     bad.write_text("Fahrrad\tbike\nHund dog\n", encoding="utf-8")
     with pytest.raises(UserError, match="bad.tsv line 2: expected `source term<TAB>target term`"):
         read_glossary(bad)
+
+
+@pytest.mark.parametrize("to, example", [("de", "(English<TAB>German here)"), ("en", "(German<TAB>English here)")])
+def test_a_bad_glossary_line_names_the_languages_of_the_way_translate_py_goes(both_run, synthetic_env, tmp_path, to,
+                                                                               example):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("dog\n", encoding="utf-8")
+    proc = run(["translate.py", "--checkpoint", str(both_run / "best.pt"), "--to", to, "--glossary", str(bad)],
+               synthetic_env, stdin=b"The dog sleeps.\n", check=False)
+    assert proc.returncode == 2 and example in proc.stderr.decode(), proc.stderr
 
 
 def test_a_term_given_two_translations_is_refused_naming_both_lines(tmp_path):

@@ -77,17 +77,21 @@ def read_text_lines(path: str | Path) -> list[str]:
         raise UserError(f"cannot read {path} ({getattr(e, 'strerror', None) or e})") from None
 
 
-def read_glossary(path: str | Path) -> dict[str, str]:
+def read_glossary(path: str | Path, languages: list[tuple[str, str]] = ()) -> dict[str, str]:
     """A glossary file: one `source term<TAB>target term` per line (German<TAB>English for de->en); blank lines and
-    lines starting with # skipped. A term given twice with two translations is refused, naming both lines."""
+    lines starting with # skipped. A term given twice with two translations is refused, naming both lines. languages:
+    the names of the (source, target) languages of each way the terms serve (Router.term_languages), for the error
+    of a bad line."""
     glossary, line_of = {}, {}
+    example = " or ".join(f"{source}<TAB>{target}" for source, target in languages) + " here" if languages else \
+        "German<TAB>English for de->en"
     for number, line in enumerate(read_text_lines(path), 1):
         if not line.strip() or line.lstrip("\ufeff").startswith("#"):     # a BOM before a first comment too
             continue
         parts = line.split("\t")
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise UserError(f"{path} line {number}: expected `source term<TAB>target term` (German<TAB>English "
-                            f"for de->en), got {line[:60]!r}")
+            raise UserError(f"{path} line {number}: expected `source term<TAB>target term` ({example}), got "
+                            f"{line[:60]!r}")
         term, translation = parts[0].strip(), parts[1].strip()
         if glossary.get(term, translation) != translation:
             raise UserError(f"{path} lines {line_of[term]} and {number} translate {term!r} two ways "
