@@ -12,11 +12,11 @@ import re
 from typing import NamedTuple
 
 # a tag: a quoted attribute value may hold "<" and ">" (title="a > b"); a comment, a CDATA section and the content of
-# a script or style element are one void tag each (kept as written, not text for the model); a script or style not
-# closed on the line takes the rest of the line
+# a script or style element are one void tag each (kept as written, not text for the model); one not closed on the
+# line takes the rest of the line
 IN_TAG = r"""(?:[^<>"']|"[^"]*"|'[^']*')*"""
 RAW_TEXT = re.compile(r"<(?i:script|style)\b" + IN_TAG + r">.*?(?:</(?i:script|style)\s*>|$)")
-MARKUP = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|{RAW_TEXT.pattern}|<[A-Za-z/!?]{IN_TAG}>"
+MARKUP = re.compile(rf"<!--.*?(?:-->|$)|<!\[CDATA\[.*?(?:\]\]>|$)|{RAW_TEXT.pattern}|<[A-Za-z/!?]{IN_TAG}>"
                     r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
