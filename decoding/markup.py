@@ -60,8 +60,8 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
             before = after = words[-1][1]
         # a void tag's space after it, where one is before it or it opens the line
         gap = p == 0 or before > 0 and output[before - 1].isspace()
-        # a void tag the model read as a space takes that space's place again
-        skip = int(split > 0 and tags[split - 1].spaced and output[after:after + 1] == " " and before > after)
+        # a void or block tag the model read as a space takes that space's place again
+        skip = int(any(t.spaced for t in tags[:split]) and output[after:after + 1] == " " and before > after)
         cuts += [(after, "".join(t.text for t in tags[:split]), skip),
                  (max(before, after + skip), "".join(t.text + t.trail * gap for t in tags[split:]), 0)]
     out, last, escaped = [], 0, escaper(parsed.entities)

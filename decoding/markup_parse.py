@@ -20,6 +20,12 @@ MARKUP = re.compile(rf"<!--.*?(?:-->|$)|<!\[CDATA\[.*?(?:\]\]>|$)|{RAW_TEXT.patt
                     r"|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 NAME = re.compile(r"</?\s*([A-Za-z][\w:.-]*)")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+# HTML's elements that start or end a block of their own: a line never reads their tag as inside a word
+# ("<li>Hund</li><li>Katze</li>" is "Hund Katze", where "Haus<b>tür</b>" is one word)
+BLOCK = {"address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "dialog", "div", "dl", "dt",
+         "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+         "html", "legend", "li", "main", "nav", "ol", "option", "p", "pre", "section", "summary", "table", "tbody",
+         "td", "tfoot", "th", "thead", "title", "tr", "ul"}
 
 
 class Tag(NamedTuple):
@@ -27,7 +33,7 @@ class Tag(NamedTuple):
     at: int         # where it stands in the plain text (a character offset)
     kind: str       # "open", "close" or "void" (a comment, a self-closing or unmatched tag is void)
     pair: int = -1  # the index of its partner, for "open" and "close"
-    spaced: bool = False    # a void tag between two words with no space: the model reads a space there
+    spaced: bool = False    # a void or block tag between two words with no space: the model reads a space there
     trail: str = ""         # a void tag between spaces: the space after it, which the model does not read twice
     leads: bool = False     # a void tag after a space (or the line's start) and stuck to the word after it
 
@@ -70,28 +76,31 @@ def parse(line: str, fmt: str) -> Parsed:
             continue
         at, name = len("".join(plain)), NAME.match(piece)
         tag_name = name.group(1).lower() if name and fmt == "html" else name.group(1) if name else ""
+        # between two characters that are no space, the model reads a space in place of a void or block tag
+        after = line[pos:pos + 1] or " "
+        spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
         if not name or piece.endswith("/>") or RAW_TEXT.fullmatch(piece) \
                 or fmt == "html" and tag_name in VOID and not piece.startswith("</"):
-            after = line[pos:pos + 1] or " "
-            spaced = bool(plain) and not plain[-1][-1:].isspace() and not after.isspace()
             leads = not spaced and not after.isspace() and after not in "<&"
             raw.append(Tag(piece, at, "void", spaced=spaced, leads=leads))
-            if spaced:
-                plain.append(" ")
         elif not piece.startswith("</"):
             # void until its close tag is found; one never closed stays before the word it was stuck to
-            text, after = "".join(plain), line[pos:pos + 1] or " "
+            text, spaced = "".join(plain), spaced and fmt == "html" and tag_name in BLOCK
             stack.append((tag_name, len(raw)))
-            raw.append(Tag(piece, at, "void", leads=(not text or text[-1].isspace()) and not after.isspace()))
+            raw.append(Tag(piece, at, "void", spaced=spaced,
+                           leads=not spaced and (not text or text[-1].isspace()) and not after.isspace()))
         else:
+            spaced = spaced and fmt == "html" and tag_name in BLOCK
             opened = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][0] == tag_name), None)
             if opened is None:
-                raw.append(Tag(piece, at, "void"))
-                continue
-            first = stack[opened][1]
-            del stack[opened:]          # tags opened inside and left open stay void
-            raw[first] = raw[first]._replace(kind="open", pair=len(raw))
-            raw.append(Tag(piece, at, "close", first))
+                raw.append(Tag(piece, at, "void", spaced=spaced))
+            else:
+                first = stack[opened][1]
+                del stack[opened:]          # tags opened inside and left open stay void
+                raw[first] = raw[first]._replace(kind="open", pair=len(raw))
+                raw.append(Tag(piece, at, "close", first, spaced=spaced))
+        if spaced:
+            plain.append(" ")
     text = "".join(plain)
     return Parsed(line, text, raw, {char: [written.get(k, char) for k, c in enumerate(text) if c == char]
                                     for char in {text[k] for k in written}})

@@ -414,3 +414,13 @@ def test_a_comment_or_cdata_section_not_closed_on_the_line_keeps_the_rest_of_the
     seen = []
     out = translate_markup([line], "xml", lambda texts: seen.extend(texts) or texts, identity_maps)
     assert seen == [plain] and out == [line]
+
+
+def test_a_block_tag_between_two_words_is_read_as_a_space_and_takes_its_place_again():
+    """"<li>Hund</li><li>Katze</li>" was read as "HundKatze"; an inline tag inside a word still joins it."""
+    seen = []
+    line = "<ul><li>Hund</li><li>Katze</li></ul><p>Ein Ball.</p><p>Ein Haus<b>tor</b>.</p>"
+    out = translate_markup([line], "html", lambda texts: seen.extend(texts) or [t.upper() for t in texts],
+                           identity_maps)
+    assert seen == ["Hund Katze Ein Ball. Ein Haustor."]
+    assert out == ["<ul><li>HUND</li><li>KATZE</li></ul><p>EIN BALL.</p><p>EIN <b>HAUSTOR</b>.</p>"]
