@@ -138,8 +138,11 @@ def mark_kind(mark: str) -> str:
 
 
 def marks_beside(plain: str, at: int, marks: str, step: int) -> set[str]:
-    """The kinds of the marks that stand right before (step -1) or after (step 1) offset `at` of the text."""
+    """The kinds of the marks that stand right before (step -1, spaces between them and `at` too: `rennt. <br>`) or
+    after (step 1) offset `at` of the text."""
     found, k = set(), at - 1 if step < 0 else at
+    while step < 0 and k >= 0 and plain[k].isspace():
+        k -= 1
     while 0 <= k < len(plain) and plain[k] in marks:
         found.add(mark_kind(plain[k]))
         k += step

@@ -424,3 +424,10 @@ def test_a_block_tag_between_two_words_is_read_as_a_space_and_takes_its_place_ag
                            identity_maps)
     assert seen == ["Hund Katze Ein Ball. Ein Haustor."]
     assert out == ["<ul><li>HUND</li><li>KATZE</li></ul><p>EIN BALL.</p><p>EIN <b>HAUSTOR</b>.</p>"]
+
+
+def test_a_void_tag_after_a_full_stop_and_a_space_stays_after_the_full_stop():
+    """"Ein Hund rennt. <br> Eine Katze schläft." came back as "A dog runs<br>. A cat sleeps."."""
+    line = 'Ein Hund rennt. <br> Eine Katze schläft! <img src="a.png">Ein Ball.'
+    out = translate_markup([line], "html", lambda texts: [t.upper() for t in texts], identity_maps)
+    assert out == ['EIN HUND RENNT. <br> EINE KATZE SCHLÄFT! <img src="a.png">EIN BALL.']
