@@ -57,7 +57,8 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
         if p == 0:
             after = before = words[0][0] if words else 0
         if p == len(words) and words:
-            before = after = words[-1][1]
+            cuts.append((words[-1][1], at_line_end(parsed, tags), 0))
+            continue
         # a void tag's space after it, where one is before it or it opens the line
         gap = p == 0 or before > 0 and output[before - 1].isspace()
         # a void or block tag the model read as a space takes that space's place again
@@ -69,6 +70,17 @@ def write(parsed: Parsed, output: str, positions: list[int]) -> str:
         out += [escaped(output[last:offset]), text]
         last = offset + skip
     return "".join(out) + escaped(output[last:])
+
+
+def at_line_end(parsed: Parsed, tags: list[Tag]) -> str:
+    """The text of the tags after the translation's last word, in order: the first of them that stood after a space
+    after the source's last word keeps that space before it (`rennt. <br>` -> `runs. <br>`), not one the model read in
+    place of a tag (Tag.spaced)."""
+    end = len(parsed.plain.rstrip())
+    k = next((k for k, t in enumerate(tags) if t.at > end), len(tags))
+    read = any(t.spaced and t.at == end for t in parsed.tags)
+    space = parsed.plain[end + read:tags[k].at] if k < len(tags) else ""
+    return "".join(t.text for t in tags[:k]) + space + "".join(t.text for t in tags[k:])
 
 
 def no_break_spaces(plain: str, output: str) -> str:

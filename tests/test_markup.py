@@ -431,3 +431,11 @@ def test_a_void_tag_after_a_full_stop_and_a_space_stays_after_the_full_stop():
     line = 'Ein Hund rennt. <br> Eine Katze schläft! <img src="a.png">Ein Ball.'
     out = translate_markup([line], "html", lambda texts: [t.upper() for t in texts], identity_maps)
     assert out == ['EIN HUND RENNT. <br> EINE KATZE SCHLÄFT! <img src="a.png">EIN BALL.']
+
+
+@pytest.mark.parametrize("line", ["Ein Hund rennt. <br>", "<b>Ein Hund rennt.</b>  <br><!-- x", "Ein Hund <!-- rennt.",
+                                  "<li>Ein Hund</li><li>"])
+def test_tags_after_the_last_word_keep_the_space_they_stood_after(line):
+    """"Ein Hund rennt. <br>" came back as "A dog runs.<br>"; a space the model read in place of a tag is none."""
+    out = translate_markup([line], "html", lambda texts: [t.strip() for t in texts], identity_maps)
+    assert out == [line]
