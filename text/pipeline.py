@@ -88,7 +88,8 @@ class Pipeline:
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
         "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a common
         word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" ->
-        "Seine Katze"), the source's final mark, then no full stop inside a sentence that had none, then no space before
+        "Seine Katze"; and an article's before a glossary term, whose gender it tells its fill: "Die Hund" ->
+        "Der Hund"), the source's final mark, then no full stop inside a sentence that had none, then no space before
         a full stop or comma, then stray quotes, brackets and dashes. Steps that need what the training corpus says (the
         lexicon) are left out without one (models trained before it existed); a glossary needs placeholders."""
         if glossary and not cfg.placeholders:
@@ -105,10 +106,12 @@ class Pipeline:
             steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
         if cfg.case and lexicon is not None:
             steps.append(Case(lexicon, terms))
+        possessives = PossessiveEnding(lexicon.genders if lexicon is not None else {}) if cfg.tgt_lang == "de" \
+            else None
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
-            finders = [Slots(), Glossary(terms, whole_spans(*direction)),
+            finders = [Slots(), Glossary(terms, whole_spans(*direction), possessives and possessives.term_gender),
                        phrases, Abbreviations(*direction), NumberedWords(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
@@ -121,8 +124,8 @@ class Pipeline:
         if lexicon is not None:
             steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
-        if cfg.tgt_lang == "de":
-            steps.append(PossessiveEnding(lexicon.genders if lexicon is not None else {}))
+        if possessives is not None:
+            steps.append(possessives)
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")

@@ -13,13 +13,14 @@ as the glossary does).
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from text.finders.copy_through import CopyThrough
 from text.finders.finder import PlaceholderStep
 from text.finders.digit_runs import DigitRuns
 from text.finders.numbers import Numbers
 from text.forms.cleaning import clean
-from text.forms.masking import Span
+from text.forms.masking import Gendered, Span
 
 
 def term_pattern(terms, flags: int = 0) -> re.Pattern | None:
@@ -66,18 +67,28 @@ def whole_spans(source: str = "de", target: str = "en") -> list[PlaceholderStep]
 
 
 class Glossary(PlaceholderStep):
-    def __init__(self, terms: Terms | dict[str, str] | None = None, guards: list[PlaceholderStep] | None = None):
+    def __init__(self, terms: Terms | dict[str, str] | None = None, guards: list[PlaceholderStep] | None = None,
+                 gender: Callable[[str, str], str] | None = None):
+        """gender: (source term, target) -> the target's German gender, "" where not known (into German only:
+        text/steps/possessives.py's term_gender); its fills are `Gendered` then, so the model's article agrees."""
         self.terms = terms if isinstance(terms, Terms) else Terms(terms)
         self.guards = whole_spans() if guards is None else guards
+        self.gender = gender
 
     def given(self, terms: Terms) -> "Glossary":
-        return Glossary(terms, self.guards)
+        return Glossary(terms, self.guards, self.gender)
+
+    def filled(self, term: str) -> str:
+        """What a term's placeholder becomes: its target, `Gendered` where its gender is known."""
+        target = self.terms.targets[term]
+        gender = self.gender(term, target) if self.gender is not None else ""
+        return Gendered(target, gender) if gender else target
 
     def find(self, text: str) -> list[Span]:
         found = list(self.terms.pattern.finditer(text)) if self.terms.pattern is not None else []
         if not found:
             return []
         guarded = [(s.start, s.end) for guard in self.guards for s in guard.find(text)]
-        return [Span(m.start(), m.end(), self.terms.targets[m.group()]) for m in found
+        return [Span(m.start(), m.end(), self.filled(m.group())) for m in found
                 if not any(m.start() < end and start < m.end() and not m.start() <= start < end <= m.end()
                            for start, end in guarded)]

@@ -44,6 +44,17 @@ class Parted(str):
     model read "\ue000-Ticket" as "tickbox")."""
 
 
+class Gendered(str):
+    """A fill that is a German noun, or ends in one, of known gender ("m", "f", "n", "p": a plural): a glossary
+    term's, which the model saw only as a placeholder. The word the model wrote right before it, an article or a
+    possessive, takes its gender (text/steps/possessives.py, before the placeholders step fills them in)."""
+
+    def __new__(cls, value: str, gender: str = ""):
+        made = super().__new__(cls, value)
+        made.gender = gender
+        return made
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)

@@ -4,7 +4,8 @@ wins an overlap), numbered once in text order (text/forms/masking.py) and filled
 from __future__ import annotations
 
 from text.finders.finder import PlaceholderStep, masked, masked_pair
-from text.forms.masking import PLACEHOLDERS, Span, clear, merge
+from text.forms.masking import PLACEHOLDERS, Span, clear, fill, merge
+from text.steps.possessives import before_terms
 
 
 class Placeholders(PlaceholderStep):
@@ -22,6 +23,11 @@ class Placeholders(PlaceholderStep):
 
     def apply(self, text: str) -> tuple[str, tuple[str, ...]]:
         return masked(self.steps, text)
+
+    def reverse(self, output: str, fills: tuple[str, ...]) -> str:
+        """The fills in place, once the article or possessive right before a glossary term's German noun (a
+        `Gendered` fill) agrees with it (text/steps/possessives.py)."""
+        return fill(before_terms(output, fills), fills)
 
     def originals(self, text: str) -> tuple[str, ...]:
         """What each placeholder of apply(text) stands for in the source, as written there."""

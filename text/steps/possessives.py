@@ -14,11 +14,20 @@ it takes the "-e" of the nominative and accusative ("Was macht ihr Schwester?" -
 Only a possessive right before a noun whose gender the step knows (the corpus' German articles, lexicon.genders, and
 a short list of everyday people and things below), and only those forms, are touched: "Seinen Hund sieht er.",
 "Mein kleiner Hund" and "mit meine Hund" stay as written. Training pairs are not changed.
+
+A term of the user's glossary reaches the model as a placeholder, so the model cannot see its gender and writes an
+article of its own (the strong model, with dog -> Hund: `The dog plays.` -> `Die Hund spielt.`). Its fill knows the
+gender of the term's last noun (`term_gender`, a `Gendered` fill of text/forms/masking.py), and the placeholders
+step has the word right before it agree (`before_terms`): a possessive as above, and an article ("der", "die", "das",
+"ein", "eine") at the sentence's start only, into the nominative ("Der Hund spielt."), and not "der" before a feminine
+or plural noun, a dative or genitive there ("Der Katze gehört ..."). Inside a sentence an article stays as the model
+wrote it ("Ich sehe die Hund": "den", the accusative, only if the verb takes one; after an inverted verb, "der").
 """
 from __future__ import annotations
 
 import re
 
+from text.forms.masking import PLACEHOLDERS
 from text.step import Step
 from text.steps.first_capital import start
 
@@ -29,7 +38,57 @@ EVERYDAY = {"eltern": "p", "großeltern": "p", "geschwister": "p", "freunde": "p
             "tochter": "f", "tante": "f", "oma": "f", "großmutter": "f", "freundin": "f", "nachbarin": "f",
             "chefin": "f", "lehrerin": "f", "frau": "f", "familie": "f", "katze": "f", "wohnung": "f", "kind": "n",
             "baby": "n", "haus": "n", "zimmer": "n", "auto": "n", "fahrrad": "n", "handy": "n"}
-INSIDE = re.compile(r"(?<!\w)(mein|dein|sein|ihr|unser|eue?r)(e?)( )(\w+)", re.IGNORECASE)
+POSSESSIVE = re.compile(r"(mein|dein|sein|ihr|unser|eue?r)(e?)", re.IGNORECASE)
+INSIDE = re.compile(r"(?<!\w)((?:mein|dein|sein|ihr|unser|eue?r)e?)( )(\w+)", re.IGNORECASE)
+# the nominative articles of each gender, definite and indefinite (a plural has none of the second); and the one form
+# that is right at a sentence's start in another case ("Der Katze gehört es.": a dative)
+NOMINATIVE = {"m": ("der", "ein"), "f": ("die", "eine"), "n": ("das", "ein"), "p": ("die", None)}
+OTHER_CASE = {"f": "der", "p": "der"}
+# any form of an article or possessive: a glossary target that opens with one brings its own
+DETERMINER = re.compile(r"d(?:er|ie|as|en|em|es)|(?:k?ein|mein|dein|sein|ihr|unser|eue?r)(?:e[mnrs]?)?",
+                        re.IGNORECASE)
+# an English word that may be a plural ("girls" -> "Mädchen", plural "die Mädchen" too); "bus", "glass" are not
+PLURAL = re.compile(r".*[^su]s", re.IGNORECASE)
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> str:
+    """`word` as it agrees with the noun of `gender` ("m", "f", "n", "p") right after it; `word` itself where it is
+    no determiner this rule reads, or where its case is not clear. `opening`: the word starts the sentence.
+    A possessive: at the start both ways; inside only a bare form before a feminine or plural noun ("mit ihr
+    Schwester" -> "mit ihre Schwester"), which is wrong in every case; "meine Hund" may be a dative's "meinem", so it
+    stays; "ihr" only before an `everyday` noun, a person or a pet, as it is also "to her" before a noun without
+    article ("Er gibt ihr Blumen."). An article: at the start only, into the nominative."""
+    m = POSSESSIVE.fullmatch(word)
+    low = word.lower()
+    if m is not None:
+        bare = not m.group(2) and m.group(1).lower() != "eur"
+        pronoun = m.group(1).lower() == "ihr" and not everyday    # "Er gibt ihr Blumen.": "to her"
+        if not (opening or (gender in "fp" and bare and not pronoun)):
+            return word
+        stem, plural_form = m.group(1).lower(), gender in "fp"
+        if stem in ("euer", "eur"):
+            written = "eure" if plural_form else "euer"
+        else:
+            written = stem + ("e" if plural_form else "")
+    elif opening and low in ("der", "die", "das") and low != OTHER_CASE.get(gender):
+        written = NOMINATIVE[gender][0]
+    elif opening and low in ("ein", "eine") and NOMINATIVE[gender][1] is not None:
+        written = NOMINATIVE[gender][1]
+    else:
+        return word
+    return (word[0] + written[1:]) if word[0].isupper() else written
+
+
+def before_terms(output: str, fills: tuple[str, ...]) -> str:
+    """The (masked) output with the word right before each `Gendered` fill's placeholder agreeing with its gender."""
+    opening = start(output)
+    for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
+        gender = getattr(value, "gender", "")
+        if gender:
+            output = re.sub(rf"(?<!\w)\w+(?= {PLACEHOLDERS[k]})",
+                            lambda m: agreeing(m.group(), gender, m.start() == opening), output)
+    return output
 
 
 class PossessiveEnding(Step):
@@ -42,19 +101,19 @@ class PossessiveEnding(Step):
         return INSIDE.sub(lambda m: self.mended(m, opening=m.start() == k), output)
 
     def mended(self, m: re.Match, opening: bool) -> str:
-        """The possessive with its noun's ending: at the sentence's start both ways, inside it only a bare form
-        before a feminine or plural noun ("mit ihr Schwester" -> "mit ihre Schwester"), which is wrong in every
-        case; "meine Hund" may be a dative's "meinem", so it stays; "ihr" only before an everyday noun of the list,
-        a person or a pet, as it is also "to her" before a noun without article ("Er gibt ihr Blumen.")."""
-        noun = m.group(4).lower()
-        gender = self.genders.get(noun) if m.group(4)[:1].isupper() else None
-        bare = not m.group(2) and m.group(1).lower() != "eur"
-        pronoun = m.group(1).lower() == "ihr" and noun not in EVERYDAY     # "Er gibt ihr Blumen.": "to her"
-        if gender is None or not (opening or (gender in "fp" and bare and not pronoun)):
+        """The possessive with its noun's ending (`agreeing`), where the step knows the noun's gender."""
+        noun = m.group(3)
+        gender = self.genders.get(noun.lower()) if noun[:1].isupper() else None
+        if gender is None:
             return m.group()
-        word, plural_form = m.group(1), gender in "fp"
-        if word.lower() in ("euer", "eur"):
-            written = "eure" if plural_form else "euer"
-        else:
-            written = word.lower() + ("e" if plural_form else "")
-        return ((word[0] + written[1:]) if word[0].isupper() else written) + m.group(3) + m.group(4)
+        return agreeing(m.group(1), gender, opening, noun.lower() in EVERYDAY) + m.group(2) + noun
+
+    def term_gender(self, source: str, target: str) -> str:
+        """The gender of a glossary term's German target: its last word's (a compound's last part's), a noun the step
+        knows; "" where that is not known, where the target opens with an article or possessive of its own, or where
+        the (English) source term may be a plural ("girls" -> "Mädchen", whose article is "die" then too)."""
+        words, said = LETTERS.findall(target), LETTERS.findall(source)
+        if not words or not words[-1][:1].isupper() or DETERMINER.fullmatch(words[0]) or \
+                (said and PLURAL.fullmatch(said[-1])):
+            return ""
+        return self.genders.get(words[-1].lower(), "")
