@@ -33,6 +33,18 @@ PART = r"[\w.-]*\w"                                  # a path's part: "etc", "co
 # a number with a unit after it is a measure, not a house number: "auf dem Heimweg 20 Minuten", "der Schulweg 3 km"
 MEASURED = r"(?![ \u00a0]?(?i:%s)(?![\w/-]))" % "|".join(
     re.escape(w) for w in sorted({w for words in WORDS.values() for w in words} | set(SYMBOLS), key=len, reverse=True))
+# a software string's slot for a value, as a format string writes it: "{0}", "{name}", "{0:.2f}", "{{name}}", "${var}",
+# "#{var}", "%{var}", "%s", "%d", "%1$s", "%-5.2f", "%(count)d", "%@", "$VAR", ":name" (a model dropped "{name}" and
+# "%s" and wrote "{0}" as "0"); not a price ("$5", "5 %", "50%ige", "5 % der"), nor braces around words ("{siehe oben}")
+FORMAT_SLOTS = [
+    r"(?<!\{)[$#%]?\{\{ ?\w+(?:\.\w+)* ?\}\}(?!\})"                                      # "{{name}}", "{{ user.name }}"
+    r"|(?<![{\w])[$#%]?\{(?:\w+(?:\.\w+|\[\w+\])*)?(?:![rsa])?(?::[^{}\s]*)?\}",       # "{0}", "{name!r:>10}", "${var}"
+    r"(?-i:(?<![\w%])%(?:\d+\$|\(\w+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t|q)?"
+    r"[sdiufFeEgGxXoScpaA@](?!\w))",                                 # printf's "%s", "%1$s", "%(count)d", "%.2f"
+    r"(?<![\w$])\$[A-Za-z_]\w*",                                    # "$VAR", "$user_name"; "$5" is a price
+    r"(?-i:(?<![^\s(\[\"']):[a-z_][a-z0-9_]+(?![\w:]))",
+    # ":name" (a named parameter), lowercase, after a space, a bracket or a quote; not "Zeit:abends", ":smile:", ":P"
+]
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
@@ -70,12 +82,13 @@ PATTERNS = [
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
     rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
+    *FORMAT_SLOTS,
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
 # or a full stop inside a word ("www.", "x.de", ".pdf"); most lines have none, and this finds that 15 times faster
 # than SPAN finds nothing (preparing Multi30K's training pairs spent 13 s in SPAN, now under 1 s)
-NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|{EMOTICON}",
+NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]|{EMOTICON}",
                        regex.IGNORECASE)
 
 
