@@ -69,6 +69,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Lösche (:user_id) jetzt.", f"Lösche ({P0}) jetzt.", (":user_id",)),
     ("Nur $5, 5 % der Leute, 50% off, {siehe oben}, Zeit:abends, :smile: und %D.",
      "Nur $5, 5 % der Leute, 50% off, {siehe oben}, Zeit:abends, :smile: und %D.", ()),   # prices, braces: no slot
+    ("Ein ▁Hund ￭ rennt, Hund▁rennt.", f"Ein {P0} Hund {P1} rennt, Hund {P2} rennt.", ("▁", "￭", "▁")),
+    # the subword units' own marks, apart from the words around them: a model read "▁Hund" as one word, "Wundund"
 ])
 def test_what_is_never_translated_becomes_a_placeholder_for_itself(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)
@@ -101,7 +103,7 @@ def test_passing_lines_over_finds_what_the_long_pattern_finds_in_any_line():
     """Lines of letters, digits, marks, emoji and full stops drawn at random: the spans are SPAN's own, each time."""
     rng = random.Random(0)
     alphabet = [*"aZäßsd 09.,:;-_'\"!?()[]{}@#/\\$%&*+=~^|<>≤≥≠²½", "www", "de", "com", "pdf", "Straße", "📷", "©",
-                "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d"]
+                "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
     for _ in range(3000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
         assert [m.span() for m in verbatim_spans(line)] == [m.span() for m in SPAN.finditer(line)], line

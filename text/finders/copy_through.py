@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from text.finders.finder import PlaceholderStep
-from text.forms.masking import Alone, Span
-from text.forms.verbatim import verbatim_spans
+from text.forms.masking import Alone, Apart, Span
+from text.forms.verbatim import UNIT_MARKS, verbatim_spans
+
+GLUED = regex.compile(UNIT_MARKS)
 
 
 def whole_in(target: str, text: str, after: int = 0) -> tuple[int, int] | None:
@@ -31,8 +35,14 @@ def verbatim_in_target(source: str, spans: list[Span], target: str) -> list[tupl
     return [whole_in(target, span.fill) for span in spans]
 
 
+def mark(text: str, m: regex.Match) -> Apart | None:
+    """A subword unit's mark ("▁Hund"): it stands apart from the words around it for the model."""
+    return Apart(m.group()) if GLUED.fullmatch(text, m.start(), m.end()) else None
+
+
 class CopyThrough(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.end(), Alone(m.group())) for m in verbatim_spans(text)]
+        return [Span(m.start(), m.end(), mark(text, m) or Alone(m.group()))
+                for m in verbatim_spans(text)]
 
     find_in_target = staticmethod(verbatim_in_target)

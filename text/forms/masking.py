@@ -55,6 +55,11 @@ class Gendered(str):
         return made
 
 
+class Apart(str):
+    """A fill that belongs to neither word it was typed between (a subword unit's mark "▁Hund"): its placeholder
+    stands apart from both for the model, which read "\ue000Hund" as one word ("Wundund")."""
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)
@@ -85,7 +90,10 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
         spans = spans[:len(PLACEHOLDERS)]
     out, last = [], 0
     for k, span in enumerate(spans):
-        out += [text[last:span.start], PLACEHOLDERS[k] + (" " if isinstance(span.fill, Parted) else "")]
+        apart = isinstance(span.fill, Apart)
+        before = " " if apart and text[span.start - 1:span.start].isalnum() else ""
+        after = " " if isinstance(span.fill, Parted) or apart and text[span.end:span.end + 1].isalnum() else ""
+        out += [text[last:span.start], before + PLACEHOLDERS[k] + after]
         last = span.end
     return "".join(out) + text[last:], tuple(s.fill for s in spans)
 

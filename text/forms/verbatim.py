@@ -45,6 +45,9 @@ FORMAT_SLOTS = [
     r"(?-i:(?<![^\s(\[\"']):[a-z_][a-z0-9_]+(?![\w:]))",
     # ":name" (a named parameter), lowercase, after a space, a bracket or a quote; not "Zeit:abends", ":smile:", ":P"
 ]
+# the marks the subword units write (data/tokenizer.py's joiner "￭", data/subwords.py's word start "▁"): typed into a
+# line, the model read "Ein ▁Hund ￭ rennt." as one word and wrote "A Wundund runs."
+UNIT_MARKS = "[\u2581\uffed]+"
 PATTERNS = [
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
@@ -83,12 +86,13 @@ PATTERNS = [
     rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
     *FORMAT_SLOTS,
+    UNIT_MARKS,
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
 # or a full stop inside a word ("www.", "x.de", ".pdf"); most lines have none, and this finds that 15 times faster
 # than SPAN finds nothing (preparing Multi30K's training pairs spent 13 s in SPAN, now under 1 s)
-NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]|{EMOTICON}",
+NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]|{UNIT_MARKS}|{EMOTICON}",
                        regex.IGNORECASE)
 
 
