@@ -61,7 +61,7 @@ def test_an_empty_pair_goes_even_where_the_source_has_its_kind(output, expected)
     assert through('Ein Mädchen (rechts) sagt „hallo“.', output) == expected
 
 
-@pytest.mark.parametrize("line", ["()", "( )", "[]", "{}", '""', "„“", "«»"])
+@pytest.mark.parametrize("line", ["()", "( )", "[]", "{ }", '""', "„“", "«»"])      # "{}" is a format's slot
 def test_a_line_of_an_empty_pair_is_its_own_translation(line):
     """A line with nothing for a model is its own translation: its empty pair stays, spaces and all."""
     pipeline = Pipeline.from_config(DataConfig())
