@@ -312,7 +312,8 @@ def test_the_glossary_errors_name_the_languages_of_the_way_the_request_goes(both
     "auto") read terms of either."""
     with serve(load_translator(both_run / "best.pt")) as client:
         for body, message in (
-                ({"text": "The dog sleeps.", "to": "de", "glossary": {" ": "Hund"}}, "each key must be a term in English"),
+                ({"text": "The dog sleeps.", "to": "de", "glossary": {" ": "Hund"}},
+                 "each key must be a term in English"),
                 ({"text": "The dog sleeps.", "to": "de", "glossary": {"dog": ""}}, "needs a non-empty German term"),
                 ({"text": "Der Hund schläft.", "to": "en", "glossary": {"Hund": 5}}, "needs a non-empty English term"),
                 ({"texts": ["Der Hund schläft im Park.", "The dog sleeps in the park."], "to": "auto",
