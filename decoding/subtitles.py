@@ -151,12 +151,13 @@ def translate_subtitles(content: str, fmt: str, translate: Callable[[list[str], 
     texts = [text for _, cut in said for text in cut[::2]]          # each speaker's text, apart
     numbers = [number for number, cut in said for _ in cut[::2]]
     translations = iter(translate(texts, numbers) if texts else [])
+    cuts = iter(cut for _, cut in said)                              # the segments' cuts, in the order found
 
-    def translated(s: Segment) -> str:      # its speakers' translations, the dashes between them as written
-        return "".join(piece if k % 2 else next(translations) for k, piece in enumerate(turns(s.text)))
+    def translated() -> str:      # the next segment's speakers' translations, the dashes between them as written
+        return "".join(piece if k % 2 else next(translations) for k, piece in enumerate(next(cuts)))
     out = []
     for part, (pieces, found) in zip(parts, cues):
-        lines = cue_lines(part.lines, pieces, [(s, translated(s)) for s in found]) if part.translated \
+        lines = cue_lines(part.lines, pieces, [(s, translated()) for s in found]) if part.translated \
             else part.lines
         out += [line.text + line.end for line in lines]
     return bom + "".join(out)
