@@ -97,9 +97,18 @@ NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{\p{{Extended_Pictographi
                        rf"|{UNIT_MARKS}|{EMOTICON}", regex.IGNORECASE)
 
 
+_last: tuple[str, tuple] = ("", ())
+
+
 def verbatim_spans(text: str) -> list:
-    """SPAN's matches in text, in order (none, without running SPAN, where the line has nothing SPAN needs)."""
-    return list(SPAN.finditer(text)) if NEEDED.search(text) else []
+    """SPAN's matches in text, in order (none, without running SPAN, where the line has nothing SPAN needs). The last
+    text's are kept: the sentence ends, the umlaut, apostrophe, contraction, case and typos steps and the copy-through
+    finder all ask about the same line or sentence in turn."""
+    global _last
+    last = _last                         # one read: a server's threads may share it
+    if last[0] != text:
+        last = _last = text, tuple(SPAN.finditer(text)) if NEEDED.search(text) else ()
+    return list(last[1])
 
 
 def inside_copied(text: str, index: int) -> bool:
