@@ -29,9 +29,13 @@ class KnownForms:
 
     def known(self, word: str) -> bool:
         """Any of the German forms: inflected, a compound, headed or fronted by a noun, an agent, a typo."""
+        return self.other_form(word) or self.typo(word)
+
+    def other_form(self, word: str) -> bool:
+        """A word of the corpus in another form: inflected, a compound, headed or fronted by a noun, an agent."""
         lower = word.lower()
         return self.inflected(word) or self.compound(lower) or self.headed(lower) or self.fronted(lower) or \
-            self.agent(lower) or self.typo(word)
+            self.agent(lower)
 
     def adverb(self, lower: str) -> bool:
         """An English adverb of an adjective the corpus holds in lowercase: "Suddenly" (sudden), "Luckily" (lucky),

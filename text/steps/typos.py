@@ -30,11 +30,9 @@ class Typos(Step):
         """The common word a slip made of it, else the word as typed. It is written as the corpus writes it (the case
         step gave an unknown word of a line in capitals a capital: "FOOTBAL" is "Footbal" here), but in capitals
         where it stands so in a line in lowercase, and with the typed first letter's case at the sentence's start."""
-        forms = self.forms
-        if self.lexicon.knows(word) or forms.inflected(word) or forms.compound(word.lower()) or \
-                forms.headed(word.lower()) or forms.fronted(word.lower()) or forms.agent(word.lower()):
+        if self.lexicon.knows(word) or self.forms.other_form(word):
             return word
-        common = forms.mended(word)
+        common = self.forms.mended(word)
         if common is None:
             return word
         form = self.lexicon.cased(common)
