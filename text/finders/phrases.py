@@ -65,6 +65,12 @@ def opener_key(written: str) -> str:
     return phrase_key(written.rstrip(":"))
 
 
+def as_typed_inside(phrase: str, written: str) -> str:
+    """A phrase after another opener, lowercase where the text wrote it so, unless its first word is always
+    capitalized ("I", "Entschuldigung": CAPITALS)."""
+    return phrase[0].lower() + phrase[1:] if written[0].islower() and phrase.split()[0] not in CAPITALS else phrase
+
+
 def closing(word: str) -> re.Pattern:
     """The word (a pattern) after a comma or a space at the sentence's end, before its final marks: "Zwei Kaffee,
     bitte!"."""
@@ -93,19 +99,17 @@ class Phrases(PlaceholderStep):
         while self.opening and (m := self.opening.match(text, at)):
             key, phrase = opener_key(m.group(1)), self.phrase_of(m.group(1))
             end = m.end(1)
-            if (spans or saluted) and m.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:   # inside
-                phrase = phrase[0].lower() + phrase[1:]
+            if spans or saluted:                                         # inside a sentence
+                phrase = as_typed_inside(phrase, m.group(1))
             name = NAME.match(text, end) if key in INTRODUCTIONS else None
             if name:                                                     # "Ich heiße Anna" -> "My name is Anna"
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
             spans.append(Span(m.start(1), end, phrase))
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
-        if rest and phrase_key(rest.group(1)) in self.table:           # "Hallo, wie geht's dir?": a phrase too
-            phrase = self.table[phrase_key(rest.group(1))]
-            if rest.group(1)[0].islower() and phrase.split()[0] not in CAPITALS:
-                phrase = phrase[0].lower() + phrase[1:]
-            return spans + [Span(rest.start(1), rest.end(1), phrase)]
+        phrase = self.table.get(phrase_key(rest.group(1))) if rest else None
+        if phrase:                                                     # "Hallo, wie geht's dir?": a phrase too
+            return spans + [Span(rest.start(1), rest.end(1), as_typed_inside(phrase, rest.group(1)))]
         for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
             spans.append(Span(label.start(1), label.end(1), self.phrase_of(label.group(1))))
         last = self.closing.search(text, at) if self.closing else None
