@@ -27,6 +27,7 @@ from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
+from text.forms.titles import TO_ENGLISH
 from text.step import Step
 
 CAPS_SHARE = 0.6         # a sentence whose words' letters are at least this share upper case is a caps sentence
@@ -34,7 +35,8 @@ TOKEN = re.compile(r"\S+")
 PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
 TITLES = {"mr", "mrs", "ms", "dr", "prof"}     # with their period, a name follows; "mr", "mrs", "ms" without one too
 BARE_TITLES = {"mr", "mrs", "ms"}
-HONORIFICS = {"herr", "herrn", "frau"}   # a word after one that the corpus lacks is a name ("frau kellner": a noun)
+# "herr", "herrn", "frau": a word after one that the corpus lacks is a name ("frau kellner": a noun)
+HONORIFICS = {title.lower() for title in TO_ENGLISH}
 
 
 class Cased(NamedTuple):
