@@ -26,7 +26,6 @@ import gzip
 import itertools
 import os
 import re
-import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Iterator
@@ -35,7 +34,7 @@ from data.direction import SWAP_COLUMNS
 from data.multi30k import sha256_file
 from util.errors import UserError
 from util.languages import language_name
-from util.textio import not_utf8
+from util.textio import READ_ERRORS, not_utf8, open_binary
 
 
 class Corpus:
@@ -148,7 +147,7 @@ def _same_bytes(plain: Path, compressed: Path) -> bool:
             while (block := a.read(1 << 20)) == b.read(1 << 20):
                 if not block:
                     return True
-    except (OSError, EOFError, zlib.error):
+    except READ_ERRORS:
         pass
     return False
 
@@ -167,7 +166,7 @@ def _other_languages(path: Path, src_lang: str, tgt_lang: str) -> str:
 def _lines(path: Path, fix: str) -> Iterator[str]:
     """The decoded lines of a plain or gzip text file, without "\n" (and "\r\n")."""
     try:
-        with (gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")) as f:
+        with open_binary(path) as f:
             for n, raw in enumerate(f, 1):
                 try:
                     line = raw.decode("utf-8")
@@ -176,7 +175,7 @@ def _lines(path: Path, fix: str) -> Iterator[str]:
                 if n == 1:
                     line = line.removeprefix("\ufeff")
                 yield line.removesuffix("\n").removesuffix("\r")
-    except (OSError, EOFError, zlib.error) as e:
+    except READ_ERRORS as e:
         raise UserError(f"cannot read {path} ({e}); {fix}") from None
 
 

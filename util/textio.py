@@ -62,6 +62,14 @@ def not_utf8(name: str, number: int, raw: bytes) -> UserError:
     return UserError(f"{name} line {number} is not valid UTF-8; convert it, e.g. with `iconv -f latin1 -t utf-8`")
 
 
+READ_ERRORS = (OSError, EOFError, zlib.error)      # what reading a plain or gzip file may raise (a cut, bad gzip)
+
+
+def open_binary(path: Path) -> BinaryIO:
+    """A file opened to read bytes, decompressed where its name ends in .gz (READ_ERRORS on failure)."""
+    return gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")
+
+
 def read_text_lines(path: str | Path) -> list[str]:
     """The lines of a UTF-8 text file (a pipe, a FIFO or /dev/stdin too; gzip-compressed where its name ends in .gz,
     as a corpus's may), cut by read_lines; a missing file or a directory is a one-line UserError."""
@@ -71,9 +79,9 @@ def read_text_lines(path: str | Path) -> list[str]:
     if file.is_dir():
         raise UserError(f"{path} is a directory; give a text file")
     try:
-        with (gzip.open(file, "rb") if file.name.endswith(".gz") else open(file, "rb")) as f:
+        with open_binary(file) as f:
             return list(read_lines(f, str(path)))
-    except (OSError, EOFError, zlib.error) as e:
+    except READ_ERRORS as e:
         raise UserError(f"cannot read {path} ({getattr(e, 'strerror', None) or e})") from None
 
 
