@@ -213,9 +213,10 @@ def load_checkpoint(path: str | Path) -> ModelCheckpoint:
 
 
 def check_vocabularies(ckpt: ModelCheckpoint, src_vocab: Vocab, tgt_vocab: Vocab, path: str | Path,
-                       fix: str = "resume with the --data-dir the run started with") -> None:
+                       fix: str | None = None) -> None:
     """The data must give the vocabularies a run was trained with: other ones would train silently on other ids.
-    fix: what to do about it (the run's own corpus changed: other advice than for Multi30K's)."""
+    fix: what to do about it (the run's own corpus changed); None: Multi30K's advice, the --data-dir it started with."""
+    fix = fix or "resume with the --data-dir the run started with"
     for side, mine, saved in (("source", src_vocab, ckpt.src_vocab), ("target", tgt_vocab, ckpt.tgt_vocab)):
         if mine != saved:
             raise UserError(f"the data gives another {side} vocabulary than {path} was trained with "

@@ -157,11 +157,11 @@ def score_pieces(model: Transformer, train_data: SplitData, data: Prepared, cfg:
     model.score_ways(tags, [pieces_to_score(targets[t], data.tgt_vocab, b) for t, b in zip(tags, before)])
 
 
-def changed_data_fix(cfg: Config, run_dir: Path) -> str:
+def changed_data_fix(cfg: Config, run_dir: Path) -> str | None:
     """What to do when a resumed run's data gives other vocabularies than it was trained with: with your corpus, it
-    was edited since the run started (Multi30K's files: another --data-dir)."""
+    was edited since the run started; None for Multi30K's files (check_vocabularies' advice: another --data-dir)."""
     if not cfg.data.train:
-        return "resume with the --data-dir the run started with"
+        return None
     return (f"--data.train={cfg.data.train} has changed since the run started: put back the files it started with, "
             f"or go on training on them as they are now from its weights: python train.py --init "
             f"{shlex.quote(str(run_dir / 'last.pt'))} {shlex.quote('--data.train=' + cfg.data.train)} "
