@@ -95,3 +95,22 @@ def test_a_missing_or_undecodable_ledger_is_one_line_and_a_line_separator_in_a_n
     ledger = tmp_path / "ledger.jsonl"
     append(Record(topic="quality", metric="bleu", value=1.0, command="c", note="a\u2028b"), ledger, Machine("c", "", 1))
     assert [r.note for r in read(ledger)] == ["a\u2028b"]
+
+
+def test_the_commit_says_changes_for_edited_code_but_not_for_figures_recorded_since(tmp_path, monkeypatch):
+    import subprocess
+    import util.ledger
+    git = lambda *args: subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "ledger.jsonl").write_text("", encoding="utf-8")
+    (tmp_path / "train.py").write_text("", encoding="utf-8")
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first")
+    monkeypatch.setattr(util.ledger, "REPO", tmp_path)
+    monkeypatch.setattr(util.ledger, "LEDGER", tmp_path / "results" / "ledger.jsonl")
+    head = util.ledger.current_commit()
+    append(Record(topic="quality", metric="bleu", value=40.5, command="python evaluate.py"), util.ledger.LEDGER)
+    assert len(head) == 7 and util.ledger.current_commit() == head          # a figure recorded: still the commit
+    (tmp_path / "train.py").write_text("changed = True\n", encoding="utf-8")
+    assert util.ledger.current_commit() == head + "+changes"

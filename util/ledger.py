@@ -93,13 +93,15 @@ def this_machine(gpu: str = "") -> Machine:
 
 
 def current_commit() -> str:
-    """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git."""
+    """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git. The
+    ledger is not such a change: figures recorded since the commit are data, not the code that measured them."""
     try:
         run = lambda *args: subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, timeout=10)
         head = run("rev-parse", "--short=7", "HEAD")
         if head.returncode:
             return ""
-        dirty = run("status", "--porcelain", "--untracked-files=no").stdout.strip()
+        dirty = run("status", "--porcelain", "--untracked-files=no", "--", ".",
+                    f":(exclude){LEDGER.relative_to(REPO).as_posix()}").stdout.strip()
         return head.stdout.strip() + ("+changes" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         return ""
