@@ -120,9 +120,13 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
 
     @app.exception_handler(HTTPException)
     async def http_error(request, e: HTTPException):
-        if e.status_code in (404, 405):
-            return error(e.status_code, f"no endpoint {request.method} {request.url.path}; the endpoints are "
-                                        f"{ENDPOINTS}")
+        where = f"{request.method} {request.url.path}"
+        if e.status_code == 405:        # the path is an endpoint of other methods, which Allow names (RFC 9110)
+            allowed = " or ".join((e.headers or {}).get("Allow", "").split(", "))
+            return JSONResponse({"error": f"{where} is not offered; use {allowed} {request.url.path} (the endpoints "
+                                          f"are {ENDPOINTS})"}, status_code=405, headers=e.headers)
+        if e.status_code == 404:
+            return error(404, f"no endpoint {where}; the endpoints are {ENDPOINTS}")
         return error(e.status_code, str(e.detail))
 
     @app.exception_handler(Exception)

@@ -206,7 +206,10 @@ def test_an_engine_that_draws_no_attention_says_so_in_health_and_refuses_with_a_
 
 def test_unknown_endpoints_and_methods_get_json_errors(client):
     assert "the endpoints are" in client.get("/nope").json()["error"]
-    assert client.get("/translate").status_code == 405
+    wrong_method = client.get("/translate")
+    assert wrong_method.status_code == 405 and wrong_method.headers["allow"] == "POST"     # RFC 9110: 405 has Allow
+    assert wrong_method.json()["error"].startswith("GET /translate is not offered; use POST /translate")
+    assert client.head("/attention").headers["allow"] == "POST"
 
 
 def test_limits_are_configurable(translator):
