@@ -53,13 +53,13 @@ class TranslateRequest(NamedTuple):
 
 
 def parse_json(body: bytes) -> dict:
-    """The body as a JSON object."""
+    """The body as a JSON object (UTF-8, with or without a byte order mark)."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as e:
         raise BadRequest(400, f"request body is not valid UTF-8 (byte {e.start}); send UTF-8 encoded JSON") from None
-    try:
-        payload = json.loads(text)
+    try:        # a leading byte order mark (an editor's, in a file sent as the body) is ignored, as RFC 8259 allows
+        payload = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as e:
         raise BadRequest(400, f"request body is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:

@@ -1,5 +1,6 @@
 """The server's API, in process (FastAPI's TestClient) on the session's tiny trained model: every endpoint, every
 kind of bad input, input order, and batching of concurrent requests."""
+import codecs
 import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -169,6 +170,15 @@ def test_bad_input_gets_a_one_line_json_error(client, body, status, message):
     answer = client.post("/translate", content=content, headers={"content-type": "application/json"})
     assert answer.status_code == status and message in answer.json()["error"], answer.text
     assert "\n" not in answer.json()["error"]
+
+
+def test_a_body_that_starts_with_a_utf8_byte_order_mark_is_read_as_json(client):
+    # a file saved by an editor that writes a BOM, sent with curl --data-binary @file.json (RFC 8259: may be ignored)
+    body = codecs.BOM_UTF8 + json.dumps({"text": "Der Hund läuft im Park."}).encode()
+    answer = client.post("/translate", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == client.post("/translate", json={"text": "Der Hund läuft im Park."}).json()
+    assert client.post("/attention", content=codecs.BOM_UTF8 + b'{"text": "Der Hund."}').status_code == 200
 
 
 def test_bad_attention_requests_are_refused_too(client):
