@@ -2,6 +2,7 @@
 service warmed, then uvicorn serving the app (serving/app.py) until the server stops."""
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 
@@ -40,9 +41,17 @@ def listening_socket(host: str, port: int) -> socket.socket:
             sock.close()
             raise
     except OSError as e:
-        raise UserError(f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose "
-                        "another --port (or --host)") from None
+        raise UserError(f"cannot listen on {host}:{port} ({e.strerror or e}); {bind_advice(e)}") from None
     return sock
+
+
+def bind_advice(e: OSError) -> str:
+    """What to do when host:port cannot be bound: the port taken, one only root may bind, or a host not this one."""
+    if e.errno == errno.EADDRINUSE:
+        return "is another server using it? choose another --port (or --host)"
+    if e.errno == errno.EACCES:
+        return "a port below 1024 needs root: choose a --port from 1024"
+    return "--host must be an address of this machine: 127.0.0.1 (the default), 0.0.0.0 (all of them) or one of its own"
 
 
 def serve_from_flags(args) -> int:

@@ -1,6 +1,8 @@
 """serve.py's command line, which needs no server packages to start: a clear line without them, and values that
 would crash or hang refused in one line."""
 import ast
+import errno
+import socket
 import sys
 from pathlib import Path
 
@@ -61,3 +63,20 @@ def test_serve_to_a_language_the_model_does_not_write_is_refused_in_one_line(tin
         run_main(serve.main)
     err = capsys.readouterr().err
     assert exit.value.code == 2 and err.startswith("error: --to de: this model writes en only") and err.count("\n") == 1
+
+
+def test_an_address_that_is_not_this_machines_or_a_port_not_allowed_gets_its_own_advice(monkeypatch):
+    from serving.server import listening_socket
+    from util.errors import UserError
+    with pytest.raises(UserError) as refused:        # 192.0.2.1: an address for documentation, no machine's
+        listening_socket("192.0.2.1", 0)
+    assert "another server" not in str(refused.value) and "--host must be an address of this machine" in \
+        str(refused.value)
+
+    def bind(_sock, _address):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(socket.socket, "bind", bind)    # what a user who is not root meets on port 80
+    with pytest.raises(UserError) as refused:
+        listening_socket("127.0.0.1", 80)
+    assert str(refused.value) == "cannot listen on 127.0.0.1:80 (Permission denied); a port below 1024 needs " \
+                                 "root: choose a --port from 1024"
