@@ -32,7 +32,7 @@ def require_server_packages() -> None:
 async def read_body(request, limit: int) -> bytes:
     """The body, up to `limit` bytes. A larger one is refused (413) after reading it to its end, up to DRAIN_BYTES
     more, so a client still sending gets the answer rather than a reset connection; a client that disconnects
-    mid-body gets nothing and leaves no traceback."""
+    mid-body gets nothing and leaves no traceback. A compressed body (Content-Encoding) is refused (415)."""
     from starlette.requests import ClientDisconnect
 
     declared = request.headers.get("content-length", "")
@@ -55,6 +55,10 @@ async def read_body(request, limit: int) -> bytes:
         raise BadRequest(400, "the client disconnected before the body ended") from None
     if refusal:
         raise BadRequest(413, refusal)
+    encoding = request.headers.get("content-encoding", "identity").strip()
+    if encoding.lower() not in ("", "identity"):     # read to its end first, as above: the client gets the answer
+        raise BadRequest(415, f"request body in Content-Encoding {encoding} refused: send the JSON uncompressed, "
+                              "without Content-Encoding")
     return bytes(body)
 
 

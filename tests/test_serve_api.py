@@ -1,6 +1,7 @@
 """The server's API, in process (FastAPI's TestClient) on the session's tiny trained model: every endpoint, every
 kind of bad input, input order, and batching of concurrent requests."""
 import codecs
+import gzip
 import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -179,6 +180,17 @@ def test_a_body_that_starts_with_a_utf8_byte_order_mark_is_read_as_json(client):
     assert answer.status_code == 200, answer.text
     assert answer.json() == client.post("/translate", json={"text": "Der Hund läuft im Park."}).json()
     assert client.post("/attention", content=codecs.BOM_UTF8 + b'{"text": "Der Hund."}').status_code == 200
+
+
+def test_a_compressed_body_is_refused_as_such_not_as_bad_utf8(client):
+    body = gzip.compress(json.dumps({"text": "Der Hund läuft im Park."}).encode())
+    for path in ("/translate", "/attention"):
+        answer = client.post(path, content=body, headers={"content-type": "application/json",
+                                                          "content-encoding": "gzip"})
+        assert answer.status_code == 415 and answer.json()["error"] == \
+            "request body in Content-Encoding gzip refused: send the JSON uncompressed, without Content-Encoding"
+    plain = {"content-type": "application/json", "content-encoding": "identity"}
+    assert client.post("/translate", content=json.dumps({"text": "Hund"}), headers=plain).status_code == 200
 
 
 def test_bad_attention_requests_are_refused_too(client):
