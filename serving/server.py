@@ -3,6 +3,7 @@ service warmed, then uvicorn serving the app (serving/app.py) until the server s
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import sys
 
@@ -54,6 +55,22 @@ def bind_advice(e: OSError) -> str:
     return "--host must be an address of this machine: 127.0.0.1 (the default), 0.0.0.0 (all of them) or one of its own"
 
 
+def stopping_server(uvicorn):
+    """uvicorn's Server, stopped as a user expects: the first Ctrl-C (or SIGTERM) answers the requests in flight, and
+    says so when there are any; a second one ends the server at once, quietly, exit status 130 (143), where uvicorn
+    would cancel them mid-decode (500s and tracebacks) and exit while the batcher's thread is still in torch (abort)."""
+    class StoppingServer(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            if self.should_exit:
+                sys.stderr.flush()
+                os._exit(128 + sig)         # nothing of the server's is on disk: no file left half-written
+            super().handle_exit(sig, frame)
+            if self.server_state.tasks:
+                print(f"stopping: {len(self.server_state.tasks)} request(s) in flight answered first; Ctrl-C again "
+                      "stops at once", file=sys.stderr, flush=True)
+    return StoppingServer
+
+
 def serve_from_flags(args) -> int:
     """serve.py's run once its flags are parsed and checked, until the server stops: -> the exit status."""
     require_server_packages()
@@ -80,8 +97,8 @@ def serve_from_flags(args) -> int:
         print(f"serving {opened.checkpoint} ({router.engine.name}, {router.direction()}) on "
               f"http://{host}:{port}/ (batching: {mode})",
               file=sys.stderr, flush=True)
-        server = uvicorn.Server(uvicorn.Config(create_app(service, limits), log_level="warning",
-                                               access_log=args.access_log))
+        server = stopping_server(uvicorn)(uvicorn.Config(create_app(service, limits), log_level="warning",
+                                                          access_log=args.access_log))
         server.run(sockets=[sock])
     finally:
         sock.close()

@@ -5,6 +5,7 @@ ensemble as the model (no attention offered), a 413 the client can read, no trac
 mid-body, an address in use in one line."""
 import contextlib
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -419,3 +420,32 @@ def test_the_page_keeps_html_tags_as_the_api_does_when_asked(server, browser):
     assert "Hund" in labels and not any("<" in label or "class" in label for label in labels)   # words, no tags
     page.uncheck("#markup")
     assert page.is_enabled("#n-best")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_ctrl_c_with_requests_in_flight_stops_at_once_and_quietly(tmp_path, signum):
+    """The first signal lets the request in flight finish and says so; the second ends the server at once, exit
+    status 130 (143), with no traceback and no abort from the batcher's thread (mid-way through a long request)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "serve.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--port",
+                             str(port), "--threads", "1"], cwd=REPO, stderr=subprocess.PIPE)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_serving(proc, url)
+        lines = "\n".join([SENTENCE] * 40)         # 64 texts of 40 lines at beam 16: minutes of decoding
+        def post():
+            with contextlib.suppress(httpx.HTTPError):      # its answer never comes: the server stops first
+                httpx.post(f"{url}/translate", json={"texts": [lines] * 64, "beam": 16}, timeout=120)
+        client = threading.Thread(target=post)
+        client.start()
+        time.sleep(3)                       # the request read and queued; its decoding takes far longer
+        proc.send_signal(signum)
+        time.sleep(1)
+        proc.send_signal(signum)
+        _, stderr = proc.communicate(timeout=30)
+        client.join(timeout=60)
+    finally:
+        proc.kill()
+    said = stderr.decode().splitlines()
+    assert proc.returncode == 128 + signum and "Traceback" not in stderr.decode(), stderr.decode()[-3000:]
+    assert said[-1] == "stopping: 1 request(s) in flight answered first; Ctrl-C again stops at once"
