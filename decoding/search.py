@@ -130,7 +130,8 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
     """src: (b, j), src_mask: (b, 1, 1, j), max_lens: (b,).
 
     Returns, for each sentence, its n_best hypotheses, best first. A sentence is finished once `beam`
-    hypotheses have ended in <eos>.
+    hypotheses have ended in <eos>; all that ended are ranked, those of its last step too, more than `beam` where
+    several ended there (one of them may outrank a shorter one that ended first), as CTranslate2 ranks them.
     """
     b, k, device = src.size(0), beam, src.device
     n_best = min(n_best, k)
@@ -168,8 +169,7 @@ def beam_search(model, src, src_mask, max_lens, bos: int, eos: int, beam: int = 
             hyps = history[rows, 1:step + 1].tolist()
             raw = top_scores[ended[:, 0], ended[:, 1]].tolist()
             for sentence, hyp, score in zip(sentences.tolist(), hyps, raw):
-                if len(finished[sentence]) < k:
-                    finished[sentence].append(Hypothesis(hyp, normalized(score, step + 1, length_penalty)))
+                finished[sentence].append(Hypothesis(hyp, normalized(score, step + 1, length_penalty)))
             n_finished.index_add_(0, sentences, torch.ones_like(sentences))
 
         # The best k candidates that do not end in <eos> go on (a stable sort keeps them in score order).

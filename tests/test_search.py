@@ -74,6 +74,17 @@ def test_length_penalty_divides_by_length_including_eos():
     assert hyps[0].score == pytest.approx(math.log(0.36) / 2, abs=1e-5)
 
 
+def test_a_hypothesis_ending_after_beam_others_have_ended_is_kept_when_it_scores_better():
+    """Two end at the last step, the fourth and third to end: the fourth beats the short one that ended first, so the
+    2-best are the two of the last step (CTranslate2 keeps every hypothesis that ends, then ranks them)."""
+    c = 6
+    model = MarkovModel(table({BOS: {c: 1.0}, c: {A: 0.5, EOS: 0.3, B: 0.2}, A: {EOS: 0.9, A: 0.05, B: 0.05},
+                               B: {EOS: 0.9, A: 0.05, B: 0.05}, EOS: {EOS: 1.0}}, vocab=7))
+    hyps = run(model, beam=2, n_best=2, length_penalty=1.0)[0]
+    assert [h.tokens for h in hyps] == [[c, A], [c, B]]
+    assert hyps[1].score == pytest.approx(math.log(0.18) / 3, abs=1e-5)
+
+
 def test_eos_is_forced_at_the_length_limit():
     loop = table({BOS: {A: 1.0}, A: {A: 0.9, EOS: 0.1}, EOS: {EOS: 1.0}})
     assert run(MarkovModel(loop), beam=0, max_len=4)[0].tokens == [A, A, A, A]
