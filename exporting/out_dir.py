@@ -59,9 +59,10 @@ def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
 def install(staged: Path, out: Path) -> None:
     """Move the finished export from `staged` into `out`: a rename when out is new; else out keeps its inode (it may
     be the current directory), the earlier export's files go and the new ones come in, the manifest last, so a
-    kill midway leaves a directory whose checksums say to export again."""
+    kill midway leaves a directory whose checksums say to export again. An OUT_DIR that is a link to no directory
+    yet gets the export where it points (as staging_dir's parent is that place's), the link kept."""
     if not out.exists():
-        staged.rename(out)
+        staged.rename(out.resolve())
         return
     for name in export_files(out) - {MANIFEST}:
         (out / name).unlink(missing_ok=True)

@@ -6,7 +6,7 @@ import pytest
 
 import export
 from decoding.export_files import MANIFEST
-from exporting.out_dir import check_target
+from exporting.out_dir import check_target, install
 from tests.tiny_checkpoints import save
 from util.errors import UserError
 
@@ -53,3 +53,12 @@ def test_an_earlier_export_is_replaced_with_force_only_and_a_stray_file_keeps_it
     (tmp_path / "no-manifest" / "model.bin").write_text("")
     with pytest.raises(UserError, match=r"not an earlier export \(it holds model.bin\)"):   # no manifest
         check_target(tmp_path / "no-manifest", True, checkpoint)
+
+
+def test_an_out_dir_that_is_a_link_to_no_directory_yet_gets_the_export_there_and_keeps_the_link(tmp_path):
+    staged = fake_export(tmp_path / "staged")
+    link = tmp_path / "exported"
+    link.symlink_to(tmp_path / "target")
+    check_target(link, False, tmp_path / "a.pt")
+    install(staged, link)                 # before: NotADirectoryError (a directory renamed onto the link)
+    assert link.is_symlink() and sorted(p.name for p in (tmp_path / "target").iterdir())[0] == "config.json"
