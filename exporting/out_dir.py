@@ -35,7 +35,10 @@ def check_target(out: Path, force: bool, checkpoint: str | Path) -> None:
     if out.exists() and not out.is_dir():
         raise UserError(f"{out} is a file, not a directory; choose another OUT_DIR (--force replaces an earlier "
                         "export only)")
-    parent = out.resolve().parent
+    try:
+        parent = out.resolve().parent
+    except (RuntimeError, OSError) as e:          # a link round a loop (RuntimeError before Python 3.13)
+        raise UserError(f"{out} cannot be followed ({e}); choose another OUT_DIR") from None
     while not parent.exists():                               # the directories to make: their first existing one
         parent = parent.parent
     if not parent.is_dir():

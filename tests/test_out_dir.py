@@ -62,3 +62,10 @@ def test_an_out_dir_that_is_a_link_to_no_directory_yet_gets_the_export_there_and
     check_target(link, False, tmp_path / "a.pt")
     install(staged, link)                 # before: NotADirectoryError (a directory renamed onto the link)
     assert link.is_symlink() and sorted(p.name for p in (tmp_path / "target").iterdir())[0] == "config.json"
+
+
+def test_an_out_dir_that_is_a_link_round_a_loop_is_refused_in_one_line(tmp_path):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    with pytest.raises(UserError, match=rf"^{loop} cannot be followed .*; choose another OUT_DIR$"):
+        check_target(loop, False, tmp_path / "a.pt")        # before: RuntimeError (Symlink loop)
