@@ -101,7 +101,8 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
         yield
         service.close()
 
-    app = FastAPI(title="einsum-nmt", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(title="einsum-nmt", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
+                  redirect_slashes=False)     # /translate/ is a 404 naming the endpoints, not an empty 307
 
     def error(status: int, message: str) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status)

@@ -232,6 +232,8 @@ def test_unknown_endpoints_and_methods_get_json_errors(client):
     assert wrong_method.status_code == 405 and wrong_method.headers["allow"] == "POST"     # RFC 9110: 405 has Allow
     assert wrong_method.json()["error"].startswith("GET /translate is not offered; use POST /translate")
     assert client.head("/attention").headers["allow"] == "POST"
+    slash = client.post("/translate/", json={"text": "Hund"})       # before: a 307 with an empty body
+    assert slash.status_code == 404 and "the endpoints are" in slash.json()["error"]
 
 
 def test_limits_are_configurable(translator):
