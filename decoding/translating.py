@@ -48,17 +48,17 @@ def check_translate_flags(args) -> None:
                           args.force, kept_files(args.plot_attention))
 
 
-def read_stdin_chunks(size: int = 0):
-    """(number of the chunk's first line, its lines as text), `size` lines at a time (0: CHUNK_LINES); a line that is not UTF-8
-    or has no end (util.textio.read_lines) is a one-line error naming it, after the lines before it."""
+def read_stdin_chunks():
+    """(number of the chunk's first line, its lines as text), CHUNK_LINES at a time; a line that is not UTF-8 or has
+    no end (util.textio.read_lines) is a one-line error naming it, after the lines before it."""
     if sys.stdin is None:
         raise UserError("stdin is closed; give the sentences as arguments or redirect a file to stdin")
-    chunk, number, size = [], 0, size or CHUNK_LINES
+    chunk, number = [], 0
     try:
         for line in read_lines(sys.stdin.buffer, "stdin"):
             number += 1
             chunk.append(line)
-            if len(chunk) == size:
+            if len(chunk) == CHUNK_LINES:
                 yield number - len(chunk) + 1, chunk
                 chunk = []
     except UserError:
@@ -218,6 +218,10 @@ def interactive(translator: Router, decode, args) -> None:
         if line is None:
             print(file=sys.stderr)
             return
+        if args.format in MARKUP_FORMATS:          # the line with its tags put back, as a file's lines are
+            sys.stdout.write(translate_markup_lines(translator, [line], args.format, decode, number)[0] + "\n")
+            sys.stdout.flush()
+            continue
         found = translator.translate_n_best([line], decode)
         sys.stdout.write(rows(found, number, args))
         sys.stdout.flush()
@@ -234,14 +238,14 @@ def translate_from_flags(args) -> int:
     if translator.note():
         print(translator.note(), file=sys.stderr)
     decode = decode_from_flags(args, translator.cfg.decode)
-    if args.format in MARKUP_FORMATS:
-        typed = not args.sentences and sys.stdin is not None and sys.stdin.isatty()    # a terminal: line by line
-        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks(1 if typed else 0):
+    typed = not args.sentences and sys.stdin is not None and sys.stdin.isatty()     # a terminal: line by line
+    if args.format in MARKUP_FORMATS and not typed:
+        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks():
             sys.stdout.write("".join(line + "\n" for line in translate_markup_lines(translator, texts, args.format,
                                                                                     decode, first_line)))
             sys.stdout.flush()
         return 0
-    if args.format != "text":
+    if args.format not in ("text", *MARKUP_FORMATS):
         translate_subtitle_file(translator, decode, args.format, args.output)
         return 0
     if args.plot_attention:
@@ -250,7 +254,7 @@ def translate_from_flags(args) -> int:
         sources = args.sentences or [line for _, chunk in read_stdin_chunks() for line in chunk]
         print_scores(translator, sources, args.score, args.confidence)
         return 0
-    if not args.sentences and sys.stdin is not None and sys.stdin.isatty():
+    if typed:
         interactive(translator, decode, args)
         return 0
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()

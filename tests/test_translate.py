@@ -189,6 +189,27 @@ def test_a_terminal_gets_each_html_line_translated_on_enter(tmp_path):
         proc.kill()
         os.close(controller)
 
+def test_a_terminal_in_html_format_gets_a_prompt_that_says_what_to_type_and_how_to_end(tmp_path):
+    """--format html in a terminal printed no prompt and no word of what to type or how to end (and read its lines
+    without the line editing --format text has: an arrow key typed its escape code into the text)."""
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--format",
+                             "html"], cwd=REPO, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "OMP_NUM_THREADS": "1"})
+    os.close(terminal)
+    try:
+        os.write(controller, f"<b>{SOURCES[0]}</b>\n".encode())
+        assert select.select([proc.stdout], [], [], 120)[0], "no translation while the terminal is open"
+        assert proc.stdout.readline().startswith(b"<b>")
+        os.write(controller, b"\x04")
+        assert proc.wait(timeout=30) == 0
+        said = proc.stderr.read().decode()
+        assert "type a sentence, Enter translates, Ctrl-D ends" in said and said.count("> ") == 2
+    finally:
+        proc.kill()
+        os.close(controller)
+
+
 def test_missing_checkpoint_says_how_to_train_one(tmp_path):
     line = command([script("translate.py"), "Hallo"], tmp_path)
     assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
