@@ -246,11 +246,17 @@ def translate_from_flags(args) -> int:
             sys.stdout.flush()
         return 0
     if args.format not in ("text", *MARKUP_FORMATS):
+        if typed:
+            print(f"reading a subtitle file from the terminal until Ctrl-D; redirect one instead: `< in.{args.format}`",
+                  file=sys.stderr)
         translate_subtitle_file(translator, decode, args.format, args.output)
         return 0
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)
     if args.score:
+        if typed:
+            print("reading the source lines of --score from the terminal, one a line, until Ctrl-D; or redirect a "
+                  "file: `< input.de`", file=sys.stderr)
         sources = args.sentences or [line for _, chunk in read_stdin_chunks() for line in chunk]
         print_scores(translator, sources, args.score, args.confidence)
         return 0

@@ -210,6 +210,26 @@ def test_a_terminal_in_html_format_gets_a_prompt_that_says_what_to_type_and_how_
         os.close(controller)
 
 
+@pytest.mark.parametrize("flags, said", [
+    (["--format", "srt"], "reading a subtitle file from the terminal until Ctrl-D"),
+    (["--score", "refs.en"], "reading the source lines of --score from the terminal, one a line, until Ctrl-D")])
+def test_a_terminal_read_to_its_end_is_told_that_ctrl_d_ends_it(tmp_path, flags, said):
+    """--format srt and --score read all of stdin before any output: in a terminal they waited without a word."""
+    (tmp_path / "refs.en").write_bytes(b"")
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, str(REPO / "translate.py"), "--checkpoint", save(tmp_path / "a.pt", 1),
+                             *flags], cwd=tmp_path, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "OMP_NUM_THREADS": "1"})
+    os.close(terminal)
+    try:
+        os.write(controller, b"\x04")                          # Ctrl-D: nothing typed
+        assert proc.wait(timeout=120) == 0 and proc.stdout.read() == b""
+        assert said in proc.stderr.read().decode()
+    finally:
+        proc.kill()
+        os.close(controller)
+
+
 def test_missing_checkpoint_says_how_to_train_one(tmp_path):
     line = command([script("translate.py"), "Hallo"], tmp_path)
     assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
