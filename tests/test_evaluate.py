@@ -325,3 +325,13 @@ def test_record_of_a_file_pair_is_refused_before_loading_as_no_table_shows_it(tm
     with pytest.raises(UserError, match=r"^--record adds a Multi30K split's scores .* leave out --record"):
         evaluate.parse_args(["--checkpoint", str(tmp_path / "model.pt"), "--src", str(tmp_path / "src.de"),
                              "--ref", str(tmp_path / "ref.en"), "--record"])
+
+
+@pytest.mark.parametrize("flag", ["--src", "--ref", "--split", "--data-dir", "--output", "--checkpoint", "--glossary"])
+def test_an_empty_value_is_refused_not_read_as_the_flag_left_out(flag):
+    """`--src "" --ref ""` (unset shell variables) scored test_2016_flickr, and `--output ""` wrote no hypotheses,
+    without a word."""
+    given = {"--src": "src.de", "--ref": "ref.en"} if flag in ("--src", "--ref") else {}
+    flags = [part for name, value in {**given, flag: ""}.items() for part in (name, value)]
+    with pytest.raises(UserError, match=f"^{flag} '' is empty; give its value, or leave out {flag}$"):
+        evaluate.parse_args(flags)

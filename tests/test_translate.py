@@ -273,6 +273,13 @@ def test_plot_attention_writes_the_heatmap_without_matplotlib_warnings(tmp_path,
     assert (tmp_path / "a.png").stat().st_size > 0 and not [str(w.message) for w in recwarn]
 
 
+@pytest.mark.parametrize("flag", ["--score", "--glossary", "--checkpoint", "--user-module", "--to"])
+def test_an_empty_value_is_refused_not_read_as_the_flag_left_out(flag):
+    """`--score ""` translated the lines in place of scoring them, `--glossary ""` used none, without a word."""
+    with pytest.raises(UserError, match=f"^{flag} ' ' is empty; give its value, or leave out {flag}$"):
+        translate.parse_args([flag, " ", "Hallo"])
+
+
 def test_translate_refuses_a_beam_that_would_take_all_memory():
     with pytest.raises(UserError, match=r"^--beam 100000000 must be from 1 to 1000"):
         translate.parse_args(["--beam", "100000000", "Hallo"])
