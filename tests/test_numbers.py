@@ -186,6 +186,18 @@ def test_a_number_joined_to_words_by_hyphens_is_a_number_and_the_words_are_left_
     assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("languages, source, masked, fills", [
+    (("en", "de"), 'He is 5\'11" tall.', f"He is {P0} tall.", ('5\'11"',)),          # feet and inches, whole
+    (("en", "de"), 'A 6\'2" man and a 5\' 4" girl.', f"A {P0} man and a {P1} {P2} girl.", ('6\'2"', "5'", '4"')),
+    (("en", "de"), "The board is 2' wide.", f"The board is {P0} wide.", ("2'",)),
+    (("en", "de"), 'A 3.5" drive.', f"A {P0} drive.", ('3,5"',)),
+    (("en", "de"), "He said 'I am 30'.", f"He said 'I am {P0}'.", ("30",)),       # a quotation's closing mark
+    (("de", "en"), 'Er ruft "Nummer 5" und "Nummer 6".', f'Er ruft "Nummer {P0}" und "Nummer {P1}".', ("5", "6")),
+])
+def test_a_foot_or_inch_mark_after_a_number_travels_with_it(languages, source, masked, fills):
+    assert Placeholders([DigitRuns(Numbers(*languages)), Numbers(*languages)]).apply(source) == (masked, fills)
+
+
 def test_digit_runs_leave_training_pairs_to_the_number_step():
     pair = ("Ein Mann in den 30ern mit 10%.", "A man in his 30s with 10%.")
     assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply_pair(*pair) == Numbers().apply_pair(*pair)

@@ -15,6 +15,11 @@ RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a produc
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
+# a height or length in feet and inches keeps its marks: "5'11\"", "6′2″", "2'", "27\"" (a mark after a number that
+# closes no quotation: an inch mark the sentence has no other of, a foot mark no quotation opened)
+FEET_INCHES = re.compile(r"\d+(?:[.,]\d+)?(?:['′](?:\d+(?:[.,]\d+)?[\"″])?|[\"″])")
+FEET_BEFORE = re.compile(r"\d['′] $")                # the inches of "5' 4\""
+OPENS_QUOTE = re.compile(r"(?<!\w)['‘](?=\w)")
 
 
 class DigitRuns(PlaceholderStep):
@@ -35,6 +40,7 @@ class DigitRuns(PlaceholderStep):
             start, end = run.start(), run.end()
             start += len(run.group()) - len(run.group().lstrip(OPENING))
             end -= len(run.group()) - len(run.group().rstrip(CLOSING))
+            end = with_measure_marks(text, start, end, run.end())
             if start >= end or not DIGIT.search(text, start, end):
                 continue
             inside = [n for n in numbers if n.start < end and start < n.end]
@@ -55,3 +61,19 @@ class DigitRuns(PlaceholderStep):
                 last = n.end
             spans.append(Span(start, end, "".join(fill) + text[last:end]))
         return spans
+
+
+def with_measure_marks(text: str, start: int, end: int, run_end: int) -> int:
+    """Where a run ends with the foot and inch marks after its number that stripping its ends took ("5'11\"" is no
+    quotation's end): "5'11" -> "5'11\"", "2" of "2' wide" -> "2'"; a mark that may close a quotation stays out."""
+    found = [m for m in FEET_INCHES.finditer(text, start, run_end) if m.start() < end < m.end()]
+    if not found:
+        return end
+    stop = found[-1].end()
+    mark = text[stop - 1]
+    if mark == "'":
+        return end if OPENS_QUOTE.search(text, 0, start) else stop
+    feet = set(found[-1].group()) & {"'", "′"} or FEET_BEFORE.search(text, 0, found[-1].start())
+    if mark == '"' and not feet and text.count('"') > 1:
+        return end
+    return stop
