@@ -166,3 +166,12 @@ def test_a_quotation_that_is_said_or_alone_is_translated(line, quotation):
     step = Quotations("en", Phrases("de", "en"))
     segments, layout = step.apply(line)
     assert segments[0] == quotation and len(segments) == 2 and not layout.slots[0].as_written
+
+
+@pytest.mark.parametrize("line, quotation", [
+    ('She wrote "I am Anna" on the card.', "I am Anna"),      # "am": a German name's linking word, an English verb
+    ('He said "I am 30".', "I am 30"),
+])
+def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(line, quotation):
+    segments, layout = Quotations("de").apply(line)
+    assert segments[0] == quotation and len(segments) == 2 and not layout.slots[0].as_written

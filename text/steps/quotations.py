@@ -43,6 +43,8 @@ MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders
 NAME_WORDS = (2, 8)      # a name or title kept as written has this many words
 LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei das dem den der des die im mit und "
                           "vom von zum zur".split())     # lowercase inside a name: "Haus am See", "Race for a Cure"
+SOURCES = {"de": "en", "en": "de"}        # the language a quotation is typed in, by the target's
+NOT_LINKING = {"en": frozenset({"am", "die"})}     # English words of their own: "I am Anna" is said, not named
 DESCRIBING_WORDS = frozenset("a an ein eine einem einen einer eines".split())   # "Ein Hund" describes, names nothing
 
 
@@ -107,17 +109,19 @@ def lowered(text: str) -> str:
     return text[0].lower() + text[1:]
 
 
-def name_like(inner: str, phrases: Phrases | None) -> bool:
+def name_like(inner: str, phrases: Phrases | None, source: str = "") -> bool:
     """Whether a quotation's words are a name or a title (`Müller GmbH`, `Haus am See`, `The Da Vinci Code`): two to
     eight words, the first and last capitalized, those between capitalized or linking words, no indefinite article
     first (`Ein Hund` describes), no sentence mark (`Feuer Frei!` is called out, not named), and no everyday phrase the
-    phrase table translates (`Guten Morgen`)."""
+    phrase table translates (`Guten Morgen`); a linking word is one of the source language (English "I am Anna" is
+    a sentence)."""
     words = inner.split()
+    linking = LINKING_WORDS - NOT_LINKING.get(source, frozenset())
     if not NAME_WORDS[0] <= len(words) <= NAME_WORDS[1] or re.search(r"[!?…;:]|\.$", inner) or \
             words[0].lower() in DESCRIBING_WORDS:
         return False
     capital = [w[:1].isupper() or w[:1].isdigit() for w in words]
-    if not (capital[0] and capital[-1] and all(c or w in LINKING_WORDS for c, w in zip(capital, words))):
+    if not (capital[0] and capital[-1] and all(c or w in linking for c, w in zip(capital, words))):
         return False
     return phrases is None or not phrases.find(inner)
 
@@ -161,7 +165,7 @@ class Quotations(Step):
                     break
                 slots.append(None)
                 inner = text[q_start + 1:q_end - 1].strip()
-                as_written = inner if around and name_like(inner, self.phrases) else ""
+                as_written = inner if around and name_like(inner, self.phrases, SOURCES.get(self.target, "")) else ""
                 parts = () if as_written else self.segment(inner, segments, slots, depth + 1, dashes)
                 mine.append((k, q_start, q_end, inner, as_written, parts))
                 pieces += [text[last:q_start], SLOTS[k]]
