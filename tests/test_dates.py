@@ -38,6 +38,8 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     ("de", "en", "Im Jahr 2024 kamen 5, im Jahre 1985 keiner.", ("in 2024", "5", "in 1985")),
     ("en", "de", "He was born in 1985 in Berlin. In 2024, we met in 2000 meters.",
      ("im Jahr 1985", "im Jahr 2024", "2000 Metern")),                       # a count after "in" is no year
+    ("en", "de", "They came in June 2019, in Mar. 2021 and since May 2020.",         # a month with its year
+     ("im Juni 2019", "im März 2021", "seit Mai 2020")),
 ])
 def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):
     """A model wrote "Since May 15 he ..." as "Rolle 15. Mai ...": the preposition travels with the date."""

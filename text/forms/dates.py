@@ -29,6 +29,9 @@ DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 # a model wrote "Since May 15 he ..." as "Rolle 15. Mai hat er ...")
 LEADS = {"de": {"am": "on", "seit dem": "since", "bis zum": "until", "ab dem": "from"},
          "en": {"on": "am", "since": "seit dem", "until": "bis zum", "till": "bis zum"}}
+# and before a month with its year, English "in" and "since" ("in June 2019" -> "im Juni 2019", where a model wrote
+# "in Juni 2019"; "since June 2019" -> "seit Juni 2019")
+MONTH_LEADS = {"en": {"in": "im", "since": "seit"}}
 
 
 def month_names(lang: str) -> dict[str, int]:
@@ -77,9 +80,9 @@ CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
 # the words a range opens with, as the target writes it ("from May 3 to 5", "vom 24. Dezember bis zum 2. Januar")
 RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
                "en": {"date": ("from", "to"), "time": ("from", "to")}}
-LEAD_PHRASES = {tuple(lead.split()) for table in (LEADS, YEAR_LEADS, CLOCK_LEADS) for leads in table.values()
-                for lead in leads} | {tuple(words[0].split()) for kinds in RANGE_WORDS.values()
-                                      for words in kinds.values()}     # and a range's, a from_date's "from"
+LEAD_PHRASES = {tuple(lead.split()) for table in (LEADS, MONTH_LEADS, YEAR_LEADS, CLOCK_LEADS)
+                for leads in table.values() for lead in leads} | \
+    {tuple(words[0].split()) for kinds in RANGE_WORDS.values() for words in kinds.values()}  # a range's, from_date's
 
 
 def lead_words(words: list[str]) -> int:
@@ -123,7 +126,7 @@ PATTERNS = {
            rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?{NO_CLOCK})?(?![\d:])(?:,?\s+{YEAR})?",
            rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){weekday_before('en')}{DAY}{ORDINAL}?"
            rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
-           rf"(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
+           rf"{lead_pattern(MONTH_LEADS['en'], 'within')}?(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
            rf"{ON_EN}?(?<![\w.,:/])(?P<first>\d{{1,2}})/(?P<second>\d{{1,2}})/{YEAR}(?![/\w])",
            rf"{lead_pattern({'since': 'seit'}, 'since')}{YEAR}(?!\s+(?i:year|day|week|month|hour|minute|time)s?\b)",
            rf"{lead_pattern({'in': 'im Jahr'}, 'since')}{YEAR}{YEAR_END}"],
@@ -191,7 +194,8 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             if not 1 <= month <= 12 or any(d is not None and not 1 <= d <= DAYS[month - 1] for d in (day, last)) \
                     or (last is not None and last <= day):
                 continue
-            lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else ""
+            lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else \
+                MONTH_LEADS[source][found["within"].lower()] if found.get("within") else ""
             weekday = [w.lower() for w in WEEKDAYS[source]].index(found["weekday"].lower()) + 1 \
                 if found.get("weekday") else None
             fill = written(day, last, month, found.get("year"), lead, target, weekday, found.get("to") is not None)
