@@ -247,3 +247,23 @@ def test_resume_removes_only_the_temporary_files_a_run_writes_and_a_new_run_none
         (run / name).write_text(name)
     claim_run_dir(run, resuming=True).release()
     assert sorted(p.name for p in run.iterdir()) == sorted([".x.tmp", ".notes.tmp", "last.pt"])
+
+
+def test_resume_of_a_run_still_in_its_first_epoch_says_it_is_still_training_not_that_it_stopped(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.json").write_text(make_config("tiny").to_json())       # what a run writes before its first epoch
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.run_lock import RunDirLock; "
+                               "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
+                               str(run)], cwd=REPO, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline() == b"locked\n"
+        with pytest.raises(UserError, match=rf"^--resume {run}: the run is still training \(pid {holder.pid} on .*\) "
+                                            r"and has written no last.pt yet .*: wait for it to end$"):
+            train.main(["--resume", str(run)])
+        assert (run / LOCK_NAME).read_text().startswith(f"pid {holder.pid} ")     # the owner's lock untouched
+    finally:
+        holder.kill()
+        holder.wait()
+    with pytest.raises(UserError, match=r"the run stopped before its first checkpoint"):   # once it has ended
+        train.main(["--resume", str(run)])

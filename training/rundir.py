@@ -12,7 +12,7 @@ from pathlib import Path
 
 from config import Config
 from models.resume_command import recorded_resume_command
-from training.run_lock import LOCK_NAME, RunDirLock
+from training.run_lock import LOCK_NAME, RunDirLock, lock_owner
 from util.errors import UserError
 
 
@@ -47,6 +47,10 @@ def check_resumable(run_dir: Path) -> None:
     if not run_dir.is_dir():
         raise UserError(f"--resume {run_dir}: no such directory; pass the directory of a run that train.py wrote "
                         "(e.g. runs/<time>-<preset>)")
+    if owner := lock_owner(run_dir):
+        raise UserError(f"--resume {run_dir}: the run is still training ({owner}) and has written no last.pt yet "
+                        "(at its first epoch's end, or after --train.save_every minutes); --resume continues a run "
+                        "that stopped: wait for it to end")
     if (run_dir / "best.pt").is_file():
         raise UserError(f"--resume {run_dir}: it has best.pt but no last.pt (the training state), so the run cannot "
                         f"continue; to train on from best.pt's weights, start a new run with `python train.py --init "
