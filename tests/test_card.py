@@ -147,3 +147,17 @@ def test_translate_info_of_a_runs_last_pt_before_its_first_epoch_says_when_the_c
                        r"has no MODEL.md yet: a run writes it with best.pt at the end of its first epoch") as e:
         translate.main(["--info", "--checkpoint", str(tmp_path / "last.pt")])
     assert "\n" not in str(e.value)
+
+
+def test_translate_info_of_a_run_directory_before_its_first_epoch_says_it_has_no_best_pt_yet(tmp_path):
+    from config.presets import make_config
+    from training.run_lock import RunDirLock
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.json").write_text(make_config("tiny").to_json())       # what a run writes before its first epoch
+    with RunDirLock(run):
+        with pytest.raises(UserError, match=rf"^{run} is a run that has written no best.pt yet, which carries the "
+                                            r"model card: .* \(it is still training: pid \d+ on .*\)$"):
+            translate.main(["--info", "--checkpoint", str(run)])
+    with pytest.raises(UserError, match=r"no best.pt yet, .* end of its first epoch \(it stopped before that\)$"):
+        translate.main(["--info", "--checkpoint", str(run)])

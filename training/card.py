@@ -18,6 +18,8 @@ from models.checkpoint import load_checkpoint
 from models.lineage import kinship
 from models.resume_command import recorded_resume_command
 from training.forecast import Forecast
+from training.run_lock import lock_owner
+from training.rundir import is_run_config
 from util.errors import UserError
 from util.ledger import this_machine
 from util.textio import write_text_atomic
@@ -235,6 +237,13 @@ def card_text(path: str | Path) -> str:
     if is_exported(path):
         return export_card_text(path)
     beside = (path if path.is_dir() else path.parent) / CARD_NAME
+    if path.is_dir() and not (path / "best.pt").exists() and is_run_config(path / "config.json"):
+        owner = lock_owner(path)
+        raise UserError(f"{path} is a run that has written no best.pt yet, which carries the model card: a run "
+                        "writes it and MODEL.md at the end of its first epoch ("
+                        + (f"it is still training: {owner})" if owner else "it stopped before that)")
+                        + (f"; `{recorded_resume_command(path)}` continues it" if (path / "last.pt").is_file() and
+                           not owner else ""))
     in_training = False
     if not path.is_dir():
         ckpt = load_checkpoint(path)
