@@ -131,3 +131,19 @@ def test_a_directory_is_named_as_one_with_the_checkpoint_it_may_hold(tmp_path):
     with pytest.raises(UserError, match=r"is a directory, not a checkpoint; pass a .pt file written by train.py "
                                         r"\(e.g. .*run/best.pt\)$"):
         load_checkpoint(tmp_path / "run")
+
+
+def test_best_pt_of_a_run_in_its_first_epoch_is_said_to_come_at_its_end_not_to_be_trained(tmp_path):
+    from config.presets import make_config
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.json").write_text(make_config("tiny").to_json())       # what a run writes before its first epoch
+    with pytest.raises(UserError, match=rf"^no checkpoint at {run / 'best.pt'} yet: its run writes best.pt at the "
+                                        r"end of its first epoch$"):
+        load_checkpoint(run / "best.pt")
+    (run / "last.pt").write_bytes(b"")                                    # written every --train.save_every minutes
+    with pytest.raises(UserError, match=rf"; pass --checkpoint {run / 'last.pt'} for its weights so far$"):
+        load_checkpoint(run / "best.pt")
+    (run / "config.json").write_text('{"bos_token": "<s>"}')              # an export's config.json: no run
+    with pytest.raises(UserError, match=r"— train one with `python train.py`, or pass --checkpoint PATH$"):
+        load_checkpoint(run / "best.pt")
