@@ -172,6 +172,15 @@ def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
 
 
 
+def check_given(args: argparse.Namespace, *flags: str) -> None:
+    """A flag given an empty value (`--resume "$RUN"` with RUN unset) is refused, not taken as the flag left out: a
+    new run in place of the one to continue, no --init weights, the default directory."""
+    for flag in flags:
+        value = getattr(args, flag.lstrip("-").replace("-", "_"))
+        if value is not None and not str(value).strip():
+            raise UserError(f"{flag} {value!r} is empty; give a path, or leave out {flag}")
+
+
 def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:
     """Parse the command's own flags; every `--section.field=value` is returned as a config override."""
     overrides = [a for a in argv if a.startswith("--") and "." in a.split("=", 1)[0]]

@@ -18,7 +18,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 from config.presets import DEFAULT_PRESET, PRESETS, help_text
 from training.train import train
-from cli import CommandParser, add_user_module_flag, run_main, split_overrides
+from cli import CommandParser, add_user_module_flag, check_given, run_main, split_overrides
 
 
 def add_preset_flag(parser) -> None:
@@ -43,6 +43,7 @@ def parse_args(argv):
 
 def main(argv) -> int:
     args, overrides = parse_args(argv)
+    check_given(args, "--out", "--resume", "--init", "--data-dir", "--user-module")
     return train(args, overrides, argv)
 
 

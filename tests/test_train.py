@@ -373,3 +373,13 @@ def test_a_model_of_both_directions_is_validated_each_way_and_kept_by_their_mean
         assert set(each) == {"de-en", "en-de"} and r["val_bleu"] == pytest.approx(sum(each.values()) / 2)
     assert min(validations[-1]["val_bleu_by_direction"].values()) > 30          # it learned both ways
     assert load_checkpoint(both_run / "best.pt").cfg.data.directions == "both"
+
+
+@pytest.mark.parametrize("flag", ["--out", "--resume", "--init", "--data-dir", "--user-module"])
+def test_a_path_flag_given_empty_is_refused_not_taken_as_left_out(flag, tmp_path, monkeypatch, train_main):
+    monkeypatch.chdir(tmp_path)                                   # left out, --out is runs/<time>-<preset> here
+    monkeypatch.setenv("MULTI30K_DIR", str(tmp_path / "typo"))    # and --data-dir this missing directory
+    preset = [] if flag == "--resume" else TINY
+    with pytest.raises(UserError, match=rf"^{flag} '' is empty; give a path, or leave out {flag}$"):
+        train_main([*preset, flag, ""])
+    assert list(tmp_path.iterdir()) == []
