@@ -247,18 +247,10 @@ DECODE_FLAGS = {"decode.beam": "--beam", "decode.n_best": "--n-best", "decode.le
                 "decode.rerank": "--rerank"}
 
 
-def refuse_blank(args: argparse.Namespace, *flags: str) -> None:
-    """A flag given an empty value (`--src ""`, `--src=$UNSET`) is a UserError: read as a flag left out, it would
-    change the work without a word (the default split scored in place of a file pair, no glossary, no file written)."""
-    for flag in flags:
-        value = getattr(args, flag.removeprefix("--").replace("-", "_"), None)
-        if isinstance(value, str) and not value.strip():
-            raise UserError(f"{flag} {value!r} is empty; give its value, or leave out {flag}")
-
-
 def check_decode_flags(args: argparse.Namespace) -> None:
     """Refuse unusable values before any checkpoint is loaded (DecodeConfig's rules, in the flags' words)."""
-    refuse_blank(args, "--checkpoint", "--glossary", "--user-module", "--to")
+    check_given(args, "--checkpoint", "--glossary", "--user-module")
+    check_given(args, "--to", what="a language")
     decode_from_flags(args, DecodeConfig())
     if not is_device_name(args.device):
         raise UserError(f"--device={args.device} is not a device; use {DEVICE_FORMS}")

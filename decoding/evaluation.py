@@ -31,7 +31,7 @@ from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chr
 from decoding.translating import own_language_note
 from decoding.translator import Translator
 from models.checkpoint import load_checkpoint
-from cli import check_decode_flags, decode_from_flags, refuse_blank
+from cli import check_decode_flags, check_given, decode_from_flags
 from util.errors import UserError
 from util.ledger import Record, append, ledger_path
 from util.textio import check_output_path, read_text_lines, write_text_lines
@@ -120,7 +120,8 @@ def evaluation_records(paths: list, scores: dict, split: str, direction: str, co
 
 def check_evaluate_flags(args) -> None:
     """Refuse flags that cannot go together before any checkpoint is loaded."""
-    refuse_blank(args, "--src", "--ref", "--split", "--data-dir", "--output")
+    check_given(args, "--src", "--ref", "--data-dir", "--output")
+    check_given(args, "--split", what="a split name")
     if (args.src is None) != (args.ref is None):
         raise UserError("--src and --ref go together")
     if args.src and args.split:

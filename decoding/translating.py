@@ -18,7 +18,7 @@ from decoding.subtitles import check_format_flags, translate_subtitle_file
 from decoding.translations import Translation
 from data.subwords import WORD_START
 from data.tokenizer import JOINER
-from cli import check_decode_flags, decode_from_flags, refuse_blank
+from cli import check_decode_flags, check_given, decode_from_flags
 from util.errors import UserError
 from util.languages import language_name
 from util.textio import check_output_path, line_text, read_lines, read_text_lines
@@ -30,7 +30,7 @@ UNLIKE = "unlike what the model was trained on"
 def check_translate_flags(args) -> None:
     """Refuse flags that cannot go together, or would do nothing, before any checkpoint is loaded."""
     check_decode_flags(args)
-    refuse_blank(args, "--score")
+    check_given(args, "--score")
     check_format_flags(args)
     if args.json and args.score:
         raise UserError("--json prints translations and --score prints scores; leave out one of them")

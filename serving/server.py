@@ -11,7 +11,7 @@ from serving.app import create_app, require_server_packages
 from serving.payloads import Limits, TranslateRequest, Work
 from serving.service import TranslationService
 from config import DEVICE_FORMS, MAX_BEAM, is_device_name
-from cli import check_range, check_threads
+from cli import check_given, check_range, check_threads
 from util.errors import UserError
 
 MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for company
@@ -19,6 +19,7 @@ MAX_WAIT_MS = 10_000       # longer, and a lone request waits that long for comp
 
 def check_serve_flags(args) -> None:
     """Refuse values that would crash or hang the server, before any package or checkpoint is loaded."""
+    check_given(args, "--checkpoint", "--glossary", "--user-module")
     for name, high in (("max_sentences", 10_000), ("max_chars", 100_000), ("max_beam", MAX_BEAM),
                        ("max_body_kb", 1 << 20)):
         check_range(f"--{name.replace('_', '-')}", getattr(args, name), 1, high)

@@ -333,5 +333,6 @@ def test_an_empty_value_is_refused_not_read_as_the_flag_left_out(flag):
     without a word."""
     given = {"--src": "src.de", "--ref": "ref.en"} if flag in ("--src", "--ref") else {}
     flags = [part for name, value in {**given, flag: ""}.items() for part in (name, value)]
-    with pytest.raises(UserError, match=f"^{flag} '' is empty; give its value, or leave out {flag}$"):
+    what = "a split name" if flag == "--split" else "a path"
+    with pytest.raises(UserError, match=f"^{flag} '' is empty; give {what}, or leave out {flag}$"):
         evaluate.parse_args(flags)

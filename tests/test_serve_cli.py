@@ -47,6 +47,8 @@ def test_only_the_server_and_its_app_import_the_server_packages():
     (["--max-batch-wait-ms", "nan"], "--max-batch-wait-ms nan must be from 0 to 10000"),
     (["--max-beam", "100000"], "--max-beam 100000 must be from 1 to 1000"),
     (["--device", "gpu"], "--device=gpu is not a device; use auto, cpu, cuda or cuda:N"),
+    (["--checkpoint", ""], "--checkpoint '' is empty; give a path, or leave out --checkpoint"),   # not runs/' newest
+    (["--glossary", ""], "--glossary '' is empty; give a path, or leave out --glossary"),         # not none
 ])
 def test_serve_refuses_values_that_would_crash_or_hang_in_one_line(flags, message, monkeypatch, capsys):
     monkeypatch.setattr(sys, "argv", ["serve.py", *flags])

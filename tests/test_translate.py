@@ -241,6 +241,15 @@ def test_plot_attention_with_an_empty_file_name_is_refused_first(path):
         translate.parse_args(["--plot-attention", path, "Hallo"])
 
 
+@pytest.mark.parametrize("flags", [["--checkpoint", ""], ["--info", "--checkpoint", ""], ["--glossary", ""],
+                                   ["--user-module", ""]])
+def test_an_empty_path_flag_is_refused_first_not_taken_as_left_out(flags, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                   # left out, --checkpoint is the newest run's best.pt under runs/
+    flag = flags[-2]
+    with pytest.raises(UserError, match=rf"^{flag} '' is empty; give a path, or leave out {flag}$"):
+        translate.main([*flags, "Hallo"])
+
+
 def test_plot_attention_to_a_format_matplotlib_cannot_write_is_one_line(tmp_path, env):
     out = run(["translate.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--plot-attention",
                str(tmp_path / "a.txt"), SOURCES[0]], env, check=False)
@@ -259,7 +268,8 @@ def test_plot_attention_writes_the_heatmap_without_matplotlib_warnings(tmp_path,
 @pytest.mark.parametrize("flag", ["--score", "--glossary", "--checkpoint", "--user-module", "--to"])
 def test_an_empty_value_is_refused_not_read_as_the_flag_left_out(flag):
     """`--score ""` translated the lines in place of scoring them, `--glossary ""` used none, without a word."""
-    with pytest.raises(UserError, match=f"^{flag} ' ' is empty; give its value, or leave out {flag}$"):
+    what = "a language" if flag == "--to" else "a path"
+    with pytest.raises(UserError, match=f"^{flag} ' ' is empty; give {what}, or leave out {flag}$"):
         translate.parse_args([flag, " ", "Hallo"])
 
 
