@@ -120,8 +120,8 @@ def evaluation_records(paths: list, scores: dict, split: str, direction: str, co
 
 def check_evaluate_flags(args) -> None:
     """Refuse flags that cannot go together before any checkpoint is loaded."""
-    check_given(args, "--src", "--ref", "--data-dir", "--output")
-    check_given(args, "--split", what="a split name")
+    check_given(args, "--src", "--ref", "--data-dir")
+    check_given(args, "--split", what="a split's name (e.g. test_2016_flickr)")
     if (args.src is None) != (args.ref is None):
         raise UserError("--src and --ref go together")
     if args.src and args.split:
@@ -135,7 +135,7 @@ def check_evaluate_flags(args) -> None:
     if args.from_lang and args.to != AUTO:
         raise UserError("--from names the sources' language for --to auto; without it the sources are in the other "
                         "language of --to's, so leave out --from or pass --to auto")
-    if args.output:
+    if args.output is not None:          # "" too: one line, not the translations dropped
         check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
                           args.force, kept_files(args.output))
 
