@@ -17,7 +17,7 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 
 
 from exporting.ct2 import QUANTIZATIONS, export_checkpoint
-from cli import CommandParser, add_user_module_flag, import_user_module, run_main
+from cli import CommandParser, add_user_module_flag, check_given, import_user_module, run_main
 
 
 def main(argv) -> int:
@@ -28,6 +28,7 @@ def main(argv) -> int:
     parser.add_argument("--force", action="store_true", help="replace an earlier export in OUT_DIR")
     add_user_module_flag(parser)
     args = parser.parse_args(argv)
+    check_given(args, "checkpoint", "out_dir", "--user-module")
     import_user_module(args.user_module)
     out = export_checkpoint(args.checkpoint, args.out_dir, args.quantization, force=args.force)
     size = sum(f.stat().st_size for f in out.iterdir()) / 2 ** 20

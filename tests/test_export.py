@@ -353,3 +353,15 @@ def test_both_engines_score_the_way_back_alike_so_they_rerank_alike(both_run, tm
                   for engine in (ours.engine, theirs.engine)]
         torch.testing.assert_close(torch.tensor(scored[0]), torch.tensor(scored[1]), atol=1e-3, rtol=1e-3)
         assert ours.toward(back).codec.prefix != mine.codec.prefix
+
+
+def test_an_empty_out_dir_is_refused_not_taken_as_the_current_directory(subwords, tmp_path, monkeypatch):
+    import export
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")                  # empty: "" read as "." would be exported into
+    with pytest.raises(UserError, match=r"^OUT_DIR '' is empty; give a path$"):
+        export.main([str(path), ""])
+    with pytest.raises(UserError, match=r"^CHECKPOINT '' is empty; give a path$"):
+        export.main(["", "out"])
+    assert list((tmp_path / "here").iterdir()) == []
