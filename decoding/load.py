@@ -68,8 +68,9 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
         cfg, codec, engine, manifest = load_exported(path, device)
         return Translator(cfg, codec, engine, stored_lexicon(manifest))
     if Path(path).is_dir():
+        best = f" (e.g. {Path(path) / 'best.pt'}, its run's best)" if (Path(path) / "best.pt").is_file() else ""
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
-                        "pass a .pt checkpoint or a directory written by export.py")
+                        f"pass a .pt checkpoint{best} or a directory written by export.py")
     model, ckpt = load_model(path)
     codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
     return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device), stored_lexicon(ckpt.raw))

@@ -131,6 +131,9 @@ def test_a_directory_is_named_as_one_with_the_checkpoint_it_may_hold(tmp_path):
     with pytest.raises(UserError, match=r"is a directory, not a checkpoint; pass a .pt file written by train.py "
                                         r"\(e.g. .*run/best.pt\)$"):
         load_checkpoint(tmp_path / "run")
+    with pytest.raises(UserError, match=r"is a directory but not an exported model .*; pass a .pt checkpoint "
+                                        rf"\(e.g. {tmp_path / 'run' / 'best.pt'}, its run's best\) or a directory"):
+        load_translator(tmp_path / "run")                  # translate.py, evaluate.py, serve.py: the same hint
 
 
 def test_best_pt_of_a_run_in_its_first_epoch_is_said_to_come_at_its_end_not_to_be_trained(tmp_path):
