@@ -13,6 +13,7 @@ from pathlib import Path
 from config import Config
 from models.resume_command import recorded_resume_command
 from training.run_lock import LOCK_NAME, RunDirLock, lock_owner
+from util.distributed import is_main_process
 from util.errors import UserError
 
 
@@ -47,7 +48,7 @@ def check_resumable(run_dir: Path) -> None:
     if not run_dir.is_dir():
         raise UserError(f"--resume {run_dir}: no such directory; pass the directory of a run that train.py wrote "
                         "(e.g. runs/<time>-<preset>)")
-    if owner := lock_owner(run_dir):
+    if is_main_process() and (owner := lock_owner(run_dir)):    # (another rank's lock is rank 0's, this run's)
         raise UserError(f"--resume {run_dir}: the run is still training ({owner}) and has written no last.pt yet "
                         "(at its first epoch's end, or after --train.save_every minutes); --resume continues a run "
                         "that stopped: wait for it to end")
