@@ -1,6 +1,7 @@
 """training/rundir.py: a kill between the best and last checkpoints loses nothing (a real process), a run directory
 has one owner (training/run_lock.py), a damaged metrics log is repaired on resume. (What only needs to be checked
 afterwards runs in this process: it is faster.)"""
+import contextlib
 import os
 import re
 import shlex
@@ -77,22 +78,29 @@ def test_a_kill_between_best_and_last_keeps_the_best_and_resume_knows_it(env, tm
     assert records_of(run, "final")[0]["best_bleu"] == best["val_bleu"]
 
 
-def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):
-    run = tmp_path / "run"
+@contextlib.contextmanager
+def held_by_another_process(run):
+    """run's lock held by another live process, as a run that trains holds it: -> that process's pid."""
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.run_lock import RunDirLock; "
                                "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
                                str(run)], cwd=REPO, stdout=subprocess.PIPE)
     try:
         assert holder.stdout.readline() == b"locked\n"
-        with pytest.raises(UserError, match=rf"^{run} is in use by another run \(pid {holder.pid} on .*\); wait for "
-                                            "it to end, or choose another --out$"):
-            train.main(["--preset", "tiny", "--out", str(run)])
+        yield holder.pid
     finally:
         holder.kill()
         holder.wait()
-    assert f"pid {holder.pid} " in (run / LOCK_NAME).read_text()        # a stale lock of a dead process
+
+
+def test_a_run_directory_has_one_owner_and_a_dead_owners_lock_is_taken_over(env, tmp_path):
+    run = tmp_path / "run"
+    with held_by_another_process(run) as pid:
+        with pytest.raises(UserError, match=rf"^{run} is in use by another run \(pid {pid} on .*\); wait for "
+                                            "it to end, or choose another --out$"):
+            train.main(["--preset", "tiny", "--out", str(run)])
+    assert f"pid {pid} " in (run / LOCK_NAME).read_text()        # a stale lock of a dead process
     with RunDirLock(run) as lock:
-        assert lock.previous_owner.startswith(f"pid {holder.pid} ")
+        assert lock.previous_owner.startswith(f"pid {pid} ")
         assert (run / LOCK_NAME).read_text().startswith(f"pid {os.getpid()} ")
     assert not (run / LOCK_NAME).exists()
 
@@ -253,17 +261,10 @@ def test_resume_of_a_run_still_in_its_first_epoch_says_it_is_still_training_not_
     run = tmp_path / "run"
     run.mkdir()
     (run / "config.json").write_text(make_config("tiny").to_json())       # what a run writes before its first epoch
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from training.run_lock import RunDirLock; "
-                               "RunDirLock(sys.argv[1]).acquire(); print('locked', flush=True); time.sleep(120)",
-                               str(run)], cwd=REPO, stdout=subprocess.PIPE)
-    try:
-        assert holder.stdout.readline() == b"locked\n"
-        with pytest.raises(UserError, match=rf"^--resume {run}: the run is still training \(pid {holder.pid} on .*\) "
+    with held_by_another_process(run) as pid:
+        with pytest.raises(UserError, match=rf"^--resume {run}: the run is still training \(pid {pid} on .*\) "
                                             r"and has written no last.pt yet .*: wait for it to end$"):
             train.main(["--resume", str(run)])
-        assert (run / LOCK_NAME).read_text().startswith(f"pid {holder.pid} ")     # the owner's lock untouched
-    finally:
-        holder.kill()
-        holder.wait()
+        assert (run / LOCK_NAME).read_text().startswith(f"pid {pid} ")     # the owner's lock untouched
     with pytest.raises(UserError, match=r"the run stopped before its first checkpoint"):   # once it has ended
         train.main(["--resume", str(run)])
