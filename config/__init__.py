@@ -13,6 +13,7 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Callable
 
 from util.errors import UserError
@@ -281,3 +282,17 @@ class Config:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
+
+
+def is_run_config(path: Path) -> bool:
+    """A config.json that train.py wrote: this project's config, not e.g. CTranslate2's of an export."""
+    if path.is_symlink():              # a new run writes config.json: through a link, into another file
+        return False
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+        if not (isinstance(config, dict) and {"model", "data", "train"} <= set(config)):
+            return False
+        Config.from_dict(config)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, TypeError, AttributeError, UserError):
+        return False
+    return True

@@ -15,7 +15,6 @@ or infinite: a diverged model translates nothing.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import pickle
 import tempfile
@@ -26,7 +25,7 @@ from typing import NamedTuple
 
 import torch
 
-from config import Config
+from config import Config, is_run_config
 from config.checks import check_config
 from data.vocab import Vocab
 from models.resume_command import recorded_resume_command
@@ -100,22 +99,13 @@ def non_finite(state: dict) -> str | None:
     return None
 
 
-def _is_run(directory: Path) -> bool:
-    """Whether directory holds a run of train.py's (its config.json, written first), not e.g. an export's."""
-    try:
-        config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    return isinstance(config, dict) and {"model", "data", "train"} <= set(config)
-
-
 def _read_file(path: str | Path) -> dict:
     """The file's contents as a dict, on CPU, its parts of the right types; any failure is a one-line UserError."""
     path = Path(path)
     if path.is_dir():
         best = f" (e.g. {path / 'best.pt'})" if (path / "best.pt").is_file() else ""
         raise UserError(f"{path} is a directory, not a checkpoint; pass a .pt file written by train.py{best}")
-    if not path.is_file() and path.name == "best.pt" and _is_run(path.parent):
+    if not path.is_file() and path.name == "best.pt" and is_run_config(path.parent / "config.json"):
         last = path.parent / "last.pt"
         raise UserError(f"no checkpoint at {path} yet: its run writes best.pt at the end of its first epoch"
                         + (f"; pass --checkpoint {last} for its weights so far" if last.is_file() else ""))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import torch
 
+from config import is_run_config
 from decoding.ct2_engine import is_exported
 from decoding.export_files import read_manifest
 from models.checkpoint import load_checkpoint
@@ -19,7 +20,6 @@ from models.lineage import kinship
 from models.resume_command import recorded_resume_command
 from training.forecast import Forecast
 from training.run_lock import lock_owner
-from training.rundir import is_run_config
 from util.errors import UserError
 from util.ledger import this_machine
 from util.textio import write_text_atomic

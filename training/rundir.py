@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-from config import Config
+from config import is_run_config
 from models.resume_command import recorded_resume_command
 from training.run_lock import LOCK_NAME, RunDirLock, lock_owner
 from util.distributed import is_main_process
@@ -111,20 +111,6 @@ def foreign_files(run_dir: Path) -> list[str]:
         ours |= {"metrics.jsonl"} if is_run_log(run_dir / "metrics.jsonl") else set()
         ours |= {"tensorboard"} if is_event_dir(run_dir / "tensorboard") else set()
     return sorted(p.name for p in run_dir.iterdir() if p.name not in ours)
-
-
-def is_run_config(path: Path) -> bool:
-    """A config.json that train.py wrote: this project's config, not e.g. CTranslate2's of an export."""
-    if path.is_symlink():              # a new run writes config.json: through a link, into another file
-        return False
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-        if not (isinstance(config, dict) and {"model", "data", "train"} <= set(config)):
-            return False
-        Config.from_dict(config)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError, TypeError, AttributeError, UserError):
-        return False
-    return True
 
 
 def is_run_log(path: Path) -> bool:
