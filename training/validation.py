@@ -4,6 +4,7 @@ means of the two directions' (each is logged and recorded too)."""
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -59,9 +60,10 @@ def record_scores(run, kind: str, scores: ValScores, **record) -> None:
 def val_split_scores(model, translator: Translator, split, cfg: Config, device, amp,
                      full: bool = False) -> tuple[float, float]:
     """(teacher-forced loss per target token the model scores, BLEU of search output: detokenized, cased sacreBLEU)
-    on a split: its first --train.val_max_sentences at --train.val_beam, or with `full` all of it at
-    --train.final_beam."""
+    on a split: its first --train.val_max_sentences at --train.val_beam in the run's precision (`amp`), or with `full`
+    all of it at --train.final_beam in fp32, as evaluate.py decodes (bf16 decoding gives other translations)."""
     model.eval()
+    amp = nullcontext() if full else amp      # the final figure (the card's, best.pt's choice) in fp32: evaluate.py's
     n = len(split.src) if full else cfg.train.val_max_sentences or len(split.src)
     longest = cfg.model.max_len          # the position table: a pair longer than it is no loss to score (its
     pairs = [(x, y) for x, y in zip(split.src[:n], split.tgt[:n])         # translation is cut as translate.py cuts)
