@@ -31,7 +31,7 @@ from models.checkpoint import average_weights, load_checkpoint, save_checkpoint
 from models.lineage import kinship, runs_of
 from training.card import averaged_card, card_at
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
-from cli import CommandParser, add_force_flag, run_main
+from cli import CommandParser, add_force_flag, check_given, run_main
 from util.errors import UserError
 from util.textio import check_output_path
 
@@ -107,6 +107,7 @@ def main(argv) -> int:
                         "(runs begun from the same weights: one --train.seed, or one --init checkpoint before run ids)")
     add_force_flag(parser)
     args = parser.parse_args(argv)
+    check_given(args, "checkpoints")
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
     check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints], args.force,

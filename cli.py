@@ -175,12 +175,13 @@ def add_user_module_flag(parser: argparse.ArgumentParser) -> None:
 def check_given(args: argparse.Namespace, *flags: str, what: str = "a path") -> None:
     """A flag given an empty value (`--resume "$RUN"` with RUN unset) is refused, not taken as the flag left out: a
     new run in place of the one to continue, no --init weights, the default directory; so is an argument (`out_dir`)
-    given empty, not taken as the current directory."""
+    given empty, not taken as the current directory; and so is one of an argument's several values (`checkpoints`)."""
     for flag in flags:
-        value = getattr(args, flag.lstrip("-").replace("-", "_"))
-        if value is not None and not str(value).strip():
-            raise UserError(f"{flag} {value!r} is empty; give {what}, or leave out {flag}" if flag.startswith("-")
-                            else f"{flag.upper()} {value!r} is empty; give {what}")     # an argument, not a flag
+        given = getattr(args, flag.lstrip("-").replace("-", "_"))
+        for value in given if isinstance(given, list) else [given]:
+            if value is not None and not str(value).strip():
+                raise UserError(f"{flag} {value!r} is empty; give {what}, or leave out {flag}" if flag.startswith("-")
+                                else f"{flag.upper()} {value!r} is empty; give {what}")  # an argument, not a flag
 
 
 def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:

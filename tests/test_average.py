@@ -44,6 +44,15 @@ def test_output_paths_are_checked_before_any_work(tmp_path):
     assert (tmp_path / "file").read_text() == "keep me"
 
 
+def test_an_empty_checkpoint_is_refused_as_empty_not_read_as_the_current_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = save(tmp_path / "1.pt", 1)
+    for checkpoints in (["", path], [path, " "]):
+        with pytest.raises(UserError, match=r"^CHECKPOINTS '\s*' is empty; give a path$"):
+            average.main([*checkpoints, "--out", "avg.pt"])
+    assert not (tmp_path / "avg.pt").exists()
+
+
 def test_average_refuses_to_write_over_a_checkpoint_it_averages(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
