@@ -285,6 +285,7 @@ def average_weights(states: list[dict]) -> dict:
 
 
 RUN_FILES = ("config.json", "last.pt", "best.pt")     # what makes a directory under runs/ a run
+RUN_LOCK = ".lock"      # training/run_lock.py's LOCK_NAME: a run preparing its data holds only it, a run all the same
 
 
 def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> Path:
@@ -292,7 +293,7 @@ def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> P
     written it yet (best.pt comes with its first validation, the end of its first epoch) is one line saying so, not
     an older run's file in its place."""
     runs = [(max(f.stat().st_mtime for f in files), d) for d in Path(runs_dir).glob("*")
-            if (files := [d / f for f in RUN_FILES if (d / f).is_file()])]
+            if (files := [d / f for f in (*RUN_FILES, RUN_LOCK) if (d / f).is_file()])]
     if not runs:
         raise UserError(f"no checkpoint found under {runs_dir}/ — train one with `python train.py`, "
                         "or pass --checkpoint PATH")
@@ -300,6 +301,10 @@ def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> P
     if (run / name).is_file():
         return run / name
     older = max(((t, d) for t, d in runs if (d / name).is_file()), default=None)
+    if not any((run / f).is_file() for f in RUN_FILES):         # its lock alone: no config.json, nothing to resume
+        raise UserError(f"the newest run, {run}, has not begun training yet (it is preparing its data, or stopped "
+                        f"while it did): it writes {name} at the end of its first epoch; wait for that"
+                        + (f", or pass --checkpoint {older[1] / name} (an older run's)" if older else ""))
     ways = [f"--checkpoint {run / 'last.pt'} for its weights so far"] if (run / "last.pt").is_file() else []
     ways += [f"--checkpoint {older[1] / name} (an older run's)"] if older else []
     raise UserError(f"the newest run, {run}, has no {name} yet: a run writes it at the end of its first epoch "
