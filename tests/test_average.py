@@ -62,6 +62,20 @@ def test_average_refuses_to_write_over_a_checkpoint_it_averages(tmp_path, monkey
     assert (tmp_path / "1.pt").read_bytes() == before
 
 
+def test_an_out_in_a_run_directory_in_use_is_refused_as_the_run_writes_its_averaged_pt_there(tmp_path):
+    from training.run_lock import RunDirLock
+    run = tmp_path / "run"
+    run.mkdir()
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    with RunDirLock(run):                          # as a run that trains holds it
+        with pytest.raises(UserError, match=rf"^--out {run}/averaged.pt is in the run directory {run}, which a run "
+                           r"is using now \(pid \d+ on .*\): .*choose another directory, or wait for the run to end$"):
+            average.main([*paths, "--out", str(run / "averaged.pt")])
+        assert not (run / "averaged.pt").exists()
+    average.main([*paths, "--out", str(run / "averaged.pt")])       # the run ended: its directory may be written
+    assert (run / "averaged.pt").is_file()
+
+
 def test_one_subword_model_stored_once_or_as_two_equal_copies_averages_and_another_is_refused(tmp_path):
     model = Subwords.learn([s.split() for s in SOURCES], 40).model_proto
     other = Subwords.learn([s.lower().split() for s in SOURCES], 40).model_proto
