@@ -11,13 +11,15 @@ each tag's place in the translation found in decoding/markup_places.py.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from dataclasses import replace
+from typing import Callable, NamedTuple
 
 from config import DecodeConfig
 from decoding.maps import CURRENCY, AttentionMap, links, spans
 from decoding.markup_parse import Parsed, Tag, has_markup, parse
 from decoding.markup_places import CLOSING_MARKS, OPENING_MARKS, place
 from decoding.router import Router
+from decoding.translations import Translation
 from util.errors import UserError
 
 FORMATS = ("html", "xml")
@@ -144,8 +146,26 @@ def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[A
     return attend
 
 
+class Marked(NamedTuple):
+    lines: list[str]                # each line translated, its markup put back
+    found: list[list[Translation]]  # each line's text's translation (a list of one), with its confidence
+    own: int                        # the lines --to sent into their own language (Router.sent_into_their_own)
+
+
+def translate_marked(router: Router, lines: list[str], fmt: str, decode: DecodeConfig, first_line: int = 1) -> Marked:
+    """translate.py --format html|xml: lines translated as --format text does, markup put back, with what --format
+    text notes of them on stderr (read from their text, not their tags)."""
+    texts, found = [], []           # what translate_markup translates (once): the lines' text, their translations
+
+    def translate(plain: list[str]) -> list[str]:
+        texts[:], found[:] = plain, router.translate_n_best(plain, replace(decode or router.cfg.decode, n_best=1),
+                                                            first_line)
+        return [n_best[0].text for n_best in found]
+    marked = translate_markup(lines, fmt, translate, attention_of(router, decode))
+    return Marked(marked, found, router.sent_into_their_own(texts))
+
+
 def translate_markup_lines(router: Router, lines: list[str], fmt: str, decode: DecodeConfig,
                            first_line: int = 1) -> list[str]:
-    """translate.py --format html|xml: lines translated as --format text does, markup put back."""
-    return translate_markup(lines, fmt, lambda texts: router.translate(texts, decode, first_line),
-                            attention_of(router, decode))
+    """translate_marked's lines alone (for the service and the probes)."""
+    return translate_marked(router, lines, fmt, decode, first_line).lines

@@ -12,7 +12,7 @@ import sys
 import decoding.confidence
 from decoding.confidence import confidence, is_low
 from decoding.load import decode_inputs, kept_files, open_translator
-from decoding.markup import FORMATS as MARKUP_FORMATS, translate_markup_lines
+from decoding.markup import FORMATS as MARKUP_FORMATS, translate_marked
 from decoding.router import Router
 from decoding.subtitles import check_format_flags, translate_subtitle_file
 from decoding.translations import Translation
@@ -220,13 +220,15 @@ def interactive(translator: Router, decode, args) -> None:
             print(file=sys.stderr)
             return
         if args.format in MARKUP_FORMATS:          # the line with its tags put back, as a file's lines are
-            sys.stdout.write(translate_markup_lines(translator, [line], args.format, decode, number)[0] + "\n")
-            sys.stdout.flush()
-            continue
-        found = translator.translate_n_best([line], decode)
-        sys.stdout.write(rows(found, number, args))
+            marked = translate_marked(translator, [line], args.format, decode, number)
+            sys.stdout.write(marked.lines[0] + "\n")
+            found, own = marked.found, marked.own
+        else:
+            found = translator.translate_n_best([line], decode)
+            sys.stdout.write(rows(found, number, args))
+            own = translator.sent_into_their_own([line])
         sys.stdout.flush()
-        if translator.sent_into_their_own([line]):
+        if own:
             print(f"  ({own_language_note(1, translator, 'this line reads')})", file=sys.stderr)
         if low_lines(found) and notes_low(args):
             print(f"  (confidence {found[0][0].confidence:.2f}: this line is {UNLIKE}, so the translation is likely "
@@ -240,12 +242,6 @@ def translate_from_flags(args) -> int:
         print(translator.note(), file=sys.stderr)
     decode = decode_from_flags(args, translator.cfg.decode)
     typed = not args.sentences and sys.stdin is not None and sys.stdin.isatty()     # a terminal: line by line
-    if args.format in MARKUP_FORMATS and not typed:
-        for first_line, texts in [(1, args.sentences)] if args.sentences else read_stdin_chunks():
-            sys.stdout.write("".join(line + "\n" for line in translate_markup_lines(translator, texts, args.format,
-                                                                                    decode, first_line)))
-            sys.stdout.flush()
-        return 0
     if args.format not in ("text", *MARKUP_FORMATS):
         if typed:
             print(f"reading a subtitle file from the terminal until Ctrl-D; redirect one instead: `< in.{args.format}`",
@@ -267,10 +263,15 @@ def translate_from_flags(args) -> int:
     chunks = [(1, args.sentences)] if args.sentences else read_stdin_chunks()
     low = lines = own = 0
     for first_line, texts in chunks:
-        own += translator.sent_into_their_own(texts)
-        found = translator.translate_n_best(texts, decode, first_line)
-        # one write a chunk: a Ctrl-C (cli.run_main) leaves whole lines only
-        sys.stdout.write(rows(found, first_line, args))
+        if args.format in MARKUP_FORMATS:       # each line with its tags put back; the notes of their text
+            marked = translate_marked(translator, texts, args.format, decode, first_line)
+            found, out = marked.found, "".join(line + "\n" for line in marked.lines)
+            own += marked.own
+        else:
+            own += translator.sent_into_their_own(texts)
+            found = translator.translate_n_best(texts, decode, first_line)
+            out = rows(found, first_line, args)
+        sys.stdout.write(out)           # one write a chunk: a Ctrl-C (cli.run_main) leaves whole lines only
         sys.stdout.flush()
         low, lines = low + low_lines(found), lines + len(found)
     if low and notes_low(args):

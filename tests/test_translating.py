@@ -35,6 +35,25 @@ def unsure_below(monkeypatch, translator, decode) -> float:
     return threshold
 
 
+def test_html_and_xml_note_on_stderr_what_text_notes_of_the_same_lines(tmp_path, monkeypatch, capsys):
+    """--format html|xml never said that translations had a low confidence (--format text notes it on stderr)."""
+    from tests.tiny_checkpoints import SOURCES, save
+    monkeypatch.setattr(confidence_module, "LOW", 2.0)             # every confidence (at most 1) under it
+    checkpoint = ["--checkpoint", save(tmp_path / "a.pt", 1), "--greedy"]
+    translate.main([*checkpoint, *SOURCES])
+    text = capsys.readouterr().err
+    assert f"note: {len(SOURCES)} of {len(SOURCES)} translations have a confidence under 2.0" in text
+    for fmt in ("html", "xml"):
+        translate.main([*checkpoint, "--format", fmt, *(f"<b>{source}</b>" for source in SOURCES)])
+        assert capsys.readouterr().err == text
+
+
+def test_html_notes_lines_read_as_the_language_to_writes_already(both_run, capsys):
+    translate.main(["--checkpoint", str(both_run / "best.pt"), "--greedy", "--to", "de", "--format", "html",
+                    "<b>Der Hund</b> schläft im Park.", "Die <i>Frau</i> wartet im Haus."])
+    assert "note: 2 lines read as German already, the language --to de writes" in capsys.readouterr().err
+
+
 def test_a_run_with_unsure_translations_says_how_many_on_stderr_and_keeps_stdout_one_line_a_line(
         tiny_run, monkeypatch, capsys):
     translator = load_translator(str(tiny_run / "best.pt"), "cpu")
