@@ -285,7 +285,7 @@ def average_weights(states: list[dict]) -> dict:
 
 
 RUN_FILES = ("config.json", "last.pt", "best.pt")     # what makes a directory under runs/ a run
-RUN_LOCK = ".lock"      # training/run_lock.py's LOCK_NAME: a run preparing its data holds only it, a run all the same
+LOCK_NAME = ".lock"     # a run's lock (training/run_lock.py): a run preparing its data holds only it, a run all the same
 
 
 def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> Path:
@@ -293,7 +293,7 @@ def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> P
     written it yet (best.pt comes with its first validation, the end of its first epoch) is one line saying so, not
     an older run's file in its place."""
     runs = [(max(f.stat().st_mtime for f in files), d) for d in Path(runs_dir).glob("*")
-            if (files := [d / f for f in (*RUN_FILES, RUN_LOCK) if (d / f).is_file()])]
+            if (files := [d / f for f in (*RUN_FILES, LOCK_NAME) if (d / f).is_file()])]
     if not runs:
         raise UserError(f"no checkpoint found under {runs_dir}/ — train one with `python train.py`, "
                         "or pass --checkpoint PATH")

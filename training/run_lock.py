@@ -17,9 +17,8 @@ import stat
 import sys
 from pathlib import Path
 
+from models.checkpoint import LOCK_NAME
 from util.errors import UserError
-
-LOCK_NAME = ".lock"
 
 
 class RunDirLock:
