@@ -42,6 +42,18 @@ def test_a_training_pair_carries_a_name_on_both_sides_where_the_target_holds_it(
     assert Names(LEXICON).apply_pair("Ein Mann in Köln.", "A man in Cologne.") == (f"Ein Mann in {P0}.", f"A man in {P0}.")
 
 
+def test_a_naming_called_is_the_name_alone_in_a_training_pair_whose_target_lacks_namens():
+    """"A dog called Max runs." is "A dog P0 runs." ("namens Max"), but a pair's target may write the name another
+    way ("mit dem Namen Max"): there the model learns "called" itself."""
+    english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
+    names = Names(english, "en", "de")
+    assert names.apply("A dog called Max runs.") == (f"A dog {P0} runs.", ("namens Max",))
+    assert names.apply_pair("A dog called Max runs.", "Ein Hund namens Max rennt.") == \
+        (f"A dog {P0} runs.", f"Ein Hund {P0} rennt.")
+    assert names.apply_pair("A dog called Max runs.", "Ein Hund mit dem Namen Max rennt.") == \
+        (f"A dog called {P0} runs.", f"Ein Hund mit dem Namen {P0} rennt.")
+
+
 def test_english_german_names_take_their_german_exonyms():
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     text, fills = Names(english, "en", "de").apply("A man walks the dog in Cologne with Angela Merkel.")

@@ -61,8 +61,11 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
     ("Dr Smith and Prof. John Baker meet the Koch family.",
      [("Dr Smith", "Dr. Smith"), ("Prof. John Baker", "Prof. John Baker"), ("the Koch family", "Familie Koch")]),
     ("The Asian family has a dog named Rose and a shop called Bread.", [("named Rose", "namens Rose"),
-                                                                          ("Bread", "Bread")]),
+                                                                          ("called Bread", "namens Bread")]),
     ("We named Tom captain; he was named Max.", [("Tom", "Tom"), ("Max", "Max")]),      # "named": the verb
+    ("A dog called Max meets an old man called Oliver.", [("called Max", "namens Max"),
+                                                          ("called Oliver", "namens Oliver")]),
+    ("The teacher called Anna; a man is called Ben.", [("Anna", "Anna"), ("Ben", "Ben")]),   # "called": the verb
     ("The Weber family meets the Baker family.",        # "baker" is a word of the corpus, in lowercase
      [("The Weber family", "Familie Weber"), ("the Baker family", "Familie Baker")]),
     ("Mr. and Mrs. Smith meet Mr and Mrs Baker.", [("Mr. and Mrs. Smith", "Herr und Frau Smith"),

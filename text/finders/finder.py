@@ -23,6 +23,10 @@ class PlaceholderStep(Step):
         """This step's spans of a source (no placeholders in it), in text order, not overlapping each other."""
         raise NotImplementedError
 
+    def find_paired(self, source: str, target: str) -> list[Span]:
+        """This step's spans of a training pair's source (`find`'s, unless the target says otherwise)."""
+        return self.find(source)
+
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None] | None:
         """For a training pair: where the counterpart of each of the source's spans stands in the target, as
         (start, end) in the spans' order, None for a span without one (it stays as written); None for all when the
@@ -55,7 +59,7 @@ def masked_pair(finders: list[PlaceholderStep], source: str, target: str) -> tup
     source, target = clear(source), clear(target)
     kept, counterparts = [], {}
     for finder in finders:
-        spans = finder.find(source)
+        spans = finder.find_paired(source, target)
         found = finder.find_in_target(source, spans, target) if spans else None
         if found is not None:
             placed = [(s, f) for s, f in zip(spans, found) if f is not None]

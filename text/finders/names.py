@@ -86,6 +86,7 @@ PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English ad
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
+CALLED, NAMENS = "called ", "namens "     # a naming "called" and its fill's German word (text/forms/titles.py)
 
 
 def exonyms(source: str, target: str) -> dict[str, str]:
@@ -272,6 +273,13 @@ class Names(PlaceholderStep):
         lower = word.lower()
         return len(word) >= 2 and word[0].isupper() and not self.lexicon.knows(word) and \
             lower not in COMMON_NOUNS and not lower.endswith(NOUN_ENDINGS)
+
+    def find_paired(self, source: str, target: str) -> list[Span]:
+        """A naming "called" whose target lacks its fill ("a band called X": "mit dem Namen X", "das X heißt") is the
+        name alone in training: the model learns to translate it there."""
+        return [Span(span.start + len(CALLED), span.end, span.fill[len(NAMENS):])
+                if source.startswith(CALLED, span.start) and span.fill.startswith(NAMENS) and span.fill not in target
+                else span for span in self.find(source)]
 
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:
         """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""

@@ -7,8 +7,9 @@ and the title comes with it in the target's words, so no model can translate the
     English -> German   "Mr Baker" -> "Herr Baker" ("Herrn Baker" after a preposition or verb), "Mrs/Ms/Miss Smith"
                         -> "Frau Smith", "Dr. Smith" -> "Dr. Smith", "the Smith family" -> "Familie Smith"
     a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
-    both                "heißt Wolf", "called Frisbee": the name alone, as written; "namens Bello" <-> "named Bello",
-                        "genannt Wolf" -> "called Wolf" with their naming word ("they named him Max": a verb)
+    both                "heißt Wolf", "he called Frisbee": the name alone; "namens Bello" <-> "named Bello",
+                        "a dog called Bello" -> "namens Bello", "genannt Wolf" -> "called Wolf" with their naming word
+                        ("they named him Max": a verb)
     a possessive        "Tom's brother" -> "Toms", "Max's new bike" -> "Max'" (German writes no apostrophe but
                         after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
                         adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay;
@@ -47,8 +48,11 @@ COUPLE_TITLES = {"de": "Herr und Frau", "en": "Mr. and Mrs."}
 NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
           "en": re.compile(rf"\b(?P<naming>named|called) (?P<name>{NAME})(?: (?P<second>{NAME}))?")}
 # a naming word that is no verb of the sentence comes with the name, in the other language's word ("a man named
-# Oliver" -> "ein Mann namens Oliver": a model wrote "Ein Mann named Oliver"); English "called" may be a call
-NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens"}}
+# Oliver" -> "ein Mann namens Oliver": a model wrote "Ein Mann named Oliver"); English "called" may be a call, and
+# names only after a noun an indefinite article opens ("a dog called Max" -> "ein Hund namens Max": a model wrote
+# "Ein Hund ruft Max"; but "The teacher called Anna")
+NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens", "called": "namens"}}
+CALLED_NAMES_AFTER = re.compile(r"(?<![\w'’-])(?i:a|an)(?: [a-z]+(?:-[a-z]+)?){1,3} $")
 # after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
 A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")
 # kin and ranks before a name, in the other language's word ("Uncle Bob" -> "Onkel Bob": a model kept "Uncle";
@@ -155,6 +159,8 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
     for m in NAMING[source].finditer(text):
         name, end = with_second(m, names, source)
         named = NAMED[source].get(m.group("naming"))
+        if m.group("naming") == "called" and not CALLED_NAMES_AFTER.search(text, 0, m.start()):
+            named = None
         if named and not A_VERB_AFTER.search(text, 0, m.start()):
             spans.append(Span(m.start(), end, f"{named} {name}"))
         else:
