@@ -259,6 +259,11 @@ def test_a_training_pair_takes_a_times_preposition_only_where_the_target_has_one
     (("en", "de"), "Open from 9 to 5 pm, from 12 to 3 pm.", f"Open {P0}, {P1}.", ("von 9 bis 17 Uhr",
                                                                                   "von 12 bis 15 Uhr")),
     (("en", "de"), "From May 3 until May 5 we travel.", f"{P0} we travel.", ("vom 3. Mai bis zum 5. Mai",)),
+    (("en", "de"), "Open 9am-5pm, 8:30 am - 1 pm.", f"Open {P0}, {P1}.", ("9-17 Uhr", "8:30-13 Uhr")),  # "9 Uhr-17 Uhr"
+    (("en", "de"), "We work from 9:00 to 17:00, 9:30-12:00.", f"We work {P0}, {P1}-{P2}.",
+     ("von 9:00 bis 17:00 Uhr", "9:30", "12:00 Uhr")),            # no clock word: was "von 9:00 zu 17:00"
+    (("en", "de"), "It went from 3:1 to 4:1.", f"It went from {P0} to {P1}.", ("3:1", "4:1")),    # a score: no times
+    (("de", "en"), "Von 9:00 bis 17:00.", f"{P0}.", ("from 9:00 am to 5:00 pm",)),
     (("de", "en"), "Der Laden hat von 9 bis 18 Uhr offen.", f"Der Laden hat {P0} offen.", ("from 9 am to 6 pm",)),
     (("de", "en"), "Vom 24. Dezember bis zum 2. Januar.", f"{P0}.", ("from December 24 until January 2",)),
     (("de", "en"), "von 3 bis 5 Kinder, 9-18 Uhr", f"von {P0} bis {P1} Kinder, {P2}-{PLACEHOLDERS[3]}",

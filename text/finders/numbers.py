@@ -20,7 +20,7 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.forms.clock_forms import clock_form, clock_range
-from text.forms.dates import clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
+from text.forms.dates import RANGE_FROM, RANGE_TO, clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_measures
@@ -149,6 +149,12 @@ class Numbers(PlaceholderStep):
                 if first is not None:
                     spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
                     times.add(m.start())
+        for k, (m, after) in enumerate(zip(found, found[1:])):      # "from 9:00 to 17:00", "9:00-17:00": two times
+            if self.hours_range(text, m, after) and (spans[k].start, spans[k + 1].end) == (m.start(), after.end()):
+                second = clock_form(after.group(3), "", self.source, self.target)
+                first, second = clock_range(m.group(3), after.group(3), "", second, self.source, self.target)
+                spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
+                times |= {m.start(), after.start()}
         for k, m in enumerate(found):      # with its preposition: "um 14 Uhr" -> "at 2 pm", "at 8:15" -> "um 8:15 Uhr"
             lead = clock_lead(text, m.start(), self.source, spans[k - 1].end if k else 0)
             prefix, sign, number, exponent, clock = m.groups()
@@ -171,6 +177,16 @@ class Numbers(PlaceholderStep):
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
         return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
+
+    def hours_range(self, text: str, m: re.Match, after: re.Match) -> bool:
+        """Whether two numbers are a range of two times of day with no clock word, each hours and minutes, "from"
+        before the first or a dash between them ("from 9:00 to 17:00", "9:00-17:00"; not "3:1 to 4:1")."""
+        if any(n.group(1) or n.group(2) or n.group(4) or n.group(5) or not HOUR_MINUTES(n.group(3)) or
+               int(n.group(3)[:-3]) > 24 or int(n.group(3)[-2:]) > 59 for n in (m, after)):
+            return False
+        between = RANGE_TO[self.source].fullmatch(text, m.end(), after.start())
+        return between is not None and (not between.group().strip().isalpha() or
+                                        RANGE_FROM[self.source].search(text, 0, m.start()) is not None)
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
         """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
+from text.forms.clock_forms import shared_word
 from text.forms.masking import Span, overlaps
 from text.forms.sentence_ends import OPENING_WORDS
 from text.forms.units import Reading
@@ -210,6 +211,7 @@ RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"),
               "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+(?:the\s+)?$")}
 RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
             "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
+DASH = re.compile(r" ?[-–] ?")      # two times joined by a dash alone ("9am-5pm" -> "9-17 Uhr", not "9 Uhr-17 Uhr")
 DATE_LEAD = {lang: re.compile(lead_pattern(leads)) for lang, leads in LEADS.items()}     # a date's own preposition
 
 
@@ -243,10 +245,14 @@ def from_date(text: str, span: Span, kind: str | None, source: str, target: str)
 
 
 def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
-    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times."""
+    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times, or
+    "<first>-<second>" and both are times that end in the same clock word, written once ("9-17 Uhr")."""
     if len(spans) < 2 or kinds[0] is None or kinds[0] != kinds[1] or DATE_LEAD[source].match(text, spans[0].start):
         return None
     (a, b), opening = spans, RANGE_FROM[source].search(text, 0, spans[0].start)
+    shared = shared_word(a.fill, b.fill) if kinds[0] == "time" else a.fill
+    if opening is None and shared != a.fill and DASH.fullmatch(text, a.end, b.start):
+        return Span(a.start, b.end, f"{shared}-{b.fill}")
     led = kinds[1] == "date" and DATE_LEAD[source].match(text, b.start)         # "bis zum 2. Januar"
     between = text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start)
     if opening is None or not between:
