@@ -25,6 +25,16 @@ def test_an_english_prices_rate_comes_with_it_in_german(text, fills):
 
 
 @pytest.mark.parametrize("source, target, text, fills", [
+    ("en", "de", "He earns 1,200 pounds a month, she 20 Pounds per hour; the dog weighs 20 pounds.",
+     ("1.200 £ pro Monat", "20 £ pro Stunde", "20 Pfund")),
+    ("de", "en", "Er verdient 1.200 Pfund im Monat und kauft 2 Pfund Äpfel.", ("£1,200 per month", "2 pounds")),
+])
+def test_pounds_before_a_rate_are_money_not_a_weight(source, target, text, fills):
+    """"1,200 pounds a month" was "1.200 Pfund" (a weight), "a month" left to the model."""
+    assert Numbers(source, target).apply(text)[1] == fills
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
     ("de", "en", "Im Jahr 2020 kostete es 5 € im Jahr 2021.", ("in 2020", "€5", "in 2021")),    # a year, no rate
     ("en", "de", "He paid $5 a day ago.", ("5 $",)),
     ("en", "de", "He runs 3 km a day.", ("3 km",)),                                      # no price

@@ -54,6 +54,8 @@ for names in CURRENCY_NAMES.values():
 CODE_BEFORE = re.compile(rf"(?<![\w-])({'|'.join(CODES)}) ?$")
 NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
               for lang, names in CURRENCY_NAMES.items()}
+# pounds before a rate are money, not a weight ("1,200 pounds a month" -> "1.200 £ pro Monat", not "1.200 Pfund")
+POUNDS_AFTER = {"de": re.compile(r" Pfund(?![\w-])"), "en": re.compile(r" pounds?(?![\w-])", re.IGNORECASE)}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
 SECTION = re.compile(r"(§§?) ?$")
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
@@ -219,7 +221,7 @@ class Numbers(PlaceholderStep):
         other languages ("12,50 €")."""
         prefix, _, _, exponent, clock = m.groups()
         found = None if prefix or exponent or clock else sign_around(text, span.start, span.end, self.source,
-                                                                     free_from)
+                                                                     free_from) or self.pounds_priced(text, span)
         if found is None:
             return span
         currency, start, end = found
@@ -232,6 +234,14 @@ class Numbers(PlaceholderStep):
         if cents:
             return Span(start, end, fill)
         return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
+
+    def pounds_priced(self, text: str, span: Span) -> tuple[str, int, int] | None:
+        """("£", start, end) where pounds right after the number have a rate after them: "1,200 pounds a month",
+        "5 Pfund pro Stunde" are money; None where pounds are a weight ("20 pounds")."""
+        pounds = POUNDS_AFTER[self.source].match(text, span.end) if self.source in POUNDS_AFTER else None
+        if pounds is None or rate_after(text, pounds.end(), self.source, self.target) is None:
+            return None
+        return "£", span.start, pounds.end()
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
