@@ -48,6 +48,11 @@ def test_a_period_after_what_is_copied_through_ends_a_sentence_whatever_it_ends_
     assert Sentences().apply(line)[0] == sentences      # not after a single letter or a number only
 
 
+@pytest.mark.parametrize("line", ["Meine Adresse ist Hauptstr. 5, 10115 Berlin.", "Das Büro ist in der Bahnhofstr. 12a."])
+def test_a_period_inside_what_is_copied_through_does_not_split(line):
+    assert Sentences().apply(line)[0] == [line]     # a street's "str." before its number: one address
+
+
 def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
     assert Sentences().reverse([" A woman. ", "A ship.", ""], None) == "A woman. A ship."
     assert Sentences().apply("   ")[0] == []

@@ -10,7 +10,8 @@ periods; a sentence mark between a word in lowercase (but for a capital first le
 space ("a mouse.The dog", "Ein Hund.Eine Katze") ends a sentence, unless the words are part of a domain or an address
 ("www.bbc.Com") or the first is an abbreviation ("Dr.Müller"). A period right after what is copied through (a URL,
 a path, a @handle, a version: text/forms/verbatim.py) is a sentence's, whatever it ends in: "Lade v2.1.3.
-Starte neu.", "Folge @anna.m. Sie postet viel." (a model lost the sentence after it).
+Starte neu.", "Folge @anna.m. Sie postet viel." (a model lost the sentence after it); one inside it never is
+("Hauptstr. 5, 10115 Berlin": a street's abbreviation before its number).
 """
 from __future__ import annotations
 
@@ -66,10 +67,11 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     """(start, end) of each sentence of a text, in order, without the spaces around it; none ends strictly inside
     one of the `unbroken` spans (a quotation: "„Schau! Ein Hund.“, ruft sie." is one sentence)."""
     starts = START if any(c.isupper() for c in text) else START_LOWER
-    copied = {m.end() for m in verbatim_spans(text)}     # where a URL, path, handle or version ends
+    spans_copied = [m.span() for m in verbatim_spans(text)]
+    copied = {b for _, b in spans_copied}     # where a URL, path, handle or version ends
     spans, start = [], 0
     for end in END.finditer(text):
-        if any(a < end.end() < b for a, b in unbroken):
+        if any(a < end.end() < b for a, b in [*unbroken, *spans_copied]):    # nor inside an address ("Hauptstr. 5")
             continue
         gap = starts.match(text, end.end()) or joined(text, start, end)
         if gap is not None and (end.start() in copied or
