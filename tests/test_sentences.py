@@ -53,6 +53,11 @@ def test_a_period_inside_what_is_copied_through_does_not_split(line):
     assert Sentences().apply(line)[0] == [line]     # a street's "str." before its number: one address
 
 
+@pytest.mark.parametrize("line", ["WIR SEHEN UNS AM 3. MAI UM 18 UHR.", "ER KOMMT UM 3. OKTOBER.", "SEITE 12 IM 2. STOCK."])
+def test_a_short_word_in_capitals_before_a_number_is_no_code_that_ends_a_sentence(line):
+    assert Sentences().apply(line)[0] == [line]     # "AM 3" is no "ICE 578": a date in a line typed in capitals
+
+
 def test_translations_join_in_order_on_one_line_and_a_blank_line_has_none():
     assert Sentences().reverse([" A woman. ", "A ship.", ""], None) == "A woman. A ship."
     assert Sentences().apply("   ")[0] == []

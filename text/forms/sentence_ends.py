@@ -128,7 +128,7 @@ def ends_sentence(sentence: str, mark: str, rest: str) -> bool:
 
 def a_month(word: str) -> bool:
     """Whether a word is a month's name, German or English ("um 3. Oktober" is a date, not an hour)."""
-    return any(word in names for names in MONTHS.values())
+    return any(word in names or word.capitalize() in names for names in MONTHS.values())    # "OKTOBER" too
 
 
 def ends_text(text: str, at: int) -> bool:

@@ -45,6 +45,9 @@ FORMAT_SLOTS = [
     r"(?-i:(?<![^\s(\[\"']):[a-z_][a-z0-9_]+(?![\w:]))",
     # ":name" (a named parameter), lowercase, after a space, a bracket or a quote; not "Zeit:abends", ":smile:", ":P"
 ]
+# short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
+SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
+               "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
 # the marks the subword units write (data/tokenizer.py's joiner "￭", data/subwords.py's word start "▁"): typed into a
 # line, the model read "Ein ▁Hund ￭ rennt." as one word and wrote "A Wundund runs."
 UNIT_MARKS = "[\u2581\uffed]+"
@@ -69,7 +72,7 @@ PATTERNS = [
     r"(?<![\w$%&*+=~^|\\#])\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
     # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
-    rf"(?-i:(?<![\w-])(?!(?:{'|'.join(CODES)}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
+    rf"(?-i:(?<![\w-])(?!(?:{'|'.join([*CODES, *SHORT_WORDS])}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
     r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
     # placeholders a model wrote "My new iPhone is 15."); not a currency's code ("EUR 20": a price)
