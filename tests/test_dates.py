@@ -34,6 +34,8 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     ("en", "de", "Open from May 3 to 5, from the 1st to the 4th of June, May 7-9 and from July 1.",
      ("vom 3. bis 5. Mai", "vom 1. bis 4. Juni", "7.-9. Mai", "1. Juli")),      # one day: "ab dem" or "vom"
     ("en", "de", "Closed May 3 to 5 pm.", ("3. Mai", "17 Uhr")),                  # a date and a time
+    ("de", "en", "Das Fest ist am 3. und 4. Mai, 7. und 9. Juni.", ("on May 3 and 4", "June 7 and 9")),  # two days
+    ("en", "de", "The fair is on May 3 and 4, the 7th and 9th of June.", ("am 3. und 4. Mai", "7. und 9. Juni")),
     ("en", "de", "Since 1999 we dance.", ("seit 1999",)),
     ("de", "en", "Im Jahr 2024 kamen 5, im Jahre 1985 keiner.", ("in 2024", "5", "in 1985")),
     ("en", "de", "He was born in 1985 in Berlin. In 2024, we met in 2000 meters.",

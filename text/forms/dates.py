@@ -112,9 +112,12 @@ def led_clock(text: str, start: int, lang: str) -> bool:
 ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
 ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
-# the days of a range in one month, with a dash or in words: "3.-5. Mai", "3. bis 5. Mai", "May 3 to 5"
-THROUGH = {"de": r"(?:\s?[-–]\s?|(?P<to>\s+(?:bis|BIS)\s+(?:(?i:zum)\s+)?))",
-           "en": r"(?:-|(?P<to>\s+(?:to|until|through|TO|UNTIL|THROUGH)\s+(?:the\s+)?))"}
+# the days of a range in one month, with a dash or in words: "3.-5. Mai", "3. bis 5. Mai", "May 3 to 5"; or two
+# days of it: "am 3. und 4. Mai" <-> "on May 3 and 4" (a model was given "3." alone and kept it, "am 3. and May 4")
+THROUGH = {"de": r"(?:\s?[-–]\s?|(?P<to>\s+(?:bis|BIS)\s+(?:(?i:zum)\s+)?)|(?P<and>\s+(?:und|UND)\s+))",
+           "en": r"(?:-|(?P<to>\s+(?:to|until|through|TO|UNTIL|THROUGH)\s+(?:the\s+)?)|(?P<and>\s+(?:and|AND)\s+))"}
+# "May 3 and 4" ends there, or before a preposition: not "on May 3 and 4 people came"
+AND_END = r"(?(and)(?!\s+(?!(?:in|at|on|and|or|from|until|to)\b)[^\W\d_]))"
 NO_CLOCK = r"(?!\s*(?i:[ap]\.?m\b|o'clock))"      # "May 3 to 5 pm" is a date and a time
 PATTERNS = {
     "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:{THROUGH['de']}(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
@@ -124,7 +127,7 @@ PATTERNS = {
            rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
-           rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?{NO_CLOCK})?(?![\d:])(?:,?\s+{YEAR})?",
+           rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?{NO_CLOCK})?(?![\d:]){AND_END}(?:,?\s+{YEAR})?",
            rf"(?:{ON_EN}(?:the\s+)?)?(?<![\w.,:]){weekday_before('en')}{DAY}{ORDINAL}?"
            rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?)?\s+(?:of\s+)?{month_pattern('en')}(?:,?\s+{YEAR})?",
            rf"{lead_pattern(MONTH_LEADS['en'], 'within')}?(?<![\w.]){month_pattern('en')},?\s+{YEAR}",
@@ -138,12 +141,13 @@ ORDINALS = {"de": re.compile(r"(?<![\w.,:])(\d{1,4})\.(?= +([^\W\d_]\w*))"),
 
 
 def written(day: int | None, last: int | None, month: int, year: str | None, lead: str, lang: str,
-            weekday: int | None = None, worded: bool = False) -> str:
+            weekday: int | None = None, worded: bool = False, joint: bool = False) -> str:
     """A date as the language writes it, after `lead` (a preposition in that language, or "") and its weekday (1 to
     7, or None): "on May 1-3, 2025", "am 1.-3. Mai 2025", "May 2025", "on Monday, March 3", "am Montag, dem 3. März",
-    "Montag, 3. März"; the days of a range `worded` as a range in words ("May 3 to 5", "3. bis 5. Mai")."""
+    "Montag, 3. März"; the days of a range `worded` as a range in words ("May 3 to 5", "3. bis 5. Mai"), two days
+    `joint` with "and" ("May 3 and 4", "3. und 4. Mai")."""
     name = MONTHS[lang][month - 1]
-    through = {"en": " to ", "de": " bis "}[lang] if worded else "-"
+    through = {"en": " and ", "de": " und "}[lang] if joint else {"en": " to ", "de": " bis "}[lang] if worded else "-"
     if lang == "en":
         days = f" {day}" + (f"{through}{last}" if last else "") if day else ""
         text = name + days + ((", " if day else " ") + year if year else "")
@@ -199,8 +203,11 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                 MONTH_LEADS[source][found["within"].lower()] if found.get("within") else ""
             weekday = [w.lower() for w in WEEKDAYS[source]].index(found["weekday"].lower()) + 1 \
                 if found.get("weekday") else None
-            fill = written(day, last, month, found.get("year"), lead, target, weekday, found.get("to") is not None)
-            key = ("date", day, last, month, found.get("year")) + ((weekday,) if weekday else ())
+            joint = found.get("and") is not None
+            fill = written(day, last, month, found.get("year"), lead, target, weekday, found.get("to") is not None,
+                           joint)
+            key = ("date", day, last, month, found.get("year")) + ((weekday,) if weekday else ()) + \
+                (("and",) if joint else ())
             spans.append(Span(m.start(), m.end(), Reading(fill, key)))
     return sorted(spans)
 
