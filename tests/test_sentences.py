@@ -48,12 +48,14 @@ def test_a_period_after_what_is_copied_through_ends_a_sentence_whatever_it_ends_
     assert Sentences().apply(line)[0] == sentences      # not after a single letter or a number only
 
 
-@pytest.mark.parametrize("line", ["Meine Adresse ist Hauptstr. 5, 10115 Berlin.", "Das Büro ist in der Bahnhofstr. 12a."])
+@pytest.mark.parametrize("line", ["Meine Adresse ist Hauptstr. 5, 10115 Berlin.",
+                                  "Das Büro ist in der Bahnhofstr. 12a."])
 def test_a_period_inside_what_is_copied_through_does_not_split(line):
     assert Sentences().apply(line)[0] == [line]     # a street's "str." before its number: one address
 
 
-@pytest.mark.parametrize("line", ["WIR SEHEN UNS AM 3. MAI UM 18 UHR.", "ER KOMMT UM 3. OKTOBER.", "SEITE 12 IM 2. STOCK."])
+@pytest.mark.parametrize("line", ["WIR SEHEN UNS AM 3. MAI UM 18 UHR.", "ER KOMMT UM 3. OKTOBER.",
+                                  "SEITE 12 IM 2. STOCK."])
 def test_a_short_word_in_capitals_before_a_number_is_no_code_that_ends_a_sentence(line):
     assert Sentences().apply(line)[0] == [line]     # "AM 3" is no "ICE 578": a date in a line typed in capitals
 
