@@ -63,6 +63,17 @@ def test_a_section_sign_belongs_to_its_number_as_typed(languages, source, masked
     assert Numbers(*languages).apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("languages, source, fills", [
+    (("de", "en"), "Es kostet zwischen 10 und 20 Euro, 5 bis 8 €.", ("€10", "€20", "€5", "€8")),
+    (("de", "en"), "Es kostet 10-20 €.", ("€10", "€20")),
+    (("en", "de"), "It costs €10-20, or $5 to 8.", ("10 €", "20 €", "5 $", "8 $")),
+    (("de", "en"), "Es sind 3 Kinder und 20 €, 12,50 € bis 15 Uhr.", ("3", "€20", "€12.50", "3 pm")),   # no range
+])
+def test_both_numbers_of_a_price_range_are_prices(languages, source, fills):
+    """"10-20 €" came back as "10-€20": the first number is a price too."""
+    assert Numbers(*languages).apply(source)[1] == fills
+
+
 def test_a_currency_code_without_a_sign_goes_after_the_number_in_german_and_pairs_with_the_english_code():
     assert Numbers("en", "de").apply("A room is CHF 120 a night, 30 SEK a day.") == (
         f"A room is {P0}, {P1}.", ("120 CHF pro Nacht", "30 SEK pro Tag"))

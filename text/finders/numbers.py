@@ -176,6 +176,7 @@ class Numbers(PlaceholderStep):
             if timed is not None:
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
                 times.add(lead[0])
+        self.price_ranges(text, found, spans)                     # "10-20 €" -> "€10", "€20"
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
         return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
@@ -229,8 +230,7 @@ class Numbers(PlaceholderStep):
         cents = CENTS_AFTER.match(text, end) if number.isdigit() and start == span.start else None
         if cents:                                   # "2 Euro 50": the cents said after the currency, one price
             number, end = f"{number}{marks(self.target)[0]}{cents.group(1)}", cents.end()
-        fill = f"{currency}{'' if currency in CURRENCY else ' '}{number}" if self.target == "en" else \
-            f"{number} {currency}"
+        fill = self.priced(number, currency)
         if cents:
             return Span(start, end, fill)
         return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
@@ -242,6 +242,32 @@ class Numbers(PlaceholderStep):
         if pounds is None or rate_after(text, pounds.end(), self.source, self.target) is None:
             return None
         return "£", span.start, pounds.end()
+
+    def priced(self, number: str, currency: str) -> str:
+        """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
+        return f"{currency}{'' if currency in CURRENCY else ' '}{number}" if self.target == "en" else \
+            f"{number} {currency}"
+
+    def price_ranges(self, text: str, found: list[re.Match], spans: list[Span]) -> None:
+        """A plain number joined by a range's word or dash to a price after it (the currency written once: "10-20 €",
+        "zwischen 10 und 20 Euro") is a price of that currency too, and so is one after a price whose sign stands
+        before its number ("€10-20", "$5 to 8"): "10-20 €" came back as "10-€20". In place."""
+        def plain(k: int) -> bool:
+            prefix, sign, _, exponent, clock = found[k].groups()
+            return not (prefix or exponent or clock) and (spans[k].start, spans[k].end) == found[k].span() and \
+                not isinstance(spans[k].fill, Reading)
+
+        def currency(k: int) -> str | None:
+            price = PRICE_MARK.search(spans[k].fill) if not isinstance(spans[k].fill, Reading) else None
+            return price and price.group()
+
+        for k in range(len(found) - 1):
+            if RANGE.fullmatch(text, found[k].end(), found[k + 1].start()) is None:
+                continue
+            if plain(k) and currency(k + 1) and spans[k + 1].start == found[k + 1].start():
+                spans[k] = spans[k]._replace(fill=self.priced(spans[k].fill, currency(k + 1)))
+            elif plain(k + 1) and currency(k) and spans[k].start < found[k].start() and spans[k].end == found[k].end():
+                spans[k + 1] = spans[k + 1]._replace(fill=self.priced(spans[k + 1].fill, currency(k)))
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
