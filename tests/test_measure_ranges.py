@@ -25,6 +25,15 @@ def test_times_prices_and_plain_numbers_are_no_measure_range(source, target, tex
     assert Numbers(source, target).apply(text)[1] == fills
 
 
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Es kostet 3 bis 5 Mio. Euro, 1-2 Mrd. $.", ("€3 to 5 million", "$1-2 billion")),
+    ("en", "de", "It costs 3 to 5 million euros.", ("3 bis 5 Millionen €",)),
+])
+def test_a_range_of_millions_has_its_currency_where_the_target_writes_it(source, target, text, fills):
+    """"3 bis 5 Mio. Euro" came back as "3 to €5 million"."""
+    assert Numbers(source, target).apply(text)[1] == fills
+
+
 def test_a_training_pair_takes_the_range_on_both_sides_however_the_target_joins_it():
     assert Numbers().apply_pair("Es dauert 3 bis 5 Tage.", "It takes 3-5 days.") == ("Es dauert \ue000.",
                                                                                      "It takes \ue000.")

@@ -8,12 +8,14 @@ from __future__ import annotations
 import re
 
 from text.forms.masking import Span
-from text.forms.units import DATIVE_BEFORE, Reading, in_dative
+from text.forms.units import CODES, DATIVE_BEFORE, Reading, in_dative
 
 RANGE = re.compile(r"\s*([-–])\s*|\s+(und|bis|oder|and|to|or|till|until)\s+")
 JOINS = {"bis": " to ", "to": " bis ", "till": " bis ", "until": " bis ", "und": " and ", "and": " und ",
          "oder": " or ", "or": " oder "}
 PLAIN = re.compile(r"[-+]?\d+(?:[.,]\d+)*")       # a number with no sign of a currency, a unit or a time
+# the currency English writes before a price's number ("€5 million", "CHF 5 million"): before the whole range
+CURRENCY_FIRST = re.compile(rf"[€$£¥]|(?:{'|'.join(CODES)}) ")
 
 
 def joined_measures(text: str, spans: list[Span], source: str, target: str) -> list[Span]:
@@ -32,7 +34,9 @@ def joined_measures(text: str, spans: list[Span], source: str, target: str) -> l
             key = ("range", last.fill.replace(",", "."), *span.fill.key)      # alike in both languages
             second = in_dative(span.fill) if target == "de" and DATIVE_BEFORE.search(text, 0, last.start) else \
                 span.fill                                                   # "in 3 to 5 days" -> "in 3 bis 5 Tagen"
-            joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{second}", key))
+            currency = CURRENCY_FIRST.match(second) if target == "en" else None     # "€3 to 5 million"
+            first, second = (currency.group() + last.fill, second[currency.end():]) if currency else (last.fill, second)
+            joined[-1] = Span(last.start, span.end, Reading(f"{first}{join}{second}", key))
             continue
         joined.append(span)
     return joined
