@@ -2,8 +2,10 @@
 dative plural after an English preposition that takes the dative), a symbol as typed."""
 import pytest
 
+from text.finders.digit_runs import DigitRuns
 from text.finders.numbers import Numbers
 from text.forms.units import unit_after
+from text.steps.placeholders import Placeholders
 
 
 @pytest.mark.parametrize("source, fills", [
@@ -108,6 +110,12 @@ def test_what_a_length_or_an_age_measures_goes_with_it_where_it_is_said_after_it
     """"Ich bin 1,85 m groß." came back as "I am big 1.85 m.", "My daughter is 7 years old." as "Meine Tochter ist
     7 Jahre." from a 30-minute model."""
     assert Numbers(source, target).apply(text)[1] == fills
+
+
+def test_a_size_of_two_lengths_is_no_height():
+    """"Der Raum ist 5 x 4 m groß." came back as "5 x 4 m tall": "groß" after a size is the model's ("big")."""
+    masked, fills = Placeholders([DigitRuns(Numbers()), Numbers()]).apply("Der Raum ist 5 x 4 m groß, 2 m hoch.")
+    assert (masked, fills) == ("Der Raum ist \ue000 groß, \ue001.", ("5 x 4 m", "2 m high"))
 
 
 def test_a_duration_since_is_one_for_and_a_hotels_nights_are_a_unit():

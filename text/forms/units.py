@@ -146,6 +146,7 @@ MEASURED_BY = {"old": AGES, "late": DELAYS, "early": DELAYS}        # the others
 DELAY_AFTER = re.compile(r" Verspätung\b")
 DIMENSION_AFTER = {lang: re.compile(r" (%s)(?![\wäöüß-])" % "|".join(pair[side] for pair in DIMENSIONS))
                    for side, lang in enumerate(("en", "de"))}
+PRODUCT_BEFORE = re.compile(r"\d\s*[x×]\s*$")          # "5 x " before the measure's number: a size
 MARK_AFTER = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:and|or|but)\b")
 
 
@@ -170,7 +171,7 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         if off:                                                   # "50 % Rabatt" -> "50% off"
             return Unit(symbol.group(2), start, off.end(), number + space + symbol.group(2) + DISCOUNT[target],
                         ("unit", key, value, "off"))
-        measured = dimension_after(text, symbol.end(), key, source, target)
+        measured = dimension_after(text, start, symbol.end(), key, source, target)
         if measured:                                                 # "1,85 m groß" -> "1.85 m tall"
             return Unit(symbol.group(2), start, measured[0], f"{number}{space}{symbol.group(2)} {measured[1]}",
                         ("unit", key, value, measured[2]))
@@ -203,7 +204,7 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     delay = DELAY_AFTER.match(text, last) if key in DELAYS and source == "de" and target == "en" else None
     if delay:                                                          # "15 Minuten Verspätung" -> "a 15-minute delay"
         return Unit(key, start, delay.end(), f"a {number}-{forms.singular} delay", ("unit", key, value, "delay"))
-    measured = dimension_after(text, last, key, source, target)
+    measured = dimension_after(text, start, last, key, source, target)
     if measured:                                                                 # "7 Jahre alt" -> "7 years old"
         return Unit(key, start, measured[0], f"{number} {written} {measured[1]}", ("unit", key, value, measured[2]))
     if target == "de" and not one and DATIVE_BEFORE.search(text, 0, start):
@@ -221,11 +222,13 @@ def in_dative(fill: Reading) -> Reading:
     return Reading(fill[:-len(forms.plural)] + forms.dative, fill.key)
 
 
-def dimension_after(text: str, end: int, key: str, source: str, target: str) -> tuple[int, str, str] | None:
-    """What the measure of unit `key` ending at `end` measures, said right after it (DIMENSIONS): (where the word
-    ends, the target's word, English's word); None where there is none."""
+def dimension_after(text: str, start: int, end: int, key: str, source: str,
+                    target: str) -> tuple[int, str, str] | None:
+    """What the measure of unit `key` from `start` to `end` measures, said right after it (DIMENSIONS): (where the
+    word ends, the target's word, English's word); None where there is none, or where the measure is the last of a
+    size ("5 x 4 m groß" is big, not "5 x 4 m tall")."""
     m = DIMENSION_AFTER[source].match(text, end)
-    if m is None:
+    if m is None or PRODUCT_BEFORE.search(text, 0, start):
         return None
     english, german = next(pair for pair in DIMENSIONS if m.group(1) in pair)
     if key not in MEASURED_BY.get(english, LENGTHS) or (
