@@ -14,8 +14,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Am 3. Mai spielen 22 Kinder.", f"{P0} spielen {P1} Kinder.", ("on May 3", "22")),
     ("Das Konzert ist am 12. März 2025 in Wien.", f"Das Konzert ist {P0} in Wien.", ("on March 12, 2025",)),
     ("Er kam am 12.03.2025 und ging 1.-3. Mai.", f"Er kam {P0} und ging {P1}.", ("on March 12, 2025", "May 1-3")),
-    ("Im Mai 2025 oder am 24.12. oder 3. Okt. 2020.", f"Im {P0} oder {P1} oder {PLACEHOLDERS[2]}.",
-     ("May 2025", "on December 24", "October 3, 2020")),
+    ("Im Mai 2025 oder am 24.12. oder 3. Okt. 2020.", f"{P0} oder {P1} oder {PLACEHOLDERS[2]}.",
+     ("in May 2025", "on December 24", "October 3, 2020")),
     ("Am 5.3. beginnt er, Version 5.3. nicht.", f"{P0} beginnt er, Version {P1}. nicht.", ("on March 5", "5.3")),
 ])
 def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills):
@@ -42,6 +42,8 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
      ("im Jahr 1985", "im Jahr 2024", "2000 Metern")),                       # a count after "in" is no year
     ("en", "de", "They came in June 2019, in Mar. 2021 and since May 2020.",         # a month with its year
      ("im Juni 2019", "im März 2021", "seit Mai 2020")),
+    ("de", "en", "Sie kamen im Juni 2019, Im März 2021 und seit Mai 2020.", ("in June 2019", "in March 2021",
+                                                                           "since May 2020")),
 ])
 def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, target, line, fills):
     """A model wrote "Since May 15 he ..." as "Rolle 15. Mai ...": the preposition travels with the date."""

@@ -31,8 +31,9 @@ DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 LEADS = {"de": {"am": "on", "seit dem": "since", "bis zum": "until", "ab dem": "from"},
          "en": {"on": "am", "since": "seit dem", "until": "bis zum", "till": "bis zum"}}
 # and before a month with its year, English "in" and "since" ("in June 2019" -> "im Juni 2019", where a model wrote
-# "in Juni 2019"; "since June 2019" -> "seit Juni 2019")
-MONTH_LEADS = {"en": {"in": "im", "since": "seit"}}
+# "in Juni 2019"; "since June 2019" -> "seit Juni 2019"), German "im" and "seit" ("im Juni 2019" -> "in June 2019",
+# not "im June 2019")
+MONTH_LEADS = {"en": {"in": "im", "since": "seit"}, "de": {"im": "in", "seit": "since"}}
 
 
 def month_names(lang: str) -> dict[str, int]:
@@ -124,7 +125,7 @@ PATTERNS = {
            rf"(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
            rf"{lead_pattern(LEADS['de'])}(?<![\w.,:]){DAY}\.(?P<number2>\d)\.(?![\d.,])",   # "am 5.3.": with its lead
-           rf"(?<![\w.]){month_pattern('de')}\s+{YEAR}",
+           rf"{lead_pattern(MONTH_LEADS['de'], 'within')}?(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
            rf"(?:{THROUGH['en']}(?P<last>\d{{1,2}}){ORDINAL}?{NO_CLOCK})?(?![\d:]){AND_END}(?:,?\s+{YEAR})?",
