@@ -2,10 +2,10 @@
 (text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
 "on Saturdays" -> "samstags", "until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no
 such date: its number stays as typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am
-Montag" -> "on Monday", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday"; a range in words with its words,
-"von Montag bis Freitag" <-> "from Monday to Friday", "Mo. bis Fr." -> "Monday to Friday". Multi30K's captions hold
-hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies the name it is given ("In February
-it snows." -> "In February.") or writes junk.
+Montag" -> "on Monday", "Anfang Mai" -> "early May", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday";
+a range in words with its words, "von Montag bis Freitag" <-> "from Monday to Friday", "Mo. bis Fr." -> "Monday to
+Friday". Multi30K's captions hold hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies
+the name it is given ("In February it snows." -> "In February.") or writes junk.
 
 The preposition before a name comes with it where the target's is fixed: "in"/"im" before a month, "on"/"am" before
 a weekday (and English "on" before a month and a number). A name that is a word or a first name too (English "May",
@@ -52,7 +52,8 @@ CHANGED = re.compile(r"\b(?i:moved|changed|postponed|rescheduled|shifted|switche
                      r"\s+$")
 # the target's preposition for the source's, where it is fixed: (source word, kind) -> target word
 PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am"},
-                ("de", "en"): {("im", "month"): "in", ("am", "day"): "on"}}
+                ("de", "en"): {("im", "month"): "in", ("am", "day"): "on", ("anfang", "month"): "early",
+                               ("mitte", "month"): "mid-", ("ende", "month"): "late"}}    # "Anfang Mai": "early May"
 NAME = re.compile(r"(?<![^\W_])([^\W\d_]+)(\.(?![^\W_]))?(?![^\W_])")
 PREVIOUS = re.compile(r"([^\W\d_]+) +$")
 NUMBER_AFTER = re.compile(r" +\d")
@@ -167,7 +168,8 @@ class CalendarNames(PlaceholderStep):
         if target is None:
             return Span(found.start, found.end, Alone(self.name(found)))
         target = target.upper() if word.isupper() and found.word.isupper() else target
-        return Span(previous.start(1), found.end, Alone(f"{target} {self.name(found)}"))
+        space = "" if target.endswith("-") else " "                                     # "mid-June"
+        return Span(previous.start(1), found.end, Alone(f"{target}{space}{self.name(found)}"))
 
     def a_range(self, text: str, first: Found, second: Found) -> bool:
         """Whether two names make a range in words ("Montag bis Freitag", "from May to June"), not a change ("moved

@@ -33,7 +33,8 @@ LEADS = {"de": {"am": "on", "seit dem": "since", "bis zum": "until", "ab dem": "
 # and before a month with its year, English "in" and "since" ("in June 2019" -> "im Juni 2019", where a model wrote
 # "in Juni 2019"; "since June 2019" -> "seit Juni 2019"), German "im" and "seit" ("im Juni 2019" -> "in June 2019",
 # not "im June 2019")
-MONTH_LEADS = {"en": {"in": "im", "since": "seit"}, "de": {"im": "in", "seit": "since"}}
+MONTH_LEADS = {"en": {"in": "im", "since": "seit"},
+               "de": {"im": "in", "seit": "since", "anfang": "early", "mitte": "mid-", "ende": "late"}}
 
 
 def month_names(lang: str) -> dict[str, int]:
@@ -157,7 +158,7 @@ def written(day: int | None, last: int | None, month: int, year: str | None, lea
         text = days + name + (" " + year if year else "")
     if weekday:
         text = WEEKDAYS[lang][weekday - 1] + (", dem " if lang == "de" and lead else ", ") + text
-    return (lead + " " if lead else "") + text
+    return (lead + ("" if lead.endswith("-") else " ") if lead else "") + text        # "mid-May 2024"
 
 
 def slashed(first: int, second: int) -> tuple[int | None, int | None]:
