@@ -24,6 +24,13 @@ def test_a_caps_sentence_is_written_as_the_corpus_writes_it_and_its_translation_
         "TWO CHILDREN EAT ICE CREAM ON ULLRICH'S STREET."
 
 
+def test_words_hyphened_to_a_number_in_a_caps_line_are_written_as_the_corpus_writes_them():
+    """"EIN 3-JÄHRIGER JUNGE" reached the model as "Ein 3-JÄHRIGER Junge", and "3-JÄHRIGER" came back German."""
+    lexicon = Lexicon.learn([("Ein 3-jähriger Junge spielt mit Münzen.", "A 3-year-old boy plays with coins.")])
+    assert Case(lexicon).apply("EIN 3-JÄHRIGER JUNGE SPIELT MIT 2-EURO-MÜNZEN, ABC-123.")[0] == \
+        "Ein 3-jähriger Junge spielt mit 2-Euro-Münzen, ABC-123."
+
+
 def test_what_is_no_word_keeps_its_case_in_a_caps_line():
     step = Case(LEXICON)
     text, state = step.apply("EIN MANN SPIELT GITARRE AUF https://Example.org/Gitarre!")

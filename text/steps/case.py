@@ -35,6 +35,10 @@ TOKEN = re.compile(r"\S+")
 PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
 TITLES = {"mr", "mrs", "ms", "dr", "prof"}     # with their period, a name follows; "mr", "mrs", "ms" without one too
 BARE_TITLES = {"mr", "mrs", "ms"}
+# words hyphened to a number ("3-JÄHRIGER", "5-ZIMMER-WOHNUNG"): each written as the corpus writes it, or the number
+# step finds no "3-jähriger" and the model reads German in capitals
+NUMBER_HYPHENED = re.compile(r"\d+(?:[.,]\d+)?(?:-[^\W\d_]+)+")
+LETTERS = re.compile(r"[^\W\d_]+")
 # "herr", "herrn", "frau": a word after one that the corpus lacks is a name ("frau kellner": a noun)
 HONORIFICS = {title.lower() for title in TO_ENGLISH}
 
@@ -112,6 +116,9 @@ class Case(Step):
                 recased = self.recase(piece, found, honorific)
                 out.append(recased.capitalize() if was_title or title else recased)
                 honorific = bare(piece).lower() in HONORIFICS
+            elif piece.strip() and NUMBER_HYPHENED.fullmatch(bare(piece)):     # "3-JÄHRIGER" -> "3-jähriger"
+                out.append(LETTERS.sub(lambda m: self.recase(m.group(), found), piece))
+                title = honorific = False
             else:
                 out.append(piece)
                 title, honorific = title and not piece.strip(), honorific and not piece.strip()
