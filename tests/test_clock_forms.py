@@ -15,6 +15,17 @@ def test_a_time_of_day_in_the_targets_words_or_none_where_it_is_no_time(number, 
     assert clock_form(number, clock, source, target) == form
 
 
+@pytest.mark.parametrize("number, clock, form", [
+    ("8", " Uhr abends", "8 pm"), ("6:30", " Uhr früh", "6:30 am"), ("2", " Uhr nachts", "2 am"),
+    ("11", " Uhr nachts", "11 pm"), ("12", " Uhr mittags", "noon"), ("1", " Uhr mittags", "1 pm"),
+    ("12", " Uhr nachts", "midnight"), ("3", " Uhr nachmittags", "3 pm"), ("20", " Uhr abends", "8 pm"),
+    ("9", " Uhr vormittags", "9 am"),
+])
+def test_a_german_time_of_day_with_its_part_of_the_day_says_am_or_pm(number, clock, form):
+    """"um 8 Uhr abends" came back as "at 8 o'clock" with "abends" left to the model."""
+    assert clock_form(number, clock, "de", "en") == form
+
+
 @pytest.mark.parametrize("first, second, clock, second_fill, source, target, fills", [
     ("14", "16", " Uhr", "4 pm", "de", "en", ("2", "4 pm")),
     ("10", "12", " Uhr", "noon", "de", "en", ("10 am", "12 pm")),

@@ -74,6 +74,11 @@ def test_both_numbers_of_a_price_range_are_prices(languages, source, fills):
     assert Numbers(*languages).apply(source)[1] == fills
 
 
+def test_the_part_of_the_day_after_a_german_time_is_part_of_it():
+    assert Numbers().apply("Um 8 Uhr abends und um 6 Uhr früh, 10 Uhr Abendessen.") == (
+        "\ue000 und \ue001, \ue002 Abendessen.", ("at 8 pm", "at 6 am", "10 o'clock"))
+
+
 def test_a_currency_code_without_a_sign_goes_after_the_number_in_german_and_pairs_with_the_english_code():
     assert Numbers("en", "de").apply("A room is CHF 120 a night, 30 SEK a day.") == (
         f"A room is {P0}, {P1}.", ("120 CHF pro Nacht", "30 SEK pro Tag"))

@@ -35,7 +35,9 @@ from text.forms.units import CODES, Reading, counted, magnitude, unit_after
 # last part went as a name of its own, and the hyphen before it was lost), not "Covid-19-Pandemie"
 NUMBER = (r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*(?(1)(?:(?-i:-[A-Z][A-Z0-9]*)(?![\w-]))*))"
           r"([eE][-−+]?\d+)?(?![.,:]?\d)")
-CLOCK = {"de": r"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?)?", "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
+DAY_PART = r"(?:\s+(?:morgens|früh|vormittags|mittags|nachmittags|abends|nachts)\b)?"     # "8 Uhr abends": "8 pm"
+CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
+         "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch

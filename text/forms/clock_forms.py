@@ -7,11 +7,20 @@ from __future__ import annotations
 import re
 
 
+# a German part of the day after "Uhr" says morning or evening ("um 8 Uhr abends" -> "at 8 pm", where "8 o'clock"
+# left "abends" to the model): the hours it holds in the afternoon or evening ("nachts" from 6 on, "mittags" up to 5)
+DAY_PARTS = {"morgens": (), "früh": (), "vormittags": (), "mittags": range(1, 6), "nachmittags": range(1, 12),
+             "abends": range(1, 12), "nachts": range(6, 12)}
+DAY_PART = re.compile(r"\s+(%s)$" % "|".join(DAY_PARTS))
+
+
 def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
-    evening: German does not say), "12 Uhr" -> "noon", "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30"
-    -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11 am" -> "11 Uhr"; None where the pair of languages has no
-    rule or it is no time (it stays as written)."""
+    evening, unless a part of the day says: "8 Uhr abends" -> "8 pm", "6 Uhr früh" -> "6 am"), "12 Uhr" -> "noon",
+    "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30" -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11
+    am" -> "11 Uhr"; None where the pair of languages has no rule or it is no time (it stays as written)."""
+    part = DAY_PART.search(clock) if source == "de" else None         # "8 Uhr abends"
+    clock = clock[:part.start()] if part else clock
     trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
     hours, _, minutes = (number + (":" + trailing.group() if trailing and ":" not in number and "." not in number
                                    else "")).replace(".", ":").partition(":")
@@ -21,12 +30,14 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     if (source, target) == ("de", "en"):
         if hour > 24 or int(minutes or 0) >= 60 or (hour == 24 and int(minutes or 0)):
             return None
-        if hour in (0, 24):
+        if hour in (0, 24) or (hour == 12 and part and part.group(1) == "nachts"):
             return f"12:{minutes} am" if minutes and int(minutes) else "midnight"
         if hour == 12 and not minutes:
             return "noon"
         if hour >= 12:
             return f"{hour - 12 or 12}:{minutes} pm" if minutes else f"{hour - 12} pm"
+        if part:
+            return f"{hour}{':' + minutes if minutes else ''} {'pm' if hour in DAY_PARTS[part.group(1)] else 'am'}"
         return f"{hours}:{minutes}" if minutes else f"{hours} o'clock"
     if (source, target) == ("en", "de"):
         marker = clock.strip().lower().replace(".", "").replace(" ", "")
