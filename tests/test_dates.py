@@ -22,6 +22,12 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     assert Numbers().apply(source) == (masked, fills)
 
 
+def test_a_short_german_date_after_a_weekday_is_a_date():
+    """"am Di., 4.6., um 10 Uhr" came back as "on Tuesday, 4.6., at 10 o'clock": an English decimal."""
+    assert Numbers().apply("Am Di., 4.6., und Freitag, 7.6. ist zu; Version 5.3. nicht.")[1] == \
+        ("June 4", "June 7", "5.3")
+
+
 @pytest.mark.parametrize("source, target, line, fills", [
     ("en", "de", "Since May 15 he works, until June 30, 2026.", ("seit dem 15. Mai", "bis zum 30. Juni 2026")),
     ("en", "de", "Open till the 3rd of May.", ("bis zum 3. Mai",)),

@@ -112,6 +112,7 @@ def led_clock(text: str, start: int, lang: str) -> bool:
 
 
 ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
+AFTER_WEEKDAY = r"(?:(?<=\b(?:Mo|Di|Mi|Do|Fr|Sa|So)\., )|(?<=tag, )|(?<=woch, ))"     # "Di., 4.6.", "Freitag, 7.6."
 ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
 # the days of a range in one month, with a dash or in words: "3.-5. Mai", "3. bis 5. Mai", "May 3 to 5"; or two
@@ -125,7 +126,8 @@ PATTERNS = {
     "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:{THROUGH['de']}(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
            rf"(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
-           rf"{lead_pattern(LEADS['de'])}(?<![\w.,:]){DAY}\.(?P<number2>\d)\.(?![\d.,])",   # "am 5.3.": with its lead
+           rf"(?:{lead_pattern(LEADS['de'])}|{AFTER_WEEKDAY})(?<![\w.,:]){DAY}\.(?P<number2>\d)\.(?![\d.]|,\d)",
+           # "am 5.3.": with its lead, or after a weekday ("am Di., 4.6.": as "4.6" it read as an English decimal)
            rf"{lead_pattern(MONTH_LEADS['de'], 'within')}?(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
