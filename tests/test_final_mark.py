@@ -5,7 +5,7 @@ from config import DataConfig
 from text.pipeline import Pipeline
 from text.steps.final_mark import FinalMark
 
-P0 = "\ue000"
+P0, P1 = "\ue000", "\ue001"
 
 
 @pytest.mark.parametrize("source, output, back", [
@@ -62,6 +62,17 @@ def test_the_sources_final_mark_is_written_where_the_model_left_the_sentence_ope
     ("Das Konzert war super!!!", "The concert was great!", "The concert was great!!!"),
 ])
 def test_a_full_stop_where_the_source_asks_or_exclaims_becomes_the_sources_mark(source, output, back):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == back
+
+
+@pytest.mark.parametrize("source, output, back", [
+    (f"Der Termin ist {P0}, {P1}.", f"The date is {P0}, {P1},.", f"The date is {P0}, {P1}."),
+    ("Kommst du?", "Are you coming,", "Are you coming?"), ("Hallo", "Hello,.", "Hello"),
+    ("Ja, klar.", "Yes ; sure;", "Yes ; sure."), ("In den USA.", "In the U.S.,", "In the U.S."),
+])
+def test_a_comma_the_model_ends_with_where_the_source_ends_in_a_mark_or_a_word_goes(source, output, back):
+    """A 30-minute model wrote "am Di., 4.6., um 10 Uhr." as "... at 10 o'clock,."."""
     _, state = FinalMark().apply(source)
     assert FinalMark().reverse(output, state) == back
 

@@ -20,7 +20,8 @@ The end is read past closing quotes and brackets (`(Ein Hund läuft.)`, `Er sagt
 word, a number or a placeholder (a URL, an emoji, a quotation) has no mark: only a full stop goes from its translation
 (a question mark the model writes stays), and not the period of an abbreviation (`Müller GmbH` → `Müller Inc.`,
 `in den USA` → `in the U.S.`). A source that ends in another mark (`:`, `;`, `,`, `-`) leaves its
-translation as the model wrote it. The step runs on the masked sentence, so a fill's own full stop (German `3.`
+translation as the model wrote it; a comma or semicolon the model ends with (`at 10 o'clock,.`) goes where the
+source ends in a word, `.`, `?` or `!`. The step runs on the masked sentence, so a fill's own full stop (German `3.`
 for `3rd`) is not in reach; training pairs are not changed.
 """
 from __future__ import annotations
@@ -71,6 +72,11 @@ class FinalMark(Step):
         if state is None or k == 0:
             return output
         last, asked = output[k - 1], state[:1] in ASKED
+        comma = k - 1 if last in ",;" else k - 2 if last == "." and k > 1 and output[k - 2] in ",;" else None
+        if comma is not None:                 # "at 10 o'clock,." where the source ends in a mark or a word: it goes
+            stem = output[:comma].rstrip()
+            stop = not asked and stem.endswith(".") and abbreviation_ends(stem[:-1])    # "in the U.S.,": its period
+            return stem + ("" if stop else state) + output[k:]
         if state and open_end(last):
             return output[:k] + state + output[k:]
         if asked and last == state[0]:            # the model's run of the source's mark as long as the source's
