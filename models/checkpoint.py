@@ -305,8 +305,9 @@ def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> P
         raise UserError(f"the newest run, {run}, has not begun training yet (it is preparing its data, or stopped "
                         f"while it did): it writes {name} at the end of its first epoch; wait for that"
                         + (f", or pass --checkpoint {older[1] / name} (an older run's)" if older else ""))
-    ways = [f"--checkpoint {run / 'last.pt'} for its weights so far"] if (run / "last.pt").is_file() else []
+    last = (run / "last.pt").is_file()      # without it there is nothing to resume: train.py refuses --resume
+    ways = [f"--checkpoint {run / 'last.pt'} for its weights so far"] if last else []
     ways += [f"--checkpoint {older[1] / name} (an older run's)"] if older else []
-    raise UserError(f"the newest run, {run}, has no {name} yet: a run writes it at the end of its first epoch "
-                    f"(`{recorded_resume_command(run)}` continues a stopped one)"
+    raise UserError(f"the newest run, {run}, has no {name} yet: a run writes it at the end of its first epoch"
+                    + (f" (`{recorded_resume_command(run)}` continues a stopped one)" if last else "")
                     + (f"; pass {' or '.join(ways)}" if ways else ""))

@@ -383,6 +383,9 @@ def test_a_newest_run_without_best_pt_is_named_with_its_last_pt_not_replaced_by_
                        "at the end of its first epoch; wait for that, or pass --checkpoint .*a-old/best.pt"):
         latest_checkpoint(tmp_path / "runs")
     (new / "config.json").write_text("{}")
+    with pytest.raises(UserError, match=f"^the newest run, {new}, has no best.pt yet: a run writes it at the end of "
+                       "its first epoch; pass --checkpoint .*a-old/best.pt"):    # no --resume: no last.pt to resume
+        latest_checkpoint(tmp_path / "runs")
     (new / "last.pt").write_bytes(b"x")
     with pytest.raises(UserError, match=f"the newest run, {new}, has no best.pt yet: a run writes it at the end of "
                        "its first epoch .*--checkpoint .*b-new/last.pt for its weights so far or --checkpoint "
