@@ -120,8 +120,8 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
         return Response(status_code=499)            # nginx's "client closed request"; it is never delivered
 
     @app.exception_handler(QueueFull)
-    async def busy(_request, e: QueueFull):
-        return error(503, f"server busy: {e}")
+    async def busy(_request, e: QueueFull):             # Retry-After: when to ask again, in seconds (RFC 9110)
+        return JSONResponse({"error": f"server busy: {e}"}, status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(HTTPException)
     async def http_error(request, e: HTTPException):

@@ -236,6 +236,15 @@ def test_unknown_endpoints_and_methods_get_json_errors(client):
     assert slash.status_code == 404 and "the endpoints are" in slash.json()["error"]
 
 
+def test_a_full_queue_is_a_503_that_says_when_to_retry(translator):
+    service = TranslationService(Router(translator))
+    service.batcher.max_pending = 0                         # every request finds the queue full
+    with TestClient(create_app(service, Limits()), raise_server_exceptions=False) as client:
+        busy = client.post("/translate", json={"text": "Der Hund läuft."})
+    assert busy.status_code == 503 and busy.json()["error"].startswith("server busy: ")
+    assert busy.headers["retry-after"] == "1"               # before: no Retry-After, so clients could not pace
+
+
 def test_limits_are_configurable(translator):
     with serve(translator, Limits(max_sentences=2, max_chars=10, max_beam=3)) as client:
         assert "the limit is 2" in client.post("/translate", json={"texts": ["a", "b", "c"]}).json()["error"]
