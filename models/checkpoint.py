@@ -31,6 +31,7 @@ from data.vocab import Vocab
 from models.resume_command import recorded_resume_command
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
+from util.locks import lock_holder
 from util.textio import umask
 
 CHECKPOINT_FORMAT = "einsum-nmt/1"
@@ -288,12 +289,18 @@ RUN_FILES = ("config.json", "last.pt", "best.pt")     # what makes a directory u
 LOCK_NAME = ".lock"     # a run's lock (training/run_lock.py): a run preparing its data holds only it, a run all the same
 
 
+def run_files(directory: Path) -> list[Path]:
+    """The files that make a directory under runs/ a run: RUN_FILES, and its lock while a live process holds it (a
+    run preparing its data holds only that; one killed then leaves a lock that no one holds, and no run)."""
+    files = [directory / f for f in RUN_FILES if (directory / f).is_file()]
+    return files + [directory / LOCK_NAME] if lock_holder(directory / LOCK_NAME) else files
+
+
 def latest_checkpoint(runs_dir: str | Path = "runs", name: str = "best.pt") -> Path:
     """`name` in the most recent run under runs_dir: the run directory whose files changed last. A run that has not
     written it yet (best.pt comes with its first validation, the end of its first epoch) is one line saying so, not
     an older run's file in its place."""
-    runs = [(max(f.stat().st_mtime for f in files), d) for d in Path(runs_dir).glob("*")
-            if (files := [d / f for f in (*RUN_FILES, LOCK_NAME) if (d / f).is_file()])]
+    runs = [(max(f.stat().st_mtime for f in files), d) for d in Path(runs_dir).glob("*") if (files := run_files(d))]
     if not runs:
         raise UserError(f"no checkpoint found under {runs_dir}/ — train one with `python train.py`, "
                         "or pass --checkpoint PATH")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from models.checkpoint import LOCK_NAME
 from util.errors import UserError
+from util.locks import lock_holder
 
 
 class RunDirLock:
@@ -132,21 +133,8 @@ class RunDirLock:
 
 
 def lock_owner(directory: str | Path) -> str:
-    """Who holds the lock of a run directory now (what its lock file says), or "" when no live process does; the
-    lock file is only read, never created, taken or changed."""
-    try:
-        fd = os.open(Path(directory) / LOCK_NAME, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError:
-        return ""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        return ""
-    except BlockingIOError:
-        return _read(fd).strip() or "a process that has not written its pid yet"
-    except OSError:                    # a file system without flock: no owner can be told
-        return ""
-    finally:
-        os.close(fd)
+    """Who holds the lock of a run directory now (what its lock file says), or "" when no live process does."""
+    return lock_holder(Path(directory) / LOCK_NAME)
 
 
 def _read(fd: int) -> str:
