@@ -40,7 +40,7 @@ from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
 from text.forms.sentence_ends import BEFORE_SENTENCE
-from text.forms.titles import POSSESSIVE, english_possessive, german_possessive, listed, titled
+from text.forms.titles import NAMED, POSSESSIVE, english_possessive, german_possessive, listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -86,7 +86,8 @@ PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English ad
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
-CALLED, NAMENS = "called ", "namens "     # a naming "called" and its fill's German word (text/forms/titles.py)
+CALLED = "called "                        # a naming "called", and its fill's German word as titles.py writes it:
+NAMENS = NAMED["en"][CALLED.strip()] + " "
 
 
 def exonyms(source: str, target: str) -> dict[str, str]:
