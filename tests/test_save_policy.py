@@ -147,3 +147,26 @@ def test_an_averaged_pt_of_epochs_before_the_runs_last_step_says_at_which_step_t
     card = load_checkpoint(out / "averaged.pt").card
     assert card["trained"]["steps"] == 12
     assert card["trained"]["finished"] == "at step 15, reached --train.max_steps=15"
+
+
+def test_a_resumed_run_keeps_an_averaged_pt_that_average_py_wrote_into_its_directory_and_writes_its_own_beside(
+        root, train_main, tmp_path, capsys):
+    import average
+    from tests.runs import TINY, resume
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_epochs=2",
+                "--train.average_last=2", "--train.val_max_sentences=5"])
+    own = (out / "averaged.pt").read_bytes()
+    average.main([str(out / "epoch1.pt"), str(out / "epoch2.pt"), "--out", str(out / "averaged.pt"), "--force"])
+    users = (out / "averaged.pt").read_bytes()
+    assert users != own
+    capsys.readouterr()
+    assert resume(train_main, root, out, "--train.max_epochs=3") == 0
+    assert (out / "averaged.pt").read_bytes() == users
+    assert f"{out / 'averaged.pt'} is not this run's" in capsys.readouterr().err
+    mine = load_checkpoint(out / "averaged-2.pt")
+    assert [each["checkpoint"] for each in mine.raw["info"]["averaged"]] == ["epoch2.pt", "epoch3.pt"]
+    assert mine.card["checkpoint"] == str(out / "averaged-2.pt")
+    assert resume(train_main, root, out, "--train.max_epochs=4") == 0      # its own averaged-2.pt is its to replace
+    assert (out / "averaged.pt").read_bytes() == users and not (out / "averaged-3.pt").exists()
+    assert load_checkpoint(out / "averaged-2.pt").raw["info"]["averaged"][-1]["checkpoint"] == "epoch4.pt"

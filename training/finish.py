@@ -76,7 +76,8 @@ def average(run: Run, ended: str) -> None:
     full = bool(run.cfg.train.final_beam)
     scores = validate_model(run, "averaged", full, epochs=len(paths))
     averaged = [{"checkpoint": path.name, "step": ckpt.step} for path, ckpt in zip(paths, loaded)]
-    run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full, loaded[-1].card,
-                                    ended)
-    run.log(f"averaged the last {len(paths)} epochs: val BLEU {scores.val_bleu:.2f}"
+    name = run.checkpoints.after_averaging(run, averaged, scores.val_bleu, scores.by_direction, full,
+                                           loaded[-1].card, ended)
+    run.log(f"averaged the last {len(paths)} epochs{f' into {name}' if name != 'averaged.pt' else ''}: val BLEU "
+            f"{scores.val_bleu:.2f}"
             f"{' (best)' if scores.improved else ''}")

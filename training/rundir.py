@@ -20,7 +20,7 @@ from util.errors import UserError
 # the temporary files a run writes, and leaves half-written when it is killed: a checkpoint's
 # (models/checkpoint.atomic_torch_save: `.NAME.XXXXXXXX.tmp`), MODEL.md's and config.json's
 # (util.textio.write_text_atomic: `.NAME.XXXXXXXX.part`) and metrics.jsonl's while a resume repairs it (open_log)
-RUN_TEMP_FILE = re.compile(r"\.(best|last|averaged|epoch\d+)\.pt\.[a-z0-9_]{8}\.tmp|"
+RUN_TEMP_FILE = re.compile(r"\.(best|last|averaged(-\d+)?|epoch\d+)\.pt\.[a-z0-9_]{8}\.tmp|"
                            r"\.(MODEL\.md|config\.json)\.[a-z0-9_]{8}\.part|\.metrics\.jsonl\.tmp")
 
 

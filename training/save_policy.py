@@ -13,7 +13,8 @@ loop (training/loop.py, training/finish.py) validates and hands it the scores.
                  signal ends that validation at once, and a kill loses no training) and after it.
     averaged.pt  The mean of the last epochN.pt files, once at the end (with --train.average_last), with a card
                  naming them and the newest one's step; when its val BLEU beats best.pt, best.pt becomes these
-                 weights too.
+                 weights too. An averaged.pt that is not this run's (average.py's, put there while it was stopped)
+                 is kept: the run's goes to the first of averaged-2.pt, averaged-3.pt, ... that is free or its own.
     MODEL.md     best.pt's model card (training/card.py): how it was trained, its val BLEU, what it is good at and
                  how to translate with it. Written with every best.pt, which holds the same card, and again at the
                  run's end with all of its training and why it ended, into best.pt too (its weights unchanged).
@@ -31,6 +32,7 @@ so the epoch's records and best.pt come out as in a run that was never killed.
 """
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 import time
@@ -137,21 +139,35 @@ class Checkpoints:
         return paths if len(paths) >= 2 else []
 
     def after_averaging(self, run, averaged: list[dict], val_bleu: float, by_direction: dict | None = None,
-                        full: bool = False, newest_card: dict | None = None, ended: str | None = None) -> None:
+                        full: bool = False, newest_card: dict | None = None, ended: str | None = None) -> str | None:
         """averaged.pt: the model holds the mean of the epochN.pt files `averaged` names ([{"checkpoint", "step"}]),
         validated (and kept as best.pt when its val BLEU was higher); its card and step are the newest one's
         (newest_card: the card that file holds, its training up to its step; None: the run's now), with why the run
-        ended (`ended`: the run's end writes it, after its last step; at a later step, that step too)."""
+        ended (`ended`: the run's end writes it, after its last step; at a later step, that step too); -> the name it
+        was written under (averaged_name), None off rank 0."""
         if not self.is_main:
-            return
+            return None
+        name = self.averaged_name(run)
         card = model_card(run, {"step": run.state.step, "kind": "averaged", "val_bleu": val_bleu,
-                                "by_direction": by_direction, "full": full}, ended, name="averaged.pt")
+                                "by_direction": by_direction, "full": full}, ended, name=name)
         if newest_card is not None and ended:
             newest_card = ended_at(newest_card, ended, run.state.step)
         card = averaged_card(newest_card or card, card["checkpoint"], averaged,
                              validated={key: card["best"][key] for key in ("val_bleu", "by_direction", "measure")})
-        self.write(run, "averaged.pt", step=card["trained"]["steps"], val_bleu=val_bleu, epochs=len(averaged),
+        self.write(run, name, step=card["trained"]["steps"], val_bleu=val_bleu, epochs=len(averaged),
                    averaged=averaged, card=card)
+        return name
+
+    def averaged_name(self, run) -> str:
+        """averaged.pt, or where that is not this run's own, the first of averaged-2.pt, averaged-3.pt, ... that is
+        free or this run's (a note says so): a file the user made is never replaced."""
+        for n in itertools.count(1):
+            name = "averaged.pt" if n == 1 else f"averaged-{n}.pt"
+            if not (self.dir / name).exists() or runs_own_average(self.dir / name, run.state.runs):
+                if n > 1:
+                    print(f"note: {self.dir / 'averaged.pt'} is not this run's (average.py's, or another program's), "
+                          f"so it is kept: the run's mean of its last epochs is {self.dir / name}", file=sys.stderr)
+                return name
 
     def at_end(self, run, finished: str) -> None:
         """The run is done (`finished` says why): MODEL.md again, with all of its training, and the same card into
@@ -225,6 +241,16 @@ class Checkpoints:
             again = "with another --out" if (self.dir / "best.pt").exists() else "the same command"
             return f"there is no last.pt yet, so start {again} again once that is fixed"
         return f"last.pt holds step {self.saved_step}; once that is fixed: {self.resume_command}"
+
+
+def runs_own_average(path: Path, runs: list) -> bool:
+    """Whether `path` is an averaged.pt this run wrote at an earlier end: the number of epochs it averaged (which only
+    train.py records) and this run's ids. One that does not read as a checkpoint is no run's."""
+    try:
+        info = load_checkpoint(path).raw.get("info") or {}
+    except UserError:
+        return False
+    return "epochs" in info and info.get("runs") == list(runs)
 
 
 def best_of_disk(path: Path) -> dict | None:
