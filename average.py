@@ -20,22 +20,19 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
 import shlex
 import sys
 from dataclasses import asdict
-from pathlib import Path
 
 from config import Config
 from decoding.ct2_engine import is_exported
 from decoding.export_files import read_manifest
-from decoding.load import check_same_vocabularies, kept_files
+from decoding.load import check_output, check_same_vocabularies
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
 from models.checkpoint import average_weights, load_checkpoint, save_checkpoint
 from models.lineage import kinship, runs_of
 from training.card import averaged_card, card_at
 from training.finetune import DATA_FIELDS, MODEL_FIELDS
-from training.run_lock import lock_owner
 from cli import CommandParser, add_force_flag, check_given, run_main
 from util.errors import UserError
-from util.textio import check_output_path
 
 ATTENTION_FIELDS = ("attention", "decoder_attention", "cross_attention")    # compared by the function they compute
 
@@ -101,16 +98,6 @@ def check_no_export(paths: list[str]) -> None:
                         f"checkpoints it was exported from{named}, then export the mean")
 
 
-def check_no_run_in_use(out: str) -> None:
-    """An --out in a run directory that a run holds now is refused: the run writes its checkpoints there (averaged.pt
-    at its end, with --train.average_last) and removes old epochN.pt, over a file of the same name."""
-    directory = Path(out).parent
-    if owner := lock_owner(directory):
-        raise UserError(f"--out {out} is in the run directory {directory}, which a run is using now ({owner}): it "
-                        "writes its checkpoints there (averaged.pt at its end); choose another directory, or wait "
-                        "for the run to end")
-
-
 def main(argv) -> int:
     parser = CommandParser(__doc__)
     parser.add_argument("checkpoints", nargs="+")
@@ -122,9 +109,7 @@ def main(argv) -> int:
     check_given(args, "checkpoints")
     if len(args.checkpoints) < 2:
         raise UserError("give at least two checkpoints to average")
-    check_no_run_in_use(args.out)
-    check_output_path(args.out, "--out", [("the input", path) for path in args.checkpoints], args.force,
-                      kept_files(args.out))
+    check_output(args.out, "--out", [("the input", path) for path in args.checkpoints], args.force)
     check_no_export(args.checkpoints)
     loaded = [load_checkpoint(path) for path in args.checkpoints]
     check_same_vocabularies(args.checkpoints, [ckpt.raw for ckpt in loaded], "average")

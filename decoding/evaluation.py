@@ -23,7 +23,7 @@ from config.presets import recipe_of
 from data.direction import looks_reversed
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
-from decoding.load import checkpoint_paths, decode_inputs, kept_files, open_translator
+from decoding.load import checkpoint_paths, check_output, decode_inputs, open_translator
 from decoding.markup import FORMATS as MARKUP_FORMATS, attention_of, markup_of, put_back
 from decoding.markup_kept import TagsKept, plain_text, tags_kept
 from decoding.router import AUTO, Router
@@ -34,7 +34,7 @@ from models.checkpoint import load_checkpoint
 from cli import check_decode_flags, check_given, decode_from_flags
 from util.errors import UserError
 from util.ledger import Record, append, ledger_path
-from util.textio import check_output_path, read_text_lines, write_text_lines
+from util.textio import read_text_lines, write_text_lines
 
 
 class Trained(NamedTuple):
@@ -136,8 +136,8 @@ def check_evaluate_flags(args) -> None:
         raise UserError("--from names the sources' language for --to auto; without it the sources are in the other "
                         "language of --to's, so leave out --from or pass --to auto")
     if args.output is not None:          # "" too: one line, not the translations dropped
-        check_output_path(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
-                          args.force, kept_files(args.output))
+        check_output(args.output, "--output", [("--src", args.src), ("--ref", args.ref), *decode_inputs(args)],
+                     args.force)
 
 
 def read_sources_and_references(args, translator: Translator) -> tuple[str, list[str], list[str]]:

@@ -3,6 +3,7 @@ or a comma-separated list of checkpoints decoded as an ensemble — each as a Tr
 open_translator, what the translating commands open from their flags."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import NamedTuple
 
@@ -14,11 +15,12 @@ from decoding.export_files import export_inputs
 from decoding.router import Router
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
-from models.checkpoint import latest_checkpoint, load_model
+from models.checkpoint import LOCK_NAME, latest_checkpoint, load_model
 from text.forms.lexicon import Lexicon
 from cli import import_user_module, pick_device
 from util.errors import UserError
-from util.textio import read_glossary
+from util.locks import lock_holder
+from util.textio import check_output_path, read_glossary
 
 
 def checkpoint_paths(text: str | Path) -> list[str]:
@@ -30,15 +32,36 @@ def checkpoint_paths(text: str | Path) -> list[str]:
     return [p for p in text.split(",") if p]
 
 
+RUN_OWN_FILES = {"last.pt": "--resume continues from it", "best.pt": "a resumed run must beat it",
+                 "config.json": "--resume reads it", "metrics.jsonl": "its records", "MODEL.md": "best.pt's card"}
+
+
+def check_output(path: str | Path, flag: str, inputs: list[tuple[str, str | Path | None]], force: bool) -> Path:
+    """An output file's checks before any work (util.textio.check_output_path), with what belongs to a run or an
+    export (kept_files), and never inside a run directory that a run holds now (check_no_run_in_use)."""
+    check_no_run_in_use(path, flag)
+    return check_output_path(path, flag, inputs, force, kept_files(path))
+
+
+def check_no_run_in_use(path: str | Path, flag: str) -> None:
+    """An output inside a run directory (at any depth, by any path) that a live train.py holds is refused: the run
+    writes its files there (checkpoints, records, averaged.pt at its end), and removes old epochN.pt."""
+    directory = Path(os.path.realpath(Path(path).parent))
+    for each in (directory, *directory.parents):
+        if owner := lock_holder(each / LOCK_NAME):
+            raise UserError(f"{flag} {path} is in the run directory {each}, which a run is using now ({owner}): it "
+                            "writes its files there; choose another directory, or wait for the run to end")
+
+
 def kept_files(output: str | Path) -> list[tuple[str, Path]]:
     """The files an output file may not replace even with --force, as (what, path): those of the export directory
-    it is in (loading checks each), or the checkpoints of the run directory it is in (train.py writes config.json
-    first): last.pt, which --resume continues from, and best.pt, which a resumed run must beat."""
+    it is in (loading checks each), or the run's own files of the run directory it is in (train.py writes
+    config.json first): RUN_OWN_FILES, last.pt (what --resume continues from) and best.pt (what a resumed run must
+    beat) among them."""
     directory = Path(output).parent
     kept = [(f"a file of the export {directory} (loading it checks each)", path) for path in export_inputs(directory)]
     if not kept and (directory / "config.json").is_file():
-        kept = [(f"the run {directory}'s last.pt (--resume continues from it)", directory / "last.pt"),
-                (f"the run {directory}'s best.pt (a resumed run must beat it)", directory / "best.pt")]
+        kept = [(f"the run {directory}'s {name} ({why})", directory / name) for name, why in RUN_OWN_FILES.items()]
     return kept
 
 

@@ -20,11 +20,11 @@ from typing import Callable, NamedTuple
 
 from config import DecodeConfig
 from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like, turns
-from decoding.load import decode_inputs, kept_files
+from decoding.load import check_output, decode_inputs
 from decoding.translations import sentences_of
 from decoding.translator import Translator
 from util.errors import UserError
-from util.textio import check_output_path, replace_file
+from util.textio import replace_file
 
 FORMATS = ("text", "srt", "vtt", "html", "xml")
 EXAMPLE = {"srt": "00:00:01,000 --> 00:00:03,500", "vtt": "00:00:01.000 --> 00:00:03.500"}
@@ -233,5 +233,4 @@ def check_format_flags(args) -> None:
     if given:
         raise UserError(f"{flag} writes a subtitle file, which has no room for what {given[0]} adds; drop it")
     if args.output is not None:
-        check_output_path(args.output, "--output", [*decode_inputs(args), ("stdin", "/dev/stdin")], args.force,
-                          kept_files(args.output))
+        check_output(args.output, "--output", [*decode_inputs(args), ("stdin", "/dev/stdin")], args.force)

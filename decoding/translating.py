@@ -11,7 +11,7 @@ import sys
 
 import decoding.confidence
 from decoding.confidence import confidence, is_low
-from decoding.load import decode_inputs, kept_files, open_translator
+from decoding.load import check_output, decode_inputs, open_translator
 from decoding.markup import FORMATS as MARKUP_FORMATS, translate_marked
 from decoding.router import Router
 from decoding.subtitles import check_format_flags, translate_subtitle_file
@@ -21,7 +21,7 @@ from data.tokenizer import JOINER
 from cli import check_decode_flags, check_given, decode_from_flags
 from util.errors import UserError
 from util.languages import language_name
-from util.textio import check_output_path, line_text, read_lines, read_text_lines
+from util.textio import line_text, read_lines, read_text_lines
 
 CHUNK_LINES = 256     # stdin is translated this many lines at a time, so output streams
 UNLIKE = "unlike what the model was trained on"
@@ -42,11 +42,11 @@ def check_translate_flags(args) -> None:
         if given:
             raise UserError(f"--score gives the log-probability of the translations in {args.score} and searches "
                             f"for none, so {given[0]} would do nothing there; drop it")
-    if args.plot_attention is not None:      # "" too: refused by check_output_path, not ignored
+    if args.plot_attention is not None:      # "" too: refused by check_output, not ignored
         if len(args.sentences) != 1:
             raise UserError("--plot-attention takes exactly one sentence argument")
-        check_output_path(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)],
-                          args.force, kept_files(args.plot_attention))
+        check_output(args.plot_attention, "--plot-attention", [*decode_inputs(args), ("--score", args.score)],
+                     args.force)
 
 
 def read_stdin_chunks():

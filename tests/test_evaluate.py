@@ -338,3 +338,24 @@ def test_record_of_a_file_pair_is_refused_before_loading_as_no_table_shows_it(tm
     with pytest.raises(UserError, match=r"^--record adds a Multi30K split's scores .* leave out --record"):
         evaluate.parse_args(["--checkpoint", str(tmp_path / "model.pt"), "--src", str(tmp_path / "src.de"),
                              "--ref", str(tmp_path / "ref.en"), "--record"])
+
+
+def test_an_output_in_a_run_directory_in_use_or_over_a_stopped_runs_own_file_is_refused_before_any_work(tmp_path):
+    from tests.tiny_checkpoints import save
+    from training.run_lock import RunDirLock
+    checkpoint, run_dir = save(tmp_path / "model.pt", 1), tmp_path / "run"
+    (tmp_path / "a.de").write_text("Ein Hund.\n")
+    (tmp_path / "a.en").write_text("A dog.\n")
+    run_dir.mkdir()
+    common = ["--checkpoint", checkpoint, "--src", str(tmp_path / "a.de"), "--ref", str(tmp_path / "a.en")]
+    with RunDirLock(run_dir):                  # as a run that trains holds it: no file of ours in it, new or not
+        for output in (run_dir / "hyps.en", run_dir / "tensorboard" / ".." / "hyps.en"):
+            with pytest.raises(UserError, match=rf"^--output {output} is in the run directory {run_dir}, which a run "
+                               r"is using now \(pid \d+ on .*\): .*or wait for the run to end$"):
+                evaluate.parse_args([*common, "--output", str(output)])
+    for name in ("config.json", "metrics.jsonl", "MODEL.md"):     # the stopped run's own files, even with --force
+        (run_dir / name).write_text("{}\n")
+        with pytest.raises(UserError, match=rf"^--output {run_dir / name} is the run {run_dir}'s {name} \("):
+            evaluate.parse_args([*common, "--output", str(run_dir / name), "--force"])
+        assert (run_dir / name).read_text() == "{}\n"
+    assert evaluate.parse_args([*common, "--output", str(run_dir / "hyps.en")]).output == str(run_dir / "hyps.en")

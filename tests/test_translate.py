@@ -398,3 +398,21 @@ def test_a_newest_run_without_best_pt_is_named_with_its_last_pt_not_replaced_by_
         latest_checkpoint(tmp_path / "runs")
     (new / "best.pt").write_bytes(b"x")
     assert latest_checkpoint(tmp_path / "runs") == new / "best.pt"
+
+
+@pytest.mark.parametrize("flags", [["--plot-attention"], ["--format", "srt", "--output"]])
+def test_an_output_in_a_run_directory_in_use_or_over_a_stopped_runs_own_file_is_refused_first(tmp_path, flags):
+    from tests.tiny_checkpoints import save
+    from training.run_lock import RunDirLock
+    checkpoint, run_dir = save(tmp_path / "model.pt", 1), tmp_path / "run"
+    run_dir.mkdir()
+    sentence = ["Ein Hund."] if flags[0] == "--plot-attention" else []
+    with RunDirLock(run_dir):
+        with pytest.raises(UserError, match=rf"^{flags[-1]} {run_dir}/new is in the run directory {run_dir}, which "
+                           "a run is using now"):
+            translate.parse_args(["--checkpoint", checkpoint, *flags, str(run_dir / "new"), *sentence])
+    (run_dir / "config.json").write_text("{}\n")
+    (run_dir / "MODEL.md").write_text("card\n")
+    with pytest.raises(UserError, match=rf"^{flags[-1]} {run_dir}/MODEL.md is the run {run_dir}'s MODEL.md"):
+        translate.parse_args(["--checkpoint", checkpoint, *flags, str(run_dir / "MODEL.md"), "--force", *sentence])
+    assert (run_dir / "MODEL.md").read_text() == "card\n"
