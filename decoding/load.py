@@ -15,7 +15,8 @@ from decoding.export_files import export_inputs
 from decoding.router import Router
 from decoding.torch_engine import TorchEngine
 from decoding.translator import Translator
-from models.checkpoint import LOCK_NAME, latest_checkpoint, load_model
+from models.checkpoint import load_model
+from models.latest_run import LOCK_NAME, latest_checkpoint
 from text.forms.lexicon import Lexicon
 from cli import import_user_module, pick_device
 from util.errors import UserError

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel
-from models.checkpoint import latest_checkpoint
+from models.latest_run import latest_checkpoint
 from probes.checks import DIRECTIONS, lexicon_words, target_lang
 from probes.lines import Probe, entity_lines, probe_lines
 from probes.ways import record_shares

@@ -59,7 +59,7 @@ def test_translate_info_of_a_torchrun_runs_last_pt_names_the_torchrun_command(tm
 
 
 def test_the_newest_run_without_best_pt_names_the_torchrun_command_that_continues_it(tmp_path):
-    from models.checkpoint import latest_checkpoint
+    from models.latest_run import latest_checkpoint
     run = stopped_torchrun_run(tmp_path / "runs" / "new")
     with pytest.raises(UserError, match="has no best.pt yet") as error:
         latest_checkpoint(tmp_path / "runs")

@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from models.checkpoint import LOCK_NAME
+from models.latest_run import LOCK_NAME
 from util.errors import UserError
 from util.locks import lock_holder
 
