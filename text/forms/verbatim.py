@@ -79,12 +79,15 @@ PATTERNS = [
     r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
     r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
-    r"(?-i:(?<![\w-])(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}+(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee"
-    rf"|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm) \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
+    r"(?-i:(?<![\w-])(?:(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}+(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer"
+    r"|chaussee|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm)|\p{Ll}{2,}(?:straße|strasse|str\.|gasse|allee|chaussee)"
+    r"|\p{Lu}\p{Ll}+er (?:Straße|Strasse|Str\.|Gasse|Weg|Allee|Platz|Ring|Damm|Ufer|Chaussee))"
+    rf" \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
     r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
     # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
-    # "She lives in the going 12" for "in der Goethestraße 12"); a letter between the capital and "ring" or "weg" (not
-    # "Bring 2 Euro mit": a model wrote "Bring 2 is working with her.")
+    # "She lives in the going 12" for "in der Goethestraße 12"), a street named after a place, "Berliner Str. 7", and
+    # one typed in lowercase, "hauptstraße 5" (not "weg" or "ring" there: "bring 2"); a letter between the capital and
+    # "ring" or "weg" (not "Bring 2 Euro mit": a model wrote "Bring 2 is working with her.")
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
     rf"(?<![\w<>=+×÷*/−-]){OPERAND}(?:{JOIN}{OPERAND})*? ?{RELATION} ?{OPERAND}"
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
