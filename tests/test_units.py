@@ -24,6 +24,16 @@ def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
     assert Numbers().apply(source)[1] == fills
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Das dauert 2 Std. 15 Min.", "Das dauert \ue000 \ue001.", ("2 hours", "15 minutes")),  # the stop: the sentence's
+    ("Es dauert 3 Std 5 Min. Dann gehen wir.", "Es dauert \ue000 \ue001. Dann gehen wir.", ("3 hours", "5 minutes")),
+    ("Nach 5 min. und 2,5 Mrd. Euro.", "Nach \ue000 und \ue001.", ("5 minutes", "€2.5 billion")),
+])
+def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):
+    """A model kept "2 Std." and "15 Min" as typed; "Min" alone is the symbol "min", written as typed."""
+    assert Numbers().apply(source) == (masked, fills)
+
+
 @pytest.mark.parametrize("source, fills", [
     ("He runs 10 km in 45 minutes.", ("10 km", "45 Minuten")),
     ("2.5 liters, 1 hour, 1.5 hours, 3 miles, 1 foot, 6 feet.",

@@ -26,6 +26,7 @@ from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
+from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import CODES, Reading, counted, magnitude, unit_after
 
 # a number, with the letters and hyphens glued to its left ("A380", "COVID-19") or its sign ("-5", "−5"), an
@@ -40,6 +41,7 @@ CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
          "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
+OPENING_AFTER = re.compile(r"\s+([A-ZÄÖÜ][a-zäöüß]*)\b")
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 CURRENCY = "€$£¥"
@@ -200,7 +202,18 @@ class Numbers(PlaceholderStep):
         if prefix or exponent or clock:
             return span
         unit = unit_after(text, span.start, span.end, span.fill, self.value(m), self.source, self.target)
-        return span if unit is None else Span(unit.start, unit.end, Reading(unit.fill, unit.reading))
+        if unit is None:
+            return span
+        last = unit.end - 1 if text[unit.end - 1] == "." and self.sentence_ends(text, unit.end) else unit.end
+        return Span(unit.start, last, Reading(unit.fill, unit.reading))     # "Es dauert 2 Std." -> "2 hours" + "."
+
+    @staticmethod
+    def sentence_ends(text: str, at: int) -> bool:
+        """Whether the full stop of an abbreviation before `at` ends the sentence too: at the text's end, or before a
+        capitalized word that opens sentences ("Es dauert 2 Std. Dann ..."); it is the sentence's then, not the
+        placeholder's."""
+        following = OPENING_AFTER.match(text, at)
+        return ends_text(text, at) or following is not None and following.group(1).lower() in OPENING_WORDS
 
     def value(self, m: re.Match) -> str:
         """The plain value of a number span's number, alike in both languages ("-3.5" of "-3,5")."""

@@ -68,7 +68,10 @@ gls  | Glas Gläser Gläsern               | glass glasses
 mio  | Million Millionen Millionen       | million million
 bn   | Milliarde Milliarden Milliarden   | billion billion
 """
-ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x"}, "en": {}}     # "2,5 Mrd." -> "2.5 billion", "3-mal"
+# "2,5 Mrd." -> "2.5 billion", "3-mal", "2 Std. 15 Min." -> "2 hours 15 minutes" (a model kept "2 Std." and "15 Min":
+# "Min" is a symbol, written as typed, but not with the full stop of an abbreviation)
+ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s"},
+               "en": {}}
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
@@ -163,7 +166,8 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     with the unit written right after it; None without one, or where the pair of languages has no rule."""
     if {source, target} != {"de", "en"}:
         return None
-    symbol = SYMBOL_AFTER.match(text, end)
+    word = WORD_AFTER[source].match(text, end)
+    symbol = None if word and word.group(1).endswith(".") else SYMBOL_AFTER.match(text, end)    # "Min.": a word
     if symbol:
         space = "" if symbol.group(2) == "%" and target == "en" else symbol.group(1)
         key = SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower())
@@ -178,7 +182,6 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         of = OF_AFTER.match(text, symbol.end()) if source == "en" and key != "pct" else None      # "20% of": "20 % der"
         return Unit(symbol.group(2), start, of.end() if of else symbol.end(), number + space + symbol.group(2),
                     ("unit", key, value))
-    word = WORD_AFTER[source].match(text, end)
     if word is None:
         return None
     key, last = WORDS[source][word.group(1).lower()], word.end()
