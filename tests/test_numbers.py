@@ -49,6 +49,9 @@ def test_numbers_become_placeholders_that_stand_for_their_english_form(source, m
     ("Es kostet EUR 20 oder GBP 5, 5 GBP.", f"Es kostet {P0} oder {P1}, {P2}.", ("€20", "£5", "£5")),   # a code
     ("Das kostet 25 CHF oder CHF 3,50 pro Tag.", f"Das kostet {P0} oder {P1}.", ("CHF 25", "CHF 3.50 per day")),
     ("Die CHF-Preise und der CHF.", "Die CHF-Preise und der CHF.", ()),       # a code without a sign: kept as a code
+    ("Das kostet 15 Franken oder 3 Franken pro Tag.", f"Das kostet {P0} oder {P1}.", ("CHF 15", "CHF 3 per day")),
+    ("Es kostet 10-20 Franken.", f"Es kostet {P0}-{P1}.", ("CHF 10", "CHF 20")),     # a range, as "10-20 €" is
+    ("Warte 30 Sek., nicht 30 SEK.", f"Warte {P0}, nicht {P1}.", ("30 seconds", "SEK 30")),     # "Sek.": seconds
 ])
 def test_a_currency_sign_belongs_to_its_number_and_comes_back_where_english_writes_it(source, masked, fills):
     assert Numbers().apply(source) == (masked, fills)
@@ -84,6 +87,13 @@ def test_a_currency_code_without_a_sign_goes_after_the_number_in_german_and_pair
         f"A room is {P0}, {P1}.", ("120 CHF pro Nacht", "30 SEK pro Tag"))
     assert Numbers().apply_pair("Das kostet 25 CHF.", "It costs CHF 25.") == (f"Das kostet {P0}.", f"It costs {P0}.")
     assert Numbers().apply_pair("Das kostet 25 CHF.", "It costs 25.") == ("Das kostet 25 CHF.", "It costs 25.")
+
+
+def test_swiss_francs_are_their_code_before_the_number_in_english_and_after_it_in_german():
+    assert Numbers("en", "de").apply("It costs 15 francs, 1 franc or 3 Swiss francs.") == (
+        f"It costs {P0}, {P1} or {P2} Swiss francs.", ("15 CHF", "1 CHF", "3"))
+    assert Numbers().apply_pair("Das kostet 15 Franken.", "It costs CHF 15.") == (f"Das kostet {P0}.",
+                                                                                  f"It costs {P0}.")
 
 
 def test_a_training_pair_takes_a_section_sign_only_where_the_target_has_it_too():

@@ -50,14 +50,16 @@ SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_
 PRICE_MARK = re.compile(rf"[{CURRENCY}]|\b(?:{'|'.join(code for code, sign in CODES.items() if code == sign)})\b")
 AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
-CURRENCY_NAMES = {"de": {"euro": "€", "dollar": "$"}, "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$"}}
+# ("15 Franken" -> "CHF 15", as "25 CHF" is); a currency's code in capitals only ("30 Sek." are seconds, not SEK)
+CURRENCY_NAMES = {"de": {"euro": "€", "dollar": "$", "franken": "CHF"},
+                  "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$", "franc": "CHF", "francs": "CHF"}}
 for names in CURRENCY_NAMES.values():
     names |= {code.lower(): sign for code, sign in CODES.items()}
 # a currency's code before a number stands for its sign too ("EUR 20" -> "€20": it was copied as a type's name,
 # "ICE 578", beside a converted "20 EUR")
 CODE_BEFORE = re.compile(rf"(?<![\w-])({'|'.join(CODES)}) ?$")
-NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ({'|'.join(names)})(?![\w-])", re.IGNORECASE)
-              for lang, names in CURRENCY_NAMES.items()}
+NAME_AFTER = {lang: re.compile(rf"(?:{NO_CENTS})? ((?i:{'|'.join(n for n in names if n.upper() not in CODES)})|"
+                               rf"{'|'.join(CODES)})(?![\w-])") for lang, names in CURRENCY_NAMES.items()}
 # pounds before a rate are money, not a weight ("1,200 pounds a month" -> "1.200 £ pro Monat", not "1.200 Pfund")
 POUNDS_AFTER = {"de": re.compile(r" Pfund(?![\w-])"), "en": re.compile(r" pounds?(?![\w-])", re.IGNORECASE)}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
