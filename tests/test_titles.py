@@ -39,6 +39,18 @@ def test_a_word_after_a_german_title_or_naming_word_is_a_name_with_its_title_in_
     assert names_in(text) == found
 
 
+@pytest.mark.parametrize("text, found", [
+    ("Herr Dr. med. Klein hilft Frau Prof. Dr. med. dent. Bauer.",
+     [("Herr Dr. med. Klein", "Dr. Klein"), ("Frau Prof. Dr. med. dent. Bauer", "Prof. Dr. Bauer")]),
+    ("Herr von Weizsäcker trifft Frau von der Leyen.", [("Herr von Weizsäcker", "Mr. von Weizsäcker"),
+                                                        ("Frau von der Leyen", "Ms. von der Leyen")]),
+    ("Eine Frau von hinten.", []),                            # "von" before a lowercase word: no name
+])
+def test_a_doctors_field_goes_and_a_surnames_particle_stays_with_the_name(text, found):
+    """A model wrote "Mr. Dr. med. Klein" and "Gentlemen from Weizsäcker"."""
+    assert names_in(text) == found
+
+
 @pytest.mark.parametrize("text, found", [("Ich rufe Frau Becker an.", [("Frau Becker", "Ms. Becker")]),
                                          ("ich sehe Herrn Wolf.", [("Herrn Wolf", "Mr. Wolf")])])
 def test_a_title_after_ich_and_its_verb_is_a_title(text, found):

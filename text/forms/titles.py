@@ -34,12 +34,16 @@ from text.forms.masking import Span, merge
 from text.forms.sentence_ends import BEFORE_SENTENCE
 
 NAME = r"[A-ZÄÖÜ][^\W\d_]*(?:['’-][^\W\d_]+)*"
-ACADEMIC = {"de": r"(?:(?:Dr|Prof)\. ?)+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
+# a German doctor's field after the title, which English leaves out ("Dr. med. Klein" -> "Dr. Klein")
+FIELDS = r"(?:(?:med|dent|vet|phil|jur|rer\. ?nat|rer\. ?pol|theol|h\. ?c|habil)\. ?)*"
+ACADEMIC = {"de": rf"(?:(?:Dr\. ?{FIELDS}|Prof\. ?))+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
+# the small word before a surname, lowercase in both languages ("Herr von Weizsäcker" -> "Mr. von Weizsäcker")
+PARTICLE = r"(?:(?:von und zu|von der|von dem|van der|van den|von|van|de) )?"
 TITLE = {"de": re.compile(rf"\b(?:(?P<article>[Dd](?:ie|er|en|em)) +(?=Familie))?(?:(?P<title>Herrn?|Frau|Familie) +"
-                          rf"(?P<academic>{ACADEMIC['de']})?|(?P<academic2>{ACADEMIC['de']}))(?P<name>{NAME})"
+                          rf"(?P<academic>{ACADEMIC['de']})?|(?P<academic2>{ACADEMIC['de']}))(?P<name>{PARTICLE}{NAME})"
                           rf"(?: (?P<second>{NAME}))?"),
          "en": re.compile(rf"\b(?:(?P<title>Mr|Mrs|Ms|Miss)(?:\. ?| )(?P<academic>{ACADEMIC['en']})?|"
-                          rf"(?P<academic2>{ACADEMIC['en']}))(?P<name>{NAME})(?: (?P<second>{NAME}))?")}
+                          rf"(?P<academic2>{ACADEMIC['en']}))(?P<name>{PARTICLE}{NAME})(?: (?P<second>{NAME}))?")}
 FAMILY_EN = re.compile(rf"\b[Tt]he (?P<name>{NAME}) family\b")
 # a couple under one name: "Mr. and Mrs. Smith" / "Herr und Frau Müller"
 COUPLE = {"de": re.compile(rf"\bHerr und Frau (?P<name>{NAME})(?: (?P<second>{NAME}))?"),
@@ -180,7 +184,8 @@ def with_second(m: re.Match, names, source: str) -> tuple[str, int]:
 def fill(text: str, m: re.Match, name: str, source: str, genitive: bool = False) -> str:
     """A titled name in the other language (German: in the genitive where `genitive`, "Herrn Smiths")."""
     title = m.group("title")
-    academic = re.sub(r"(Dr|Prof)\.? ?", r"\1. ", m.group("academic") or m.group("academic2") or "")
+    academic = "".join(f"{title}. " for title in re.findall(r"\b(?:Dr|Prof)\b", m.group("academic") or
+                                                             m.group("academic2") or ""))     # no field: "Dr. med."
     if source == "de":
         if title == "Familie":
             return f"the {name} family"
