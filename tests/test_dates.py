@@ -22,6 +22,17 @@ def test_a_german_date_is_one_placeholder_in_english_order(source, masked, fills
     assert Numbers().apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Der 4.6. ist ein Montag.", f"{P0} ist ein Montag.", ("June 4",)),            # "The 4.6 is a Monday."
+    ("Wir freuen uns auf den 3. Mai und den 4.10.", f"Wir freuen uns auf {P0} und {P1}.", ("May 3", "October 4")),
+    ("Wir kommen bis zum 4.6.", f"Wir kommen {P0}.", ("until June 4",)),   # the date's full stop ends the sentence
+    ("Der 4.6 kg schwere Hund.", f"Der {P0} schwere Hund.", ("4.6 kg",)),           # no full stop: a number
+])
+def test_a_german_date_takes_its_article_and_leaves_the_sentences_full_stop(source, masked, fills):
+    """English writes no article before a date ("The May 3 is a Monday."); a translation lost its full stop."""
+    assert Numbers().apply(source) == (masked, fills)
+
+
 def test_a_short_german_date_after_a_weekday_is_a_date():
     """"am Di., 4.6., um 10 Uhr" came back as "on Tuesday, 4.6., at 10 o'clock": an English decimal."""
     assert Numbers().apply("Am Di., 4.6., und Freitag, 7.6. ist zu; Version 5.3. nicht.")[1] == \

@@ -22,7 +22,7 @@ import re
 from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
 from text.forms.clock_forms import shared_word
 from text.forms.masking import Span, overlaps
-from text.forms.sentence_ends import OPENING_WORDS
+from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import Reading
 
 DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
@@ -111,7 +111,10 @@ def led_clock(text: str, start: int, lang: str) -> bool:
     return lang in CLOCK_LEADS and CLOCK_LEAD_AT[lang].match(text, start) is not None
 
 
-ON_DE = rf"{lead_pattern(LEADS['de'])}?(?<![\w.,:])"
+# an article before a date is part of it, as English writes none ("Der 4.6. ist ein Montag." -> "June 4 is ...": a model
+# wrote "The 4.6 is a Monday." and "The May 3 is ...")
+ARTICLE_DE = r"(?:\b(?P<article>[Dd]e[rmn]|DE[RMN])\s+)"
+ON_DE = rf"(?:{lead_pattern(LEADS['de'])}|{ARTICLE_DE})?(?<![\w.,:])"
 AFTER_WEEKDAY = r"(?:(?<=\b(?:Mo|Di|Mi|Do|Fr|Sa|So)\., )|(?<=tag, )|(?<=woch, ))"     # "Di., 4.6.", "Freitag, 7.6."
 ON_EN = lead_pattern(LEADS["en"])
 ORDINAL = r"(?:st|nd|rd|th)"
@@ -126,8 +129,10 @@ PATTERNS = {
     "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:{THROUGH['de']}(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
            rf"(?:\s+{YEAR})?",
            rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
-           rf"(?:{lead_pattern(LEADS['de'])}|{AFTER_WEEKDAY})(?<![\w.,:]){DAY}\.(?P<number2>\d)\.(?![\d.]|,\d)",
-           # "am 5.3.": with its lead, or after a weekday ("am Di., 4.6.": as "4.6" it read as an English decimal)
+           rf"(?:{lead_pattern(LEADS['de'])}|{ARTICLE_DE}|{AFTER_WEEKDAY})(?<![\w.,:]){DAY}\.(?P<number2>\d)\."
+           r"(?![\d.]|,\d)",
+           # "am 5.3.": with its lead or article, or after a weekday ("am Di., 4.6.": as "4.6" it read as an English
+           # decimal)
            rf"{lead_pattern(MONTH_LEADS['de'], 'within')}?(?<![\w.]){month_pattern('de')}\s+{YEAR}",
            rf"{lead_pattern(YEAR_LEADS['de'], 'since')}{YEAR}(?!\s+(?i:jahr|tag|woche|monat|stunde|minute|mal)\w*)"],
     "en": [rf"{ON_EN}?(?<![\w.,:]){weekday_before('en')}{month_pattern('en')}\s+{DAY}{ORDINAL}?"
@@ -212,7 +217,8 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                            joint)
             key = ("date", day, last, month, found.get("year")) + ((weekday,) if weekday else ()) + \
                 (("and",) if joint else ())
-            spans.append(Span(m.start(), m.end(), Reading(fill, key)))
+            end = m.end() - 1 if m.group().endswith(".") and ends_text(text, m.end()) else m.end()
+            spans.append(Span(m.start(), end, Reading(fill, key)))    # "bis zum 4.6." -> "until June 4" + "."
     return sorted(spans)
 
 
