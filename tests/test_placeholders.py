@@ -58,7 +58,13 @@ def test_a_fill_the_model_wrote_a_hyphen_and_a_space_after_is_joined_to_the_capi
     assert fill(f"{P0}- und {P1}-Wagen", ("FedEx", "DHL")) == "FedEx- und DHL-Wagen"      # "und": a shared part
 
 
-@pytest.mark.parametrize("value", ["info@zoo-berlin.de", "https://www.wetter.de", "@anna_b", "iPhone", "x.txt"])
+def test_a_hyphened_fill_that_opens_lowercase_takes_a_capital_first_in_the_output():
+    assert fill(f"{P0} comes he.", ("mid-June",)) == "Mid-June comes he."       # "Mitte Juni kommt er."
+    assert fill(f"He comes {P0}.", ("mid-June",)) == "He comes mid-June."
+
+
+@pytest.mark.parametrize("value", ["info@zoo-berlin.de", "https://www.wetter.de", "@anna_b", "iPhone", "x.txt",
+                                   "eBay-Shop"])
 def test_an_address_or_a_word_in_its_own_case_first_in_the_output_stays_as_written(value):
     assert fill(f"{P0} is on the sign.", (value,)) == f"{value} is on the sign."
 

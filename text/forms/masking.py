@@ -105,8 +105,8 @@ WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
 def capitalizable(value: str) -> bool:
-    first = value.split(" ", 1)[0]
-    return first.islower() and WORDS.fullmatch(first) is not None
+    first = value.split(" ", 1)[0]          # its first part lowercase: "mid-June" too ("Mitte Juni" came back lowercase)
+    return first.split("-", 1)[0].islower() and WORDS.fullmatch(first) is not None
 
 
 def fill(output: str, fills: tuple[str, ...]) -> str:
