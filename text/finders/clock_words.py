@@ -16,7 +16,9 @@ half 8"); "Viertel nach 8" keeps its digit. Left to the model: the regional "Vie
 nothing elsewhere) and British "half eight", both read two ways, and "halb" before anything but an hour ("halb
 voll", "halb zwei Kinder": a capitalized word after the hour). A time takes its preposition along as one in digits
 does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a model wrote "We are gathering using half past
-seven").
+seven"). German minutes before or after an hour, "5 vor 12", "10 nach 8", are words too ("five to twelve", "at ten
+past eight"), but only after "es ist", "ist es", "um" or "gegen" and before no noun or "Uhr": elsewhere "5 vor 12"
+may be anything.
 """
 from __future__ import annotations
 
@@ -33,9 +35,17 @@ FRACTIONS = {"de": [(r"halb", 30, -1), (r"viertel\s+nach", 15, 0), (r"viertel\s+
              "en": [(r"half\s+past", 30, 1), (r"(?:a\s+)?quarter\s+past", 15, 0), (r"(?:a\s+)?quarter\s+to", 45, 0)]}
 WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
            "en": {30: "half past", 15: "quarter past", 45: "quarter to"}}
+# German minutes before or after an hour ("Es ist 5 vor 12." -> "five to twelve": a model wrote "5 is in front of 12."),
+# only where a time is sure: after "es ist", "ist es", "um" or "gegen", and before no noun, "Uhr" or another number
+MINUTES_DE = r"5|10|20|25|fünf|zehn|zwanzig|fünfundzwanzig"
+MINUTES_WAY = {"vor": "to", "nach": "past"}
 # a time of day by its name ("Um Mitternacht schlafen alle." -> "There are all of eights asleep." from a 30-minute
 # model); not "Mittag" (lunch too) nor "noon" ("at noon" is no German "um")
 NAMED = {"de": {"mitternacht": "midnight"}, "en": {"midnight": "Mitternacht"}}
+
+
+GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
+ENGLISH_MINUTES = {20: "twenty", 25: "twenty-five"}
 
 
 class ClockWords(PlaceholderStep):
@@ -49,6 +59,10 @@ class ClockWords(PlaceholderStep):
         self.patterns = [(re.compile(rf"(?<![\w-])(?i:{fraction})\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])"
                                      rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
                          for fraction, minutes, ahead in fractions]
+        self.minutes = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen ))"
+                                  rf"(?P<minutes>(?i:{MINUTES_DE}))\s+(?P<way>vor|nach)\s+"
+                                  rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
+            if fractions and source == "de" else None
         named = NAMED[source] if fractions else {}
         self.named = re.compile(rf"(?<![\w-])(?i:{'|'.join(named)})(?![\w-])") if named else None
         self.names = named
@@ -62,6 +76,11 @@ class ClockWords(PlaceholderStep):
                 shown = (value + ahead - 1) % 12 + 1
                 said = hour if hour.isdigit() and not ahead else self.words[shown]     # "halb 8": "half past seven"
                 spans.append(self.led(text, m, f"{WRITTEN[self.target][minutes]} {said}", spans))
+        for m in self.minutes.finditer(text) if self.minutes else ():       # "5 vor 12" -> "five to twelve"
+            minutes, hour = (int(n) if n.isdigit() else self.hours.get(n.lower()) or GERMAN_MINUTES[n.lower()]
+                             for n in m.group("minutes", "hour"))
+            said = f"{self.words.get(minutes) or ENGLISH_MINUTES[minutes]} {MINUTES_WAY[m.group('way')]} "
+            spans.append(self.led(text, m, said + self.words[hour], spans))
         for m in self.named.finditer(text) if self.named else ():
             spans.append(self.led(text, m, self.names[m.group().lower()], spans))
         return sorted(spans)
