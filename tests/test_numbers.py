@@ -77,6 +77,15 @@ def test_both_numbers_of_a_price_range_are_prices(languages, source, fills):
     assert Numbers(*languages).apply(source)[1] == fills
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Das kostet €10 - 20, Kinder 5 – 8 €.", f"Das kostet {P0}, Kinder {P1}.", ("€10-€20", "€5-€8")),
+    ("Ein 10 - 20 € Schein, Seite 5 - 8.", f"Ein {P0} Schein, Seite {P1} - {P2}.", ("€10-€20", "5", "8")),
+])
+def test_a_price_range_with_a_spaced_dash_is_one_placeholder(source, masked, fills):
+    """As two, a model dropped the dash: "Das kostet €10 - 20." -> "The costs €10 €20." ("€10-20": one already)."""
+    assert Numbers().apply(source) == (masked, fills)
+
+
 def test_the_part_of_the_day_after_a_german_time_is_part_of_it():
     assert Numbers().apply("Um 8 Uhr abends und um 6 Uhr früh, 10 Uhr Abendessen.") == (
         "\ue000 und \ue001, \ue002 Abendessen.", ("at 8 pm", "at 6 am", "10 o'clock"))

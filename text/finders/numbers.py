@@ -285,6 +285,13 @@ class Numbers(PlaceholderStep):
                 spans[k] = spans[k]._replace(fill=self.priced(spans[k].fill, currency(k + 1)))
             elif plain(k + 1) and currency(k) and spans[k].start < found[k].start() and spans[k].end == found[k].end():
                 spans[k + 1] = spans[k + 1]._replace(fill=self.priced(spans[k + 1].fill, currency(k)))
+        for k in range(len(found) - 2, -1, -1):     # two prices joined by a spaced dash: one ("€10 - 20" -> "€10-€20")
+            between = RANGE.fullmatch(text, spans[k].end, spans[k + 1].start)
+            if between and between.group(1) and between.group() != between.group(1) and \
+                    not isinstance(spans[k].fill, Reading) and not isinstance(spans[k + 1].fill, Reading) and \
+                    currency(k) and currency(k + 1) == currency(k):
+                spans[k:k + 2] = [Span(spans[k].start, spans[k + 1].end, f"{spans[k].fill}-{spans[k + 1].fill}")]
+                found[k:k + 2] = [found[k]]
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:
