@@ -38,3 +38,13 @@ def test_a_training_pair_takes_the_range_on_both_sides_however_the_target_joins_
     assert Numbers().apply_pair("Es dauert 3 bis 5 Tage.", "It takes 3-5 days.") == ("Es dauert \ue000.",
                                                                                      "It takes \ue000.")
     assert RANGE.fullmatch(" bis ") and not RANGE.fullmatch(" mit ")
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Das dauert 2 Std. 15 Min.", ("2 hours 15 minutes",)),      # "The 2 hours is coming for 15 minutes."
+    ("de", "en", "Es dauert 1 Stunde und 30 Minuten.", ("1 hour and 30 minutes",)),
+    ("en", "de", "It takes 2 hours and 15 minutes.", ("2 Stunden und 15 Minuten",)),
+    ("de", "en", "Nach 5 Minuten 2 Stunden, 10 km 45 Minuten.", ("5 minutes", "2 hours", "10 km", "45 minutes")),
+])
+def test_a_duration_in_two_units_the_larger_first_is_one_placeholder(source, target, text, fills):
+    assert Numbers(source, target).apply(text)[1] == fills

@@ -25,8 +25,9 @@ def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
 
 
 @pytest.mark.parametrize("source, masked, fills", [
-    ("Das dauert 2 Std. 15 Min.", "Das dauert \ue000 \ue001.", ("2 hours", "15 minutes")),  # the stop: the sentence's
-    ("Es dauert 3 Std 5 Min. Dann gehen wir.", "Es dauert \ue000 \ue001. Dann gehen wir.", ("3 hours", "5 minutes")),
+    ("Das dauert 2 Std., dann 15 Min.", "Das dauert \ue000, dann \ue001.", ("2 hours", "15 minutes")),
+    ("Es dauert 3 Std, dann 5 Min. Dann gehen wir.", "Es dauert \ue000, dann \ue001. Dann gehen wir.",
+     ("3 hours", "5 minutes")),
     ("Nach 5 min. und 2,5 Mrd. Euro.", "Nach \ue000 und \ue001.", ("5 minutes", "€2.5 billion")),
 ])
 def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):

@@ -23,7 +23,7 @@ from text.forms.clock_forms import clock_form, clock_range
 from text.forms.dates import RANGE_FROM, RANGE_TO, clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
-from text.forms.measure_ranges import RANGE, joined_measures
+from text.forms.measure_ranges import RANGE, joined_durations, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
@@ -185,6 +185,7 @@ class Numbers(PlaceholderStep):
         self.price_ranges(text, found, spans)                     # "10-20 €" -> "€10", "€20"
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
+        kept = joined_durations(text, kept, self.source, self.target)     # "2 Std. 15 Min." -> "2 hours 15 minutes"
         return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
 
     def hours_range(self, text: str, m: re.Match, after: re.Match) -> bool:

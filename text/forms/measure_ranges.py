@@ -40,3 +40,29 @@ def joined_measures(text: str, spans: list[Span], source: str, target: str) -> l
             continue
         joined.append(span)
     return joined
+
+
+# a duration in two units, the larger first, as one placeholder ("2 Std. 15 Min." -> "2 hours 15 minutes": as two, a
+# model wrote "The 2 hours is coming for 15 minutes."); "und" / "and" between them as the target says it
+DURATION_ORDER = ("yr", "mo", "wk", "d", "h", "min", "s")
+DURATION_JOIN = re.compile(r" (?:(und|and) )?")
+
+
+def joined_durations(text: str, spans: list[Span], source: str, target: str) -> list[Span]:
+    """The spans (in text order) with two measures of time right after one another, the larger unit first ("2 Std.
+    15 Min.", "1 Stunde und 30 Minuten"), as one span: "2 hours 15 minutes", "1 hour and 30 minutes"."""
+    if {source, target} != {"de", "en"}:
+        return spans
+    joined: list[Span] = []
+    for span in spans:
+        last = joined[-1] if joined else None
+        between = DURATION_JOIN.fullmatch(text, last.end, span.start) if last else None
+        if between and all(isinstance(s.fill, Reading) and s.fill.key[0] == "unit" and len(s.fill.key) == 3 and
+                           s.fill.key[1] in DURATION_ORDER for s in (last, span)) and \
+                DURATION_ORDER.index(last.fill.key[1]) < DURATION_ORDER.index(span.fill.key[1]):
+            join = f" {JOINS[between.group(1)].strip()} " if between.group(1) else " "
+            joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{span.fill}",
+                                                            ("duration", *last.fill.key, *span.fill.key)))
+            continue
+        joined.append(span)
+    return joined
