@@ -19,7 +19,7 @@ def test_a_range_of_one_measure_is_one_placeholder_joined_as_the_target_joins_it
 
 @pytest.mark.parametrize("source, target, text, fills", [
     ("de", "en", "Von 9 bis 17 Uhr, zwischen 14 und 15 Uhr.", ("from 9 am to 5 pm", "2", "3 pm")),    # times' own
-    ("de", "en", "Es kostet 3 bis 5 Euro, Seite 3 bis 5.", ("€3", "€5", "3", "5")),          # no measure: two prices
+    ("de", "en", "Es kostet 3 bis 5 Euro, Seite 3 bis 5.", ("€3 to €5", "3", "5")),   # no measure: the prices' own
 ])
 def test_times_prices_and_plain_numbers_are_no_measure_range(source, target, text, fills):
     assert Numbers(source, target).apply(text)[1] == fills

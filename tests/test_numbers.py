@@ -67,9 +67,9 @@ def test_a_section_sign_belongs_to_its_number_as_typed(languages, source, masked
 
 
 @pytest.mark.parametrize("languages, source, fills", [
-    (("de", "en"), "Es kostet zwischen 10 und 20 Euro, 5 bis 8 €.", ("€10", "€20", "€5", "€8")),
+    (("de", "en"), "Es kostet zwischen 10 und 20 Euro, 5 bis 8 €.", ("€10", "€20", "€5 to €8")),
     (("de", "en"), "Es kostet 10-20 €.", ("€10", "€20")),
-    (("en", "de"), "It costs €10-20, or $5 to 8.", ("10 €", "20 €", "5 $", "8 $")),
+    (("en", "de"), "It costs €10-20, or $5 to 8.", ("10 €", "20 €", "5 $ bis 8 $")),
     (("de", "en"), "Es sind 3 Kinder und 20 €, 12,50 € bis 15 Uhr.", ("3", "€20", "€12.50", "3 pm")),   # no range
 ])
 def test_both_numbers_of_a_price_range_are_prices(languages, source, fills):
@@ -80,9 +80,12 @@ def test_both_numbers_of_a_price_range_are_prices(languages, source, fills):
 @pytest.mark.parametrize("source, masked, fills", [
     ("Das kostet €10 - 20, Kinder 5 – 8 €.", f"Das kostet {P0}, Kinder {P1}.", ("€10-€20", "€5-€8")),
     ("Ein 10 - 20 € Schein, Seite 5 - 8.", f"Ein {P0} Schein, Seite {P1} - {P2}.", ("€10-€20", "5", "8")),
+    ("Das kostet €10 bis 20, nicht 12,50 € bis 15 Uhr.", f"Das kostet {P0}, nicht {P1} bis {P2}.",
+     ("€10 to €20", "€12.50", "3 pm")),                                 # a price and a time: no range
 ])
-def test_a_price_range_with_a_spaced_dash_is_one_placeholder(source, masked, fills):
-    """As two, a model dropped the dash: "Das kostet €10 - 20." -> "The costs €10 €20." ("€10-20": one already)."""
+def test_a_price_range_with_a_spaced_dash_or_bis_is_one_placeholder(source, masked, fills):
+    """As two, a model dropped the dash, "Das kostet €10 - 20." -> "The costs €10 €20." ("€10-20": one already), and
+    wrote "bis" as "for", "The costs €10 for €20."."""
     assert Numbers().apply(source) == (masked, fills)
 
 

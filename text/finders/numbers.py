@@ -23,7 +23,7 @@ from text.forms.clock_forms import clock_form, clock_range
 from text.forms.dates import RANGE_FROM, RANGE_TO, clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
-from text.forms.measure_ranges import RANGE, joined_durations, joined_measures
+from text.forms.measure_ranges import JOINS, RANGE, joined_durations, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
 from text.forms.rates import rate_after
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
@@ -41,6 +41,8 @@ CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
          "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
+# a price range's word (as two placeholders a model wrote "Das kostet €10 bis 20." as "The costs €10 for €20.")
+TO_JOINS = {word: JOINS[word] for word in ("bis", "to", "till", "until")}
 OPENING_AFTER = re.compile(r"\s+([A-ZÄÖÜ][a-zäöüß]*)\b")
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
@@ -286,12 +288,13 @@ class Numbers(PlaceholderStep):
                 spans[k] = spans[k]._replace(fill=self.priced(spans[k].fill, currency(k + 1)))
             elif plain(k + 1) and currency(k) and spans[k].start < found[k].start() and spans[k].end == found[k].end():
                 spans[k + 1] = spans[k + 1]._replace(fill=self.priced(spans[k + 1].fill, currency(k)))
-        for k in range(len(found) - 2, -1, -1):     # two prices joined by a spaced dash: one ("€10 - 20" -> "€10-€20")
-            between = RANGE.fullmatch(text, spans[k].end, spans[k + 1].start)
-            if between and between.group(1) and between.group() != between.group(1) and \
-                    not isinstance(spans[k].fill, Reading) and not isinstance(spans[k + 1].fill, Reading) and \
+        for k in range(len(found) - 2, -1, -1):     # two prices joined by a spaced dash or "bis" / "to": one ("€10 -
+            between = RANGE.fullmatch(text, spans[k].end, spans[k + 1].start)      # 20" -> "€10-€20", "€10 to €20")
+            join = between and ("-" if between.group(1) and between.group() != between.group(1) else
+                                TO_JOINS.get(between.group(2)))
+            if join and not isinstance(spans[k].fill, Reading) and not isinstance(spans[k + 1].fill, Reading) and \
                     currency(k) and currency(k + 1) == currency(k):
-                spans[k:k + 2] = [Span(spans[k].start, spans[k + 1].end, f"{spans[k].fill}-{spans[k + 1].fill}")]
+                spans[k:k + 2] = [Span(spans[k].start, spans[k + 1].end, f"{spans[k].fill}{join}{spans[k + 1].fill}")]
                 found[k:k + 2] = [found[k]]
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
