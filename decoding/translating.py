@@ -13,7 +13,7 @@ import decoding.confidence
 from decoding.confidence import confidence, is_low
 from decoding.load import check_output, decode_inputs, open_translator
 from decoding.markup import FORMATS as MARKUP_FORMATS, translate_marked
-from decoding.router import Router
+from decoding.router import AUTO, Router
 from decoding.subtitles import check_format_flags, translate_subtitle_file
 from decoding.translations import Translation
 from data.subwords import WORD_START
@@ -110,14 +110,15 @@ def low_note(low: int, lines: int) -> str:
             "(--confidence prints each line's)")
 
 
-def own_language_note(own: int, router: Router, lines: str = "") -> str:
+def own_language_note(own: int, router: Router, lines: str = "", setting=lambda to: f"--to {to}") -> str:
     """What stderr says where --to sent lines into the language they are written in already (`lines`: how they are
-    named, "1 line reads" by default)."""
+    named, "1 line reads" by default; `setting`: how a "to" is named, `--to de` by default, the server's answer
+    names its request field)."""
     lines = lines or ("1 line reads" if own == 1 else f"{own} lines read")
     written, other = (language_name(lang) for lang in (router.to, *(lang for lang in router.ways if lang != router.to)))
-    return (f"{lines} as {written} already, the language --to {router.to} writes; "
-            f"{'it' if own == 1 else 'each'} was read as {other} all the same (--to auto sends each line into the "
-            "other language of its own)")
+    return (f"{lines} as {written} already, the language {setting(router.to)} writes; "
+            f"{'it' if own == 1 else 'each'} was read as {other} all the same ({setting(AUTO)} sends each line into "
+            "the other language of its own)")
 
 
 def plot_attention(translator: Router, text: str, decode, path: str) -> None:

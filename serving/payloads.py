@@ -217,10 +217,11 @@ def parse_attention(payload: dict, defaults: DecodeConfig, limits: Limits,
             parse_to(payload, choices))
 
 
-def translation_body(request: TranslateRequest, results: list) -> dict:
+def translation_body(request: TranslateRequest, results: list, notes: list[str] = ()) -> dict:
     """The response: translations in input order with their confidences (decoding/confidence.py) and directions
-    ("from", "to": the language each text was read as and the one written), and the scored n-best lists when more
-    than one was asked for. results: one list of Translation per text, best first."""
+    ("from", "to": the language each text was read as and the one written), the scored n-best lists when more
+    than one was asked for, and "notes" where there are any (what translate.py notes on stderr). results: one list
+    of Translation per text, best first."""
     decode = {"beam": request.work.decode.beam, "length_penalty": request.work.decode.length_penalty}
     n_best = [[{"text": s.text, "score": round(s.score, 4), "confidence": s.confidence} for s in hyps]
               for hyps in results]
@@ -235,4 +236,4 @@ def translation_body(request: TranslateRequest, results: list) -> dict:
                 "n_best": n_best}
     if request.work.decode.n_best == 1:
         del body["n_best"]
-    return {**body, "decode": decode}
+    return {**body, "decode": decode, **({"notes": list(notes)} if notes else {})}

@@ -17,6 +17,7 @@ from decoding.markup import attention_of, markup_of, put_back
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
 from decoding.translations import Sentence, Translation, kth_joined, sentences_of
+from decoding.translating import own_language_note
 from decoding.translator import AttentionMap
 from serving.batching_queue import MicroBatcher
 from serving.payloads import TranslateRequest, Work
@@ -25,6 +26,15 @@ from serving.payloads import TranslateRequest, Work
 # request arriving meanwhile waits for one slice of each request ahead (docs/SERVING.md: the worst case measured)
 SLICE_WORK = 16
 LINE_BREAK = re.compile(r"(\r\n|\r|\n)")      # kept: a text's lines come back between the same breaks
+
+
+def lines_of(request: TranslateRequest) -> tuple[list[list[str]], list[Parsed | None], list[str]]:
+    """Each text's lines and the breaks between them; each line's markup (None: "text", or a line without any); the
+    text of each line that the model reads."""
+    texts = [LINE_BREAK.split(text) for text in request.texts]
+    lines = [line for parts in texts for line in parts[::2]]
+    parsed = [None if request.format == "text" else markup_of(line, request.format) for line in lines]
+    return texts, parsed, [line if p is None else p.plain for line, p in zip(lines, parsed)]
 
 
 def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[list[Translation]]:
@@ -67,13 +77,17 @@ class TranslationService:
         several lines is translated line by line, as translate.py translates a file, and keeps its line breaks."""
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
-        texts = [LINE_BREAK.split(text) for text in request.texts]      # each text's lines and the breaks between
-        lines = [line for parts in texts for line in parts[::2]]
-        parsed = [None if request.format == "text" else markup_of(line, request.format) for line in lines]
-        lines_split = router.split([line if p is None else p.plain for line, p in zip(lines, parsed)],
-                                   glossary=glossary)
+        texts, parsed, plain = lines_of(request)
+        lines_split = router.split(plain, glossary=glossary)
         return self.batcher.submit(request.work, sentences_of(lines_split), lambda translated: join_lines(
             texts, self._put_markup(router, request.work.decode, parsed, router.join(lines_split, translated))))
+
+    def notes(self, request: TranslateRequest) -> list[str]:
+        """What translate.py notes on stderr of the same lines, for the answer: the lines a fixed "to" sends into the
+        language they are written in already (html and xml lines: read from their text, not their tags)."""
+        router = self.router.toward(request.to) if request.to else self.router
+        own = router.sent_into_their_own(lines_of(request)[2])
+        return [own_language_note(own, router, setting=lambda to: f'"to": "{to}"')] if own else []
 
     def _put_markup(self, router: Router, decode: DecodeConfig, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:

@@ -388,3 +388,22 @@ def test_a_server_of_one_direction_writes_its_language_only(client):
 
 def test_health_names_the_languages(client):
     assert client.get("/health").json()["languages"] == {"source": "de", "target": "en"}
+
+
+def test_texts_a_fixed_to_sends_into_their_own_language_get_the_note_translate_py_prints(both_run):
+    """translate.py --to de notes German lines on stderr (read as English all the same); the answer notes them too,
+    from the text of html lines, not their tags; "to": "auto" and English texts have no note."""
+    with serve(load_translator(both_run / "best.pt")) as client:
+        answer = client.post("/translate", json={"texts": ["Der Hund schläft im Park.", "The dog sleeps.",
+                                                           "Die Katze schläft.\nDer Mann sitzt im Park."],
+                                                 "to": "de"}).json()
+        assert answer["notes"] == ['3 lines read as German already, the language "to": "de" writes; each was read '
+                                   'as English all the same ("to": "auto" sends each line into the other language '
+                                   'of its own)']
+        one = client.post("/translate", json={"text": "Der <b>Hund</b> schläft im Park.", "to": "de",
+                                              "format": "html"}).json()
+        assert one["notes"] == ['1 line reads as German already, the language "to": "de" writes; it was read as '
+                                'English all the same ("to": "auto" sends each line into the other language of its '
+                                'own)']
+        for body in ({"text": "Der Hund schläft im Park.", "to": "auto"}, {"text": "The dog sleeps.", "to": "de"}):
+            assert "notes" not in client.post("/translate", json=body).json()
