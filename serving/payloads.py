@@ -13,7 +13,10 @@ from config import DecodeConfig
 from config.checks import BrokenRule, decode_settings
 from decoding.markup import FORMATS as MARKUP_FORMATS
 
-# C0/C1 controls (tab, newline and carriage return are text) and lone surrogates, which no UTF-8 can carry
+# lone surrogates, which no UTF-8 can carry; a text's control characters are removed by the text pipeline's cleaning
+# (or read as spaces), as translate.py's lines' are (text/forms/cleaning.py)
+SURROGATE = re.compile(r"[\ud800-\udfff]")
+# in a glossary term, which a glossary file holds, C0/C1 controls too (tab, newline and carriage return: apart)
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary", "to", "format")
 FORMATS = ("text", *MARKUP_FORMATS)          # a request's "format" (decoding/markup.py)
@@ -79,13 +82,13 @@ def json_type(value) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def check_text(value, where: str, limits: Limits) -> str:
+def check_text(value, where: str, limits: Limits, refused: re.Pattern = SURROGATE) -> str:
     if not isinstance(value, str):
         raise BadRequest(422, f"{where} must be a string, not {json_type(value)}")
     if len(value) > limits.max_chars:
         raise BadRequest(422, f"{where} has {len(value)} characters; the limit is {limits.max_chars} a text, so "
                               "send it as several texts")
-    bad = CONTROL.search(value)
+    bad = refused.search(value)
     if bad:
         what = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "the control character"
         raise BadRequest(422, f"{where} contains {what} U+{ord(bad.group()):04X} at position {bad.start()}; send "
@@ -194,12 +197,12 @@ def parse_glossary(payload: dict, limits: Limits,
         raise BadRequest(422, f"glossary has {len(glossary)} terms; the limit is {MAX_GLOSSARY_TERMS} a request, "
                               "so send only the terms your texts contain")
     for term, target in glossary.items():
-        check_text(term, "a glossary term", limits)
+        check_text(term, "a glossary term", limits, CONTROL)
         if not term.strip():
             raise BadRequest(422, f"a glossary term is empty: each key must be a term in {source_name()}")
         if not isinstance(target, str) or not target.strip():
             raise BadRequest(422, f"glossary term {term!r} needs a non-empty {target_name()} term as its value")
-        check_text(target, f"glossary[{term!r}]", limits)
+        check_text(target, f"glossary[{term!r}]", limits, CONTROL)
         if LINE_BREAK_OR_TAB.search(term + target):     # a glossary file could never hold it: one term, one line
             where, text = ("glossary term", term) if LINE_BREAK_OR_TAB.search(term) else \
                 (f"the {target_name()} term of {term!r}", target)
