@@ -12,6 +12,7 @@ from typing import Callable, NamedTuple
 from config import DecodeConfig
 from config.checks import BrokenRule, decode_settings
 from decoding.markup import FORMATS as MARKUP_FORMATS
+from decoding.subtitles import FORMATS as TRANSLATE_PY_FORMATS
 
 # lone surrogates, which no UTF-8 can carry; a text's control characters are removed by the text pipeline's cleaning
 # (or read as spaces), as translate.py's lines' are (text/forms/cleaning.py)
@@ -20,6 +21,7 @@ SURROGATE = re.compile(r"[\ud800-\udfff]")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 TRANSLATE_FIELDS = ("text", "texts", "beam", "n_best", "length_penalty", "glossary", "to", "format")
 FORMATS = ("text", *MARKUP_FORMATS)          # a request's "format" (decoding/markup.py)
+SUBTITLE_FORMATS = tuple(fmt for fmt in TRANSLATE_PY_FORMATS if fmt not in FORMATS)     # translate.py's alone
 MAX_GLOSSARY_TERMS = 256
 LINE_BREAK_OR_TAB = re.compile(r"[\t\n\r]")   # text in a sentence, never inside a glossary term
 ATTENTION_FIELDS = ("text", "beam", "length_penalty", "to")
@@ -148,6 +150,10 @@ def parse_to(payload: dict, choices: tuple[str, ...]) -> str | None:
 
 def parse_format(payload: dict, decode: DecodeConfig) -> str:
     """The request's "format" (default "text"); with markup, one translation a text: its tags go into the best."""
+    if payload.get("format") in SUBTITLE_FORMATS:
+        fmt = payload["format"]
+        raise BadRequest(422, f'format "{fmt}" is a subtitle file, which the server does not take: translate it with '
+                              f'translate.py --format {fmt} < FILE, or send its cues\' text as "texts"')
     fmt = choice(payload, "format", FORMATS, "text")
     if fmt != "text" and decode.n_best > 1:
         raise BadRequest(422, f"n_best must be 1 with format {json.dumps(fmt)}: the tags go back into the best "

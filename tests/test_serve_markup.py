@@ -71,6 +71,9 @@ def test_an_engine_without_attention_puts_the_tags_back_by_proportion(tiny_run):
     ({"text": "Hund", "format": "HTML"}, 'format must be one of "text", "html", "xml", not "HTML"'),
     ({"text": "Hund", "format": 5}, 'format must be one of "text", "html", "xml", not 5'),
     ({"text": "Hund", "format": "html", "n_best": 2}, 'n_best must be 1 with format "html"'),
+    ({"text": "1\n00:00:01,000 --> 00:00:02,000\nHund", "format": "srt"},
+     'format "srt" is a subtitle file, which the server does not take: translate it with translate.py --format srt'),
+    ({"text": "WEBVTT", "format": "vtt"}, 'format "vtt" is a subtitle file'),
 ])
 def test_a_bad_format_is_refused_in_one_line_naming_the_choices(client, body, message):
     answer = client.post("/translate", json=body)
