@@ -87,7 +87,9 @@ class TranslationService:
         language they are written in already (html and xml lines: read from their text, not their tags)."""
         router = self.router.toward(request.to) if request.to else self.router
         own = router.sent_into_their_own(lines_of(request)[2])
-        return [own_language_note(own, router, setting=lambda to: f'"to": "{to}"')] if own else []
+        def named(to: str) -> str:        # the request's "to", or the server's default (serve.py --to)
+            return f'"to": "{to}"' if request.to or to == AUTO else f"serve.py --to {to}"
+        return [own_language_note(own, router, setting=named)] if own else []
 
     def _put_markup(self, router: Router, decode: DecodeConfig, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:

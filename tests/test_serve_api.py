@@ -406,6 +406,10 @@ def test_texts_a_fixed_to_sends_into_their_own_language_get_the_note_translate_p
                                 'own)']
         for body in ({"text": "Der Hund schläft im Park.", "to": "auto"}, {"text": "The dog sleeps.", "to": "de"}):
             assert "notes" not in client.post("/translate", json=body).json()
+    service = TranslationService(Router(load_translator(both_run / "best.pt")).toward("de"))
+    with TestClient(create_app(service)) as client:         # serve.py --to de: a request without "to"
+        note, = client.post("/translate", json={"text": "Der Hund schläft im Park."}).json()["notes"]
+        assert 'the language serve.py --to de writes; it was read as English all the same ("to": "auto"' in note
 
 
 def test_control_characters_in_texts_are_cleaned_away_as_translate_py_cleans_them(client, translator):
