@@ -116,6 +116,16 @@ def test_a_training_pair_takes_a_section_sign_only_where_the_target_has_it_too()
 def test_english_prices_come_back_in_german_format_and_a_pair_needs_the_currency_on_both_sides():
     assert Numbers("en", "de").apply("It costs $5 or £3.50.")[1] == ("5 $", "3,50 £")
     assert Numbers("en", "de").apply("It costs 12 dollars or 3.50 Euros.")[1] == ("12 $", "3,50 €")
+
+
+@pytest.mark.parametrize("languages, source, fills", [
+    (("en", "de"), "The car costs US$5,000 or C$3.", ("5.000 US$", "3 C$")),
+    (("de", "en"), "Das Auto kostet 5.000 US$ oder US$ 3.", ("US$5,000", "US$3")),
+])
+def test_a_dollars_country_is_part_of_its_sign(languages, source, fills):
+    pipeline = Pipeline.from_config(DataConfig(src_lang=languages[0], tgt_lang=languages[1]))
+    applied = pipeline.apply(source)
+    assert pipeline.fills(applied.states[0]) == fills
     assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs €12.50.") == (f"Das kostet {P0}.",
                                                                                f"It costs {P0}.")
     assert Numbers().apply_pair("Das kostet 12,50 €.", "It costs 12.50 euros.") == (f"Das kostet {P0}.",
@@ -242,7 +252,7 @@ def test_digit_runs_leave_training_pairs_to_the_number_step():
 
 
 HOSTILE = ["Nr.1 .5 ,5 2x3 14h30 m² 12a 10% 1/2 ½ ¾ 3² x²", "Tel. +49 (0)30 123-456, Fax 030/123456",
-           "1.-3. Mai, 3,5-4,5 kg, 5€, €5, $3.50, 5$, 20°C, -3°, 10 km/h, 100km/h, 5'000, 1'000.50",
+           "1.-3. Mai, 3,5-4,5 kg, 5€, €5, $3.50, 5$, US$5,000, 20°C, -3°, 10 km/h, 100km/h, 5'000, 1'000.50",
            "Zimmer 3.OG, B2B, MP3-Player, 4K, 3D-Film, 1️⃣ #2 @user1 a1b2c3 2:1-Sieg 24/7 9-to-5 v1.2.3",
            "08:00-17:00 Uhr, 8–12 Uhr, 1990er, 30ern, 3. Oktober, am 24.12.2020 um 14.30 Uhr ٣ ३"]
 

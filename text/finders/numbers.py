@@ -48,7 +48,11 @@ BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 CURRENCY = "€$£¥"
 NO_CENTS = r",[-–]{1,2}"                    # German "999,- €": a whole price, no cents
-SIGN_BEFORE, SIGN_AFTER = re.compile(f"([{CURRENCY}]) ?$"), re.compile(f"(?:{NO_CENTS})? ?([{CURRENCY}])(?!\\w)")
+# a dollar's country before its sign is part of the sign: "US$5,000" -> "5.000 US$", "5 US$" -> "US$5" (a
+# password's pattern took "US$5" and left ",000" to the model, which lost it)
+DOLLAR_COUNTRY = r"(?<![^\W_])(?:US|AU|CA|NZ|HK|[ACS])(?=\$)"
+SIGN_BEFORE = re.compile(f"((?:{DOLLAR_COUNTRY})?[{CURRENCY}]) ?$")
+SIGN_AFTER = re.compile(f"(?:{NO_CENTS})? ?((?:US|AU|CA|NZ|HK|[ACS])?\\$(?!\\w)|[{CURRENCY}](?!\\w))")
 PRICE_MARK = re.compile(rf"[{CURRENCY}]|\b(?:{'|'.join(code for code, sign in CODES.items() if code == sign)})\b")
 AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
@@ -265,7 +269,7 @@ class Numbers(PlaceholderStep):
 
     def priced(self, number: str, currency: str) -> str:
         """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
-        return f"{currency}{'' if currency in CURRENCY else ' '}{number}" if self.target == "en" else \
+        return f"{currency}{'' if currency[-1] in CURRENCY else ' '}{number}" if self.target == "en" else \
             f"{number} {currency}"
 
     def price_ranges(self, text: str, found: list[re.Match], spans: list[Span]) -> None:

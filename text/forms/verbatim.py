@@ -69,8 +69,9 @@ PATTERNS = [
     r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
     r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe)\b",
     # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf")
-    r"(?<![\w$%&*+=~^|\\#])\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
-    # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole
+    r"(?<![\w$%&*+=~^|\\#])(?!(?:US|AU|CA|NZ|HK|[ACS])\$\d)\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
+    # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole;
+    # not a price in a country's dollars ("US$5,000": the numbers finder's)
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
     rf"(?-i:(?<![\w-])(?!(?:{'|'.join([*CODES, *SHORT_WORDS])}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
     r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
