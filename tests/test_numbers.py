@@ -222,6 +222,13 @@ def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
     assert got == fills and not any(c.isdigit() or c in "½²" for c in masked)
 
 
+def test_an_english_decade_is_a_german_one():
+    source = "In the 1990s and the 80s, not the '60s or 1960's."
+    masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply(source)
+    assert (masked, got) == (f"In the {P0} and the {P1}, not the {P2} or {PLACEHOLDERS[3]}.",
+                             ("1990er", "80er", "60er", "1960er"))
+
+
 @pytest.mark.parametrize("source, masked, fills", [
     ("Eine 2-Zimmer-Wohnung.", f"Eine {P0}-Zimmer-Wohnung.", ("2",)),
     ("Zwei 20-Jährige im 5-Sterne-Hotel.", f"Zwei {P0}-Jährige im {P1}-Sterne-Hotel.", ("20", "5")),

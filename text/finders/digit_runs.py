@@ -13,6 +13,7 @@ from text.forms.masking import Span
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
+DECADE_EN = re.compile(r"['’]?(\d*0)['’]?s")              # "1990s", "the 80s", "'90s", "1960's" -> "1990er", ...
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 # a height or length in feet and inches keeps its marks: "5'11\"", "6′2″", "2'", "27\"" (a mark after a number that
@@ -54,6 +55,11 @@ class DigitRuns(PlaceholderStep):
             decade = DECADE.fullmatch(text, start, end)
             if decade and (self.numbers.source, self.numbers.target) == ("de", "en"):
                 spans.append(Span(start, end, decade.group(1) + "s"))
+                continue
+            decade = DECADE_EN.fullmatch(text, start, end)
+            if decade and (self.numbers.source, self.numbers.target) == ("en", "de"):
+                cut = start > 0 and text[start - 1] in "'’" and DECADE_EN.fullmatch(text, start - 1, end)
+                spans.append(Span(start - 1 if cut else start, end, decade.group(1) + "er"))     # "'60s": its mark too
                 continue
             fill, last = [], start
             for n in inside:
