@@ -5,7 +5,9 @@ from config import DataConfig
 from text.finders.numbers import Numbers
 from text.forms.dates import find_dates, find_ordinals, lead_words
 from text.forms.masking import PLACEHOLDERS
+from text.forms.lexicon import Lexicon
 from text.pipeline import Pipeline
+from text.steps.case import Case
 
 P0, P1 = PLACEHOLDERS[:2]
 
@@ -78,6 +80,14 @@ def test_a_preposition_before_a_date_comes_with_it_in_the_targets_words(source, 
 ])
 def test_an_english_date_is_one_placeholder_in_german_order(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills
+
+
+def test_a_lowercase_may_after_a_word_that_says_so_is_the_month():
+    """A line in lowercase, or in capitals, which the case step writes as the corpus writes the verb "may"."""
+    cased = Case(Lexicon.learn([("We may meet on the street.", "-")])).apply("WE MEET ON MAY 3.")[0]
+    assert Numbers("en", "de").apply(cased) == (f"We meet {P0}.", ("am 3. Mai",))
+    assert Numbers("en", "de").apply("we meet on may 3 and since may 2019 we may 3 times.")[1] == \
+        ("am 3. Mai", "seit Mai 2019", "3 Mal")
 
 
 @pytest.mark.parametrize("source, target, line, fills", [

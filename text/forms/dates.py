@@ -43,12 +43,18 @@ def month_names(lang: str) -> dict[str, int]:
     return {**names, **SHORT[lang], **{short + ".": k for short, k in SHORT[lang].items()}}
 
 
+# the words after which an English "may" in lowercase is the month, not the verb ("on may 3", "since may 2019": a
+# line typed in lowercase or capitals, which the case step writes as the corpus writes "may", the verb)
+MAY_CUES = "|".join(rf"(?<=\b(?i:{cue}) )" for cue in ("on", "in", "since", "from", "until", "till", "by", "of"))
+
+
 def month_pattern(lang: str) -> str:
-    """Any month of a language, in any case, but English "may" only capitalized (else it is the verb); an
-    abbreviation's full stop only where no sentence ends at it."""
+    """Any month of a language, in any case, but English "may" only capitalized or after a word that says so (else
+    it is the verb); an abbreviation's full stop only where no sentence ends at it."""
     names = sorted(month_names(lang), key=len, reverse=True)
     words = [re.escape(n) + (r"(?!\s*$)" if n.endswith(".") else r"(?!\w)") for n in names if n != "may"]
-    return "(?P<month>(?i:%s)%s)" % ("|".join(words), r"|(?:May|MAY)(?!\w)" if lang == "en" else "")
+    may = rf"|(?:May|MAY|(?:{MAY_CUES})may)(?!\w)"
+    return "(?P<month>(?i:%s)%s)" % ("|".join(words), may if lang == "en" else "")
 
 
 DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
