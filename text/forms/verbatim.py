@@ -85,6 +85,9 @@ PATTERNS = [
     r"|\p{Lu}\p{Ll}+er (?:Straße|Strasse|Str\.|Gasse|Weg|Allee|Platz|Ring|Damm|Ufer|Chaussee))"
     rf" \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
     r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
+    r"(?-i:(?<![\w.,])(?:\d{1,5}[A-Z]? )?\d{1,3}(?:st|nd|rd|th) (?:Street|Road|Avenue|Lane|Drive|Boulevard|Place)\b)",
+    # a street named by its ordinal, as written: "5th Avenue", "350 5th Avenue" ("5th" was "5.", "Avenue" the model's:
+    # "auf 5.")
     # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
     # "She lives in the going 12" for "in der Goethestraße 12"), a street named after a place, "Berliner Str. 7", and
     # one typed in lowercase, "hauptstraße 5" (not "weg" or "ring" there: "bring 2"); a letter between the capital and
