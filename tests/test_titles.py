@@ -104,6 +104,8 @@ def test_a_title_of_the_target_language_in_the_source_comes_back_with_its_name_a
      [("Tante Anna", "Aunt Anna"), ("Professor Weber", "Professor Weber")]),
     ("Weil Oma Brot kauft, lacht Prinz Essen, Professor Koch.", "de", []),    # words of the corpus: nouns
     ("A man stands in front of a Prince St. Cafe on King Street.", "en", []),        # a place's name
+    ("Yesterday Martin Luther King Jr. spoke and King Charles listened.", "en",
+     [("King Charles", "König Charles")]),                    # after a name, "King" is a surname, not "König"
 ])
 def test_kin_and_ranks_before_a_name_come_with_it_in_the_other_languages_word(text, source, found):
     """"Uncle Bob grills sausages." kept "Uncle", "Captain Smith" came back as "Caper Smith" from a 30-minute

@@ -69,6 +69,9 @@ KIN_TITLE = {lang: re.compile(rf"(?<![\w-])(?P<title>{'|'.join(pair[side] for pa
                               rf"(?: (?P<second>{NAME}))?")
              for side, lang in enumerate(("de", "en"))}
 KIN_WORDS = {"de": {de: en for de, en in KIN_TITLES}, "en": {en: de for de, en in KIN_TITLES}}
+# a capitalized word inside a sentence right before such a title makes it part of a name: "Martin Luther King Jr."
+# (its "King" came back as "König")
+IN_A_NAME = re.compile(rf"[\w,;]\s+{NAME} $")
 # after which such a title is part of a place's name ("a Prince St. Cafe", "King Street")
 PLACES = set("St Street Str Straße Road Rd Avenue Ave Allee Square Platz Park Hotel Cafe Café Bar Pub".split())
 TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
@@ -155,7 +158,8 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
         spans += [Span(m.start(), m.end(), f"Familie {m.group('name')}") for m in FAMILY_EN.finditer(text)
                   if family_name(m.group("name"), names)]
     for m in KIN_TITLE[source].finditer(text):
-        if {m.group("name"), m.group("second")} & PLACES or source == "de" and not (
+        if {m.group("name"), m.group("second")} & PLACES or IN_A_NAME.search(text, 0, m.start()) or \
+                source == "de" and not (
                 names.is_name(m.group("name")) or names.surname(m.group("name"))):
             continue
         name, end = with_second(m, names, source)
