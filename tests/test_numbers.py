@@ -222,6 +222,12 @@ def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
     assert got == fills and not any(c.isdigit() or c in "½²" for c in masked)
 
 
+def test_a_magnitude_glued_to_a_price_stays_with_its_number():
+    source = "The price is $5k or £2.5m."
+    masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply(source)
+    assert (masked, got) == (f"The price is {P0} or {P1}.", ("5k $", "2,5m £"))        # not "5 $k"
+
+
 def test_an_english_decade_is_a_german_one():
     source = "In the 1990s and the 80s, not the '60s or 1960's."
     masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply(source)

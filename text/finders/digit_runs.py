@@ -14,6 +14,8 @@ DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
 DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30ern", "1950er-Jahre" -> "80s", ...
 DECADE_EN = re.compile(r"['’]?(\d*0)['’]?s")              # "1990s", "the 80s", "'90s", "1960's" -> "1990er", ...
+MAGNITUDE = re.compile(r"[kKmMbB]|bn|mn|Mio|Mrd")           # glued to a price: "$5k", "€2m", "5bn €"
+PRICE = re.compile(r"[€$£¥]")
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 # a height or length in feet and inches keeps its marks: "5'11\"", "6′2″", "2'", "27\"" (a mark after a number that
@@ -60,6 +62,12 @@ class DigitRuns(PlaceholderStep):
             if decade and (self.numbers.source, self.numbers.target) == ("en", "de"):
                 cut = start > 0 and text[start - 1] in "'’" and DECADE_EN.fullmatch(text, start - 1, end)
                 spans.append(Span(start - 1 if cut else start, end, decade.group(1) + "er"))     # "'60s": its mark too
+                continue
+            magnitude = MAGNITUDE.fullmatch(text, inside[-1].end, end) if len(inside) == 1 else None
+            if magnitude and PRICE.search(inside[0].fill) and inside[0].start == start:   # "$5k" -> "5k $", not "5 $k"
+                last_digit = max(k for k, c in enumerate(inside[0].fill) if c.isdigit()) + 1
+                spans.append(Span(start, end, inside[0].fill[:last_digit] + magnitude.group() +
+                                  inside[0].fill[last_digit:]))
                 continue
             fill, last = [], start
             for n in inside:
