@@ -77,11 +77,13 @@ def test_saint_mount_or_fort_with_its_full_stop_opens_a_name(source, target, lin
     assert Names(LEXICON if source == "de" else english, source, target).apply(line)[1] == fills
 
 
-def test_junior_or_senior_with_its_full_stop_ends_a_name():
-    """Without its full stop, a model wrote "Martin Luther King Jr hier etwas.": the stop before "spoke" was lost."""
+def test_junior_senior_or_a_streets_abbreviation_with_its_full_stop_ends_a_name():
+    """Without its full stop, a model wrote "Martin Luther King Jr hier etwas.", "Nr. 12. Main St in Boston"."""
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     text, fills = Names(english, "en", "de").apply("Martin Luther King Jr. spoke to Sammy Davis Jr.")
     assert (text, fills) == (f"{P0} spoke to {P1}.", ("Martin Luther King Jr.", "Sammy Davis Jr"))
+    text, fills = Names(english, "en", "de").apply("Anna lives on Main St. in Boston.")
+    assert (text, fills) == (f"{P0} lives on {P1} in {P2}.", ("Anna", "Main St.", "Boston"))
 
 
 def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():

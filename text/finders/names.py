@@ -39,7 +39,7 @@ from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
-from text.forms.sentence_ends import BEFORE_SENTENCE, ends_text
+from text.forms.sentence_ends import BEFORE_SENTENCE
 from text.forms.titles import NAMED, POSSESSIVE, english_possessive, german_possessive, listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
@@ -84,7 +84,10 @@ oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung ge
 """.split())
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
-SUFFIXES = ("Jr", "Sr")           # abbreviations that end a name with their full stop: Junior, Senior
+# abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
+# Boston"; "Broad St. Station" stays as it was)
+SUFFIXES = ("Jr", "Sr", "St", "Ave", "Rd", "Blvd")
+BEFORE_LOWER = re.compile(r"\.(?= +[a-zäöüß])")    # the stop inside a sentence: a lowercase word follows
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
 CALLED = "called "                        # a naming "called", and its fill's German word as titles.py writes it:
@@ -172,8 +175,8 @@ class Names(PlaceholderStep):
         for run in runs:
             start, end = run[0][0], run[-1][1]
             fill = self.exonyms.get(text[start:end]) or self.possessive(text, start, end)
-            if text[slice(*run[-1])] in SUFFIXES and text[end:end + 1] == "." and not ends_text(text, end + 1):
-                fill, end = fill + ".", end + 1       # "King Jr. spoke": its full stop ("Jr hier", as the model's)
+            if text[slice(*run[-1])] in SUFFIXES and BEFORE_LOWER.match(text, end):
+                fill, end = fill + ".", end + 1       # "King Jr. spoke": its full stop (a model lost it: "Jr hier")
             spans.append(Span(start, end, fill))
         return self.saluted(text, sorted(spans))
 
