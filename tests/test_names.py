@@ -86,6 +86,13 @@ def test_junior_senior_or_a_streets_abbreviation_with_its_full_stop_ends_a_name(
     assert (text, fills) == (f"{P0} lives on {P1} in {P2}.", ("Anna", "Main St.", "Boston"))
 
 
+def test_english_i_with_a_contraction_is_no_name():
+    """A 30-minute model wrote "I'm Anna, I'm from Berlin." as "Ich aus Anna, I'm aus Berlin."."""
+    english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
+    assert Names(english, "en", "de").apply("I'm Anna, I'm from Berlin, and I've seen Tom.")[1] == \
+        ("Anna", "Berlin", "Tom")
+
+
 def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     assert Names(english, "en", "de").apply("In December Jan Ullrich rides on Sunday Anna.")[1] == \

@@ -83,6 +83,8 @@ montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar feb
 oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung gebühr steuer rabatt
 """.split())
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
+# English "I" with a verb's contraction is no name ("I'm Anna, I'm from Berlin": the second came back as "I'm")
+ENGLISH_I = re.compile(r"I['’](?:m|ll|ve|d|s)")
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 # abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
 # Boston"; "Broad St. Station" stays as it was)
@@ -213,7 +215,7 @@ class Names(PlaceholderStep):
 
     def is_name(self, word: str, whole: str | None = None) -> bool:
         """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""
-        if len(word) < 2:
+        if len(word) < 2 or self.source == "en" and ENGLISH_I.fullmatch(word):
             return False
         if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)):
             return True
@@ -236,7 +238,9 @@ class Names(PlaceholderStep):
     def listed(self, word: str) -> bool:
         """Whether a word beside a name in a list may be a name too: in English any capitalized word but one a model
         translates, in German one the corpus lacks ("Anna, Brot und Milch" is no list of names)."""
-        return not self.translated(word) if self.source == "en" else not self.lexicon.knows(word)
+        if self.source == "en":
+            return not (self.translated(word) or ENGLISH_I.fullmatch(word))
+        return not self.lexicon.knows(word)
 
     def translated(self, word: str) -> bool:
         """A capitalized English word a model translates rather than copies: one the corpus writes capitalized
