@@ -75,7 +75,7 @@ ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "st
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
-           "min", "°C", "°F", "°", "%", "‰", "ct", "m", "g", "l", "h")
+           "min", "°C", "°F", "°", "%", "‰", "ct", "GHz", "MHz", "KB", "MB", "GB", "TB", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "bd", "nt", "wk", "mo", "yr"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
