@@ -82,8 +82,9 @@ def test_junior_senior_or_a_streets_abbreviation_with_its_full_stop_ends_a_name(
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     text, fills = Names(english, "en", "de").apply("Martin Luther King Jr. spoke to Sammy Davis Jr.")
     assert (text, fills) == (f"{P0} spoke to {P1}.", ("Martin Luther King Jr.", "Sammy Davis Jr"))
-    text, fills = Names(english, "en", "de").apply("Anna lives on Main St. in Boston.")
-    assert (text, fills) == (f"{P0} lives on {P1} in {P2}.", ("Anna", "Main St.", "Boston"))
+    text, fills = Names(english, "en", "de").apply("Anna lives on Main St. in Boston, on Oak Ave., too.")
+    assert (text, fills) == (f"{P0} lives on {P1} in {P2}, on {PLACEHOLDERS[3]}, too.",
+                             ("Anna", "Main St.", "Boston", "Oak Ave."))
 
 
 def test_english_i_with_a_contraction_is_no_name():

@@ -89,7 +89,7 @@ SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their ful
 # abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
 # Boston"; "Broad St. Station" stays as it was)
 SUFFIXES = ("Jr", "Sr", "St", "Ave", "Rd", "Blvd")
-BEFORE_LOWER = re.compile(r"\.(?= +[a-zäöüß])")    # the stop inside a sentence: a lowercase word follows
+BEFORE_LOWER = re.compile(r"\.(?= +[a-zäöüß]|[,;])")    # inside a sentence: a lowercase word or comma follows
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
 CALLED = "called "                        # a naming "called", and its fill's German word as titles.py writes it:
