@@ -56,7 +56,7 @@ class Codec:
         direction's tag where the model has both directions."""
         prefix = self.prefix if side == "src" else []
         limit = self.limit(side)
-        units = self.tokenizer(side).tokenize_many(texts)
+        units = self.tokenizer(side).tokenize_many(texts, remember=False)   # a translator's input never ends
         subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
         if subwords is not None:
             units = subwords.split_many(units)

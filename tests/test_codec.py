@@ -53,3 +53,13 @@ def test_a_piece_glued_to_a_closing_mark_is_dropped_and_real_tokens_stay():
     assert codec.text(joint.vocab.encode(after_fill)) == "A \ue000.."
     kept = ["z.B.", "U.S.A.", "dog", "\uffed's", "\uffed,", "\ue000", "\uffed."]
     assert codec.text(joint.vocab.encode(joint.split(kept))) == "z.B. U.S.A. dog's, \ue000."
+
+
+def test_a_translators_new_words_are_not_kept_by_spacy():
+    """A long input of ever new names and numbers: spaCy's vocabulary stays as it was, so memory stays flat."""
+    codec = Codec(make_config("tiny"), WORDS, WORDS)
+    codec.ids(["Ein Hund."])
+    strings = codec.tokenizer("src").nlp.vocab.strings
+    before = len(strings)
+    lines = [f"Ein Hund namens Qwzy{n}x sieht {n + 1000} Leute." for n in range(200)]
+    assert codec.ids(lines)[0][:2] == [4, 5] and len(strings) == before

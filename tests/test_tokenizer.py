@@ -81,6 +81,8 @@ def test_tokenize_many_equals_tokenize_one_by_one(tokenizers):
     expected = [tokenizers["de"].tokenize(line) for line in lines]
     assert tokenizers["de"].tokenize_many(lines, batch_size=2) == expected
     assert tokenizers["de"].tokenize_many(lines, progress=True) == expected
+    for _ in range(2):                                      # spaCy's words forgotten: the same tokens, again
+        assert tokenizers["de"].tokenize_many(lines, remember=False) == expected
 
 
 def test_spacy_is_loaded_once_a_process_for_each_language():
