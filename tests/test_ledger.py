@@ -74,6 +74,23 @@ def test_the_machine_names_its_fastest_matrix_instructions_and_avx2_kernels_on_a
     assert str(Machine("X", "AMX", 2, "NVIDIA H200")) == "NVIDIA H200; X (AMX), 2 cores"
 
 
+@pytest.mark.parametrize("variable, value, isa", [
+    ("ONEDNN_MAX_CPU_ISA", "AVX2", "AVX2 kernels"), ("ONEDNN_MAX_CPU_ISA", "avx2_vnni", "AVX2 kernels"),
+    ("ONEDNN_MAX_CPU_ISA", " AVX2", "AVX2 kernels"), ("DNNL_MAX_CPU_ISA", "AVX2", "AVX2 kernels"),
+    ("ONEDNN_MAX_CPU_ISA", "AVX512_CORE", "AVX-512"), ("ONEDNN_MAX_CPU_ISA", "AVX512_CORE_AMX", "AVX-512 BF16"),
+    ("ONEDNN_MAX_CPU_ISA", "ALL", "AVX-512 BF16"), ("ONEDNN_MAX_CPU_ISA", "", "AVX-512 BF16")])
+def test_the_machine_names_the_kernels_onednn_is_kept_to_as_training_precision_reads_them(monkeypatch, variable,
+                                                                                             value, isa):
+    """A run under ONEDNN_MAX_CPU_ISA=AVX2_VNNI (or DNNL_MAX_CPU_ISA=AVX2) trains without bf16 instructions, as
+    training/precision.py knows: its record is of AVX2 kernels, not of the CPU's AVX-512 BF16."""
+    import util.ledger
+    monkeypatch.setattr(util.ledger, "cpu_info", lambda: ("Some CPU", {"avx2", "avx512f", "avx512_bf16"}))
+    for name in ("ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, value)
+    assert this_machine().isa == isa
+
+
 @pytest.mark.parametrize("name, family, model, shown", [
     ("AMD EPYC", 25, 17, "AMD EPYC (Zen 4)"), ("AMD EPYC", 25, 1, "AMD EPYC (Zen 3)"),
     ("AMD EPYC", 25, 0xA0, "AMD EPYC (Zen 4)"), ("AMD EPYC", 26, 2, "AMD EPYC (Zen 5)"),

@@ -26,6 +26,11 @@ LEDGER = REPO / "results" / "ledger.jsonl"
 TOPICS = ("quality", "speed", "decoding", "zoo", "probes", "suite")
 # what a CPU offers the matrix products, fastest first: /proc/cpuinfo's flag -> the name a table shows
 ISA_FLAGS = (("amx_bf16", "AMX"), ("avx512_bf16", "AVX-512 BF16"), ("avx512f", "AVX-512"), ("avx2", "AVX2"))
+# oneDNN's instruction sets (ONEDNN_MAX_CPU_ISA, DNNL_MAX_CPU_ISA) -> the fastest of ISA_FLAGS' names they let it use
+ONEDNN_ISAS = {"SSE41": "", "AVX": "", "AVX2": "AVX2", "AVX2_VNNI": "AVX2", "AVX2_VNNI_2": "AVX2",
+               "AVX512_CORE": "AVX-512", "AVX512_CORE_VNNI": "AVX-512", "AVX512_CORE_BF16": "AVX-512 BF16",
+               "AVX512_CORE_FP16": "AVX-512 BF16", "AVX10_1_512": "AVX-512 BF16", "AVX512_CORE_AMX": "AMX",
+               "AVX512_CORE_AMX_FP16": "AMX", "AVX10_1_512_AMX": "AMX", "AVX10_1_512_AMX_FP16": "AMX"}
 
 
 def ledger_path() -> Path:
@@ -83,13 +88,23 @@ def core_of(name: str, family: int, model: int) -> str:
 
 
 def this_machine(gpu: str = "") -> Machine:
-    """The machine this process runs on (ISA as the kernel reports it, also when ONEDNN_MAX_CPU_ISA limits it)."""
+    """The machine this process runs on: the fastest matrix instructions the kernel reports, or those oneDNN is kept
+    to where ONEDNN_MAX_CPU_ISA (DNNL_MAX_CPU_ISA) names slower ones (AVX2, AVX2_VNNI: "AVX2 kernels")."""
     name, flags = cpu_info()
     name = core_of(name, *cpu_model()) if name else platform.processor() or platform.machine()
     isa = next((shown for flag, shown in ISA_FLAGS if flag in flags), "")
-    if os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper() == "AVX2":
-        isa = "AVX2 kernels" if isa else isa            # an ordinary laptop's kernels on a newer CPU
+    cap = ONEDNN_ISAS.get(kernels_cap())
+    order = [shown for _, shown in ISA_FLAGS] + [""]
+    if cap is not None and isa and order.index(cap) >= order.index(isa):     # the kernels kept below the CPU's
+        isa = "AVX2 kernels" if cap == "AVX2" else cap  # AVX2: an ordinary laptop's kernels on a newer CPU
     return Machine(name, isa, os.cpu_count() or 1, gpu)
+
+
+def kernels_cap() -> str:
+    """The instruction set oneDNN is kept to, as $ONEDNN_MAX_CPU_ISA (or the older $DNNL_MAX_CPU_ISA) names it, in
+    capitals ("AVX2_VNNI"); "" where neither is set."""
+    name = next((name for name in ("ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA") if os.environ.get(name)), "")
+    return os.environ[name].strip().upper() if name else ""
 
 
 def current_commit() -> str:
