@@ -131,3 +131,24 @@ def test_the_commit_says_changes_for_edited_code_but_not_for_figures_recorded_si
     assert len(head) == 7 and util.ledger.current_commit() == head          # a figure recorded: still the commit
     (tmp_path / "train.py").write_text("changed = True\n", encoding="utf-8")
     assert util.ledger.current_commit() == head + "+changes"
+
+
+def test_a_copy_of_the_tree_without_git_records_no_commit_also_inside_another_checkout(tmp_path, monkeypatch):
+    """A tree copied (or unpacked) without .git into a folder of another git checkout is no commit of that one: its
+    figures say "" (outside git), not the other checkout's HEAD."""
+    import subprocess
+    import util.ledger
+    git = lambda *args: subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+    (tmp_path / "other.txt").write_text("", encoding="utf-8")
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first")
+    copy = tmp_path / "copy"
+    (copy / "results").mkdir(parents=True)
+    (copy / "train.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(util.ledger, "REPO", copy)
+    monkeypatch.setattr(util.ledger, "LEDGER", copy / "results" / "ledger.jsonl")
+    assert util.ledger.current_commit() == ""
+    monkeypatch.setattr(util.ledger, "REPO", tmp_path)
+    monkeypatch.setattr(util.ledger, "LEDGER", tmp_path / "results" / "ledger.jsonl")
+    assert len(util.ledger.current_commit()) == 7           # the checkout itself: its commit

@@ -108,16 +108,18 @@ def kernels_cap() -> str:
 
 
 def current_commit() -> str:
-    """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git. The
+    """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git (also for
+    a copy of the tree without .git inside another checkout, whose commit is not this code's). The
     ledger is not such a change: figures recorded since the commit are data, not the code that measured them."""
     try:
         run = lambda *args: subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, timeout=10)
-        head = run("rev-parse", "--short=7", "HEAD")
-        if head.returncode:
+        head = run("rev-parse", "--show-toplevel", "--short=7", "HEAD")
+        top, _, commit = head.stdout.strip().partition("\n")
+        if head.returncode or Path(top).resolve() != REPO.resolve():     # a copy of the tree inside another checkout
             return ""
         dirty = run("status", "--porcelain", "--untracked-files=no", "--", ".",
                     f":(exclude){LEDGER.relative_to(REPO).as_posix()}").stdout.strip()
-        return head.stdout.strip() + ("+changes" if dirty else "")
+        return commit.strip() + ("+changes" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         return ""
 
