@@ -105,9 +105,9 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
     on kinds of machine (kernels_of) its form of now has no row for."""
     def rows(records: list[Record]) -> list[list[str]]:
         groups: dict[tuple, list[Record]] = {}
-        for r in records:
+        for r in model_readings(records):
             recipe = landing_recipe(r) if landing else r.recipe
-            if r.topic == "quality" and r.metric == "bleu" and (recipes is None or recipe in recipes):
+            if recipes is None or recipe in recipes:
                 machine = landing_machine(r) if landing else machine_of(r)
                 groups.setdefault((recipe, machine, "" if landing else r.precision), []).append(r)
         if landing:
@@ -140,6 +140,14 @@ def latest_readings(records: list[Record], topic: str) -> list[Record]:
     """A topic's records, a figure measured again by the same command on the same day and machine by its latest."""
     return list({(r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r)): r
                  for r in records if r.topic == topic}.values())
+
+
+def model_readings(records: list[Record]) -> list[Record]:
+    """The BLEU records, one model's figure evaluated again by the same command on the same day by its latest (a
+    checkpoint read again after a fix is one model, not two, in a row's mean and its count of models)."""
+    key = lambda r: (r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r), tuple(r.seeds),
+                     r.steps, r.batch_tokens, r.minutes, r.precision, r.train_commit)
+    return list({key(r): r for r in records if r.topic == "quality" and r.metric == "bleu"}.values())
 
 
 def figure_rows(topic: str):

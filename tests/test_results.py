@@ -113,6 +113,16 @@ def test_a_figure_measured_again_by_the_same_command_shows_its_latest_record():
     assert sorted(row[3] for row in rows) == ["0.5", "0.6", "0.7", "0.89"]
 
 
+def test_a_checkpoint_evaluated_again_by_the_same_command_is_one_model_of_its_quality_row():
+    """`evaluate.py --record` run twice on one checkpoint (again after a fix, the same day): the row's mean is of its
+    models, the latest reading of each, and counts it once; another seed is another model."""
+    from dataclasses import replace
+    first, second = record(40.0), record(42.0, seed=2)
+    for name in ("quality", "readme"):
+        rows = TABLES[name].rows([first, second, replace(first, value=41.0, commit="def5678")])
+        assert rows[0][4] == "41.50" and rows[0][-3 if name == "quality" else -1] == "2"
+
+
 def test_a_probe_row_is_the_mean_range_and_newest_of_a_recipes_readings_on_one_machine():
     """Every model of a recipe is probed: one row per figure, recipe, lines and machine, a checkpoint read again on
     the same day counted once (its latest reading)."""
