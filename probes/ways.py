@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from cli import CommandParser, add_decode_flags, check_decode_flags
+from cli import CommandParser, add_decode_flags, check_decode_flags, decode_from_flags
 from util.ledger import Record, append, ledger_path
 
 
@@ -48,12 +48,13 @@ def ways(router) -> list[tuple[str, str]]:
 
 def record_shares(prog: str, args, shares: dict[str, tuple[int, int]], direction: str) -> None:
     """Each share (part, whole) as a ledger record of topic "probes": `split` names it, with the model's recipe."""
-    from decoding.evaluation import model_fields, trained_models
+    from decoding.evaluation import model_fields, search_settings, trained_models
     from decoding.load import checkpoint_paths
     command = " ".join([prog, *map(shlex.quote, args.argv)])
+    models = trained_models(checkpoint_paths(args.checkpoint))
+    decode = decode_from_flags(args, models[0].cfg.decode)          # the search the lines were translated with
     common = dict(topic="probes", metric="share", direction=direction, command=command,
-                  **model_fields(trained_models(checkpoint_paths(args.checkpoint)),
-                                  1 if args.greedy else args.beam or 5))
+                  **model_fields(models, decode.beam, decode.rerank, search_settings(decode, args.glossary)))
     for split, (part, whole) in shares.items():
         append(Record(split=split, value=round(part / max(whole, 1), 4), **common))
     print(f"recorded {len(shares)} shares in {ledger_path()}; `python -m results --write` regenerates the tables")

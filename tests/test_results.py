@@ -215,6 +215,21 @@ def test_probes_record_adds_the_shares_kept_of_our_engine_for_the_probed_directi
     assert items.topic == "probes" and items.direction == "en-de" and items.recipe.startswith("tiny")
 
 
+def test_probes_record_names_the_search_the_lines_were_translated_with(tmp_path, monkeypatch):
+    """`python -m probes --record --rerank 0.3 --length-penalty 0.6` translates with them and the checkpoint's beam
+    (2, tiny_checkpoints'): the shares' recipe says so, as evaluate.py's does, not the recipe's beam 5 row."""
+    import argparse
+    from probes.ways import record_shares
+    from tests.tiny_checkpoints import save
+    monkeypatch.setenv("EINSUM_NMT_LEDGER", str(tmp_path / "ledger.jsonl"))
+    args = argparse.Namespace(checkpoint=save(tmp_path / "m.pt", seed=1), argv=["--rerank", "0.3"], greedy=False,
+                              beam=None, length_penalty=0.6, max_len=None, no_repeat_ngram=None, rerank=0.3,
+                              glossary=None)
+    record_shares("python -m probes", args, {"probe items kept": (3, 4)}, "de-en")
+    found, = read(tmp_path / "ledger.jsonl")
+    assert found.recipe.endswith("(beam 2, rerank 0.3, length penalty 0.6)") and found.value == 0.75
+
+
 def test_results_reads_the_ledger_that_record_writes_to_a_scratch_one_too(tmp_path, monkeypatch):
     """evaluate.py --record with $EINSUM_NMT_LEDGER writes there and says `python -m results --write` regenerates the
     tables: that command reads the same ledger."""
