@@ -5,6 +5,7 @@ returns target pieces, which become ids again, so search and score give what the
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ from config.checks import check_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import EOS, SPECIALS, Vocab
-from decoding.export_files import MANIFEST, check_export_files, read_manifest
+from decoding.export_files import MANIFEST, check_export_files, read_manifest, stale_note
 from decoding.ct2_steps import Ct2Steps, on_host
 from decoding.search import Hypothesis, max_output_lengths, normalized
 from decoding.search_rules import Owed
@@ -134,7 +135,8 @@ def our_score(score: float, tokens: int, limit: int, length_penalty: float) -> f
 
 def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tuple[Config, Codec, Ct2Engine, dict]:
     """An export.py directory: its config, its codec (vocabularies and subword models), the engine, and the
-    manifest (einsum_nmt.json: what else the checkpoint held, its lexicon)."""
+    manifest (einsum_nmt.json: what else the checkpoint held, its lexicon). Where the checkpoint it was exported from
+    has changed since, a note on stderr says so (export_files.stale_note); it loads all the same."""
     try:
         import ctranslate2
     except ImportError:
@@ -148,6 +150,8 @@ def load_exported(directory: str | Path, device="cpu", threads: int = 0) -> tupl
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UserError) as e:
         raise UserError(f"{directory / MANIFEST} is damaged ({_first_line(e)}); {again}") from None
     check_export_files(directory, manifest)
+    if note := stale_note(directory, manifest):
+        print(note, file=sys.stderr)
     subwords = {}
     for side in ("src", "tgt"):
         if (directory / f"{side}.spm.model").is_file():

@@ -5,6 +5,11 @@ CTranslate2's config.json and vocabularies, the subword models), and itself with
 a missing file or a changed bit anywhere is one line naming the file, not a model that translates garbage.
 Exports written before checksums existed have no list: they still load, with the files they must have checked for.
 
+The manifest also records the checkpoint it was exported from ("source": its absolute path, size, mtime, sha256
+and training step). An export is a shipped artifact that works without that file; where the file is still at its
+path and is no longer the one exported (its run wrote a newer best.pt, a fine-tune went into the same path),
+loading says so in one note naming the export.py command that refreshes the export (`stale_note`).
+
 It lives in decoding, the lowest layer that reads an export (ct2_engine.py checks it on loading, load.py lists its
 files so no output replaces one); exporting/, a floor above, writes it with `seal`.
 """
@@ -12,6 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shlex
+from datetime import datetime
 from pathlib import Path
 
 from config import Config
@@ -104,3 +112,37 @@ def check_export_files(directory: str | Path, manifest: dict) -> None:
             raise UserError(f"{path} is missing; {AGAIN}")
         if sha256_file(path) != expected:
             raise UserError(f"{path} is damaged (its sha256 differs from the one recorded at export); {AGAIN}")
+
+
+def source_record(checkpoint: str | Path, step: int) -> dict:
+    """What an export records of the checkpoint it is made from: its absolute path (the export may be used from
+    another directory), size, mtime, the sha256 of its bytes and the training step of its weights (0: none named)."""
+    path = Path(os.path.abspath(checkpoint))
+    stat = path.stat()
+    return {"path": str(path), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "sha256": sha256_file(path),
+            "step": step}
+
+
+def stale_note(directory: str | Path, manifest: dict) -> str | None:
+    """A one-line note when the checkpoint the export was made from is still at its path with other bytes (its size
+    or mtime changed and so did its sha256), naming the export.py command that refreshes it; None when it is the
+    same file, gone, unreadable, or the export is older than source records (the export works without it)."""
+    source = manifest.get("source")
+    if not isinstance(source, dict) or not isinstance(source.get("path"), str):
+        return None
+    path = Path(source["path"])
+    try:
+        stat = path.stat()
+        if (stat.st_size, stat.st_mtime_ns) == (source.get("size"), source.get("mtime_ns")) \
+                or sha256_file(path) == source.get("sha256"):
+            return None
+    except OSError:
+        return None
+    step = source.get("step")
+    step = f" (step {step})" if isinstance(step, int) and step > 0 else ""
+    when = datetime.fromtimestamp(stat.st_mtime).strftime("%Y-%m-%d %H:%M")
+    quantization = manifest.get("quantization")
+    flag = f" --quantization {quantization}" if isinstance(quantization, str) and quantization else ""
+    command = f"python export.py {shlex.quote(str(path))} {shlex.quote(str(directory))} --force{flag}"
+    return (f"note: the export {directory} is older than its checkpoint: {path} was rewritten ({when}) after the "
+            f"export, which still holds its earlier weights{step}; `{command}` refreshes it")

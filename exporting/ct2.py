@@ -16,7 +16,7 @@ import torch
 
 from config import Config, ModelConfig
 from decoding.ct2_engine import is_exported
-from decoding.export_files import MANIFEST, seal
+from decoding.export_files import MANIFEST, seal, source_record
 from exporting.out_dir import check_target, install, staging_dir
 from models.attention import ROLE_FLAGS, attention_class, registered_attentions
 from models.attention.choice import attention_roles
@@ -162,6 +162,7 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
                         f"--checkpoint {checkpoint} as it is")
     out = Path(out_dir)
     check_target(out, force, checkpoint)
+    source = source_record(checkpoint, 0) if Path(checkpoint).is_file() else None   # before loading: never newer
     ckpt = load_checkpoint(checkpoint)
     cfg, raw = ckpt.cfg, ckpt.raw
     blocker = export_blocker(cfg.model)
@@ -182,7 +183,8 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
                 (tmp / f"{side}.spm.model").write_bytes(subwords[side])
         manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
                     "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
-                    "checkpoint": str(checkpoint), "not_written_after": not_written_after(raw["model"]),
+                    "checkpoint": str(checkpoint), "source": source and {**source, "step": ckpt.step},
+                    "not_written_after": not_written_after(raw["model"]),
                     "card": ckpt.card}          # translate.py --info shows it
         manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
         (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -365,3 +365,23 @@ def test_an_empty_out_dir_is_refused_not_taken_as_the_current_directory(subwords
     with pytest.raises(UserError, match=r"^CHECKPOINT '' is empty; give a path$"):
         export.main(["", "out"])
     assert list((tmp_path / "here").iterdir()) == []
+
+
+def test_an_export_whose_checkpoint_was_rewritten_since_still_translates_and_says_so_once(subwords, tmp_path,
+                                                                                           monkeypatch, capsys):
+    import translate
+    from cli import run_main
+    path = checkpoint(tmp_path / "best.pt", subwords, seed=1)
+    out = export_checkpoint(path, tmp_path / "ct2", "float32")
+    monkeypatch.setattr("sys.argv", ["translate.py", "--checkpoint", str(out), "--greedy", *sentences(3, 4)])
+    with pytest.raises(SystemExit):
+        run_main(translate.main)
+    before = capsys.readouterr()
+    assert before.err == ""
+    checkpoint(tmp_path / "best.pt", subwords, seed=2)                     # the run went on and wrote a new best.pt
+    with pytest.raises(SystemExit):
+        run_main(translate.main)
+    after = capsys.readouterr()
+    assert after.out == before.out                                         # the export's own weights, as shipped
+    assert after.err.count("\n") == 1 and after.err.startswith(f"note: the export {out} is older than its checkpoint")
+    assert f"python export.py {tmp_path / 'best.pt'} {out} --force --quantization float32" in after.err

@@ -1,10 +1,11 @@
 """decoding/export_files.py: an export's files carry the sha256 recorded when it was written; a missing file or a
 changed bit anywhere is one line naming the file, and exports written before checksums still load."""
 import json
+import os
 
 import pytest
 
-from decoding.export_files import MANIFEST, check_export_files, seal
+from decoding.export_files import MANIFEST, check_export_files, seal, source_record, stale_note
 from tests.tiny_models import tiny_trainable
 from util.errors import UserError
 
@@ -74,3 +75,19 @@ def test_an_old_word_level_export_needs_no_subword_model(tmp_path):
     del manifest["files"]
     (tmp_path / "src.spm.model").unlink()
     check_export_files(tmp_path, manifest)
+
+
+def test_a_checkpoint_rewritten_since_the_export_is_one_note_and_one_touched_moved_or_copied_back_is_none(tmp_path):
+    ckpt = tmp_path / "best.pt"
+    ckpt.write_bytes(b"weights of step 300")
+    manifest = {"source": source_record(ckpt, 300), "quantization": "int8"}
+    assert stale_note(tmp_path / "ct2", manifest) is None
+    os.utime(ckpt, ns=(0, 10 ** 18))                          # the same bytes, touched or copied: not stale
+    assert stale_note(tmp_path / "ct2", manifest) is None
+    ckpt.write_bytes(b"weights of step 900")                    # its run wrote a newer best.pt
+    note = stale_note(tmp_path / "ct2", manifest)
+    assert note.startswith(f"note: the export {tmp_path / 'ct2'} is older than its checkpoint: {ckpt} was rewritten")
+    assert "(step 300)" in note and "\n" not in note
+    assert note.endswith(f"`python export.py {ckpt} {tmp_path / 'ct2'} --force --quantization int8` refreshes it")
+    ckpt.unlink()                                               # an export shipped without its checkpoint
+    assert stale_note(tmp_path / "ct2", manifest) is None
