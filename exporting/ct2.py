@@ -17,6 +17,7 @@ import torch
 from config import Config, ModelConfig
 from decoding.ct2_engine import is_exported
 from decoding.export_files import MANIFEST, seal, source_record
+from decoding.load import checkpoint_paths
 from exporting.out_dir import check_target, install, staging_dir
 from models.attention import ROLE_FLAGS, attention_class, registered_attentions
 from models.attention.choice import attention_roles
@@ -156,6 +157,9 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
     is an out_dir it may not fill (exporting/out_dir.py)."""
     if quantization not in QUANTIZATIONS:
         raise UserError(f"--quantization {quantization}: choose one of {', '.join(QUANTIZATIONS)}")
+    if len(checkpoint_paths(checkpoint)) > 1:
+        raise UserError(f"{checkpoint}: export.py exports one checkpoint (a CTranslate2 model is one network, not an "
+                        "ensemble); export one of them, or average them into one first with average.py")
     if is_exported(checkpoint):
         raise UserError(f"{checkpoint} is already an export (a directory export.py wrote); export.py takes the .pt "
                         f"checkpoint written by train.py (e.g. runs/<run>/best.pt), and translate.py takes "

@@ -385,3 +385,11 @@ def test_an_export_whose_checkpoint_was_rewritten_since_still_translates_and_say
     assert after.out == before.out                                         # the export's own weights, as shipped
     assert after.err.count("\n") == 1 and after.err.startswith(f"note: the export {out} is older than its checkpoint")
     assert f"python export.py {tmp_path / 'best.pt'} {out} --force --quantization float32" in after.err
+
+
+def test_an_ensemble_list_is_refused_in_one_line_that_names_average_py(subwords, tmp_path):
+    a, b = checkpoint(tmp_path / "a.pt", subwords, seed=1), checkpoint(tmp_path / "b.pt", subwords, seed=2)
+    with pytest.raises(UserError, match=r"export.py exports one checkpoint .* average them into one first with "
+                                        r"average.py$"):
+        export_checkpoint(f"{a},{b}", tmp_path / "ct2")
+    assert not (tmp_path / "ct2").exists()
