@@ -23,7 +23,7 @@ from dataclasses import asdict
 
 from config import Config
 from decoding.ct2_engine import is_exported
-from decoding.export_files import read_manifest
+from decoding.export_files import exported_from, read_manifest
 from decoding.load import check_output, check_same_vocabularies
 from models.attention import SAME_FUNCTION
 from models.attention.choice import attention_roles
@@ -90,7 +90,7 @@ def check_no_export(paths: list[str]) -> None:
         if not is_exported(path):
             continue
         try:
-            source = read_manifest(path).get("checkpoint")
+            source = exported_from(read_manifest(path))
         except UserError:           # a damaged manifest: it is an export all the same
             source = None
         named = f" ({source}, and others of its run)" if source else ""

@@ -123,6 +123,15 @@ def source_record(checkpoint: str | Path, step: int) -> dict:
             "step": step}
 
 
+def exported_from(manifest: dict) -> str | None:
+    """The checkpoint the export was made from: its absolute path where the manifest records its source, else the
+    path as export.py was given it (relative to where it ran); None where the manifest names none."""
+    source = manifest.get("source")
+    path = source.get("path") if isinstance(source, dict) else None
+    path = path if isinstance(path, str) and path else manifest.get("checkpoint")
+    return path if isinstance(path, str) and path else None
+
+
 def stale_note(directory: str | Path, manifest: dict) -> str | None:
     """A one-line note when the checkpoint the export was made from is still at its path with other bytes (its size
     or mtime changed and so did its sha256), naming the export.py command that refreshes it; None when it is the

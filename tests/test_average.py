@@ -272,6 +272,9 @@ def test_an_export_directory_is_refused_by_name_with_the_checkpoint_it_was_expor
     with pytest.raises(UserError, match=rf"^{export_dir} is an export \(export.py's CTranslate2 directory\), not a "
                                         rf"checkpoint: average the .pt checkpoints it was exported from \({paths[0]},"):
         average.main([paths[1], str(export_dir), "--out", str(tmp_path / "avg.pt")])
+    (export_dir / "einsum_nmt.json").write_text(json.dumps({"checkpoint": "1.pt", "source": {"path": paths[0]}}))
+    with pytest.raises(UserError, match=rf"exported from \({paths[0]},"):     # where it is, not where export.py ran
+        average.main([paths[1], str(export_dir), "--out", str(tmp_path / "avg.pt")])
     (export_dir / "einsum_nmt.json").write_text("{damaged")
     with pytest.raises(UserError, match=r"ct2 is an export .* average the .pt checkpoints it was exported from, then"):
         average.main([str(export_dir), paths[1], "--out", str(tmp_path / "avg.pt")])

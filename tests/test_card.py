@@ -128,6 +128,17 @@ def test_translate_info_of_an_export_prints_the_card_of_the_checkpoint_it_was_ex
     assert printed.endswith("\n\n" + render(load_checkpoint(both_run / "best.pt").card))
 
 
+def test_translate_info_of_an_export_made_from_a_relative_path_names_its_checkpoint_wherever_it_runs(
+        both_run, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
+    from exporting.ct2 import export_checkpoint
+    monkeypatch.chdir(both_run.parent)
+    export_checkpoint(f"{both_run.name}/best.pt", tmp_path / "ct2")
+    monkeypatch.chdir(tmp_path)
+    assert translate.main(["--info", "--checkpoint", "ct2"]) == 0
+    assert capsys.readouterr().out.startswith(f"ct2: a CTranslate2 export (int8) of {both_run / 'best.pt'}; that")
+
+
 def test_translate_info_of_an_export_without_a_card_says_where_to_find_one(tmp_path):
     pytest.importorskip("ctranslate2", reason="ctranslate2 is an optional dependency (pip install ctranslate2)")
     from exporting.ct2 import export_checkpoint

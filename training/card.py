@@ -14,7 +14,7 @@ import torch
 
 from config import is_run_config
 from decoding.ct2_engine import is_exported
-from decoding.export_files import read_manifest, stale_note
+from decoding.export_files import exported_from, read_manifest, stale_note
 from models.checkpoint import load_checkpoint
 from models.lineage import kinship
 from models.resume_command import recorded_resume_command
@@ -280,8 +280,7 @@ def export_card_text(directory: Path) -> str:
     """The card an export carries (exporting/ct2.py writes its checkpoint's into the manifest), under a line that
     says what the directory is; a note on stderr where that checkpoint has changed since (the card is the export's)."""
     manifest = read_manifest(directory)
-    recorded = manifest.get("source") if isinstance(manifest.get("source"), dict) else {}
-    source = recorded.get("path") or manifest.get("checkpoint") or "its checkpoint"
+    source = exported_from(manifest) or "its checkpoint"
     card = manifest.get("card")
     if note := stale_note(directory, manifest):
         print(note, file=sys.stderr)
