@@ -108,9 +108,9 @@ def _read_file(path: str | Path) -> dict:
     if not path.is_file() and path.name == "best.pt" and is_run_config(path.parent / "config.json"):
         last = path.parent / "last.pt"
         raise UserError(f"no checkpoint at {path} yet: its run writes best.pt at the end of its first epoch"
-                        + (f"; pass --checkpoint {last} for its weights so far" if last.is_file() else ""))
+                        + (f"; {last} holds its weights so far" if last.is_file() else ""))
     if not path.is_file():
-        raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or pass --checkpoint PATH")
+        raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or name a .pt file that exists")
     if not zipfile.is_zipfile(path):       # e.g. a text file, which torch would misreport as code to run
         raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); "
                         f"{_instead(path)}")

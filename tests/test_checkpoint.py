@@ -145,8 +145,8 @@ def test_best_pt_of_a_run_in_its_first_epoch_is_said_to_come_at_its_end_not_to_b
                                         r"end of its first epoch$"):
         load_checkpoint(run / "best.pt")
     (run / "last.pt").write_bytes(b"")                                    # written every --train.save_every minutes
-    with pytest.raises(UserError, match=rf"; pass --checkpoint {run / 'last.pt'} for its weights so far$"):
+    with pytest.raises(UserError, match=rf"; {run / 'last.pt'} holds its weights so far$"):
         load_checkpoint(run / "best.pt")
     (run / "config.json").write_text('{"bos_token": "<s>"}')              # an export's config.json: no run
-    with pytest.raises(UserError, match=r"— train one with `python train.py`, or pass --checkpoint PATH$"):
+    with pytest.raises(UserError, match=r"— train one with `python train.py`, or name a .pt file that exists$"):
         load_checkpoint(run / "best.pt")

@@ -393,3 +393,11 @@ def test_an_ensemble_list_is_refused_in_one_line_that_names_average_py(subwords,
                                         r"average.py$"):
         export_checkpoint(f"{a},{b}", tmp_path / "ct2")
     assert not (tmp_path / "ct2").exists()
+
+
+def test_a_missing_checkpoint_is_one_line_that_names_no_flag_export_py_lacks(tmp_path):
+    """export.py takes its checkpoint as an argument: the advice names no --checkpoint flag, which it has not."""
+    with pytest.raises(UserError, match=r"^no checkpoint at .*missing\.pt — train one with `python train.py`, or "
+                                        r"name a \.pt file that exists$"):
+        export_checkpoint(tmp_path / "missing.pt", tmp_path / "ct2")
+    assert not (tmp_path / "ct2").exists()

@@ -217,7 +217,7 @@ def test_missing_checkpoint_says_how_to_train_one(tmp_path):
     line = command([script("translate.py"), "Hallo"], tmp_path)
     assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
     line = command([script("evaluate.py"), "--checkpoint", "nope.pt"], tmp_path)
-    assert line == "error: no checkpoint at nope.pt — train one with `python train.py`, or pass --checkpoint PATH"
+    assert line == "error: no checkpoint at nope.pt — train one with `python train.py`, or name a .pt file that exists"
 
 
 def test_plot_attention_into_a_missing_directory_is_refused_first(tmp_path):
