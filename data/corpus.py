@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import glob
 import gzip
+import hashlib
 import itertools
 import os
 import re
@@ -61,6 +62,14 @@ class Corpus:
     def digests(self) -> list[list[str]]:
         """The sha256 of every file, part by part: the corpus' identity for the cache, whatever the paths."""
         return [[sha256_file(path) for path in part] for part in self.parts]
+
+    def text_digest(self) -> str:
+        """sha256 of the pairs as read, in order: the same for the same text gzip-compressed, with Windows line ends or
+        a byte-order mark; another for an edited line, a swapped pair or an added one (a resumed run's check)."""
+        digest = hashlib.sha256()
+        for src, tgt in self.pairs():
+            digest.update(f"{src}\t{tgt}\n".encode())
+        return digest.hexdigest()
 
     def check(self) -> int:
         """Read everything once: the number of pairs, or a UserError on the first problem."""

@@ -410,3 +410,15 @@ def test_a_file_beside_its_own_gzip_copy_is_read_and_one_beside_another_is_refus
     Path(f"{plain}.gz").write_bytes(gzip.compress(plain.read_bytes() + b"Noch ein Satz.\n"))
     with pytest.raises(UserError, match=r"both .*train\.de and .*\.gz exist and differ; keep the one you mean"):
         Corpus.from_spec(prefix, "de", "en")
+
+
+def test_a_corpus_text_digest_is_its_pairs_whatever_the_files_compression_line_ends_or_byte_order_mark(tmp_path):
+    plain, other = tmp_path / "plain", tmp_path / "other"
+    plain.with_suffix(".de").write_text("Ein Hund läuft.\nZwei Katzen schlafen.\n")
+    plain.with_suffix(".en").write_text("A dog runs.\nTwo cats sleep.\n")
+    other.with_suffix(".de.gz").write_bytes(gzip.compress("\ufeffEin Hund läuft.\r\nZwei Katzen schlafen.".encode()))
+    other.with_suffix(".en").write_bytes(b"A dog runs.\r\nTwo cats sleep.\r\n")
+    digest = Corpus.from_spec(str(plain), "de", "en").text_digest()
+    assert Corpus.from_spec(str(other), "de", "en").text_digest() == digest
+    plain.with_suffix(".en").write_text("Two cats sleep.\nA dog runs.\n")     # the same lines, misaligned
+    assert Corpus.from_spec(str(plain), "de", "en").text_digest() != digest

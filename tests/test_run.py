@@ -37,6 +37,21 @@ def test_resuming_after_your_corpus_was_edited_says_the_corpus_changed_and_how_t
         train_main(["--resume", str(out), "--train.max_steps=3"])
 
 
+def test_resuming_after_an_edit_that_keeps_the_vocabularies_still_says_the_corpus_changed(tmp_path, train_main):
+    # before: two targets swapped (the same words, so the same vocabularies) resumed silently on the edited corpus
+    rng = random.Random(0)
+    pairs = [sentence_pair(rng) for _ in range(40)]
+    train, val = tmp_path / "train.tsv", tmp_path / "val.tsv"
+    train.write_text("".join(f"{de}\t{en}\n" for de, en in pairs))
+    val.write_text("".join(f"{de}\t{en}\n" for de, en in (sentence_pair(rng) for _ in range(5))))
+    out = tmp_path / "run"
+    train_main([*TINY, f"--data.train={train}", f"--data.val={val}", "--train.max_steps=2", "--out", str(out)])
+    pairs[0], pairs[1] = (pairs[0][0], pairs[1][1]), (pairs[1][0], pairs[0][1])
+    train.write_text("".join(f"{de}\t{en}\n" for de, en in pairs))
+    with pytest.raises(UserError, match=rf"^--data.train={train} has changed since the run started: put back"):
+        train_main(["--resume", str(out), "--train.max_steps=3"])
+
+
 def test_a_diverging_run_stops_with_advice_and_writes_no_nan_model(root, tmp_path, train_main):
     out = tmp_path / "run"
     with pytest.raises(UserError) as error:

@@ -34,6 +34,7 @@ class TrainState:
     commands: list = field(default_factory=list)   # the command lines that trained it: the start, each resume
     runs: list = field(default_factory=list)       # the ids of the runs it was fine-tuned from, then its own
     ranks: int = 0                 # the processes that trained it (torchrun's ranks); 0 in runs begun before
+    corpus: str = ""               # your --data.train's Corpus.text_digest ("" for Multi30K and in runs begun before)
 
 
 def resume_training_state(run, ckpt: ModelCheckpoint) -> None:

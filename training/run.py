@@ -18,6 +18,7 @@ import torch
 from config import Config
 from data.batching import TokenBatchSampler
 from data.codec import Codec
+from data.corpus import Corpus
 from data.tags import direction_tags, reversed_name
 from data.prepare import Prepared, SplitData, prepare_data
 from data.prepared import Ragged
@@ -157,6 +158,13 @@ def score_pieces(model: Transformer, train_data: SplitData, data: Prepared, cfg:
     model.score_ways(tags, [pieces_to_score(targets[t], data.tgt_vocab, b) for t, b in zip(tags, before)])
 
 
+def corpus_digest(cfg: Config) -> str:
+    """Your training corpus's text digest, which a resumed run must find again; "" for Multi30K's files."""
+    if not cfg.data.train:
+        return ""
+    return Corpus.from_spec(cfg.data.train, cfg.data.src_lang, cfg.data.tgt_lang).text_digest()
+
+
 def changed_data_fix(cfg: Config, run_dir: Path) -> str | None:
     """What to do when a resumed run's data gives other vocabularies than it was trained with: with your corpus, it
     was edited since the run started; None for Multi30K's files (check_vocabularies' advice: another --data-dir)."""
@@ -179,6 +187,9 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     torch.manual_seed(cfg.train.seed)
     random.seed(cfg.train.seed)
 
+    corpus = corpus_digest(cfg)
+    if resume is not None and corpus != (resume.raw["train_state"]["state"].get("corpus") or corpus):
+        raise UserError(changed_data_fix(cfg, run_dir))     # an edit that leaves the vocabularies as they were too
     units = None                       # learned from the training data, or the trained model's own (fine-tuning)
     if init is not None or (resume is not None and cfg.train.init_from):
         units = checkpoint_units(init if init is not None else resume)
@@ -231,7 +242,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
             resume_command(run.dir, data_dir, user_module, run.state.ranks))
         run.log(f"resuming with {dist.world_size} rank(s) where {run.state.ranks} trained: a step now takes "
                 f"{dist.world_size} batch(es), and the epoch goes on where it was")
-    run.state.precision, run.state.ranks = precision.precision, dist.world_size
+    run.state.precision, run.state.ranks, run.state.corpus = precision.precision, dist.world_size, corpus
     if dist.is_main:
         try:
             write_text_atomic(run.dir / "config.json", cfg.to_json() + "\n")     # a half one blocks --out
