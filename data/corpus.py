@@ -52,7 +52,7 @@ class Corpus:
     @classmethod
     def from_spec(cls, spec: str, src_lang: str, tgt_lang: str, flag: str = "--data.train") -> "Corpus":
         """PATH[,PATH...] as in the module docstring; a missing file names every path tried."""
-        items = spec_paths(spec)
+        items = spec_paths(spec, flag)
         if not items:
             raise UserError(f"{flag}={spec!r} names no corpus; give PATH (for PATH.{src_lang} and "
                             f"PATH.{tgt_lang}) or a .tsv file")
@@ -91,15 +91,21 @@ class Corpus:
                                 f"{'one pair a line: source TAB target' if len(part) == 1 else 'one sentence a line'}")
 
 
-def spec_paths(spec: str) -> list[Path]:
-    """The paths of PATH[,PATH...], "~" expanded (none for "")."""
-    return [Path(item.strip()).expanduser() for item in spec.split(",") if item.strip()]
+def spec_paths(spec: str, flag: str = "--data.train") -> list[Path]:
+    """The paths of PATH[,PATH...], "~" expanded (none for ""); a file or prefix whose name holds a comma is refused,
+    since the comma would cut it in two."""
+    items = [Path(item.strip()).expanduser() for item in spec.split(",") if item.strip()]
+    whole = Path(spec.strip()).expanduser()
+    if len(items) > 1 and (whole.is_file() or any(whole.parent.glob(f"{glob.escape(whole.name)}.*"))):
+        raise UserError(f"{flag}: a comma separates corpora, and {whole} has one in its name; rename it (or link it) "
+                        "to a path without a comma")
+    return items
 
 
-def absolute_spec(spec: str) -> str:
+def absolute_spec(spec: str, flag: str = "--data.train") -> str:
     """PATH[,PATH...] with each path absolute ("" stays ""): a run's config names its corpus from any directory, so
     `train.py --resume` works wherever it is typed."""
-    return ",".join(os.path.abspath(path) for path in spec_paths(spec))
+    return ",".join(os.path.abspath(path) for path in spec_paths(spec, flag))
 
 
 def is_tsv(path: Path) -> bool:

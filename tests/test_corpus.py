@@ -17,7 +17,7 @@ import data.prepare as prepare
 import data.tokenize_workers as tokenize_workers
 from config import DataConfig
 from config.presets import make_config
-from data.corpus import Corpus, shared_pairs
+from data.corpus import Corpus, absolute_spec, shared_pairs
 from data.prepare import prepare_data
 from data.tokenizer import detokenize
 from tests.synthetic import sentence_pair
@@ -76,6 +76,21 @@ def test_comma_separated_corpora_are_concatenated_in_order(corpus, tmp_path):
              write(tmp_path / "c/train", rows[250:], "gz")]
     joined = prepare_data(dataclasses.replace(cfg, train=" , ".join(parts)), cache_dir=cache, progress=False)
     assert joined == prepare_data(cfg, cache_dir=cache, progress=False)
+
+
+@pytest.mark.parametrize("name", ["mine,2024.tsv", "mine,2024"])
+def test_a_corpus_with_a_comma_in_its_path_is_told_to_be_renamed(name, tmp_path):
+    # before: "no de side of .../mine (tried .../mine.de and .../mine.de.gz)" for a file that is there
+    path = str(tmp_path / name)
+    if name.endswith(".tsv"):
+        Path(path).write_text("Ein Hund läuft.\tA dog runs.\n")
+    else:
+        Path(f"{path}.de").write_text("Ein Hund läuft.\n")
+        Path(f"{path}.en").write_text("A dog runs.\n")
+    for read in (lambda: Corpus.from_spec(path, "de", "en"), lambda: absolute_spec(path)):     # train.py: the latter
+        with pytest.raises(UserError, match=rf"^--data.train: a comma separates corpora, and {re.escape(path)} has one "
+                                            "in its name; rename it"):
+            read()
 
 
 def test_windows_line_ends_and_a_byte_order_mark_are_removed(corpus, tmp_path):

@@ -80,7 +80,8 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
                             f"for a new model choose one of {', '.join(p for p in PRESETS if p != FINETUNE)}")
         else:
             cfg = make_config(args.preset, overrides)
-        cfg.data.train, cfg.data.val = absolute_spec(cfg.data.train), absolute_spec(cfg.data.val)   # resumable anywhere
+        cfg.data.train = absolute_spec(cfg.data.train)                 # resumable anywhere
+        cfg.data.val = absolute_spec(cfg.data.val, "--data.val")
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}-{cfg.preset}")
         check_usable(cfg)
     lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir, args.user_module, distributed.launched_ranks()) \
