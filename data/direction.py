@@ -5,10 +5,12 @@ prefix corpus is PREFIX.<src_lang> + PREFIX.<tgt_lang>. A corpus fine-tuned the 
 pairs without a word, so each part's first SAMPLE pairs are checked: the words each side writes that only one of
 the two languages has as a stop word ("und", "der" / "and", "the"). A part whose source side reads clearly as the
 target language AND whose target side reads clearly as the source language is refused in one line saying how to
-swap it. Refused rather than warned about: a warning scrolls past in the tokenizer's output, and the run it
-precedes is worth nothing. Clearly means at least MIN_WORDS such words on each side and THRESHOLD times more of the
-other language than of its own, so a mixed or code-switched corpus, a tiny one, or a pair of languages without
-spaCy stop words is never refused.
+swap it; so is one whose side reads clearly as the other side's language while that side reads as its own (one file
+given for both sides, or the wrong file for one). Refused rather than warned about: a warning scrolls past in the
+tokenizer's output, and the run it precedes is worth nothing. Clearly means at least MIN_WORDS such words on each
+side and THRESHOLD times more of the other language than of its own (of its own than of the other, for a side that
+reads as its own), so a mixed or code-switched corpus, a tiny one, or a pair of languages without spaCy stop words is
+never refused.
 """
 from __future__ import annotations
 
@@ -63,6 +65,23 @@ def looks_reversed(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: st
     return reads_as_other(source) and reads_as_other(target)
 
 
+def reads_as_own(counts: SideCounts) -> bool:
+    return counts.own >= MIN_WORDS and counts.own >= THRESHOLD * counts.other
+
+
+def one_language(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: str) -> str | None:
+    """The language both sides of the sample read as, where one side reads clearly as its own and the other clearly
+    as that one too (a file given for both sides, or the wrong file for one); None otherwise."""
+    sample = list(itertools.islice(pairs, SAMPLE))
+    source = side_counts((s for s, _ in sample), src_lang, tgt_lang)
+    target = side_counts((t for _, t in sample), tgt_lang, src_lang)
+    if reads_as_other(source) and reads_as_own(target):
+        return tgt_lang
+    if reads_as_own(source) and reads_as_other(target):
+        return src_lang
+    return None
+
+
 def column_note(src_lang: str, tgt_lang: str) -> str:
     """How a TSV's columns are read in this run, for the log."""
     return f"source TAB target = {src_lang} TAB {tgt_lang}"
@@ -70,11 +89,20 @@ def column_note(src_lang: str, tgt_lang: str) -> str:
 
 def check_direction(parts: Iterable[tuple[tuple, Iterable[tuple[str, str]]]], src_lang: str, tgt_lang: str,
                     flag: str) -> None:
-    """parts: (files, pairs) of a corpus. The first part that looks reversed is a one-line UserError."""
+    """parts: (files, pairs) of a corpus. The first part that looks reversed, or of one language, is a one-line
+    UserError."""
     for files, pairs in parts:
-        if not looks_reversed(pairs, src_lang, tgt_lang):
-            continue
+        sample = list(itertools.islice(pairs, SAMPLE))
         run = f"this {src_lang}→{tgt_lang} run"
+        lang = one_language(sample, src_lang, tgt_lang)
+        if lang is not None:
+            wrong = tgt_lang if lang == src_lang else src_lang        # the side written in the other's language
+            side = f"its {'second' if wrong == tgt_lang else 'first'} column" if len(files) == 1 else \
+                files[(src_lang, tgt_lang).index(wrong)]
+            raise UserError(f"{flag}: both sides of {files[0] if len(files) == 1 else ' and '.join(map(str, files))} "
+                            f"read as {lang!r}; {side} must be the {wrong!r} text of each line for {run}")
+        if not looks_reversed(sample, src_lang, tgt_lang):
+            continue
         if len(files) == 1:
             raise UserError(f"{flag}: {files[0]} looks reversed: its first column reads as {tgt_lang!r} and its "
                             f"second as {src_lang!r}, but a TSV line is source TAB target ({src_lang} TAB "

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from config import Config, DecodeConfig
 from config.presets import recipe_of
-from data.direction import looks_reversed
+from data.direction import looks_reversed, one_language
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, check_output, decode_inputs, open_translator
@@ -157,9 +157,15 @@ def read_sources_and_references(args, translator: Translator) -> tuple[str, list
 
 def check_sides(args, router: Router, translator: Translator, sources: list[str], references: list[str]) -> None:
     """--src and --ref the other way round from the way they are translated (data/direction.py's check, which train.py
-    makes of a corpus) is a one-line UserError before any translating: it would score near 0 without a word."""
+    makes of a corpus), or references in the sources' language, is a one-line UserError before any translating: it
+    would score near 0 without a word."""
     src, tgt = translator.cfg.data.src_lang, translator.cfg.data.tgt_lang
-    if not args.src or router.to == AUTO or not looks_reversed(zip(sources, references), src, tgt):
+    if not args.src or router.to == AUTO:
+        return
+    if one_language(zip(sources, references), src, tgt) == src:     # sources in `tgt` already: a note (translate.py's)
+        raise UserError(f"{args.src} and {args.ref} both read as {src!r}, but they are translated {src}→{tgt}; --ref "
+                        f"must be the {tgt!r} text of each line (check {args.ref})")
+    if not looks_reversed(zip(sources, references), src, tgt):
         return
     other = f"pass --to {src} (this model writes both)" if src in router.ways else f"evaluate a model that translates {tgt}→{src}"
     raise UserError(f"{args.src} reads as {tgt!r} and {args.ref} as {src!r}, but they are translated {src}→{tgt}; "

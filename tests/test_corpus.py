@@ -246,6 +246,21 @@ def test_a_corpus_written_the_other_way_round_is_refused_in_one_line_before_any_
         prepare_data(reversed_cfg, cache_dir=cache, progress=False)
 
 
+@pytest.mark.parametrize("form", ["tsv", "plain"])
+def test_a_corpus_with_one_language_on_both_sides_is_refused_in_one_line_naming_the_wrong_side(form, corpus,
+                                                                                               tmp_path):
+    # before: English on both sides (train.en copied over train.de) trained an English-to-English "de→en" model
+    cfg, cache = corpus
+    english = [(en, en) for _, en in pairs(300)]
+    message = (r"^--data.train: both sides of .*train\.tsv read as 'en'; its first column must be the 'de' text of "
+               r"each line for this de→en run$" if form == "tsv" else r"^--data.train: both sides of .*train\.de and "
+               r".*train\.en read as 'en'; .*train\.de must be the 'de' text of each line for this de→en run$")
+    with pytest.raises(UserError, match=message):
+        prepare_data(dataclasses.replace(cfg, train=write(tmp_path / "one/train", english, form)), cache_dir=cache,
+                     progress=False)
+    assert not cache.exists()
+
+
 def test_a_tsv_is_source_tab_target_of_the_run_and_the_log_says_which_language_is_which(corpus, tmp_path, capsys):
     cfg, cache = corpus
     german_english = write(tmp_path / "de-en/train", pairs(300), "tsv")

@@ -98,6 +98,19 @@ def test_a_source_and_reference_the_other_way_round_are_refused_in_one_line_befo
                        str(tmp_path / "ref.de")])           # was: BLEU near 0, without a word
 
 
+def test_a_reference_in_the_sources_language_is_refused_in_one_line_before_translating(averaged_run, tmp_path,
+                                                                                      monkeypatch):
+    # before: the German file given as --ref too was scored, BLEU near 0, without a word
+    import random
+    from decoding.router import Router
+    source = tmp_path / "src.de"
+    source.write_text("".join(sentence_pair(random.Random(n))[0] + "\n" for n in range(40)))
+    monkeypatch.setattr(Router, "translate_n_best", lambda *a, **k: pytest.fail("translated before checking"))
+    with pytest.raises(UserError, match=r"^.*src\.de and .*src\.de both read as 'de', but they are translated de→en; "
+                                        r"--ref must be the 'en' text of each line \(check .*src\.de\)$"):
+        evaluate.main(["--checkpoint", str(averaged_run / "best.pt"), "--src", str(source), "--ref", str(source)])
+
+
 def test_a_reference_file_of_another_length_is_one_line_that_says_what_ref_must_hold(averaged_run, tmp_path):
     (tmp_path / "src.de").write_text("Ein Hund.\nZwei Katzen.\n")
     (tmp_path / "ref.en").write_text("A dog.\n")
@@ -192,11 +205,11 @@ def test_sources_in_the_language_to_writes_are_noted_as_translate_notes_them(bot
     pairs = [sentence_pair(random.Random(n)) for n in range(4)]
     (tmp_path / "src.de").write_text("".join(de + "\n" for de, _ in pairs))
     (tmp_path / "ref.de").write_text("".join(de + "\n" for de, _ in pairs))
-    flags = ["--checkpoint", str(both_run / "best.pt"), "--greedy", "--src", str(tmp_path / "src.de"),
-             "--ref", str(tmp_path / "ref.de")]
-    evaluate.main([*flags, "--to", "de"])
+    (tmp_path / "ref.en").write_text("".join(en + "\n" for _, en in pairs))
+    flags = ["--checkpoint", str(both_run / "best.pt"), "--greedy", "--src", str(tmp_path / "src.de")]
+    evaluate.main([*flags, "--ref", str(tmp_path / "ref.de"), "--to", "de"])
     assert "note: 4 lines read as German already, the language --to de writes" in capsys.readouterr().err
-    evaluate.main([*flags, "--to", "en"])
+    evaluate.main([*flags, "--ref", str(tmp_path / "ref.en"), "--to", "en"])
     assert "note:" not in capsys.readouterr().err
 
 
