@@ -1,15 +1,12 @@
 """The pages that show the ledger's tables, and the markers each table sits between."""
 from __future__ import annotations
 
-import re
-
 from results.tables import TABLES, render
 from util.errors import UserError
-from util.ledger import REPO, Record
+from util.ledger import MARKED, REPO, Record
 from util.textio import write_text_atomic
 
 PAGES = (REPO / "README.md", REPO / "docs" / "RESULTS.md")
-MARKED = re.compile(r"(<!-- results:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(\n<!-- /results:(?P=name) -->)", re.S)
 
 
 def table(name: str, records: list[Record]) -> str:

@@ -129,6 +129,16 @@ def test_the_commit_says_changes_for_edited_code_but_not_for_figures_recorded_si
     head = util.ledger.current_commit()
     append(Record(topic="quality", metric="bleu", value=40.5, command="python evaluate.py"), util.ledger.LEDGER)
     assert len(head) == 7 and util.ledger.current_commit() == head          # a figure recorded: still the commit
+    page = "# Results\n<!-- results:readme -->\n| a |\n<!-- /results:readme -->\n"
+    (tmp_path / "README.md").write_text(page, encoding="utf-8")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "page")
+    head = util.ledger.current_commit()
+    (tmp_path / "README.md").write_text(page.replace("| a |", "| a |\n| b |"), encoding="utf-8")  # results --write
+    assert util.ledger.current_commit() == head                              # its tables alone: data too
+    (tmp_path / "README.md").write_text(page.replace("# Results", "# Figures"), encoding="utf-8")
+    assert util.ledger.current_commit() == head + "+changes"                 # the page's own words changed
+    (tmp_path / "README.md").write_text(page, encoding="utf-8")
     (tmp_path / "train.py").write_text("changed = True\n", encoding="utf-8")
     assert util.ledger.current_commit() == head + "+changes"
 

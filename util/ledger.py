@@ -13,6 +13,7 @@ import json
 import math
 import os
 import platform
+import re
 import subprocess
 import time
 from dataclasses import asdict, dataclass, field, fields
@@ -107,10 +108,15 @@ def kernels_cap() -> str:
     return os.environ[name].strip().upper() if name else ""
 
 
+# a table a page shows between its markers, generated from the ledger (results/pages.py)
+MARKED = re.compile(r"(<!-- results:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(\n<!-- /results:(?P=name) -->)", re.S)
+
+
 def current_commit() -> str:
     """The repository's commit (short), with "+changes" when the tracked files differ from it; "" outside git (also for
     a copy of the tree without .git inside another checkout, whose commit is not this code's). The
-    ledger is not such a change: figures recorded since the commit are data, not the code that measured them."""
+    ledger is not such a change, nor are the tables generated from it: figures recorded since the commit are data,
+    not the code that measured them."""
     try:
         run = lambda *args: subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, timeout=10)
         head = run("rev-parse", "--show-toplevel", "--short=7", "HEAD")
@@ -118,10 +124,23 @@ def current_commit() -> str:
         if head.returncode or Path(top).resolve() != REPO.resolve():     # a copy of the tree inside another checkout
             return ""
         dirty = run("status", "--porcelain", "--untracked-files=no", "--", ".",
-                    f":(exclude){LEDGER.relative_to(REPO).as_posix()}").stdout.strip()
-        return commit.strip() + ("+changes" if dirty else "")
+                    f":(exclude){LEDGER.relative_to(REPO).as_posix()}").stdout.splitlines()
+        changed = [line for line in dirty if not tables_only(line[3:], run)]
+        return commit.strip() + ("+changes" if changed else "")
     except (OSError, subprocess.SubprocessError):
         return ""
+
+
+def tables_only(path: str, run) -> bool:
+    """Whether a changed file differs from the commit in its generated tables alone (`python -m results --write` after
+    a figure was recorded: the ledger's tables, data, not code)."""
+    try:
+        now = (REPO / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    before = run("show", f"HEAD:{path}")
+    return before.returncode == 0 and MARKED.search(now) is not None and \
+        MARKED.sub(r"\1\4", now) == MARKED.sub(r"\1\4", before.stdout)
 
 
 @dataclass
