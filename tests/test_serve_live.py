@@ -376,6 +376,24 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
     assert page.inner_text("#result") == TRANSLATION
 
 
+def test_a_long_unbroken_word_wraps_on_a_phone_and_sticks_out_nowhere(server, browser):
+    """A URL in a line (kept by the model as written) made the result and the n-best lists wider than a phone's
+    screen: the whole page scrolled sideways."""
+    url = "https://example.com/" + "ein/sehr/langer/pfad/" * 6 + "x.html"
+    found = {"translations": [f"A man visits {url}."], "confidences": [0.9], "from": ["de"], "to": ["en"],
+             "n_best": [[{"text": f"A man visits {url}.", "score": -0.1, "confidence": 0.9}] * 2]}
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.route("**/translate", lambda route: route.fulfill(json=found))
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.fill("#source", f"Ein Mann besucht {url}.")
+    page.fill("#n-best", "2")
+    page.click("#translate")
+    page.wait_for_selector("#n-best-lists li")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_the_page_says_the_server_does_not_answer_and_what_to_do(server, browser):
     """The browser's own words were shown: "Failed to fetch"."""
     page = browser.new_page()
