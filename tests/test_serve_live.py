@@ -407,6 +407,22 @@ def test_the_page_says_the_server_does_not_answer_and_what_to_do(server, browser
                                         "then press Translate"
 
 
+def test_a_heatmap_that_fails_leaves_the_translation_it_came_after(server, browser):
+    """The server stopped between the answer and the heatmap's request (or the heatmap was refused): the page
+    erased the translation it had shown and said only that the server did not answer."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.route("**/attention", lambda route: route.abort("connectionrefused"))
+    page.fill("#source", SENTENCE)
+    page.click("#translate")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#result") == TRANSLATION
+    assert page.inner_text("#error") == "no attention map: no answer from the server: is serve.py still running? " \
+                                        "Start it again, then press Translate"
+    assert page.locator("#attention-section").is_hidden()
+
+
 def test_a_sentence_the_model_did_not_decode_gets_a_note_not_an_empty_heatmap(server, browser):
     """Only emoji (or a phrase kept whole): the page drew a table of source labels with no rows."""
     page = browser.new_page()
