@@ -114,8 +114,8 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path, brow
     assert page.inner_text("#result") == "" and page.locator(".heatmap").is_hidden()   # no old answer under it
     page.fill("#source", "Hund\n" * 70)
     page.click("#translate")
-    page.wait_for_selector("#error:has-text('71 lines')")
-    assert page.inner_text("#error") == "71 lines; the limit is 64 a request: translate them in parts"
+    page.wait_for_selector("#error:has-text('70 lines')")     # a file's last line break ends a line, not one more
+    assert page.inner_text("#error") == "70 lines; the limit is 64 a request: translate them in parts"
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
 
@@ -374,6 +374,19 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
     page.click("#translate")
     page.wait_for_selector("#translate:not([disabled])")
     assert page.inner_text("#result") == TRANSLATION
+
+
+def test_a_file_of_as_many_lines_as_the_limit_pasted_with_its_last_line_break_is_translated(server, browser):
+    """The line break that ends a file's last line was read as one more (empty) line: 64 lines were refused as 65."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.fill("#source", "Hund\n" * 64)
+    page.click("#translate")
+    page.wait_for_selector("#translate:not([disabled])")
+    assert page.is_hidden("#error"), page.inner_text("#error")
+    assert page.locator("#result .line").count() == 64
 
 
 def test_a_long_unbroken_word_wraps_on_a_phone_and_sticks_out_nowhere(server, browser):
