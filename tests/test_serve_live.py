@@ -389,6 +389,24 @@ def test_a_file_of_as_many_lines_as_the_limit_pasted_with_its_last_line_break_is
     assert page.locator("#result .line").count() == 64
 
 
+def test_a_refusal_by_the_server_names_the_line_and_field_as_the_page_does(server, browser):
+    """A line the page's own checks pass but the server refuses (a lone surrogate; an n-best over the limit) was
+    shown in the API's words: "texts[1] contains ...", "n_best must be ..."."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.evaluate("document.getElementById('source').value = 'Ein Hund.\\nEin \\ud83d Mann.'")
+    page.click("#translate")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == "line 2 contains a lone surrogate U+D83D at position 4; send plain text"
+    page.fill("#source", SENTENCE)
+    page.fill("#n-best", "17")
+    page.click("#translate")
+    page.wait_for_selector("#error:has-text('17')")
+    assert page.inner_text("#error") == "n-best must be an integer from 1 to 16, not 17"
+
+
 def test_a_long_unbroken_word_wraps_on_a_phone_and_sticks_out_nowhere(server, browser):
     """A URL in a line (kept by the model as written) made the result and the n-best lists wider than a phone's
     screen: the whole page scrolled sideways."""
