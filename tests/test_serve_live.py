@@ -407,6 +407,21 @@ def test_a_refusal_by_the_server_names_the_line_and_field_as_the_page_does(serve
     assert page.inner_text("#error") == "n-best must be an integer from 1 to 16, not 17"
 
 
+def test_ctrl_enter_translates_from_any_field_of_the_page(server, browser):
+    """Ctrl+Enter translated only from the text: after setting n-best or a box with the keyboard it did nothing."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.fill("#source", SENTENCE)
+    page.fill("#n-best", "2")                       # the focus stays in the field
+    with page.expect_request("**/translate", timeout=5_000) as sent:
+        page.keyboard.press("Control+Enter")
+    assert sent.value.post_data_json["n_best"] == 2
+    page.wait_for_selector("#n-best-lists li")
+    assert page.inner_text("#result") == TRANSLATION
+
+
 def test_a_long_unbroken_word_wraps_on_a_phone_and_sticks_out_nowhere(server, browser):
     """A URL in a line (kept by the model as written) made the result and the n-best lists wider than a phone's
     screen: the whole page scrolled sideways."""
