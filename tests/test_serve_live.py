@@ -498,6 +498,10 @@ def test_the_page_keeps_html_tags_as_the_api_does_when_asked(server, browser):
     assert shown.count('<b class="x">') == shown.count("</b>") == 1
     labels = page.locator(".heatmap thead th").all_inner_texts()           # the source tokens
     assert "Hund" in labels and not any("<" in label or "class" in label for label in labels)   # words, no tags
+    page.fill("#source", f"<br>\n{line}")           # the heatmap's first line is the first with words
+    page.click("#translate")
+    page.wait_for_selector("#translate:not([disabled])")
+    assert page.locator(".heatmap thead th").all_inner_texts() == labels
     page.uncheck("#markup")
     assert page.is_enabled("#n-best")
 
