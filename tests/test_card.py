@@ -172,3 +172,20 @@ def test_translate_info_of_a_run_directory_before_its_first_epoch_says_it_has_no
             translate.main(["--info", "--checkpoint", str(run)])
     with pytest.raises(UserError, match=r"no best.pt yet, .* end of its first epoch \(it stopped before that\)$"):
         translate.main(["--info", "--checkpoint", str(run)])
+
+
+def test_a_validation_in_the_runs_bf16_says_so_in_the_cards_measure(tmp_path):
+    """A run without a final validation (--train.final_beam=0) is measured by its validations, which decode in the
+    run's precision: in bf16 the card says so, as evaluate.py's fp32 figure can differ in the last digits."""
+    from types import SimpleNamespace
+    from config.presets import make_config
+    from training.card import model_card
+    from training.resume import TrainState
+    state = TrainState()
+    run = SimpleNamespace(cfg=make_config("tiny"), state=state, model=SimpleNamespace(num_parameters=lambda: 1),
+                          dir=tmp_path, device=torch.device("cpu"), dist=SimpleNamespace(world_size=1), commit="")
+    measures = {}
+    for state.precision in ("fp32", "bf16"):
+        measures[state.precision] = model_card(run, {"step": 1, "val_bleu": 1.0})["best"]["measure"]
+    assert measures == {"fp32": "all of val at beam 1",
+                        "bf16": "all of val at beam 1, decoded in bf16 as the run trains (evaluate.py decodes in fp32)"}

@@ -50,7 +50,8 @@ def model_card(run, best: dict, finished: str | None = None, name: str = "best.p
         measure = f"all of {data.val_split} at beam {cfg.train.final_beam}"
     else:
         first = f"the first {cfg.train.val_max_sentences} sentences" if cfg.train.val_max_sentences else "all"
-        measure = f"{first} of {data.val_split} at beam {cfg.train.val_beam}"
+        measure = f"{first} of {data.val_split} at beam {cfg.train.val_beam}" + \
+            (", decoded in bf16 as the run trains (evaluate.py decodes in fp32)" if state.precision == "bf16" else "")
     model = cfg.model
     return plain({"run": str(run.dir), "checkpoint": str(run.dir / name), "commands": list(state.commands),
             "preset": cfg.preset, "directions": directions, "corpus": data.train or "Multi30K",
