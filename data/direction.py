@@ -9,8 +9,8 @@ swap it; so is one whose side reads clearly as the other side's language while t
 given for both sides, or the wrong file for one). Refused rather than warned about: a warning scrolls past in the
 tokenizer's output, and the run it precedes is worth nothing. Clearly means at least MIN_WORDS such words on each
 side and THRESHOLD times more of the other language than of its own (of its own than of the other, for a side that
-reads as its own), so a mixed or code-switched corpus, a tiny one, or a pair of languages without spaCy stop words is
-never refused.
+reads as its own), making MIN_SHARE of its words at least, so a mixed or code-switched corpus, a tiny one, a weak
+teacher's junk (a distillation corpus) or a pair of languages without spaCy stop words is never refused.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from util.languages import spacy_lang_dir
 SAMPLE = 1000          # pairs read from each part's start
 MIN_WORDS = 8          # stop words needed on each side before the check says anything
 THRESHOLD = 3          # how many times more of the other language's stop words than of its own
+MIN_SHARE = 0.05       # and at least this share of the side's words: a weak model's junk holds a stray few
 WORD = re.compile(r"[^\W\d_]+")
 SWAP_COLUMNS = "awk -F'\\t' -v OFS='\\t' '{print $2, $1}' IN > OUT"      # a TSV's two columns swapped
 
@@ -45,16 +46,21 @@ def stop_words(lang: str) -> frozenset:
 class SideCounts(NamedTuple):
     own: int        # words only the side's own language has as stop words
     other: int      # words only the other language has as stop words
+    words: int = 0  # all its words
+
+    def clearly(self, count: int, against: int) -> bool:
+        """`count` stop words of one language clearly outnumber the `against` of the other, in text, not junk."""
+        return count >= MIN_WORDS and count >= THRESHOLD * against and count >= MIN_SHARE * self.words
 
 
 def side_counts(lines: Iterable[str], own: str, other: str) -> SideCounts:
     mine, theirs = stop_words(own) - stop_words(other), stop_words(other) - stop_words(own)
     words = [w for line in lines for w in WORD.findall(line.lower())]
-    return SideCounts(sum(w in mine for w in words), sum(w in theirs for w in words))
+    return SideCounts(sum(w in mine for w in words), sum(w in theirs for w in words), len(words))
 
 
 def reads_as_other(counts: SideCounts) -> bool:
-    return counts.other >= MIN_WORDS and counts.other >= THRESHOLD * counts.own
+    return counts.clearly(counts.other, counts.own)
 
 
 def looks_reversed(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: str) -> bool:
@@ -66,7 +72,7 @@ def looks_reversed(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: st
 
 
 def reads_as_own(counts: SideCounts) -> bool:
-    return counts.own >= MIN_WORDS and counts.own >= THRESHOLD * counts.other
+    return counts.clearly(counts.own, counts.other)
 
 
 def one_language(pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: str) -> str | None:

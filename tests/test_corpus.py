@@ -261,6 +261,17 @@ def test_a_corpus_with_one_language_on_both_sides_is_refused_in_one_line_naming_
     assert not cache.exists()
 
 
+def test_a_weak_teachers_junk_is_no_language_so_its_distillation_corpus_is_not_refused():
+    """A teacher trained a few steps writes junk that holds a stray few stop words (a copied "oft"): no side that
+    reads as a language, so the corpus it makes is not refused as one language on both sides (it was: the docs'
+    distillation example on a toy teacher)."""
+    from data.direction import one_language
+    german = [de for de, _ in pairs(120)]
+    junk = ["Pp h hppeeeearareeee h h rrtt h httuukk'' h hchch:"] * 112 + ["Pp h hppeeee oft h hthth."] * 8
+    assert one_language(zip(german, junk), "de", "en") is None
+    assert one_language(zip(german, german), "de", "en") == "de"          # a German file on both sides still is
+
+
 def test_a_tsv_is_source_tab_target_of_the_run_and_the_log_says_which_language_is_which(corpus, tmp_path, capsys):
     cfg, cache = corpus
     german_english = write(tmp_path / "de-en/train", pairs(300), "tsv")
