@@ -19,6 +19,7 @@ P0 = PLACEHOLDERS[0]
     ("Wir treffen uns um halb 8.", ["at half past seven"]),   # not "half past 7": a number the source has not
     ("Es ist 5 vor 12, ist es 25 nach 7?", ["five to twelve", "twenty-five past seven"]),    # "5 is in front of 12."
     ("Wir treffen uns um 10 nach 8 oder gegen zwanzig vor neun.", ["at ten past eight", "around twenty to nine"]),
+    ("Es ist 5 vor 12 Uhr, um 10 nach 8 Uhr.", ["five to twelve", "at ten past eight"]),   # "5", "noon"
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found
@@ -38,7 +39,7 @@ def test_an_english_time_in_words_is_the_german_one(source, found):
 @pytest.mark.parametrize("source, lang", [
     ("Das Glas ist halb voll, halb zwei Kinder, halb achtzig, halb achte.", "de"),
     ("It is half 8 or half eight.", "en"),
-    ("Er kam 5 vor 12 Kindern, um 5 vor 12 Uhr, es ist 5 vor 12 Kinder, 5 vor 12.", "de"),   # no sure time
+    ("Er kam 5 vor 12 Kindern, es ist 5 vor 12 Kinder, 5 vor 12, es ist 5 vor 12 Uhr Zeit.", "de"),   # no sure time
     ("A midnight-blue car, Mitternachtsblau at noon.", "en"),
 ])
 def test_what_only_looks_like_a_time_in_words_is_none(source, lang):

@@ -17,8 +17,8 @@ nothing elsewhere) and British "half eight", both read two ways, and "halb" befo
 voll", "halb zwei Kinder": a capitalized word after the hour). A time takes its preposition along as one in digits
 does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a model wrote "We are gathering using half past
 seven"). German minutes before or after an hour, "5 vor 12", "10 nach 8", are words too ("five to twelve", "at ten
-past eight"), but only after "es ist", "ist es", "um" or "gegen" and before no noun or "Uhr": elsewhere "5 vor 12"
-may be anything.
+past eight", "Es ist 5 vor 12 Uhr." -> "five to twelve"), but only after "es ist", "ist es", "um" or "gegen" and
+before no noun: elsewhere "5 vor 12" may be anything.
 """
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ FRACTIONS = {"de": [(r"halb", 30, -1), (r"viertel\s+nach", 15, 0), (r"viertel\s+
 WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
            "en": {30: "half past", 15: "quarter past", 45: "quarter to"}}
 # German minutes before or after an hour ("Es ist 5 vor 12." -> "five to twelve": a model wrote "5 is in front of 12."),
-# only where a time is sure: after "es ist", "ist es", "um" or "gegen", and before no noun, "Uhr" or another number
+# only where a time is sure: after "es ist", "ist es", "um" or "gegen", and before no noun or another number; "Uhr"
+# after the hour goes with it ("Es ist 5 vor 12 Uhr.": the number finder made it "5" and "noon", and a model wrote "5
+# is in front of noon."; "um 5 vor 12 Uhr" was "at 5 o'clock" + "vor" + "noon")
 MINUTES_DE = r"5|10|20|25|fünf|zehn|zwanzig|fünfundzwanzig"
 MINUTES_WAY = {"vor": "to", "nach": "past"}
 # a time of day by its name ("Um Mitternacht schlafen alle." -> "There are all of eights asleep." from a 30-minute
@@ -61,7 +63,8 @@ class ClockWords(PlaceholderStep):
                          for fraction, minutes, ahead in fractions]
         self.minutes = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen ))"
                                   rf"(?P<minutes>(?i:{MINUTES_DE}))\s+(?P<way>vor|nach)\s+"
-                                  rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
+                                  rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?:\s+(?P<clock>Uhr)\b)?"
+                                  rf"(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
             if fractions and source == "de" else None
         named = NAMED[source] if fractions else {}
         self.named = re.compile(rf"(?<![\w-])(?i:{'|'.join(named)})(?![\w-])") if named else None
