@@ -29,9 +29,12 @@ def test_a_german_measure_is_one_placeholder_in_english_words(source, fills):
     ("Es dauert 3 Std, dann 5 Min. Dann gehen wir.", "Es dauert \ue000, dann \ue001. Dann gehen wir.",
      ("3 hours", "5 minutes")),
     ("Nach 5 min. und 2,5 Mrd. Euro.", "Nach \ue000 und \ue001.", ("5 minutes", "€2.5 billion")),
+    ("Der Kurs dauert 5 Min, warte 10 Sek", "Der Kurs dauert \ue000, warte \ue001", ("5 minutes", "10 seconds")),
+    ("Er lief 5 vor 12 Minuten, nach 5 min", "Er lief \ue000 vor \ue001, nach \ue002", ("5", "12 minutes", "5 min")),
 ])
 def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):
-    """A model kept "2 Std." and "15 Min" as typed; "Min" alone is the symbol "min", written as typed."""
+    """A model kept "2 Std." and "15 Min" as typed; "min" alone is the symbol, written as typed; "5 vor 12 Minuten"
+    is no "12 minutes ago"."""
     assert Numbers().apply(source) == (masked, fills)
 
 

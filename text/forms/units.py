@@ -69,8 +69,10 @@ mio  | Million Millionen Millionen       | million million
 bn   | Milliarde Milliarden Milliarden   | billion billion
 """
 # "2,5 Mrd." -> "2.5 billion", "3-mal", "2 Std. 15 Min." -> "2 hours 15 minutes" (a model kept "2 Std." and "15 Min":
-# "Min" is a symbol, written as typed, but not with the full stop of an abbreviation)
-ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s"},
+# "Min" is a symbol, written as typed, but not with the full stop of an abbreviation, nor in German's capital: "5 Min",
+# "10 Sek" -> "5 minutes", "10 seconds", where a model wrote "The class is as he takes the 5 Min" and "10 waiting Sek")
+ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s",
+                      "min": "min", "sek": "s"},
                "en": {}}
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
@@ -128,7 +130,7 @@ AGO_AFTER = re.compile(r" ago\b", re.IGNORECASE)
 # Apfel"); it goes with the measure's placeholder
 OF_AFTER = re.compile(r" of(?= \w)")
 OFTEN = {"1": "once", "2": "twice"}            # English "2 times" as said ("2 Mal pro Woche" -> "twice a week")
-VOR_BEFORE = re.compile(r"\b[Vv]or\s+$")
+VOR_BEFORE = re.compile(r"(?<!\d )\b[Vv]or\s+$")       # not after a number: "5 vor 12 Minuten" is no "ago"
 SEIT_BEFORE = re.compile(r"\b[Ss]eit\s+$")        # "seit 3 Tagen" -> "for 3 days" (a model lost "for")
 # a share off a price ("50 % Rabatt auf alle Schuhe" -> "50% off": a model wrote "50% Rabats")
 DISCOUNT = {"de": " Rabatt", "en": " off"}
@@ -167,7 +169,8 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     if {source, target} != {"de", "en"}:
         return None
     word = WORD_AFTER[source].match(text, end)
-    symbol = None if word and word.group(1).endswith(".") else SYMBOL_AFTER.match(text, end)    # "Min.": a word
+    symbol = None if word and (word.group(1).endswith(".") or source == "de" and word.group(1) == "Min") else \
+        SYMBOL_AFTER.match(text, end)                                                   # "Min.", "Min": a word
     if symbol:
         space = "" if symbol.group(2) == "%" and target == "en" else symbol.group(1)
         key = SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower())
