@@ -67,7 +67,9 @@ def test_a_section_sign_belongs_to_its_number_as_typed(languages, source, masked
 
 
 @pytest.mark.parametrize("languages, source, fills", [
-    (("de", "en"), "Es kostet zwischen 10 und 20 Euro, 5 bis 8 €.", ("€10", "€20", "€5 to €8")),
+    (("de", "en"), "Es kostet zwischen 10 und 20 Euro, 5 bis 8 €.", ("between €10 and €20", "€5 to €8")),
+    (("de", "en"), "Zwischen 3 Kindern und 20 €, 10 und 20 €.", ("3", "€20", "€10", "€20")),
+    (("en", "de"), "Between $10 and $20.", ("zwischen 10 $ und 20 $",)),       # a model dropped "between"
     (("de", "en"), "Es kostet 10-20 €.", ("€10", "€20")),
     (("en", "de"), "It costs €10-20, or $5 to 8.", ("10 €", "20 €", "5 $ bis 8 $")),
     (("de", "en"), "Es sind 3 Kinder und 20 €, 12,50 € bis 15 Uhr.", ("3", "€20", "€12.50", "3 pm")),   # no range

@@ -43,6 +43,10 @@ NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 # a price range's word (as two placeholders a model wrote "Das kostet €10 bis 20." as "The costs €10 for €20.")
 TO_JOINS = {word: JOINS[word] for word in ("bis", "to", "till", "until")}
+# "zwischen" before two prices joined by "und" goes with them, one placeholder ("Zwischen 10 und 20 €." -> "between €10
+# and €20": as two placeholders a model wrote "€10 and €20.")
+BETWEEN = {"de": "zwischen", "en": "between"}
+BETWEEN_BEFORE = {lang: re.compile(rf"\b(?i:{word})\s+$") for lang, word in BETWEEN.items()}
 OPENING_AFTER = re.compile(r"\s+([A-ZÄÖÜ][a-zäöüß]*)\b")
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
@@ -294,11 +298,14 @@ class Numbers(PlaceholderStep):
                 spans[k + 1] = spans[k + 1]._replace(fill=self.priced(spans[k + 1].fill, currency(k)))
         for k in range(len(found) - 2, -1, -1):     # two prices joined by a spaced dash or "bis" / "to": one ("€10 -
             between = RANGE.fullmatch(text, spans[k].end, spans[k + 1].start)      # 20" -> "€10-€20", "€10 to €20")
+            opened = BETWEEN_BEFORE[self.source].search(text, 0, spans[k].start) \
+                if between and between.group(2) in ("und", "and") and self.target in BETWEEN else None
             join = between and ("-" if between.group(1) and between.group() != between.group(1) else
-                                TO_JOINS.get(between.group(2)))
+                                TO_JOINS.get(between.group(2)) or opened and JOINS[between.group(2)])
             if join and not isinstance(spans[k].fill, Reading) and not isinstance(spans[k + 1].fill, Reading) and \
                     currency(k) and currency(k + 1) == currency(k):
-                spans[k:k + 2] = [Span(spans[k].start, spans[k + 1].end, f"{spans[k].fill}{join}{spans[k + 1].fill}")]
+                start, word = (opened.start(), BETWEEN[self.target] + " ") if opened else (spans[k].start, "")
+                spans[k:k + 2] = [Span(start, spans[k + 1].end, f"{word}{spans[k].fill}{join}{spans[k + 1].fill}")]
                 found[k:k + 2] = [found[k]]
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
