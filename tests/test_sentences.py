@@ -95,6 +95,7 @@ def test_a_sentence_after_a_number_and_its_period_starts_with_a_word_that_opens_
     ("- Hallo! - Tschüss!", ["Hallo!", "Tschüss!"], "- Hello! - Bye!"),
     ("Wo ist er? - Keine Ahnung.", ["Wo ist er?", "Keine Ahnung."], "Where is he? - No idea."),
     ("Das ist gut - sehr gut.", ["Das ist gut - sehr gut."], None),          # a dash inside a sentence stays
+    ("- 2 Eier", ["2 Eier"], None),                                        # a list item's, before a number too
 ])
 def test_a_speakers_dash_opens_a_sentence_and_comes_back_as_typed(line, sentences, back):
     """"- Hallo! - Tschüss!" came back as "Tschüss!" from a strong model: the first speaker was lost."""

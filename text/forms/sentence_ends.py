@@ -42,8 +42,9 @@ INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B"
 START = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_a-zäöüß])")
 START_LOWER = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
 # a speaker's dash that opens a sentence of dialogue ("- Hallo! - Tschüss!"), kept as typed: a model read "- Hallo!"
-# as "A now!" and a line of two turns as one sentence, losing one
-DIALOGUE_DASH = re.compile(r"[-–—]\s+(?=[\"'„“‚»«(\[]?[^\W\d_])")
+# as "A now!" and a line of two turns as one sentence, losing one; and a list item's, before a number too ("- 2 Eier":
+# a model lost the dash that "- Milch" kept)
+DIALOGUE_DASH = re.compile(r"[-–—]\s+(?=[\"'„“‚»«(\[]?[^\W_])")
 # a space left out after a sentence's mark ("a mouse.The dog", "Ein Hund.Eine Katze", "A dog.A cat"): a word of two
 # letters or more, lowercase but for its first (a German noun), or a closing quote or a quotation's slot (text/
 # finders/slots.py: 'Er sagte "Hallo".Dann ging er.'), the mark, then a capitalized word that is no part of a domain,
