@@ -160,3 +160,13 @@ def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target,
     """"The train to Munich is 20 minutes late." came back as "Der Zug zum München ist 20 Minuten.", "Der Zug hat
     15 Minuten Verspätung." as "The train has 15 minutes trying to try." from a 30-minute model."""
     assert Numbers(source, target).apply(text)[1] == fills
+
+
+@pytest.mark.parametrize("languages, source, fills", [
+    (("de", "en"), "Es hat minus 5 Grad, MINUS 3 °C.", ("minus 5 degrees", "minus 3 °C")),
+    (("de", "en"), "10 minus 5 Grad.", ("10", "5 degrees")),                     # a difference: no sign
+    (("en", "de"), "It is minus 5 degrees.", ("minus 5 Grad",)),
+])
+def test_minus_before_a_temperature_is_part_of_it(languages, source, fills):
+    """Two models wrote "Es hat minus 5 Grad." as "There has 5 degrees.": the sign was lost."""
+    assert Numbers(*languages).apply(source)[1] == fills

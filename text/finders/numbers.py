@@ -47,6 +47,9 @@ TO_JOINS = {word: JOINS[word] for word in ("bis", "to", "till", "until")}
 # and €20": as two placeholders a model wrote "€10 and €20.")
 BETWEEN = {"de": "zwischen", "en": "between"}
 BETWEEN_BEFORE = {lang: re.compile(rf"\b(?i:{word})\s+$") for lang, word in BETWEEN.items()}
+# "minus" before a temperature goes with it, as its sign ("Es hat minus 5 Grad." -> "There has 5 degrees." from two
+# models); both languages say "minus"
+MINUS_BEFORE = re.compile(r"(?<!\d )\b(?i:minus)\s+$")           # not a difference: "10 minus 5 Grad"
 OPENING_AFTER = re.compile(r"\s+([A-ZÄÖÜ][a-zäöüß]*)\b")
 BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
@@ -218,6 +221,10 @@ class Numbers(PlaceholderStep):
         if unit is None:
             return span
         last = unit.end - 1 if text[unit.end - 1] == "." and self.sentence_ends(text, unit.end) else unit.end
+        minus = MINUS_BEFORE.search(text, 0, unit.start) if unit.reading[1] == "deg" and unit.start == span.start else None
+        if minus:                                                   # "minus 5 Grad" -> "minus 5 degrees"
+            return Span(minus.start(), last, Reading(f"minus {unit.fill}", (*unit.reading[:2], "-" + unit.reading[2],
+                                                                              *unit.reading[3:])))
         return Span(unit.start, last, Reading(unit.fill, unit.reading))     # "Es dauert 2 Std." -> "2 hours" + "."
 
     @staticmethod
