@@ -57,7 +57,8 @@ class ClockWords(PlaceholderStep):
         self.hours = number_words(source)
         self.words = {value: word for word, value in number_words(target).items()}
         hours = "|".join(sorted(self.hours, key=len, reverse=True))
-        noun = r"(?!\s+[A-ZÄÖÜ])" if source == "de" else ""       # "halb zwei Kinder": no time
+        noun = r"(?:\s+Uhr\b)?(?!\s+[A-ZÄÖÜ])" if source == "de" else ""    # "halb zwei Kinder": no time; "Viertel
+                                                                        # nach 5 Uhr" with its "Uhr" ("5 o'clock")
         self.patterns = [(re.compile(rf"(?<![\w-])(?i:{fraction})\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])"
                                      rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
                          for fraction, minutes, ahead in fractions]
