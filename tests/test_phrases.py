@@ -215,3 +215,15 @@ def test_everyday_phrases_a_travellers_an_apps_buttons_and_interjections(source,
     Voraus!" as "Many Dank in front of the!", "I'm lost." as "Ich is taking.", "Passwort vergessen?" as "Areor
     eating?", "Add to cart" as "Ein gekärtter Flümmter", a quoted "Wow!" as "Eine Frau!"."""
     assert Phrases(source, target).apply(text) == (masked, fills)
+
+
+@pytest.mark.parametrize("line, masked, fills", [
+    ("Danke dir!", f"{P0}!", ("Thank you",)),                           # a model: "There are :)"
+    ("Na ja...", f"{P0}...", ("Oh well",)),                             # "Na Glas."
+    ("Bin gleich da!", f"{P0}!", ("I'll be right there",)),             # "Am about to take it!"
+    ("Kein Zutritt für Unbefugte", P0, ("Authorized personnel only",)),  # "Kollege Zutritt for Unbefugte"
+    ("ok, bis morgen", f"{P0}, {P1}", ("OK", "see you tomorrow")),      # "Oh, much, have the evening"
+    ("Na ja, das ist gut.", f"{P0}, das ist gut.", ("Oh well",)),
+])
+def test_a_chats_and_a_signs_everyday_phrases(line, masked, fills):
+    assert Phrases().apply(line) == (masked, fills)

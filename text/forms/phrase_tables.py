@@ -47,6 +47,8 @@ PHRASES = {
     "was kostet das": "How much is it", "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow",
     "wir sehen uns später": "See you later", "wir sehen uns bald": "See you soon",
     "wir sehen uns nächste woche": "See you next week",
+    "danke dir": "Thank you", "danke euch": "Thank you", "na ja": "Oh well", "naja": "Oh well",
+    "bin gleich da": "I'll be right there", "ich bin gleich da": "I'll be right there",
 }
 
 
@@ -90,7 +92,8 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free"),
          ("Parken verboten", "No parking"), ("Rauchen verboten", "No smoking"), ("Betreten verboten", "No trespassing"),
          ("Bitte nicht stören", "Do not disturb"), ("Notausgang", "Emergency exit"), ("Frisch gestrichen", "Wet paint"),
-         ("Nur für Personal", "Staff only"), ("Bitte warten", "Please wait"), ("Wow", "Wow"), ("Hurra", "Hooray"),
+         ("Nur für Personal", "Staff only"), ("Kein Zutritt für Unbefugte", "Authorized personnel only"),
+         ("Bitte warten", "Please wait"), ("Wow", "Wow"), ("Hurra", "Hooray"),
          ("Autsch", "Ouch"), ("Igitt", "Yuck"), ("Hoppla", "Oops"), ("Ups", "Oops"), ("Juhu", "Yay"),
          ("Toll", "Great"), ("Super", "Great"), ("Oh nein", "Oh no")]
 # an app's or a web page's buttons and links, alone on a line ("Passwort vergessen?" -> "Areor eating?", "Add to cart"
@@ -134,7 +137,8 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "frohe weihnachten", "frohes neues jahr",
                     "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann",
                     "sehr geehrte damen und herren", "mit freundlichen grüßen", "viele grüße", "liebe grüße",
-                    "beste grüße", "tut mir leid", "es tut mir leid"],
+                    "beste grüße", "tut mir leid", "es tut mir leid", "danke dir", "danke euch", "ok", "okay",
+                    "na ja", "naja"],
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
