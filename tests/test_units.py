@@ -170,3 +170,9 @@ def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target,
 def test_minus_before_a_temperature_is_part_of_it(languages, source, fills):
     """Two models wrote "Es hat minus 5 Grad." as "There has 5 degrees.": the sign was lost."""
     assert Numbers(*languages).apply(source)[1] == fills
+
+
+def test_a_fraction_under_one_takes_the_units_singular():
+    """"Es dauert 3/4 Stunde." went out as "3/4 hours"."""
+    assert [s.fill for s in DigitRuns(Numbers()).find("Es dauert 3/4 Stunde, 5/4 Stunden.")] == ["3/4 hour", "5/4 hours"]
+    assert [s.fill for s in DigitRuns(Numbers("en", "de")).find("It takes 1/2 liter.")] == ["1/2 Liter"]
