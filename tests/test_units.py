@@ -176,3 +176,10 @@ def test_a_fraction_under_one_takes_the_units_singular():
     """"Es dauert 3/4 Stunde." went out as "3/4 hours"."""
     assert [s.fill for s in DigitRuns(Numbers()).find("Es dauert 3/4 Stunde, 5/4 Stunden.")] == ["3/4 hour", "5/4 hours"]
     assert [s.fill for s in DigitRuns(Numbers("en", "de")).find("It takes 1/2 liter.")] == ["1/2 Liter"]
+
+
+def test_a_recipes_spoons_and_pinches_are_units():
+    """"200 g Mehl, 2 EL Zucker, 1 Prise Salz" came back as "200 g, 2, EL shirts, 1 Prise flips"."""
+    assert Numbers().apply("2 EL Zucker, 1 TL Salz, 1 Prise Salz, 2 Prisen Zimt")[1] == \
+        ("2 tablespoons", "1 teaspoon", "1 pinch", "2 pinches")
+    assert Numbers("en", "de").apply("1 pinch of salt")[1] == ("1 Prise",)

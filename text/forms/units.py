@@ -65,14 +65,16 @@ tsp  | Teelöffel Teelöffel Teelöffeln    | teaspoon teaspoons
 slc  | Scheibe Scheiben Scheiben         | slice slices
 btl  | Flasche Flaschen Flaschen         | bottle bottles
 gls  | Glas Gläser Gläsern               | glass glasses
+pn   | Prise Prisen Prisen               | pinch pinches
 mio  | Million Millionen Millionen       | million million
 bn   | Milliarde Milliarden Milliarden   | billion billion
 """
 # "2,5 Mrd." -> "2.5 billion", "3-mal", "2 Std. 15 Min." -> "2 hours 15 minutes" (a model kept "2 Std." and "15 Min":
 # "Min" is a symbol, written as typed, but not with the full stop of an abbreviation, nor in German's capital: "5 Min",
-# "10 Sek" -> "5 minutes", "10 seconds", where a model wrote "The class is as he takes the 5 Min" and "10 waiting Sek")
+# "10 Sek" -> "5 minutes", "10 seconds", where a model wrote "The class is as he takes the 5 Min" and "10 waiting Sek";
+# a recipe's "2 EL Zucker, 1 TL Salz" -> "2 tablespoons", "1 teaspoon": a model wrote "2, EL shirts")
 ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s",
-                      "min": "min", "sek": "s"},
+                      "min": "min", "sek": "s", "el": "tbsp", "tl": "tsp"},
                "en": {}}
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
