@@ -23,6 +23,18 @@ def test_a_full_stop_the_source_lacks_goes(source, output, back):
     assert FinalMark().reverse(output, state) == back
 
 
+@pytest.mark.parametrize("source, output, back", [
+    ("Er kommt um 8…", "He comes at 8.", "He comes at 8…"),                # two models ended it with a full stop
+    ("Na ja...", "Oh well.", "Oh well..."),
+    ("Er wartet...", "He waits", "He waits..."),
+    ("Er wartet...", "He waits…", "He waits…"),                           # the model's ellipsis stays
+    ("Er wohnt in den USA...", "He lives in the U.S.", "He lives in the U.S."),   # an abbreviation's period
+])
+def test_a_source_that_ends_in_an_ellipsis_gets_its_ellipsis(source, output, back):
+    _, state = FinalMark().apply(source)
+    assert FinalMark().reverse(output, state) == back
+
+
 @pytest.mark.parametrize("source, output", [
     ("Er arbeitet bei Müller GmbH", "He works at Müller Inc."),
     ("Sie wohnen in den USA", "They live in the U.S."),

@@ -33,6 +33,8 @@ from text.step import Step
 
 CLOSING_MARKS = "\"'”“»«’‘›‹)]}"     # read past at the end of a sentence: what closes a quotation or a bracket
 ASKED = ("?", "!")                  # a question or an exclamation the model ended with a full stop gets its mark
+ELLIPSES = ("...", "…")             # a sentence left open, as typed: the model's full stop becomes it ("Er kommt um
+                                    # 8…" -> "He comes at 8." from two models)
 
 
 def end(text: str) -> int:
@@ -65,7 +67,8 @@ class FinalMark(Step):
         if last in ASKED:                   # the model reads one mark of a run ("super!!!": captions have one)
             run = run_before(text, k)
             return text[:k - run + 1] + text[k:], last * run
-        return text, last if last in ENDS else ("" if open_end(last) else None)
+        ellipsis = next((e for e in ELLIPSES if text[:k].endswith(e)), None)
+        return text, ellipsis or (last if last in ENDS else ("" if open_end(last) else None))
 
     def reverse(self, output: str, state) -> str:
         k = end(output)
@@ -79,6 +82,9 @@ class FinalMark(Step):
             return stem + ("" if stop else state) + output[k:]
         if state and open_end(last):
             return output[:k] + state + output[k:]
+        if state in ELLIPSES and last == "." and not output[:k].endswith("..") and \
+                not abbreviation_ends(output[:k - 1]):                      # "Na ja..." -> "Oh well..."
+            return output[:k - 1] + state + output[k:]
         if asked and last == state[0]:            # the model's run of the source's mark as long as the source's
             run = run_before(output, k)                                     # ("Eine Frau??" of a weak model)
             return output[:k - run] + state + output[k:]
