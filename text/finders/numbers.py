@@ -83,8 +83,8 @@ HOUR_H = re.compile(r"(\d{1,2})h(\d\d)?(?!\w)")     # German "um 14h", "um 14h30
 # abholen?" -> "at 5 o'clock": a model wrote "around 5"; "Can you pick me up at 5?" -> "um 5 Uhr"), but not "at 5
 # places", nor in a German sentence of a change ("Der Preis ist um 5 gestiegen": by 5)
 AFTER_HOUR = "and|or|today|tonight|tomorrow|sharp|then|on|in|i|we|you|he|she|they"      # English: "at 7 we eat"
-BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:]|$)|\s+[a-zäöüß])"),
-             "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:]|$)|\s+(?i:{AFTER_HOUR})\b)")}
+BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:…]|$)|\s+[a-zäöüß])"),            # "um 8…" too
+             "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:…]|$)|\s+(?i:{AFTER_HOUR})\b)")}
 CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
                     re.IGNORECASE)
 
