@@ -291,6 +291,10 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
      ("um 5 Uhr", "5")),                                                    # "5 places" is no time
     (("de", "en"), "Kannst du mich um 5 abholen?", f"Kannst du mich {P0} abholen?", ("at 5 o'clock",)),
     (("de", "en"), "Er kommt um 8…", f"Er kommt {P0}…", ("at 8 o'clock",)),   # "um" was lost: "he says 8."
+    (("de", "en"), "Bis 17 Uhr geöffnet.", f"{P0} geöffnet.", ("until 5 pm",)),     # "5 pm is opening."
+    (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1} bis {P2}.",
+     ("from 9 am to 5 pm", "8 am", "6 pm")),                                   # a range's "bis" stays the range's
+    (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),
     (("de", "en"), "Er ist um 5 gestiegen.", f"Er ist um {P0} gestiegen.", ("5",)),    # a change: "um 5" is "by 5"
     (("en", "de"), "The train leaves at 8:15 on March 3.", f"The train leaves {P0} {P1}.",
      ("um 8:15 Uhr", "am 3. März")),

@@ -20,7 +20,8 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.forms.clock_forms import clock_form, clock_range
-from text.forms.dates import RANGE_FROM, RANGE_TO, clock_lead, find_dates, find_ordinals, joined_ranges, led_clock
+from text.forms.dates import (RANGE_FROM, RANGE_TO, UNTIL, clock_lead, find_dates, find_ordinals, joined_ranges,
+                              led_clock)
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import JOINS, RANGE, joined_durations, joined_measures
@@ -189,7 +190,7 @@ class Numbers(PlaceholderStep):
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
             bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
-                not CHANGE.search(text)
+                not CHANGE.search(text) and lead[1] not in UNTIL              # "Er zählt bis 3.": no time
             timed = clock_form(number, clock or "", self.source, self.target) \
                 if clock or HOUR_MINUTES(number) or bare else None
             if timed is not None:
@@ -221,7 +222,8 @@ class Numbers(PlaceholderStep):
         if unit is None:
             return span
         last = unit.end - 1 if text[unit.end - 1] == "." and self.sentence_ends(text, unit.end) else unit.end
-        minus = MINUS_BEFORE.search(text, 0, unit.start) if unit.reading[1] == "deg" and unit.start == span.start else None
+        degrees = unit.reading[1] == "deg" and unit.start == span.start
+        minus = MINUS_BEFORE.search(text, 0, unit.start) if degrees else None
         if minus:                                                   # "minus 5 Grad" -> "minus 5 degrees"
             return Span(minus.start(), last, Reading(f"minus {unit.fill}", (*unit.reading[:2], "-" + unit.reading[2],
                                                                               *unit.reading[3:])))

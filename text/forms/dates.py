@@ -84,8 +84,12 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 
 # a time of day takes its preposition as a date does ("um 14 Uhr" <-> "at 2 pm": a model wrote "A man is waiting for
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
-CLOCK_LEADS = {"de": {"um": "at", "gegen": "around"},
-               "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen"}}
+CLOCK_LEADS = {"de": {"um": "at", "gegen": "around", "bis": "until"},
+               "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen", "until": "bis"}}
+# "bis" / "until" only where it opens no range's second time ("9 bis 17 Uhr" is a range's: "Bis 17 Uhr geöffnet." ->
+# "until 5 pm", where a model wrote "5 pm is opening.")
+UNTIL = {"bis", "until"}
+NUMBER_BEFORE = re.compile(r"\d[^\W\d_]*\s*[€$£¥]?\s*$")     # "9 bis", "9h bis", "12,50 € bis"
 # the words a range opens with, as the target writes it ("from May 3 to 5", "vom 24. Dezember bis zum 2. Januar")
 RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
                "en": {"date": ("from", "to"), "time": ("from", "to")}}
@@ -109,7 +113,10 @@ def clock_lead(text: str, start: int, lang: str, free_from: int = 0) -> tuple[in
     """(where it starts, the other language's word) of the preposition of CLOCK_LEADS written right before the time
     of day at text[start:] (not before free_from); None without one."""
     found = CLOCK_LEAD_BEFORE[lang].search(text, free_from, start) if lang in CLOCK_LEADS else None
-    return (found.start(), CLOCK_LEADS[lang][" ".join(found["on"].lower().split())]) if found else None
+    lead = " ".join(found["on"].lower().split()) if found else None
+    if lead is None or lead in UNTIL and NUMBER_BEFORE.search(text, 0, found.start()):
+        return None
+    return found.start(), CLOCK_LEADS[lang][lead]
 
 
 def led_clock(text: str, start: int, lang: str) -> bool:
