@@ -227,3 +227,12 @@ def test_everyday_phrases_a_travellers_an_apps_buttons_and_interjections(source,
 ])
 def test_a_chats_and_a_signs_everyday_phrases(line, masked, fills):
     assert Phrases().apply(line) == (masked, fills)
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("de", "en"), "Danke :)", f"{P0} :)", "Thank you"),                  # a model: "There is :)"
+    (("de", "en"), "Danke dir 😀", f"{P0} 😀", "Thank you"),
+    (("en", "de"), "Hello 👋", f"{P0} 👋", "Hallo"),
+])
+def test_thanks_or_a_greeting_before_only_emoji_is_a_phrase(pair, line, masked, fill):
+    assert Phrases(*pair).apply(line) == (masked, (fill,))

@@ -33,6 +33,9 @@ LEADING = re.compile(r"[\s,]*")                      # between an opener and the
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
 # fields whose number may be a duration, not their value ("Time 45 minutes"): only with a colon
 DURATIONS = {"time"}
+# after a greeting or thanks, only emoji or emoticons to the line's end ("Danke :)" -> "Thank you" + " :)": a model
+# wrote "There is :)")
+EMOJI_ONLY = r"(?:\s+[^\w\s]\S*)+\s*$"
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 
 
@@ -41,9 +44,9 @@ def alternatives(phrases) -> str:
 
 
 def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str]) -> re.Pattern:
-    """A greeting before a comma, an exclamation mark or a capitalized word, a lead (LEADS) before a word, or a
+    """A greeting before a comma, an exclamation mark, a capitalized word or only emoji, a lead (LEADS) before a word, or a
     label (LABELS, FIELDS) with its colon, or a field's before its number (FIELDS: "Abfahrt 10:15 Uhr")."""
-    return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ])|"
+    return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ]|{EMOJI_ONLY})|"
                       rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)})")
 
 
