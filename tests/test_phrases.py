@@ -236,3 +236,12 @@ def test_a_chats_and_a_signs_everyday_phrases(line, masked, fills):
 ])
 def test_thanks_or_a_greeting_before_only_emoji_is_a_phrase(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("de", "en"), "Handy: 0171 1234567", f"{P0} 0171 1234567", "Mobile:"),   # a weak model dropped "Handy:"
+    (("de", "en"), "Fax: 030 123457", f"{P0} 030 123457", "Fax:"),
+    (("en", "de"), "Mobile: 0171 1234567", f"{P0} 0171 1234567", "Handy:"),
+])
+def test_a_phone_numbers_field_label_is_a_phrase(pair, line, masked, fill):
+    assert Phrases(*pair).apply(line) == (masked, (fill,))

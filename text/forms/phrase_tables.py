@@ -175,11 +175,11 @@ ENGLISH |= LABELS["en"]
 FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address", "anschrift": "Address",
                  "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
                  "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
-                 "abfahrt": "Departure", "ankunft": "Arrival"},
+                 "abfahrt": "Departure", "ankunft": "Arrival", "handy": "Mobile", "mobil": "Mobile", "fax": "Fax"},
           "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
                  "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
-                 "departure": "Abfahrt", "arrival": "Ankunft"}}
+                 "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax"}}
 # a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
 # wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
 # Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
