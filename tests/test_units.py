@@ -105,6 +105,16 @@ def test_a_recipes_and_a_shopping_lists_quantities_are_measures():
         ("2 cups", "3 teaspoons", "4 slices")
 
 
+def test_a_fraction_under_one_takes_the_units_singular():
+    """"1/2 cup milk" came back as "1/2 Tassen", "3/4 Stunde" as "3/4 hours"; "1 1/2 cups" stay many."""
+    en_de = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")])
+    assert en_de.apply("1/2 cup milk, 3/4 hour, 1 1/2 cups, 5/4 hours.")[1] == \
+        ("1/2 Tasse", "3/4 Stunde", "1", "1/2 Tassen", "5/4 Stunden")
+    assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply("Eine 3/4 Stunde und 1/2 Tasse.")[1] == \
+        ("3/4 hour", "1/2 cup")
+    assert [s.fill for s in DigitRuns(Numbers()).find("Es dauert 3/4 Stunde, 5/4 Stunden.")] == ["3/4 hour", "5/4 hours"]
+
+
 def test_englishs_of_after_a_measure_goes_with_it_but_not_after_a_share():
     """"We bought 2 kg of apples" came back as "Wir suchen 2 kg von Apfel" from a 30-minute model."""
     assert Numbers("en", "de").apply("2 kg of apples, 3 bottles of wine, 20% of the bread.") == \
@@ -170,12 +180,6 @@ def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target,
 def test_minus_before_a_temperature_is_part_of_it(languages, source, fills):
     """Two models wrote "Es hat minus 5 Grad." as "There has 5 degrees.": the sign was lost."""
     assert Numbers(*languages).apply(source)[1] == fills
-
-
-def test_a_fraction_under_one_takes_the_units_singular():
-    """"Es dauert 3/4 Stunde." went out as "3/4 hours"."""
-    assert [s.fill for s in DigitRuns(Numbers()).find("Es dauert 3/4 Stunde, 5/4 Stunden.")] == ["3/4 hour", "5/4 hours"]
-    assert [s.fill for s in DigitRuns(Numbers("en", "de")).find("It takes 1/2 liter.")] == ["1/2 Liter"]
 
 
 def test_a_recipes_spoons_and_pinches_are_units():

@@ -153,11 +153,11 @@ MEASURED_BY = {"old": AGES, "late": DELAYS, "early": DELAYS}        # the others
 DELAY_AFTER = re.compile(r" Verspätung\b")
 DIMENSION_AFTER = {lang: re.compile(r" (%s)(?![\wäöüß-])" % "|".join(pair[side] for pair in DIMENSIONS))
                    for side, lang in enumerate(("en", "de"))}
-# the numerator of a fraction whose denominator is the measure's number: a fraction under one takes the singular ("Es
-# dauert 3/4 Stunde." -> "3/4 hour", where "3/4 hours" went out)
-FRACTION_BEFORE = re.compile(r"(?<![\d.,/])(\d+)/$")
 PRODUCT_BEFORE = re.compile(r"\d\s*[x×]\s*$")          # "5 x " before the measure's number: a size
 MARK_AFTER = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:and|or|but)\b")
+# a fraction under one before the unit's number takes the singular ("1/2 cup" -> "1/2 Tasse", "3/4 Stunde" -> "3/4
+# hour", not "Tassen", "hours"); a whole number before it makes it more than one ("1 1/2 cups")
+FRACTION_BEFORE = re.compile(r"(?<![\w.,/])(?<!\d )(\d+)/$")
 
 
 class Unit(NamedTuple):
@@ -193,8 +193,9 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     if word is None:
         return None
     key, last = WORDS[source][word.group(1).lower()], word.end()
-    fraction = FRACTION_BEFORE.search(text, 0, start)          # "3/4 Stunde": less than one, "3/4 hour"
-    one = number.lstrip("-+") == "1" or bool(fraction and value.isdigit() and int(fraction.group(1)) < int(value))
+    fraction = FRACTION_BEFORE.search(text, 0, start)
+    one = number.lstrip("-+") == "1" or (fraction is not None and value.isdigit() and
+                                         0 < int(fraction.group(1)) < int(value))
     forms = FORMS[target][key]
     written = forms.singular if one else forms.plural
     scale = SCALE_AFTER.match(text, last) if key == "deg" else None
