@@ -1,6 +1,7 @@
 """text/steps/sentences.py: a line's sentences, each translated, joined again in order."""
 import pytest
 
+from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 
 
@@ -104,3 +105,17 @@ def test_a_speakers_dash_opens_a_sentence_and_comes_back_as_typed(line, sentence
     if back:
         assert Sentences().reverse([{"Hallo!": "Hello!", "Tschüss!": "Bye!", "Wo ist er?": "Where is he?",
                                      "Keine Ahnung.": "No idea."}[s] for s in split], dashes) == back
+
+
+@pytest.mark.parametrize("step", [Sentences, Quotations])
+@pytest.mark.parametrize("line, sentence, back", [
+    ("• eggs", "eggs", "• Eier"), ("* Milch kaufen.", "Milch kaufen.", "* Buy milk."), ("● Brot", "Brot", "● bread"),
+    ("2 * 3 Äpfel", "2 * 3 Äpfel", None),                                # a star inside a line is no bullet
+])
+def test_a_list_items_bullet_is_kept_as_typed(step, line, sentence, back):
+    """"• eggs" came back as "Wittiere" from a strong model: the bullet was lost with the word."""
+    split, layout = step().apply(line)
+    assert split == [sentence]
+    if back:
+        assert step().reverse([{"eggs": "Eier", "Milch kaufen.": "Buy milk.", "Brot": "bread"}[sentence]],
+                              layout) == back

@@ -39,12 +39,14 @@ BEFORE_DIGIT = {"no", "jan", "mo", "di", "mi", "do", "sa", "so", "mon", "tue", "
 LAST_WORD = re.compile(r"([^\W_]+)$")
 INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B", "D.C": letters with periods between
 # whitespace, then a speaker's dash, an opening mark and no lowercase ("Wo ist er? - Keine Ahnung.")
-START = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_a-zäöüß])")
-START_LOWER = re.compile(r"\s+(?=(?:[-–—]\s+)?[\"'„“‚»«(\[]?[^\W_])")         # in a line typed all in lowercase
+BULLETS = "•◦‣●▪·*"                     # a list item's bullet, kept as a speaker's dash is (DIALOGUE_DASH below)
+START = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W_a-zäöüß])")
+START_LOWER = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W_])")      # a line typed all in lowercase
 # a speaker's dash that opens a sentence of dialogue ("- Hallo! - Tschüss!"), kept as typed: a model read "- Hallo!"
 # as "A now!" and a line of two turns as one sentence, losing one; and a list item's, before a number too ("- 2 Eier":
-# a model lost the dash that "- Milch" kept)
-DIALOGUE_DASH = re.compile(r"[-–—]\s+(?=[\"'„“‚»«(\[]?[^\W_])")
+# a model lost the dash that "- Milch" kept), and a list's bullet before a word ("• eggs" -> "• Eier": a model wrote
+# "Wittiere", the bullet lost; not before a number: "2 · 3")
+DIALOGUE_DASH = re.compile(rf"[-–—]\s+(?=[\"'„“‚»«(\[]?[^\W_])|[{BULLETS}]\s+(?=[\"'„“‚»«(\[]?[^\W\d_])")
 # a space left out after a sentence's mark ("a mouse.The dog", "Ein Hund.Eine Katze", "A dog.A cat"): a word of two
 # letters or more, lowercase but for its first (a German noun), or a closing quote or a quotation's slot (text/
 # finders/slots.py: 'Er sagte "Hallo".Dann ging er.'), the mark, then a capitalized word that is no part of a domain,
@@ -86,7 +88,8 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
 
 
 def dialogue_dash(sentence: str) -> str:
-    """The speaker's dash (with its space) that opens a sentence of dialogue, "" for none: "- Hallo!" -> "- "."""
+    """The speaker's dash (with its space) that opens a sentence of dialogue, or a list item's bullet, "" for none:
+    "- Hallo!" -> "- ", "• Eier" -> "• "."""
     m = DIALOGUE_DASH.match(sentence)
     return m.group() if m else ""
 
