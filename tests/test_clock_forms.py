@@ -9,6 +9,7 @@ from text.forms.clock_forms import clock_form, clock_range
     ("24", " Uhr", "de", "en", "midnight"), ("12", " Uhr", "de", "en", "noon"),
     ("0:15", " Uhr", "de", "en", "12:15 am"), ("14", " Uhr 30", "de", "en", "2:30 pm"),
     ("2:30", " pm", "en", "de", "14:30 Uhr"), ("11", " am", "en", "de", "11 Uhr"),
+    ("12", " noon", "en", "de", "12 Uhr mittags"), ("5", " noon", "en", "de", None),
     ("25", " Uhr", "de", "en", None), ("13", " pm", "en", "de", None), ("8", " Uhr", "de", "fr", None),
 ])
 def test_a_time_of_day_in_the_targets_words_or_none_where_it_is_no_time(number, clock, source, target, form):

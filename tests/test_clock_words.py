@@ -32,6 +32,7 @@ def test_a_german_time_in_words_is_the_english_one(source, found):
     ("Come at a quarter to nine.", ["um Viertel vor neun"]),
     ("We meet at half past 7, not half 8.", ["um halb acht"]),      # British "half 8" is 8:30: left to the model
     ("We meet at midnight, not around midnight.", ["um Mitternacht", "gegen Mitternacht"]),
+    ("We meet at noon, AT NOON.", ["mittags", "mittags"]),         # "at noon" -> "an einem See" from a strong model
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
     assert [span.fill for span in ClockWords("en", "de").find(source)] == found
@@ -41,7 +42,7 @@ def test_an_english_time_in_words_is_the_german_one(source, found):
     ("Das Glas ist halb voll, halb zwei Kinder, halb achtzig, halb achte.", "de"),
     ("It is half 8 or half eight.", "en"),
     ("Er kam 5 vor 12 Kindern, es ist 5 vor 12 Kinder, 5 vor 12, es ist 5 vor 12 Uhr Zeit.", "de"),   # no sure time
-    ("A midnight-blue car, Mitternachtsblau at noon.", "en"),
+    ("A midnight-blue car, Mitternachtsblau before noon, at noonday.", "en"),
 ])
 def test_what_only_looks_like_a_time_in_words_is_none(source, lang):
     assert ClockWords(lang, "de" if lang == "en" else "en").find(source) == []

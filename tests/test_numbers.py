@@ -301,6 +301,8 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Um 7:45 Uhr klingelt es, gegen 14 Uhr auch.", f"{P0} klingelt es, {P1} auch.",
      ("at 7:45", "around 2 pm")),
     (("de", "en"), "Der Zug fährt um 8:15 ab.", f"Der Zug fährt {P0} ab.", ("at 8:15",)),
+    (("en", "de"), "We meet at 12 noon, or 12 noon sharp.", f"We meet {P0}, or {P1} sharp.",
+     ("um 12 Uhr mittags", "12 Uhr mittags")),                      # "bei 12" from a strong model: "noon" lost
     (("de", "en"), "Es endet 2:1 um 5 Kinder.", f"Es endet {P0} um {P1} Kinder.",
      ("2:1", "5")),                                                              # "um" before a count: no time
     (("de", "en"), "Zwischen 9 und 18 Uhr, um 3,5 kg.", f"Zwischen {P0} und {P1}, um {P2}.",

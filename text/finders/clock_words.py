@@ -7,6 +7,7 @@ translates word for word ("Der Film beginnt um halb acht." -> "The film starts t
     ClockWords("de", "en").find("Viertel vor 8")                     -> [Span(0, 13, "quarter to 8")]
     ClockWords("en", "de").find("at a quarter past nine")            -> [Span(0, 22, "um Viertel nach neun")]
     ClockWords("de", "en").find("Um Mitternacht")                   -> [Span(0, 14, "at midnight")]
+    ClockWords("en", "de").find("at noon")                          -> [Span(0, 7, "mittags")]
 
 German "halb", "Viertel nach", "Viertel vor" and "dreiviertel" (a quarter to), English "half past", "(a) quarter
 past" and "(a) quarter to", before an hour from one to twelve. The hour a half names is one more in German than in
@@ -44,6 +45,9 @@ MINUTES_WAY = {"vor": "to", "nach": "past"}
 # a time of day by its name ("Um Mitternacht schlafen alle." -> "There are all of eights asleep." from a 30-minute
 # model); not "Mittag" (lunch too) nor "noon" ("at noon" is no German "um")
 NAMED = {"de": {"mitternacht": "midnight"}, "en": {"midnight": "Mitternacht"}}
+# English "at noon" is German "mittags", its preposition and all ("We meet at noon." -> "Wir treffen sich an einem
+# See." from a 30-minute model); "noon" after another word is the model's
+AT_NOON = {"en": (re.compile(r"(?<![\w-])(?i:at\s+noon)(?![\w-])"), "mittags")}
 
 
 GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
@@ -70,6 +74,7 @@ class ClockWords(PlaceholderStep):
         named = NAMED[source] if fractions else {}
         self.named = re.compile(rf"(?<![\w-])(?i:{'|'.join(named)})(?![\w-])") if named else None
         self.names = named
+        self.at_noon = AT_NOON.get(source) if fractions else None
 
     def find(self, text: str) -> list[Span]:
         spans = []
@@ -87,6 +92,8 @@ class ClockWords(PlaceholderStep):
             spans.append(self.led(text, m, said + self.words[hour], spans))
         for m in self.named.finditer(text) if self.named else ():
             spans.append(self.led(text, m, self.names[m.group().lower()], spans))
+        for m in self.at_noon[0].finditer(text) if self.at_noon else ():       # "at noon" -> "mittags"
+            spans.append(Span(m.start(), m.end(), self.at_noon[1]))
         return sorted(spans)
 
     def led(self, text: str, m: re.Match, written: str, spans: list[Span]) -> Span:

@@ -39,7 +39,7 @@ NUMBER = (r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*(?(1)
           r"([eE][-−+]?\d+)?(?![.,:]?\d)")
 DAY_PART = r"(?:\s+(?:morgens|früh|vormittags|mittags|nachmittags|abends|nachts)\b)?"     # "8 Uhr abends": "8 pm"
 CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
-         "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock))?"}
+         "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock)|(?<=12) noon\b)?"}     # "12 noon": "12 Uhr mittags"
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 # a price range's word (as two placeholders a model wrote "Das kostet €10 bis 20." as "The costs €10 for €20.")

@@ -18,7 +18,8 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
     evening, unless a part of the day says: "8 Uhr abends" -> "8 pm", "6 Uhr früh" -> "6 am"), "12 Uhr" -> "noon",
     "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30" -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11
-    am" -> "11 Uhr"; None where the pair of languages has no rule or it is no time (it stays as written)."""
+    am" -> "11 Uhr", "12 noon" -> "12 Uhr mittags"; None where the pair of languages has no rule or it is no time (it
+    stays as written)."""
     part = DAY_PART.search(clock) if source == "de" else None         # "8 Uhr abends"
     clock = clock[:part.start()] if part else clock
     trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
@@ -41,6 +42,8 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
         return f"{hours}:{minutes}" if minutes else f"{hours} o'clock"
     if (source, target) == ("en", "de"):
         marker = clock.strip().lower().replace(".", "").replace(" ", "")
+        if marker == "noon":                                   # "12 noon" (a model wrote "bei 12", the noon lost)
+            return "12 Uhr mittags" if hour == 12 and int(minutes or 0) == 0 else None
         if marker in ("am", "pm"):
             if not 1 <= hour <= 12:
                 return None
