@@ -48,3 +48,12 @@ def test_a_training_pair_takes_the_range_on_both_sides_however_the_target_joins_
 ])
 def test_a_duration_in_two_units_the_larger_first_is_one_placeholder(source, target, text, fills):
     assert Numbers(source, target).apply(text)[1] == fills
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("en", "de", "He is 5 ft 11 in tall, 6 ft 2.5 in.", ("5 ft 11 in groß", "6 ft 2,5 in")),    # "5 ft in hohem 11"
+    ("en", "de", "5 ft 11 in the box, 5 ft 11 in London.", ("5 ft", "11", "5 ft", "11")),   # "in" a preposition
+    ("de", "en", "Er ist 5 ft 11 in Berlin.", ("5 ft", "11")),
+])
+def test_a_length_in_feet_takes_its_inches_along(source, target, text, fills):
+    assert Numbers(source, target).apply(text)[1] == fills

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from text.forms.masking import Span
-from text.forms.units import CODES, DATIVE_BEFORE, Reading, in_dative
+from text.forms.units import CODES, DATIVE_BEFORE, Reading, dimension_after, in_dative
 
 RANGE = re.compile(r"\s*([-–])\s*|\s+(und|bis|oder|and|to|or|till|until)\s+")
 JOINS = {"bis": " to ", "to": " bis ", "till": " bis ", "until": " bis ", "und": " and ", "and": " und ",
@@ -46,11 +46,16 @@ def joined_measures(text: str, spans: list[Span], source: str, target: str) -> l
 # model wrote "The 2 hours is coming for 15 minutes."); "und" / "and" between them as the target says it
 DURATION_ORDER = ("yr", "mo", "wk", "d", "h", "min", "s")
 DURATION_JOIN = re.compile(r" (?:(und|and) )?")
+# the inches of a length in feet, "in" after their number right after the feet ("5 ft 11 in": a model wrote "5 ft in
+# hohem 11", the 11 and "in" apart), not the preposition before an article or a name ("5 ft 11 in the box", "in
+# London"); English only (German "in" is a preposition)
+INCHES_AFTER = re.compile(r" in\b(?!\s+(?:the|a|an|his|her|my|our|their|this|that|your)\b|\s+[A-Z])(?![-'’])")
 
 
 def joined_durations(text: str, spans: list[Span], source: str, target: str) -> list[Span]:
     """The spans (in text order) with two measures of time right after one another, the larger unit first ("2 Std.
-    15 Min.", "1 Stunde und 30 Minuten"), as one span: "2 hours 15 minutes", "1 hour and 30 minutes"."""
+    15 Min.", "1 Stunde und 30 Minuten"), as one span: "2 hours 15 minutes", "1 hour and 30 minutes"; and a length
+    in feet with its inches ("5 ft 11 in")."""
     if {source, target} != {"de", "en"}:
         return spans
     joined: list[Span] = []
@@ -63,6 +68,16 @@ def joined_durations(text: str, spans: list[Span], source: str, target: str) -> 
             join = f" {JOINS[between.group(1)].strip()} " if between.group(1) else " "
             joined[-1] = Span(last.start, span.end, Reading(f"{last.fill}{join}{span.fill}",
                                                             ("duration", *last.fill.key, *span.fill.key)))
+            continue
+        inches = INCHES_AFTER.match(text, span.end) if source == "en" and last and span.start == last.end + 1 and \
+            isinstance(last.fill, Reading) and last.fill.key[:2] == ("unit", "ft") and \
+            PLAIN.fullmatch(text, span.start, span.end) and not isinstance(span.fill, Reading) else None
+        if inches:                                                    # "5 ft 11 in" -> "5 ft 11 in", one span
+            fill, end = f"{last.fill} {span.fill}{inches.group()}", inches.end()
+            measured = dimension_after(text, last.start, end, "in", source, target)     # "5 ft 11 in tall"
+            if measured:
+                fill, end = f"{fill} {measured[1]}", measured[0]
+            joined[-1] = Span(last.start, end, Reading(fill, ("height", *last.fill.key, span.fill)))
             continue
         joined.append(span)
     return joined
