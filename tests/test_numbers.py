@@ -230,6 +230,13 @@ def test_a_magnitude_glued_to_a_price_stays_with_its_number():
     assert (masked, got) == (f"The price is {P0} or {P1}.", ("5k $", "2,5m £"))        # not "5 $k"
 
 
+def test_a_currency_sign_after_a_number_and_its_magnitude_comes_with_them():
+    """"It costs 5k €." came back as "Ich kostet 5k.": the sign went to the model, which lost it."""
+    masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply("It costs 5k € or 7k $.")
+    assert (masked, got) == (f"It costs {P0} or {P1}.", ("5k €", "7k $"))
+    assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply("Es kostet 5k €.")[1] == ("€5k",)
+
+
 def test_an_english_decade_is_a_german_one():
     source = "In the 1990s and the 80s, not the '60s or 1960's."
     masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply(source)

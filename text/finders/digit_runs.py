@@ -16,6 +16,7 @@ DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30er
 DECADE_EN = re.compile(r"['’]?(\d*0)['’]?s")              # "1990s", "the 80s", "'90s", "1960's" -> "1990er", ...
 MAGNITUDE = re.compile(r"[kKmMbB]|bn|mn|Mio|Mrd")           # glued to a price: "$5k", "€2m", "5bn €"
 PRICE = re.compile(r"[€$£¥]")
+SIGN_AFTER = re.compile(r" ([€$£¥])(?!\w)")          # a currency's sign after a number and its magnitude: "5k €"
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
 # a height or length in feet and inches keeps its marks: "5'11\"", "6′2″", "2'", "27\"" (a mark after a number that
@@ -68,6 +69,11 @@ class DigitRuns(PlaceholderStep):
                 last_digit = max(k for k, c in enumerate(inside[0].fill) if c.isdigit()) + 1
                 spans.append(Span(start, end, inside[0].fill[:last_digit] + magnitude.group() +
                                   inside[0].fill[last_digit:]))
+                continue
+            sign = SIGN_AFTER.match(text, end) if magnitude and inside[0].start == start else None
+            if sign and not PRICE.search(inside[0].fill):        # "5k €" -> "€5k" (the sign was lost: "kostet 5k.")
+                spans.append(Span(start, sign.end(), self.numbers.priced(inside[0].fill + magnitude.group(),
+                                                                         sign.group(1))))
                 continue
             fill, last = [], start
             for n in inside:
