@@ -214,7 +214,7 @@ def test_an_english_range_of_times_is_two_german_times():
 
 @pytest.mark.parametrize("source, fills", [
     ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild ab 14h30", ("2x3", "14h30")),
-    ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½")),
+    ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½ liter")),
     ("Um 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
     ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
     ("Ein Zimmer von 3 x 4 m, ein Brett von 2,5 × 30 cm.", ("3 x 4 m", "2.5 × 30 cm")),    # a size is one run

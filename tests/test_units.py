@@ -115,6 +115,14 @@ def test_a_fraction_under_one_takes_the_units_singular():
     assert [s.fill for s in DigitRuns(Numbers()).find("Es dauert 3/4 Stunde, 5/4 Stunden.")] == ["3/4 hour", "5/4 hours"]
 
 
+def test_a_fraction_in_one_character_takes_its_unit_along_in_the_singular():
+    """"½ liter of milk" came back as "½ beleuchteter Milcher": the unit was the model's."""
+    en_de = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")])
+    assert en_de.apply("½ liter of milk, ¼ cup, ½ of them.") == ("\ue000 milk, \ue001, \ue002 of them.",
+                                                                  ("½ Liter", "¼ Tasse", "½"))
+    assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply("¾ Stunde warten.")[1] == ("¾ hour",)
+
+
 def test_englishs_of_after_a_measure_goes_with_it_but_not_after_a_share():
     """"We bought 2 kg of apples" came back as "Wir suchen 2 kg von Apfel" from a 30-minute model."""
     assert Numbers("en", "de").apply("2 kg of apples, 3 bottles of wine, 20% of the bread.") == \

@@ -9,6 +9,7 @@ import regex
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
 from text.forms.masking import Span
+from text.forms.units import VULGAR, Reading, unit_after
 
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
@@ -74,6 +75,11 @@ class DigitRuns(PlaceholderStep):
             if sign and not PRICE.search(inside[0].fill):        # "5k €" -> "€5k" (the sign was lost: "kostet 5k.")
                 spans.append(Span(start, sign.end(), self.numbers.priced(inside[0].fill + magnitude.group(),
                                                                          sign.group(1))))
+                continue
+            unit = unit_after(text, start, end, text[start:end], text[start:end], self.numbers.source,
+                              self.numbers.target) if not inside and VULGAR.fullmatch(text, start, end) else None
+            if unit:                                        # "½ liter" -> "½ Liter" (a model wrote "½ beleuchteter")
+                spans.append(Span(start, unit.end, Reading(unit.fill, unit.reading)))
                 continue
             fill, last = [], start
             for n in inside:

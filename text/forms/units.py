@@ -158,6 +158,7 @@ MARK_AFTER = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:and|or|but)\b")
 # a fraction under one before the unit's number takes the singular ("1/2 cup" -> "1/2 Tasse", "3/4 Stunde" -> "3/4
 # hour", not "Tassen", "hours"); a whole number before it makes it more than one ("1 1/2 cups")
 FRACTION_BEFORE = re.compile(r"(?<![\w.,/])(?<!\d )(\d+)/$")
+VULGAR = re.compile("[½⅓¼⅕⅙⅛⅔¾⅖⅗⅜⅝⅞]")       # a fraction in one character, under one: "½ liter" -> "½ Liter"
 
 
 class Unit(NamedTuple):
@@ -194,8 +195,8 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
         return None
     key, last = WORDS[source][word.group(1).lower()], word.end()
     fraction = FRACTION_BEFORE.search(text, 0, start)
-    one = number.lstrip("-+") == "1" or (fraction is not None and value.isdigit() and
-                                         0 < int(fraction.group(1)) < int(value))
+    one = number.lstrip("-+") == "1" or VULGAR.fullmatch(number) is not None or (
+        fraction is not None and value.isdigit() and 0 < int(fraction.group(1)) < int(value))
     forms = FORMS[target][key]
     written = forms.singular if one else forms.plural
     scale = SCALE_AFTER.match(text, last) if key == "deg" else None
