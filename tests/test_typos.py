@@ -49,3 +49,12 @@ def test_in_the_pipeline_a_name_is_never_mended_and_training_pairs_are_left():
     english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"), lexicon=ENGLISH)
     assert english.apply("A man plays footbal.").sentences == ["A man plays football."]
     assert "Typos" not in [type(s).__name__ for s in Pipeline.from_config(DataConfig()).steps]   # no lexicon
+
+
+def test_a_british_spelling_is_the_american_one_the_corpus_holds():
+    """"The colour of the centre is red." came back as "Die Siloour von der much ist roter Kleidung."."""
+    american = Lexicon.learn([("A man in a gray shirt at the center of a colorful theater.", "Ein Mann.")] * 20 +
+                             [("A theatre sign.", "Ein Schild.")])
+    assert Typos(american).apply("The grey colourful centre, a theatre, our tour.")[0] == \
+        "The gray colorful center, a theater, our tour."
+    assert Typos(american).apply("The Theatre is grey.")[0] == "The theater is gray."       # as the corpus writes it

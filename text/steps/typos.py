@@ -8,14 +8,24 @@ A slip is what text/forms/known_forms.KnownForms.mended says: one letter dropped
 or a vowel (or s/ß/z) changed, in a word of six letters or more that the corpus lacks, to a word it holds often. The
 step runs after the placeholders, so it never reads a name ("Herr Schaten" stays Mr. Schaten), a number or
 what is copied through; a word the corpus holds in another form ("Hundes", "Wasserrutsche") is left to the model.
+A British spelling is written the American way where the corpus holds that ("colour" -> "color", "centre" ->
+"center").
 The translation needs nothing undone; training pairs are left as they are.
 """
 from __future__ import annotations
+
+import re
 
 from text.forms.verbatim import sub_outside_copied
 from text.forms.known_forms import KnownForms
 from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.step import Step
+
+# British spellings and their American ones ("The colour of the centre is red." -> "Die Siloour von der much ...")
+BRITISH = [(re.compile(p), r) for p, r in ((r"(?<=\w\w)our(?=(?:s|ful|ite|ites|ed|ing)?$)", "or"),
+                                           (r"(?<=\w\w)tre(?=s?$)", "ter"), (r"^grey", "gray"), (r"^tyre", "tire"),
+                                           (r"^jewellery$", "jewelry"), (r"^pyjamas$", "pajamas"))]
+AMERICAN = 5
 
 
 class Typos(Step):
@@ -30,13 +40,25 @@ class Typos(Step):
         """The common word a slip made of it, else the word as typed. It is written as the corpus writes it (the case
         step gave an unknown word of a line in capitals a capital: "FOOTBAL" is "Footbal" here), but in capitals
         where it stands so in a line in lowercase, and with the typed first letter's case at the sentence's start."""
-        if self.lexicon.knows(word) or self.forms.other_form(word):
+        if self.lexicon.knows(word) and not self.american(word) or self.forms.other_form(word):
             return word
-        common = self.forms.mended(word)
+        common = self.forms.mended(word) or self.american(word)
         if common is None:
             return word
         form = self.lexicon.cased(common)
         return typed_as(word, form) if first or (word.isupper() and len(word) > 1) else form
+
+    def american(self, word: str) -> str | None:
+        """The American spelling of a British one ("colour", "centre", "theatre", "grey": Multi30K's captions are
+        American) where the corpus holds it at least AMERICAN times and the British one at most a fifth as often, in
+        lowercase; else None."""
+        lower = word.lower()
+        for british, american in BRITISH:
+            spelled = british.sub(american, lower, count=1)
+            if spelled != lower and self.lexicon.count(spelled) >= AMERICAN and \
+                    self.lexicon.count(lower) * 5 <= self.lexicon.count(spelled):
+                return spelled
+        return None
 
 
 def first_word(text: str) -> int:
