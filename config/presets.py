@@ -2,6 +2,7 @@
 builds a config from one and the command line's overrides, recipe_of names the preset and flags a config trains."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, fields
 
 from config import SECTIONS, Config
@@ -94,7 +95,10 @@ def make_config(preset: str | None = None, overrides: list[str] | tuple[str, ...
     """The defaults, then the preset (None: DEFAULT_PRESET), then `section.field=value` overrides, in that order."""
     preset = preset or DEFAULT_PRESET
     if preset not in PRESETS:
-        raise UserError(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        close = [p for p in PRESETS if p.lower() == preset.lower()] or difflib.get_close_matches(
+            preset.lower(), PRESETS, n=1, cutoff=0.6)
+        hint = f" (did you mean --preset {close[0]}?)" if close else ""
+        raise UserError(f"unknown preset {preset!r}{hint}; choose one of: {', '.join(PRESETS)}")
     cfg = Config(preset=preset)
     for key, value in PRESETS[preset].overrides.items():
         set_value(cfg, key, value)

@@ -119,6 +119,12 @@ def test_config_round_trips_and_rejects_unknown_presets():
         make_config("huge")
 
 
+@pytest.mark.parametrize("typed, meant", [("lnog", "long"), ("Tiny", "tiny"), ("30m", "30min"), ("ful", "full")])
+def test_an_unknown_preset_names_the_one_it_is_close_to(typed, meant):
+    with pytest.raises(UserError, match=rf"unknown preset '{typed}' \(did you mean --preset {meant}\?\)"):
+        make_config(typed)
+
+
 def test_the_long_preset_trains_what_its_figures_command_trained_on_any_machine():
     # docs/RESULTS.md's figures for it come from `--preset cpu` with these flags; a budget of steps, not of seconds
     flags = ["data.directions=both", "train.max_steps=16000", "train.time_budget=0", "model.dropout=0.2"]
