@@ -185,8 +185,13 @@ def check_given(args: argparse.Namespace, *flags: str, what: str = "a path") -> 
 
 
 def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:
-    """Parse the command's own flags; every `--section.field=value` is returned as a config override."""
+    """Parse the command's own flags; every `--section.field=value` is returned as a config override. One given its
+    value after a space (`--train.lr 0.1`) is refused with the flag as it is written."""
     overrides = [a for a in argv if a.startswith("--") and "." in a.split("=", 1)[0]]
+    for flag, after in zip(argv, [*argv[1:], None]):
+        if flag in overrides and "=" not in flag and after is not None and not after.startswith("--") \
+                and after != "-h":
+            raise UserError(f"{flag} {after}: a config field takes its value after '=': {flag}={after}")
     rest = [a for a in argv if a not in overrides]
     return parser.parse_args(rest), overrides
 

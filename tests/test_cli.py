@@ -216,3 +216,16 @@ def test_translate_help_speaks_of_both_directions_and_of_the_target_language(syn
     assert "German to English" not in text and "German sentences" not in text and "English term" not in text
     assert "--to auto, the default" in text and "the given target term" in text
     assert "most output tokens per sentence (default: the checkpoint's" in text
+
+
+@pytest.mark.parametrize("argv, said", [(["--train.lr", "0.1"], "--train.lr 0.1: a config field takes its value "
+                                         "after '=': --train.lr=0.1"),
+                                        (["--preset", "tiny", "--train.lr", "-1"], "--train.lr=-1")])
+def test_a_config_field_given_its_value_after_a_space_is_told_to_write_it_with_an_equals_sign(argv, said):
+    from argparse import ArgumentParser
+    from cli import split_overrides
+    parser = ArgumentParser()
+    parser.add_argument("--preset")
+    with pytest.raises(UserError, match=re.escape(said)):
+        split_overrides(argv, parser)
+    assert split_overrides(["--train.lr=0.1", "--preset", "tiny"], parser)[1] == ["--train.lr=0.1"]
