@@ -383,3 +383,23 @@ def test_a_path_flag_given_empty_is_refused_not_taken_as_left_out(flag, tmp_path
     with pytest.raises(UserError, match=rf"^{flag} '' is empty; give a path, or leave out {flag}$"):
         train_main([*preset, flag, ""])
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("preset, flags, said", [
+    ("30min", [], "training (preset 30min): one model of de→en and en→de, until 30 minutes or 30 epochs, whichever "
+                  "comes first"),
+    ("long", [], "training (preset long): one model of de→en and en→de, until 16,000 steps or 30 epochs, whichever "
+                 "comes first"),
+    ("cpu", ["--data.src_lang=en", "--data.tgt_lang=de", "--train.time_budget=90"],
+     "training (preset cpu): en→de, until 1.5 minutes or 30 epochs, whichever comes first"),
+    ("base", [], "training (preset base): de→en, until 30 epochs")])
+def test_a_runs_first_line_says_what_it_trains_and_how_long(preset, flags, said):
+    from config.presets import make_config
+    from training.run import plan_line
+    assert plan_line(make_config(preset, flags)) == said
+
+
+def test_the_first_line_a_run_prints_is_its_plan_before_the_data_is_prepared(root, tmp_path, capsys, train_main):
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=1", "--train.max_epochs=1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "training (preset tiny): de→en, until 1 step or 1 epoch, whichever comes first"

@@ -176,6 +176,19 @@ def changed_data_fix(cfg: Config, run_dir: Path) -> str | None:
             f"{shlex.quote('--data.val=' + cfg.data.val)} --out NEW_RUN")
 
 
+def plan_line(cfg: Config) -> str:
+    """A run's first line: what it trains and how long, as the preset and the flags given set it."""
+    d, t = cfg.data, cfg.train
+    way = f"{d.src_lang}→{d.tgt_lang}"
+    what = f"one model of {way} and {d.tgt_lang}→{d.src_lang}" if d.directions == "both" else way
+    ends = [f"{t.max_steps:,} step{'s' if t.max_steps > 1 else ''}"] if t.max_steps else []
+    if t.time_budget:
+        ends.append(f"{t.time_budget / 60:,.1f}".removesuffix(".0") + " minutes")
+    ends.append(f"{t.max_epochs} epoch{'s' if t.max_epochs > 1 else ''}")
+    first = ", whichever comes first" if len(ends) > 1 else ""
+    return f"training (preset {cfg.preset}): {what}, until {' or '.join(ends)}{first}"
+
+
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
               init: ModelCheckpoint | None = None, user_module: str | None = None) -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
@@ -190,6 +203,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     corpus = corpus_digest(cfg)
     if resume is not None and corpus != (resume.raw["train_state"]["state"].get("corpus") or corpus):
         raise UserError(changed_data_fix(cfg, run_dir))     # an edit that leaves the vocabularies as they were too
+    if dist.is_main:
+        print(plan_line(cfg), flush=True)      # before the data's preparation, which can take minutes
     units = None                       # learned from the training data, or the trained model's own (fine-tuning)
     if init is not None or (resume is not None and cfg.train.init_from):
         units = checkpoint_units(init if init is not None else resume)
