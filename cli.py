@@ -193,7 +193,17 @@ def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[a
                 and after != "-h":
             raise UserError(f"{flag} {after}: a config field takes its value after '=': {flag}={after}")
     rest = [a for a in argv if a not in overrides]
+    presets = presets_given(rest)            # an override given again: the last one holds (as scripts add them)
+    if len(set(presets)) > 1:
+        other = next(p for p in presets if p != presets[0])
+        raise UserError(f"--preset is given twice ({presets[0]!r} and {other!r}); keep the one you mean")
     return parser.parse_args(rest), overrides
+
+
+def presets_given(argv: list[str]) -> list[str]:
+    """The values of every --preset in argv (--preset NAME or --preset=NAME)."""
+    return [after if a == "--preset" else a.partition("=")[2] for a, after in zip(argv, [*argv[1:], ""])
+            if (a == "--preset" and after and not after.startswith("-")) or a.startswith("--preset=")]
 
 
 def pick_device(name: str = "auto", flag: str = "--train.device") -> torch.device:

@@ -44,6 +44,7 @@ def parse_args(argv):
 def main(argv) -> int:
     args, overrides = parse_args(argv)
     check_given(args, "--out", "--resume", "--init", "--data-dir", "--user-module")
+    check_given(args, "--preset", what="a preset")
     return train(args, overrides, argv)
 
 

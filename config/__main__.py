@@ -9,7 +9,7 @@ paths); the flags are train.py's, read and checked the same way, so a mistake is
 """
 from __future__ import annotations
 
-from cli import CommandParser, add_user_module_flag, import_user_module, run_main, split_overrides
+from cli import CommandParser, add_user_module_flag, check_given, import_user_module, run_main, split_overrides
 from config.presets import DEFAULT_PRESET, FINETUNE, PRESETS, make_config, preset_help
 from training.run import check_usable
 from util.errors import UserError
@@ -21,6 +21,8 @@ def main(argv) -> int:
                         f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}")
     add_user_module_flag(parser)
     args, overrides = split_overrides(argv, parser)
+    check_given(args, "--preset", what="a preset")
+    check_given(args, "--user-module")
     if not argv:
         print(f"presets (python train.py --preset NAME; the default is {DEFAULT_PRESET}; "
               "python -m config --preset NAME prints the config it trains):")
