@@ -19,6 +19,7 @@ import torch
 
 from config import DEVICE_FORMS, MAX_THREADS, DecodeConfig, is_device_name
 from config.checks import BrokenRule, decode_settings
+from config.overrides import all_keys
 from util.distributed import is_main_process
 from util.errors import USER_MODULE, UserError, one_line, raised_at
 from util.interrupt import Terminated, working
@@ -193,6 +194,14 @@ def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[a
                 and after != "-h":
             raise UserError(f"{flag} {after}: a config field takes its value after '=': {flag}={after}")
     rest = [a for a in argv if a not in overrides]
+    by_name = {key.split(".")[1]: key for key in all_keys()}
+    for a in rest:
+        name, sep, value = a.removeprefix("--").partition("=")
+        key = by_name.get(name.replace("-", "_")) if a.startswith("--") else None
+        if key and not any(action.option_strings and a.split("=")[0] in action.option_strings
+                           for action in parser._actions):
+            raise UserError(f"{a.split('=')[0]} is no flag; config fields are named with their section: "
+                            f"--{key}={value if sep else 'VALUE'}")
     presets = presets_given(rest)            # an override given again: the last one holds (as scripts add them)
     if len(set(presets)) > 1:
         other = next(p for p in presets if p != presets[0])

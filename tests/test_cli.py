@@ -252,3 +252,15 @@ def test_an_empty_preset_is_refused_not_taken_as_the_default(module):
     import importlib
     with pytest.raises(UserError, match="--preset '' is empty; give a preset"):
         importlib.import_module(module).main(["--preset", ""])
+
+
+@pytest.mark.parametrize("flag, said", [("--max_steps=5", "--max_steps is no flag; config fields are named with "
+                                                           "their section: --train.max_steps=5"),
+                                        ("--lr=0.1", "--train.lr=0.1"), ("--time-budget=60", "--train.time_budget=60")])
+def test_a_config_field_without_its_section_names_the_flag_meant(flag, said):
+    """was: 'unrecognized arguments: --max_steps=5', no word of --train.max_steps"""
+    from cli import CommandParser, split_overrides
+    parser = CommandParser(None)
+    parser.add_argument("--preset")
+    with pytest.raises(UserError, match=re.escape(said)):
+        split_overrides(["--preset", "tiny", flag], parser)
