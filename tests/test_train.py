@@ -400,6 +400,7 @@ def test_a_runs_first_line_says_what_it_trains_and_how_long(preset, flags, said)
 
 
 def test_the_first_line_a_run_prints_is_its_plan_before_the_data_is_prepared(root, tmp_path, capsys, train_main):
-    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=1", "--train.max_epochs=1"])
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=1",
+                "--train.max_epochs=1"])
     first = capsys.readouterr().out.splitlines()[0]
     assert first == "training (preset tiny): de→en, until 1 step or 1 epoch, whichever comes first"
