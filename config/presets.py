@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, fields
 
-from config import SECTIONS, Config
+from config import ANY, DEVICE_FORMS, SECTIONS, Config, Rule
 from config.checks import check_config
 from config.overrides import all_keys, apply_overrides, set_value
 from util.errors import UserError
@@ -117,10 +117,17 @@ def help_text(preset: str | None = None) -> str:
             value = getattr(getattr(cfg, section), f.name)
             mark = "*" if value != getattr(getattr(base, section), f.name) else " "
             lines.append(f"{mark} {f'--{section}.{f.name}={flag_value(value)}':34s} {f.metadata.get('help', '')}"
-                         .rstrip())
+                         f"{rule_note(f.metadata['rule'])}".rstrip())
     lines.append(f"presets (--preset NAME; the default is {DEFAULT_PRESET}):")
     lines.append(preset_help())
     return "\n".join(lines)
+
+
+def rule_note(rule: Rule) -> str:
+    """A field's rule as --help appends it ("; at least 1"); none where the help already lists the choices."""
+    if rule is ANY or rule.requirement.startswith("one of") or rule.requirement == DEVICE_FORMS:
+        return ""
+    return f"; must be {rule.requirement}"
 
 
 NOT_RECIPE = {"model.src_vocab_size", "model.tgt_vocab_size", "data.workers", "train.seed", "train.threads",

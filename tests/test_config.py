@@ -189,6 +189,16 @@ def test_help_lists_every_preset_with_its_purpose_and_the_default_first():
     assert all(len(line.split(maxsplit=1)[1]) > 20 for line in listed)
 
 
+def test_help_shows_each_fields_rule_as_the_readme_says():
+    """was: --help gave each field's purpose alone; --train.lr=-1 was the first a user heard of 'above 0'"""
+    from config.presets import help_text
+    lines = {line[2:].split("=")[0]: line for line in help_text().splitlines() if line[2:].startswith("--")}
+    assert lines["--train.lr"].endswith("; must be above 0")
+    assert lines["--train.seed"].endswith(f"; must be from 0 to {2 ** 63 - 1}")
+    assert lines["--model.max_len"].endswith("; must be at least 3 (<bos>, a token, <eos>)")
+    assert lines["--model.activation"].endswith("relu | gelu | swiglu")          # the choices are its rule
+
+
 def test_help_shows_the_values_of_the_chosen_preset_and_marks_those_it_changes_from_base():
     """was: `train.py --preset long --help` listed base's values (max_steps 0, attention full), not long's"""
     from config.presets import help_text
