@@ -65,13 +65,15 @@ TINY_SIZE = ["--model.d_model=32", "--model.n_heads=4", "--model.d_ff=64", "--mo
              "--model.n_decoder_layers=1", "--model.max_len=64", "--data.max_train_len=61"]
 
 
-def quick_flags(args: list[str]) -> list[str]:
-    """What makes a README command quick: the tiny preset where it names one, else the default's recipe made tiny."""
+def quick_args(args: list[str]) -> list[str]:
+    """A README command made quick: the tiny preset in place of the one it names (a preset is given once), else the
+    default's recipe made tiny."""
     if args[0] != "train.py":
-        return []
+        return args
     if "--preset" in args:
-        return ["--preset", "tiny", "--data.units=subword", "--train.max_steps=3"]
-    return [*TINY_SIZE, "--train.max_steps=3", "--train.time_budget=0"]
+        at = args.index("--preset")
+        return [*args[:at], "--preset", "tiny", *args[at + 2:], "--data.units=subword", "--train.max_steps=3"]
+    return [*args, *TINY_SIZE, "--train.max_steps=3", "--train.time_budget=0"]
 
 
 def run_train_and_translate(first_line: str, tmp_path, page: str = "README.md") -> list[str]:
@@ -83,7 +85,8 @@ def run_train_and_translate(first_line: str, tmp_path, page: str = "README.md") 
     outputs = []
     for command in commands:
         args = shlex.split(command, comments=True)[1:]
-        args = [str(REPO / args[0]), *args[1:], *quick_flags(args)]
+        args = quick_args(args)
+        args = [str(REPO / args[0]), *args[1:]]
         proc = subprocess.run([sys.executable, *args], cwd=tmp_path, env=env, capture_output=True, timeout=240)
         assert proc.returncode == 0, proc.stderr.decode()[-2000:]
         outputs.append(proc.stdout.decode())

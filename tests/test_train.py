@@ -251,9 +251,10 @@ def test_a_write_that_fails_midway_is_one_line_and_keeps_the_last_checkpoint(roo
 
 
 
-def test_a_new_run_whose_config_json_cannot_be_written_leaves_no_directory_behind(root, tmp_path, train_main):
+def test_a_new_run_whose_config_json_cannot_be_written_leaves_no_directory_behind(root, tmp_path, train_main, capsys):
     # a full disk (here: a size limit) while config.json was written left the first half of it in a directory that
-    # `--out` then refused ("it has config.json") and `--resume` sent back to `--out`
+    # `--out` then refused ("it has config.json") and `--resume` sent back to `--out`; capsys: the run's printed lines
+    # go to memory, not to pytest's capture file, which the size limit would cut
     flags, out = [*TINY, "--data-dir", str(root / "data"), "--train.max_steps=2"], tmp_path / "run"
     train_main([*flags, "--out", str(tmp_path / "first")])          # the data cached, the precision chosen
     previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
