@@ -4,14 +4,12 @@
     python -m config --preset long --train.lr=1e-3     # the config train.py starts with those flags, as JSON
 
 The JSON is what the run's config.json holds, less what the data fills in (the vocabulary sizes, absolute corpus
-paths); the flags are train.py's, read and checked the same way, so a mistake is the same one line
-(--user-module FILE.py for an attention of your own).
+paths); the flags are train.py's, read and checked the same way, so a mistake is the same one line.
 """
 from __future__ import annotations
 
-from cli import CommandParser, add_user_module_flag, check_given, import_user_module, run_main, split_overrides
+from cli import CommandParser, check_given, run_main, split_overrides
 from config.presets import DEFAULT_PRESET, FINETUNE, PRESETS, make_config, preset_help
-from training.run import check_usable
 from util.errors import UserError
 
 
@@ -19,10 +17,8 @@ def main(argv) -> int:
     parser = CommandParser(__doc__, prog="-m config")
     parser.add_argument("--preset", default=None, help=f"{DEFAULT_PRESET} (the default), "
                         f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}")
-    add_user_module_flag(parser)
     args, overrides = split_overrides(argv, parser)
     check_given(args, "--preset", what="a preset")
-    check_given(args, "--user-module")
     if not argv:
         print(f"presets (python train.py --preset NAME; the default is {DEFAULT_PRESET}; "
               "python -m config --preset NAME prints the config it trains):")
@@ -32,10 +28,7 @@ def main(argv) -> int:
         raise UserError(f"--preset {FINETUNE} is the recipe of train.py --init CHECKPOINT: the model and data "
                         "settings are the checkpoint's, so it has no config alone; `python train.py --preset "
                         f"{FINETUNE} --help` lists the values it changes")
-    import_user_module(args.user_module)
-    cfg = make_config(args.preset, overrides)
-    check_usable(cfg)              # what train.py checks before any work: the attentions, the size, the device
-    print(cfg.to_json())
+    print(make_config(args.preset, overrides).to_json())
     return 0
 
 
