@@ -1,25 +1,36 @@
 """bench/step_worker.py, the run `python -m bench.loop --against` times: --dropout as-run steps as train.py's first
 epoch does (dropout paused while --train.dropout_after > 0), --dropout on with the model's dropout."""
-import os
-import subprocess
+import contextlib
+import io
 import sys
+import tempfile
 from pathlib import Path
 
-from tests.conftest import small_corpus_env
+import pytest
+import torch
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.conftest import small_corpus_env
 
 
 def losses(root: Path, dropout: str, p: float, steps: int = 3) -> list[float]:
     """The worker's loss after each of `steps` single steps of the tiny preset on the small corpus, dropout p from
-    the second epoch (--train.dropout_after=1)."""
-    command = [sys.executable, "-P", str(REPO / "bench" / "step_worker.py"), "--preset", "tiny", "--dropout", dropout,
-               "--data-dir", str(root / "data"), "--train.threads=1", "--train.parts=1", f"--model.dropout={p}",
-               "--train.dropout_after=1"]
-    found = subprocess.run(command, input="1\n" * steps + "\n", capture_output=True, text=True, timeout=120,
-                           env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert found.returncode == 0, found.stderr[-2000:]
-    lines = found.stdout.splitlines()
+    the second epoch (--train.dropout_after=1). Its main in this process (the worker's own process would only add
+    seconds of start-up: what it runs is the same), fed its stdin lines as bench.loop feeds them."""
+    from bench import step_worker
+
+    argv = ["step_worker.py", "--preset", "tiny", "--dropout", dropout, "--data-dir", str(root / "data"),
+            "--train.threads=1", "--train.parts=1", f"--model.dropout={p}", "--train.dropout_after=1"]
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "argv", argv)
+        mp.setattr(sys, "stdin", io.StringIO("1\n" * steps + "\n"))
+        mp.setattr(tempfile, "tempdir", str(root))                     # its run directory, not one in /tmp left
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                step_worker.main()
+        finally:
+            torch.set_flush_denormal(False)                 # as build_run leaves it in its own process
+    lines = out.getvalue().splitlines()
     assert lines[0] == "ready"
     return [float(line.split()[2]) for line in lines[1:]]
 
