@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import torch
+
 from tests.synthetic import ENV_KEYS
 from cli import run_main
 
@@ -17,9 +19,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run(args, env, stdin=None, check=True):
-    """`python SCRIPT ARGS` in process, as its `if __name__ == "__main__"` runs it (`run_main(main)`, so a UserError
-    ends as one `error:` line and exit status 2): -> .returncode, .stdout and .stderr (bytes), like subprocess.run."""
-    module = importlib.import_module(Path(args[0]).stem)
+    """`python SCRIPT ARGS` (or `python -m MODULE ARGS`) in process, as its `if __name__ == "__main__"` runs it
+    (`run_main(main)`, so a UserError ends as one `error:` line and exit status 2): -> .returncode, .stdout and
+    .stderr (bytes), like subprocess.run."""
+    if args[0] == "-m":
+        args = args[1:]
+        module = importlib.import_module(args[0])
+    else:
+        module = importlib.import_module(Path(args[0]).stem)
     out, err = io.StringIO(), io.StringIO()
     saved_env, saved_stdin, saved_argv = {k: os.environ.get(k) for k in ENV_KEYS}, sys.stdin, sys.argv
     os.environ.update({k: env[k] for k in ENV_KEYS})
@@ -34,6 +41,7 @@ def run(args, env, stdin=None, check=True):
                 code = exit.code or 0
     finally:
         sys.stdin, sys.argv = saved_stdin, saved_argv
+        torch.set_flush_denormal(False)               # as a command's own process would leave this one
         for k, v in saved_env.items():
             os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
     proc = SimpleNamespace(returncode=code, stdout=out.getvalue().encode(), stderr=err.getvalue().encode())

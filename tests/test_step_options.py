@@ -2,13 +2,13 @@
 reports their rates and the step's utilization."""
 import re
 
-from tests.commands import run_process
+from tests.commands import run
 
 
 def test_the_variants_train_the_model_train_py_builds_and_the_utilization_is_reported(synthetic_env):
-    proc = run_process(["-m", "bench.step_options", "--preset", "tiny", "--data.directions=both",
-                        "--data.units=subword", "--set", "torch-ops", "--steps", "1", "--rounds", "1",
-                        "--threads", "1"], synthetic_env)
+    proc = run(["-m", "bench.step_options", "--preset", "tiny", "--data.directions=both",
+                "--data.units=subword", "--set", "torch-ops", "--steps", "1", "--rounds", "1",
+                "--threads", "1"], synthetic_env)
     out = proc.stdout.decode()
     assert re.search(r"^train\.py +\d+ +1\.000x", out, re.M), out
     assert re.search(r"MFU of train\.py's step: [\d.]+ GFLOP/s", out), out
