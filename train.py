@@ -16,9 +16,10 @@ if __name__ == "__main__":      # first: a Ctrl-C during the imports below (seco
     share_cores()
     keep_kernels()
 
+from config.overrides import split_overrides
 from config.presets import DEFAULT_PRESET, PRESETS, help_text
 from training.train import train
-from cli import CommandParser, add_user_module_flag, check_given, run_main, split_overrides
+from cli import CommandParser, add_user_module_flag, check_given, run_main
 
 
 def add_preset_flag(parser) -> None:

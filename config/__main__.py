@@ -8,7 +8,8 @@ paths); the flags are train.py's, read and checked the same way, so a mistake is
 """
 from __future__ import annotations
 
-from cli import CommandParser, check_given, run_main, split_overrides
+from cli import CommandParser, check_given, run_main
+from config.overrides import split_overrides
 from config.presets import DEFAULT_PRESET, FINETUNE, PRESETS, make_config, preset_help
 from util.errors import UserError
 

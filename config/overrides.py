@@ -1,7 +1,8 @@
-"""`--section.field=value` overrides: a value as text parsed to its field's kind, an unknown key with the ones
-it is close to."""
+"""`--section.field=value` overrides: told apart from a command's own flags, a value as text parsed to its field's kind,
+an unknown key with the ones it is close to."""
 from __future__ import annotations
 
+import argparse
 import difflib
 from dataclasses import fields
 
@@ -64,3 +65,33 @@ def apply_overrides(cfg: Config, overrides, sections=SECTIONS,
             raise UserError(f"--{key} cannot change {when}; only {allowed} can")
         set_value(cfg, key, value)
     return cfg
+
+
+def split_overrides(argv: list[str], parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str]]:
+    """Parse the command's own flags; every `--section.field=value` is returned as a config override. One given its
+    value after a space (`--train.lr 0.1`) is refused with the flag as it is written."""
+    overrides = [a for a in argv if a.startswith("--") and "." in a.split("=", 1)[0]]
+    for flag, after in zip(argv, [*argv[1:], None]):
+        if flag in overrides and "=" not in flag and after is not None and not after.startswith("--") \
+                and after != "-h":
+            raise UserError(f"{flag} {after}: a config field takes its value after '=': {flag}={after}")
+    rest = [a for a in argv if a not in overrides]
+    by_name = {key.split(".")[1]: key for key in all_keys()}
+    for a in rest:
+        name, sep, value = a.removeprefix("--").partition("=")
+        key = by_name.get(name.replace("-", "_")) if a.startswith("--") else None
+        if key and not any(action.option_strings and a.split("=")[0] in action.option_strings
+                           for action in parser._actions):
+            raise UserError(f"{a.split('=')[0]} is no flag; config fields are named with their section: "
+                            f"--{key}={value if sep else 'VALUE'}")
+    presets = presets_given(rest)            # an override given again: the last one holds (as scripts add them)
+    if len(set(presets)) > 1:
+        other = next(p for p in presets if p != presets[0])
+        raise UserError(f"--preset is given twice ({presets[0]!r} and {other!r}); keep the one you mean")
+    return parser.parse_args(rest), overrides
+
+
+def presets_given(argv: list[str]) -> list[str]:
+    """The values of every --preset in argv (--preset NAME or --preset=NAME)."""
+    return [after if a == "--preset" else a.partition("=")[2] for a, after in zip(argv, [*argv[1:], ""])
+            if (a == "--preset" and after and not after.startswith("-")) or a.startswith("--preset=")]

@@ -218,49 +218,9 @@ def test_translate_help_speaks_of_both_directions_and_of_the_target_language(syn
     assert "most output tokens per sentence (default: the checkpoint's" in text
 
 
-@pytest.mark.parametrize("argv, said", [(["--train.lr", "0.1"], "--train.lr 0.1: a config field takes its value "
-                                         "after '=': --train.lr=0.1"),
-                                        (["--preset", "tiny", "--train.lr", "-1"], "--train.lr=-1")])
-def test_a_config_field_given_its_value_after_a_space_is_told_to_write_it_with_an_equals_sign(argv, said):
-    from argparse import ArgumentParser
-    from cli import split_overrides
-    parser = ArgumentParser()
-    parser.add_argument("--preset")
-    with pytest.raises(UserError, match=re.escape(said)):
-        split_overrides(argv, parser)
-    assert split_overrides(["--train.lr=0.1", "--preset", "tiny"], parser)[1] == ["--train.lr=0.1"]
-
-
-@pytest.mark.parametrize("argv, said", [
-    (["--preset", "tiny", "--preset", "long"], "--preset is given twice ('tiny' and 'long')"),
-    (["--preset=tiny", "--train.lr=1", "--preset", "long"], "--preset is given twice ('tiny' and 'long')")])
-def test_a_preset_given_twice_with_two_values_is_refused_not_the_last_taken(argv, said):
-    """was: --preset tiny --preset long trained the 2-hour long preset, the smoke run dropped without a word"""
-    from argparse import ArgumentParser
-    from cli import split_overrides
-    parser = ArgumentParser()
-    parser.add_argument("--preset")
-    with pytest.raises(UserError, match=re.escape(said)):
-        split_overrides(argv, parser)
-    args, overrides = split_overrides(["--preset", "tiny", "--preset=tiny", "--train.lr=1", "--train.lr=2"], parser)
-    assert args.preset == "tiny" and overrides == ["--train.lr=1", "--train.lr=2"]       # an override: the last holds
-
-
 @pytest.mark.parametrize("module", ["train", "config.__main__"])
 def test_an_empty_preset_is_refused_not_taken_as_the_default(module):
     """was: --preset "$P" with P unset trained the 30-minute default"""
     import importlib
     with pytest.raises(UserError, match="--preset '' is empty; give a preset"):
         importlib.import_module(module).main(["--preset", ""])
-
-
-@pytest.mark.parametrize("flag, said", [("--max_steps=5", "--max_steps is no flag; config fields are named with "
-                                                           "their section: --train.max_steps=5"),
-                                        ("--lr=0.1", "--train.lr=0.1"), ("--time-budget=60", "--train.time_budget=60")])
-def test_a_config_field_without_its_section_names_the_flag_meant(flag, said):
-    """was: 'unrecognized arguments: --max_steps=5', no word of --train.max_steps"""
-    from cli import CommandParser, split_overrides
-    parser = CommandParser(None)
-    parser.add_argument("--preset")
-    with pytest.raises(UserError, match=re.escape(said)):
-        split_overrides(["--preset", "tiny", flag], parser)
