@@ -27,7 +27,8 @@ import re
 from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
-from text.finders.numbers import CURRENCY_NAMES, Numbers
+from text.finders.numbers import Numbers
+from text.forms.currency import CURRENCY_NAMES
 from text.forms.masking import Span
 from text.forms.number_forms import number_words
 from text.forms.units import Reading
