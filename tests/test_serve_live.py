@@ -407,6 +407,30 @@ def test_a_refusal_by_the_server_names_the_line_and_field_as_the_page_does(serve
     assert page.inner_text("#error") == "n-best must be an integer from 1 to 16, not 17"
 
 
+def sent_requests(page) -> list:
+    """The /translate requests the page sends from now on."""
+    sent = []
+    page.on("request", lambda request: sent.append(request) if request.url.endswith("/translate") else None)
+    return sent
+
+
+def test_an_empty_text_sends_nothing_and_shows_the_hint(server, browser):
+    """Only spaces and line breaks: a request was sent and its blank row hid "The translation appears here."."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.fill("#source", SENTENCE)
+    page.click("#translate")
+    page.wait_for_selector(".heatmap td")
+    sent = sent_requests(page)
+    page.fill("#source", "  \n \n")
+    page.click("#translate")
+    page.wait_for_selector("#translate:not([disabled])")
+    assert sent == [] and page.is_hidden("#attention-section")
+    assert page.evaluate("getComputedStyle(document.getElementById('result'), '::before').content") == \
+        '"The translation appears here."'
+
+
 def test_ctrl_enter_translates_from_any_field_of_the_page(server, browser):
     """Ctrl+Enter translated only from the text: after setting n-best or a box with the keyboard it did nothing."""
     page = browser.new_page()
