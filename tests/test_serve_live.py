@@ -431,6 +431,20 @@ def test_an_empty_text_sends_nothing_and_shows_the_hint(server, browser):
         '"The translation appears here."'
 
 
+@pytest.mark.parametrize("field, name", [("#beam", "beam"), ("#n-best", "n-best")])
+def test_a_beam_or_n_best_below_1_is_said_and_nothing_sent(server, browser, field, name):
+    """It was silently replaced by the server's default."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    sent = sent_requests(page)
+    page.fill("#source", SENTENCE)
+    page.fill(field, "0")
+    page.click("#translate")
+    page.wait_for_selector("#translate:not([disabled])")
+    assert sent == [] and page.inner_text("#error") == f"{name} must be an integer from 1 to 16, not 0"
+
+
 def test_ctrl_enter_translates_from_any_field_of_the_page(server, browser):
     """Ctrl+Enter translated only from the text: after setting n-best or a box with the keyboard it did nothing."""
     page = browser.new_page()
