@@ -119,30 +119,54 @@ def test_the_page_translates_a_sentence_in_a_real_browser(server, tmp_path, brow
     assert (tmp_path / "serve-phone.png").stat().st_size > 10_000
 
 
-def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_chosen(both_run, synthetic_env, browser):
+@pytest.fixture(scope="module")
+def both_server(both_run, synthetic_env):
     url = f"http://127.0.0.1:{(port := free_port())}"
     proc = subprocess.Popen([sys.executable, "serve.py", "--checkpoint", str(both_run / "best.pt"), "--port",
                              str(port), "--threads", "1"], cwd=REPO, env=synthetic_env, stderr=subprocess.PIPE)
     try:
         wait_until_serving(proc, url)
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-        assert page.input_value("#to") == "auto" and page.inner_text("#direction") == "German ↔ English"
-        page.fill("#source", "Der Hund schläft im Park.\nThe dog sleeps in the park.")
-        page.click("#translate")
-        page.wait_for_selector("#result .line >> nth=1")
-        assert page.locator("#result .way").all_inner_texts() == ["de → en", "en → de"]
-        first, second = page.locator("#result .line").all_inner_texts()
-        assert "The dog " in first and "Der Hund " in second
-        page.select_option("#to", "de")
-        assert page.inner_text("#direction") == "English → German"
-        page.click("#translate")                                      # every line into German
-        page.wait_for_selector("#result .line:first-child .way:text-is('en → de')")
-        assert page.locator("#result .way").all_inner_texts() == ["en → de", "en → de"]
+        yield url
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_chosen(both_server, browser):
+    page = browser.new_page()
+    page.goto(both_server)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    assert page.input_value("#to") == "auto" and page.inner_text("#direction") == "German ↔ English"
+    page.fill("#source", "Der Hund schläft im Park.\nThe dog sleeps in the park.")
+    page.click("#translate")
+    page.wait_for_selector("#result .line >> nth=1")
+    assert page.locator("#result .way").all_inner_texts() == ["de → en", "en → de"]
+    first, second = page.locator("#result .line").all_inner_texts()
+    assert "The dog " in first and "Der Hund " in second
+    page.select_option("#to", "de")
+    assert page.inner_text("#direction") == "English → German"
+    page.click("#translate")                                      # every line into German
+    page.wait_for_selector("#result .line:first-child .way:text-is('en → de')")
+    assert page.locator("#result .way").all_inner_texts() == ["en → de", "en → de"]
+
+
+def german_into_german(page, url):
+    """The page of `url` after translating a German line with "into" German: the answer has a note."""
+    page.goto(url)
+    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
+    page.uncheck("#show-attention")
+    page.select_option("#to", "de")
+    page.fill("#source", "Der Hund schläft im Park.")
+    page.click("#translate")
+    page.wait_for_selector("#notes:not([hidden])")
+
+
+def test_the_notes_go_when_the_direction_changes(both_server, browser):
+    """They described the way chosen before, and stayed until the next answer."""
+    page = browser.new_page()
+    german_into_german(page, both_server)
+    page.select_option("#to", "auto")
+    assert page.is_hidden("#notes") and page.inner_text("#notes") == ""
 
 
 def test_the_page_greys_a_translation_below_the_servers_low_confidence_with_a_note(server, browser):
