@@ -161,6 +161,15 @@ def german_into_german(page, url):
     page.wait_for_selector("#notes:not([hidden])")
 
 
+def test_the_note_on_lines_in_the_language_chosen_names_the_pages_selector(both_server, browser):
+    """The note named the API's field: 'the language "to": "de" writes'."""
+    page = browser.new_page()
+    german_into_german(page, both_server)
+    assert page.inner_text("#notes") == '1 line reads as German already, the language "into German" writes; it was ' \
+        'read as English all the same ("into the other language (auto)" sends each line into the other language of ' \
+        'its own)'
+
+
 def test_the_notes_go_when_the_direction_changes(both_server, browser):
     """They described the way chosen before, and stayed until the next answer."""
     page = browser.new_page()
