@@ -141,7 +141,6 @@ def test_a_first_word_that_is_a_verb_form_or_a_greeting_is_no_name(line, fills):
     ("Luckily Tom runs.", ("Tom",)), ("Where is Tom?", ("Tom",)), ("Emily walks the dog.", ("Emily",)),
     ("Anna walks the dog.", ("Anna",)), ("New York is big.", ("New York",)),
     ("Did you see Tom?", ("Tom",)), ("Shall we go?", ()), ("Oops!", ()),     # a pronoun next: a verb; an interjection
-    ("Email me today.", ()), ("Text us, Tom.", ("Tom",)), ("Anna met him.", ("Anna",)),   # an object pronoun next: a verb
 ])
 def test_an_english_first_word_that_is_a_conjunction_adverb_or_usually_lowercase_is_no_name(line, fills):
     english = Lexicon.learn([("A man walks the dog in the water where it is lucky.",

@@ -37,8 +37,7 @@ from text.finders.phrases import SALUTE
 from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
-from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, OBJECT_AFTER, QUESTION_SUBJECT, \
-    QUESTION_WORDS
+from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
 from text.forms.sentence_ends import BEFORE_SENTENCE
 from text.forms.titles import NAMED, POSSESSIVE, english_possessive, german_possessive, listed, titled
@@ -262,7 +261,7 @@ class Names(PlaceholderStep):
         in another person ("Ruf" of "ruft", "Drücke" of "drücken"), a form of sein, haben, werden or a modal verb
         ("Bist", "Kannst"), a question word ("Wann", "Woher"), one a personal pronoun follows ("Wohnst du hier?")
         or a strong verb's imperative ("Siehe", "Nimm"): no name, though capitalized and unknown; in English also
-        one a personal pronoun follows ("Did you eat?") or an object pronoun ("Email me tomorrow.")."""
+        one a personal pronoun follows ("Did you eat?")."""
         lower = word.lower()
         if lower in self.greetings:
             return True
@@ -270,7 +269,7 @@ class Names(PlaceholderStep):
             return True
         if self.source == "en":
             return lower.replace("’", "'") in ENGLISH_OPENERS or self.forms.adverb(lower) or \
-                QUESTION_SUBJECT["en"].match(rest) is not None or OBJECT_AFTER.match(rest) is not None
+                QUESTION_SUBJECT["en"].match(rest) is not None
         if self.source != "de" or self.lexicon.knows(word):
             return False
         stems = {lower} | {lower[:-1] for end in "et" if lower.endswith(end)}

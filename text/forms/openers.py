@@ -25,9 +25,6 @@ wie welche welcher welches welchen welchem
 # a personal pronoun right after the first word: that word is a verb ("Wohnst du hier?", "Did you eat?", "Shall we?")
 QUESTION_SUBJECT = {"de": re.compile(r" (?:du|ihr|ich|wir|er|sie|Sie|es|man)\b(?![-'’])"),
                     "en": re.compile(r" (?:you|we|I|he|she|they|it)\b(?![-'’])")}
-# an English object pronoun right after the first word: that word is a verb of a request ("Email me tomorrow.", "Text
-# us", "Call him": "Email" was kept as a name, "Email morgen.")
-OBJECT_AFTER = re.compile(r" (?:me|us|him|them)\b(?![-'’])")
 # English words that open a sentence with a capital and that an image-caption corpus may lack or hold only copied from
 # a sign ("Where", "Your"): conjunctions, sentence adverbs, answers and contractions; no name is one of them
 ENGLISH_OPENERS = set("""
