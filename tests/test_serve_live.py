@@ -150,11 +150,17 @@ def test_the_page_of_a_model_of_both_directions_picks_each_lines_way_or_the_one_
     assert page.locator("#result .way").all_inner_texts() == ["en → de", "en → de"]
 
 
+def ready(page, url: str) -> None:
+    """The page of `url` once it has the server's /health (the model's languages shown), its heatmap off: the tests
+    read the translations."""
+    page.goto(url)
+    page.wait_for_selector("#model:has-text(' de / ')")
+    page.uncheck("#show-attention")
+
+
 def german_into_german(page, url):
     """The page of `url` after translating a German line with "into" German: the answer has a note."""
-    page.goto(url)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, url)
     page.select_option("#to", "de")
     page.fill("#source", "Der Hund schläft im Park.")
     page.click("#translate")
@@ -389,9 +395,7 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
 
     page = browser.new_page()
     page.route("**/translate", hold_the_first)
-    page.goto(server)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, server)
     page.fill("#source", "Die Katze schläft im Haus.")
     page.press("#source", "Control+Enter")
     page.wait_for_selector("#translate[disabled]")
@@ -412,9 +416,7 @@ def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwr
 def test_a_file_of_as_many_lines_as_the_limit_pasted_with_its_last_line_break_is_translated(server, browser):
     """The line break that ends a file's last line was read as one more (empty) line: 64 lines were refused as 65."""
     page = browser.new_page()
-    page.goto(server)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, server)
     page.fill("#source", "Hund\n" * 64)
     page.click("#translate")
     page.wait_for_selector("#translate:not([disabled])")
@@ -426,9 +428,7 @@ def test_a_refusal_by_the_server_names_the_line_and_field_as_the_page_does(serve
     """A line the page's own checks pass but the server refuses (a lone surrogate; an n-best over the limit) was
     shown in the API's words: "texts[1] contains ...", "n_best must be ..."."""
     page = browser.new_page()
-    page.goto(server)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, server)
     page.evaluate("document.getElementById('source').value = 'Ein Hund.\\nEin \\ud83d Mann.'")
     page.click("#translate")
     page.wait_for_selector("#error:not([hidden])")
@@ -481,9 +481,7 @@ def test_a_beam_or_n_best_below_1_is_said_and_nothing_sent(server, browser, fiel
 def test_ctrl_enter_translates_from_any_field_of_the_page(server, browser):
     """Ctrl+Enter translated only from the text: after setting n-best or a box with the keyboard it did nothing."""
     page = browser.new_page()
-    page.goto(server)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, server)
     page.fill("#source", SENTENCE)
     page.fill("#n-best", "2")                       # the focus stays in the field
     with page.expect_request("**/translate", timeout=5_000) as sent:
@@ -501,9 +499,7 @@ def test_a_long_unbroken_word_wraps_on_a_phone_and_sticks_out_nowhere(server, br
              "n_best": [[{"text": f"A man visits {url}.", "score": -0.1, "confidence": 0.9}] * 2]}
     page = browser.new_page(viewport={"width": 390, "height": 900})
     page.route("**/translate", lambda route: route.fulfill(json=found))
-    page.goto(server)
-    page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
-    page.uncheck("#show-attention")
+    ready(page, server)
     page.fill("#source", f"Ein Mann besucht {url}.")
     page.fill("#n-best", "2")
     page.click("#translate")
