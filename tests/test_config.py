@@ -320,14 +320,20 @@ def test_where_the_weights_came_from_is_set_by_init_alone_never_by_hand(key):
         apply_overrides(make_config("tiny"), [f"--{key}=x.pt"], ("train", "decode"), "when resuming")
 
 
+def preset_parser():
+    """A command's own flags as train.py's parser has them: --preset (its config fields are overrides)."""
+    from argparse import ArgumentParser
+    parser = ArgumentParser()
+    parser.add_argument("--preset")
+    return parser
+
+
 @pytest.mark.parametrize("argv, said", [(["--train.lr", "0.1"], "--train.lr 0.1: a config field takes its value "
                                          "after '=': --train.lr=0.1"),
                                         (["--preset", "tiny", "--train.lr", "-1"], "--train.lr=-1")])
 def test_a_config_field_given_its_value_after_a_space_is_told_to_write_it_with_an_equals_sign(argv, said):
-    from argparse import ArgumentParser
     from config.overrides import split_overrides
-    parser = ArgumentParser()
-    parser.add_argument("--preset")
+    parser = preset_parser()
     with pytest.raises(UserError, match=re.escape(said)):
         split_overrides(argv, parser)
     assert split_overrides(["--train.lr=0.1", "--preset", "tiny"], parser)[1] == ["--train.lr=0.1"]
@@ -338,10 +344,8 @@ def test_a_config_field_given_its_value_after_a_space_is_told_to_write_it_with_a
     (["--preset=tiny", "--train.lr=1", "--preset", "long"], "--preset is given twice ('tiny' and 'long')")])
 def test_a_preset_given_twice_with_two_values_is_refused_not_the_last_taken(argv, said):
     """was: --preset tiny --preset long trained the 2-hour long preset, the smoke run dropped without a word"""
-    from argparse import ArgumentParser
     from config.overrides import split_overrides
-    parser = ArgumentParser()
-    parser.add_argument("--preset")
+    parser = preset_parser()
     with pytest.raises(UserError, match=re.escape(said)):
         split_overrides(argv, parser)
     args, overrides = split_overrides(["--preset", "tiny", "--preset=tiny", "--train.lr=1", "--train.lr=2"], parser)
