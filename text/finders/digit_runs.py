@@ -8,6 +8,7 @@ import regex
 
 from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
+from text.finders.prices import priced
 from text.forms.masking import Span
 from text.forms.units import VULGAR, Reading, unit_after
 
@@ -73,8 +74,8 @@ class DigitRuns(PlaceholderStep):
                 continue
             sign = SIGN_AFTER.match(text, end) if magnitude and inside[0].start == start else None
             if sign and not PRICE.search(inside[0].fill):        # "5k €" -> "€5k" (the sign was lost: "kostet 5k.")
-                spans.append(Span(start, sign.end(), self.numbers.priced(inside[0].fill + magnitude.group(),
-                                                                         sign.group(1))))
+                spans.append(Span(start, sign.end(), priced(inside[0].fill + magnitude.group(), sign.group(1),
+                                                            self.numbers.target)))
                 continue
             unit = unit_after(text, start, end, text[start:end], text[start:end], self.numbers.source,
                               self.numbers.target) if not inside and VULGAR.fullmatch(text, start, end) else None

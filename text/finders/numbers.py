@@ -4,11 +4,11 @@ English -> German "3.5" -> "3,5", "1,200" -> "1.200", "2:30 pm" -> "14:30 Uhr". 
 itself (the step bans every piece with one), so no translation holds a number its source does not have. A sign and
 an exponent belong to the number ("-5", "1e5"); a word with digits inside ("A380", "COVID-19") travels whole, as
 written. And no digit is lost: a run of characters with a digit that is not one number (`DigitRuns`: "12a", "1/2",
-".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a
-number is part of it, written as the target language writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K has
-no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99 Euro" ->
-"€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word), and a price's rate ("pro
-Monat" -> "per month", text/forms/rates.py). So is a unit after it, in the target's words ("45 Minuten" -> "45
+".5", "Nr.1", "m²") travels whole, as typed, its numbers in the target's format. A currency sign beside a number is
+part of it (text/finders/prices.py), written as the target writes it: "12,50 €" -> "€12.50", "$5" -> "5 $" (Multi30K
+has no currency signs to learn: a model would drop them); so is a currency's name after it, as its sign: "1.299,99
+Euro" -> "€1,299.99", "12 dollars" -> "12 $" (Multi30K has five "Euro": a model drops the word), and a price's rate
+("pro Monat" -> "per month", text/forms/rates.py). So is a unit after it, in the target's words ("45 Minuten" -> "45
 minutes", text/forms/units.py), and a magnitude word ("5 Millionen" -> "5 million", a currency around both), and a
 date or an ordinal is one span too ("am 3. Mai" -> "on May 3", "3. Platz" -> "3rd", text/forms/dates.py), and a list's
 marker, as written ("1. Milch 2. Eier", text/forms/list_markers.py). So is a section sign before it, as typed ("§ 5").
@@ -19,15 +19,15 @@ import re
 
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
+from text.finders.prices import price_ranges, with_currency, with_rate
 from text.forms.clock_forms import clock_form, clock_range
-from text.forms.currency import CENTS_AFTER, CURRENCY, POUNDS_AFTER, PRICE_MARK, sign_around
-from text.forms.dates import (RANGE_FROM, RANGE_TO, UNTIL, clock_lead, find_dates, find_ordinals, joined_ranges,
-                              led_clock)
+from text.forms.currency import PRICE_MARK, sign_around
+from text.forms.date_ranges import RANGE_FROM, RANGE_TO, joined_ranges
+from text.forms.dates import UNTIL, clock_lead, find_dates, find_ordinals, led_clock
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
-from text.forms.measure_ranges import JOINS, RANGE, joined_durations, joined_measures
+from text.forms.measure_ranges import RANGE, joined_durations, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
-from text.forms.rates import rate_after
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import Reading, counted, magnitude, unit_after
 
@@ -43,12 +43,6 @@ CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
          "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock)|(?<=12) noon\b)?"}     # "12 noon": "12 Uhr mittags"
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
-# a price range's word (as two placeholders a model wrote "Das kostet €10 bis 20." as "The costs €10 for €20.")
-TO_JOINS = {word: JOINS[word] for word in ("bis", "to", "till", "until")}
-# "zwischen" before two prices joined by "und" goes with them, one placeholder ("Zwischen 10 und 20 €." -> "between €10
-# and €20": as two placeholders a model wrote "€10 and €20.")
-BETWEEN = {"de": "zwischen", "en": "between"}
-BETWEEN_BEFORE = {lang: re.compile(rf"\b(?i:{word})\s+$") for lang, word in BETWEEN.items()}
 # "minus" before a temperature goes with it, as its sign ("Es hat minus 5 Grad." -> "There has 5 degrees." from two
 # models); both languages say "minus"
 MINUS_BEFORE = re.compile(r"(?<!\d )\b(?i:minus)\s+$")           # not a difference: "10 minus 5 Grad"
@@ -108,19 +102,20 @@ class Numbers(PlaceholderStep):
         listed = dates + [s for s in find_list_markers(text, self.source) if not overlaps(s, dates)]   # "1. Milch"
         whole = listed + [s for s in find_ordinals(text, self.source, self.target) if not overlaps(s, listed)]
         found = [m for m in self.span.finditer(text) if not overlaps(Span(m.start(), m.end(), ""), whole)]
-        spans = []
+        spans, langs = [], (self.source, self.target)
         for m in found:                  # a sign between two numbers goes to the first: "3 € 5" is "€3", "5"
             plain = Span(m.start(), m.end(), self.form(*m.groups(), m.group()))
             free = spans[-1].end if spans else 0
             measured = self.with_unit(text, plain, m)
             if magnitude(measured.fill):                                # "$5 million", "5 Mio. Euro"
-                spans.append(self.with_rate(text, self.with_currency(text, measured, m, free), m))
+                spans.append(with_rate(text, with_currency(text, measured, m, free, *langs), self.value(m), *langs))
                 continue
             if counted(measured.fill):                                  # "2 Mal pro Woche"
-                spans.append(self.with_rate(text, measured, m))
+                spans.append(with_rate(text, measured, self.value(m), *langs))
                 continue
-            priced = self.with_currency(text, plain, m, free)
-            spans.append(with_section(text, measured if priced == plain else self.with_rate(text, priced, m), free))
+            priced = with_currency(text, plain, m, free, *langs)
+            rated = measured if priced == plain else with_rate(text, priced, self.value(m), *langs)
+            spans.append(with_section(text, rated, free))
         times = {m.start() for m in found if m.group(5)}
         for k, (m, after) in enumerate(zip(found, found[1:])):      # "zwischen 14 und 15 Uhr": 14 is a time too
             prefix, sign, number, exponent, clock = m.groups()
@@ -156,7 +151,7 @@ class Numbers(PlaceholderStep):
             if timed is not None:
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
                 times.add(lead[0])
-        self.price_ranges(text, found, spans)                     # "10-20 €" -> "€10", "€20"
+        price_ranges(text, found, spans, *langs)                   # "10-20 €" -> "€10", "€20"
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
         kept = joined_durations(text, kept, self.source, self.target)     # "2 Std. 15 Min." -> "2 hours 15 minutes"
@@ -201,81 +196,6 @@ class Numbers(PlaceholderStep):
         """The plain value of a number span's number, alike in both languages ("-3.5" of "-3,5")."""
         _, sign, number, _, _ = m.groups()
         return SIGNS.get(sign, "") + (convention_value(number, *marks(self.source)) or number)
-
-    def with_rate(self, text: str, span: Span, m: re.Match) -> Span:
-        """A price with the rate written after it, in the target's words: "12,50 € pro Person" -> "€12.50 per
-        person", and how often with its: "2 Mal pro Woche" -> "twice a week" (text/forms/rates.py)."""
-        rate = rate_after(text, span.end, self.source, self.target)
-        if rate is not None and counted(span.fill):
-            return Span(span.start, rate.end, Reading(f"{span.fill} {rate.often}", (*span.fill.key, rate.key)))
-        if rate is None or not PRICE_MARK.search(span.fill):
-            return span
-        price = span.fill.key if isinstance(span.fill, Reading) else (*PRICE_MARK.findall(span.fill), self.value(m))
-        return Span(span.start, rate.end, Reading(f"{span.fill} {rate.words}", ("rate", price, rate.key)))
-
-    def with_currency(self, text: str, span: Span, m: re.Match, free_from: int) -> Span:
-        """The span with the currency sign written right before or after its number ("€ 12,50", "12,50 €") or the
-        currency named after it ("12,50 Euro"), if any: the sign before the number in English ("€12.50"), after it in
-        other languages ("12,50 €")."""
-        prefix, _, _, exponent, clock = m.groups()
-        found = None if prefix or exponent or clock else sign_around(text, span.start, span.end, self.source,
-                                                                     free_from) or self.pounds_priced(text, span)
-        if found is None:
-            return span
-        currency, start, end = found
-        number = span.fill
-        cents = CENTS_AFTER.match(text, end) if number.isdigit() and start == span.start else None
-        if cents:                                   # "2 Euro 50": the cents said after the currency, one price
-            number, end = f"{number}{marks(self.target)[0]}{cents.group(1)}", cents.end()
-        fill = self.priced(number, currency)
-        if cents:
-            return Span(start, end, fill)
-        return Span(start, end, Reading(fill, (*span.fill.key, currency)) if isinstance(span.fill, Reading) else fill)
-
-    def pounds_priced(self, text: str, span: Span) -> tuple[str, int, int] | None:
-        """("£", start, end) where pounds right after the number have a rate after them: "1,200 pounds a month",
-        "5 Pfund pro Stunde" are money; None where pounds are a weight ("20 pounds")."""
-        pounds = POUNDS_AFTER[self.source].match(text, span.end) if self.source in POUNDS_AFTER else None
-        if pounds is None or rate_after(text, pounds.end(), self.source, self.target) is None:
-            return None
-        return "£", span.start, pounds.end()
-
-    def priced(self, number: str, currency: str) -> str:
-        """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
-        return f"{currency}{'' if currency[-1] in CURRENCY else ' '}{number}" if self.target == "en" else \
-            f"{number} {currency}"
-
-    def price_ranges(self, text: str, found: list[re.Match], spans: list[Span]) -> None:
-        """A plain number joined by a range's word or dash to a price after it (the currency written once: "10-20 €",
-        "zwischen 10 und 20 Euro") is a price of that currency too, and so is one after a price whose sign stands
-        before its number ("€10-20", "$5 to 8"): "10-20 €" came back as "10-€20". In place."""
-        def plain(k: int) -> bool:
-            prefix, sign, _, exponent, clock = found[k].groups()
-            return not (prefix or exponent or clock) and (spans[k].start, spans[k].end) == found[k].span() and \
-                not isinstance(spans[k].fill, Reading)
-
-        def currency(k: int) -> str | None:
-            price = PRICE_MARK.search(spans[k].fill) if not isinstance(spans[k].fill, Reading) else None
-            return price and price.group()
-
-        for k in range(len(found) - 1):
-            if RANGE.fullmatch(text, found[k].end(), found[k + 1].start()) is None:
-                continue
-            if plain(k) and currency(k + 1) and spans[k + 1].start == found[k + 1].start():
-                spans[k] = spans[k]._replace(fill=self.priced(spans[k].fill, currency(k + 1)))
-            elif plain(k + 1) and currency(k) and spans[k].start < found[k].start() and spans[k].end == found[k].end():
-                spans[k + 1] = spans[k + 1]._replace(fill=self.priced(spans[k + 1].fill, currency(k)))
-        for k in range(len(found) - 2, -1, -1):     # two prices joined by a spaced dash or "bis" / "to": one ("€10 -
-            between = RANGE.fullmatch(text, spans[k].end, spans[k + 1].start)      # 20" -> "€10-€20", "€10 to €20")
-            opened = BETWEEN_BEFORE[self.source].search(text, 0, spans[k].start) \
-                if between and between.group(2) in ("und", "and") and self.target in BETWEEN else None
-            join = between and ("-" if between.group(1) and between.group() != between.group(1) else
-                                TO_JOINS.get(between.group(2)) or opened and JOINS[between.group(2)])
-            if join and not isinstance(spans[k].fill, Reading) and not isinstance(spans[k + 1].fill, Reading) and \
-                    currency(k) and currency(k + 1) == currency(k):
-                start, word = (opened.start(), BETWEEN[self.target] + " ") if opened else (spans[k].start, "")
-                spans[k:k + 2] = [Span(start, spans[k + 1].end, f"{word}{spans[k].fill}{join}{spans[k + 1].fill}")]
-                found[k:k + 2] = [found[k]]
 
     def form(self, prefix: str | None, sign: str | None, number: str, exponent: str | None, clock: str | None,
              written: str) -> str:

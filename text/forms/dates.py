@@ -9,6 +9,7 @@ Monday, March 3". A time of day takes its preposition too (`clock_lead`, used by
 pm", "at 6 pm" -> "um 18 Uhr", "around 6 pm" -> "gegen 18 Uhr". An English numeric date whose day is past 12 names its
 month ("12/24/2025", "24/12/2025" -> "24. Dezember 2025"); one whose numbers could both be the month ("03/12/2025":
 March 12 in the US, 3 December in Britain) is left as typed: no one can tell which it is.
+A range of two dates or two times, and a date after "vom" / "from", is text/forms/date_ranges.py's.
 
 A German ordinal is a number with a full stop before a word that is no month and does not open a sentence, as the
 sentence splitter reads it (text/forms/sentence_ends.py): a noun ("3. Platz", "19. Jahrhundert") or a lowercase word
@@ -20,7 +21,6 @@ from __future__ import annotations
 import re
 
 from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
-from text.forms.clock_forms import shared_word
 from text.forms.masking import Span, overlaps
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import Reading
@@ -233,62 +233,6 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
             end = m.end() - 1 if m.group().endswith(".") and ends_text(text, m.end()) else m.end()
             spans.append(Span(m.start(), end, Reading(fill, key)))    # "bis zum 4.6." -> "until June 4" + "."
     return sorted(spans)
-
-
-# a range of two dates or two times of day is one span, with the other language's prepositions ("from December 24
-# to January 2" -> "vom 24. Dezember bis zum 2. Januar": a model wrote "von 24. Dezember aus 2. Januar")
-RANGE_FROM = {"de": re.compile(r"\b(?:[Vv]o[nm]|VO[NM])\s+$"),
-              "en": re.compile(r"\b(?:[Ff]rom|FROM)\s+(?:the\s+)?$")}
-RANGE_TO = {"de": re.compile(r"\s+(?:bis|BIS)\s+|\s*[-–]\s*"),
-            "en": re.compile(r"\s+(?:to|until|till|through|TO|UNTIL|TILL)\s+|\s*[-–]\s*")}
-DASH = re.compile(r" ?[-–] ?")      # two times joined by a dash alone ("9am-5pm" -> "9-17 Uhr", not "9 Uhr-17 Uhr")
-DATE_LEAD = {lang: re.compile(lead_pattern(leads)) for lang, leads in LEADS.items()}     # a date's own preposition
-
-
-def joined_ranges(text: str, spans: list[Span], times: set[int], source: str, target: str) -> list[Span]:
-    """The spans (in text order; `times`: the starts of those that are times of day) with "from X to Y" as one span
-    where X and Y are both dates or both times: "vom X bis zum Y" / "von X bis Y" in German, "from X to Y" in English;
-    a second date with its own preposition keeps it ("vom 24. Dezember bis zum 2. Januar" -> "from December 24 until
-    January 2")."""
-    if {source, target} != {"de", "en"}:
-        return spans
-    kinds = [("date" if isinstance(s.fill, Reading) and s.fill.key[0] == "date" else
-              "time" if s.start in times else None) for s in spans]
-    joined, k = [], 0
-    while k < len(spans):
-        pair = range_span(text, spans[k:k + 2], kinds[k:k + 2], source, target)
-        joined.append(pair or from_date(text, spans[k], kinds[k], source, target))
-        k += 2 if pair else 1
-    return joined
-
-
-def from_date(text: str, span: Span, kind: str | None, source: str, target: str) -> Span:
-    """A date after "vom" / "from" that begins no range of two dates, with it: a German one ("Ihre E-Mail vom 3.
-    Mai" -> "from May 3": a model wrote "their Mail from the May 3") and, in either language, one of several days
-    ("vom 3. bis 5. Mai" <-> "from May 3 to 5"); an English "from" before one day is the model's ("ab dem", "vom")."""
-    before = RANGE_FROM[source].search(text, 0, span.start) if kind == "date" else None
-    if before is None or DATE_LEAD[source].match(text, span.start):
-        return span
-    if span.fill.key[2] is None and before.group().lower().strip() != "vom":     # key: ("date", day, last, ...)
-        return span
-    return Span(before.start(), span.end, Reading(f"{RANGE_WORDS[target]['date'][0]} {span.fill}", span.fill.key))
-
-
-def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
-    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times, or
-    "<first>-<second>" and both are times that end in the same clock word, written once ("9-17 Uhr")."""
-    if len(spans) < 2 or kinds[0] is None or kinds[0] != kinds[1] or DATE_LEAD[source].match(text, spans[0].start):
-        return None
-    (a, b), opening = spans, RANGE_FROM[source].search(text, 0, spans[0].start)
-    shared = shared_word(a.fill, b.fill) if kinds[0] == "time" else a.fill
-    if opening is None and shared != a.fill and DASH.fullmatch(text, a.end, b.start):
-        return Span(a.start, b.end, f"{shared}-{b.fill}")
-    led = kinds[1] == "date" and DATE_LEAD[source].match(text, b.start)         # "bis zum 2. Januar"
-    between = text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start)
-    if opening is None or not between:
-        return None
-    first, second = RANGE_WORDS[target][kinds[0]]
-    return Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else f"{first} {a.fill} {second} {b.fill}")
 
 
 def ordinal_suffix(n: int) -> str:
