@@ -181,3 +181,8 @@ def test_a_letters_salutation_and_the_name_after_it_are_one_placeholder(source, 
     """"Lieber Tom, ..." kept "Lieber" as a name; as two placeholders a model wrote "Dear, Tom"."""
     lexicon = Lexicon.learn(COMMON + [("Die Eltern sind sehr alt.", "The parents are very old.")] * 3)
     assert Names(lexicon, source, target).apply(text) == (masked, fills)
+
+
+def test_a_sign_offs_greetings_are_no_salutation():
+    """"Liebe Grüße, Anna" came back as "Dear Grüße, Anna"."""
+    assert not any(fill.startswith("Dear") for fill in Names(LEXICON).apply("Liebe Grüße, Anna")[1])

@@ -177,6 +177,22 @@ def test_a_letters_phrases_and_an_opener_after_its_salutation(source, target, te
     assert Phrases(source, target).apply(text) == (masked, fills)
 
 
+@pytest.mark.parametrize("text, fill", [
+    ("LG Anna", "Best wishes, Anna"), ("Liebe Grüße, Anna", "Best wishes, Anna"), ("VG Tom", "Best wishes, Tom"),
+    ("MfG Peter Müller", "Kind regards, Peter Müller"), ("Gruß, Peter", "Regards, Peter"),
+    ("Viele Grüße Anna ", "Best wishes, Anna"),
+])
+def test_a_letters_sign_off_and_the_writers_name_are_one_phrase_with_a_comma(text, fill):
+    """"LG Anna" was one name, as written; "Gruß, Peter" kept "Gruß" as a name, "Liebe Grüße, Anna" was "Dear
+    Grüße", and the name alone after a sign-off came back as "Best wishes, is about tonanas"."""
+    assert Phrases().apply(text)[1] == (fill,)
+
+
+@pytest.mark.parametrize("text", ["LG hat einen neuen Fernseher.", "Gruß an alle Kinder.", "Grüße von Anna"])
+def test_a_sign_off_is_one_only_before_a_name_to_the_lines_end(text):
+    assert Phrases().apply(text)[1] == ()
+
+
 @pytest.mark.parametrize("line, language", [("Best regards", "en"), ("Kind regards, Anna", "en"),
                                             ("Hallo Tom", "de"), ("OK", None), ("Ein Hund läuft.", None),
                                             ("Sorry, ich bin spät dran.", None), ("Zwei Kaffee, bitte.", None)])

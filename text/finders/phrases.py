@@ -26,7 +26,7 @@ import re
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
 from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, INTRODUCTIONS, LABELS, LEADS,
-                                      SALUTATIONS, TABLES, phrase_key)
+                                      SALUTATIONS, SIGN_OFFS, TABLES, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
@@ -57,8 +57,14 @@ def labelled(labels: dict[str, str], fields: dict[str, str]) -> str:
     return rf"(?i:{alternatives(labels | fields)})\s*:|(?i:{alternatives(before_number)})(?=\s+\d)"
 
 
-# a salutation at a sentence's start before a capitalized word; the names finder joins it to the name there
-SALUTE = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))\s+(?=[A-ZÄÖÜ])") for lang, words in SALUTATIONS.items()}
+# a salutation at a sentence's start before a capitalized word, not a sign-off's "Grüße" ("Liebe Grüße, Anna" read as
+# "Dear Grüße, Anna"); the names finder joins it to the name there
+SALUTE = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))\s+(?=[A-ZÄÖÜ])(?!(?i:grüß)\w*\b)")
+          for lang, words in SALUTATIONS.items()}
+# a sign-off and the writer's name after it to the line's end, a comma between them or not: "LG Anna", "Gruß, Peter
+# Müller"; one placeholder (the name alone went to the model: "Best wishes, is about tonanas")
+SIGN_OFF = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))(,?)((?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’.-]))+)\s*$")
+            for lang, words in SIGN_OFFS.items()}
 TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name after it, to its comma ("Herr Dr. Bauer,")
 
 
@@ -85,6 +91,7 @@ class Phrases(PlaceholderStep):
         self.table = TABLES.get((source, target), {})
         self.fields = FIELDS.get(source, {})
         self.salute = SALUTE.get(source) if self.table else None
+        self.source, self.sign_off = source, SIGN_OFF.get(source) if self.table else None
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields) if self.table else None
         labels = labelled(LABELS[source], self.fields) if self.table else None      # a field after a comma too
         self.next_label = re.compile(rf"(?<=[,;] )({labels})") if labels else None
@@ -96,6 +103,10 @@ class Phrases(PlaceholderStep):
         key = phrase_key(m.group(1)) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
+        signed = self.sign_off.fullmatch(text) if self.sign_off else None   # "LG Anna" -> "Best wishes, Anna"
+        if signed:
+            phrase, name = SIGN_OFFS[self.source][phrase_key(signed.group(1))], " ".join(signed.group(3).split())
+            return [Span(signed.start(1), signed.end(3), f"{phrase}, {name}")]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."

@@ -189,6 +189,12 @@ CLOSINGS = {"de": ("bitte", "please"), "en": ("(?i:please)", "bitte")}
 # "Hallo": "Liebe" or "Lieber" would follow the addressee's gender
 SALUTATIONS = {"de": {"lieber": "Dear", "liebe": "Dear", "sehr geehrter": "Dear", "sehr geehrte": "Dear"},
                "en": {"dear": "Hallo"}}
+# a letter's sign-off before the writer's name, to the line's end ("LG Anna" -> "Best wishes," + " Anna": the names
+# finder took "LG Anna" for a name; "Gruß, Peter" kept "Gruß"), its abbreviations too; English writes a comma after it
+SIGN_OFFS = {"de": {"lg": "Best wishes", "vg": "Best wishes", "mfg": "Kind regards", "gruß": "Regards",
+                    "grüße": "Regards", "liebe grüße": "Best wishes", "viele grüße": "Best wishes",
+                    "beste grüße": "Best regards", "freundliche grüße": "Kind regards",
+                    "mit freundlichen grüßen": "Kind regards"}}
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
 CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm",
             *FIELDS["en"].values()}
