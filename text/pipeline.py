@@ -23,6 +23,7 @@ from text.finders.calendar_names import CalendarNames
 from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
+from text.finders.fractions import Fractions
 from text.finders.glossary import Glossary, Terms, whole_spans
 from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
@@ -118,7 +119,7 @@ class Pipeline:
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
-                       CalendarNames(*direction),
+                       CalendarNames(*direction), Fractions(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:

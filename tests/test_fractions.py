@@ -1,0 +1,31 @@
+"""text/finders/fractions.py: a German fraction in words, with its count and its "of", is one English placeholder."""
+import pytest
+
+from config import DataConfig
+from text.finders.fractions import Fractions
+from text.forms.masking import PLACEHOLDERS
+from text.pipeline import Pipeline
+
+P0 = PLACEHOLDERS[0]
+
+
+@pytest.mark.parametrize("text, masked, fills", [
+    ("Ein Drittel der Kinder spielt.", f"{P0} Kinder spielt.", ("A third of the",)),
+    ("Zwei Drittel der Kinder spielen.", f"{P0} Kinder spielen.", ("Two thirds of the",)),
+    ("Er isst die Hälfte von dem Kuchen.", f"Er isst {P0} dem Kuchen.", ("half of",)),
+    ("Drei Viertel aller Menschen lachen.", f"{P0} Menschen lachen.", ("Three quarters of all",)),
+    ("Er läuft in einem belebten Viertel der Stadt.", "Er läuft in einem belebten Viertel der Stadt.", ()),
+    ("Die Drittel der Kinder, eine Hälfte des Apfels.", "Die Drittel der Kinder, eine Hälfte des Apfels.", ()),
+])
+def test_a_fraction_with_its_count_before_a_genitive_is_its_english_words_with_of(text, masked, fills):
+    assert Fractions().apply(text) == (masked, fills)
+
+
+def test_a_pipelines_fraction_is_no_name():
+    """"Ein Drittel der Kinder spielt." -> "Drittel the children play.": the names finder kept "Drittel"."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang="de", tgt_lang="en"))
+    assert pipeline.fills(pipeline.apply("Ein Drittel der Kinder spielt.").states[0]) == ("A third of the",)
+
+
+def test_english_sources_have_no_fractions_to_find():
+    assert Fractions("en", "de").apply("A third of the children play.")[1] == ()
