@@ -124,10 +124,16 @@ def test_training_pairs_are_left_as_they_are():
 @pytest.mark.parametrize("languages, line, fills", [
     (("de", "en"), "Öffnungszeiten: Mo.-Fr. 8-18 Uhr, Sa. 9-14 Uhr.", ("Monday-Friday", "Saturday")),
     (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag", "Sonntag")),   # without its stop before a time
-    (("de", "en"), "Öffnungszeiten: Mo-Fr 9-18 Uhr, Sa 10-14 Uhr, So geschlossen.", ("Monday-Friday", "Saturday")),
+    (("de", "en"), "Öffnungszeiten: Mo-Fr 9-18 Uhr, Sa 10-14 Uhr, So geschlossen.",
+     ("Monday-Friday", "Saturday", "Sunday")),
     (("en", "de"), "Sun 5 people. So 5 Leute.", ()),                               # no time after it: a word
+    (("de", "en"), "Heute haben wir So geschlossen. Er kommt Di um 8, Do ab 10 Uhr.",
+     ("Sunday", "Tuesday", "Thursday")),
+    (("de", "en"), "Am So geschlossen, Mo Ruhetag, am Mi zu.", ("on Sunday", "Monday", "on Wednesday")),
+    (("de", "en"), "So geschlossen wie nie. Das ist Di Maria. So um 8 Uhr.", ()),   # the adverb opening a sentence
 ])
-def test_a_weekdays_abbreviation_before_a_time_is_the_weekday(languages, line, fills):
+def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_weekday(languages, line, fills):
+    """"Er kommt Di um 8." kept "Di" as a name; "Heute haben wir So geschlossen." came back as "Today have soda."."""
     assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)
 
 

@@ -12,8 +12,9 @@ a weekday (and English "on" before a month and a number). A name that is a word 
 "March", "April", "June", "August"; German "August") is a month only capitalized, after a word that says so ("in",
 "since", "early", ...; "im", "seit", "Anfang", ...), before a number ("June 31") or after another name and "and",
 "or", "to" ("in May and June"); an abbreviation only with its full stop after such a word ("in Feb.", "on Wed.",
-"am Mo."), in a range ("Mon-Fri", "Mo.–Fr."), or a weekday's before a number ("Sa. 9-14 Uhr"): alone, "Sun", "Sat",
-"Wed", "Jan" are words or names. Neither is
+"am Mo."), in a range ("Mon-Fri", "Mo.–Fr."), or a weekday's before a number ("Sa. 9-14 Uhr"), a German one before a
+time with its preposition or a word of opening hours too ("Er kommt Di um 8", "wir So geschlossen"): alone, "Sun",
+"Sat", "Wed", "Jan" are words or names. Neither is
 one before a capitalized word, as part of a name ("in March Madness", "bei Fr. Müller": Frau Müller). Training pairs
 are left as they are.
 
@@ -59,6 +60,12 @@ PREVIOUS = re.compile(r"([^\W\d_]+) +$")
 NUMBER_AFTER = re.compile(r" +\d")
 # a time after a weekday's abbreviation that has no full stop ("Sa 10-14 Uhr", "Sat 10 am-2 pm": opening hours)
 TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)?)? *(?:Uhr\b|[ap]\.?m\b)")
+# or, in German, after a word and before a time with its preposition or a word of opening hours ("Er kommt Di um 8",
+# "Heute haben wir So geschlossen", "Sa 10-14 Uhr, So geschlossen": a model kept "Di" as a name and wrote "So" as
+# "soda"); not where a sentence opens ("So geschlossen wie nie": the adverb)
+OPENED = re.compile(r"(?:^|[.!?…]) *$")                  # where a sentence opens
+HOURS_AFTER = {"de": re.compile(r" +(?:(?:um|ab|bis|von|gegen) +\d|(?:geschlossen|geöffnet|offen|Ruhetag)\b|"
+                                r"zu *(?:[.!,;]|$))")}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -140,7 +147,10 @@ class CalendarNames(PlaceholderStep):
             return True
         stop = text.startswith(".", found.start + len(found.word))
         if found.short and found.kind == "day" and not stop and not found.word.islower():
-            return TIME_AFTER.match(text, found.end) is not None           # "Sa 10-14 Uhr"
+            hours = HOURS_AFTER.get(self.source)
+            return TIME_AFTER.match(text, found.end) is not None or \
+                hours is not None and hours.match(text, found.end) is not None and \
+                OPENED.search(text, 0, found.start) is None                   # "Sa 10-14 Uhr", "wir So geschlossen"
         if found.word.islower() or (found.short and not stop):
             return False
         if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
