@@ -217,6 +217,9 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Kannst du mich um 5 abholen?", f"Kannst du mich {P0} abholen?", ("at 5 o'clock",)),
     (("de", "en"), "Er kommt um 8…", f"Er kommt {P0}…", ("at 8 o'clock",)),   # "um" was lost: "he says 8."
     (("de", "en"), "Bis 17 Uhr geöffnet.", f"{P0} geöffnet.", ("until 5 pm",)),     # "5 pm is opening."
+    (("de", "en"), "Warte bis 5.", f"Warte {P0}.", ("until 5",)),     # "wait for 5": its "bis", no clock word
+    (("en", "de"), "Wait until 5.", f"Wait {P0}.", ("bis 5",)),
+    (("de", "en"), "Er zählt bis 3.", f"Er zählt bis {P0}.", ("3",)),          # a count: no time
     (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1} bis {P2}.",
      ("from 9 am to 5 pm", "8 am", "6 pm")),                                   # a range's "bis" stays the range's
     (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),

@@ -59,6 +59,9 @@ HOUR_H = re.compile(r"(\d{1,2})h(\d\d)?(?!\w)")     # German "um 14h", "um 14h30
 AFTER_HOUR = "and|or|today|tonight|tomorrow|sharp|then|on|in|i|we|you|he|she|they"      # English: "at 7 we eat"
 BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:…]|$)|\s+[a-zäöüß])"),            # "um 8…" too
              "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:…]|$)|\s+(?i:{AFTER_HOUR})\b)")}
+# a count to a number ("Er zählt bis 3."), not a time ("Warte bis 5." -> "until 5": a model wrote "wait for 5", a
+# weak one lost "bis")
+COUNTING = re.compile(r"\b(?:zähl|zaehl|count)", re.IGNORECASE)
 CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
                     re.IGNORECASE)
 
@@ -145,7 +148,11 @@ class Numbers(PlaceholderStep):
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
             bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
-                not CHANGE.search(text) and lead[1] not in UNTIL              # "Er zählt bis 3.": no time
+                not CHANGE.search(text)
+            if bare and lead[1] in UNTIL and not clock and not HOUR_MINUTES(number):
+                if not COUNTING.search(text):       # "Warte bis 5." -> "until 5", no clock word it lacks
+                    spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill}")
+                continue                            # "Er zählt bis 3.": no time, the model's
             timed = clock_form(number, clock or "", self.source, self.target) \
                 if clock or HOUR_MINUTES(number) or bare else None
             if timed is not None:
