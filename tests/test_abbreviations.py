@@ -17,6 +17,7 @@ P0, P1 = PLACEHOLDERS[:2]
     ("en", "de", "It costs $20 incl. VAT.", ["inkl. MwSt."]),
     ("de", "en", "Siehe S. 12 und Abb. 3.", ["p. 12", "Fig. 3"]),        # a model wrote "Siehe S. 12" as "They 12."
     ("en", "de", "See p. 12 and Fig. 3.", ["S. 12", "Abb. 3"]),
+    ("de", "en", "Der Laden hat tgl. geöffnet.", ["daily"]),           # a model kept "tgl."
 ])
 def test_an_abbreviation_is_the_targets(source, target, text, fills):
     assert [span.fill for span in Abbreviations(source, target).find(text)] == fills

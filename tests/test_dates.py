@@ -151,3 +151,11 @@ def test_a_training_pair_carries_a_date_and_an_ordinal_however_the_target_writes
                                          ("December 31", 0), ("ambition", 0)])
 def test_a_value_opens_with_as_many_words_of_its_preposition_as_the_leads_have(value, lead):
     assert lead_words(value.split()) == lead
+
+
+def test_an_abbreviated_gegen_before_a_time_is_its_preposition():
+    """"Wir treffen uns gg. 18 Uhr." was two sentences, "gg." the first's end: "We are gathering using us. 6 pm."."""
+    pipeline = Pipeline.from_config(DataConfig(src_lang="de", tgt_lang="en"))
+    applied = pipeline.apply("Wir treffen uns gg. 18 Uhr.")
+    assert applied.sentences == [f"Wir treffen uns {P0}."]
+    assert pipeline.fills(applied.states[0]) == ("around 6 pm",)

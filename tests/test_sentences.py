@@ -34,7 +34,7 @@ def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentence
     "We meet at 5 p.m. and eat.", "we meet at 5 a.m. then we eat.", "Geöffnet Sa. 9-14 Uhr, So. 10 Uhr.",
     "Open Sat. 9 am-2 pm.", "Price incl. VAT, see cf. Table 3.", "Pears etc. are cheap.", "Birnen usw. Brot.",
     "Er kommt um 3. Oktober.", "Die U.S. Army kommt.", "Z. B. Der Hund", "Frau Prof. Dr. med. dent. Bauer hilft.",
-    "He climbed Mt. Everest.",
+    "He climbed Mt. Everest.", "Wir treffen uns gg. 18 Uhr.", "Wir haben tgl. 10 Stunden offen.",
 ])
 def test_abbreviations_ordinals_decimals_and_urls_do_not_split(line):
     assert Sentences().apply(line)[0] == [line]

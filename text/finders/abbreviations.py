@@ -25,7 +25,7 @@ GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d
           "usw.": "etc.", "etc.": "etc.", "u. a.": "among others", "u.a.": "among others", "bzw.": "or",
           "inkl.": "incl.", "zzgl.": "plus", "evtl.": "possibly", "ggf.": "if necessary", "vgl.": "cf.",
           "sog.": "so-called", "Nr.": "No.", "MwSt.": "VAT", "inkl. MwSt.": "incl. VAT", "Tel.": "Tel.", "S.": "p.",
-          "Abb.": "Fig.", "Kap.": "ch.", "Bd.": "vol."}
+          "Abb.": "Fig.", "Kap.": "ch.", "Bd.": "vol.", "tgl.": "daily"}
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
            "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel.", "p.": "S.",
            "Fig.": "Abb.", "ch.": "Kap.", "vol.": "Bd."}

@@ -84,7 +84,7 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 
 # a time of day takes its preposition as a date does ("um 14 Uhr" <-> "at 2 pm": a model wrote "A man is waiting for
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
-CLOCK_LEADS = {"de": {"um": "at", "gegen": "around", "bis": "until"},
+CLOCK_LEADS = {"de": {"um": "at", "gegen": "around", "gg.": "around", "bis": "until"},      # "gg. 18 Uhr"
                "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen", "until": "bis"}}
 # "bis" / "until" only where it opens no range's second time ("9 bis 17 Uhr" is a range's: "Bis 17 Uhr geöffnet." ->
 # "until 5 pm", where a model wrote "5 pm is opening.")

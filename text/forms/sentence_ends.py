@@ -26,7 +26,7 @@ ABBREVIATIONS = set("""
 bzw ca evtl ggf inkl usw etc vgl sog bspw zzgl zb dh ua uvm ebd allg ehem eigtl gegr nr st str dr prof hr fr frl
 med dent vet rer nat pol theol habil phil jur dipl ing abt abs abb bd jh jhd jr sen tel mio mrd tsd std sek kap
 jan feb mär apr jun jul aug sep sept okt nov dez co inc ltd corp vs mr mrs ms approx dept est fig jan feb mar oct dec
-no incl cf mt
+no incl cf mt gg tgl
 """.split())
 ENDS = ".!?…"                     # the marks that end a sentence
 CLOSERS = r"[\"'»«“”„‚’)\]]*"     # the closing quotes and brackets a sentence's last mark may have after it
