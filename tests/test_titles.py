@@ -40,6 +40,15 @@ def test_a_word_after_a_german_title_or_naming_word_is_a_name_with_its_title_in_
 
 
 @pytest.mark.parametrize("text, found", [
+    ("Hr. Schmidt trifft Fr. Becker.", [("Hr. Schmidt", "Mr. Schmidt"), ("Fr. Becker", "Ms. Becker")]),
+    ("Das Treffen ist am Fr. Dann gehen wir, bis Fr. Becker kommt.", []),      # Friday
+])
+def test_an_abbreviated_herr_or_frau_is_a_title_but_friday_is_not(text, found):
+    """"Hr. Schmidt ist krank." kept "Hr" as a name, "Hr. Schmidt is sick."."""
+    assert names_in(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
     ("Herr Dr. med. Klein hilft Frau Prof. Dr. med. dent. Bauer.",
      [("Herr Dr. med. Klein", "Dr. Klein"), ("Frau Prof. Dr. med. dent. Bauer", "Prof. Dr. Bauer")]),
     ("Herr von Weizsäcker trifft Frau von der Leyen.", [("Herr von Weizsäcker", "Mr. von Weizsäcker"),

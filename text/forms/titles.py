@@ -31,7 +31,7 @@ import re
 from typing import Callable
 
 from text.forms.masking import Span, merge
-from text.forms.sentence_ends import BEFORE_SENTENCE
+from text.forms.sentence_ends import BEFORE_SENTENCE, OPENING_WORDS
 
 NAME = r"[A-ZÄÖÜ][^\W\d_]*(?:['’-][^\W\d_]+)*"
 # a German doctor's field after the title, which English leaves out ("Dr. med. Klein" -> "Dr. Klein")
@@ -39,8 +39,9 @@ FIELDS = r"(?:(?:med|dent|vet|phil|jur|rer\. ?nat|rer\. ?pol|theol|h\. ?c|habil)
 ACADEMIC = {"de": rf"(?:(?:Dr\. ?{FIELDS}|Prof\. ?))+", "en": r"(?:(?:Dr|Prof)(?:\. ?| ))+"}
 # the small word before a surname, lowercase in both languages ("Herr von Weizsäcker" -> "Mr. von Weizsäcker")
 PARTICLE = r"(?:(?:von und zu|von der|von dem|van der|van den|von|van|de) )?"
-TITLE = {"de": re.compile(rf"\b(?:(?P<article>[Dd](?:ie|er|en|em)) +(?=Familie))?(?:(?P<title>Herrn?|Frau|Familie) +"
-                          rf"(?P<academic>{ACADEMIC['de']})?|(?P<academic2>{ACADEMIC['de']}))(?P<name>{PARTICLE}{NAME})"
+TITLE = {"de": re.compile(rf"\b(?:(?P<article>[Dd](?:ie|er|en|em)) +(?=Familie))?"
+                          rf"(?:(?P<title>Herrn?|Frau|Familie|Hr\.|Fr\.) +(?P<academic>{ACADEMIC['de']})?|"
+                          rf"(?P<academic2>{ACADEMIC['de']}))(?P<name>{PARTICLE}{NAME})"
                           rf"(?: (?P<second>{NAME}))?"),
          "en": re.compile(rf"\b(?:(?P<title>Mr|Mrs|Ms|Miss)(?:\. ?| )(?P<academic>{ACADEMIC['en']})?|"
                           rf"(?P<academic2>{ACADEMIC['en']}))(?P<name>{PARTICLE}{NAME})(?: (?P<second>{NAME}))?")}
@@ -74,7 +75,9 @@ KIN_WORDS = {"de": {de: en for de, en in KIN_TITLES}, "en": {en: de for de, en i
 IN_A_NAME = re.compile(rf"[\w,;]\s+{NAME} $")
 # after which such a title is part of a place's name ("a Prince St. Cafe", "King Street")
 PLACES = set("St Street Str Straße Road Rd Avenue Ave Allee Square Platz Park Hotel Cafe Café Bar Pub".split())
-TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms."}
+TO_ENGLISH = {"Herr": "Mr.", "Herrn": "Mr.", "Frau": "Ms.", "Hr.": "Mr.", "Fr.": "Ms."}   # "Hr. Schmidt": was "Hr"
+# "Fr." is Friday too: not after a word that names a day, nor before a word that opens a sentence ("am Fr. Dann ...")
+DAY_BEFORE = re.compile(r"\b(?i:am|bis|ab|vom|zum|seit|jeden|nächsten|letzten|kommenden)\s+$")
 TO_GERMAN = {"Mr": "Herr", "Mrs": "Frau", "Ms": "Frau", "Miss": "Frau"}
 # what stands before a common noun "Frau"/"Herr", never before a title: a determiner, an article, or an inflected
 # adjective ("jungen", "älterer"), and what ends like one but is none
@@ -141,6 +144,8 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
     for m in TITLE[source].finditer(text):
         title, academic = m.group("title"), m.group("academic") or m.group("academic2")
         common = source == "de" and title in ("Herr", "Herrn", "Frau") and not academic
+        if title == "Fr." and (DAY_BEFORE.search(text, 0, m.start()) or m.group("name").lower() in OPENING_WORDS):
+            continue
         if common and not a_title(text, m.start(), names.lexicon):
             continue
         if title == "Familie" and (m.group("article") or not a_title(text, m.start(), names.lexicon)) and \
