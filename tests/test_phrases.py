@@ -89,6 +89,8 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("en", "de"), "Please close the door.", f"{P0} close the door.", "Bitte"),
     (("en", "de"), "Please, help me.", f"{P0}, help me.", "Bitte"),
     (("de", "en"), "Siehe Seite 12.", f"{P0} Seite 12.", "See"),      # a reference: "Siehe S. 12" came back as "They"
+    (("de", "en"), "Grüße an Anna!", f"{P0} Anna!", "Greetings to"),         # "A group of cans on Anna!"
+    (("de", "en"), "Viele Grüße an deine Mutter.", f"{P0} deine Mutter.", "Best wishes to"),
 ])
 def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_to_the_model(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))
