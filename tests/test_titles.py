@@ -87,6 +87,7 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
     ("A dog called Max meets an old man called Oliver.", [("called Max", "namens Max"),
                                                           ("called Oliver", "namens Oliver")]),
     ("The teacher called Anna; a man is called Ben.", [("Anna", "Anna"), ("Ben", "Ben")]),   # "called": the verb
+    ("A man called Max yesterday; a girl called Anna this morning.", [("Max", "Max"), ("Anna", "Anna")]),  # a call
     ("The Weber family meets the Baker family.",        # "baker" is a word of the corpus, in lowercase
      [("The Weber family", "Familie Weber"), ("the Baker family", "Familie Baker")]),
     ("Mr. and Mrs. Smith meet Mr and Mrs Baker.", [("Mr. and Mrs. Smith", "Herr und Frau Smith"),

@@ -58,6 +58,11 @@ NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name
 # "Ein Hund ruft Max"; but "The teacher called Anna")
 NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens", "called": "namens"}}
 CALLED_NAMES_AFTER = re.compile(r"(?<![\w'’-])(?i:a|an)(?: [a-z]+(?:-[a-z]+)?){1,3} $")
+# ... but a call where a time of it follows the name ("A man called Max yesterday." -> a model wrote "Ein Mann namens Max
+# gestern.": no verb left)
+A_CALL_WHEN = re.compile(r" (?:yesterday|today|tonight|again|back|earlier|twice|at \d|(?:this|last|every|on) "
+                         r"(?:morning|afternoon|evening|night|week|day|monday|tuesday|wednesday|thursday|friday|"
+                         r"saturday|sunday)\b)", re.IGNORECASE)
 # after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
 A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")
 # kin and ranks before a name, in the other language's word ("Uncle Bob" -> "Onkel Bob": a model kept "Uncle";
@@ -172,7 +177,8 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
     for m in NAMING[source].finditer(text):
         name, end = with_second(m, names, source)
         named = NAMED[source].get(m.group("naming"))
-        if m.group("naming") == "called" and not CALLED_NAMES_AFTER.search(text, 0, m.start()):
+        if m.group("naming") == "called" and (not CALLED_NAMES_AFTER.search(text, 0, m.start()) or
+                                              A_CALL_WHEN.match(text, end)):
             named = None
         if named and not A_VERB_AFTER.search(text, 0, m.start()):
             spans.append(Span(m.start(), end, f"{named} {name}"))
