@@ -104,3 +104,12 @@ def test_a_word_after_a_title_is_a_name_even_where_the_corpus_writes_it_lowercas
 def test_a_word_the_corpus_lacks_after_herr_or_frau_in_a_lowercase_line_is_a_name(line, cased):
     lexicon = Lexicon.learn([("Ein Mann ruft Herr und Frau.", "-"), ("Eine Frau spielt Gitarre.", "-")])
     assert Case(lexicon).apply(line)[0] == cased          # "frau mann": a word of the corpus, written as it writes it
+
+
+@pytest.mark.parametrize("line, cased", [("emma hugs her brother jonte.", "Emma hugs her brother Jonte."),
+                                         ("a dog named bello runs.", "A dog named Bello runs."),
+                                         ("her brother runs.", "Her brother runs.")])
+def test_a_word_the_corpus_lacks_after_kin_or_a_naming_word_in_a_lowercase_line_is_a_name(line, cased):
+    """"emma gives her brother noah a ball" lost "noah": in lowercase no name was found."""
+    lexicon = Lexicon.learn([("Emma hugs her brother.", "-"), ("A dog named Max runs.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased

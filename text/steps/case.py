@@ -9,7 +9,8 @@ first letter in a caps line (in German most unknown words are nouns or names) an
 one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first word is capitalized (not after a quotation
 that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as a name), and so is a word after
 a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the corpus lacks after "herr" or
-"frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten").
+"frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten"),
+kin or a naming word ("her brother noah" -> "her brother Noah": a model dropped the lowercase name).
 Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
 the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
 ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
@@ -39,8 +40,12 @@ BARE_TITLES = {"mr", "mrs", "ms"}
 # step finds no "3-jähriger" and the model reads German in capitals
 NUMBER_HYPHENED = re.compile(r"\d+(?:[.,]\d+)?(?:-[^\W\d_]+)+")
 LETTERS = re.compile(r"[^\W\d_]+")
-# "herr", "herrn", "frau": a word after one that the corpus lacks is a name ("frau kellner": a noun)
-HONORIFICS = {title.lower() for title in TO_ENGLISH}
+# "herr", "herrn", "frau": a word after one that the corpus lacks is a name ("frau kellner": a noun); so after kin
+# or a naming word ("her brother noah", "ein hund namens bello": in lowercase the model lost the name)
+HONORIFICS = {title.lower() for title in TO_ENGLISH} | set("""
+    brother sister friend son daughter mother father mom dad uncle aunt cousin wife husband grandma grandpa boyfriend
+    girlfriend neighbor neighbour named called bruder schwester freund freundin sohn tochter mutter vater onkel tante
+    oma opa cousine nachbar nachbarin namens heißt""".split())
 
 
 class Cased(NamedTuple):
@@ -127,7 +132,7 @@ class Case(Step):
     def recase(self, token: str, found: str, named: bool = False) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
-        "herr" or "frau": "herr schaten" is Herr Schaten, not a slip of "Schatten")."""
+        "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten")."""
         def unknown(word: str) -> str:
             return word.capitalize() if found == "caps" or named or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
