@@ -113,3 +113,14 @@ def test_a_word_the_corpus_lacks_after_kin_or_a_naming_word_in_a_lowercase_line_
     """"emma gives her brother noah a ball" lost "noah": in lowercase no name was found."""
     lexicon = Lexicon.learn([("Emma hugs her brother.", "-"), ("A dog named Max runs.", "-")])
     assert Case(lexicon).apply(line)[0] == cased
+
+
+@pytest.mark.parametrize("line, cased", [("THE DOG COSTS $50.", "The dog costs $50."),
+                                         ("A MAN SEES ZOE.", "A man sees Zoe."),
+                                         ("DER HUND KOSTET VIEL.", "Der Hund Kostet viel.")])
+def test_a_word_the_corpus_lacks_right_after_an_english_noun_in_a_caps_line_is_no_name(line, cased):
+    """"THE DOG COSTS $50." came back as "DER HUND COSTS 50 $.": "Costs" was kept as a name. A German noun (written
+    capitalized) changes nothing."""
+    words = ["the", "dog", "a", "man", "sees", "Der", "Hund", "viel"]
+    lexicon = Lexicon({w.lower(): w for w in words}, nouns={"dog": "Hund", "man": "Mann", "hund": "dog"})
+    assert Case(lexicon).apply(line)[0] == cased

@@ -111,29 +111,39 @@ class Case(Step):
         return out, Cased(found == "caps", kept)
 
     def recased(self, text: str, found: str) -> str:
-        out, title, honorific = [], False, False
+        out, title, honorific, noun = [], False, False, False
         for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
                 # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase;
                 # the title is written as titles are ("prof." -> "Prof.", which the names step reads)
                 was_title = title
                 title = bare(piece).lower() in TITLES and (piece.endswith(".") or bare(piece).lower() in BARE_TITLES)
-                recased = self.recase(piece, found, honorific)
+                recased = self.recase(piece, found, honorific, noun)
                 out.append(recased.capitalize() if was_title or title else recased)
                 honorific = bare(piece).lower() in HONORIFICS
+                noun = piece == bare(piece) and self.lowercase_noun(piece) and not honorific
             elif piece.strip() and NUMBER_HYPHENED.fullmatch(bare(piece)):     # "3-JÄHRIGER" -> "3-jähriger"
                 out.append(LETTERS.sub(lambda m: self.recase(m.group(), found), piece))
-                title = honorific = False
+                title = honorific = noun = False
             else:
                 out.append(piece)
                 title, honorific = title and not piece.strip(), honorific and not piece.strip()
+                noun = noun and not piece.strip()
         return "".join(out)
 
-    def recase(self, token: str, found: str, named: bool = False) -> str:
+    def lowercase_noun(self, word: str) -> bool:
+        """A noun the corpus writes in lowercase (English's "dog", not German's "Hund")."""
+        return word.lower() in self.lexicon.nouns and (self.lexicon.cased(word) or "A").islower()
+
+    def recase(self, token: str, found: str, named: bool = False, after_noun: bool = False) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
-        "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten")."""
+        "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten"); in a caps
+        line one right `after_noun`, an English noun of the corpus, is lowercase: the noun's verb, no name ("THE DOG
+        COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $.")."""
         def unknown(word: str) -> str:
+            if found == "caps" and after_noun and not named:
+                return word.lower()
             return word.capitalize() if found == "caps" or named or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
