@@ -58,8 +58,8 @@ NAMING = {"de": re.compile(rf"\b(?P<naming>namens|heißt|hieß|genannt) (?P<name
 # "Ein Hund ruft Max"; but "The teacher called Anna")
 NAMED = {"de": {"namens": "named", "genannt": "called"}, "en": {"named": "namens", "called": "namens"}}
 CALLED_NAMES_AFTER = re.compile(r"(?<![\w'’-])(?i:a|an)(?: [a-z]+(?:-[a-z]+)?){1,3} $")
-# ... but a call where a time of it follows the name ("A man called Max yesterday." -> a model wrote "Ein Mann namens Max
-# gestern.": no verb left)
+# ... but a call where a time of it follows the name ("A man called Max yesterday." -> a model wrote "Ein Mann namens
+# Max gestern.": no verb left)
 A_CALL_WHEN = re.compile(r" (?:yesterday|today|tonight|again|back|earlier|twice|at \d|(?:this|last|every|on) "
                          r"(?:morning|afternoon|evening|night|week|day|monday|tuesday|wednesday|thursday|friday|"
                          r"saturday|sunday)\b)", re.IGNORECASE)
