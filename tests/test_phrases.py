@@ -142,6 +142,19 @@ def test_a_fields_label_after_a_comma_is_one_too():
 
 
 @pytest.mark.parametrize("source, target, text, masked, fills", [
+    ("en", "de", "Open Mon-Fri 9-5", f"{P0} Mon-Fri 9-5", ("Geöffnet",)),
+    ("en", "de", "Open daily 10-6", f"{P0} 10-6", ("Täglich geöffnet",)),
+    ("de", "en", "Geöffnet Sa. 9-14 Uhr", f"{P0} Sa. 9-14 Uhr", ("Open",)),
+    ("en", "de", "Open the door at 5.", "Open the door at 5.", ()),     # a verb
+    ("en", "de", "Open Sundays 9-5", f"{P0} Sundays 9-5", ("Geöffnet",)),
+    ("en", "de", "Open Sunny Beach", "Open Sunny Beach", ()),           # "Su" only as a whole word
+])
+def test_opening_hours_sign_word_before_its_days_or_hours_is_a_phrase(source, target, text, masked, fills):
+    """"Open Mon-Fri 9-5" came back as "Fünf Montag-Freitag 9-5" from a 30-minute model."""
+    assert Phrases(source, target).apply(text) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, target, text, masked, fills", [
     ("de", "en", "Abfahrt 10:15 Uhr, Ankunft 12:40 Uhr", f"{P0} 10:15 Uhr, {P1} 12:40 Uhr", ("Departure", "Arrival")),
     ("en", "de", "Price 12 €", f"{P0} 12 €", ("Preis",)),
     ("en", "de", "Time 45 minutes", "Time 45 minutes", ()),        # a duration as often as a time of day

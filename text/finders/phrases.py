@@ -25,7 +25,8 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, INTRODUCTIONS, LABELS, LEADS,
+from text.forms.calendar import WEEKDAYS
+from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, HOURS_SIGNS, INTRODUCTIONS, LABELS, LEADS,
                                       SALUTATIONS, SIGN_OFFS, TABLES, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
@@ -37,17 +38,25 @@ DURATIONS = {"time"}
 # wrote "There is :)")
 EMOJI_ONLY = r"(?:\s+[^\w\s]\S*)+\s*$"
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
+# what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays"),
+# "daily"
+DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
+              {"daily", "täglich"}, key=len, reverse=True)
+HOURS_AFTER = rf"(?=\s+(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
 def alternatives(phrases) -> str:
     return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
 
 
-def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str]) -> re.Pattern:
-    """A greeting before a comma, an exclamation mark, a capitalized word or only emoji, a lead (LEADS) before a word, or a
-    label (LABELS, FIELDS) with its colon, or a field's before its number (FIELDS: "Abfahrt 10:15 Uhr")."""
+def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str],
+            signs: tuple[str, ...] = ()) -> re.Pattern:
+    """A greeting before a comma, an exclamation mark, a capitalized word or only emoji, a lead (LEADS) before a word, a
+    label (LABELS, FIELDS) with its colon, a field's before its number (FIELDS: "Abfahrt 10:15 Uhr"), or a sign's
+    word of opening hours before its days or hours (HOURS_SIGNS: "Open Mon-Fri 9-5")."""
+    hours = rf"|(?i:{alternatives(signs)}){HOURS_AFTER}" if signs else ""
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ]|{EMOJI_ONLY})|"
-                      rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)})")
+                      rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)}{hours})")
 
 
 def labelled(labels: dict[str, str], fields: dict[str, str]) -> str:
@@ -92,7 +101,8 @@ class Phrases(PlaceholderStep):
         self.fields = FIELDS.get(source, {})
         self.salute = SALUTE.get(source) if self.table else None
         self.source, self.sign_off = source, SIGN_OFF.get(source) if self.table else None
-        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields) if self.table else None
+        self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields,
+                               HOURS_SIGNS.get(source, ())) if self.table else None
         labels = labelled(LABELS[source], self.fields) if self.table else None      # a field after a comma too
         self.next_label = re.compile(rf"(?<=[,;] )({labels})") if labels else None
         word, self.closed_by = CLOSINGS.get(source, ("", ""))

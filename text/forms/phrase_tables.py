@@ -86,7 +86,8 @@ ENGLISH = {
 CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"), ("Los geht's", "Let's go"),
          ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
          ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
-         ("Geschlossen", "Closed"), ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
+         ("Geöffnet täglich", "Open daily"), ("Täglich geöffnet", "Open daily"), ("Geschlossen", "Closed"),
+         ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
          ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
          ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
          ("Eintritt frei", "Free admission"), ("Der Eintritt ist frei", "Admission is free"),
@@ -181,6 +182,10 @@ FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
                  "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
                  "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax"}}
+# a sign's word of opening hours before its days or hours, without a colon ("Open Mon-Fri 9-5" -> "Geöffnet" + ...:
+# a model wrote "Fünf Montag-Freitag 9-5"), each a call of CALLS
+HOURS_SIGNS = {"de": ("täglich geöffnet", "geöffnet täglich", "geöffnet", "geschlossen"),
+               "en": ("open daily", "open", "closed")}
 # a request's "bitte" / "please" that closes the sentence ("Zwei Kaffee, bitte." -> "Two coffees, please": a model
 # wrote "asking", and dropped "please" from "I'd like a water, please."); German's in lowercase ("Ich habe eine
 # Bitte": a request), English's not after "to" or "you" ("eager to please", "as you please": a verb)
