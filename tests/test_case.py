@@ -117,10 +117,13 @@ def test_a_word_the_corpus_lacks_after_kin_or_a_naming_word_in_a_lowercase_line_
 
 @pytest.mark.parametrize("line, cased", [("THE DOG COSTS $50.", "The dog costs $50."),
                                          ("A MAN SEES ZOE.", "A man sees Zoe."),
+                                         ("I SAW ZOE.", "I saw Zoe."),        # "saw": a noun, but no determiner
+                                         ("A MAN CALLED ZOE YESTERDAY.", "A man called Zoe yesterday."),
                                          ("DER HUND KOSTET VIEL.", "Der Hund Kostet viel.")])
-def test_a_word_the_corpus_lacks_right_after_an_english_noun_in_a_caps_line_is_no_name(line, cased):
-    """"THE DOG COSTS $50." came back as "DER HUND COSTS 50 $.": "Costs" was kept as a name. A German noun (written
-    capitalized) changes nothing."""
-    words = ["the", "dog", "a", "man", "sees", "Der", "Hund", "viel"]
-    lexicon = Lexicon({w.lower(): w for w in words}, nouns={"dog": "Hund", "man": "Mann", "hund": "dog"})
+def test_a_word_the_corpus_lacks_after_an_english_noun_or_never_a_name_is_lowercase_in_a_caps_line(line, cased):
+    """"THE DOG COSTS $50." came back as "DER HUND COSTS 50 $.": "Costs" was kept as a name; "A MAN CALLED MAX
+    YESTERDAY." as "... NAMENS MAX YESTERDAY.". A German noun (written capitalized) changes nothing."""
+    words = ["the", "dog", "a", "man", "sees", "called", "I", "saw", "Der", "Hund", "viel"]
+    lexicon = Lexicon({w.lower(): w for w in words}, nouns={"dog": "Hund", "man": "Mann", "saw": "Säge",
+                                                            "hund": "dog"})
     assert Case(lexicon).apply(line)[0] == cased

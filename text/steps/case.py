@@ -28,6 +28,7 @@ from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
+from text.forms.openers import ENGLISH_OPENERS
 from text.forms.titles import TO_ENGLISH
 from text.step import Step
 
@@ -42,6 +43,8 @@ NUMBER_HYPHENED = re.compile(r"\d+(?:[.,]\d+)?(?:-[^\W\d_]+)+")
 LETTERS = re.compile(r"[^\W\d_]+")
 # "herr", "herrn", "frau": a word after one that the corpus lacks is a name ("frau kellner": a noun); so after kin
 # or a naming word ("her brother noah", "ein hund namens bello": in lowercase the model lost the name)
+# English determiners: a noun of the corpus right after one is no verb ("THE DOG COSTS": "dog"; "I SAW ANNA": "saw")
+DETERMINERS = set("the a an this that these those my your his her its our their every each".split())
 HONORIFICS = {title.lower() for title in TO_ENGLISH} | set("""
     brother sister friend son daughter mother father mom dad uncle aunt cousin wife husband grandma grandpa boyfriend
     girlfriend neighbor neighbour named called bruder schwester freund freundin sohn tochter mutter vater onkel tante
@@ -111,7 +114,7 @@ class Case(Step):
         return out, Cased(found == "caps", kept)
 
     def recased(self, text: str, found: str) -> str:
-        out, title, honorific, noun = [], False, False, False
+        out, title, honorific, noun, before = [], False, False, False, ""
         for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
                 # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase;
@@ -121,14 +124,16 @@ class Case(Step):
                 recased = self.recase(piece, found, honorific, noun)
                 out.append(recased.capitalize() if was_title or title else recased)
                 honorific = bare(piece).lower() in HONORIFICS
-                noun = piece == bare(piece) and self.lowercase_noun(piece) and not honorific
+                noun = piece == bare(piece) and before in DETERMINERS and self.lowercase_noun(piece) and not honorific
+                before = bare(piece).lower()
             elif piece.strip() and NUMBER_HYPHENED.fullmatch(bare(piece)):     # "3-JÄHRIGER" -> "3-jähriger"
                 out.append(LETTERS.sub(lambda m: self.recase(m.group(), found), piece))
                 title = honorific = noun = False
+                before = ""
             else:
                 out.append(piece)
                 title, honorific = title and not piece.strip(), honorific and not piece.strip()
-                noun = noun and not piece.strip()
+                noun, before = noun and not piece.strip(), before if not piece.strip() else ""
         return "".join(out)
 
     def lowercase_noun(self, word: str) -> bool:
@@ -139,10 +144,11 @@ class Case(Step):
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
         "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten"); in a caps
-        line one right `after_noun`, an English noun of the corpus, is lowercase: the noun's verb, no name ("THE DOG
-        COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $.")."""
+        line one right `after_noun`, an English noun of the corpus after a determiner, is lowercase: the noun's verb, no name ("THE DOG
+        COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $."), and so is an English
+        word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX YESTERDAY.")."""
         def unknown(word: str) -> str:
-            if found == "caps" and after_noun and not named:
+            if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
                 return word.lower()
             return word.capitalize() if found == "caps" or named or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
