@@ -16,9 +16,11 @@ SIGN_AFTER = re.compile(f"(?:{NO_CENTS})? ?((?:US|AU|CA|NZ|HK|[ACS])?\\$(?!\\w)|
 PRICE_MARK = re.compile(rf"[{CURRENCY}]|\b(?:{'|'.join(code for code, sign in CODES.items() if code == sign)})\b")
 AFTER_PRICE = re.compile(rf"{NO_CENTS}(?![\w-])")
 # a currency's name after a number stands for its sign ("12 Euro", "5 dollars"); not a word it begins ("Euro-Jazz")
-# ("15 Franken" -> "CHF 15", as "25 CHF" is); a currency's code in capitals only ("30 Sek." are seconds, not SEK)
+# ("15 Franken" -> "CHF 15", as "25 CHF" is); a currency's code in capitals only ("30 Sek." are seconds, not SEK);
+# "bucks" is dollars ("He paid 15 bucks." -> "Er schlägt 15.": the model lost the word)
 CURRENCY_NAMES = {"de": {"euro": "€", "dollar": "$", "franken": "CHF"},
-                  "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$", "franc": "CHF", "francs": "CHF"}}
+                  "en": {"euro": "€", "euros": "€", "dollar": "$", "dollars": "$", "franc": "CHF", "francs": "CHF",
+                         "buck": "$", "bucks": "$"}}
 for names in CURRENCY_NAMES.values():
     names |= {code.lower(): sign for code, sign in CODES.items()}
 # a currency's code before a number stands for its sign too ("EUR 20" -> "€20": it was copied as a type's name,
