@@ -38,11 +38,11 @@ DURATIONS = {"time"}
 # wrote "There is :)")
 EMOJI_ONLY = r"(?:\s+[^\w\s]\S*)+\s*$"
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
-# what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays"),
-# "daily"
+# what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays",
+# "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich"}, key=len, reverse=True)
-HOURS_AFTER = rf"(?=\s+(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
+HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
 def alternatives(phrases) -> str:
