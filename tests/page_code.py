@@ -23,6 +23,13 @@ def as_installed(script: str) -> str:
     return script if CT2 else "\n".join(line for line in script.splitlines() if "export.py" not in line)
 
 
+def with_entry_points(script: str) -> str:
+    """A page's commands as typed in another directory: each `python NAME.py` runs the checkout's NAME.py with this
+    interpreter."""
+    return re.sub(r"\bpython (\w+\.py)\b", lambda m: f"{shlex.quote(sys.executable)} {shlex.quote(str(REPO / m[1]))}",
+                  script)
+
+
 def code_block(first_line: str, page: str = "README.md") -> str:
     """The fenced code block of `page` (README.md or docs/NAME.md) that starts with `first_line`."""
     blocks = re.findall(r"```(?:python|bash)\n(.*?)```", (REPO / page).read_text(encoding="utf-8"), re.S)

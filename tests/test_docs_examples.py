@@ -2,12 +2,17 @@
 test_readme.py)."""
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
+import urllib.request
 
+import pytest
 import torch
 
-from tests.page_code import CT2, REPO, as_installed, code_block, run_train_and_translate
+from tests.page_code import CT2, REPO, as_installed, code_block, quick_args, run_train_and_translate, \
+    with_entry_points
 from tests.synthetic import offline_env, use_offline_env, write_corpus
 
 
@@ -109,3 +114,76 @@ def test_training_page_both_directions_example_runs_as_written(tmp_path):
     assert [(line["from"], line["to"]) for line in lines] == [("de", "en"), ("en", "de")]   # --to auto, a line each way
     assert "--to auto: 10 of 10 lines read as en" in out
     assert '"directions": "both"' in (tmp_path / "runs/both/config.json").read_text(encoding="utf-8")
+
+
+def run_page_script(script: str, cwd, env, **kwargs) -> subprocess.CompletedProcess:
+    """A page's bash lines as a user types them from `cwd`: each entry point the checkout's, stopping at a failure."""
+    proc = subprocess.run(["bash", "-e", "-c", with_entry_points(script)], cwd=cwd, env=env, capture_output=True,
+                          stdin=subprocess.DEVNULL, timeout=240, **kwargs)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    return proc
+
+
+def with_runs(tiny_run, tmp_path, *names: str) -> None:
+    """The tests' tiny run's best.pt as runs/NAME/best.pt for each name, the newest run a command takes by default."""
+    for name in names:
+        (tmp_path / "runs" / name).mkdir(parents=True)
+        shutil.copy(tiny_run / "best.pt", tmp_path / "runs" / name / "best.pt")
+
+
+def test_export_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
+    """The engines block as a user types it, runs/<run> the run's name: the export translates each line of the file,
+    the ensemble of two runs the sentence."""
+    with_runs(tiny_run, tmp_path, "a", "b")
+    (tmp_path / "sentences.de").write_text("Der Hund läuft im Park.\nDie Katze schläft.\n", encoding="utf-8")
+    script = code_block("python export.py", "docs/EXPORT.md").replace("runs/<run>", "runs/a")
+    if not CT2:             # without the extra, export.py is one line that says what to install (the README test's)
+        script = "\n".join(line for line in script.splitlines() if "export" not in line)
+    out = run_page_script(script, tmp_path, synthetic_env).stdout.decode()
+    assert len(out.splitlines()) == 1 + CT2 and out.startswith("exported runs/a/best.pt to exported") == CT2
+    assert (tmp_path / "exported" / "model.bin").is_file() == CT2
+    if CT2:
+        assert len((tmp_path / "sentences.en").read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_serving_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
+    """The serving block as a user types it, from a directory with a run in runs/ (on a free port, one thread): the
+    curl line gets both texts' translations, a 2-best list each."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with_runs(tiny_run, tmp_path, "tiny")
+    serve, curl = code_block("python serve.py", "docs/SERVING.md").replace("8000", str(port)).split("\n", 1)
+    serve = serve.replace("python serve.py", f"python serve.py --port {port} --threads 1")
+    proc = subprocess.Popen(["bash", "-c", f"exec {with_entry_points(serve)}"], cwd=tmp_path, env=synthetic_env,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
+        answer = json.loads(run_page_script(curl, tmp_path, synthetic_env).stdout)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert len(answer["translations"]) == 2 and [len(n_best) for n_best in answer["n_best"]] == [2, 2]
+
+
+def test_training_page_tensorboard_example_writes_the_directory_it_names(tmp_path):
+    """The TensorBoard block's training, as typed with the tiny preset and a few steps, writes the event files into
+    the directory its tensorboard command names (the viewer, a server, is not started)."""
+    import shlex
+    pytest.importorskip("tensorboard", reason="tensorboard is an optional package (requirements-extras.txt)")
+    train, viewer = code_block("python train.py --preset cpu --train.tensorboard", "docs/TRAINING.md").split(" && ")
+    args = quick_args(shlex.split(train)[1:])
+    env = offline_env(tmp_path / "cache", write_corpus(tmp_path / "data", {"train": 200, "val": 20}))
+    proc = subprocess.run([sys.executable, str(REPO / args[0]), *args[1:]], cwd=tmp_path, env=env, capture_output=True,
+                          timeout=240)
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    logdir = tmp_path / shlex.split(viewer)[shlex.split(viewer).index("--logdir") + 1]
+    assert any(f.name.startswith("events.out.tfevents") for f in logdir.iterdir())
