@@ -2,6 +2,7 @@
 test_readme.py)."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,6 +130,38 @@ def with_runs(tiny_run, tmp_path, *names: str) -> None:
     for name in names:
         (tmp_path / "runs" / name).mkdir(parents=True)
         shutil.copy(tiny_run / "best.pt", tmp_path / "runs" / name / "best.pt")
+
+
+SRT = ("1\n00:00:01,000 --> 00:00:02,500\nDer Hund läuft\nim Park.\n\n"
+       "2\n00:00:03,000 --> 00:00:04,000\n- Die Katze schläft.\n")
+VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:02.500 align:start\nDas Kind spielt am Strand.\n"
+
+
+def test_formats_page_subtitle_markup_and_scoring_examples_run_as_written(tiny_run, synthetic_env, tmp_path):
+    """The subtitle, web-page and markup-scoring blocks as a user types them, from a directory with a run in runs/:
+    every line but a cue's text comes back byte for byte, every tag once."""
+    with_runs(tiny_run, tmp_path, "tiny")
+    files = {"film.de.srt": SRT, "film.de.vtt": VTT,
+             "page.de": "Der <b>Hund</b> läuft im Park.\nDie Katze<br>schläft.\n",
+             "refs.en": "The <b>dog</b> runs in the park.\nThe cat<br>sleeps.\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    script = "\n".join([code_block("python translate.py --format srt", "docs/FORMATS.md"),
+                        code_block("python translate.py --format html", "docs/FORMATS.md"),
+                        code_block("python evaluate.py --src page.de", "docs/FORMATS.md")])
+    written = re.findall(r"> (\S+)", script.split("python evaluate.py")[0])
+    ref = re.search(r"--ref (\S+)", script)[1]
+    assert ref not in written, f"--ref {ref} is the translation an earlier line writes: scored against itself"
+    out = run_page_script(script, tmp_path, synthetic_env).stdout.decode().splitlines()
+    srt = (tmp_path / "film.en.srt").read_text(encoding="utf-8").splitlines()
+    assert [line for i, line in enumerate(srt) if i not in (2, 3, 7)] == [
+        "1", "00:00:01,000 --> 00:00:02,500", "", "2", "00:00:03,000 --> 00:00:04,000"] and srt[7].startswith("- ")
+    vtt = (tmp_path / "film.en.vtt").read_text(encoding="utf-8").splitlines()
+    assert vtt[:3] == ["WEBVTT", "", "00:00:01.000 --> 00:00:02.500 align:start"] and len(vtt) == 4
+    html = (tmp_path / "page.en").read_text(encoding="utf-8").splitlines()
+    assert len(html) == 2 and "<b>" in html[0] and "</b>" in html[0] and "<br>" in html[1]
+    assert '<a href="/hilfe">' in out[0] and "</a>" in out[0] and len(out) >= 2
+    assert json.loads(out[-1])["markup"]["lines"] == 2
 
 
 def test_export_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
