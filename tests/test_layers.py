@@ -70,6 +70,15 @@ def test_every_project_directory_is_a_known_layer_or_entry_point():
     assert packages <= set(LAYERS) | ENTRY_POINTS, packages - set(LAYERS) - ENTRY_POINTS
 
 
+def test_docs_layout_lists_every_directory_of_code_or_pages():
+    """docs/LAYOUT.md's listing has a line for each directory a reader meets code in (the server's page too)."""
+    import re
+    listed = set(re.findall(r"^(\w+)/ ", (REPO / "docs/LAYOUT.md").read_text(encoding="utf-8"), re.M))
+    folders = {p.relative_to(REPO).parts[0] for p in REPO.glob("*/*") if p.suffix in (".py", ".html")
+               and not p.parent.name.startswith(".")}
+    assert folders - listed == set()
+
+
 def test_the_checks_report_an_upward_import_and_a_mixed_package(tmp_path):
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / "bad.py").write_text("from decoding.search import Hypothesis\nimport data.vocab\n")
