@@ -48,7 +48,7 @@ def test_corpus_page_own_corpus_example_trains_and_evaluates_as_written(tmp_path
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     assert (tmp_path / "runs/mine/best.pt").is_file() and "BLEU" in proc.stdout.decode()
     log_line = re.search(r"\(`(train: \S+ read as [^`]+)`", (REPO / "docs/CORPUS.md").read_text(encoding="utf-8"))[1]
-    assert log_line.replace("/…/", f"{tmp_path.resolve()}/") in proc.stdout.decode()       # the log line the page quotes
+    assert log_line.replace("/…/", f"{tmp_path.resolve()}/") in proc.stdout.decode()    # the line the page quotes
 
 
 def test_corpus_page_fine_tuning_example_runs_as_written(tmp_path, train_main, monkeypatch):
