@@ -222,3 +222,15 @@ def test_training_page_tensorboard_example_writes_the_directory_it_names(tmp_pat
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     logdir = tmp_path / shlex.split(viewer)[shlex.split(viewer).index("--logdir") + 1]
     assert any(f.name.startswith("events.out.tfevents") for f in logdir.iterdir())
+
+
+def test_formats_page_probes_example_runs_as_written(both_run, synthetic_env, tmp_path):
+    """The probes block as a user types it, on the tests' tiny model of both directions (from another directory, the
+    checkout on the path): each probe reports, the markup probe writes its sheet."""
+    script = code_block("python -m probes.markup", "docs/FORMATS.md").replace("runs/<run>/best.pt",
+                                                                           str(both_run / "best.pt"))
+    script = script.replace("python -m ", f"{sys.executable} -m ")
+    env = {**synthetic_env, "PYTHONPATH": str(REPO)}
+    out = run_page_script(script, tmp_path, env).stdout.decode()
+    assert "markup de-en: 50 lines" in out and "all (4 files, 0 refused)" in out
+    assert "test_2016_flickr lines" in out and (tmp_path / "pairs.tsv").stat().st_size > 0
