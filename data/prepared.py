@@ -181,13 +181,15 @@ def load_cache(path: Path, key: str) -> Prepared | None:
             if f.read(len(_MAGIC)) != _MAGIC:
                 return None
             expected, digest = f.read(32), hashlib.sha256()
-            size_bytes = f.read(8)
+            size_bytes, size = f.read(8), os.fstat(f.fileno()).st_size
+            if _u64(size_bytes) > size - f.tell():     # a damaged size: never try to read more than the file holds
+                return None
             head = f.read(_u64(size_bytes))
             digest.update(size_bytes + head)
             header = json.loads(head)
             if header["key"] != key:
                 return None
-            arrays, size = [], os.fstat(f.fileno()).st_size
+            arrays = []
             while n_bytes := f.read(8):
                 n = _u64(n_bytes)
                 if 4 * n > size - f.tell():     # a damaged count: never try to read more than the file holds

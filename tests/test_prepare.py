@@ -13,6 +13,7 @@ import pytest
 import data.prepare as prepare
 from config import DataConfig
 from data.prepare import Units, cache_key, prepare_data
+from data.prepared import _MAGIC
 from util.errors import UserError
 
 ROOT = prepare.__file__.rsplit("/data/", 1)[0]
@@ -81,13 +82,15 @@ def test_a_changed_setting_or_data_file_builds_a_new_cache(data_dir, tmp_path):
     assert len(list(tmp_path.glob("*.prep"))) == 3
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "header size"])
 def test_a_damaged_cache_is_rebuilt(damage, data_dir, tmp_path):
     expected = prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
     [path] = tmp_path.glob("*.prep")
     blob = bytearray(path.read_bytes())
+    size_at = len(_MAGIC) + 32          # the header's size, before the digest can be checked: never read as given
     blob = {"truncate": blob[:len(blob) // 2], "garbage": b"not a cache", "empty": b"",
-            "flip": blob[:-5] + bytes([blob[-5] ^ 1]) + blob[-4:]}[damage]
+            "flip": blob[:-5] + bytes([blob[-5] ^ 1]) + blob[-4:],
+            "header size": blob[:size_at] + b"\xff" * 8 + blob[size_at + 8:]}[damage]
     path.write_bytes(bytes(blob))
     assert prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False) == expected
     assert prepare.load_cache(path, prepare.cache_key(CFG, ("train", "val"), {
