@@ -124,9 +124,14 @@ def main(argv) -> int:
     if any(ckpt.raw.get("lexicon") not in (None, lexicon) for ckpt in loaded):
         print("note: the inputs' lexicons differ (they were trained on other corpora); the averaged checkpoint "
               "keeps the first one's", file=sys.stderr)
-    save_checkpoint(args.out, model_state=average_weights([ckpt.raw["model"] for ckpt in loaded]),
-                    config=first["config"], src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"],
-                    subwords=first.get("subwords"), lexicon=lexicon, info=averaged_info(args, loaded, one_run, argv))
+    try:             # atomic: a failed write leaves no file, and one that was there (--force) as it was
+        save_checkpoint(args.out, model_state=average_weights([ckpt.raw["model"] for ckpt in loaded]),
+                        config=first["config"], src_vocab=first["src_vocab"], tgt_vocab=first["tgt_vocab"],
+                        subwords=first.get("subwords"), lexicon=lexicon,
+                        info=averaged_info(args, loaded, one_run, argv))
+    except OSError as e:
+        raise UserError(f"cannot write {args.out} ({e.strerror}); nothing was written or replaced: fix that, or "
+                        "choose another --out, and run it again") from None
     print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
     return 0
 

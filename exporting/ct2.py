@@ -180,18 +180,23 @@ def export_checkpoint(checkpoint: str | Path, out_dir: str | Path, quantization:
             return spec
 
     with staging_dir(out) as tmp:
-        _Converter().convert(str(tmp), quantization=quantization)
-        subwords = raw.get("subwords") or {}
-        for side in ("src", "tgt"):
-            if subwords.get(side):
-                (tmp / f"{side}.spm.model").write_bytes(subwords[side])
-        manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
-                    "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"), "quantization": quantization,
-                    "checkpoint": str(checkpoint), "source": source and {**source, "step": ckpt.step},
-                    "not_written_after": not_written_after(raw["model"]),
-                    "card": ckpt.card}          # translate.py --info shows it
-        manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
-        (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:                                    # the staging directory: OUT_DIR is not touched yet
+            _Converter().convert(str(tmp), quantization=quantization)
+            subwords = raw.get("subwords") or {}
+            for side in ("src", "tgt"):
+                if subwords.get(side):
+                    (tmp / f"{side}.spm.model").write_bytes(subwords[side])
+            manifest = {"config": raw["config"], "src_vocab": ckpt.src_vocab.itos,
+                        "tgt_vocab": ckpt.tgt_vocab.itos, "lexicon": raw.get("lexicon"),
+                        "quantization": quantization, "checkpoint": str(checkpoint),
+                        "source": source and {**source, "step": ckpt.step},
+                        "not_written_after": not_written_after(raw["model"]),
+                        "card": ckpt.card}          # translate.py --info shows it
+            manifest = seal(tmp, manifest)          # written last: it records every other file's sha256
+            (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise UserError(f"cannot write the export {out} ({e.strerror}); nothing in {out} was written or changed: "
+                            "fix that, or choose another OUT_DIR, and run it again") from None
         install(tmp, out)
     return out
 

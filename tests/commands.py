@@ -5,6 +5,8 @@ import contextlib
 import importlib
 import io
 import os
+import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +69,20 @@ def command(args, tmp_path, **extra_env):
     assert proc.returncode == 2, err
     assert "Traceback" not in err
     return err.strip().splitlines()[-1]
+
+
+@contextlib.contextmanager
+def file_size_limit(limit: int):
+    """Writes in this process fail past `limit` bytes a file (EFBIG), as under `ulimit -f` or on a disk that fills:
+    SIGXFSZ ignored, as Python's own start-up leaves it in a command's process."""
+    previous_signal = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    previous_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, previous_limit[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
+        signal.signal(signal.SIGXFSZ, previous_signal)
 
 
 def script(name):

@@ -1,4 +1,6 @@
 """average.py: the mean of several checkpoints' weights, written where it may be."""
+from pathlib import Path
+
 import pytest
 import torch
 
@@ -7,6 +9,7 @@ import export
 from data.subwords import Subwords
 from decoding.load import load_translator
 from models.checkpoint import average_weights, load_checkpoint
+from tests.commands import file_size_limit
 from tests.tiny_checkpoints import SOURCES, save as save_tiny
 from text.forms.lexicon import Lexicon
 from util.errors import UserError
@@ -172,6 +175,16 @@ def test_average_replaces_a_file_only_with_force_and_never_a_runs_checkpoints_or
     assert sorted((p.name, p.read_text()) for d in (run, exported) for p in d.iterdir()) == [
         (name, name) for name in ("config.json", "einsum_nmt.json", "last.pt", "model.bin")]     # none written
     average.main([*paths, "--out", str(run / "mean.pt")])                       # beside them, under a new name
+
+
+def test_a_write_that_fails_is_one_line_naming_the_out_and_leaves_the_file_there_as_it_was(tmp_path):
+    paths = [save(tmp_path / f"{n}.pt", n) for n in (1, 2)]
+    (tmp_path / "mine.pt").write_bytes(b"keep me")
+    with file_size_limit(Path(paths[0]).stat().st_size // 2), pytest.raises(UserError) as error:
+        average.main([*paths, "--out", str(tmp_path / "mine.pt"), "--force"])     # a full disk, as far as it goes
+    assert str(error.value) == (f"cannot write {tmp_path / 'mine.pt'} (File too large); nothing was written or "
+                                "replaced: fix that, or choose another --out, and run it again")
+    assert (tmp_path / "mine.pt").read_bytes() == b"keep me" and not list(tmp_path.glob(".*"))
 
 
 def test_average_reads_each_checkpoint_once(tmp_path, monkeypatch):

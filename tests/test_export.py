@@ -13,6 +13,7 @@ from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError
 
+from tests.commands import file_size_limit
 from tests.ties import assert_beam_alike, assert_greedy_alike
 from tests.tiny_models import tiny_trainable
 
@@ -305,6 +306,18 @@ def test_a_staging_directory_of_the_same_name_is_never_touched_and_none_is_left_
     with pytest.raises(UserError, match="holds an earlier export"):
         export_checkpoint(path, tmp_path / "out", "float32")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".out.exporting", "m.pt", "out"]
+
+
+def test_a_write_that_fails_is_one_line_naming_out_dir_and_leaves_an_earlier_export_as_it_was(subwords, tmp_path):
+    path = checkpoint(tmp_path / "m.pt", subwords)
+    out = export_checkpoint(path, tmp_path / "out", "int8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with file_size_limit(1000), pytest.raises(UserError) as error:         # a full disk, as far as the writes go
+        export_checkpoint(path, out, "float32", force=True)
+    assert str(error.value) == (f"cannot write the export {out} (File too large); nothing in {out} was written or "
+                                "changed: fix that, or choose another OUT_DIR, and run it again")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.pt", "out"]      # no staging directory left
 
 
 def test_an_out_dir_under_missing_directories_is_made_and_one_under_a_file_is_refused(subwords, tmp_path):
