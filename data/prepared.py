@@ -8,10 +8,13 @@ load in seconds and take a few hundred MB.
 from __future__ import annotations
 
 import base64
+import contextlib
+import fcntl
 import hashlib
 import itertools
 import json
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from data.scratch import pid_alive
 from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
@@ -131,8 +135,32 @@ class Prepared:
         return stored_models(self.src_subwords, self.tgt_subwords)
 
 
+PART = re.compile(r"\.[0-9a-f]{32}\.prep\.(\d+)\.[^/]+\.part")   # a cache being written: its writer's pid
+
+
+def remove_killed_parts(cache_dir: Path) -> None:
+    """Remove the temporary files of cache writes that were killed (kill -9, the OOM killer) while they wrote: their writer's
+    pid is gone and their lock is free (a writer holds an flock on its file, as data/scratch.py's owners do)."""
+    for part in cache_dir.glob(".*.prep.*.part"):
+        match = PART.fullmatch(part.name)
+        if not match or pid_alive(int(match[1])):
+            continue
+        try:
+            fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            part.unlink(missing_ok=True)
+        except OSError:         # held: a writer under a pid this process cannot see
+            pass
+        finally:
+            os.close(fd)
+
+
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:
-    """Write atomically (temp file + rename); a cache that cannot be written is only a warning."""
+    """Write atomically (temp file + rename); a cache that cannot be written is only a warning. What killed writes
+    left in the cache directory is removed first."""
     shared = prepared.src_vocab is prepared.tgt_vocab
     models = [None if m is None else base64.b64encode(m.model_proto).decode()
               for m in (prepared.src_subwords, None if shared else prepared.tgt_subwords)]
@@ -144,7 +172,10 @@ def save_cache(path: Path, key: str, prepared: Prepared) -> None:
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        remove_killed_parts(path.parent)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".part")
+        with contextlib.suppress(OSError):      # a file system without locks: the pid alone keeps it
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with os.fdopen(fd, "wb") as f:
             f.write(_MAGIC + bytes(32))         # the digest goes here once the rest is written
             digest = hashlib.sha256()

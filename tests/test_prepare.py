@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -234,6 +235,23 @@ def test_a_preparation_removes_what_a_killed_one_left_in_the_temp_directory(data
     killed = leftover(tmp_path, dead_pid())
     prepare_data(CFG, data_dir, cache_dir=tmp_path / "cache", progress=False)
     assert not killed.exists() and not list(tmp_path.glob("einsum-nmt-prepare-*"))
+
+
+def test_a_preparation_removes_the_cache_file_a_killed_one_was_writing_and_keeps_a_live_ones(data_dir, tmp_path):
+    # before: a preparation killed while it wrote the cache (kill -9) left its .part (the whole data) there for good
+    import fcntl
+    from tests.test_scratch import dead_pid
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    killed, live, held = (cache / f".{'0' * 32}.prep.{pid}.abc_1234.part" for pid in (dead_pid(), os.getppid(),
+                                                                                        dead_pid()))
+    for part in (killed, live, held):
+        part.write_bytes(b"EINSUM")
+    with open(held) as writer:              # a writer under a pid this process cannot see holds its lock
+        fcntl.flock(writer, fcntl.LOCK_EX)
+        prepare_data(CFG, data_dir, cache_dir=cache, progress=False)
+    assert not killed.exists() and live.exists() and held.exists()
+    assert sorted(cache.glob("*.part")) == sorted([live, held]) and len(list(cache.glob("*.prep"))) == 1
 
 
 def test_the_tokenized_count_includes_the_pairs_the_trainer_adds(data_dir, tmp_path, capsys):
