@@ -145,7 +145,8 @@ def _read_file(path: str | Path) -> dict:
 def _instead(path: str | Path) -> str:
     """What to use instead of a damaged file: never the file itself."""
     if Path(path).name == "last.pt":
-        return "its run cannot continue from it: translate with best.pt, or train again with another --out"
+        return (f"its run cannot continue from it: translate with best.pt, or train on from best.pt's weights in a new "
+                f"run: `python train.py --init {Path(path).parent / 'best.pt'} --out NEW_DIR`")
     return "use another checkpoint, e.g. last.pt or one of an older run"
 
 

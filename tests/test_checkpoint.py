@@ -41,6 +41,15 @@ def test_truncated_and_foreign_files_are_clear_errors(tmp_path):
         load_checkpoint(tmp_path / "text.pt")
 
 
+def test_a_damaged_last_pt_says_how_to_train_on_from_the_best_pt_beside_it(tmp_path):
+    (tmp_path / "last.pt").write_bytes(b"")          # a kill or a full disk while it was copied
+    with pytest.raises(UserError) as error:
+        load_checkpoint(tmp_path / "last.pt")
+    assert str(error.value).endswith(f"its run cannot continue from it: translate with best.pt, or train on from "
+                                     f"best.pt's weights in a new run: `python train.py --init {tmp_path / 'best.pt'} "
+                                     "--out NEW_DIR`")
+
+
 def test_a_text_file_is_not_a_checkpoint_rather_than_code(tmp_path):
     (tmp_path / "notes.pt").write_text("Ein Mann fährt Fahrrad.\n")
     with pytest.raises(UserError, match="not a checkpoint") as error:
