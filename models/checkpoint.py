@@ -113,7 +113,7 @@ def _read_file(path: str | Path) -> dict:
         raise UserError(f"no checkpoint at {path} — train one with `python train.py`, or name a .pt file that exists")
     if not zipfile.is_zipfile(path):       # e.g. a text file, which torch would misreport as code to run
         raise UserError(f"{path} is truncated or not a checkpoint (not the zip archive torch.save writes); "
-                        f"{_instead(path)}")
+                        f"{instead_of(path)}")
     try:
         ckpt = torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as e:
@@ -124,17 +124,17 @@ def _read_file(path: str | Path) -> dict:
         raise UserError(f"{path} is not a readable checkpoint ({first}); was it written by train.py?") from None
     except Exception as e:  # torch raises many types for a cut or foreign file (RuntimeError, KeyError, ...)
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise UserError(f"{path} is truncated or not a checkpoint ({first}); {_instead(path)}") from None
+        raise UserError(f"{path} is truncated or not a checkpoint ({first}); {instead_of(path)}") from None
     if not isinstance(ckpt, dict) or ckpt.get("format") != CHECKPOINT_FORMAT:
         raise UserError(f"{path} is not an einsum-nmt checkpoint (no '{CHECKPOINT_FORMAT}' format tag); "
                         "pass a checkpoint written by train.py")
     problem = _malformed(ckpt)
     if problem:
-        raise UserError(f"{path} is damaged: {problem}; {_instead(path)}")
+        raise UserError(f"{path} is damaged: {problem}; {instead_of(path)}")
     stored = (ckpt.get("checksum") or {}).get("sha256")     # absent in checkpoints written before checksums
     if stored is not None and stored != weights_checksum(ckpt["model"]):
         raise UserError(f"{path} is damaged: its weights do not match the checksum stored with them (changed "
-                        f"bytes); {_instead(path)}")
+                        f"bytes); {instead_of(path)}")
     bad = non_finite(ckpt["model"])
     if bad:
         raise UserError(f"{path} holds weights that are not finite ({bad}): the run that wrote it diverged; use a "
@@ -142,7 +142,7 @@ def _read_file(path: str | Path) -> dict:
     return ckpt
 
 
-def _instead(path: str | Path) -> str:
+def instead_of(path: str | Path) -> str:
     """What to use instead of a damaged file: never the file itself."""
     if Path(path).name == "last.pt":
         return (f"its run cannot continue from it: translate with best.pt, or train on from best.pt's weights in a new "

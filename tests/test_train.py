@@ -334,6 +334,19 @@ def test_a_truncated_best_pt_while_resuming_says_to_move_it_away(root, two_epoch
     assert "translate with best.pt" in str(error.value) and "e.g. last.pt" not in str(error.value)
 
 
+def test_a_last_pt_whose_training_state_is_damaged_says_how_to_train_on_from_best_pt(root, two_epoch_run, tmp_path,
+                                                                                       train_main):
+    from models.checkpoint import atomic_torch_save
+    run = copy_run(two_epoch_run, tmp_path)
+    raw = load_checkpoint(run / "last.pt").raw
+    raw["train_state"]["optimizer"] = {"state": {}, "param_groups": []}       # loads, but is no optimizer's state
+    atomic_torch_save(raw, run / "last.pt")
+    with pytest.raises(UserError) as error:
+        resume(train_main, root, run, "--train.max_epochs=3")
+    assert str(error.value).startswith(f"{run / 'last.pt'}: its training state is damaged (")
+    assert str(error.value).endswith(f"`python train.py --init {run / 'best.pt'} --out NEW_DIR`")
+
+
 def test_resume_refuses_a_preset_in_one_line(root, two_epoch_run, tmp_path, train_main):
     run = copy_run(two_epoch_run, tmp_path)
     with pytest.raises(UserError, match=r"^--preset cannot change when resuming: the run keeps the config it started "

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 
 import torch
 
-from models.checkpoint import ModelCheckpoint, best_checkpoint_info, load_weights
+from models.checkpoint import ModelCheckpoint, best_checkpoint_info, instead_of, load_weights
 from training.ema import EMA
 from training.forecast import apply_forecast, forecast
 from util.errors import UserError
@@ -53,7 +53,7 @@ def resume_training_state(run, ckpt: ModelCheckpoint) -> None:
         random.setstate(saved["rng"]["python"])
     except (KeyError, TypeError, ValueError, RuntimeError) as e:
         raise UserError(f"{path}: its training state is damaged ({str(e).splitlines()[0] if str(e) else e!r}); "
-                        "the run cannot continue from it") from None
+                        f"{instead_of(path)}") from None
     run.checkpoints.saved_step = run.state.step
     apply_schedule_overrides(run, ckpt.raw["config"].get("train", {}))
     made = run.state.forecast
