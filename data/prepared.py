@@ -139,8 +139,9 @@ PART = re.compile(r"\.[0-9a-f]{32}\.prep\.(\d+)\.[^/]+\.part")   # a cache being
 
 
 def remove_killed_parts(cache_dir: Path) -> None:
-    """Remove the temporary files of cache writes that were killed (kill -9, the OOM killer) while they wrote: their writer's
-    pid is gone and their lock is free (a writer holds an flock on its file, as data/scratch.py's owners do)."""
+    """Remove the temporary files of cache writes that were killed (kill -9, the OOM killer) while they wrote: their
+    writer's pid is gone and their lock is free (a writer holds an flock on its file, as data/scratch.py's owners
+    do)."""
     for part in cache_dir.glob(".*.prep.*.part"):
         match = PART.fullmatch(part.name)
         if not match or pid_alive(int(match[1])):

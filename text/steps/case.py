@@ -144,9 +144,10 @@ class Case(Step):
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
         "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten"); in a caps
-        line one right `after_noun`, an English noun of the corpus after a determiner, is lowercase: the noun's verb, no name ("THE DOG
-        COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $."), and so is an English
-        word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX YESTERDAY.")."""
+        line one right `after_noun`, an English noun of the corpus after a determiner, is lowercase: the noun's verb, no
+        name ("THE DOG COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $."), and so
+        is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
+        YESTERDAY.")."""
         def unknown(word: str) -> str:
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
                 return word.lower()
