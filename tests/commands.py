@@ -31,7 +31,8 @@ def run(args, env, stdin=None, check=True):
         module = importlib.import_module(Path(args[0]).stem)
     out, err = io.StringIO(), io.StringIO()
     saved_env, saved_stdin, saved_argv = {k: os.environ.get(k) for k in ENV_KEYS}, sys.stdin, sys.argv
-    os.environ.update({k: env[k] for k in ENV_KEYS})
+    for k in ENV_KEYS:                        # a key env lacks is unset, as in a process started with env
+        os.environ.pop(k, None) if k not in env else os.environ.__setitem__(k, env[k])
     sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
     sys.argv = list(args)
     try:
@@ -83,6 +84,19 @@ def file_size_limit(limit: int):
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, previous_limit)
         signal.signal(signal.SIGXFSZ, previous_signal)
+
+
+def command_in_process(args, tmp_path, **extra_env):
+    """`command` in this process, from tmp_path with the same environment (a fresh interpreter costs seconds of
+    start-up): a user's mistake ends as exit status 2 with no traceback; -> its last stderr line."""
+    env = {**os.environ, "EINSUM_NMT_CACHE": str(tmp_path / "cache"), "MULTI30K_BASE_URL": "http://127.0.0.1:9/",
+           **extra_env}
+    with contextlib.chdir(tmp_path):
+        proc = run(args, env, check=False)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "Traceback" not in err
+    return err.strip().splitlines()[-1]
 
 
 def script(name):
