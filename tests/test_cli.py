@@ -16,7 +16,7 @@ from data.vocab import SPECIALS, Vocab
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from tests.tiny_checkpoints import SOURCES, save
-from tests.commands import REPO, command, run, run_process, script
+from tests.commands import REPO, command_in_process, run, run_process, script
 from cli import run_main
 from util.errors import UserError
 
@@ -151,7 +151,8 @@ def test_hints_name_flags_the_command_has(tmp_path, train_main, monkeypatch):
 def test_a_user_module_that_fails_is_its_own_error_in_one_line_with_exit_2(code, message, tmp_path):
     module = tmp_path / "mine.py"
     module.write_text(code)
-    line = command([script("train.py"), "--user-module", str(module), "--out", str(tmp_path / "run")], tmp_path)
+    line = command_in_process([script("train.py"), "--user-module", str(module), "--out", str(tmp_path / "run")],
+                              tmp_path)
     assert re.match(rf"^error: --user-module {module} {message}", line), line
     assert not (tmp_path / "run").exists()
 
