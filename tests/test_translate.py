@@ -12,7 +12,7 @@ import pytest
 
 import translate
 from tests.tiny_checkpoints import SOURCES, save
-from tests.commands import REPO, command, run, script
+from tests.commands import REPO, command_in_process, run, script
 import decoding.translating as translating
 from decoding.router import Router
 from util.errors import UserError
@@ -214,9 +214,9 @@ def test_a_terminal_read_to_its_end_is_told_that_ctrl_d_ends_it(tmp_path, flags,
 
 
 def test_missing_checkpoint_says_how_to_train_one(tmp_path):
-    line = command([script("translate.py"), "Hallo"], tmp_path)
+    line = command_in_process([script("translate.py"), "Hallo"], tmp_path)
     assert line.startswith("error: no checkpoint found under runs/") and "python train.py" in line
-    line = command([script("evaluate.py"), "--checkpoint", "nope.pt"], tmp_path)
+    line = command_in_process([script("evaluate.py"), "--checkpoint", "nope.pt"], tmp_path)
     assert line == "error: no checkpoint at nope.pt — train one with `python train.py`, or name a .pt file that exists"
 
 
