@@ -11,7 +11,7 @@ from config.overrides import apply_overrides
 from config.presets import make_config
 from data.vocab import Vocab
 from models.checkpoint import load_checkpoint, save_checkpoint
-from tests.commands import command, script
+from tests.commands import command, command_in_process, script
 from tests.runs import TINY
 from tests.tiny_models import tiny_trainable
 from util.errors import UserError
@@ -78,7 +78,7 @@ def test_unknown_config_key_names_the_closest(tmp_path):
 
 
 def test_bad_config_value_names_the_type(tmp_path):
-    line = command([script("train.py"), "--train.max_steps=many"], tmp_path)
+    line = command_in_process([script("train.py"), "--train.max_steps=many"], tmp_path)
     assert line == "error: bad value for --train.max_steps: 'many' is not an integer"
 
 
