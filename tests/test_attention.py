@@ -12,7 +12,7 @@ from models.attention.linear import causal_linear, feature_map
 from models.masks import causal_mask, padding_mask
 from models.multihead import MultiHeadAttention
 from cli import import_user_module
-from tests.commands import REPO, command, script
+from tests.commands import REPO, command_in_process, script
 from util.errors import UserError
 
 B, H, I, J, D = 2, 3, 5, 6, 4
@@ -331,8 +331,8 @@ def test_a_users_attention_that_raises_or_returns_another_dtype_is_one_line_nami
 def test_unknown_attention_lists_the_registered_ones(tmp_path):
     from models.attention import registered_attentions
     (tmp_path / "data").mkdir()
-    line = command([script("train.py"), "--preset", "tiny", "--model.attention=squre"], tmp_path,
-                   MULTI30K_DIR=str(REPO / "tests"))   # fails before any data is needed
+    line = command_in_process([script("train.py"), "--preset", "tiny", "--model.attention=squre"], tmp_path,
+                              MULTI30K_DIR=str(REPO / "tests"))   # fails before any data is needed
     assert "squre" in line and all(name in line for name in registered_attentions())
 
 
