@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from data.multi30k import DataError, SPLITS, ensure_split, read_parallel, resolve_data_dir
-from tests.commands import command, script
+from tests.commands import command_in_process, script
 
 GOOD = {"val.de.gz": gzip.compress("Ein Hund.\nZwei  Katzen. \n".encode(), mtime=0),
         "val.en.gz": gzip.compress("A dog.\nTwo  cats. \n".encode(), mtime=0)}
@@ -147,7 +147,8 @@ def test_the_data_dir_comes_from_the_argument_then_the_environment_then_the_user
 
 def test_missing_data_names_file_url_and_directory(tmp_path):
     (tmp_path / "empty").mkdir()
-    line = command([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")], tmp_path)
+    line = command_in_process([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")],
+                              tmp_path)
     assert "train.de.gz" in line and "http://127.0.0.1:9/train.de.gz" in line and str(tmp_path / "empty") in line
 
 
