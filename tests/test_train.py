@@ -1,6 +1,7 @@
 """train.py: it learns, stops and resumes without losing anything (resume overrides take effect), data-parallel
 ranks stay in sync, and bad data, paths and failed writes are one line before or without losing work."""
 import json
+import re
 import resource
 import shlex
 import signal
@@ -64,7 +65,8 @@ def test_a_stop_signal_and_two_more_ctrl_c_finish_the_step_write_last_and_exit_z
         proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 0 and "Traceback" not in stderr.decode(), stderr.decode()[-2000:]
-    assert "\nstopping: finishing step " in stderr.decode()
+    # the signal may come during a step or during an epoch's validation
+    assert re.search(r"\nstopping: finishing (step \d+|epoch \d+'s validation) ", stderr.decode())
     assert f"python train.py --resume {out}" in stdout.decode()
     saved = load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"]
     assert saved >= 3
@@ -104,6 +106,28 @@ def test_a_stop_signal_in_the_final_validation_ends_it_at_once_and_a_resume_does
     assert kinds.count("final-val") == 1 and kinds[-1] == "final"
     state = load_checkpoint(out / "last.pt").raw["train_state"]["state"]
     assert state["step"] == state["partial_step"] == 3
+
+
+def test_a_stop_signal_in_an_epochs_validation_says_so_and_no_further_step_runs(root, tmp_path, monkeypatch, capfd,
+                                                                                  train_main):
+    """A signal during an epoch's validation said "finishing step N+1" and then "stopped at step N"."""
+    import training.validation as validation
+    out, real, seen = tmp_path / "run", validation.val_split_scores, []
+
+    def signal_in_epoch_end(*args):
+        if not seen:
+            seen.append(1)
+            signal.raise_signal(signal.SIGTERM)
+        return real(*args)
+
+    monkeypatch.setattr(validation, "val_split_scores", signal_in_epoch_end)
+    train_main([*TINY, "--data-dir", str(root / "data"), "--train.max_epochs=3", "--out", str(out)])
+    said = capfd.readouterr()
+    step = records_of(out, "epoch")[0]["step"]
+    assert f"\nstopping: finishing epoch 1's validation (step {step}; no further step runs), then writing last.pt" \
+        in said.err, said.err
+    assert f"stopped at step {step}; nothing is lost" in said.out
+    assert load_checkpoint(out / "last.pt").raw["train_state"]["state"]["step"] == step
 
 
 def test_two_process_gloo_run_stays_in_sync_writes_one_checkpoint_and_resumes_exactly(env, tmp_path):

@@ -101,6 +101,15 @@ def end_epoch(run: Run, epoch_batches: int) -> str | None:
     state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
+    run.ending_epoch = state.epoch      # a stop signal now waits for this epoch's end, not for a step
+    try:
+        return epoch_end(run, epoch_batches, train_loss)
+    finally:
+        run.ending_epoch = 0
+
+
+def epoch_end(run: Run, epoch_batches: int, train_loss: float | None) -> str | None:
+    state, cfg = run.state, run.cfg
     scores = validate_with_ema(run, "epoch", train_loss=train_loss)
     state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
     run.log(f"epoch {state.epoch} | step {state.step} | train loss "

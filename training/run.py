@@ -67,6 +67,7 @@ class Run:
     metrics_log: object = None       # metrics.jsonl, open on rank 0
     tensorboard: TensorBoardLog | None = None   # with --train.tensorboard=true, on rank 0
     step_seconds: float = 0.0        # the last step's time, for what a stop signal says it waits for
+    ending_epoch: int = 0            # the epoch whose end (validation, checkpoints) is under way; 0: none
     ema: EMA | None = None           # with --train.ema: the moving average of the weights
     epochs: EpochData | None = None  # each epoch's pairs and batches (set by build_run)
     threads: PartThreads | None = None   # with a step's batch in parts: the threads that run them (training/parts.py)

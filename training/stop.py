@@ -71,8 +71,11 @@ class StopSignal:
 
 
 def stop_notice(run) -> str:
-    """What a stop signal waits for during training, with the times the run has measured: the step under way and
-    last.pt's write."""
+    """What a stop signal waits for during training, with the times the run has measured: the step under way (or the
+    end of an epoch, its validation and checkpoints: no step follows it) and last.pt's write."""
+    if run.ending_epoch:
+        return (f"finishing epoch {run.ending_epoch}'s validation (step {run.state.step}; no further step runs), "
+                f"then writing {last_pt(run)}")
     step = f"step {run.state.step + 1}" + (f" (about {max(run.step_seconds, 0.1):.1f} s)" if run.step_seconds else "")
     return f"finishing {step}, then writing {last_pt(run)}"
 

@@ -41,6 +41,9 @@ def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
                 reason = run.out_of_budget()
                 while reason is None and run.state.epoch < run.cfg.train.max_epochs:
                     reason = train_epoch(run, stop)
+                    # a signal during an epoch's end (its validation) on any rank stops the run there: no further step
+                    if reason is None and distributed.any_rank(run.dist, stop.requested):
+                        break
                 if distributed.any_rank(run.dist, stop.requested):     # one rank's signal after the last step's
                     stop.requested = True                                # agreement stops them all
                     run.checkpoints.at_stop(run)
