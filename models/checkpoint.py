@@ -118,6 +118,10 @@ def _read_file(path: str | Path) -> dict:
         ckpt = torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        changed = changed_entry(path)       # damage (a flipped byte) can read as a call to some global: not code
+        if changed:
+            raise UserError(f"{path} is damaged: its {changed} does not match the CRC its zip archive stores "
+                            f"(changed bytes); {instead_of(path)}") from None
         if "weights_only" in str(e) or "Unsupported global" in str(e):
             raise UserError(f"refusing to load {path}: it holds Python objects that would run code when loaded "
                             "(only tensors and plain data are accepted); use a checkpoint written by train.py") from None
@@ -140,6 +144,16 @@ def _read_file(path: str | Path) -> dict:
         raise UserError(f"{path} holds weights that are not finite ({bad}): the run that wrote it diverged; use a "
                         "checkpoint from before, or train again with a lower --train.lr")
     return ckpt
+
+
+def changed_entry(path: str | Path) -> str | None:
+    """The first member of the zip archive whose bytes do not match the CRC stored with them (as torch.save writes
+    every member), e.g. "archive/data.pkl"; None when all match or the archive cannot be read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.testzip()
+    except (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError):
+        return None
 
 
 def instead_of(path: str | Path) -> str:

@@ -10,6 +10,7 @@ import torch
 from decoding.load import load_translator
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
 from tests.runs import records_of
+from tests.tiny_checkpoints import save
 from util.errors import UserError
 
 
@@ -110,6 +111,20 @@ def test_a_flipped_bit_in_the_weights_is_found_on_load(two_epoch_run, tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(UserError, match=r"last.pt is damaged: its weights do not match the checksum"):
         load_checkpoint(path)
+
+
+def test_a_flipped_byte_in_the_pickle_is_damage_not_code(tmp_path):
+    """A byte flipped in a global's name read as 'holds Python objects that would run code'."""
+    data = bytearray(Path(save(tmp_path / "good.pt", 1)).read_bytes())
+    at = data.find(b"_rebuild_tensor_v2")
+    assert at > 0
+    data[at + 3] ^= 0x01
+    (tmp_path / "last.pt").write_bytes(bytes(data))
+    with pytest.raises(UserError) as error:
+        load_checkpoint(tmp_path / "last.pt")
+    assert str(error.value).startswith(f"{tmp_path / 'last.pt'} is damaged: its archive/data.pkl does not match the "
+                                       "CRC its zip archive stores (changed bytes); its run cannot continue from it")
+    assert "code" not in str(error.value)
 
 
 def test_a_checkpoint_without_a_checksum_still_loads(two_epoch_run, tmp_path):
