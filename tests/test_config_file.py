@@ -87,3 +87,45 @@ def test_one_edit_is_named_in_the_singular(tmp_path, capsys):
     run, saved = edited(tmp_path, lambda v: v["train"].update(max_steps=7))
     resumed_config(run, saved)
     assert "edited by hand: --train.max_steps=7 takes effect as that flag would" in capsys.readouterr().err
+
+
+def test_a_resume_that_fails_before_last_pt_leaves_config_json_so_its_flag_is_no_edit_by_hand(
+        root, two_epoch_run, tmp_path, train_main, monkeypatch, capsys):
+    """After `--resume RUN --train.max_steps=N` failed (a full disk), config.json held N, and the next resume called
+    it edited by hand."""
+    import training.save_policy as save_policy
+    run, real = copy_run(two_epoch_run, tmp_path), save_policy.save_checkpoint
+    before = (run / "config.json").read_text()
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(save_policy, "save_checkpoint", full_disk)
+    with pytest.raises(UserError, match="No space left on device"):
+        resume(train_main, root, run, "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+    assert (run / "config.json").read_text() == before
+    monkeypatch.setattr(save_policy, "save_checkpoint", real)
+    capsys.readouterr()
+    resume(train_main, root, run, "--train.max_epochs=3", f"--train.max_steps={step + 2}")
+    assert "edited by hand" not in capsys.readouterr().err
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"] == step + 2
+    assert json.loads((run / "config.json").read_text())["train"]["max_steps"] == step + 2
+
+
+def test_an_edit_made_while_a_resumed_run_trains_is_left_for_the_next_resume(root, two_epoch_run, tmp_path,
+                                                                              train_main, monkeypatch):
+    """config.json is written with the resumed run's first last.pt: an edit made by hand since the resume began is
+    not written over."""
+    import training.save_policy as save_policy
+    run, real = copy_run(two_epoch_run, tmp_path), save_policy.Checkpoints.write_last
+    step = load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"]
+    values = json.loads((run / "config.json").read_text())
+    values["train"]["lr"] = 0.0005
+    edit = json.dumps(values)
+
+    def edited_meanwhile(self, run_now):
+        (run / "config.json").write_text(edit)
+        real(self, run_now)
+    monkeypatch.setattr(save_policy.Checkpoints, "write_last", edited_meanwhile)
+    resume(train_main, root, run, "--train.max_epochs=3", f"--train.max_steps={step + 1}")
+    assert (run / "config.json").read_text() == edit

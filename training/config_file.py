@@ -1,6 +1,7 @@
-"""A run's config.json read back when --resume continues the run. last.pt holds the run's config; a value a user
-edited in config.json by hand takes effect as the same --train.* or --decode.* flag would, and config.json is then
-written again from the result, so the edit is neither ignored nor lost. An edit of what cannot change mid-run (the
+"""A run's config.json read back when --resume continues the run. last.pt holds the run's config; a value a user edited
+in config.json by hand takes effect as the same --train.* or --decode.* flag would, and config.json is written again
+from the result with the first last.pt that holds it (training/save_policy.py), so the edit is neither ignored nor
+lost, and a resume's flags reach config.json only once last.pt holds them. An edit of what cannot change mid-run (the
 model, the data, the preset, where the weights came from), a value its field does not take, or a file that is no
 config is one line that names config.json and what to do."""
 from __future__ import annotations

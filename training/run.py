@@ -261,7 +261,12 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
     run.state.precision, run.state.ranks, run.state.corpus = precision.precision, dist.world_size, corpus
     if dist.is_main:
         try:
-            write_text_atomic(run.dir / "config.json", cfg.to_json() + "\n")     # a half one blocks --out
+            if resume is None or not (run.dir / "config.json").is_file():   # a half one blocks --out
+                write_text_atomic(run.dir / "config.json", (resume.cfg if resume else cfg).to_json() + "\n")
+            if resume is not None:
+                run.checkpoints.config_at_resume = (run.dir / "config.json").read_text(encoding="utf-8")
+            # a resume's flags reach config.json with the first last.pt that holds them (Checkpoints.write_last): a
+            # resume that fails before leaves it as it was, and the next one takes no flag for an edit by hand
             run.metrics_log = open_log(run.dir / "metrics.jsonl", run.state.metrics_bytes if resume else 0)
             if cfg.train.tensorboard:
                 run.tensorboard = TensorBoardLog(run.dir, run.state.step if resume else None)

@@ -45,6 +45,7 @@ from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_chec
 from training.card import CARD_NAME, averaged_card, ended_at, model_card, write_card
 from models.resume_command import resume_command
 from util.errors import UserError
+from util.textio import write_text_atomic
 
 
 class Checkpoints:
@@ -58,6 +59,7 @@ class Checkpoints:
         self.saved_step: int | None = None                 # the step last.pt on disk holds
         self.best_on_disk: tuple[int, str] | None = None   # (step, kind) of a best.pt ahead of last.pt
         self.last_written = time.monotonic()               # when last.pt was written, or this session started
+        self.config_at_resume: str | None = None           # a resumed run's config.json as it began: write_config
         self.write_seconds = 0.0                           # how long writing last.pt took (0: not yet written)
         self.best: dict | None = None                      # the validation best.pt holds, once written here
 
@@ -212,7 +214,22 @@ class Checkpoints:
         start = time.monotonic()
         self.write(run, "last.pt", training=True)
         self.saved_step, self.last_written = run.state.step, time.monotonic()
+        self.write_config(run)
         self.write_seconds = self.last_written - start
+
+    def write_config(self, run) -> None:
+        """A resumed run's config.json as its config, once the first last.pt holds it: its new flags (or edits by
+        hand) are the run's config from then on. An edit made since the resume began is left for the next one."""
+        if not self.is_main or self.config_at_resume is None:
+            return
+        text, path = run.cfg.to_json() + "\n", self.dir / "config.json"
+        try:
+            on_disk = path.read_text(encoding="utf-8") if path.is_file() else None    # None: removed meanwhile
+            if on_disk in (self.config_at_resume, None) and on_disk != text:
+                write_text_atomic(path, text)
+        except (OSError, UnicodeDecodeError) as e:
+            raise UserError(f"cannot write {path} ({getattr(e, 'strerror', None) or e}); {self.kept()}") from None
+        self.config_at_resume = None
 
     def write(self, run, name: str, training: bool = False, **info) -> None:
         """One checkpoint, on rank 0: weights, config, vocabularies, subword models and `info`; with `training` also
