@@ -143,6 +143,20 @@ def test_resume_without_last_pt_says_what_happened_and_what_to_do(files, message
         train.main(["--resume", str(tmp_path / "typo")])
 
 
+def test_a_last_pt_that_is_a_directory_or_a_dangling_link_is_named_as_such(tmp_path):
+    """A last.pt that was a directory was reported as 'no last.pt'."""
+    run = tmp_path / "run"
+    (run / "last.pt").mkdir(parents=True)
+    (run / "config.json").write_text(make_config("tiny").to_json())
+    with pytest.raises(UserError, match=rf"^--resume {run}: its last.pt is a directory, not the checkpoint file a "
+                                        rf"run writes; put the run's last.pt file at {run / 'last.pt'} \(move"):
+        train.main(["--resume", str(run)])
+    (run / "last.pt").rmdir()
+    (run / "last.pt").symlink_to(tmp_path / "gone.pt")
+    with pytest.raises(UserError, match=rf"its last.pt is a link to {tmp_path / 'gone.pt'}, which does not exist"):
+        train.main(["--resume", str(run)])
+
+
 def test_resume_given_a_file_of_the_run_names_its_directory(tmp_path):
     (tmp_path / "best.pt").write_text("")
     with pytest.raises(UserError, match=rf"^--resume {tmp_path / 'best.pt'}: that is a file; pass the run's "

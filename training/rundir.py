@@ -48,6 +48,12 @@ def check_resumable(run_dir: Path) -> None:
     if not run_dir.is_dir():
         raise UserError(f"--resume {run_dir}: no such directory; pass the directory of a run that train.py wrote "
                         "(e.g. runs/<time>-<preset>)")
+    last = run_dir / "last.pt"
+    if last.exists() or last.is_symlink():      # there, but no file to load
+        what = ("a directory" if last.is_dir() else f"a link to {os.readlink(last)}, which does not exist"
+                if not last.exists() else "not a regular file")
+        raise UserError(f"--resume {run_dir}: its last.pt is {what}, not the checkpoint file a run writes; put the "
+                        f"run's last.pt file at {last} (move what is there away first)")
     if is_main_process() and (owner := lock_owner(run_dir)):    # (another rank's lock is rank 0's, this run's)
         raise UserError(f"--resume {run_dir}: the run is still training ({owner}) and has written no last.pt yet "
                         "(at its first epoch's end, or after --train.save_every minutes); --resume continues a run "
