@@ -464,18 +464,19 @@ def test_an_empty_text_sends_nothing_and_shows_the_hint(server, browser):
         '"The translation appears here."'
 
 
-@pytest.mark.parametrize("field, name", [("#beam", "beam"), ("#n-best", "n-best")])
-def test_a_beam_or_n_best_below_1_is_said_and_nothing_sent(server, browser, field, name):
-    """It was silently replaced by the server's default."""
+@pytest.mark.parametrize("field, name, value", [("#beam", "beam", "0"), ("#n-best", "n-best", "0"),
+                                                ("#beam", "beam", "2.5"), ("#n-best", "n-best", "1.5")])
+def test_a_beam_or_n_best_below_1_or_not_whole_is_said_and_nothing_sent(server, browser, field, name, value):
+    """0 was silently replaced by the server's default, and 2.5 cut to 2."""
     page = browser.new_page()
     page.goto(server)
     page.wait_for_selector("#model:has-text(' de / ')")            # /health answered
     sent = sent_requests(page)
     page.fill("#source", SENTENCE)
-    page.fill(field, "0")
+    page.fill(field, value)
     page.click("#translate")
     page.wait_for_selector("#translate:not([disabled])")
-    assert sent == [] and page.inner_text("#error") == f"{name} must be an integer from 1 to 16, not 0"
+    assert sent == [] and page.inner_text("#error") == f"{name} must be an integer from 1 to 16, not {value}"
 
 
 def test_ctrl_enter_translates_from_any_field_of_the_page(server, browser):
