@@ -13,6 +13,7 @@ from config import DecodeConfig
 from config.checks import BrokenRule, decode_settings
 from decoding.markup import FORMATS as MARKUP_FORMATS
 from decoding.subtitles import FORMATS as TRANSLATE_PY_FORMATS
+from util.errors import json_mistake
 
 # lone surrogates, which no UTF-8 can carry; a text's control characters are removed by the text pipeline's cleaning
 # (or read as spaces), as translate.py's lines' are (text/forms/cleaning.py)
@@ -66,7 +67,7 @@ def parse_json(body: bytes) -> dict:
     try:        # a leading byte order mark (an editor's, in a file sent as the body) is ignored, as RFC 8259 allows
         payload = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as e:
-        raise BadRequest(400, f"request body is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        raise BadRequest(400, f"request body is not valid JSON ({json_mistake(e)})") from None
     except RecursionError:
         raise BadRequest(400, "request body is not valid JSON (nested too deeply)") from None
     except ValueError:                 # Python reads no integer of more than sys.get_int_max_str_digits() digits

@@ -64,6 +64,12 @@ def test_config_json_that_is_no_json_says_where_and_how_to_resume(tmp_path):
         resumed_config(tmp_path, make_config("tiny"))
 
 
+def test_config_json_cut_inside_a_string_says_where_the_string_starts_once(tmp_path):
+    (tmp_path / "config.json").write_text('{"train": {"lr')
+    with pytest.raises(UserError, match=r"not valid JSON \(Unterminated string starting at line 1\); correct it"):
+        resumed_config(tmp_path, make_config("tiny"))
+
+
 def test_a_resumed_run_trains_with_the_edit_and_a_bad_edit_is_refused_with_the_file_kept(root, two_epoch_run,
                                                                                           tmp_path, train_main):
     run = copy_run(two_epoch_run, tmp_path)

@@ -131,7 +131,7 @@ def test_attention_maps_each_line_of_a_text_as_translate_translates_it(client):
 
 
 BAD_REQUESTS = [
-    (b'{"text": "Der Hund', 400, "not valid JSON"),
+    (b'{"text": "Der Hund', 400, "not valid JSON (Unterminated string starting at line 1 column 10)"),
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
     (b"[" * 100_000, 400, "not valid JSON"),
     (b'["Der Hund"]', 422, "must be a JSON object"),

@@ -15,7 +15,7 @@ from config import SECTIONS, Config
 from config.checks import check_section
 from config.overrides import SET_BY_INIT
 from config.presets import flag_value
-from util.errors import UserError
+from util.errors import UserError, json_mistake
 
 CHANGEABLE = ("train", "decode")       # the sections a resumed run takes new values of, as its flags
 
@@ -70,8 +70,8 @@ def _read(path: Path) -> Config | None:
     try:
         values = json.loads(text)
     except json.JSONDecodeError as e:
-        raise UserError(f"{path} is not valid JSON ({e.msg} at line {e.lineno}); correct it, or remove it to resume "
-                        "with the config last.pt holds") from None
+        raise UserError(f"{path} is not valid JSON ({json_mistake(e, column=False)}); correct it, or remove it to "
+                        "resume with the config last.pt holds") from None
     if not isinstance(values, dict) or not all(isinstance(values.get(s, {}), dict) for s in SECTIONS):
         raise UserError(f"{path} is not a run's config (an object of the sections {', '.join(SECTIONS)}); correct "
                         "it, or remove it to resume with the config last.pt holds")

@@ -34,3 +34,10 @@ def raised_at(error: BaseException, file: str | Path) -> str:
 def one_line(error: BaseException) -> str:
     """An error as one line: its type and the first line of its message."""
     return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else '(no message)'}"
+
+
+def json_mistake(error, column: bool = True) -> str:
+    """A json.JSONDecodeError as 'what at line L column C': its own message may end in "at" already
+    ("Unterminated string starting at"), which is not said twice."""
+    place = f"line {error.lineno}" + (f" column {error.colno}" if column else "")
+    return f"{error.msg.removesuffix(' at')} at {place}"
