@@ -135,12 +135,14 @@ def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]]
     return [put_back(p, translation, attend) for p, translation in zip(parsed, found)]
 
 
-def attention_of(router: Router, decode: DecodeConfig) -> Callable[[str], list[AttentionMap] | None]:
-    """attend(text) for translate_markup and put_back: the router's attention maps of text's sentences, None from an
-    engine without attention (CTranslate2), whose tags go by proportion."""
+def attention_of(router: Router, decode: DecodeConfig,
+                 glossary: dict[str, str] | None = None) -> Callable[[str], list[AttentionMap] | None]:
+    """attend(text) for translate_markup and put_back: the router's attention maps of text's sentences (with a
+    request's own glossary, as it was translated), None from an engine without attention (CTranslate2), whose tags go
+    by proportion."""
     def attend(text: str) -> list[AttentionMap] | None:
         try:
-            return router.line_attention(text, decode)
+            return router.line_attention(text, decode, glossary)
         except UserError:
             return None
     return attend

@@ -206,8 +206,9 @@ class Router:
     def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
         return self.ways[self.target(line)].attention_maps(line, decode)
 
-    def line_attention(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
-        return self.ways[self.target(line)].line_attention(line, decode)
+    def line_attention(self, line: str, decode: DecodeConfig | None = None,
+                       glossary: dict[str, str] | None = None) -> list[AttentionMap]:
+        return self.ways[self.target(line)].line_attention(line, decode, glossary)
 
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
         return self.ways[self.target(line)].attention_map(line, decode)

@@ -222,10 +222,12 @@ class Translator:
         written, the output's as filled in), not as the private-use characters the model reads."""
         return self.sentence_maps(self.pipeline.apply(line, self.terms), decode)
 
-    def line_attention(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+    def line_attention(self, line: str, decode: DecodeConfig | None = None,
+                       glossary: dict[str, str] | None = None) -> list[AttentionMap]:
         """attention_maps with each quotation's map in its slot: one map per sentence of the line as written, its
-        tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the line's words."""
-        applied = self.pipeline.apply(line, self.terms)
+        tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the line's words;
+        glossary: a request's own terms, added as split adds them (the maps are those of the translation made)."""
+        applied = self.pipeline.apply(line, self.terms_with(glossary))
         layout = applied.line_states[-1] if applied.line_states else None
         return in_line_order(self.sentence_maps(applied, decode), layout if isinstance(layout, Layout) else None)
 

@@ -80,7 +80,7 @@ class TranslationService:
         texts, parsed, plain = lines_of(request)
         lines_split = router.split(plain, glossary=glossary)
         return self.batcher.submit(request.work, sentences_of(lines_split), lambda translated: join_lines(
-            texts, self._put_markup(router, request.work.decode, parsed, router.join(lines_split, translated))))
+            texts, self._put_markup(router, request.work, parsed, router.join(lines_split, translated))))
 
     def notes(self, request: TranslateRequest) -> list[str]:
         """What translate.py notes on stderr of the same lines, for the answer: the lines a fixed "to" sends into the
@@ -91,13 +91,14 @@ class TranslationService:
             return f'"to": "{to}"' if request.to or to == AUTO else f"serve.py --to {to}"
         return [own_language_note(own, router, setting=named)] if own else []
 
-    def _put_markup(self, router: Router, decode: DecodeConfig, parsed: list[Parsed | None],
+    def _put_markup(self, router: Router, work: Work, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:
         """Each text's tags put back into its translation (a text without markup: as it is), by the cross-attention
-        of its way; the request asked for one translation a text (serving/payloads.py's parse_format)."""
+        of its way with the request's glossary; the request asked for one translation a text (serving/payloads.py's
+        parse_format)."""
         if not any(parsed):
             return found
-        attend = attention_of(router, decode)
+        attend = attention_of(router, work.decode, dict(work.glossary))
         with self._lock:            # the attention is decoded by the model the batcher's worker also uses
             return [n_best if p is None else [n_best[0]._replace(text=put_back(p, n_best[0].text, attend))]
                     for p, n_best in zip(parsed, found)]

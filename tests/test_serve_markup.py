@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from serving.app import create_app  # noqa: E402
 from serving.service import TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402
-from decoding.markup import translate_markup_lines  # noqa: E402
+import serving.service  # noqa: E402
+from decoding.markup import put_back, translate_markup_lines  # noqa: E402
 from decoding.markup_kept import tags_kept  # noqa: E402
 from decoding.router import Router  # noqa: E402
 from tests.test_markup import LINES  # noqa: E402
@@ -56,6 +57,24 @@ def test_xml_pairs_tags_by_their_exact_name(client):
     line = '<Term id="1">Hund</Term> und <term>Katze</term>'
     answer = client.post("/translate", json={"text": line, "format": "xml"}).json()
     assert tags_kept(line, answer["translation"], "xml")
+
+
+def test_a_requests_glossary_is_in_the_attention_that_puts_its_tags_back(client, tiny_run, monkeypatch):
+    """The tags go where the attention of the translation made puts them, the request's glossary's terms in it, as
+    translate.py --glossary's do."""
+    maps, line, glossary = [], "Der <b>Hund</b> läuft im Park.", {"Hund": "Zorblax"}
+
+    def seen(parsed, translation, attend):
+        maps.extend(attend(parsed.plain))
+        return put_back(parsed, translation, attend)
+    monkeypatch.setattr(serving.service, "put_back", seen)
+    answer = client.post("/translate", json={"text": line, "format": "html", "glossary": glossary}).json()
+    assert "Zorblax" in answer["translation"] and tags_kept(line, answer["translation"])
+    with_file = load_translator(tiny_run / "best.pt")           # translate.py --glossary FILE's translator
+    with_file.use_glossary(glossary)
+    decode = replace(with_file.cfg.decode, n_best=1)
+    expected = Router(with_file).line_attention("Der Hund läuft im Park.", decode)
+    assert [(m.source, m.output) for m in maps] == [(m.source, m.output) for m in expected]
 
 
 def test_an_engine_without_attention_puts_the_tags_back_by_proportion(tiny_run):
