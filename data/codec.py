@@ -56,11 +56,7 @@ class Codec:
         direction's tag where the model has both directions."""
         prefix = self.prefix if side == "src" else []
         limit = self.limit(side)
-        units = self.tokenizer(side).tokenize_many(texts, remember=False)   # a translator's input never ends
-        subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
-        if subwords is not None:
-            units = subwords.split_many(units)
-        ids = [vocab.encode(u) for u in units]
+        ids = self.whole_ids(texts, side)
         for n, seq in enumerate(ids):
             if len(seq) > limit:
                 line = line_numbers[n] if line_numbers else n + 1
@@ -68,6 +64,14 @@ class Codec:
                       file=sys.stderr)
                 ids[n] = seq[:limit]
         return [prefix + seq for seq in ids] if prefix else ids
+
+    def whole_ids(self, texts: list[str], side: str = "src") -> list[list[int]]:
+        """Ids of the texts as they are, none cut to the model's length (limit) and without the direction's tag."""
+        units = self.tokenizer(side).tokenize_many(texts, remember=False)   # a translator's input never ends
+        subwords, vocab = (self.src_subwords, self.src_vocab) if side == "src" else (self.tgt_subwords, self.tgt_vocab)
+        if subwords is not None:
+            units = subwords.split_many(units)
+        return [vocab.encode(u) for u in units]
 
     def text(self, ids: list[int]) -> str:
         """Target ids -> text, always one line."""

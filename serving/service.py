@@ -86,10 +86,26 @@ class TranslationService:
         """What translate.py notes on stderr of the same lines, for the answer: the lines a fixed "to" sends into the
         language they are written in already (html and xml lines: read from their text, not their tags)."""
         router = self.router.toward(request.to) if request.to else self.router
-        own = router.sent_into_their_own(lines_of(request)[2])
+        texts, _, plain = lines_of(request)
+        own = router.sent_into_their_own(plain)
         def named(to: str) -> str:        # the request's "to", or the server's default (serve.py --to)
             return f'"to": "{to}"' if request.to or to == AUTO else f"serve.py --to {to}"
-        return [own_language_note(own, router, setting=named)] if own else []
+        return ([own_language_note(own, router, setting=named)] if own else []) + \
+            self._cut_short_notes(router, request, texts, plain)
+
+    def _cut_short_notes(self, router: Router, request: TranslateRequest, texts: list[list[str]],
+                         plain: list[str]) -> list[str]:
+        """What translate.py warns of on stderr: a sentence longer than the model reads, only its first tokens
+        translated; named by its text (and line, in a text of several)."""
+        where = [(t, k, len(parts) > 1) for t, parts in enumerate(texts) for k in range(len(parts[::2]))]
+        notes = []
+        for n, tokens, limit in router.cut_short(plain, dict(request.work.glossary)):
+            t, k, several = where[n]
+            text = "text" if request.single else f"texts[{t}]"
+            line = f"line {k + 1} of {text}" if several else text
+            notes.append(f"{line} has a sentence of {tokens} tokens; the model reads {limit}, so only its first "
+                         f"{limit} were translated: send shorter sentences")
+        return notes
 
     def _put_markup(self, router: Router, work: Work, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:

@@ -130,6 +130,16 @@ def test_attention_maps_each_line_of_a_text_as_translate_translates_it(client):
     assert [m["source"][0] for m in found] == ["Der", "Die"] and translated[1].startswith("The cat")
 
 
+def test_a_sentence_longer_than_the_model_reads_is_noted_in_the_answer(client, translator):
+    """translate.py warns on stderr that it translates the first tokens alone; the answer's notes say so."""
+    limit = translator.codec.limit()
+    long = " ".join(["Hund"] * (limit + 5))
+    answer = client.post("/translate", json={"texts": ["Der Hund.", f"Der Hund.\n{long}"]}).json()
+    assert answer["notes"] == [f"line 2 of texts[1] has a sentence of {limit + 5} tokens; the model reads {limit}, so "
+                               f"only its first {limit} were translated: send shorter sentences"]
+    assert "notes" not in client.post("/translate", json={"text": " ".join(["Hund"] * limit)}).json()
+
+
 BAD_REQUESTS = [
     (b'{"text": "Der Hund', 400, "not valid JSON (Unterminated string starting at line 1 column 10)"),
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
