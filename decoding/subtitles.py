@@ -21,6 +21,7 @@ from typing import Callable, NamedTuple
 from config import DecodeConfig
 from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like, turns
 from decoding.load import check_output, decode_inputs
+from decoding.router import Router
 from decoding.translations import sentences_of
 from decoding.translator import Translator
 from util.errors import UserError
@@ -170,8 +171,9 @@ def translate_texts(translator: Translator, texts: list[str], numbers: list[int]
     return [n_best[0].text for n_best in found]
 
 
-def translate_subtitle_file(translator: Translator, decode: DecodeConfig, fmt: str, output: str | None) -> None:
-    """translate.py --format srt|vtt: the file on stdin, translated, to stdout or to `output`."""
+def translate_subtitle_file(translator: Router, decode: DecodeConfig, fmt: str, output: str | None) -> int:
+    """translate.py --format srt|vtt: the file on stdin, translated, to stdout or to `output`; -> how many of its
+    texts the router's --to sent into the language they are written in (Router.sent_into_their_own), for its note."""
     if sys.stdin is None:
         raise UserError(f"stdin is closed; redirect the subtitle file to it: `python translate.py --format {fmt} < "
                         f"in.{fmt}`")
@@ -182,8 +184,13 @@ def translate_subtitle_file(translator: Translator, decode: DecodeConfig, fmt: s
         line = raw.count(b"\n", 0, e.start) + 1
         raise UserError(f"stdin line {line} is not valid UTF-8; convert the file, e.g. with `iconv -f cp1252 -t "
                         "utf-8`") from None
-    result = translate_subtitles(content, fmt, lambda texts, numbers: translate_texts(translator, texts, numbers,
-                                                                                        decode)).encode("utf-8")
+    own = 0
+
+    def translate(texts: list[str], numbers: list[int]) -> list[str]:
+        nonlocal own
+        own += translator.sent_into_their_own(texts)
+        return translate_texts(translator, texts, numbers, decode)
+    result = translate_subtitles(content, fmt, translate).encode("utf-8")
     if output is not None:
         try:
             replace_file(output, result)
@@ -194,6 +201,7 @@ def translate_subtitle_file(translator: Translator, decode: DecodeConfig, fmt: s
         sys.stdout.buffer.write(result)
     else:
         sys.stdout.write(result.decode("utf-8"))
+    return own
 
 
 def add_format_flags(parser) -> None:

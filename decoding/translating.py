@@ -247,7 +247,9 @@ def translate_from_flags(args) -> int:
         if typed:
             print(f"reading a subtitle file from the terminal until Ctrl-D; redirect one instead: `< in.{args.format}`",
                   file=sys.stderr)
-        translate_subtitle_file(translator, decode, args.format, args.output)
+        own = translate_subtitle_file(translator, decode, args.format, args.output)
+        if own:
+            print(f"note: {own_language_note(own, translator)}", file=sys.stderr)
         return 0
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)

@@ -54,6 +54,17 @@ def test_html_notes_lines_read_as_the_language_to_writes_already(both_run, capsy
     assert "note: 2 lines read as German already, the language --to de writes" in capsys.readouterr().err
 
 
+def test_a_subtitle_file_notes_cues_read_as_the_language_to_writes_already(both_run, tmp_path, monkeypatch, capsys):
+    """--format srt --to de said nothing of German cues read as English (--format text and html note them)."""
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nDer Hund schläft im Park.\n\n2\n00:00:03,000 --> 00:00:04,000\n" \
+          "The dog sleeps in the park.\n\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(srt.encode()), encoding="utf-8"))
+    translate.main(["--checkpoint", str(both_run / "best.pt"), "--greedy", "--to", "de", "--format", "srt",
+                    "--output", str(tmp_path / "out.srt")])
+    assert "note: 1 line reads as German already, the language --to de writes" in capsys.readouterr().err
+    assert (tmp_path / "out.srt").read_text(encoding="utf-8").startswith("1\n00:00:01,000 --> 00:00:02,000\n")
+
+
 def test_a_run_with_unsure_translations_says_how_many_on_stderr_and_keeps_stdout_one_line_a_line(
         tiny_run, monkeypatch, capsys):
     translator = load_translator(str(tiny_run / "best.pt"), "cpu")
