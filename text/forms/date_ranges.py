@@ -65,4 +65,6 @@ def range_span(text: str, spans: list[Span], kinds: list[str | None], source: st
     if opening is None or not between:
         return None
     first, second = RANGE_WORDS[target][kinds[0]]
+    if kinds[0] == "time" and a.fill.endswith(" o'clock") and re.search(r"\bpm$|^noon$", b.fill):
+        a = Span(a.start, a.end, a.fill.replace(" o'clock", " am"))    # "von 9 Uhr bis 17 Uhr": "9 o'clock to 5 pm"
     return Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else f"{first} {a.fill} {second} {b.fill}")

@@ -89,7 +89,9 @@ CLOCK_LEADS = {"de": {"um": "at", "gegen": "around", "gg.": "around", "bis": "un
 # "bis" / "until" only where it opens no range's second time ("9 bis 17 Uhr" is a range's: "Bis 17 Uhr geöffnet." ->
 # "until 5 pm", where a model wrote "5 pm is opening.")
 UNTIL = {"bis", "until"}
-NUMBER_BEFORE = re.compile(r"\d[^\W\d_]*\s*[€$£¥]?\s*$")     # "9 bis", "9h bis", "12,50 € bis"
+# "9 bis", "9h bis", "12,50 € bis", and a time's clock word: "8 am until 6 pm", "9 Uhr bis 17 Uhr" (its second time
+# took "until" for its own: "aus 8 Uhr bis 18 Uhr", "9 o'clock until 5 pm")
+NUMBER_BEFORE = re.compile(r"\d[^\W\d_]*(?:\s*(?i:[ap]\.m\.|[ap]m|uhr|o'clock))?\s*[€$£¥]?\s*$")
 # the words a range opens with, as the target writes it ("from May 3 to 5", "vom 24. Dezember bis zum 2. Januar")
 RANGE_WORDS = {"de": {"date": ("vom", "bis zum"), "time": ("von", "bis")},
                "en": {"date": ("from", "to"), "time": ("from", "to")}}
