@@ -16,6 +16,8 @@ P0 = PLACEHOLDERS[0]
     ("Drei Viertel aller Menschen lachen.", f"{P0} Menschen lachen.", ("Three quarters of all",)),
     ("Er läuft in einem belebten Viertel der Stadt.", "Er läuft in einem belebten Viertel der Stadt.", ()),
     ("Die Drittel der Kinder, eine Hälfte des Apfels.", "Die Drittel der Kinder, eine Hälfte des Apfels.", ()),
+    ("3/4 der Kinder und ½ des Kuchens", f"{P0} Kinder und {PLACEHOLDERS[1]} Kuchens", ("3/4 of the", "½ of the")),
+    ("12/3 der Kinder, 1/2/2025 des Jahres", "12/3 der Kinder, 1/2/2025 des Jahres", ()),
 ])
 def test_a_fraction_with_its_count_before_a_genitive_is_its_english_words_with_of(text, masked, fills):
     assert Fractions().apply(text) == (masked, fills)
@@ -25,6 +27,7 @@ def test_a_pipelines_fraction_is_no_name():
     """"Ein Drittel der Kinder spielt." -> "Drittel the children play.": the names finder kept "Drittel"."""
     pipeline = Pipeline.from_config(DataConfig(src_lang="de", tgt_lang="en"))
     assert pipeline.fills(pipeline.apply("Ein Drittel der Kinder spielt.").states[0]) == ("A third of the",)
+    assert pipeline.fills(pipeline.apply("3/4 der Kinder spielen.").states[0]) == ("3/4 of the",)   # not "3/4"
 
 
 def test_english_sources_have_no_fractions_to_find():

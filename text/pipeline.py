@@ -118,8 +118,9 @@ class Pipeline:
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        CopyThrough() if cfg.copy_through else None,
+                       Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
-                       CalendarNames(*direction), Fractions(*direction),
+                       CalendarNames(*direction),
                        Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:

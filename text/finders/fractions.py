@@ -1,8 +1,9 @@
 """A fraction of something in words, German -> English, with its count and its "of": "Ein Drittel der Kinder spielt."
 -> "A third of the" + " Kinder spielt.", "zwei Drittel des Tages" -> "two thirds of the", "die Hälfte von" -> "half
-of". Multi30K has no "Drittel" (a model kept it as a name, "Drittel the children play.") and its "Viertel" is a part
-of a town ("Ein Viertel der Leute tanzt." -> "Four people dancing."). Only before the genitive's article or "von",
-and with a count right before it, so "in einem belebten Viertel der Stadt" stays the model's.
+of"; one in digits too, "3/4 der" -> "3/4 of the". Multi30K has no "Drittel" (a model kept it as a name, "Drittel
+the children play.") and its "Viertel" is a part of a town ("Ein Viertel der Leute tanzt." -> "Four people
+dancing."). Only before the genitive's article or "von", and with a count (or digits) right before it, so "in einem
+belebten Viertel der Stadt" stays the model's.
 
     Fractions().find("Ein Drittel der Kinder spielt.")   -> [Span(0, 15, "A third of the")]
 
@@ -24,6 +25,9 @@ COUNTS = {"ein": "a", "eine": "a", "zwei": "two", "drei": "three", "vier": "four
 OF = {"der": "of the", "des": "of the", "von": "of", "aller": "of all"}
 FRACTION = re.compile(rf"(?<![\w-])(?i:(?P<count>{'|'.join(COUNTS)}|die)\s+(?P<part>{'|'.join(PARTS)})\s+"
                       rf"(?P<of>{'|'.join(OF)}))(?![\w-])")
+# one in digits too, under one ("3/4 der Kinder" -> "3/4 of the" + " Kinder": a model wrote "3/4 the children")
+DIGITS = re.compile(rf"(?<![\w/.,-])(?P<digits>(?P<over>\d{{1,2}})/(?P<under>\d{{1,3}})|[½⅓¼⅔¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])"
+                    rf"\s+(?P<of>(?i:{'|'.join(OF)}))(?![\w-])")
 
 
 class Fractions(PlaceholderStep):
@@ -40,4 +44,8 @@ class Fractions(PlaceholderStep):
             words = f"{one} {OF[of]}" if count == "die" else \
                 f"{COUNTS[count]} {one if COUNTS[count] == 'a' else more} {OF[of]}"
             spans.append(Span(m.start(), m.end(), words[0].upper() + words[1:] if m.group()[0].isupper() else words))
-        return spans
+        for m in DIGITS.finditer(text) if self.on else ():
+            if m.group("under") and not 0 < int(m.group("over")) < int(m.group("under")):
+                continue                        # "12/3 der": no fraction under one
+            spans.append(Span(m.start(), m.end(), f"{m.group('digits')} {OF[m.group('of').lower()]}"))
+        return sorted(spans)
