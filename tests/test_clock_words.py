@@ -20,6 +20,7 @@ P0 = PLACEHOLDERS[0]
     ("Es ist 5 vor 12, ist es 25 nach 7?", ["five to twelve", "twenty-five past seven"]),    # "5 is in front of 12."
     ("Wir treffen uns um 10 nach 8 oder gegen zwanzig vor neun.", ["at ten past eight", "around twenty to nine"]),
     ("Es ist 5 vor 12 Uhr, um 10 nach 8 Uhr.", ["five to twelve", "at ten past eight"]),   # "5", "noon"
+    ("Es ist 5 nach halb 8, um 10 vor halb 1.", ["twenty-five to eight", "at twenty past twelve"]),   # "5 after ..."
     ("Es ist Viertel nach 5 Uhr, um halb 8 Uhr.", ["quarter past 5", "at half past seven"]),    # "5 o'clock"
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):

@@ -18,8 +18,9 @@ nothing elsewhere) and British "half eight", both read two ways, and "halb" befo
 voll", "halb zwei Kinder": a capitalized word after the hour). A time takes its preposition along as one in digits
 does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a model wrote "We are gathering using half past
 seven"). German minutes before or after an hour, "5 vor 12", "10 nach 8", are words too ("five to twelve", "at ten
-past eight", "Es ist 5 vor 12 Uhr." -> "five to twelve"), but only after "es ist", "ist es", "um" or "gegen" and
-before no noun: elsewhere "5 vor 12" may be anything.
+past eight", "Es ist 5 vor 12 Uhr." -> "five to twelve"; before or after a half hour, "5 nach halb 8" -> "twenty-five
+to eight"), but only after "es ist", "ist es", "um" or "gegen" and before no noun: elsewhere "5 vor 12" may be
+anything.
 """
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ class ClockWords(PlaceholderStep):
                                      rf"(?!\w)(?![:.,]\d){noun}"), minutes, ahead)
                          for fraction, minutes, ahead in fractions]
         self.minutes = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen ))"
-                                  rf"(?P<minutes>(?i:{MINUTES_DE}))\s+(?P<way>vor|nach)\s+"
+                                  rf"(?P<minutes>(?i:{MINUTES_DE}))\s+(?P<way>vor|nach)\s+(?P<half>(?i:halb)\s+)?"
                                   rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?:\s+(?P<clock>Uhr)\b)?"
                                   rf"(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
             if fractions and source == "de" else None
@@ -88,7 +89,12 @@ class ClockWords(PlaceholderStep):
         for m in self.minutes.finditer(text) if self.minutes else ():       # "5 vor 12" -> "five to twelve"
             minutes, hour = (int(n) if n.isdigit() else self.hours.get(n.lower()) or GERMAN_MINUTES[n.lower()]
                              for n in m.group("minutes", "hour"))
-            said = f"{self.words.get(minutes) or ENGLISH_MINUTES[minutes]} {MINUTES_WAY[m.group('way')]} "
+            way = m.group("way")
+            if m.group("half"):     # "5 nach halb 8" is 7:35, "twenty-five to eight" (was "5 after half past seven")
+                past = 30 + (minutes if way == "nach" else -minutes)
+                way, minutes, hour = ("vor", 60 - past, hour) if past > 30 else ("nach", past, (hour - 2) % 12 + 1)
+                spans = [span for span in spans if span.end <= m.start() or span.start >= m.end()]    # "halb 8"'s
+            said = f"{self.words.get(minutes) or ENGLISH_MINUTES[minutes]} {MINUTES_WAY[way]} "
             spans.append(self.led(text, m, said + self.words[hour], spans))
         for m in self.named.finditer(text) if self.named else ():
             spans.append(self.led(text, m, self.names[m.group().lower()], spans))
