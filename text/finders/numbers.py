@@ -20,7 +20,7 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.prices import price_ranges, with_currency, with_rate
-from text.forms.clock_forms import clock_form, clock_range
+from text.forms.clock_forms import clock_form, clock_range, opening_hours, shared_word
 from text.forms.currency import PRICE_MARK, sign_around
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO, joined_ranges
 from text.forms.dates import UNTIL, clock_lead, find_dates, find_ordinals, led_clock
@@ -135,6 +135,12 @@ class Numbers(PlaceholderStep):
                 first, second = clock_range(m.group(3), after.group(3), "", second, self.source, self.target)
                 spans[k], spans[k + 1] = spans[k]._replace(fill=first), spans[k + 1]._replace(fill=second)
                 times |= {m.start(), after.start()}
+        for k, (m, after) in enumerate(zip(found, found[1:])):      # "open from 9 to 5", "Mon-Fri 9-5": a sign's
+            hours = self.bare_hours(text, m, after) if (spans[k].start, spans[k + 1].end) == (m.start(), after.end()) \
+                else None
+            if hours:
+                spans[k], spans[k + 1] = spans[k]._replace(fill=hours[0]), spans[k + 1]._replace(fill=hours[1])
+                times |= {m.start(), after.start()}
         for k, m in enumerate(found):      # with its preposition: "um 14 Uhr" -> "at 2 pm", "at 8:15" -> "um 8:15 Uhr"
             lead = clock_lead(text, m.start(), self.source, spans[k - 1].end if k else 0)
             prefix, sign, number, exponent, clock = m.groups()
@@ -173,6 +179,19 @@ class Numbers(PlaceholderStep):
         between = RANGE_TO[self.source].fullmatch(text, m.end(), after.start())
         return between is not None and (not between.group().strip().isalpha() or
                                         RANGE_FROM[self.source].search(text, 0, m.start()) is not None)
+
+    def bare_hours(self, text: str, m: re.Match, after: re.Match) -> tuple[str, str] | None:
+        """The German fills of two bare English hours that are a sign's opening hours (clock_forms.opening_hours),
+        "from" before the first or a dash between them: "open from 9 to 5", "Mon-Fri 9-5" -> "9 Uhr", "17 Uhr"."""
+        if (self.source, self.target) != ("en", "de") or any(n.group(1) or n.group(2) or n.group(4) or n.group(5)
+                                                             for n in (m, after)):
+            return None
+        between = RANGE_TO["en"].fullmatch(text, m.end(), after.start())
+        if between is None or between.group().strip().isalpha() and not RANGE_FROM["en"].search(text, 0, m.start()):
+            return None
+        hours = opening_hours(text, m.start(), after.end(), m.group(3), after.group(3))
+        worded = between.group().strip().isalpha()          # "von 9 bis 17 Uhr", "9-17 Uhr" (joined_ranges)
+        return (shared_word(*hours), hours[1]) if hours and worded else hours
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
         """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the

@@ -73,3 +73,22 @@ def clock_range(first: str, second: str, clock: str, second_fill: str, source: s
     if (source, target) == ("de", "en") and 0 < hours[0] < 12 <= hours[1] < 24:
         return form.replace(" o'clock", "") + " am", "12 pm" if second_fill == "noon" else second_fill
     return shared_word(form, second_fill), second_fill
+
+
+# English opening hours in bare hours, from the morning into the afternoon: "open from 9 to 5", "Mon-Fri 9-5",
+# "Sundays 10-4" -> "9 Uhr", "17 Uhr" (a model wrote "Wir sind aus 9 zu 5."), where the text speaks of opening hours
+# or a weekday stands right before; "It went from 9 to 5." stays two numbers, and so do hours before a noun
+HOURS_WORDS = re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|office|shop|store|daily)\b")
+WEEKDAY_BEFORE = re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
+                            re.IGNORECASE)
+HOURS_END = re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or|mon|tue|wed|thu|fri|sat|sun)")
+
+
+def opening_hours(text: str, start: int, end: int, first: str, second: str) -> tuple[str, str] | None:
+    """The German fills of two bare English hours text[start:end] ("9", "5") that are opening hours from the morning
+    into the afternoon: ("9 Uhr", "17 Uhr"); None where they are no such hours."""
+    if not (first.isdigit() and second.isdigit() and 6 <= int(first) <= 12 and 1 <= int(second) < min(int(first), 9)):
+        return None
+    if not HOURS_END.match(text, end) or not (HOURS_WORDS.search(text) or WEEKDAY_BEFORE.search(text, 0, start)):
+        return None
+    return clock_form(first, "pm" if first == "12" else "am", "en", "de"), clock_form(second, "pm", "en", "de")
