@@ -141,6 +141,7 @@ def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_week
     (("en", "de"), "The shop is open on Saturdays.", f"The shop is open {P0}.", ("samstags",)),
     (("en", "de"), "We work on Mondays and Fridays.", f"We work {P0} and {P1}.", ("montags", "freitags")),
     (("en", "de"), "Saturdays are busy.", "Saturdays are busy.", ()),                 # a noun: the model's
+    (("en", "de"), "Open Sundays 10-4, closed Mondays.", f"Open {P0} 10-4, closed {P1}.", ("sonntags", "montags")),
     (("de", "en"), "Wir schlafen sonntags lange.", f"Wir schlafen {P0} lange.", ("on Sundays",)),
 ])
 def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, masked, fills):

@@ -1,7 +1,8 @@
 """Month and weekday names outside a date come out in the target's words, each through a placeholder as a date does
 (text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
-"on Saturdays" -> "samstags", "until Fri." -> "until " + "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no
-such date: its number stays as typed) -> "am Juni" + " 31"; German -> English "im Dezember" -> "in December", "am
+"on Saturdays" -> "samstags" (on a sign without "on" too: "Open Sundays 10-4"), "until Fri." -> "until " +
+"Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as typed) -> "am Juni" + "
+31"; German -> English "im Dezember" -> "in December", "am
 Montag" -> "on Monday", "Anfang Mai" -> "early May", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday";
 a range in words with its words, "von Montag bis Freitag" <-> "from Monday to Friday", "Mo. bis Fr." -> "Monday to
 Friday". Multi30K's captions hold hardly any of them (one "Mai", two "Sunday"), so a model, weak or strong, copies
@@ -66,6 +67,10 @@ TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)
 OPENED = re.compile(r"(?:^|[.!?…]) *$")                  # where a sentence opens
 HOURS_AFTER = {"de": re.compile(r" +(?:(?:um|ab|bis|von|gegen) +\d|(?:geschlossen|geöffnet|offen|Ruhetag)\b|"
                                 r"zu *(?:[.!,;]|$))")}
+# English weekdays in the plural without "on", on a sign: after its word of opening hours or before its hours ("Open
+# Sundays 10-4", "Closed Mondays": a model wrote "Geöffnet sustete 10-4"); "Saturdays are busy." is a noun's
+DAYS_BEFORE = {"on", "open", "opens", "closed", "closes"}
+HOURS_NEXT = re.compile(r":? +\d")
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -141,8 +146,9 @@ class CalendarNames(PlaceholderStep):
             return False
         if found.kind == "days" and self.source == "en":       # "on Saturdays" is "samstags"; "Saturdays are ..." no
             previous = PREVIOUS.search(text, 0, found.start)
-            return (previous is not None and previous.group(1).lower() == "on") or \
-                bool(spans and JOINS.fullmatch(text, spans[-1].end, found.start))      # "on Mondays and Fridays"
+            return (previous is not None and previous.group(1).lower() in DAYS_BEFORE) or \
+                bool(spans and JOINS.fullmatch(text, spans[-1].end, found.start)) or \
+                HOURS_NEXT.match(text, found.end) is not None       # "on Mondays and Fridays", "Sundays 10-4"
         if not (found.short or ambiguous):
             return True
         stop = text.startswith(".", found.start + len(found.word))
