@@ -205,7 +205,8 @@ def test_a_letters_sign_off_and_the_writers_name_are_one_phrase_with_a_comma(tex
     assert Phrases().apply(text)[1] == (fill,)
 
 
-@pytest.mark.parametrize("text", ["LG hat einen neuen Fernseher.", "Gruß an alle Kinder.", "Grüße von Anna"])
+@pytest.mark.parametrize("text", ["LG hat einen neuen Fernseher.", "Gruß an alle Kinder.", "Grüße von Anna",
+                                  "LG Electronics"])
 def test_a_sign_off_is_one_only_before_a_name_to_the_lines_end(text):
     assert Phrases().apply(text)[1] == ()
 

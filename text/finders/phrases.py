@@ -26,8 +26,8 @@ import re
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
 from text.forms.calendar import WEEKDAYS
-from text.forms.phrase_tables import (CAPITALS, CLOSINGS, FIELDS, GREETINGS, HOURS_SIGNS, INTRODUCTIONS, LABELS, LEADS,
-                                      SALUTATIONS, SIGN_OFFS, TABLES, phrase_key)
+from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FIELDS, GREETINGS, HOURS_SIGNS, INTRODUCTIONS,
+                                      LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
@@ -114,7 +114,7 @@ class Phrases(PlaceholderStep):
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
         signed = self.sign_off.fullmatch(text) if self.sign_off else None   # "LG Anna" -> "Best wishes, Anna"
-        if signed:
+        if signed and not BRAND_WORDS.intersection(signed.group(3).lower().split()):      # "LG Electronics"
             phrase, name = SIGN_OFFS[self.source][phrase_key(signed.group(1))], " ".join(signed.group(3).split())
             return [Span(signed.start(1), signed.end(3), f"{phrase}, {name}")]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."

@@ -201,6 +201,10 @@ SIGN_OFFS = {"de": {"lg": "Best wishes", "vg": "Best wishes", "mfg": "Kind regar
                     "grüße": "Regards", "liebe grüße": "Best wishes", "viele grüße": "Best wishes",
                     "beste grüße": "Best regards", "freundliche grüße": "Kind regards",
                     "mit freundlichen grüßen": "Kind regards"}}
+# what follows a brand, not a writer's name: "LG Electronics" is a company, not "Best wishes, Electronics"
+BRAND_WORDS = frozenset("""electronics display chem energy solutions group holding holdings corp corporation inc ltd ag
+    gmbh kg se bank motors mobile telecom systems software media technologies technology tech services
+    international""".split())
 # first words of a phrase that keep their capital inside a sentence: a German noun, English "I"
 CAPITALS = {"Entschuldigung", "Achtung", "Vorsicht", "Hinweis", "Warnung", "Tipp", "Gefahr", "I", "I'm",
             *FIELDS["en"].values()}
