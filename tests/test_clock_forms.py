@@ -31,6 +31,7 @@ def test_a_german_time_of_day_with_its_part_of_the_day_says_am_or_pm(number, clo
     ("14", "16", " Uhr", "4 pm", "de", "en", ("2", "4 pm")),
     ("10", "12", " Uhr", "noon", "de", "en", ("10 am", "12 pm")),
     ("9", "5", " pm", "17 Uhr", "en", "de", ("9", "17 Uhr")),
+    ("8:30", "4:30", "", "4:30 Uhr", "en", "de", ("8:30", "16:30 Uhr")),     # "von 8:30 bis 4:30 Uhr": at night
     ("30", "16", " Uhr", "4 pm", "de", "en", (None, "4 pm")),
 ])
 def test_a_range_writes_its_clock_word_once_unless_it_runs_from_morning_into_afternoon(first, second, clock,

@@ -20,6 +20,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
      ("von 9:00 bis 17:00 Uhr", "9:30", "12:00 Uhr")),            # no clock word: was "von 9:00 zu 17:00"
     (("en", "de"), "It went from 3:1 to 4:1.", f"It went from {P0} to {P1}.", ("3:1", "4:1")),    # a score: no times
     (("en", "de"), "We are open from 9 to 5.", f"We are open {P0}.", ("von 9 bis 17 Uhr",)),   # was "9", "5"
+    (("en", "de"), "Open from 8:30 to 4:30.", f"Open {P0}.", ("von 8:30 bis 16:30 Uhr",)),   # not "4:30 Uhr"
     (("en", "de"), "Mon-Fri 9-5, Sundays 10-4", f"Mon-Fri {P0}, Sundays {P1}", ("9-17 Uhr", "10-16 Uhr")),
     (("en", "de"), "It went from 9 to 5.", f"It went from {P0} to {P1}.", ("9", "5")),       # no opening hours
     (("en", "de"), "The shop sells 9-5 apples.", f"The shop sells {P0}-{P1} apples.", ("9", "5")),

@@ -63,10 +63,13 @@ def clock_range(first: str, second: str, clock: str, second_fill: str, source: s
     """The fills of a range of two times, the clock word written once after the second ("14-16 Uhr"): German ->
     English "2", "4 pm"; one from the morning into the afternoon says so on both ends, "10-12 Uhr" -> "10 am", "12
     pm" ("10 o'clock-noon" mixed two conventions), "11 bis 13 Uhr" -> "11 am", "1 pm"; English -> German "9 to 5 pm" ->
-    "9", "17 Uhr". (None, second_fill) where the first is no time."""
+    "9", "17 Uhr", and without a clock word "8:30", "4:30" -> "8:30", "16:30 Uhr". (None, second_fill) where the
+    first is no time."""
     hours = [int(re.split("[.:]", n)[0]) for n in (first, second)]
     if (source, target) == ("en", "de") and 12 > hours[0] > hours[1] and "p" in clock.lower():
         clock = "am"                                        # "9 to 5 pm": from the morning into the afternoon
+    elif (source, target) == ("en", "de") and 12 > hours[0] > hours[1] and not clock.strip():
+        second_fill = clock_form(second, "pm", source, target) or second_fill     # "8:30 to 4:30": not "4:30 Uhr"
     form = clock_form(first, clock, source, target)
     if form is None:
         return None, second_fill
