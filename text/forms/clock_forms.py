@@ -89,8 +89,8 @@ HOURS_END = re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or
 
 def opening_hours(text: str, start: int, end: int, first: str, second: str) -> tuple[str, str] | None:
     """The German fills of two bare English hours text[start:end] ("9", "5") that are opening hours from the morning
-    into the afternoon: ("9 Uhr", "17 Uhr"); None where they are no such hours."""
-    if not (first.isdigit() and second.isdigit() and 6 <= int(first) <= 12 and 1 <= int(second) < min(int(first), 9)):
+    into the afternoon: ("9 Uhr", "17 Uhr"), "8-8" -> ("8 Uhr", "20 Uhr"); None where they are no such hours."""
+    if not (first.isdigit() and second.isdigit() and 6 <= int(first) <= 12 and 1 <= int(second) <= min(int(first), 11)):
         return None
     if not HOURS_END.match(text, end) or not (HOURS_WORDS.search(text) or WEEKDAY_BEFORE.search(text, 0, start)):
         return None
