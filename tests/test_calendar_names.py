@@ -126,6 +126,7 @@ def test_training_pairs_are_left_as_they_are():
     (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag", "Sonntag")),   # without its stop before a time
     (("de", "en"), "Öffnungszeiten: Mo-Fr 9-18 Uhr, Sa 10-14 Uhr, So geschlossen.",
      ("Monday-Friday", "Saturday", "Sunday")),
+    (("en", "de"), "Sat 9-1, Sun 10-4", ("Samstag", "Sonntag")),                  # a sign's bare hours
     (("en", "de"), "Sun 5 people. So 5 Leute.", ()),                               # no time after it: a word
     (("de", "en"), "Heute haben wir So geschlossen. Er kommt Di um 8, Do ab 10 Uhr.",
      ("Sunday", "Tuesday", "Thursday")),

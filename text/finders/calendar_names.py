@@ -60,7 +60,8 @@ NAME = re.compile(r"(?<![^\W_])([^\W\d_]+)(\.(?![^\W_]))?(?![^\W_])")
 PREVIOUS = re.compile(r"([^\W\d_]+) +$")
 NUMBER_AFTER = re.compile(r" +\d")
 # a time after a weekday's abbreviation that has no full stop ("Sa 10-14 Uhr", "Sat 10 am-2 pm": opening hours)
-TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)?)? *(?:Uhr\b|[ap]\.?m\b)")
+TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)?)? *(?:Uhr\b|[ap]\.?m\b)|"
+                        r" +\d{1,2}(?::\d\d)? *[-–] *\d{1,2}(?::\d\d)?(?= *(?:[,;.]|$))")    # "Sun 10-4" too
 # or, in German, after a word and before a time with its preposition or a word of opening hours ("Er kommt Di um 8",
 # "Heute haben wir So geschlossen", "Sa 10-14 Uhr, So geschlossen": a model kept "Di" as a name and wrote "So" as
 # "soda"); not where a sentence opens ("So geschlossen wie nie": the adverb)
