@@ -23,6 +23,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("en", "de"), "Open from 8:30 to 4:30.", f"Open {P0}.", ("von 8:30 bis 16:30 Uhr",)),   # not "4:30 Uhr"
     (("en", "de"), "Mon-Fri 9-5, Sundays 10-4", f"Mon-Fri {P0}, Sundays {P1}", ("9-17 Uhr", "10-16 Uhr")),
     (("en", "de"), "Mon-Sat 8-8, Sun 10-10", f"Mon-Sat {P0}, Sun {P1}", ("8-20 Uhr", "10-22 Uhr")),   # not "8-8"
+    (("en", "de"), "Open 9-5 weekdays, closed from 12 to 1 for lunch.", f"Open {P0} weekdays, closed {P1} for lunch.",
+     ("9-17 Uhr", "von 12 bis 13 Uhr")),
     (("en", "de"), "It went from 9 to 5.", f"It went from {P0} to {P1}.", ("9", "5")),       # no opening hours
     (("en", "de"), "The shop sells 9-5 apples.", f"The shop sells {P0}-{P1} apples.", ("9", "5")),
     (("de", "en"), "Von 9:00 bis 17:00.", f"{P0}.", ("from 9:00 am to 5:00 pm",)),

@@ -84,7 +84,8 @@ def clock_range(first: str, second: str, clock: str, second_fill: str, source: s
 HOURS_WORDS = re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|office|shop|store|daily)\b")
 WEEKDAY_BEFORE = re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
                             re.IGNORECASE)
-HOURS_END = re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or|mon|tue|wed|thu|fri|sat|sun)")
+HOURS_END = re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or|for|weekdays|weekends|mon|tue|wed|thu|"
+                       r"fri|sat|sun)")
 
 
 def opening_hours(text: str, start: int, end: int, first: str, second: str) -> tuple[str, str] | None:
