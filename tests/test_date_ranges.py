@@ -30,6 +30,9 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("de", "en"), "Von 9:00 bis 17:00.", f"{P0}.", ("from 9:00 am to 5:00 pm",)),
     (("de", "en"), "Der Laden hat von 9 bis 18 Uhr offen.", f"Der Laden hat {P0} offen.", ("from 9 am to 6 pm",)),
     (("de", "en"), "Vom 24. Dezember bis zum 2. Januar.", f"{P0}.", ("from December 24 until January 2",)),
+    (("de", "en"), "Sa 9-13, geöffnet von 14 bis 18.", f"Sa {P0}-{P1}, geöffnet {P2}.", ("9 am", "1 pm",
+                                                                                        "from 2 to 6 pm")),  # "9-13"
+    (("de", "en"), "Das Spiel endete 9-13.", f"Das Spiel endete {P0}-{P1}.", ("9", "13")),     # no opening hours
     (("en", "de"), "Open from 8 am until 6 pm.", f"Open {P0}.", ("von 8 Uhr bis 18 Uhr",)),    # not "bis 18 Uhr"
     (("de", "en"), "Offen von 9 Uhr bis 17 Uhr.", f"Offen {P0}.", ("from 9 am to 5 pm",)),  # "9 o'clock", "until 5 pm"
     (("de", "en"), "von 3 bis 5 Kinder, 9-18 Uhr", f"von {P0} bis {P1} Kinder, {P2}-{PLACEHOLDERS[3]}",

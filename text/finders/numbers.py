@@ -181,17 +181,20 @@ class Numbers(PlaceholderStep):
                                         RANGE_FROM[self.source].search(text, 0, m.start()) is not None)
 
     def bare_hours(self, text: str, m: re.Match, after: re.Match) -> tuple[str, str] | None:
-        """The German fills of two bare English hours that are a sign's opening hours (clock_forms.opening_hours),
-        "from" before the first or a dash between them: "open from 9 to 5", "Mon-Fri 9-5" -> "9 Uhr", "17 Uhr"."""
-        if (self.source, self.target) != ("en", "de") or any(n.group(1) or n.group(2) or n.group(4) or n.group(5)
+        """The other language's fills of two bare hours that are a sign's opening hours (clock_forms.opening_hours),
+        "from" before the first or a dash between them: "open from 9 to 5", "Mon-Fri 9-5" -> "9 Uhr", "17 Uhr"; "Sa
+        9-13" -> "9 am", "1 pm"."""
+        if {self.source, self.target} != {"en", "de"} or any(n.group(1) or n.group(2) or n.group(4) or n.group(5)
                                                              for n in (m, after)):
             return None
-        between = RANGE_TO["en"].fullmatch(text, m.end(), after.start())
-        if between is None or between.group().strip().isalpha() and not RANGE_FROM["en"].search(text, 0, m.start()):
+        between = RANGE_TO[self.source].fullmatch(text, m.end(), after.start())
+        worded = between is not None and between.group().strip().isalpha()
+        if between is None or worded and not RANGE_FROM[self.source].search(text, 0, m.start()):
             return None
-        hours = opening_hours(text, m.start(), after.end(), m.group(3), after.group(3))
-        worded = between.group().strip().isalpha()          # "von 9 bis 17 Uhr", "9-17 Uhr" (joined_ranges)
-        return (shared_word(*hours), hours[1]) if hours and worded else hours
+        hours = opening_hours(text, m.start(), after.end(), m.group(3), after.group(3), self.source)
+        if hours is None or hours[0] is None:
+            return None
+        return (shared_word(*hours), hours[1]) if worded else hours     # "von 9 bis 17 Uhr", "9-17 Uhr" (joined_ranges)
 
     def with_unit(self, text: str, span: Span, m: re.Match) -> Span:
         """The span with the unit written after its number, if any ("10 km", "45 Minuten"): the measure as the

@@ -78,21 +78,35 @@ def clock_range(first: str, second: str, clock: str, second_fill: str, source: s
     return shared_word(form, second_fill), second_fill
 
 
-# English opening hours in bare hours, from the morning into the afternoon: "open from 9 to 5", "Mon-Fri 9-5",
-# "Sundays 10-4" -> "9 Uhr", "17 Uhr" (a model wrote "Wir sind aus 9 zu 5."), where the text speaks of opening hours
-# or a weekday stands right before; "It went from 9 to 5." stays two numbers, and so do hours before a noun
-HOURS_WORDS = re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|office|shop|store|daily)\b")
-WEEKDAY_BEFORE = re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
-                            re.IGNORECASE)
-HOURS_END = re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or|for|weekdays|weekends|mon|tue|wed|thu|"
-                       r"fri|sat|sun)")
+# opening hours in bare hours, where the text speaks of opening hours or a weekday stands right before them: English
+# ones from the morning into the afternoon, "open from 9 to 5", "Mon-Fri 9-5", "Sundays 10-4" -> "9 Uhr", "17 Uhr" (a
+# model wrote "Wir sind aus 9 zu 5."), German ones of the 24-hour clock, "Sa 9-13" -> "9 am", "1 pm" (it was "9-13");
+# "It went from 9 to 5." stays two numbers, and so do hours before a noun
+HOURS_WORDS = {"en": re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|office|shop|store|daily)\b"),
+               "de": re.compile(r"\b(?i:geöffnet|offen|geschlossen|öffnungszeiten|sprechzeiten|täglich)\b")}
+WEEKDAY_BEFORE = {
+    "en": re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
+                     re.IGNORECASE),
+    "de": re.compile(r"\b(?:Mo|Di|Mi|Do|Fr|Sa|So|(?:Mon|Diens|Mittwoch|Donners|Frei|Sams|Sonn)(?:tag)?s?)\.?:?,?\s*"
+                     r"(?:von\s+)?$")}
+HOURS_END = {"en": re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?i:on|daily|every|except|and|or|for|weekdays|weekends|mon|tue|"
+                              r"wed|thu|fri|sat|sun)"),
+             "de": re.compile(r"\s*(?:[.,!;)…]|$)|\s+(?:und|oder|täglich|geöffnet|offen)\b")}
 
 
-def opening_hours(text: str, start: int, end: int, first: str, second: str) -> tuple[str, str] | None:
-    """The German fills of two bare English hours text[start:end] ("9", "5") that are opening hours from the morning
-    into the afternoon: ("9 Uhr", "17 Uhr"), "8-8" -> ("8 Uhr", "20 Uhr"); None where they are no such hours."""
-    if not (first.isdigit() and second.isdigit() and 6 <= int(first) <= 12 and 1 <= int(second) <= min(int(first), 11)):
+def opening_hours(text: str, start: int, end: int, first: str, second: str, source: str) -> tuple[str, str] | None:
+    """The other language's fills of two bare hours text[start:end] that are opening hours: English "9", "5" -> "9
+    Uhr", "17 Uhr" (from the morning into the afternoon; "8-8" -> "8 Uhr", "20 Uhr"), German "9", "13" -> "9 am", "1
+    pm"; None where they are no such hours."""
+    if not (first.isdigit() and second.isdigit() and source in HOURS_END):
         return None
-    if not HOURS_END.match(text, end) or not (HOURS_WORDS.search(text) or WEEKDAY_BEFORE.search(text, 0, start)):
+    if source == "en" and not (6 <= int(first) <= 12 and 1 <= int(second) <= min(int(first), 11)):
         return None
+    if source == "de" and not 5 <= int(first) < int(second) <= 24:
+        return None
+    if not HOURS_END[source].match(text, end) or not (HOURS_WORDS[source].search(text) or
+                                                      WEEKDAY_BEFORE[source].search(text, 0, start)):
+        return None
+    if source == "de":
+        return clock_range(first, second, " Uhr", clock_form(second, " Uhr", "de", "en"), "de", "en")
     return clock_form(first, "pm" if first == "12" else "am", "en", "de"), clock_form(second, "pm", "en", "de")
