@@ -198,6 +198,7 @@ def test_a_letters_phrases_and_an_opener_after_its_salutation(source, target, te
     ("LG Anna", "Best wishes, Anna"), ("Liebe Grüße, Anna", "Best wishes, Anna"), ("VG Tom", "Best wishes, Tom"),
     ("MfG Peter Müller", "Kind regards, Peter Müller"), ("Gruß, Peter", "Regards, Peter"),
     ("Viele Grüße Anna ", "Best wishes, Anna"),
+    ("Lg anna", "Best wishes, Anna"), ("Mfg Peter müller", "Kind regards, Peter Müller"),    # a lowercase line's
 ])
 def test_a_letters_sign_off_and_the_writers_name_are_one_phrase_with_a_comma(text, fill):
     """"LG Anna" was one name, as written; "Gruß, Peter" kept "Gruß" as a name, "Liebe Grüße, Anna" was "Dear
@@ -206,7 +207,7 @@ def test_a_letters_sign_off_and_the_writers_name_are_one_phrase_with_a_comma(tex
 
 
 @pytest.mark.parametrize("text", ["LG hat einen neuen Fernseher.", "Gruß an alle Kinder.", "Grüße von Anna",
-                                  "LG Electronics"])
+                                  "LG Electronics", "Lg an alle"])
 def test_a_sign_off_is_one_only_before_a_name_to_the_lines_end(text):
     assert Phrases().apply(text)[1] == ()
 

@@ -74,6 +74,10 @@ SALUTE = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))\s+(?=[A-ZÄÖÜ])(
 # Müller"; one placeholder (the name alone went to the model: "Best wishes, is about tonanas")
 SIGN_OFF = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))(,?)((?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’.-]))+)\s*$")
             for lang, words in SIGN_OFFS.items()}
+# the same in a line typed in lowercase, after an abbreviation only ("lg anna" -> "Best wishes, Anna": the names went
+# to the model, "Lg atna"), not before a word a sign-off is followed by ("lg an alle", "lg euch", "vg aus Berlin")
+SIGNED_LOWER = re.compile(r"\s*((?i:lg|vg|mfg))(,?)((?:\s+(?!(?:an|aus|von|und|euch|dich|dir|alle|allen|zurück|auch)\b)"
+                          r"[^\W\d_][\w'’-]*(?![\w'’.-])){1,2})\s*$")     # "Mfg Peter müller": the case step's
 TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name after it, to its comma ("Herr Dr. Bauer,")
 
 
@@ -114,8 +118,11 @@ class Phrases(PlaceholderStep):
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
         signed = self.sign_off.fullmatch(text) if self.sign_off else None   # "LG Anna" -> "Best wishes, Anna"
+        lower = SIGNED_LOWER.fullmatch(text) if self.sign_off and not signed else None      # "lg anna"
+        signed = signed or lower
         if signed and not BRAND_WORDS.intersection(signed.group(3).lower().split()):      # "LG Electronics"
             phrase, name = SIGN_OFFS[self.source][phrase_key(signed.group(1))], " ".join(signed.group(3).split())
+            name = name.title() if lower else name
             return [Span(signed.start(1), signed.end(3), f"{phrase}, {name}")]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
