@@ -150,6 +150,9 @@ def test_a_fields_label_after_a_comma_is_one_too():
     ("en", "de", "Closed on Sundays.", f"{P0} on Sundays.", ("Geschlossen",)),
     ("de", "en", "Geschlossen am Montag", f"{P0} am Montag", ("Closed",)),
     ("en", "de", "Open Sunny Beach", "Open Sunny Beach", ()),           # "Su" only as a whole word
+    ("en", "de", "Open from 9 to 5.", f"{P0} from 9 to 5.", ("Geöffnet",)),         # "Fall von 9 bis 17 Uhr."
+    ("de", "en", "Geöffnet ab 10 Uhr", f"{P0} ab 10 Uhr", ("Open",)),
+    ("en", "de", "Open from the inside.", "Open from the inside.", ()),
 ])
 def test_opening_hours_sign_word_before_its_days_or_hours_is_a_phrase(source, target, text, masked, fills):
     """"Open Mon-Fri 9-5" came back as "Fünf Montag-Freitag 9-5" from a 30-minute model."""

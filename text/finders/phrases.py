@@ -42,7 +42,7 @@ NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 # "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich"}, key=len, reverse=True)
-HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
+HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
 def alternatives(phrases) -> str:
