@@ -35,6 +35,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("de", "en"), "Das Spiel endete 9-13.", f"Das Spiel endete {P0}-{P1}.", ("9", "13")),     # no opening hours
     (("en", "de"), "Open from 8 am until 6 pm.", f"Open {P0}.", ("von 8 Uhr bis 18 Uhr",)),    # not "bis 18 Uhr"
     (("de", "en"), "Offen von 9 Uhr bis 17 Uhr.", f"Offen {P0}.", ("from 9 am to 5 pm",)),  # "9 o'clock", "until 5 pm"
+    (("en", "de"), "Open 9am to 5pm, 8 am until 1 pm.", f"Open {P0}, {P1}.", ("9 bis 17 Uhr", "8 bis 13 Uhr")),
+    (("de", "en"), "Offen 9 Uhr bis 17 Uhr.", f"Offen {P0}.", ("9 am to 5 pm",)),           # "um 17 Uhr zu 9 Uhr"
     (("de", "en"), "von 3 bis 5 Kinder, 9-18 Uhr", f"von {P0} bis {P1} Kinder, {P2}-{PLACEHOLDERS[3]}",
      ("3", "5", "9 am", "6 pm")),                                    # counts are no range of times; no "von": two
 ])

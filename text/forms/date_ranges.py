@@ -52,19 +52,22 @@ def from_date(text: str, span: Span, kind: str | None, source: str, target: str)
 
 
 def range_span(text: str, spans: list[Span], kinds: list[str | None], source: str, target: str) -> Span | None:
-    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times, or
-    "<first>-<second>" and both are times that end in the same clock word, written once ("9-17 Uhr")."""
+    """The two spans as one where the text says "from <first> to <second>" and both are dates or both times, "<first>
+    to <second>" and both are times ("9 bis 17 Uhr"), or "<first>-<second>" and both are times that end in the same
+    clock word, written once ("9-17 Uhr")."""
     if len(spans) < 2 or kinds[0] is None or kinds[0] != kinds[1] or DATE_LEAD[source].match(text, spans[0].start):
         return None
     (a, b), opening = spans, RANGE_FROM[source].search(text, 0, spans[0].start)
+    if kinds[0] == "time" and a.fill.endswith(" o'clock") and re.search(r"\bpm$|^noon$", b.fill):
+        a = Span(a.start, a.end, a.fill.replace(" o'clock", " am"))    # "von 9 Uhr bis 17 Uhr": "9 o'clock to 5 pm"
     shared = shared_word(a.fill, b.fill) if kinds[0] == "time" else a.fill
     if opening is None and shared != a.fill and DASH.fullmatch(text, a.end, b.start):
         return Span(a.start, b.end, f"{shared}-{b.fill}")
     led = kinds[1] == "date" and DATE_LEAD[source].match(text, b.start)         # "bis zum 2. Januar"
     between = text[a.end:b.start].isspace() if led else RANGE_TO[source].fullmatch(text, a.end, b.start)
-    if opening is None or not between:
-        return None
     first, second = RANGE_WORDS[target][kinds[0]]
-    if kinds[0] == "time" and a.fill.endswith(" o'clock") and re.search(r"\bpm$|^noon$", b.fill):
-        a = Span(a.start, a.end, a.fill.replace(" o'clock", " am"))    # "von 9 Uhr bis 17 Uhr": "9 o'clock to 5 pm"
+    if opening is None and kinds[0] == "time" and between and between.group().strip().isalpha():
+        return Span(a.start, b.end, f"{shared} {second} {b.fill}")   # "9am to 5pm" -> "9 bis 17 Uhr" (a model wrote
+    if opening is None or not between:                               # "um 17 Uhr zu 9 Uhr" from two placeholders)
+        return None
     return Span(opening.start(), b.end, f"{first} {a.fill} {b.fill}" if led else f"{first} {a.fill} {second} {b.fill}")
