@@ -188,6 +188,8 @@ def test_a_seasons_wishes_are_one_phrase(source, target, text, masked, fill):
 @pytest.mark.parametrize("source, target, text, masked, fills", [
     ("de", "en", "Mit freundlichen Grüßen", P0, ("Kind regards",)),
     ("de", "en", "Viele Grüße aus Hamburg!", f"{P0} Hamburg!", ("Greetings from",)),
+    ("de", "en", "LG aus Berlin", f"{P0} Berlin", ("Greetings from",)),                # "LG from Berlin"
+    ("de", "en", "Lg an alle", f"{P0} alle", ("Best wishes to",)),                     # not "Best wishes, An Alle"
     ("en", "de", "Kind regards, Anna", f"{P0}, Anna", ("Mit freundlichen Grüßen",)),
     ("de", "en", "Lieber Tom, vielen Dank für deine Hilfe.", f"Lieber Tom, {P0} deine Hilfe.",
      ("thank you very much for",)),
@@ -210,7 +212,7 @@ def test_a_letters_sign_off_and_the_writers_name_are_one_phrase_with_a_comma(tex
 
 
 @pytest.mark.parametrize("text", ["LG hat einen neuen Fernseher.", "Gruß an alle Kinder.", "Grüße von Anna",
-                                  "LG Electronics", "Lg an alle"])
+                                  "LG Electronics"])
 def test_a_sign_off_is_one_only_before_a_name_to_the_lines_end(text):
     assert Phrases().apply(text)[1] == ()
 

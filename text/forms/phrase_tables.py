@@ -157,7 +157,9 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "viele grüße aus": "Greetings from", "liebe grüße aus": "Greetings from",
                 "grüße aus": "Greetings from", "grüße an": "Greetings to", "viele grüße an": "Best wishes to",
                 "liebe grüße an": "Best wishes to", "viel erfolg bei": "Good luck with",
-                "viel glück bei": "Good luck with", "siehe": "See"},
+                "viel glück bei": "Good luck with", "siehe": "See",
+                "lg aus": "Greetings from", "vg aus": "Greetings from", "lg an": "Best wishes to",   # abbreviated:
+                "vg an": "Best wishes to"},                                     # "LG aus Berlin" was "LG from Berlin"
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                 "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
