@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from text.forms.language_id import LanguageId
+from text.forms.language_id import MAX_PAIRS, LanguageId, counted
 from text.forms.lexicon import Lexicon
 
 GERMAN = ["Zwei Kinder spielen mit einem roten Ball am Strand.", "Eine ältere Frau verkauft Blumen auf dem Markt.",
@@ -26,8 +26,34 @@ def pairs(multi30k_dir):
 
 
 @pytest.fixture(scope="module")
-def identifier(pairs):
-    return LanguageId.learn(pairs, "de", "en")
+def train_counts(pairs):
+    """The training pairs' counts, counted once for the module: LanguageId.learn(pairs) is from_counts of them."""
+    assert len(pairs) < MAX_PAIRS
+    return counted(pairs, "de", "en")
+
+
+def with_counts_of(pairs, counts):
+    """The counts of `pairs` followed by the pairs `counts` are of: learn(chain(pairs, those)) is from_counts of it."""
+    first = counted(pairs, "de", "en")
+    return tuple({lang: mine[lang] + theirs[lang] for lang in mine} for mine, theirs in zip(first, counts))
+
+
+@pytest.fixture(scope="module")
+def identifier(train_counts):
+    return LanguageId.from_counts(*train_counts)
+
+
+def test_counts_of_pairs_in_a_row_add_up_to_what_learn_learns():
+    """What lets the tests below count the training pairs once: the same identifier, ties among the kept n-grams
+    and words broken the same way."""
+    first = [("Ein Hund.", "A dog."), ("Ich bin müde.", "I am tired.")]
+    then = [("Eine Katze schläft.", "A cat sleeps."), ("Ein Hund rennt.", "A dog runs.")]
+    for kept, kept_words in ((5000, 3000), (3, 2)):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("text.forms.language_id.KEPT", kept)
+            mp.setattr("text.forms.language_id.KEPT_WORDS", kept_words)
+            learned = LanguageId.learn(itertools.chain(first, then), "de", "en")
+            assert LanguageId.from_counts(*with_counts_of(first, counted(then, "de", "en"))) == learned
 
 
 def test_hand_written_lines_are_read_as_their_language(identifier):
@@ -35,11 +61,14 @@ def test_hand_written_lines_are_read_as_their_language(identifier):
     assert [identifier.which(line) for line in ENGLISH] == ["en"] * len(ENGLISH)
 
 
-def test_a_known_word_outweighs_its_letters_and_the_frames_teach_the_first_person(pairs):
+def test_a_known_word_outweighs_its_letters_and_the_frames_teach_the_first_person(pairs, train_counts):
     """Letter n-grams read "I am tired" as German (" am " as in "am Strand") and leave "Help us" undecided; the words
-    and the project's frame pairs ("I am thirsty.") make them English, as data/prepare.py learns it."""
+    and the project's frame pairs ("I am thirsty.") make them English, as data/prepare.py learns it (the frames, then
+    the training pairs: LanguageId.learn(chain(frames, pairs)))."""
     from data.augment import frame_pairs
-    identifier = LanguageId.learn(itertools.chain(frame_pairs(len(pairs), 0.05), pairs), "de", "en")
+    frames = list(frame_pairs(len(pairs), 0.05))
+    assert len(frames) + len(pairs) < MAX_PAIRS
+    identifier = LanguageId.from_counts(*with_counts_of(frames, train_counts))
     lines = {"I am tired": "en", "Help us": "en", "Excuse us": "en", "Open Sat. 9 am-2 pm.": "en",
              "Mir ist kalt": "de", "Ruf mich an": "de", "Bis morgen.": "de"}
     assert {line: identifier.which(line) for line in lines} == lines

@@ -62,6 +62,19 @@ def chosen(found: dict[str, Counter], kept: int) -> tuple[dict[str, dict[str, in
             {lang: sum(counts.values()) for lang, counts in found.items()})
 
 
+def counted(pairs: Iterable[tuple[str, str]], src_lang: str,
+            tgt_lang: str) -> tuple[dict[str, Counter], dict[str, Counter]]:
+    """Each language's n-gram and word counts over (source, target) pairs, as LanguageId.from_counts takes them; the
+    counts of two runs of pairs add up (Counter +) to those of the two in a row."""
+    found = {src_lang: Counter(), tgt_lang: Counter()}
+    found_words = {src_lang: Counter(), tgt_lang: Counter()}
+    for source, target in pairs:
+        for lang, text in ((src_lang, source), (tgt_lang, target)):
+            found[lang].update(grams(text))
+            found_words[lang].update(WORD.findall(text.lower()))
+    return found, found_words
+
+
 class LanguageId:
     def __init__(self, counts: dict[str, dict[str, int]], totals: dict[str, int],
                  words: dict[str, dict[str, int]] | None = None, word_totals: dict[str, int] | None = None):
@@ -81,13 +94,7 @@ class LanguageId:
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], src_lang: str, tgt_lang: str) -> "LanguageId":
         """From (source, target) training pairs (their first MAX_PAIRS)."""
-        found = {src_lang: Counter(), tgt_lang: Counter()}
-        found_words = {src_lang: Counter(), tgt_lang: Counter()}
-        for source, target in itertools.islice(pairs, MAX_PAIRS):
-            for lang, text in ((src_lang, source), (tgt_lang, target)):
-                found[lang].update(grams(text))
-                found_words[lang].update(WORD.findall(text.lower()))
-        return cls.from_counts(found, found_words)
+        return cls.from_counts(*counted(itertools.islice(pairs, MAX_PAIRS), src_lang, tgt_lang))
 
     @classmethod
     def from_words(cls, words: dict[str, dict[str, int]]) -> "LanguageId":
