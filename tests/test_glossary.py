@@ -83,6 +83,16 @@ def test_a_term_that_is_a_numbers_unit_never_cuts_the_number_which_wins_with_its
     assert (applied.sentences, pipeline.fills(applied.states[0])) == ([masked], fills)
 
 
+@pytest.mark.parametrize("direction, terms, line, masked, fills", [
+    (("de", "en"), {"50%": "half"}, "Ein Mann mit 50% Rabatt.", f"Ein Mann mit {P0} Rabatt.", ("half",)),
+    (("en", "de"), {"50%": "die Hälfte"}, "A man with 50% off.", f"A man with {P0} off.", ("die Hälfte",)),
+])
+def test_a_term_that_holds_all_of_a_numbers_digits_wins_over_its_span(direction, terms, line, masked, fills):
+    pipeline = Pipeline.from_config(DataConfig(src_lang=direction[0], tgt_lang=direction[1]), terms)
+    applied = pipeline.apply(line)
+    assert (applied.sentences, pipeline.fills(applied.states[0])) == ([masked], fills)
+
+
 def test_no_digit_is_left_outside_a_placeholder_whatever_the_glossary():
     units = {"Euro": "euros", "Uhr": "clock", "Nr.": "No.", "kg": "kilos", "%": "percent", "Jahre": "years",
              "Zimmer": "room", "m²": "square metres", "€": "EUR", "Sieg": "win", "x": "times"}

@@ -1,10 +1,10 @@
 """A glossary: each listed source term comes out as the user's target term, through a placeholder the model
 copies. Terms match as written (case-sensitive), longest first, and not inside a longer word, nor inside a URL, an
 e-mail address, a code, a number with its unit or a run with a digit ("de" never matches in "www.wetter.de", "5"
-never in "3,5", "Euro" never in "12 Euro": the number wins, so none is lost). Terms and their targets go through
-the same clean-up as what a user types (text/forms/cleaning.py), so a BOM, a soft hyphen, a no-break space or a
-decomposed letter in a glossary file does not keep a term from matching, and no control or private-use character
-reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/steps/case.py writes them
+never in "3,5", "Euro" never in "12 Euro": the number wins, so none is lost; a term that holds all of a number's
+digits wins over it, "50%" in "50% Rabatt"). Terms and their targets go through the same clean-up as what a user
+types (text/forms/cleaning.py), so a BOM, a soft hyphen, a no-break space or a decomposed letter in a glossary file
+does not keep a term from matching, and no control or private-use character reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/steps/case.py writes them
 as the glossary does).
 
     terms = Terms({"Kölner Dom": "Cologne Cathedral"})       # compiled once, given to a pipeline per request
@@ -88,7 +88,15 @@ class Glossary(PlaceholderStep):
         found = list(self.terms.pattern.finditer(text)) if self.terms.pattern is not None else []
         if not found:
             return []
-        guarded = [(s.start, s.end) for guard in self.guards for s in guard.find(text)]
+        guarded = [(s.start, s.end, isinstance(guard, CopyThrough)) for guard in self.guards for s in guard.find(text)]
         return [Span(m.start(), m.end(), self.filled(m.group())) for m in found
-                if not any(m.start() < end and start < m.end() and not m.start() <= start < end <= m.end()
-                           for start, end in guarded)]
+                if not any(cuts(text, m.start(), m.end(), start, end, whole) for start, end, whole in guarded)]
+
+
+def cuts(text: str, start: int, end: int, span_start: int, span_end: int, whole: bool) -> bool:
+    """Whether a term at text[start:end] cuts into a guarded span so that some of it would be lost: one copied
+    through (whole) always, a number's where a digit is left outside the term ("Euro" in "12 Euro"); a term that
+    holds the number itself wins ("50%" in "50% Rabatt": the rest is the model's)."""
+    if not (start < span_end and span_start < end) or start <= span_start < span_end <= end:
+        return False
+    return whole or any(c.isdigit() for c in text[span_start:start] + text[end:span_end])
