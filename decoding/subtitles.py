@@ -19,10 +19,11 @@ from dataclasses import replace
 from typing import Callable, NamedTuple
 
 from config import DecodeConfig
+from decoding.confidence import is_low
 from decoding.cue_text import Piece, Segment, cue_pieces, segments, split_like, turns
 from decoding.load import check_output, decode_inputs
 from decoding.router import Router
-from decoding.translations import sentences_of
+from decoding.translations import Translation, sentences_of
 from decoding.translator import Translator
 from util.errors import UserError
 from util.textio import replace_file
@@ -164,16 +165,29 @@ def translate_subtitles(content: str, fmt: str, translate: Callable[[list[str], 
     return bom + "".join(out)
 
 
-def translate_texts(translator: Translator, texts: list[str], numbers: list[int], decode: DecodeConfig) -> list[str]:
+def translations_of(translator: Translator, texts: list[str], numbers: list[int],
+                    decode: DecodeConfig) -> list[Translation]:
     """Each text's translation, all sentences decoded together; a warning names the file line a text starts on."""
     splits = [split for text, number in zip(texts, numbers) for split in translator.split([text], number)]
     found = translator.join(splits, translator.translate_sentences(sentences_of(splits), replace(decode, n_best=1)))
-    return [n_best[0].text for n_best in found]
+    return [n_best[0] for n_best in found]
 
 
-def translate_subtitle_file(translator: Router, decode: DecodeConfig, fmt: str, output: str | None) -> int:
-    """translate.py --format srt|vtt: the file on stdin, translated, to stdout or to `output`; -> how many of its
-    texts the router's --to sent into the language they are written in (Router.sent_into_their_own), for its note."""
+def translate_texts(translator: Translator, texts: list[str], numbers: list[int], decode: DecodeConfig) -> list[str]:
+    """Each text's translated text (translations_of)."""
+    return [translation.text for translation in translations_of(translator, texts, numbers, decode)]
+
+
+class SubtitleNotes(NamedTuple):
+    """What translate.py notes on stderr after a subtitle file, as after lines of text: of how many texts."""
+    own: int        # sent by --to into the language they are written in (Router.sent_into_their_own)
+    low: int        # translated with a low confidence (decoding.confidence.is_low)
+    texts: int
+
+
+def translate_subtitle_file(translator: Router, decode: DecodeConfig, fmt: str, output: str | None) -> SubtitleNotes:
+    """translate.py --format srt|vtt: the file on stdin, translated, to stdout or to `output`; -> what its notes
+    count."""
     if sys.stdin is None:
         raise UserError(f"stdin is closed; redirect the subtitle file to it: `python translate.py --format {fmt} < "
                         f"in.{fmt}`")
@@ -184,12 +198,14 @@ def translate_subtitle_file(translator: Router, decode: DecodeConfig, fmt: str, 
         line = raw.count(b"\n", 0, e.start) + 1
         raise UserError(f"stdin line {line} is not valid UTF-8; convert the file, e.g. with `iconv -f cp1252 -t "
                         "utf-8`") from None
-    own = 0
+    own = low = count = 0
 
     def translate(texts: list[str], numbers: list[int]) -> list[str]:
-        nonlocal own
+        nonlocal own, low, count
         own += translator.sent_into_their_own(texts)
-        return translate_texts(translator, texts, numbers, decode)
+        found = translations_of(translator, texts, numbers, decode)
+        low, count = low + sum(is_low(translation.confidence) for translation in found), count + len(found)
+        return [translation.text for translation in found]
     result = translate_subtitles(content, fmt, translate).encode("utf-8")
     if output is not None:
         try:
@@ -201,7 +217,7 @@ def translate_subtitle_file(translator: Router, decode: DecodeConfig, fmt: str, 
         sys.stdout.buffer.write(result)
     else:
         sys.stdout.write(result.decode("utf-8"))
-    return own
+    return SubtitleNotes(own, low, count)
 
 
 def add_format_flags(parser) -> None:

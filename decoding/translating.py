@@ -101,13 +101,14 @@ def notes_low(args) -> bool:
     return not (args.confidence or args.json)
 
 
-def low_note(low: int, lines: int) -> str:
-    """What stderr says after a run where some translations have a low confidence (stdout keeps one line a line)."""
+def low_note(low: int, lines: int, hint: bool = True) -> str:
+    """What stderr says after a run where some translations have a low confidence (stdout keeps one line a line);
+    hint: where --confidence may be given, that it prints each line's."""
     under = f"a confidence under {decoding.confidence.LOW}"
     if lines == 1:
         return f"note: the translation has {under}: the line is {UNLIKE}, so the translation is likely wrong"
-    return (f"note: {low} of {lines} translations have {under}: their lines are {UNLIKE}, so they are likely wrong "
-            "(--confidence prints each line's)")
+    return (f"note: {low} of {lines} translations have {under}: their lines are {UNLIKE}, so they are likely wrong" +
+            (" (--confidence prints each line's)" if hint else ""))
 
 
 def own_language_note(own: int, router: Router, lines: str = "", setting=lambda to: f"--to {to}") -> str:
@@ -247,9 +248,11 @@ def translate_from_flags(args) -> int:
         if typed:
             print(f"reading a subtitle file from the terminal until Ctrl-D; redirect one instead: `< in.{args.format}`",
                   file=sys.stderr)
-        own = translate_subtitle_file(translator, decode, args.format, args.output)
-        if own:
-            print(f"note: {own_language_note(own, translator)}", file=sys.stderr)
+        notes = translate_subtitle_file(translator, decode, args.format, args.output)
+        if notes.low:                           # no --confidence here: a subtitle file has no room for it
+            print(low_note(notes.low, notes.texts, hint=False), file=sys.stderr)
+        if notes.own:
+            print(f"note: {own_language_note(notes.own, translator)}", file=sys.stderr)
         return 0
     if args.plot_attention:
         plot_attention(translator, args.sentences[0], decode, args.plot_attention)

@@ -48,6 +48,21 @@ def test_html_and_xml_note_on_stderr_what_text_notes_of_the_same_lines(tmp_path,
         assert capsys.readouterr().err == text
 
 
+def test_a_subtitle_file_notes_on_stderr_what_text_notes_of_the_same_lines(tmp_path, monkeypatch, capsys):
+    """--format srt|vtt never said that translations had a low confidence (--format text notes it on stderr)."""
+    from tests.tiny_checkpoints import SOURCES, save
+    monkeypatch.setattr(confidence_module, "LOW", 2.0)             # every confidence (at most 1) under it
+    checkpoint = ["--checkpoint", save(tmp_path / "a.pt", 1), "--greedy"]
+    translate.main([*checkpoint, *SOURCES])
+    note = capsys.readouterr().err.split(" (--confidence")[0]     # a subtitle file has no room for --confidence
+    assert note.startswith(f"note: {len(SOURCES)} of {len(SOURCES)} translations have a confidence under 2.0")
+    cues = "".join(f"{n}\n00:00:0{n},000 --> 00:00:0{n},500\n{source}\n\n" for n, source in enumerate(SOURCES, 1))
+    for fmt, file in (("srt", cues), ("vtt", "WEBVTT\n\n" + cues.replace(",", "."))):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(file.encode()), encoding="utf-8"))
+        translate.main([*checkpoint, "--format", fmt, "--output", str(tmp_path / f"out.{fmt}")])
+        assert capsys.readouterr().err == note + "\n"
+
+
 def test_html_notes_lines_read_as_the_language_to_writes_already(both_run, capsys):
     translate.main(["--checkpoint", str(both_run / "best.pt"), "--greedy", "--to", "de", "--format", "html",
                     "<b>Der Hund</b> schläft im Park.", "Die <i>Frau</i> wartet im Haus."])
