@@ -50,18 +50,18 @@ class Codec:
         """The most tokens of one side's sequence, with <bos> and <eos> (and a source's tag) in the position table."""
         return self.cfg.model.max_len - 2 - (len(self.prefix) if side == "src" else 0)
 
-    def ids(self, texts: list[str], side: str = "src", line_numbers: list[int] | None = None) -> list[list[int]]:
+    def ids(self, texts: list[str], side: str = "src", line_numbers: list[int | str] | None = None) -> list[list[int]]:
         """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
-        that names the input line (line_numbers[n] for texts[n]; default 1, 2, ...). A source opens with the
-        direction's tag where the model has both directions."""
+        that names the input line (line_numbers[n] for texts[n], its number or its name; default 1, 2, ...). A
+        source opens with the direction's tag where the model has both directions."""
         prefix = self.prefix if side == "src" else []
         limit = self.limit(side)
         ids = self.whole_ids(texts, side)
         for n, seq in enumerate(ids):
             if len(seq) > limit:
                 line = line_numbers[n] if line_numbers else n + 1
-                print(f"warning: input line {line} has {len(seq)} tokens; translating its first {limit}",
-                      file=sys.stderr)
+                where = line if isinstance(line, str) else f"input line {line}"
+                print(f"warning: {where} has {len(seq)} tokens; translating its first {limit}", file=sys.stderr)
                 ids[n] = seq[:limit]
         return [prefix + seq for seq in ids] if prefix else ids
 

@@ -160,14 +160,16 @@ class Router:
             if mine:
                 yield lang, way, mine
 
-    def split(self, lines: list[str], first_line: int = 1,
-              glossary: dict[str, str] | None = None) -> list[TextSplit | None]:
-        """Translator.split by the translator of each line's way; each split and sentence says its way (.to)."""
+    def split(self, lines: list[str], first_line: int = 1, glossary: dict[str, str] | None = None,
+              names: list[str] | None = None) -> list[TextSplit | None]:
+        """Translator.split by the translator of each line's way; each split and sentence says its way (.to), and
+        its line for warnings: its number from first_line, or names[n] (a request's "line 2 of texts[1]")."""
         out: list = [None] * len(lines)
         for lang, way, mine in self.by_way([self.target(line) for line in lines]):
             for n, split in zip(mine, way.split([lines[n] for n in mine], glossary=glossary)):
                 if split is not None:
-                    out[n] = split._replace(to=lang, sentences=[sentence._replace(line=first_line + n, to=lang)
+                    line = names[n] if names else first_line + n
+                    out[n] = split._replace(to=lang, sentences=[sentence._replace(line=line, to=lang)
                                                                 for sentence in split.sentences])
         return out
 

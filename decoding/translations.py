@@ -21,7 +21,7 @@ class Sentence(NamedTuple):
     """One sentence of an input line as the model reads it, with what its translation needs to be given back."""
     text: str
     states: tuple         # the states of the pipeline's sentence steps, for their reverse
-    line: int             # the input line it comes from (for warnings)
+    line: int | str       # the input line it comes from (for warnings): its number, or its name (a request's)
     to: str = ""          # the language its translation is written in, where a Router chose it (decoding/router.py)
 
 

@@ -37,6 +37,15 @@ def lines_of(request: TranslateRequest) -> tuple[list[list[str]], list[Parsed | 
     return texts, parsed, [line if p is None else p.plain for line, p in zip(lines, parsed)]
 
 
+def line_names(request: TranslateRequest, texts: list[list[str]]) -> list[str]:
+    """How the answer's notes name each line of lines_of: "text" or "texts[1]", "line 2 of texts[1]" in a text of
+    several lines."""
+    def text(t: int) -> str:
+        return "text" if request.single else f"texts[{t}]"
+    return [f"line {k + 1} of {text(t)}" if len(parts) > 1 else text(t)
+            for t, parts in enumerate(texts) for k in range(len(parts[::2]))]
+
+
 def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[list[Translation]]:
     """Each text's n-best list from its lines' (texts: each text's lines and the breaks between them): the k-th
     translation of each line joined by the text's own breaks, each text once; its score is the mean of its lines
@@ -78,7 +87,8 @@ class TranslationService:
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
         texts, parsed, plain = lines_of(request)
-        lines_split = router.split(plain, glossary=glossary)
+        names = [f"a request's {name}" for name in line_names(request, texts)]     # for the server's own log
+        lines_split = router.split(plain, glossary=glossary, names=names)
         return self.batcher.submit(request.work, sentences_of(lines_split), lambda translated: join_lines(
             texts, self._put_markup(router, request.work, parsed, router.join(lines_split, translated))))
 
@@ -97,15 +107,10 @@ class TranslationService:
                          plain: list[str]) -> list[str]:
         """What translate.py warns of on stderr: a sentence longer than the model reads, only its first tokens
         translated; named by its text (and line, in a text of several)."""
-        where = [(t, k, len(parts) > 1) for t, parts in enumerate(texts) for k in range(len(parts[::2]))]
-        notes = []
-        for n, tokens, limit in router.cut_short(plain, dict(request.work.glossary)):
-            t, k, several = where[n]
-            text = "text" if request.single else f"texts[{t}]"
-            line = f"line {k + 1} of {text}" if several else text
-            notes.append(f"{line} has a sentence of {tokens} tokens; the model reads {limit}, so only its first "
-                         f"{limit} were translated: send shorter sentences")
-        return notes
+        names = line_names(request, texts)
+        return [f"{names[n]} has a sentence of {tokens} tokens; the model reads {limit}, so only its first {limit} "
+                "were translated: send shorter sentences" for n, tokens, limit in router.cut_short(
+                    plain, dict(request.work.glossary))]
 
     def _put_markup(self, router: Router, work: Work, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:

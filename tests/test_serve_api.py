@@ -140,6 +140,16 @@ def test_a_sentence_longer_than_the_model_reads_is_noted_in_the_answer(client, t
     assert "notes" not in client.post("/translate", json={"text": " ".join(["Hund"] * limit)}).json()
 
 
+def test_the_servers_log_names_a_long_sentences_line_as_the_answer_does(client, translator, capsys):
+    """serve.py's own log said 'input line 1' of whichever request and line the sentence came from."""
+    long = " ".join(["Hund"] * (translator.codec.limit() + 5))
+    capsys.readouterr()
+    client.post("/translate", json={"texts": ["Der Hund.", f"Der Hund.\n{long}"]})
+    client.post("/translate", json={"text": long})
+    assert [line.split(" has ")[0] for line in capsys.readouterr().err.splitlines() if "warning:" in line] == \
+        ["warning: a request's line 2 of texts[1]", "warning: a request's text"]
+
+
 BAD_REQUESTS = [
     (b'{"text": "Der Hund', 400, "not valid JSON (Unterminated string starting at line 1 column 10)"),
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
