@@ -64,8 +64,12 @@ def parse_json(body: bytes) -> dict:
         text = body.decode("utf-8")
     except UnicodeDecodeError as e:
         raise BadRequest(400, f"request body is not valid UTF-8 (byte {e.start}); send UTF-8 encoded JSON") from None
-    try:        # a leading byte order mark (an editor's, in a file sent as the body) is ignored, as RFC 8259 allows
-        payload = json.loads(text.removeprefix("\ufeff"))
+    text = text.removeprefix("\ufeff")     # an editor's byte order mark (a file sent as the body): RFC 8259 allows it
+    if not text.strip():                    # json's "Expecting value" says nothing of what was sent
+        raise BadRequest(400, f"request body is {'empty' if not text else 'blank'}; send a JSON object like "
+                              '{"text": "Ein Hund rennt."} (docs/SERVING.md lists its fields)')
+    try:
+        payload = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadRequest(400, f"request body is not valid JSON ({json_mistake(e)})") from None
     except RecursionError:

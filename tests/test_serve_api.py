@@ -155,6 +155,8 @@ BAD_REQUESTS = [
     (b'{"text": "Der Hund \xff\xfe"}', 400, "not valid UTF-8"),
     (b"[" * 100_000, 400, "not valid JSON"),
     (b'["Der Hund"]', 422, "must be a JSON object"),
+    (b"", 400, 'request body is empty; send a JSON object like {"text": "Ein Hund rennt."}'),
+    (b" \r\n", 400, 'request body is blank; send a JSON object like {"text": "Ein Hund rennt."}'),
     ({"text": 5}, 422, "text must be a string, not a number"),
     ({"texts": "Der Hund"}, 422, "texts must be an array"),
     ({"texts": ["Der Hund", None]}, 422, "texts[1] must be a string, not null"),
