@@ -50,19 +50,21 @@ class Codec:
         """The most tokens of one side's sequence, with <bos> and <eos> (and a source's tag) in the position table."""
         return self.cfg.model.max_len - 2 - (len(self.prefix) if side == "src" else 0)
 
-    def ids(self, texts: list[str], side: str = "src", line_numbers: list[int | str] | None = None) -> list[list[int]]:
+    def ids(self, texts: list[str], side: str = "src", line_numbers: list[int | str] | None = None,
+            warn: bool = True) -> list[list[int]]:
         """Ids of the source (or target) texts, truncated to the model's maximum length with a warning on stderr
-        that names the input line (line_numbers[n] for texts[n], its number or its name; default 1, 2, ...). A
-        source opens with the direction's tag where the model has both directions."""
+        that names the input line (line_numbers[n] for texts[n], its number or its name; default 1, 2, ...; none
+        where not warn: texts warned of already). A source opens with the direction's tag where the model has both
+        directions."""
         prefix = self.prefix if side == "src" else []
         limit = self.limit(side)
         ids = self.whole_ids(texts, side)
         for n, seq in enumerate(ids):
-            if len(seq) > limit:
+            if len(seq) > limit and warn:
                 line = line_numbers[n] if line_numbers else n + 1
                 where = line if isinstance(line, str) else f"input line {line}"
                 print(f"warning: {where} has {len(seq)} tokens; translating its first {limit}", file=sys.stderr)
-                ids[n] = seq[:limit]
+            ids[n] = seq[:limit]
         return [prefix + seq for seq in ids] if prefix else ids
 
     def whole_ids(self, texts: list[str], side: str = "src") -> list[list[int]]:

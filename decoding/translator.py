@@ -226,17 +226,19 @@ class Translator:
                        glossary: dict[str, str] | None = None) -> list[AttentionMap]:
         """attention_maps with each quotation's map in its slot: one map per sentence of the line as written, its
         tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the line's words;
-        glossary: a request's own terms, added as split adds them (the maps are those of the translation made)."""
+        glossary: a request's own terms, added as split adds them (the maps are those of the translation made, whose
+        warning of a sentence too long for the model, naming its line, is not said again)."""
         applied = self.pipeline.apply(line, self.terms_with(glossary))
         layout = applied.line_states[-1] if applied.line_states else None
-        return in_line_order(self.sentence_maps(applied, decode), layout if isinstance(layout, Layout) else None)
+        return in_line_order(self.sentence_maps(applied, decode, warn=False),
+                             layout if isinstance(layout, Layout) else None)
 
-    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None) -> list[AttentionMap]:
+    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None, warn: bool = True) -> list[AttentionMap]:
         """attention_maps of a line through the pipeline. A sentence with nothing to translate is its own
         translation, as in translate_sentences: no model reads it, so its map has its source and no output rows."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        src_ids = self.codec.ids(applied.sentences)
+        src_ids = self.codec.ids(applied.sentences, warn=warn)
         for_model = [n for n, sentence in enumerate(applied.sentences) if not nothing_to_translate(sentence)]
         found = self.search([src_ids[n] for n in for_model], replace(decode or self.cfg.decode, n_best=1),
                             self.owed([applied.sentences[n] for n in for_model]))

@@ -146,8 +146,9 @@ def test_the_servers_log_names_a_long_sentences_line_as_the_answer_does(client, 
     capsys.readouterr()
     client.post("/translate", json={"texts": ["Der Hund.", f"Der Hund.\n{long}"]})
     client.post("/translate", json={"text": long})
+    client.post("/translate", json={"text": f"<b>Der</b> {long}", "format": "html"})   # its tags' attention: no more
     assert [line.split(" has ")[0] for line in capsys.readouterr().err.splitlines() if "warning:" in line] == \
-        ["warning: a request's line 2 of texts[1]", "warning: a request's text"]
+        ["warning: a request's line 2 of texts[1]", "warning: a request's text", "warning: a request's text"]
 
 
 BAD_REQUESTS = [

@@ -127,6 +127,15 @@ def test_the_overlong_line_warning_names_the_input_line(averaged_run, monkeypatc
     assert len(captured.out.split("\n")) == len(lines) + 1
 
 
+def test_an_html_line_too_long_is_warned_of_once_by_its_number(averaged_run, monkeypatch, capsys):
+    """The attention that puts its tags back warned again, of 'input line 1'."""
+    lines = ["Der Hund läuft.", "<b>Der</b> " + " ".join(["Hund läuft"] * 60) + "."]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("".join(t + "\n" for t in lines).encode())))
+    translate.main(["--checkpoint", str(averaged_run / "best.pt"), "--greedy", "--format", "html"])
+    assert [line.split(" has ")[0] for line in capsys.readouterr().err.splitlines() if line.startswith("warning:")] \
+        == ["warning: input line 2"]
+
+
 def test_translate_score_prints_one_line_per_reference(tmp_path, capsys):
     import translate
     (tmp_path / "ref.en").write_text("A dog runs in the park.\nA man plays.\n")
