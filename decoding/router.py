@@ -222,8 +222,9 @@ class Router:
         for way in self.ways.values():
             way.use_glossary(glossary)
 
-    def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
-        return self.ways[self.target(line)].attention_maps(line, decode)
+    def attention_maps(self, line: str, decode: DecodeConfig | None = None,
+                       name: int | str = 1) -> list[AttentionMap]:
+        return self.ways[self.target(line)].attention_maps(line, decode, name)
 
     def line_attention(self, line: str, decode: DecodeConfig | None = None,
                        glossary: dict[str, str] | None = None) -> list[AttentionMap]:

@@ -216,11 +216,13 @@ class Translator:
         decode = replace(decode or self.cfg.decode, n_best=1)
         return [n_best[0].text for n_best in self.translate_n_best(lines, decode, first_line, glossary)]
 
-    def attention_maps(self, line: str, decode: DecodeConfig | None = None) -> list[AttentionMap]:
+    def attention_maps(self, line: str, decode: DecodeConfig | None = None,
+                       name: int | str = 1) -> list[AttentionMap]:
         """Translate one line sentence by sentence, as translate() does, and return where each output token of each
         sentence looked in its source; placeholders are shown as the words they stand for (the source's as
-        written, the output's as filled in), not as the private-use characters the model reads."""
-        return self.sentence_maps(self.pipeline.apply(line, self.terms), decode)
+        written, the output's as filled in), not as the private-use characters the model reads. name: the line's
+        number or name in a warning of a sentence too long for the model (Sentence.line)."""
+        return self.sentence_maps(self.pipeline.apply(line, self.terms), decode, name)
 
     def line_attention(self, line: str, decode: DecodeConfig | None = None,
                        glossary: dict[str, str] | None = None) -> list[AttentionMap]:
@@ -230,15 +232,16 @@ class Translator:
         warning of a sentence too long for the model, naming its line, is not said again)."""
         applied = self.pipeline.apply(line, self.terms_with(glossary))
         layout = applied.line_states[-1] if applied.line_states else None
-        return in_line_order(self.sentence_maps(applied, decode, warn=False),
+        return in_line_order(self.sentence_maps(applied, decode, None),
                              layout if isinstance(layout, Layout) else None)
 
-    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None, warn: bool = True) -> list[AttentionMap]:
+    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None,
+                      name: int | str | None = 1) -> list[AttentionMap]:
         """attention_maps of a line through the pipeline. A sentence with nothing to translate is its own
         translation, as in translate_sentences: no model reads it, so its map has its source and no output rows."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        src_ids = self.codec.ids(applied.sentences, warn=warn)
+        src_ids = self.codec.ids(applied.sentences, line_numbers=[name] * len(applied.sentences), warn=name is not None)
         for_model = [n for n, sentence in enumerate(applied.sentences) if not nothing_to_translate(sentence)]
         found = self.search([src_ids[n] for n in for_model], replace(decode or self.cfg.decode, n_best=1),
                             self.owed([applied.sentences[n] for n in for_model]))

@@ -142,10 +142,13 @@ class TranslationService:
     def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> list[AttentionMap]:
         """Per sentence of `text`, line by line as submit translates it: where each output token of its translation
         (into `to`, None: the server's default) looked in its source; weights as lists (JSON)."""
-        lines = [line for line in LINE_BREAK.split(text)[::2] if line.strip()]
+        lines = LINE_BREAK.split(text)[::2]
+        names = [f"an /attention request's line {k + 1}" if len(lines) > 1 else "an /attention request's text"
+                 for k in range(len(lines))]         # for the server's own log
         router = self.router.toward(to) if to else self.router
         with self._lock:
-            found = [m for line in lines for m in router.attention_maps(line, decode)]
+            found = [m for line, name in zip(lines, names) if line.strip()
+                     for m in router.attention_maps(line, decode, name)]
         return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
 
     def health(self) -> dict:

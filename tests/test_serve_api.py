@@ -147,8 +147,10 @@ def test_the_servers_log_names_a_long_sentences_line_as_the_answer_does(client, 
     client.post("/translate", json={"texts": ["Der Hund.", f"Der Hund.\n{long}"]})
     client.post("/translate", json={"text": long})
     client.post("/translate", json={"text": f"<b>Der</b> {long}", "format": "html"})   # its tags' attention: no more
+    client.post("/attention", json={"text": f"Der Hund.\n\n{long}"})
     assert [line.split(" has ")[0] for line in capsys.readouterr().err.splitlines() if "warning:" in line] == \
-        ["warning: a request's line 2 of texts[1]", "warning: a request's text", "warning: a request's text"]
+        ["warning: a request's line 2 of texts[1]", "warning: a request's text", "warning: a request's text",
+         "warning: an /attention request's line 3"]
 
 
 BAD_REQUESTS = [
