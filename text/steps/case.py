@@ -62,8 +62,7 @@ def kind(text: str) -> str:
     words = [w for w in every if len(w) > 1]          # "A" in a caps line is no evidence of shouting
     letters = [c for w in words for c in w]
     upper = sum(c.isupper() for c in letters)
-    shouted = sum(w.isupper() for w in words)         # "VG Tom": 3 of its 5 letters, but one word of two in caps
-    if len(words) >= 2 and upper >= CAPS_SHARE * len(letters) and shouted > len(words) - shouted:
+    if len(words) >= 2 and upper >= CAPS_SHARE * len(letters):
         return "caps"
     if len(words) >= 2 and not any(c.isupper() for w in every for c in w):     # "A man weighs 80 kg." is not
         return "lower"
