@@ -42,9 +42,10 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
             average(run, ended)
             doing = None
     except Stopped:
+        best = ("best.pt the best weights validated so far" if (run.dir / "best.pt").is_file() else
+                "there is no best.pt yet (it comes with the first validation)")
         run.log(f"stopped before {doing or 'the end of the run'} was done, at step {state.step}: last.pt holds all "
-                f"of the training and best.pt the best weights validated so far. Resume to do it: "
-                f"{run.checkpoints.resume_command}")
+                f"of the training and {best}. Resume to do it: {run.checkpoints.resume_command}")
         return
     run.record("final", step=state.step, best_bleu=state.best_bleu, world_size=run.dist.world_size,
                ranks_in_sync=in_sync)
