@@ -113,7 +113,8 @@ def _download(url: str, path: Path, expected: str | None) -> None:
         digest, received = hashlib.sha256(), 0
         with os.fdopen(fd, "wb") as out, urllib.request.urlopen(url, timeout=30) as response:
             size = int(response.headers.get("Content-Length") or 0) or None
-            with tqdm(total=size, unit="B", unit_scale=True, desc=f"download {path.name}", leave=False) as bar:
+            with tqdm(total=size, unit="B", unit_scale=True, desc=f"download {path.name}", leave=False,
+                      disable=None) as bar:     # None: no bar in a log file, only on a terminal
                 for chunk in iter(lambda: response.read(_CHUNK), b""):
                     out.write(chunk)
                     digest.update(chunk)

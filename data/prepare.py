@@ -281,7 +281,8 @@ def tokenize_split(cfg: DataConfig, name: str, pairs, n: int, paths: tuple[Path,
     references, start, done = [], time.perf_counter(), 0
     with open(paths[0], "w", encoding="utf-8", newline="\n") as src_out, \
             open(paths[1], "w", encoding="utf-8", newline="\n") as tgt_out, \
-            tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False, disable=not progress) as bar:
+            tqdm(total=n, desc=f"tokenize {name}", unit=" pairs", leave=False,
+                 disable=None if progress else True) as bar:     # None: no bar in a log file, only on a terminal
         if training:        # numbers as placeholders, ..., then the copy and everyday pairs (data/augment.py)
             pairs = training_pairs(pairs, pipeline, cfg.copy_pairs, mirrored=cfg.tgt_lang == "de",
                                    everyday=cfg.everyday)

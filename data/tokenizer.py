@@ -78,7 +78,8 @@ class Tokenizer:
             docs = self.nlp.tokenizer.pipe(texts, batch_size=batch_size)
             if progress:
                 from tqdm import tqdm
-                docs = tqdm(docs, total=len(texts), desc=f"tokenize {self.lang}", unit=" sent", leave=False)
+                docs = tqdm(docs, total=len(texts), desc=f"tokenize {self.lang}", unit=" sent", leave=False,
+                            disable=None)     # None: no bar in a log file, only on a terminal
             return [encode_doc(doc) for doc in docs]     # plain strings: nothing of spaCy's outlives the zone
 
     def detokenize(self, tokens: Iterable[str]) -> str:

@@ -443,3 +443,13 @@ def test_the_first_line_a_run_prints_is_its_plan_before_the_data_is_prepared(roo
                 "--train.max_epochs=1"])
     first = capsys.readouterr().out.splitlines()[0]
     assert first == "training (preset tiny): de→en, until 1 step or 1 epoch, whichever comes first"
+
+
+def test_the_progress_in_a_log_file_is_plain_lines(root, tmp_path, capfd, train_main):
+    # before: stderr not a terminal (`train.py > log 2>&1`) got the bar's redraws, one line of carriage returns
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(tmp_path / "run"), "--train.max_steps=4",
+                "--train.log_every=2"])
+    err = capfd.readouterr().err
+    assert "\r" not in err
+    assert re.findall(r"^epoch 1 \| step (\d+) \(\d+/\d+ of the epoch\) \| loss [\d.]+ \| lr [\d.e+-]+ \| [\d,]+ tok/s",
+                      err, re.M) == ["2", "4"]

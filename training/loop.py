@@ -26,9 +26,11 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
     state, cfg = run.state, run.cfg
     sources, targets, batches = run.epochs.of(state.epoch)
     pause_dropout(run.model, state.epoch < cfg.train.dropout_after)
+    # a terminal gets the bar; a log file (`> log 2>&1`) a plain line at each record, not the bar's carriage returns
+    lines = run.dist.is_main and not sys.stderr.isatty()
     # closed however the loop ends, so an error's line starts on a line of its own, not after the bar's
     with tqdm(total=len(batches), initial=state.batch_in_epoch, desc=f"epoch {state.epoch + 1}",
-              disable=not run.dist.is_main, leave=False, mininterval=1.0, file=sys.stderr) as bar:
+              disable=not run.dist.is_main or lines, leave=False, mininterval=1.0, file=sys.stderr) as bar:
         reason, stopping, last = None, False, time.perf_counter()
         window_tokens, window_seconds = 0, 0.0    # since the last record: its tok/s is theirs, not one step's
         while state.batch_in_epoch < len(batches) and reason is None:
@@ -67,6 +69,11 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
                 run.record("step", step=state.step, epoch=state.epoch,
                            loss=state.record_loss / max(state.record_tokens, 1), lr=lr, elapsed=state.elapsed,
                            tokens_per_s=window_tokens / window_seconds)
+                if lines:
+                    print(f"epoch {state.epoch + 1} | step {state.step} ({state.batch_in_epoch}/{len(batches)} of the "
+                          f"epoch) | loss {state.record_loss / max(state.record_tokens, 1):.3f} | lr {lr:.2e} | "
+                          f"{window_tokens / window_seconds:,.0f} tok/s | {state.elapsed:.0f}s", file=sys.stderr,
+                          flush=True)
                 window_tokens, window_seconds = 0, 0.0
                 state.record_loss, state.record_tokens = 0.0, 0
             reason = "stopped by signal" if stopping else run.out_of_budget()
