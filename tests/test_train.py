@@ -453,3 +453,15 @@ def test_the_progress_in_a_log_file_is_plain_lines(root, tmp_path, capfd, train_
     assert "\r" not in err
     assert re.findall(r"^epoch 1 \| step (\d+) \(\d+/\d+ of the epoch\) \| loss [\d.]+ \| lr [\d.e+-]+ \| [\d,]+ tok/s",
                       err, re.M) == ["2", "4"]
+
+
+def test_the_end_of_a_run_prints_a_translate_command_that_works_as_printed(root, tmp_path, capfd, train_main):
+    # before: it said where the checkpoints are, not what to run next
+    out = tmp_path / "my run"                      # a space: the printed path must be quoted for a shell
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_steps=2"])
+    said = [line for line in capfd.readouterr().out.splitlines() if line.startswith("translate with it: ")]
+    assert len(said) == 1
+    argv = shlex.split(said[0].removeprefix("translate with it: "))
+    assert argv[:4] == ["python", "translate.py", "--checkpoint", str(out / "best.pt")]
+    assert translate.main(argv[2:]) == 0
+    assert capfd.readouterr().out.strip()

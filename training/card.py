@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -42,8 +43,7 @@ def model_card(run, best: dict, finished: str | None = None, name: str = "best.p
     "full": a card's own); finished: why the run ended, once it has."""
     cfg, state = run.cfg, run.state
     data = cfg.data
-    directions = [f"{data.src_lang}-{data.tgt_lang}"] + ([f"{data.tgt_lang}-{data.src_lang}"]
-                                                         if data.directions == "both" else [])
+    directions = directions_of(data)
     if best.get("measure"):
         measure = best["measure"]
     elif best.get("full"):
@@ -181,13 +181,25 @@ def render(card: dict) -> str:
              "the input. Each translation has a confidence from 0 to 1 (`--confidence`); under 0.5 the line is "
              "unlike what the model was trained on and the translation is likely wrong (docs/CONFIDENCE.md).", "",
              "## Translate with it", "",
-             "```",
-             f'python translate.py --checkpoint {checkpoint} "{example(directions[0])}"']
+             "```", *translate_commands(checkpoint, directions),
+             f"python translate.py --checkpoint {shlex.quote(checkpoint)} --confidence < input.txt", "```", ""]
+    return "\n".join(lines)
+
+
+def directions_of(data) -> list[str]:
+    """A run's directions as its card names them: "de-en", and "en-de" after it with --data.directions=both."""
+    return [f"{data.src_lang}-{data.tgt_lang}"] + ([f"{data.tgt_lang}-{data.src_lang}"]
+                                                   if data.directions == "both" else [])
+
+
+def translate_commands(checkpoint: str | Path, directions: list[str]) -> list[str]:
+    """A translate.py command for each direction of the checkpoint, with an example sentence, as a shell takes it."""
+    quoted = shlex.quote(str(checkpoint))
+    lines = [f'python translate.py --checkpoint {quoted} "{example(directions[0])}"']
     if len(directions) > 1:
         back = directions[1].split("-")[1]
-        lines.append(f'python translate.py --checkpoint {checkpoint} --to {back} "{example(directions[1])}"')
-    lines += [f"python translate.py --checkpoint {checkpoint} --confidence < input.txt", "```", ""]
-    return "\n".join(lines)
+        lines.append(f'python translate.py --checkpoint {quoted} --to {back} "{example(directions[1])}"')
+    return lines
 
 
 def weights_of(card: dict) -> str:

@@ -5,6 +5,7 @@ a kill loses nothing either; a resume does it again."""
 from __future__ import annotations
 
 from models.checkpoint import average_weights, load_checkpoint
+from training.card import directions_of, translate_commands
 from training.ema import weights_in
 from training.run import Run
 from training.stop import Stopped, StopSignal, end_notice
@@ -52,6 +53,9 @@ def finish(run: Run, reason: str | None, stop: StopSignal) -> None:
     run.checkpoints.at_end(run, ended)
     if draw_curves(run):
         run.log(f"checkpoints, MODEL.md and curves.png in {run.dir}")
+    if (run.dir / "best.pt").is_file():
+        for command in translate_commands(run.dir / "best.pt", directions_of(run.cfg.data)):
+            run.log(f"translate with it: {command}")
 
 
 def final_validation(run: Run) -> ValScores:
