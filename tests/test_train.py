@@ -465,3 +465,12 @@ def test_the_end_of_a_run_prints_a_translate_command_that_works_as_printed(root,
     assert argv[:4] == ["python", "translate.py", "--checkpoint", str(out / "best.pt")]
     assert translate.main(argv[2:]) == 0
     assert capfd.readouterr().out.strip()
+
+
+def test_resuming_a_finished_run_says_there_is_no_step_to_train(root, tmp_path, capfd, train_main):
+    # before: "training (preset tiny): ... until 2 steps", then "done: reached --train.max_steps=2", as if it trained
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_steps=2"])
+    capfd.readouterr()
+    resume(train_main, root, out)
+    assert "\nno step to train: the run had already reached --train.max_steps=2\n" in capfd.readouterr().out

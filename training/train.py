@@ -39,6 +39,8 @@ def train(args, overrides: list[str], argv: list[str] | None = None) -> int:
         try:
             with StopSignal(lambda: stop_notice(run), announce=run.dist.is_main) as stop:
                 reason = run.out_of_budget()
+                if reason and args.resume:          # not "training ... until" and then at once "done" as if it had
+                    run.log(f"no step to train: the run had already {reason}")
                 while reason is None and run.state.epoch < run.cfg.train.max_epochs:
                     reason = train_epoch(run, stop)
                     # a signal during an epoch's end (its validation) on any rank stops the run there: no further step
