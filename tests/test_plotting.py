@@ -81,3 +81,16 @@ def test_the_recorded_train_loss_is_the_token_mean_since_the_last_record_not_one
                 "--train.log_every=2"])
     records = [json.loads(line) for line in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert [r["loss"] for r in records if r["kind"] == "step"] == [2.5, 2.5]     # (10 + 90) / 40, not 3.0
+
+
+def test_the_curves_step_axes_have_whole_steps_only():
+    # before: a run's one validation (tiny: at step 200) had its step axis ticked 190.0, 192.5, 195.0 ...
+    import matplotlib.pyplot as plt
+    from util.plotting import curves_figure
+    fig = curves_figure([{"kind": "step", "step": 200, "loss": 4.9},
+                         {"kind": "partial", "step": 200, "val_loss": 4.7, "val_bleu": 3.9}])
+    try:
+        ticks = [t for ax in fig.axes for t in ax.get_xticks()]
+        assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    finally:
+        plt.close(fig)

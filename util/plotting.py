@@ -58,6 +58,9 @@ def curves_figure(records: list[dict], loss_label: str = "train loss"):
         ax_bleu.legend()
     ax_bleu.set_xlabel("step")
     ax_bleu.set_ylabel("val BLEU")
+    from matplotlib.ticker import MaxNLocator
+    for ax in (ax_loss, ax_bleu):       # whole steps: one validation's point had ticks at 192.5, 197.5 ...
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
     return fig
 
