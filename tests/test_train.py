@@ -455,6 +455,17 @@ def test_the_progress_in_a_log_file_is_plain_lines(root, tmp_path, capfd, train_
                       err, re.M) == ["2", "4"]
 
 
+def test_a_run_names_its_recipe_in_one_line_not_its_whole_config(root, tmp_path, capfd, train_main):
+    # before: the first line was followed by the whole config as JSON, about 100 lines, which config.json holds
+    out = tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(root / "data"), "--out", str(out), "--train.max_steps=2", "--train.lr=0.002"])
+    printed = capfd.readouterr().out
+    assert '"model": {' not in printed and len(printed.splitlines()) < 20
+    said = [line for line in printed.splitlines() if line.startswith("config: ")]
+    assert len(said) == 1 and "--train.lr=0.002" in said[0] and "--train.max_steps=2" in said[0]
+    assert str(out / "config.json") in said[0] and json.loads((out / "config.json").read_text())["train"]["lr"] == 0.002
+
+
 def test_the_end_of_a_run_prints_a_translate_command_that_works_as_printed(root, tmp_path, capfd, train_main):
     # before: it said where the checkpoints are, not what to run next
     out = tmp_path / "my run"                      # a space: the printed path must be quoted for a shell
