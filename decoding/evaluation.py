@@ -24,7 +24,7 @@ from data.direction import looks_reversed, one_language
 from data.multi30k import read_parallel
 from decoding.confidence import ranking
 from decoding.load import checkpoint_paths, check_output, decode_inputs, open_translator
-from decoding.markup import FORMATS as MARKUP_FORMATS, attention_of, markup_of, put_back
+from decoding.markup import FORMATS as MARKUP_FORMATS, attention_of, markup_of, put_back_lines
 from decoding.markup_kept import TagsKept, plain_text, tags_kept
 from decoding.router import AUTO, Router
 from decoding.scoring import bleu_lowercased_tokens, corpus_scores, sentence_chrf
@@ -243,8 +243,7 @@ def evaluate_from_flags(args) -> int:
     best = [n_best[0] for n_best in router.translate_n_best(texts, decode)]
     written = [t.text for t in best]
     if markup:
-        attend = attention_of(router, decode)
-        written = [put_back(p, line, attend) for p, line in zip(parsed, written)]
+        written = put_back_lines(parsed, written, attention_of(router, decode))
     seconds = time.perf_counter() - start
     if markup:
         hypotheses = [plain_text(line, args.format) for line in written]

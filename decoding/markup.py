@@ -113,38 +113,55 @@ def markup_of(line: str, fmt: str) -> Parsed | None:
     return parse(line, fmt) if has_markup(line) else None
 
 
-def put_back(parsed: Parsed | None, translation: str, attend: Callable[[str], list[AttentionMap] | None]) -> str:
-    """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none); a
-    line of markup and no words (`<br>`, `</p><p>`, `&nbsp;`) comes back as written."""
+Attend = Callable[[list[str]], list[list[AttentionMap] | None]]   # texts -> each one's maps (None: no attention)
+
+
+def put_back(parsed: Parsed | None, translation: str, maps: list[AttentionMap] | None) -> str:
+    """The translation of parsed.plain with parsed's markup put back (the translation itself where there is none) by
+    maps, the attention maps of parsed.plain's sentences (None: by proportion); a line of markup and no words (`<br>`,
+    `</p><p>`, `&nbsp;`) comes back as written."""
     if parsed is None:
         return translation
     if not parsed.plain.strip():
         return parsed.line
     if NO_BREAK in parsed.plain:
         translation = no_break_spaces(parsed.plain, translation)
-    aligned = links(parsed.plain, translation, attend(parsed.plain)) if parsed.tags else None
+    aligned = links(parsed.plain, translation, maps) if parsed.tags else None
     return write(parsed, translation, place(parsed, translation, aligned))
 
 
+def put_back_lines(parsed: list[Parsed | None], translations: list[str], attend: Attend) -> list[str]:
+    """put_back of each line: attend(texts) is called once, with the text of every line whose tags the attention
+    places (none for a line without tags or words)."""
+    aligned = [n for n, p in enumerate(parsed) if p is not None and p.tags and p.plain.strip()]
+    maps = dict(zip(aligned, attend([parsed[n].plain for n in aligned]) if aligned else []))
+    return [put_back(p, translation, maps.get(n)) for n, (p, translation) in enumerate(zip(parsed, translations))]
+
+
 def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]], list[str]],
-                     attend: Callable[[str], list[AttentionMap] | None]) -> list[str]:
-    """Each line translated with its markup put back: translate(texts) is called once with every line's plain text;
-    attend(text) gives the attention maps of a line's sentences (None where the engine has none)."""
+                     attend: Attend) -> list[str]:
+    """Each line translated with its markup put back: translate(texts) is called once with every line's plain text,
+    attend(texts) once with those of the lines with tags (put_back_lines)."""
     parsed = [markup_of(line, fmt) for line in lines]
-    found = translate([line if p is None else p.plain for line, p in zip(lines, parsed)])
-    return [put_back(p, translation, attend) for p, translation in zip(parsed, found)]
+    return put_back_lines(parsed, translate([line if p is None else p.plain for line, p in zip(lines, parsed)]),
+                          attend)
 
 
-def attention_of(router: Router, decode: DecodeConfig,
-                 glossary: dict[str, str] | None = None) -> Callable[[str], list[AttentionMap] | None]:
-    """attend(text) for translate_markup and put_back: the router's attention maps of text's sentences (with a
-    request's own glossary, as it was translated), None from an engine without attention (CTranslate2), whose tags go
-    by proportion."""
-    def attend(text: str) -> list[AttentionMap] | None:
+def attention_of(router: Router, decode: DecodeConfig, glossary: dict[str, str] | None = None) -> Attend:
+    """attend(texts) for translate_markup and put_back_lines: the router's attention maps of each text's sentences,
+    all in one search (with a request's own glossary, as it was translated); None from an engine without attention
+    (CTranslate2), whose tags go by proportion, or for a text whose maps cannot be drawn."""
+    def one(text: str) -> list[AttentionMap] | None:
         try:
-            return router.line_attention(text, decode, glossary)
+            return router.lines_attention([text], decode, glossary)[0]
         except UserError:
             return None
+
+    def attend(texts: list[str]) -> list[list[AttentionMap] | None]:
+        try:
+            return router.lines_attention(texts, decode, glossary)
+        except UserError:                   # each text alone: one that cannot be drawn takes no other's maps
+            return [one(text) for text in texts]
     return attend
 
 

@@ -226,9 +226,14 @@ class Router:
                        name: int | str = 1) -> list[AttentionMap]:
         return self.ways[self.target(line)].attention_maps(line, decode, name)
 
-    def line_attention(self, line: str, decode: DecodeConfig | None = None,
-                       glossary: dict[str, str] | None = None) -> list[AttentionMap]:
-        return self.ways[self.target(line)].line_attention(line, decode, glossary)
+    def lines_attention(self, lines: list[str], decode: DecodeConfig | None = None,
+                        glossary: dict[str, str] | None = None) -> list[list[AttentionMap]]:
+        """Translator.lines_attention, each line by the translator of its way (one search a way)."""
+        out: list = [None] * len(lines)
+        for _, way, mine in self.by_way([self.target(line) for line in lines]):
+            for n, maps in zip(mine, way.lines_attention([lines[n] for n in mine], decode, glossary)):
+                out[n] = maps
+        return out
 
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
         return self.ways[self.target(line)].attention_map(line, decode)

@@ -222,42 +222,53 @@ class Translator:
         sentence looked in its source; placeholders are shown as the words they stand for (the source's as
         written, the output's as filled in), not as the private-use characters the model reads. name: the line's
         number or name in a warning of a sentence too long for the model (Sentence.line)."""
-        return self.sentence_maps(self.pipeline.apply(line, self.terms), decode, name)
+        return self.sentence_maps([self.pipeline.apply(line, self.terms)], decode, name)[0]
 
-    def line_attention(self, line: str, decode: DecodeConfig | None = None,
-                       glossary: dict[str, str] | None = None) -> list[AttentionMap]:
-        """attention_maps with each quotation's map in its slot: one map per sentence of the line as written, its
-        tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the line's words;
-        glossary: a request's own terms, added as split adds them (the maps are those of the translation made, whose
-        warning of a sentence too long for the model, naming its line, is not said again)."""
-        applied = self.pipeline.apply(line, self.terms_with(glossary))
-        layout = applied.line_states[-1] if applied.line_states else None
-        return in_line_order(self.sentence_maps(applied, decode, None),
-                             layout if isinstance(layout, Layout) else None)
-
-    def sentence_maps(self, applied: Applied, decode: DecodeConfig | None,
-                      name: int | str | None = 1) -> list[AttentionMap]:
-        """attention_maps of a line through the pipeline. A sentence with nothing to translate is its own
-        translation, as in translate_sentences: no model reads it, so its map has its source and no output rows."""
+    def lines_attention(self, lines: list[str], decode: DecodeConfig | None = None,
+                        glossary: dict[str, str] | None = None) -> list[list[AttentionMap]]:
+        """attention_maps of each line with each quotation's map in its slot: one map per sentence of the line as
+        written, its tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the
+        line's words; the sentences of all lines searched together, as translate_sentences searches them (the search
+        is padding-invariant: a line's maps are those it has alone). glossary: a request's own terms, added as split
+        adds them (the maps are those of the translation made, whose warning of a sentence too long for the model,
+        naming its line, is not said again)."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
-        src_ids = self.codec.ids(applied.sentences, line_numbers=[name] * len(applied.sentences), warn=name is not None)
-        for_model = [n for n, sentence in enumerate(applied.sentences) if not nothing_to_translate(sentence)]
-        found = self.search([src_ids[n] for n in for_model], replace(decode or self.cfg.decode, n_best=1),
-                            self.owed([applied.sentences[n] for n in for_model]))
-        hypotheses_of = dict(zip(for_model, found))
-        maps = []
-        for n, (ids, states, originals) in enumerate(zip(src_ids, applied.states, applied.originals)):
-            source = [self.codec.src_vocab.itos[t] for t in ids]
-            shown = self.pipeline.shown(source, originals, applied.line_states)
-            if n not in hypotheses_of:
-                maps.append(AttentionMap(shown, [], torch.zeros(0, len(ids))))
-                continue
-            tokens = hypotheses_of[n][0].tokens
-            output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
-            written = self.pipeline.shown(output, self.pipeline.fills(states), applied.line_states)
-            maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output)))
-        return maps
+        terms, out = self.terms_with(glossary), []
+        applied = [self.pipeline.apply(line, terms) for line in lines]
+        for one, maps in zip(applied, self.sentence_maps(applied, decode, None)):
+            layout = one.line_states[-1] if one.line_states else None
+            out.append(in_line_order(maps, layout if isinstance(layout, Layout) else None))
+        return out
+
+    def sentence_maps(self, applied: list[Applied], decode: DecodeConfig | None,
+                      name: int | str | None = 1) -> list[list[AttentionMap]]:
+        """attention_maps of lines through the pipeline, their sentences in one search. A sentence with nothing to
+        translate is its own translation, as in translate_sentences: no model reads it, so its map has its source
+        and no output rows."""
+        if self.engine.why_no_attention:
+            raise UserError(self.engine.why_no_attention)
+        sentences = [sentence for a in applied for sentence in a.sentences]            # k: a sentence of any line
+        src_ids = self.codec.ids(sentences, line_numbers=[name] * len(sentences), warn=name is not None)
+        for_model = [k for k, sentence in enumerate(sentences) if not nothing_to_translate(sentence)]
+        found = self.search([src_ids[k] for k in for_model], replace(decode or self.cfg.decode, n_best=1),
+                            self.owed([sentences[k] for k in for_model]))
+        hypotheses_of, out, first = dict(zip(for_model, found)), [], 0       # first: the line's first sentence's k
+        for a in applied:
+            maps, first = [], first + len(a.sentences)
+            for k, states, originals in zip(range(first - len(a.sentences), first), a.states, a.originals):
+                ids = src_ids[k]
+                source = [self.codec.src_vocab.itos[t] for t in ids]
+                shown = self.pipeline.shown(source, originals, a.line_states)
+                if k not in hypotheses_of:
+                    maps.append(AttentionMap(shown, [], torch.zeros(0, len(ids))))
+                    continue
+                tokens = hypotheses_of[k][0].tokens
+                output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
+                written = self.pipeline.shown(output, self.pipeline.fills(states), a.line_states)
+                maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output)))
+            out.append(maps)
+        return out
 
     def attention_map(self, line: str, decode: DecodeConfig | None = None) -> AttentionMap:
         """The first sentence's attention_maps (translate.py --plot-attention draws one sentence)."""

@@ -13,7 +13,7 @@ from concurrent.futures import Future
 
 from config import DecodeConfig
 from decoding.confidence import LOW, line_confidence
-from decoding.markup import attention_of, markup_of, put_back
+from decoding.markup import attention_of, markup_of, put_back_lines
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
 from decoding.translations import Sentence, Translation, kth_joined, sentences_of
@@ -121,8 +121,9 @@ class TranslationService:
             return found
         attend = attention_of(router, work.decode, dict(work.glossary))
         with self._lock:            # the attention is decoded by the model the batcher's worker also uses
-            return [n_best if p is None else [n_best[0]._replace(text=put_back(p, n_best[0].text, attend))]
-                    for p, n_best in zip(parsed, found)]
+            lines = put_back_lines(parsed, [n_best[0].text for n_best in found], attend)
+        return [n_best if p is None else [n_best[0]._replace(text=line)]
+                for p, n_best, line in zip(parsed, found, lines)]
 
     def translate(self, request: TranslateRequest) -> list[list[Translation]]:
         return self.submit(request).result()

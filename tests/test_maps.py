@@ -7,6 +7,7 @@ import torch
 
 from decoding.maps import AttentionMap, in_line_order, links, spans
 from decoding.markup import translate_markup
+from tests.test_markup import each
 from text.steps.quotations import Quotations
 
 LINES = ["Er ruft „Hilfe!“ und rennt.",                     # one quotation
@@ -59,7 +60,8 @@ def test_a_placeholder_the_model_carried_stays_carried_after_the_splice():
 @pytest.mark.parametrize("line", ["Er ruft <b>„Hilfe!“</b> und rennt.", "Er ruft „<b>Hilfe</b>!“ und <i>rennt</i>.",
                                   "<b>Sie</b> sagt: „Er ruft ‚<i>Hallo</i>‘ laut.“"])
 def test_tags_around_and_inside_a_quotation_follow_its_words_not_the_whole_sentence(line):
-    out = translate_markup([line], "html", lambda texts: texts, lambda plain: in_line_order(*identity_maps(plain)))
+    out = translate_markup([line], "html", lambda texts: texts,
+                           each(lambda plain: in_line_order(*identity_maps(plain))))
     assert out == [line]
 
 
@@ -90,7 +92,7 @@ def test_a_tag_around_the_rest_of_a_placeholder_goes_around_the_rest_of_its_valu
     weights = torch.zeros(len(output) + 1, len(source))            # (i, j): each output token attends to its own
     weights[torch.arange(len(output)), torch.arange(len(output)) + 1] = 1.0
     maps = [AttentionMap(source, output + ["<eos>"], weights, carried=((3, 4),))]
-    out = translate_markup([line], "html", lambda texts: [translation], lambda plain: maps)
+    out = translate_markup([line], "html", lambda texts: [translation], each(lambda plain: maps))
     assert out == [expected]
 
 
@@ -110,4 +112,4 @@ def test_a_placeholder_whose_value_opens_with_a_mark_keeps_its_words_together(li
     weights[:, 1] = 1.0                                              # the first source word
     maps = [AttentionMap(["<2xx>"] + source, output + ["<eos>"], weights, carried=((at, value + 1),))]
     translation = " ".join(output).replace(" .", ".")
-    assert translate_markup([line], "html", lambda texts: [translation], lambda plain: maps) == [expected]
+    assert translate_markup([line], "html", lambda texts: [translation], each(lambda plain: maps)) == [expected]

@@ -1,14 +1,17 @@
 """decoding/markup.py and translate.py --format html|xml: every tag comes back exactly once, in source order,
 balanced and byte for byte, around the words its source words align to; entities come back as written."""
 import re
+from dataclasses import replace
 
 import pytest
 import torch
 
+from decoding.load import load_translator
 from decoding.maps import Alignment, AttentionMap, links, spans, token_words
-from decoding.markup import markup_of, put_back, translate_markup
+from decoding.markup import markup_of, put_back_lines, translate_markup, translate_markup_lines
 from decoding.markup_parse import parse
 from decoding.markup_places import place
+from decoding.router import Router
 from tests.commands import run
 
 TAG = re.compile(r"<[^<>]*>")
@@ -29,6 +32,11 @@ def identity_maps(text):
     return [AttentionMap(words, words + ["</s>"], torch.eye(len(words) + 1, len(words)))]
 
 
+def each(attend_one):
+    """attend(texts) of attend_one(text), text by text."""
+    return lambda texts: [attend_one(text) for text in texts]
+
+
 def tags_of(line):
     return TAG.findall(line)
 
@@ -47,7 +55,7 @@ def balanced(tags):
 
 @pytest.mark.parametrize("attend", [identity_maps, lambda text: None], ids=["aligned", "no-alignment"])
 def test_every_tag_comes_back_once_in_order_balanced_and_byte_for_byte(attend):
-    out = translate_markup(LINES, "html", lambda texts: [t.upper() for t in texts], attend)
+    out = translate_markup(LINES, "html", lambda texts: [t.upper() for t in texts], each(attend))
     assert len(out) == len(LINES)
     for source, result in zip(LINES, out):
         assert tags_of(result) == tags_of(source)
@@ -55,14 +63,14 @@ def test_every_tag_comes_back_once_in_order_balanced_and_byte_for_byte(attend):
 
 
 def test_an_identity_translation_with_identity_alignment_gives_the_line_back():
-    assert translate_markup(LINES, "html", lambda texts: texts, identity_maps) == LINES
+    assert translate_markup(LINES, "html", lambda texts: texts, each(identity_maps)) == LINES
 
 
 def test_an_open_tag_never_closed_stays_before_the_word_it_was_stuck_to():
     # it was placed as a void tag after the word before, taking the space with it: "A man is riding<b> a bike."
     lines = ["Ein <b>Mann fährt.", "Ein Mann <p>fährt <b>schnell</b>.", "Ein <b><i>Mann</i> fährt."]
-    assert translate_markup(lines, "html", lambda texts: texts, identity_maps) == lines
-    assert translate_markup(lines[:1], "html", lambda texts: ["A man drives."], lambda text: None) == \
+    assert translate_markup(lines, "html", lambda texts: texts, each(identity_maps)) == lines
+    assert translate_markup(lines[:1], "html", lambda texts: ["A man drives."], each(lambda text: None)) == \
         ["A <b>man drives."]
 
 
@@ -80,7 +88,7 @@ def test_a_pair_inside_a_word_a_url_or_a_number_goes_around_that_words_translati
 
     def maps(text):
         return [AttentionMap(tokens, output + ["</s>"], torch.eye(len(output) + 1, len(tokens)))]
-    assert translate_markup([line], "html", lambda texts: [translation], maps) == [expected]
+    assert translate_markup([line], "html", lambda texts: [translation], each(maps)) == [expected]
 
 
 def test_tags_follow_the_alignment_when_the_words_move():
@@ -90,31 +98,31 @@ def test_tags_follow_the_alignment_when_the_words_move():
     def maps(text):
         return [AttentionMap(["Der", "rote", "Ball"], ["Ball", "rote", "Der", "</s>"],
                              torch.tensor([[0., 0, 1], [0, 1, 0], [1, 0, 0], [1, 0, 0]]))]
-    assert translate_markup(["Der <b>rote</b> Ball"], "html", swap, maps) == ["Ball <b>rote</b> Der"]
+    assert translate_markup(["Der <b>rote</b> Ball"], "html", swap, each(maps)) == ["Ball <b>rote</b> Der"]
 
 
 def test_a_void_tag_goes_between_the_words_aligned_to_its_neighbours():
-    out = translate_markup(["Zeile 1<br>Zeile 2"], "html", lambda texts: ["Line 1 Line 2"], lambda text: [
-        AttentionMap(["Zeile", "1", "Zeile", "2"], ["Line", "1", "Line", "2", "</s>"], torch.eye(5, 4))])
+    out = translate_markup(["Zeile 1<br>Zeile 2"], "html", lambda texts: ["Line 1 Line 2"], each(lambda text: [
+        AttentionMap(["Zeile", "1", "Zeile", "2"], ["Line", "1", "Line", "2", "</s>"], torch.eye(5, 4))]))
     assert out == ["Line 1<br>Line 2"]
 
 
 def test_entities_come_back_as_written_and_other_special_characters_are_escaped():
     out = translate_markup(["Tom &amp; Jerry&nbsp;&#39;spielen&#39;"], "html",
-                           lambda texts: ["Tom & Jerry\xa0'play' <3"], lambda text: None)
+                           lambda texts: ["Tom & Jerry\xa0'play' <3"], each(lambda text: None))
     assert out == ["Tom &amp; Jerry&nbsp;&#39;play&#39; &lt;3"]
 
 
 def test_the_model_reads_text_without_tags_and_with_entities_decoded():
     seen = []
     translate_markup(['Klicken Sie <a href="/hilfe">hier</a> &amp; dort.'], "html",
-                     lambda texts: seen.extend(texts) or texts, lambda text: None)
+                     lambda texts: seen.extend(texts) or texts, each(lambda text: None))
     assert seen == ["Klicken Sie hier & dort."]
 
 
 def test_a_line_without_markup_is_translated_as_it_is_and_not_escaped():
     out = translate_markup(["Ein Hund < eine Katze & ein Ball."], "html", lambda texts: ["A dog < a cat & a ball."],
-                           lambda text: pytest.fail("no alignment is needed"))
+                           each(lambda text: pytest.fail("no alignment is needed")))
     assert out == ["A dog < a cat & a ball."]
 
 
@@ -138,6 +146,21 @@ def test_translate_py_html_keeps_every_tag_once_balanced_in_order_with_a_trained
     assert result[-1] + "\n" == plain.stdout.decode()
 
 
+def test_tagged_lines_of_one_call_are_put_back_by_their_own_attention_as_each_alone(tiny_run):
+    """The attention of a call's tagged lines comes from one search: two lines of different lengths (one of two
+    sentences) get the maps, and so the output, each gets alone."""
+    router = Router(load_translator(tiny_run / "best.pt"))
+    decode = replace(router.cfg.decode, beam=2, n_best=1)
+    lines = ["Zwei <i>junge</i> Männer spielen im Park. Die Sonne <b>scheint</b>.", "Ein <b>Hund</b> rennt."]
+    alone = [router.lines_attention([line], decode)[0] for line in lines]
+    together = router.lines_attention(lines, decode)
+    assert [[(m.source, m.output, m.weights.tolist()) for m in maps] for maps in together] == \
+        [[(m.source, m.output, m.weights.tolist()) for m in maps] for maps in alone]
+    assert [len(maps) for maps in together] == [2, 1]
+    assert translate_markup_lines(router, lines, "html", decode) == \
+        [translate_markup_lines(router, [line], "html", decode)[0] for line in lines]
+
+
 def test_translate_py_refuses_html_with_n_best(tiny_run, synthetic_env):
     out = run(["translate.py", "--checkpoint", str(tiny_run / "best.pt"), "--format", "html", "--n-best", "2"],
               synthetic_env, check=False)
@@ -148,7 +171,7 @@ def test_source_order_wins_over_an_alignment_that_swaps_two_tags_and_no_pair_end
     def maps(text):
         return [AttentionMap(["A", "und", "B"], ["B", "and", "A", "</s>"],
                              torch.tensor([[0., 0, 1], [0, 1, 0], [1, 0, 0], [1, 0, 0]]))]
-    out = translate_markup(["<b>A</b> und <i>B</i>"], "html", lambda texts: ["B and A"], maps)
+    out = translate_markup(["<b>A</b> und <i>B</i>"], "html", lambda texts: ["B and A"], each(maps))
     assert tags_of(out[0]) == ["<b>", "</b>", "<i>", "</i>"]
     assert not re.search(r"<b></b>|<i></i>", out[0])
 
@@ -182,7 +205,7 @@ def test_a_mark_the_pipeline_took_off_the_end_stays_with_a_two_word_placeholder_
                             [0.5, 0.0, 0.0, 0.0, 0.0, 0.5]])
     maps = [AttentionMap(source, output, weights, carried=((4, 5),))]
     out = translate_markup(["Das Foto <i>von Jonas Weber</i>"], "html", lambda texts: ["The photo of Jonas Weber"],
-                           lambda plain: maps)
+                           each(lambda plain: maps))
     assert out == ["The photo <i>of Jonas Weber</i>"]
 
 
@@ -195,7 +218,7 @@ def test_a_tag_pair_follows_the_pairs_that_attend_most_to_each_other_both_ways()
     aligned = links("Der rote Ball", "The red ball", maps)
     assert aligned.loose == [{1}, {1}, {2}] and aligned.sure == [set(), {1}, {2}]
     text = "Der <b>rote</b> Ball"
-    assert translate_markup([text], "html", lambda texts: ["The red ball"], lambda plain: maps) == \
+    assert translate_markup([text], "html", lambda texts: ["The red ball"], each(lambda plain: maps)) == \
         ["The <b>red</b> ball"]
 
 
@@ -206,7 +229,7 @@ def test_a_pair_whose_words_have_only_loose_links_follows_those_rather_than_the_
     weights = torch.tensor([[0.5, 0.45, 0.05], [0.3, 0.4, 0.3], [0.0, 0.1, 0.9], [0.3, 0.3, 0.4]])
     line = "Ein <i>Hund</i> rennt"
     out = translate_markup([line], "html", lambda texts: ["A dog runs"],
-                           lambda plain: [AttentionMap(source, output, weights)])
+                           each(lambda plain: [AttentionMap(source, output, weights)]))
     assert out == ["A <i>dog</i> runs"]
 
 
@@ -249,7 +272,7 @@ def test_a_tag_stays_on_the_side_of_the_marks_beside_it_that_it_stood_on_in_the_
     source = [plain[a:b] for a, b in spans(plain)]
     words = [output[a:b] for a, b in spans(output)]
     assert len(words) == len(links)
-    out = translate_markup([line], "html", lambda texts: [output], verb_attending(source, words, links))
+    out = translate_markup([line], "html", lambda texts: [output], each(verb_attending(source, words, links)))
     assert out == [expected]
 
 
@@ -259,7 +282,7 @@ def test_a_tag_pair_around_a_price_encloses_the_whole_price_never_part_of_the_nu
     price = output.split("costs ")[1][:-1]
     source, words = ["▁Der", "▁Kaffee", "▁kostet", "▁2,50 €", "▁￭."], ["▁The", "▁coffee", "▁costs", f"▁{price}", "▁￭."]
     maps = [AttentionMap(source, words + ["<eos>"], torch.eye(len(words) + 1, len(source)))]
-    out = translate_markup([line], "html", lambda texts: [output], lambda plain: maps)
+    out = translate_markup([line], "html", lambda texts: [output], each(lambda plain: maps))
     assert out == [output.replace(price, f'<span class="preis">{price}</span>')]
 
 
@@ -268,7 +291,7 @@ def test_a_pair_placed_in_proportion_never_comes_back_empty():
     tags go in proportion to where they stood; "Sofa" rounds to the boundary before the full stop, and its pair takes
     the word before it rather than come back as `<i></i>`."""
     line, output = "Die <b>rote</b> Katze schläft auf dem <i>Sofa</i>.", "There is sitting on the street."
-    assert translate_markup([line], "html", lambda texts: [output], lambda plain: None) == \
+    assert translate_markup([line], "html", lambda texts: [output], each(lambda plain: None)) == \
         ["<b>There is</b> sitting on the <i>street</i>."]
 
 
@@ -276,7 +299,7 @@ def test_an_engine_without_attention_places_a_pair_inside_the_line_in_proportion
     """An export draws no attention: a pair around a word inside the line goes where that word stood in the source,
     by proportion, not around the whole sentence."""
     assert translate_markup(["Ein <b>roter</b> Hund rennt."], "html", lambda texts: ["A red dog runs."],
-                            lambda plain: None) == ["A <b>red</b> dog runs."]
+                            each(lambda plain: None)) == ["A <b>red</b> dog runs."]
 
 
 def test_a_bare_word_start_mark_takes_no_alignment_from_the_word_it_stands_before():
@@ -317,7 +340,7 @@ def test_a_sentence_whose_source_is_only_the_direction_tag_keeps_the_next_senten
 ])
 def test_a_no_break_space_comes_back_between_the_words_it_joined_where_the_translation_keeps_them(line, translation,
                                                                                                    expected):
-    assert translate_markup([line], "html", lambda texts: [translation], lambda text: None) == [expected]
+    assert translate_markup([line], "html", lambda texts: [translation], each(lambda text: None)) == [expected]
 
 
 @pytest.mark.parametrize("line, translation, expected", [
@@ -333,7 +356,7 @@ def test_a_pair_around_a_placeholder_encloses_every_word_of_its_value(line, tran
 
     def maps(text):
         return [AttentionMap(src_tokens, out_tokens, torch.eye(len(out_tokens), len(src_tokens)))]
-    assert translate_markup([line], "html", lambda texts: [translation], maps) == [expected]
+    assert translate_markup([line], "html", lambda texts: [translation], each(maps)) == [expected]
 
 
 def test_a_pair_around_a_placeholder_follows_the_placeholder_the_model_wrote_back_not_the_attention():
@@ -344,9 +367,9 @@ def test_a_pair_around_a_placeholder_follows_the_placeholder_the_model_wrote_bac
                             [0.0, 0.0, 0.0, 0.2, 0.8], [0.9, 0.0, 0.0, 0.0, 0.1]])
     line, translation = "Der Zug nach <b>Munich</b>", "Der Zug München bauen"
     by_attention = translate_markup([line], "html", lambda texts: [translation],
-                                    lambda plain: [AttentionMap(source, output, weights)])
+                                    each(lambda plain: [AttentionMap(source, output, weights)]))
     by_placeholder = translate_markup([line], "html", lambda texts: [translation],
-                                      lambda plain: [AttentionMap(source, output, weights, ((2, 4),))])
+                                      each(lambda plain: [AttentionMap(source, output, weights, ((2, 4),))]))
     assert by_attention == ["Der Zug München <b>bauen</b>"]
     assert by_placeholder == ["Der Zug <b>München</b> bauen"]
 
@@ -360,26 +383,26 @@ def test_a_pair_around_a_placeholder_follows_the_placeholder_the_model_wrote_bac
 def test_a_tag_with_marks_in_its_values_a_cdata_section_and_a_script_are_kept_and_not_read(line, plain):
     seen = []
     out = translate_markup([line], "html" if "CDATA" not in line else "xml", lambda texts: seen.extend(texts) or texts,
-                           identity_maps)
+                           each(identity_maps))
     assert seen == [plain] and out == [line]
 
 
 def test_an_empty_pair_and_a_tag_that_opens_the_line_stay_where_they_stood_not_around_the_sentence():
     out = translate_markup(['Ein Mann <b></b> fährt.', '<img src="a.png"> Ein Hund spielt.', '</b>Ein Hund.'],
-                           "html", lambda texts: [t.upper() for t in texts], identity_maps)
+                           "html", lambda texts: [t.upper() for t in texts], each(identity_maps))
     assert out == ['EIN MANN <b></b> FÄHRT.', '<img src="a.png"> EIN HUND SPIELT.', '</b>EIN HUND.']
 
 
 def test_a_line_whose_only_markup_is_no_entity_or_that_has_no_words_is_as_without_the_flag():
     out = translate_markup(["Der Kurs von AT&T; steigt.", "</p><p>", "&nbsp;", "<b> </b>"], "html",
-                           lambda texts: [t.upper() for t in texts], lambda text: pytest.fail("no alignment"))
+                           lambda texts: [t.upper() for t in texts], each(lambda text: pytest.fail("no alignment")))
     assert out == ["DER KURS VON AT&T; STEIGT.", "</p><p>", "&nbsp;", "<b> </b>"]
 
 
 def test_the_server_and_evaluate_py_put_back_a_line_of_markup_and_no_words_as_written():
-    """They call put_back on each parsed line, as translate_markup does: the rule is put_back's."""
+    """They call put_back_lines, as translate_markup does: the rule is put_back's."""
     for line in ("</p><p>", "&nbsp;", "<b> </b>"):
-        assert put_back(markup_of(line, "html"), "", lambda text: pytest.fail("no alignment")) == line
+        assert put_back_lines([markup_of(line, "html")], [""], lambda texts: pytest.fail("no alignment")) == [line]
 
 
 def test_an_open_tag_never_goes_between_a_word_and_the_closing_mark_stuck_to_it():
@@ -391,7 +414,7 @@ def test_an_open_tag_never_goes_between_a_word_and_the_closing_mark_stuck_to_it(
 
 def test_a_character_written_two_ways_comes_back_each_way_where_it_stood():
     out = translate_markup(["10&nbsp;&euro; und 5&#8364; oder 3 €, &lt;b&gt;"], "html",
-                           lambda texts: ["€10 and €5 or €3, <b> €"], lambda text: None)
+                           lambda texts: ["€10 and €5 or €3, <b> €"], each(lambda text: None))
     assert out == ["&euro;10 and &#8364;5 or €3, &lt;b&gt; &euro;"]
 
 
@@ -404,7 +427,7 @@ def test_a_character_written_two_ways_comes_back_each_way_where_it_stood():
 ])
 def test_a_script_style_comment_or_cdata_not_closed_on_the_line_keeps_the_rest_of_the_line_as_typed(line, plain):
     seen = []
-    out = translate_markup([line], "xml", lambda texts: seen.extend(texts) or texts, identity_maps)
+    out = translate_markup([line], "xml", lambda texts: seen.extend(texts) or texts, each(identity_maps))
     assert seen == [plain] and out == [line]
 
 
@@ -413,7 +436,7 @@ def test_a_block_tag_between_two_words_is_read_as_a_space_and_takes_its_place_ag
     seen = []
     line = "<ul><li>Hund</li><li>Katze</li></ul><p>Ein Ball.</p><p>Ein Haus<b>tor</b>.</p>"
     out = translate_markup([line], "html", lambda texts: seen.extend(texts) or [t.upper() for t in texts],
-                           identity_maps)
+                           each(identity_maps))
     assert seen == ["Hund Katze Ein Ball. Ein Haustor."]
     assert out == ["<ul><li>HUND</li><li>KATZE</li></ul><p>EIN BALL.</p><p>EIN <b>HAUSTOR</b>.</p>"]
 
@@ -421,7 +444,7 @@ def test_a_block_tag_between_two_words_is_read_as_a_space_and_takes_its_place_ag
 def test_a_void_tag_after_a_full_stop_and_a_space_stays_after_the_full_stop():
     """"Ein Hund rennt. <br> Eine Katze schläft." came back as "A dog runs<br>. A cat sleeps."."""
     line = 'Ein Hund rennt. <br> Eine Katze schläft! <img src="a.png">Ein Ball.'
-    out = translate_markup([line], "html", lambda texts: [t.upper() for t in texts], identity_maps)
+    out = translate_markup([line], "html", lambda texts: [t.upper() for t in texts], each(identity_maps))
     assert out == ['EIN HUND RENNT. <br> EINE KATZE SCHLÄFT! <img src="a.png">EIN BALL.']
 
 
@@ -429,5 +452,5 @@ def test_a_void_tag_after_a_full_stop_and_a_space_stays_after_the_full_stop():
                                   "<li>Ein Hund</li><li>"])
 def test_tags_after_the_last_word_keep_the_space_they_stood_after(line):
     """"Ein Hund rennt. <br>" came back as "A dog runs.<br>"; a space the model read in place of a tag is none."""
-    out = translate_markup([line], "html", lambda texts: [t.strip() for t in texts], identity_maps)
+    out = translate_markup([line], "html", lambda texts: [t.strip() for t in texts], each(identity_maps))
     assert out == [line]

@@ -12,7 +12,7 @@ from serving.app import create_app  # noqa: E402
 from serving.service import TranslationService  # noqa: E402
 from decoding.load import load_translator  # noqa: E402
 import serving.service  # noqa: E402
-from decoding.markup import put_back, translate_markup_lines  # noqa: E402
+from decoding.markup import put_back_lines, translate_markup_lines  # noqa: E402
 from decoding.markup_kept import tags_kept  # noqa: E402
 from decoding.router import Router  # noqa: E402
 from tests.test_markup import LINES  # noqa: E402
@@ -64,16 +64,19 @@ def test_a_requests_glossary_is_in_the_attention_that_puts_its_tags_back(client,
     translate.py --glossary's do."""
     maps, line, glossary = [], "Der <b>Hund</b> läuft im Park.", {"Hund": "Zorblax"}
 
-    def seen(parsed, translation, attend):
-        maps.extend(attend(parsed.plain))
-        return put_back(parsed, translation, attend)
-    monkeypatch.setattr(serving.service, "put_back", seen)
+    def seen(parsed, translations, attend):
+        def recorded(texts):
+            found = attend(texts)
+            maps.extend(m for line in found for m in line)
+            return found
+        return put_back_lines(parsed, translations, recorded)
+    monkeypatch.setattr(serving.service, "put_back_lines", seen)
     answer = client.post("/translate", json={"text": line, "format": "html", "glossary": glossary}).json()
     assert "Zorblax" in answer["translation"] and tags_kept(line, answer["translation"])
     with_file = load_translator(tiny_run / "best.pt")           # translate.py --glossary FILE's translator
     with_file.use_glossary(glossary)
     decode = replace(with_file.cfg.decode, n_best=1)
-    expected = Router(with_file).line_attention("Der Hund läuft im Park.", decode)
+    expected = Router(with_file).lines_attention(["Der Hund läuft im Park."], decode)[0]
     assert [(m.source, m.output) for m in maps] == [(m.source, m.output) for m in expected]
 
 
