@@ -98,6 +98,23 @@ def test_a_street_address_is_copied_as_written(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Zahle an DE89 3704 0044 0532 0130 00 bis SW1A 1AA.", f"Zahle an {P0} bis {P1}.",
+     ("DE89 3704 0044 0532 0130 00", "SW1A 1AA")),               # an IBAN, a British postcode: one span each
+    ("Your order #A-12345 and #sommer-fest.", f"Your order {P0} and {P1}-fest.", ("#A-12345", "#sommer")),
+    ("Call print() or obj.get_id(), set user_name, not Lehrer(in).", f"Call {P0} or {P1}, set {P2}, not Lehrer(in).",
+     ("print()", "obj.get_id()", "user_name")),                     # code: a call, a snake_case name
+    ("Open config.yaml and README.md, then type `ls -la`.", f"Open {P0} and {P1}, then type {P2}.",
+     ("config.yaml", "README.md", "`ls -la`")),
+    ("My iPhone 15 Pro runs Windows 11, not Ubuntu 22.04.", f"My {P0} runs {P1}, not {P2}.",
+     ("iPhone 15 Pro", "Windows 11", "Ubuntu 22.04")),              # a model's name, a system's version
+    ("Das iPhone 15 Professional, die Windows 3 Fenster.", f"Das {P0} Professional, die {P1} Fenster.",
+     ("iPhone 15", "Windows 3")),
+])
+def test_codes_of_banks_posts_orders_programs_and_products_are_copied_whole(source, masked, fills):
+    assert CopyThrough().apply(source) == (masked, fills)
+
+
 def test_a_line_without_anything_a_pattern_needs_is_not_searched_with_the_long_pattern(monkeypatch):
     """Preparing Multi30K spent 13 s searching its captions for what none of them holds; such a line is passed over."""
     monkeypatch.setattr(verbatim, "SPAN", None)               # any use of it would raise
@@ -107,8 +124,8 @@ def test_a_line_without_anything_a_pattern_needs_is_not_searched_with_the_long_p
 def test_passing_lines_over_finds_what_the_long_pattern_finds_in_any_line():
     """Lines of letters, digits, marks, emoji and full stops drawn at random: the spans are SPAN's own, each time."""
     rng = random.Random(0)
-    alphabet = [*"aZäßsd 09.,:;-_'\"!?()[]{}@#/\\$%&*+=~^|<>≤≥≠²½", "www", "de", "com", "pdf", "Straße", "📷", "©",
-                "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
+    alphabet = [*"aZäßsd 09.,:;-_'\"!?()[]{}@#/\\$%&*+=~^|<>≤≥≠²½`", "()", "www", "de", "com", "pdf", "Straße",
+                "📷", "©", "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
     for _ in range(3000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
         assert [m.span() for m in verbatim_spans(line)] == [m.span() for m in SPAN.finditer(line)], line

@@ -61,22 +61,36 @@ PATTERNS = [
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     rf"(?<!\S)(?:{EMOTICON})(?=[\s.,!?]|$)",         # an emoticon typed in letters and marks (":)", ";-)", ":D", "^^")
-    r"(?<![\w#&])#[^\W_]\w*",                                                  # a #hashtag
+    r"(?<![\w#&])#[^\W_]\w*(?:-(?=[^\W_]*\d)[^\W_]+)*",
+    # a #hashtag, an order's number with its hyphens ("#A-12345": a model kept "#A" and spelled out "-12345")
     rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
     rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
     # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
     # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
     r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
-    r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe)\b",
-    # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf")
+    r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe"
+    r"|ya?ml|md|toml|ini|cfg|log|sh|css|sql|ipynb|webp|heic|epub|mkv|avi|rar|apk|dmg|iso)\b",
+    # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf"; "config.yaml",
+    # "README.md": a model dropped the one and wrote "README" of the other)
+    r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)|(?<![\w.-])[A-Za-z]\w*(?:_[A-Za-z0-9]+)+(?![\w-])",
+    # code: a call without arguments ("print()", "obj.get_id()"), a snake_case name ("user_name"): a model wrote "()"
+    # for "print()" and dropped "user_name"
     r"(?<![\w$%&*+=~^|\\#])(?!(?:US|AU|CA|NZ|HK|[ACS])\$\d)\w+(?:[$%&*+=~^|\\#]+\w+)+(?![\w$%&*+=~^|\\#])",
     # a password, a key, a name with symbols inside ("abc$def", "aB3$xY", "AT&T"): a model dropped "abc$def" whole;
     # not a price in a country's dollars ("US$5,000": the numbers finder's)
+    r"(?-i:(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\w-]))",
+    r"(?-i:(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}(?![\w-]))",
+    # an IBAN ("DE89 3704 0044 0532 0130 00": a model put its groups in another order) and a British postcode
+    # ("SW1A 1AA": a model wrote its halves apart), each one span
     r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
     rf"(?-i:(?<![\w-])(?!(?:{'|'.join([*CODES, *SHORT_WORDS])}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
-    r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*)(?![.,:]?\d)",
+    r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))?"
+    r"|(?:Windows|Ubuntu|Android|Debian|Fedora|Python|Java|Excel|Word|Office|Photoshop) \d+(?:\.\d+)*(?![\w-]))"
+    r"(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
-    # placeholders a model wrote "My new iPhone is 15."); not a currency's code ("EUR 20": a price)
+    # placeholders a model wrote "My new iPhone is 15."), its model after it ("iPhone 15 Pro": a model lost "Pro"),
+    # an operating system or program with its version ("Windows 11", "Ubuntu 22.04": a model dropped "Windows" and
+    # wrote "22,04"); not a currency's code ("EUR 20": a price)
     r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
     r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
     # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
@@ -97,13 +111,14 @@ PATTERNS = [
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
     *FORMAT_SLOTS,
     UNIT_MARKS,
+    r"`[^`\n]+`",                           # code between backticks ("`ls -la`": a model dropped it whole)
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
 # a brace, a colon before a letter, a subword mark, an emoticon, or a full stop inside a word ("www.", "x.de",
 # ".pdf"); most lines have none, and this finds that 15 times faster than SPAN finds nothing (preparing Multi30K's
 # training pairs spent 13 s in SPAN, now under 1 s)
-NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]"
+NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{_`\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]|\(\)"
                        rf"|{UNIT_MARKS}|{EMOTICON}", regex.IGNORECASE)
 
 
