@@ -9,7 +9,7 @@ from text.finders.copy_through import CopyThrough
 from text.forms.verbatim import SPAN, verbatim_spans
 from text.forms.masking import PLACEHOLDERS
 
-P0, P1, P2 = PLACEHOLDERS[:3]
+P0, P1, P2, P3, P4 = PLACEHOLDERS[:5]
 
 
 @pytest.mark.parametrize("source, masked, fills", [
@@ -110,6 +110,12 @@ def test_a_street_address_is_copied_as_written(source, masked, fills):
      ("iPhone 15 Pro", "Windows 11", "Ubuntu 22.04")),              # a model's name, a system's version
     ("Das iPhone 15 Professional, die Windows 3 Fenster.", f"Das {P0} Professional, die {P1} Fenster.",
      ("iPhone 15", "Windows 3")),
+    ("Er nutzt C++, C# und .NET am USB-C Port, Version 2.0.", f"Er nutzt {P0}, {P1} und {P2} am {P3} Port, Version {P4}.",
+     ("C++", "C#", ".NET", "USB-C", "2.0")),                        # marks a model dropped; a version after its word
+    ("Type Ctrl + C, Strg+Umschalt + T, not Alt + Jung.", f"Type {P0}, {P1}, not Alt + Jung.",
+     ("Ctrl + C", "Strg+Umschalt + T")),                            # keys pressed together, spaces too
+    ("A Galaxy S23 Ultra, a MacBook Pro 14 and main.cpp, d.h. A380 pro Jahr.",
+     f"A Galaxy {P0}, a {P1} and {P2}, d.h. {P3} pro Jahr.", ("S23 Ultra", "MacBook Pro 14", "main.cpp", "A380")),
 ])
 def test_codes_of_banks_posts_orders_programs_and_products_are_copied_whole(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)

@@ -45,6 +45,10 @@ FORMAT_SLOTS = [
     r"(?-i:(?<![^\s(\[\"']):[a-z_][a-z0-9_]+(?![\w:]))",
     # ":name" (a named parameter), lowercase, after a space, a bracket or a quote; not "Zeit:abends", ":smile:", ":P"
 ]
+# a product's model after its number ("iPhone 15 Pro", "Galaxy S23 Ultra": a model lost the word or put it elsewhere)
+MODEL = r"(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))"
+# a key of a keyboard that is pressed with others ("Ctrl+C", "Strg + Umschalt + T")
+KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn)"
 # short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
 SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
                "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
@@ -52,6 +56,11 @@ SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", 
 # line, the model read "Ein ▁Hund ￭ rennt." as one word and wrote "A Wundund runs."
 UNIT_MARKS = "[\u2581\uffed]+"
 PATTERNS = [
+    rf"(?-i:(?<![\w+-]){KEY}(?: ?\+ ?(?:{KEY}|Tab|Enter|Esc|Entf|Del|Space|Leertaste|F\d{{1,2}}|[A-Z0-9]))+(?![\w+]))",
+    # keys pressed together, spaces around the "+" too ("Ctrl + C": a model wrote "Ctrl Count")
+    r"(?-i:(?<![\w.])(?:C\+\+|[CF]#|\.NET)(?![\w+#])|(?<![\w-])USB-C(?![\w-])|(?<=\b[Vv]ersion )\d+(?:\.\d+)+(?![\w-]|\.\d))",
+    # a language or a plug whose marks a model drops ("C++", "C#", ".NET" as "NET", "USB-C" as "USB"), a version
+    # after its word ("Version 2.0": a model wrote "2,0")
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
     r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
@@ -69,7 +78,8 @@ PATTERNS = [
     # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
     r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
     r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe"
-    r"|ya?ml|md|toml|ini|cfg|log|sh|css|sql|ipynb|webp|heic|epub|mkv|avi|rar|apk|dmg|iso)\b",
+    r"|ya?ml|md|toml|ini|cfg|log|sh|css|sql|cpp|hpp|java|rb|php|kt|swift|ipynb|webp|heic|epub|mkv|avi|rar|apk"
+    r"|dmg|iso)\b",
     # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf"; "config.yaml",
     # "README.md": a model dropped the one and wrote "README" of the other)
     r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)|(?<![\w.-])[A-Za-z]\w*(?:_[A-Za-z0-9]+)+(?![\w-])",
@@ -82,9 +92,9 @@ PATTERNS = [
     r"(?-i:(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}(?![\w-]))",
     # an IBAN ("DE89 3704 0044 0532 0130 00": a model put its groups in another order) and a British postcode
     # ("SW1A 1AA": a model wrote its halves apart), each one span
-    r"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*",                         # a code: letters first, then a digit
+    rf"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*(?-i:{MODEL})?",   # a code: letters first, then a digit
     rf"(?-i:(?<![\w-])(?!(?:{'|'.join([*CODES, *SHORT_WORDS])}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
-    r"\p{Lu}?\p{Ll}+\p{Lu}\w*) \d\w*(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))?"
+    rf"\p{{Lu}}?\p{{Ll}}+\p{{Lu}}\w*)(?: (?:Pro|Air|Mini))? \d\w*{MODEL}?"
     r"|(?:Windows|Ubuntu|Android|Debian|Fedora|Python|Java|Excel|Word|Office|Photoshop) \d+(?:\.\d+)*(?![\w-]))"
     r"(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
