@@ -48,7 +48,7 @@ FORMAT_SLOTS = [
 # a product's model after its number ("iPhone 15 Pro", "Galaxy S23 Ultra": a model lost the word or put it elsewhere)
 MODEL = r"(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))"
 # a key of a keyboard that is pressed with others ("Ctrl+C", "Strg + Umschalt + T")
-KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn)"
+KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn|[⌘⌥⇧⌃])"
 # short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
 SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
                "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
@@ -77,11 +77,12 @@ PATTERNS = [
     # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
     # garbled the others); not "km/h", "und/oder", "Ein-/Ausgang", "/h"
     r"(?<![\w.-])[\w-]+(?:\([\w -]*\)[\w-]*| \(\d{1,3}\))*"
-    r"\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe"
+    r"(?:\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe"
     r"|ya?ml|md|toml|ini|cfg|log|sh|css|sql|cpp|hpp|java|rb|php|kt|swift|ipynb|webp|heic|epub|mkv|avi|rar|apk"
-    r"|dmg|iso)\b",
+    r"|dmg|iso)\b)+",
     # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf"; "config.yaml",
-    # "README.md": a model dropped the one and wrote "README" of the other)
+    # "README.md": a model dropped the one and wrote "README" of the other), all its endings ("archive.tar.gz": a
+    # model lost ".gz")
     r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)|(?<![\w.-])[A-Za-z]\w*(?:_[A-Za-z0-9]+)+(?![\w-])",
     # code: a call without arguments ("print()", "obj.get_id()"), a snake_case name ("user_name"): a model wrote "()"
     # for "print()" and dropped "user_name"
