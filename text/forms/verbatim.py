@@ -122,7 +122,8 @@ PATTERNS = [
     rf"(?:{JOIN}{OPERAND})*(?![\w<>=+×÷*/−-])",
     *FORMAT_SLOTS,
     UNIT_MARKS,
-    r"`[^`\n]+`",                           # code between backticks ("`ls -la`": a model dropped it whole)
+    r"(?<!\w)`[^`\n]+`(?!\w)",
+    # code between backticks ("`ls -la`": a model dropped it whole); not a backtick typed for an apostrophe ("don`t")
 ]
 SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
