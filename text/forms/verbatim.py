@@ -96,7 +96,7 @@ PATTERNS = [
     rf"(?<![\w.,:-])[^\W\d_][\w]*\d[\w]*(?:[-.:/]\w+)*(?-i:{MODEL})?",   # a code: letters first, then a digit
     rf"(?-i:(?<![\w-])(?!(?:{'|'.join([*CODES, *SHORT_WORDS])}) )(?:\p{{Lu}}{{2,3}}|\p{{Lu}}+-\p{{Lu}}+|\p{{Lu}}+!\w+|"
     rf"\p{{Lu}}?\p{{Ll}}+\p{{Lu}}\w*)(?: (?:Pro|Air|Mini))? \d\w*{MODEL}?"
-    r"|(?:Windows|Ubuntu|Android|Debian|Fedora|Python|Java|Excel|Word|Office|Photoshop) \d+(?:\.\d+)*(?![\w-]))"
+    r"|(?:Windows|Ubuntu|Android|Debian|Fedora|Python|Java|Excel|Photoshop) \d+(?:\.\d+)*(?![\w-]))"
     r"(?![.,:]?\d)",
     # a type: "ICE 578", "B-XY 1", a capital inside its name and a number, "iPhone 15", "PlayStation 5" (as two
     # placeholders a model wrote "My new iPhone is 15."), its model after it ("iPhone 15 Pro": a model lost "Pro"),
