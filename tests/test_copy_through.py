@@ -119,6 +119,7 @@ def test_a_street_address_is_copied_as_written(source, masked, fills):
     ("Unpack archive.tar.gz, then press ⌘+C.", f"Unpack {P0}, then press {P1}.", ("archive.tar.gz", "⌘+C")),
     ("I don`t know, it`s late, wie`s geht.", "I don`t know, it`s late, wie`s geht.", ()),   # backticks as apostrophes
     ("Go to Office 3, read Word 2.", "Go to Office 3, read Word 2.", ()),    # words before a number: no program
+    ("A Coca-Cola® and a Snickers™ bar, © 2024.", f"A {P0} and a {P1} bar, {P2} 2024.", ("Coca-Cola®", "Snickers™", "©")),
 ])
 def test_codes_of_banks_posts_orders_programs_and_products_are_copied_whole(source, masked, fills):
     assert CopyThrough().apply(source) == (masked, fills)

@@ -61,6 +61,8 @@ PATTERNS = [
     r"(?-i:(?<![\w.])(?:C\+\+|[CF]#|\.NET)(?![\w+#])|(?<![\w-])USB-C(?![\w-])|(?<=\b[Vv]ersion )\d+(?:\.\d+)+(?![\w-]|\.\d))",
     # a language or a plug whose marks a model drops ("C++", "C#", ".NET" as "NET", "USB-C" as "USB"), a version
     # after its word ("Version 2.0": a model wrote "2,0")
+    r"(?<![\w-])\w+(?:-\w+)*[®™]",
+    # a brand with its mark ("Coca-Cola®", "Snickers™": the mark alone came back apart, "Coca-Cola ®")
     rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
     r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
     r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
