@@ -138,7 +138,7 @@ def test_passing_lines_over_finds_what_the_long_pattern_finds_in_any_line():
     """Lines of letters, digits, marks, emoji and full stops drawn at random: the spans are SPAN's own, each time."""
     rng = random.Random(0)
     alphabet = [*"aZäßsd 09.,:;-_'\"!?()[]{}@#/\\$%&*+=~^|<>≤≥≠²½`", "()", "USB-C", "www", "de", "com", "pdf", "Straße",
-                "📷", "©", "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
+                "📷", "©", "™", "Ctrl", "Version ", "NET", "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
     for _ in range(3000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
         assert [m.span() for m in verbatim_spans(line)] == [m.span() for m in SPAN.finditer(line)], line
