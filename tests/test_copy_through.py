@@ -120,6 +120,9 @@ def test_a_street_address_is_copied_as_written(source, masked, fills):
     ("Unpack archive.tar.gz, then press ⌘+C.", f"Unpack {P0}, then press {P1}.", ("archive.tar.gz", "⌘+C")),
     ("I don`t know, it`s late, wie`s geht.", "I don`t know, it`s late, wie`s geht.", ()),   # backticks as apostrophes
     ("Go to Office 3, read Word 2.", "Go to Office 3, read Word 2.", ()),    # words before a number: no program
+    ("Get ftp://x.de/a.zip or sftp://host/x, main.h and util.c., d.h. x.c",
+     f"Get {P0} or {P1}, {P2} and {P3}., d.h. x.c",
+     ("ftp://x.de/a.zip", "sftp://host/x", "main.h", "util.c")),     # other schemes; C files, not "d.h."
     ("Ein USB-C-Kabel, kein USB-Cable.", f"Ein {P0}-Kabel, kein USB-Cable.", ("USB-C",)),   # in a compound too
     ("A Coca-Cola® and a Snickers™ bar, © 2024.", f"A {P0} and a {P1} bar, {P2} 2024.",
      ("Coca-Cola®", "Snickers™", "©")),

@@ -64,7 +64,8 @@ PATTERNS = [
     # after its word ("Version 2.0": a model wrote "2,0")
     r"(?<![\w-])\w+(?:-\w+)*[®™]",
     # a brand with its mark ("Coca-Cola®", "Snickers™": the mark alone came back apart, "Coca-Cola ®")
-    rf"(?:https?://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",   # a URL, without what ends the sentence
+    rf"(?:(?:https?|s?ftps?|file|ssh|git)://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",
+    # a URL, without what ends the sentence ("ftp://files.example.com/a.zip": a model garbled all but "a.zip")
     r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
     r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
     r"(?<![\w.])(?:(?-i:v)\d+(?:\.\d+)+(?:-[^\W\d_][\w.]*\w)?|\d+(?:\.\d+){2,}-[^\W\d_][\w.]*\w)(?![\w-])",
@@ -83,6 +84,8 @@ PATTERNS = [
     r"(?:\.(?:pdf|jpe?g|png|gif|svg|docx?|xlsx?|pptx?|odt|txt|csv|json|xml|zip|tar|gz|mp3|mp4|mov|wav|html?|py|js|exe"
     r"|ya?ml|md|toml|ini|cfg|log|sh|css|sql|cpp|hpp|java|rb|php|kt|swift|ipynb|webp|heic|epub|mkv|avi|rar|apk"
     r"|dmg|iso)\b)+",
+    r"(?<![\w.-])[\w-]{2,}\.[ch](?![\w-]|\.\w)",
+    # a C file ("main.h", "util.c": a model dropped both); a name of two letters or more, not "d.h." ("das heißt")
     # a file name, brackets in it too ("bericht(final).docx", a second download's "Rechnung (2).pdf"; "config.yaml",
     # "README.md": a model dropped the one and wrote "README" of the other), all its endings ("archive.tar.gz": a
     # model lost ".gz")
