@@ -220,6 +220,7 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Warte bis 5.", f"Warte {P0}.", ("until 5",)),     # "wait for 5": its "bis", no clock word
     (("en", "de"), "Wait until 5.", f"Wait {P0}.", ("bis 5",)),
     (("de", "en"), "Er zählt bis 3.", f"Er zählt bis {P0}.", ("3",)),          # a count: no time
+    (("de", "en"), "Er hat bis 5 gezählt.", f"Er hat bis {P0} gezählt.", ("5",)),  # "until 5 deep"
     (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1}.",
      ("from 9 am to 5 pm", "8 am to 6 pm")),                                   # a range's "bis" stays the range's
     (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),

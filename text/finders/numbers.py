@@ -60,8 +60,8 @@ AFTER_HOUR = "and|or|today|tonight|tomorrow|sharp|then|on|in|i|we|you|he|she|the
 BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:…]|$)|\s+[a-zäöüß])"),            # "um 8…" too
              "en": re.compile(rf"\d{{1,2}}(?=\s*(?:[.,!?;:…]|$)|\s+(?i:{AFTER_HOUR})\b)")}
 # a count to a number ("Er zählt bis 3."), not a time ("Warte bis 5." -> "until 5": a model wrote "wait for 5", a
-# weak one lost "bis")
-COUNTING = re.compile(r"\b(?:zähl|zaehl|count)", re.IGNORECASE)
+# weak one lost "bis"); its participle too ("Er hat bis 5 gezählt." was "He has until 5 deep.")
+COUNTING = re.compile(r"\b(?:ge)?(?:zähl|zaehl)|\bcount", re.IGNORECASE)
 CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
                     re.IGNORECASE)
 
