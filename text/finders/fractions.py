@@ -23,8 +23,9 @@ PARTS = {"hälfte": ("half", "halves"), "drittel": ("third", "thirds"), "viertel
 COUNTS = {"ein": "a", "eine": "a", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
           "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten"}
 OF = {"der": "of the", "des": "of the", "von": "of", "aller": "of all"}
+# "der Zeit" after one goes with it ("Die Hälfte der Zeit schläft er." -> "Half of the is sleeping.": a model lost it)
 FRACTION = re.compile(rf"(?<![\w-])(?i:(?P<count>{'|'.join(COUNTS)}|die)\s+(?P<part>{'|'.join(PARTS)})\s+"
-                      rf"(?P<of>{'|'.join(OF)}))(?![\w-])")
+                      rf"(?P<of>{'|'.join(OF)}))(?P<time>\s+Zeit)?(?![\w-])")
 # one in digits too, under one ("3/4 der Kinder" -> "3/4 of the" + " Kinder": a model wrote "3/4 the children")
 DIGITS = re.compile(rf"(?<![\w/.,-])(?P<digits>(?P<over>\d{{1,2}})/(?P<under>\d{{1,3}})|[½⅓¼⅔¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])"
                     rf"\s+(?P<of>(?i:{'|'.join(OF)}))(?![\w-])")
@@ -43,6 +44,7 @@ class Fractions(PlaceholderStep):
             one, more = PARTS[part]
             words = f"{one} {OF[of]}" if count == "die" else \
                 f"{COUNTS[count]} {one if COUNTS[count] == 'a' else more} {OF[of]}"
+            words += " time" if m.group("time") else ""
             spans.append(Span(m.start(), m.end(), words[0].upper() + words[1:] if m.group()[0].isupper() else words))
         for m in DIGITS.finditer(text) if self.on else ():
             if m.group("under") and not 0 < int(m.group("over")) < int(m.group("under")):
