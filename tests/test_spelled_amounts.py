@@ -17,6 +17,7 @@ P0 = PLACEHOLDERS[0]
     ("It costs twenty-five euros.", f"It costs {P0}.", "25 €"),         # the tens with their units
     ("It costs twenty one euros.", f"It costs {P0}.", "21 €"),          # not "twenty" and "1 €"
     ("It costs two euros fifty.", f"It costs {P0}.", "2,50 €"),        # the cents after the currency
+    ("Three bucks is cheap.", f"{P0} is cheap.", "3 $"),
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))
@@ -42,6 +43,12 @@ def test_a_german_amount_in_words_comes_in_english_digits(source, masked, fill):
 def test_a_number_word_before_no_amount_and_an_article_before_a_unit_are_the_models(source):
     assert SpelledAmounts("de", "en").apply(source) == (source, ())
     assert SpelledAmounts("en", "de").apply("Two men walk one dog.") == ("Two men walk one dog.", ())
+
+
+def test_bucks_that_open_a_sentence_before_a_plural_verb_are_deer():
+    """"Three bucks ran into the forest." came back as "3 $ run in den Wald."."""
+    assert SpelledAmounts("en", "de").apply("Three bucks ran into the forest.") == \
+        ("Three bucks ran into the forest.", ())
 
 
 def test_the_cents_of_a_price_in_words_count_as_their_digits_in_a_translation():

@@ -57,6 +57,9 @@ TEENS_AND_TENS["de"]["einhundert"] = TEENS_AND_TENS["en"]["a hundred"] = TEENS_A
 BEFORE_NOUN = {"de": re.compile(r" +(?:[a-zäöüß]+(?:e|en|er|es|em) +)?[A-ZÄÖÜ]"),
                "en": re.compile(r" +(?!(?i:and|or|to|past|till|until|before|after)\b)[^\W\d_]")}
 JOINED = {"de": "und|oder|bis", "en": "and|or|to"}      # "zwanzig bis dreißig Leute"
+# "bucks" after a count that opens the sentence and before a plural verb are deer, not dollars ("Three bucks ran into
+# the forest." -> "3 $ run in den Wald."); money takes the singular ("Three bucks is cheap.")
+DEER = re.compile(r" +bucks +(?!(?:is|was|will|buys|gets)\b)[a-z]")
 UNITS = {"de": "ein zwei drei vier fünf sechs sieben acht neun".split(),
          "en": "one two three four five six seven eight nine".split()}
 
@@ -87,6 +90,7 @@ class SpelledAmounts(PlaceholderStep):
         self.joined = re.compile(rf" +(?i:{joined}) +((?i:{words}))(?![\w-])") if words and joined else None
         self.before_joined = re.compile(rf"(?<![\w-])((?i:{words})) +(?i:{joined}) +$") if words and joined else None
         self.before_noun = BEFORE_NOUN.get(source)
+        self.deer = source == "en"
 
     def find(self, text: str) -> list[Span]:
         return [span for _, span in self.amounts(text)]
@@ -107,6 +111,8 @@ class SpelledAmounts(PlaceholderStep):
             word = m.group(1).lower()
             rest = text[m.end():]
             if word in self.ones and rest.split(maxsplit=1)[0].lower().rstrip(".,;:!?") not in self.currencies:
+                continue
+            if self.deer and DEER.match(text, m.end()) and not text[:m.start()].strip(" \"'("):
                 continue
             found.append((m, [Said(m.start(), m.end(), str(self.values.get(word, 1))), *self.cents_after(text, m)]))
         for m in self.often.finditer(text) if self.often else ():
