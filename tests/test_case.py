@@ -108,10 +108,11 @@ def test_a_word_the_corpus_lacks_after_herr_or_frau_in_a_lowercase_line_is_a_nam
 
 @pytest.mark.parametrize("line, cased", [("emma hugs her brother jonte.", "Emma hugs her brother Jonte."),
                                          ("a dog named bello runs.", "A dog named Bello runs."),
-                                         ("her brother runs.", "Her brother runs.")])
+                                         ("her brother runs.", "Her brother runs."),
+                                         ("mein bruder liebt pizza", "Mein bruder liebt pizza")])
 def test_a_word_the_corpus_lacks_after_kin_or_a_naming_word_in_a_lowercase_line_is_a_name(line, cased):
     """"emma gives her brother noah a ball" lost "noah": in lowercase no name was found."""
-    lexicon = Lexicon.learn([("Emma hugs her brother.", "-"), ("A dog named Max runs.", "-")])
+    lexicon = Lexicon.learn([("Emma hugs her brother.", "-"), ("A dog named Max runs.", "-"), ("Sie lieben es.", "-")])
     assert Case(lexicon).apply(line)[0] == cased
 
 

@@ -143,7 +143,8 @@ class Case(Step):
     def recase(self, token: str, found: str, named: bool = False, after_noun: bool = False) -> str:
         """Each word as the corpus writes it; one it lacks gets a capital in a caps line, and stays as typed in a
         lowercase one ("kg", "value": a capital would make them names, kept untranslated) unless `named` (it follows
-        "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten"); in a caps
+        "herr", "frau", kin or a naming word: "herr schaten" is Herr Schaten, not a slip of "Schatten"; not a German
+        verb whose infinitive the corpus has: "mein bruder liebt pizza" gave "My brother show Liebt pizza"); in a caps
         line one right `after_noun`, an English noun of the corpus after a determiner, is lowercase: the noun's verb, no
         name ("THE DOG COSTS $50." -> "The dog costs": as "Costs" it was kept as a name, "DER HUND COSTS 50 $."), and so
         is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
@@ -151,7 +152,8 @@ class Case(Step):
         def unknown(word: str) -> str:
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
                 return word.lower()
-            return word.capitalize() if found == "caps" or named or looks_like_a_place(word) else word
+            verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
+            return word.capitalize() if found == "caps" or named and not verb or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
     def reverse(self, output: str, state: Cased | None) -> str:
