@@ -132,6 +132,8 @@ def test_training_pairs_are_left_as_they_are():
      ("Sunday", "Tuesday", "Thursday")),
     (("de", "en"), "Am So geschlossen, Mo Ruhetag, am Mi zu.", ("on Sunday", "Monday", "on Wednesday")),
     (("de", "en"), "So geschlossen wie nie. Das ist Di Maria. So um 8 Uhr.", ()),   # the adverb opening a sentence
+    (("de", "en"), "Sa und So geschlossen. Mo bis Fr geöffnet.", ("Saturday", "Sunday", "Monday to Friday")),
+    (("de", "en"), "Di und Mi sind Freunde. Mo und Lea um 8.", ()),              # no day after it: names
 ])
 def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_weekday(languages, line, fills):
     """"Er kommt Di um 8." kept "Di" as a name; "Heute haben wir So geschlossen." came back as "Today have soda."."""

@@ -120,11 +120,13 @@ class CalendarNames(PlaceholderStep):
                 k += 2
                 continue
             if second and second.kind == first.kind != "days" and self.a_range(text, first, second) and \
-                    (self.accepted(text, first, spans) or first.stopped(text) and second.stopped(text)):
+                    (self.accepted(text, first, spans) or first.stopped(text) and second.stopped(text) or
+                     self.bare_days(text, first, second, spans)):
                 spans.append(self.range_span(text, first, second))     # "von Montag bis Freitag", "Mo. bis Fr."
                 k += 2
                 continue
-            if self.accepted(text, first, spans):
+            if self.accepted(text, first, spans) or second and JOINS.fullmatch(text, first.end, second.start) and \
+                    self.bare_days(text, first, second, spans):     # "Sa und So geschlossen": "Sa" opens the line
                 spans.append(self.span(text, first))
             k += 1
         return spans
@@ -170,6 +172,13 @@ class CalendarNames(PlaceholderStep):
             return True
         day = found.short and found.kind == "day"          # "Sa. 9-14 Uhr": a weekday's abbreviation before a time
         return (ambiguous or day) and NUMBER_AFTER.match(text, found.end) is not None
+
+    def bare_days(self, text: str, first: Found, second: Found, spans: list[Span]) -> bool:
+        """Whether two weekdays' abbreviations without their stops are joined and the second is a weekday, so the
+        first is one too where it opens the sentence ("Sa und So geschlossen.", "Mo bis Fr geöffnet.": the model
+        wrote "Sa and Sunday has each other.", losing "geschlossen")."""
+        return first.short and second.short and first.kind == second.kind == "day" and \
+            not first.word.islower() and not second.word.islower() and self.accepted(text, second, spans)
 
     def span(self, text: str, found: Found) -> Span:
         """The name's span, with the preposition before it where the target's is fixed; a word of its own (Alone):
