@@ -18,6 +18,7 @@ P0 = PLACEHOLDERS[0]
     ("It costs twenty one euros.", f"It costs {P0}.", "21 €"),          # not "twenty" and "1 €"
     ("It costs two euros fifty.", f"It costs {P0}.", "2,50 €"),        # the cents after the currency
     ("Three bucks is cheap.", f"{P0} is cheap.", "3 $"),
+    ("Five bucks for a coffee.", f"{P0} for a coffee.", "5 $"),
 ])
 def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill):
     assert SpelledAmounts("en", "de").apply(source) == (masked, (fill,))

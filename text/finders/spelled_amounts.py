@@ -58,8 +58,8 @@ BEFORE_NOUN = {"de": re.compile(r" +(?:[a-zäöüß]+(?:e|en|er|es|em) +)?[A-ZÄ
                "en": re.compile(r" +(?!(?i:and|or|to|past|till|until|before|after)\b)[^\W\d_]")}
 JOINED = {"de": "und|oder|bis", "en": "and|or|to"}      # "zwanzig bis dreißig Leute"
 # "bucks" after a count that opens the sentence and before a plural verb are deer, not dollars ("Three bucks ran into
-# the forest." -> "3 $ run in den Wald."); money takes the singular ("Three bucks is cheap.")
-DEER = re.compile(r" +bucks +(?!(?:is|was|will|buys|gets)\b)[a-z]")
+# the forest." -> "3 $ run in den Wald."); money takes the singular ("Three bucks is cheap.") or what it buys
+DEER = re.compile(r" +bucks +(?!(?:is|was|will|buys|gets|for|each|a|an|per|to)\b)[a-z]")   # "Five bucks for"
 UNITS = {"de": "ein zwei drei vier fünf sechs sieben acht neun".split(),
          "en": "one two three four five six seven eight nine".split()}
 
