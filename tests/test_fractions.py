@@ -13,6 +13,7 @@ P0 = PLACEHOLDERS[0]
     ("Ein Drittel der Kinder spielt.", f"{P0} Kinder spielt.", ("A third of the",)),
     ("Zwei Drittel der Kinder spielen.", f"{P0} Kinder spielen.", ("Two thirds of the",)),
     ("Die Hälfte der Zeit schläft er.", f"{P0} schläft er.", ("Half of the time",)),  # "Half of the is sleeping."
+    ("Ein Achtel der Pizza.", f"{P0} Pizza.", ("An eighth of the",)),        # not "A eighth"
     ("Er isst die Hälfte von dem Kuchen.", f"Er isst {P0} dem Kuchen.", ("half of",)),
     ("Drei Viertel aller Menschen lachen.", f"{P0} Menschen lachen.", ("Three quarters of all",)),
     ("Er läuft in einem belebten Viertel der Stadt.", "Er läuft in einem belebten Viertel der Stadt.", ()),

@@ -45,6 +45,7 @@ class Fractions(PlaceholderStep):
             words = f"{one} {OF[of]}" if count == "die" else \
                 f"{COUNTS[count]} {one if COUNTS[count] == 'a' else more} {OF[of]}"
             words += " time" if m.group("time") else ""
+            words = "an" + words[1:] if words.startswith("a e") else words     # "Ein Achtel der" -> "An eighth of the"
             spans.append(Span(m.start(), m.end(), words[0].upper() + words[1:] if m.group()[0].isupper() else words))
         for m in DIGITS.finditer(text) if self.on else ():
             if m.group("under") and not 0 < int(m.group("over")) < int(m.group("under")):
