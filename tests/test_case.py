@@ -11,7 +11,9 @@ LEXICON = Lexicon.learn([("Ein Mann spielt Gitarre auf der Straße.", "A man pla
 
 @pytest.mark.parametrize("text, found", [("EIN MANN SPIELT GITARRE.", "caps"), ("EIN MANN spielt GITARRE.", "caps"),
                                          ("ein mann spielt gitarre.", "lower"), ("Ein Mann spielt.", "normal"),
-                                         ("USA", "normal"), ("Ein Mann vom ADAC.", "normal")])
+                                         ("USA", "normal"), ("Ein Mann vom ADAC.", "normal"),
+                                         ("VG Tom", "normal"), ("MFG Peter Müller", "normal"), ("VG TOM", "caps"),
+                                         ("MFG PETER MÜLLER", "caps"), ("VG AN ALLE", "caps")])
 def test_a_sentence_is_caps_lowercase_or_normal(text, found):
     assert kind(text) == found
 

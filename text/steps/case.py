@@ -26,6 +26,7 @@ from typing import NamedTuple
 from text.forms.verbatim import inside_copied
 from text.finders.glossary import Terms
 from text.finders.names import EXONYMS, PLACE_ENDINGS
+from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.openers import ENGLISH_OPENERS
@@ -62,6 +63,9 @@ def kind(text: str) -> str:
     words = [w for w in every if len(w) > 1]          # "A" in a caps line is no evidence of shouting
     letters = [c for w in words for c in w]
     upper = sum(c.isupper() for c in letters)
+    signed = SIGN_OFF["de"].fullmatch(text)     # "VG Tom": the phrase step's sign-off; its abbreviation is no shouting
+    if signed and not any(len(w) > 1 and w.isupper() for w in WORD.findall(signed.group(3))):
+        return "normal"
     if len(words) >= 2 and upper >= CAPS_SHARE * len(letters):
         return "caps"
     if len(words) >= 2 and not any(c.isupper() for w in every for c in w):     # "A man weighs 80 kg." is not
