@@ -119,7 +119,7 @@ def test_an_english_german_training_pair_carries_its_time_of_day_as_one_placehol
     ("Offen zwischen 14 und 15 Uhr.", ("2", "3 pm")),                             # "between 2 and 3 pm"
     ("Zwischen 11 und 13 Uhr.", ("11 am", "1 pm")),                              # from the morning: am
     ("Zwischen 10 und 12 Uhr.", ("10 am", "12 pm")),                              # not "10 o'clock" to "noon"
-    ("Ab 14 Uhr 30.", ("2:30 pm",)),
+    ("Ab 14 Uhr 30.", ("from 2:30 pm",)),
     ("Um 25 Uhr.", ("25 Uhr",)),                                                    # no time: as written
 ])
 def test_times_of_day_follow_one_english_convention(source, fills):
@@ -131,7 +131,7 @@ def test_an_english_range_of_times_is_two_german_times():
 
 
 @pytest.mark.parametrize("source, fills", [
-    ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild ab 14h30", ("2x3", "14h30")),
+    ("Nur .5 oder ,5 von Nr.1", (".5", ",5", "Nr.1")), ("Ein 2x3 m großes Bild ab 14h30", ("2x3", "from 2:30 pm")),
     ("Haus 12a hat 10% von 1/2 m².", ("12a", "10%", "1/2", "m²")), ("Mit 1,5% und ½ Liter.", ("1.5%", "½ liter")),
     ("Um 3-5 Uhr und 14-16 Uhr.", ("3-5 o'clock", "2-4 pm")), ("In den 80er-Jahren und 1950ern.", ("80s", "1950s")),
     ("Offen 10-12 Uhr, 3,5-4,5 kg.", ("10 am-12 pm", "3.5-4.5 kg")),
@@ -221,6 +221,9 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("en", "de"), "Wait until 5.", f"Wait {P0}.", ("bis 5",)),
     (("de", "en"), "Er zählt bis 3.", f"Er zählt bis {P0}.", ("3",)),          # a count: no time
     (("de", "en"), "Er hat bis 5 gezählt.", f"Er hat bis {P0} gezählt.", ("5",)),  # "until 5 deep"
+    (("de", "en"), "Geöffnet ab 10 Uhr, ab 8:30.", f"Geöffnet {P0}, {P1}.",
+     ("from 10 o'clock", "from 8:30")),                                   # "Open off 10 o'clock"
+    (("de", "en"), "Kinder ab 6.", f"Kinder ab {P0}.", ("6",)),       # an age: no time
     (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1}.",
      ("from 9 am to 5 pm", "8 am to 6 pm")),                                   # a range's "bis" stays the range's
     (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),

@@ -23,7 +23,7 @@ from text.finders.prices import price_ranges, with_currency, with_rate
 from text.forms.clock_forms import clock_form, clock_range, opening_hours, shared_word
 from text.forms.currency import PRICE_MARK, sign_around
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO, joined_ranges
-from text.forms.dates import UNTIL, clock_lead, find_dates, find_ordinals, led_clock
+from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead, find_dates, find_ordinals, led_clock
 from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import RANGE, joined_durations, joined_measures
@@ -154,7 +154,7 @@ class Numbers(PlaceholderStep):
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
             bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
-                not CHANGE.search(text)
+                not CHANGE.search(text) and lead[1] not in CLOCKED_ONLY      # "Kinder ab 6.": no time
             if bare and lead[1] in UNTIL and not clock and not HOUR_MINUTES(number):
                 if not COUNTING.search(text):       # "Warte bis 5." -> "until 5", no clock word it lacks
                     spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill}")
