@@ -17,11 +17,13 @@ P0 = PLACEHOLDERS[0]
     ("Um Mitternacht oder um halb acht schlafen alle.", ["at midnight", "at half past seven"]),    # a time's name
     ("Um Viertel nach 8 oder um halb acht.", ["at quarter past 8", "at half past seven"]),   # each its own "um"
     ("Wir treffen uns um halb 8.", ["at half past seven"]),   # not "half past 7": a number the source has not
-    ("Es ist 5 vor 12, ist es 25 nach 7?", ["five to twelve", "twenty-five past seven"]),    # "5 is in front of 12."
+    ("Es ist 5 vor 12, ist es 25 nach 7?", ["It is five to twelve", "twenty-five past seven"]),   # "5 is in front of"
     ("Wir treffen uns um 10 nach 8 oder gegen zwanzig vor neun.", ["at ten past eight", "around twenty to nine"]),
-    ("Es ist 5 vor 12 Uhr, um 10 nach 8 Uhr.", ["five to twelve", "at ten past eight"]),   # "5", "noon"
-    ("Es ist 5 nach halb 8, um 10 vor halb 1.", ["twenty-five to eight", "at twenty past twelve"]),   # "5 after ..."
-    ("Es ist Viertel nach 5 Uhr, um halb 8 Uhr.", ["quarter past 5", "at half past seven"]),    # "5 o'clock"
+    ("Es ist 5 vor 12 Uhr, um 10 nach 8 Uhr.", ["It is five to twelve", "at ten past eight"]),   # "5", "noon"
+    ("Es ist 5 nach halb 8, um 10 vor halb 1.", ["It is twenty-five to eight", "at twenty past twelve"]),   # "5 after"
+    ("Es ist kurz nach 8, um kurz vor acht Uhr.", ["It is just after 8", "at just before eight"]),   # "There is about"
+    ("es ist halb acht, er sagt, es ist halb acht.", ["it is half past seven", "half past seven"]),   # "There is ..."
+    ("Es ist Viertel nach 5 Uhr, um halb 8 Uhr.", ["It is quarter past 5", "at half past seven"]),    # "5 o'clock"
 ])
 def test_a_german_time_in_words_is_the_english_one(source, found):
     assert [span.fill for span in ClockWords("de", "en").find(source)] == found
@@ -42,6 +44,7 @@ def test_an_english_time_in_words_is_the_german_one(source, found):
 @pytest.mark.parametrize("source, lang", [
     ("Das Glas ist halb voll, halb zwei Kinder, halb achtzig, halb achte.", "de"),
     ("It is half 8 or half eight.", "en"),
+    ("Er kam kurz nach 8 Kindern, es ist kurz vor 12 Kinder, kurz nach 8.", "de"),
     ("Er kam 5 vor 12 Kindern, es ist 5 vor 12 Kinder, 5 vor 12, es ist 5 vor 12 Uhr Zeit.", "de"),   # no sure time
     ("A midnight-blue car, Mitternachtsblau before noon, at noonday.", "en"),
 ])

@@ -19,8 +19,10 @@ voll", "halb zwei Kinder": a capitalized word after the hour). A time takes its 
 does (text/forms/dates.py: "um halb acht" -> "at half past seven"; a model wrote "We are gathering using half past
 seven"). German minutes before or after an hour, "5 vor 12", "10 nach 8", are words too ("five to twelve", "at ten
 past eight", "Es ist 5 vor 12 Uhr." -> "five to twelve"; before or after a half hour, "5 nach halb 8" -> "twenty-five
-to eight"), but only after "es ist", "ist es", "um" or "gegen" and before no noun: elsewhere "5 vor 12" may be
-anything.
+to eight"), and so are "kurz vor" and "kurz nach" an hour ("just before eight", "just after 8"), but only after "es
+ist", "ist es", "um" or "gegen" and before no noun: elsewhere "5 vor 12" may be anything. A sentence that opens with
+"Es ist" before such a time takes it along as "It is" ("Es ist halb acht." -> "It is half past seven": a model wrote
+"There is ...").
 """
 from __future__ import annotations
 
@@ -43,6 +45,9 @@ WRITTEN = {"de": {30: "halb", 15: "Viertel nach", 45: "Viertel vor"},
 # is in front of noon."; "um 5 vor 12 Uhr" was "at 5 o'clock" + "vor" + "noon")
 MINUTES_DE = r"5|10|20|25|fünf|zehn|zwanzig|fünfundzwanzig"
 MINUTES_WAY = {"vor": "to", "nach": "past"}
+# "kurz vor" / "kurz nach" an hour, where a time is sure as for the minutes ("Es ist kurz nach 8." -> "just after 8": a
+# model wrote "There is about 8.")
+SHORTLY_WAY = {"vor": "just before", "nach": "just after"}
 # a time of day by its name ("Um Mitternacht schlafen alle." -> "There are all of eights asleep." from a 30-minute
 # model); not "Mittag" (lunch too) nor "noon" ("at noon" is no German "um")
 NAMED = {"de": {"mitternacht": "midnight"}, "en": {"midnight": "Mitternacht"}}
@@ -51,6 +56,9 @@ NAMED = {"de": {"mitternacht": "midnight"}, "en": {"midnight": "Mitternacht"}}
 AT_NOON = {"en": (re.compile(r"(?<![\w-])(?i:at\s+noon)(?![\w-])"), "mittags")}
 
 
+# a sentence that opens with "Es ist" before the time says what time it is: "It is" (a model wrote "There is half past
+# seven.")
+SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), "It is")}
 GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
 ENGLISH_MINUTES = {20: "twenty", 25: "twenty-five"}
 
@@ -71,6 +79,10 @@ class ClockWords(PlaceholderStep):
                                   rf"(?P<minutes>(?i:{MINUTES_DE}))\s+(?P<way>vor|nach)\s+(?P<half>(?i:halb)\s+)?"
                                   rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?:\s+(?P<clock>Uhr)\b)?"
                                   rf"(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
+            if fractions and source == "de" else None
+        self.shortly = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen ))"
+                                  rf"(?i:kurz)\s+(?P<way>vor|nach)\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)"
+                                  rf"(?![:.,]?\d)(?:\s+Uhr\b)?(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
             if fractions and source == "de" else None
         named = NAMED[source] if fractions else {}
         self.named = re.compile(rf"(?<![\w-])(?i:{'|'.join(named)})(?![\w-])") if named else None
@@ -96,6 +108,10 @@ class ClockWords(PlaceholderStep):
                 spans = [span for span in spans if span.end <= m.start() or span.start >= m.end()]    # "halb 8"'s
             said = f"{self.words.get(minutes) or ENGLISH_MINUTES[minutes]} {MINUTES_WAY[way]} "
             spans.append(self.led(text, m, said + self.words[hour], spans))
+        for m in self.shortly.finditer(text) if self.shortly else ():       # "kurz nach 8" -> "just after 8"
+            hour = m.group("hour")
+            said = hour if hour.isdigit() else self.words[self.hours[hour.lower()]]      # "kurz vor acht": "eight"
+            spans.append(self.led(text, m, f"{SHORTLY_WAY[m.group('way')]} {said}", spans))
         for m in self.named.finditer(text) if self.named else ():
             spans.append(self.led(text, m, self.names[m.group().lower()], spans))
         for m in self.at_noon[0].finditer(text) if self.at_noon else ():       # "at noon" -> "mittags"
@@ -107,4 +123,9 @@ class ClockWords(PlaceholderStep):
         that no span found so far holds ("Um Viertel nach 8 oder um halb acht": the other pattern's span is later)."""
         free = max((span.end for span in spans if span.end <= m.start()), default=0)
         lead = clock_lead(text, m.start(), self.source, free)
+        said = SAID.get(self.source)
+        it_is = said[0].fullmatch(text, free, m.start()) if said and not lead else None
+        if it_is:                                   # "Es ist halb acht." -> "It is half past seven"
+            opening = said[1] if it_is.group(1)[0] == "E" else said[1].lower()
+            return Span(it_is.start(1), m.end(), f"{opening} {written}")
         return Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else Span(m.start(), m.end(), written)
