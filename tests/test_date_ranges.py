@@ -26,6 +26,10 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("en", "de"), "Open 9-5 weekdays, closed from 12 to 1 for lunch.", f"Open {P0} weekdays, closed {P1} for lunch.",
      ("9-17 Uhr", "von 12 bis 13 Uhr")),
     (("en", "de"), "It went from 9 to 5.", f"It went from {P0} to {P1}.", ("9", "5")),       # no opening hours
+    (("en", "de"), "We're open 9 to 5, it opens 10 to 4.", f"We're open {P0}, it opens {P1}.",
+     ("9 bis 17 Uhr", "10 bis 16 Uhr")),                  # no "from": was "9", "5" ("Wir's offene 9 zu 5.")
+    (("en", "de"), "The shop sells 9 to 5 apples, we are 9 to 5.",
+     f"The shop sells {P0} to {P1} apples, we are {P2} to {PLACEHOLDERS[3]}.", ("9", "5", "9", "5")),   # not "open"
     (("en", "de"), "The shop sells 9-5 apples.", f"The shop sells {P0}-{P1} apples.", ("9", "5")),
     (("de", "en"), "Von 9:00 bis 17:00.", f"{P0}.", ("from 9:00 am to 5:00 pm",)),
     (("de", "en"), "Der Laden hat von 9 bis 18 Uhr offen.", f"Der Laden hat {P0} offen.", ("from 9 am to 6 pm",)),

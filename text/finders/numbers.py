@@ -20,7 +20,7 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.prices import price_ranges, with_currency, with_rate
-from text.forms.clock_forms import clock_form, clock_range, opening_hours, shared_word
+from text.forms.clock_forms import HOURS_BEFORE, clock_form, clock_range, opening_hours, shared_word
 from text.forms.currency import PRICE_MARK, sign_around
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO, joined_ranges
 from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead, find_dates, find_ordinals, led_clock
@@ -189,7 +189,8 @@ class Numbers(PlaceholderStep):
             return None
         between = RANGE_TO[self.source].fullmatch(text, m.end(), after.start())
         worded = between is not None and between.group().strip().isalpha()
-        if between is None or worded and not RANGE_FROM[self.source].search(text, 0, m.start()):
+        if between is None or worded and not (RANGE_FROM[self.source].search(text, 0, m.start()) or
+                                              HOURS_BEFORE[self.source].search(text, 0, m.start())):    # "open 9 to 5"
             return None
         hours = opening_hours(text, m.start(), after.end(), m.group(3), after.group(3), self.source)
         if hours is None or hours[0] is None:

@@ -84,6 +84,10 @@ def clock_range(first: str, second: str, clock: str, second_fill: str, source: s
 # "It went from 9 to 5." stays two numbers, and so do hours before a noun
 HOURS_WORDS = {"en": re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|office|shop|store|daily)\b"),
                "de": re.compile(r"\b(?i:geöffnet|offen|geschlossen|öffnungszeiten|sprechzeiten|täglich)\b")}
+# a word of opening hours right before the first, where "to" without "from" is the range's ("We're open 9 to 5." ->
+# "9 bis 17 Uhr": a model wrote "Wir's offene 9 zu 5.")
+HOURS_BEFORE = {"en": re.compile(r"\b(?i:open|opens|opened|closes)\s+$"),
+                "de": re.compile(r"\b(?i:geöffnet|offen)\s+$")}
 WEEKDAY_BEFORE = {
     "en": re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
                      re.IGNORECASE),
