@@ -219,6 +219,9 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Bis 17 Uhr geöffnet.", f"{P0} geöffnet.", ("until 5 pm",)),     # "5 pm is opening."
     (("de", "en"), "Warte bis 5.", f"Warte {P0}.", ("until 5",)),     # "wait for 5": its "bis", no clock word
     (("en", "de"), "Wait until 5.", f"Wait {P0}.", ("bis 5",)),
+    (("en", "de"), "We open at 9 and close at 5.", f"We open {P0} and close {P1}.",
+     ("um 9 Uhr", "um 17 Uhr")),                                     # a shop closes in the afternoon: was "um 5 Uhr"
+    (("en", "de"), "It closes at 9, we meet at 5.", f"It closes {P0}, we meet {P1}.", ("um 9 Uhr", "um 5 Uhr")),
     (("de", "en"), "Er zählt bis 3.", f"Er zählt bis {P0}.", ("3",)),          # a count: no time
     (("de", "en"), "Er hat bis 5 gezählt.", f"Er hat bis {P0} gezählt.", ("5",)),  # "until 5 deep"
     (("de", "en"), "Geöffnet ab 10 Uhr, ab 8:30.", f"Geöffnet {P0}, {P1}.",

@@ -20,7 +20,7 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.prices import price_ranges, with_currency, with_rate
-from text.forms.clock_forms import HOURS_BEFORE, clock_form, clock_range, opening_hours, shared_word
+from text.forms.clock_forms import CLOSING_AT, HOURS_BEFORE, clock_form, clock_range, opening_hours, shared_word
 from text.forms.currency import PRICE_MARK, sign_around
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO, joined_ranges
 from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead, find_dates, find_ordinals, led_clock
@@ -159,7 +159,9 @@ class Numbers(PlaceholderStep):
                 if not COUNTING.search(text):       # "Warte bis 5." -> "until 5", no clock word it lacks
                     spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill}")
                 continue                            # "Er zählt bis 3.": no time, the model's
-            timed = clock_form(number, clock or "", self.source, self.target) \
+            closing = bare and not clock and number.isdigit() and 1 <= int(number) <= 7 and \
+                self.source in CLOSING_AT and CLOSING_AT[self.source].search(text, 0, lead[0])   # "close at 5": 5 pm
+            timed = clock_form(number, "pm" if closing else clock or "", self.source, self.target) \
                 if clock or HOUR_MINUTES(number) or bare else None
             if timed is not None:
                 spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")

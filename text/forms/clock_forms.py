@@ -88,6 +88,9 @@ HOURS_WORDS = {"en": re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|of
 # "9 bis 17 Uhr": a model wrote "Wir's offene 9 zu 5.")
 HOURS_BEFORE = {"en": re.compile(r"\b(?i:open|opens|opened|closes)\s+$"),
                 "de": re.compile(r"\b(?i:geöffnet|offen)\s+$")}
+# a bare hour a shop closes at, from 1 to 7, is in the afternoon ("We open at 9 and close at 5." -> "um 17 Uhr": it was
+# "um 5 Uhr")
+CLOSING_AT = {"en": re.compile(r"\b(?i:close|closes|closed|closing|shut|shuts)\s+$")}
 WEEKDAY_BEFORE = {
     "en": re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?s?\.?:?,?\s*(?:from\s+)?$",
                      re.IGNORECASE),
