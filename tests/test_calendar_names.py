@@ -146,6 +146,10 @@ def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_week
     (("en", "de"), "Saturdays are busy.", "Saturdays are busy.", ()),                 # a noun: the model's
     (("en", "de"), "Open Sundays 10-4, closed Mondays.", f"Open {P0} 10-4, closed {P1}.", ("sonntags", "montags")),
     (("de", "en"), "Wir schlafen sonntags lange.", f"Wir schlafen {P0} lange.", ("on Sundays",)),
+    (("en", "de"), "Open weekends 10-4, weekdays 9-5, closed on weekends.",
+     f"Open {P0} 10-4, {P1} 9-5, closed {PLACEHOLDERS[2]}.",
+     ("am Wochenende", "werktags", "am Wochenende")),                  # "Open weekends 10-4" -> "Fall wirft 10-16 Uhr"
+    (("en", "de"), "Weekends are fun.", "Weekends are fun.", ()),                      # a noun: the model's
 ])
 def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, masked, fills):
     assert CalendarNames(*languages).apply(line) == (masked, fills)

@@ -147,6 +147,7 @@ def test_a_fields_label_after_a_comma_is_one_too():
     ("de", "en", "Geöffnet Sa. 9-14 Uhr", f"{P0} Sa. 9-14 Uhr", ("Open",)),
     ("en", "de", "Open the door at 5.", "Open the door at 5.", ()),     # a verb
     ("en", "de", "Open Sundays 9-5", f"{P0} Sundays 9-5", ("Geöffnet",)),
+    ("en", "de", "Open weekends 10-4", f"{P0} weekends 10-4", ("Geöffnet",)),       # was "Fall wirft"
     ("en", "de", "Closed on Sundays.", f"{P0} on Sundays.", ("Geschlossen",)),
     ("de", "en", "Geschlossen am Montag", f"{P0} am Montag", ("Closed",)),
     ("en", "de", "Open Sunny Beach", "Open Sunny Beach", ()),           # "Su" only as a whole word

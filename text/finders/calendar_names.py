@@ -1,6 +1,7 @@
 """Month and weekday names outside a date come out in the target's words, each through a placeholder as a date does
 (text/forms/dates.py), for any model: English -> German "in February" -> "im Februar", "on Monday" -> "am Montag",
-"on Saturdays" -> "samstags" (on a sign without "on" too: "Open Sundays 10-4"), "until Fri." -> "until " +
+"on Saturdays" -> "samstags" (on a sign without "on" too: "Open Sundays 10-4"; "weekends" -> "am
+Wochenende", "weekdays" -> "werktags"), "until Fri." -> "until " +
 "Freitag", "Mon-Fri" -> "Montag-Freitag", "on June 31" (no such date: its number stays as typed) -> "am Juni" + "
 31"; German -> English "im Dezember" -> "in December", "am
 Montag" -> "on Monday", "Anfang Mai" -> "early May", "sonntags" -> "on Sundays", "Mo.-Fr." -> "Monday-Friday";
@@ -72,6 +73,10 @@ HOURS_AFTER = {"de": re.compile(r" +(?:(?:um|ab|bis|von|gegen) +\d|(?:geschlosse
 # Sundays 10-4", "Closed Mondays": a model wrote "Geöffnet sustete 10-4"); "Saturdays are busy." is a noun's
 DAYS_BEFORE = {"on", "open", "opens", "closed", "closes"}
 HOURS_NEXT = re.compile(r":? +\d")
+# a sign's weekdays or weekends as a whole, after "on" or its word of opening hours or before its hours, as the days
+# in the plural ("Open weekends 10-4" -> "am Wochenende" + ...: a model wrote "Fall wirft 10-16 Uhr")
+WEEK_PARTS = {("en", "de"): (re.compile(r"(?<![\w-])((?i:weekends|weekdays))(?![\w-])"),
+                             {"weekends": "am Wochenende", "weekdays": "werktags"})}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -129,7 +134,22 @@ class CalendarNames(PlaceholderStep):
                     self.bare_days(text, first, second, spans):     # "Sa und So geschlossen": "Sa" opens the line
                 spans.append(self.span(text, first))
             k += 1
-        return spans
+        return sorted(spans + self.week_parts(text, spans))
+
+    def week_parts(self, text: str, spans: list[Span]) -> list[Span]:
+        """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them."""
+        pattern, words = WEEK_PARTS.get((self.source, self.target), (None, {}))
+        found = []
+        for m in pattern.finditer(text) if pattern else ():
+            previous = PREVIOUS.search(text, 0, m.start())
+            cue = previous.group(1).lower() if previous else ""
+            if any(s.start < m.end() and m.start() < s.end for s in spans) or \
+                    not (cue in DAYS_BEFORE or HOURS_NEXT.match(text, m.end())):
+                continue
+            fill = words[m.group(1).lower()]
+            found.append(Span(previous.start(1) if cue == "on" else m.start(),
+                              m.end(), Alone(fill.upper() if m.group(1).isupper() else fill)))
+        return found
 
     def candidate(self, m: re.Match) -> Found | None:
         word, stop = m.group(1), m.group(2)

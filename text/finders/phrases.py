@@ -41,7 +41,7 @@ NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 # what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays",
 # "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
-              {"daily", "täglich"}, key=len, reverse=True)
+              {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
