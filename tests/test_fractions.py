@@ -32,5 +32,11 @@ def test_a_pipelines_fraction_is_no_name():
     assert pipeline.fills(pipeline.apply("3/4 der Kinder spielen.").states[0]) == ("3/4 of the",)   # not "3/4"
 
 
-def test_english_sources_have_no_fractions_to_find():
-    assert Fractions("en", "de").apply("A third of the children play.")[1] == ()
+@pytest.mark.parametrize("text, fills", [
+    ("Half of the children play.", ("Die Hälfte der",)),            # "Ein Pilot spielt die Kinder."
+    ("A third of the people and two thirds of all dogs.", ("Ein Drittel der", "zwei Drittel aller")),
+    ("He ate half of the cake, a half of the apples.", ()),           # a singular's article follows its gender
+])
+def test_an_english_fraction_before_a_plural_is_its_german_words_with_the_genitive(text, fills):
+    assert Fractions("en", "de").apply(text)[1] == fills
+    assert Fractions("en", "fr").apply(text)[1] == ()

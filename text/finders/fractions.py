@@ -7,6 +7,10 @@ belebten Viertel der Stadt" stays the model's.
 
     Fractions().find("Ein Drittel der Kinder spielt.")   -> [Span(0, 15, "A third of the")]
 
+English -> German the same before a plural noun: "Half of the children play." -> "Die Hälfte der" + " children
+play.", "two thirds of all dogs" -> "zwei Drittel aller" (a singular's article would follow its gender: "half of the
+cake" is the model's).
+
 Training pairs are not changed: the finder has no counterpart in the target (PlaceholderStep's default).
 """
 from __future__ import annotations
@@ -29,11 +33,37 @@ FRACTION = re.compile(rf"(?<![\w-])(?i:(?P<count>{'|'.join(COUNTS)}|die)\s+(?P<p
 # one in digits too, under one ("3/4 der Kinder" -> "3/4 of the" + " Kinder": a model wrote "3/4 the children")
 DIGITS = re.compile(rf"(?<![\w/.,-])(?P<digits>(?P<over>\d{{1,2}})/(?P<under>\d{{1,3}})|[½⅓¼⅔¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])"
                     rf"\s+(?P<of>(?i:{'|'.join(OF)}))(?![\w-])")
+# English -> German, before a noun in the plural only ("Half of the children play." -> "Die Hälfte der" + " children
+# play.": a model wrote "Ein Pilot spielt die Kinder."): German's article of a singular noun follows its gender
+ENGLISH_PARTS = {"half": ("Hälfte", "Hälften"), "third": ("Drittel", "Drittel"), "quarter": ("Viertel", "Viertel"),
+                 "fifth": ("Fünftel", "Fünftel"), "tenth": ("Zehntel", "Zehntel")}
+ENGLISH_COUNTS = {english: german for german, english in COUNTS.items() if english != "a"} | \
+    {"a": "ein", "one": "ein"}
+IRREGULAR_PLURALS = "children|people|men|women|adults|kids|students|teenagers|dogs|cats|apples"
+ENGLISH_FRACTION = re.compile(
+    rf"(?<![\w-])(?i:(?P<count>(?:{'|'.join(ENGLISH_COUNTS)})\s+)?(?P<part>half|{'|'.join(ENGLISH_PARTS)})s?"
+    rf"\s+of\s+(?P<of>the|all))(?=\s+(?:[^\W\d_]+\s+)?(?i:{IRREGULAR_PLURALS}|[^\W\d_]+[^s\W]s)\b)")
+
+
+def english_fraction(m: re.Match) -> str | None:
+    """The German of an English fraction with its "of" before a plural ("two thirds of the" -> "zwei Drittel der"),
+    None where its count does not fit ("a half of", "two half of")."""
+    count, part, of = (m.group("count") or "").strip().lower(), m.group("part").lower(), m.group("of").lower()
+    if part == "half":
+        if count:
+            return None
+        words = "die Hälfte " + ("der" if of == "the" else "aller")
+    else:
+        if count not in ENGLISH_COUNTS:
+            return None
+        words = f"{ENGLISH_COUNTS[count]} {ENGLISH_PARTS[part][0]} " + ("der" if of == "the" else "aller")
+    return words[0].upper() + words[1:] if m.group()[0].isupper() else words
 
 
 class Fractions(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.on = (source, target) == ("de", "en")
+        self.english = (source, target) == ("en", "de")
 
     def find(self, text: str) -> list[Span]:
         spans = []
@@ -51,4 +81,8 @@ class Fractions(PlaceholderStep):
             if m.group("under") and not 0 < int(m.group("over")) < int(m.group("under")):
                 continue                        # "12/3 der": no fraction under one
             spans.append(Span(m.start(), m.end(), f"{m.group('digits')} {OF[m.group('of').lower()]}"))
+        for m in ENGLISH_FRACTION.finditer(text) if self.english else ():     # "Half of the children"
+            words = english_fraction(m)
+            if words:
+                spans.append(Span(m.start(), m.end(), words))
         return sorted(spans)
