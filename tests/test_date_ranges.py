@@ -28,6 +28,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("en", "de"), "It went from 9 to 5.", f"It went from {P0} to {P1}.", ("9", "5")),       # no opening hours
     (("en", "de"), "We're open 9 to 5, it opens 10 to 4.", f"We're open {P0}, it opens {P1}.",
      ("9 bis 17 Uhr", "10 bis 16 Uhr")),                  # no "from": was "9", "5" ("Wir's offene 9 zu 5.")
+    (("en", "de"), "Open weekdays 8 to 6, Sundays 10 to 4.", f"Open weekdays {P0}, Sundays {P1}.",
+     ("8 bis 18 Uhr", "10 bis 16 Uhr")),                  # "Geöffnet werktags 8 zu 6."
     (("en", "de"), "The shop sells 9 to 5 apples, we are 9 to 5.",
      f"The shop sells {P0} to {P1} apples, we are {P2} to {PLACEHOLDERS[3]}.", ("9", "5", "9", "5")),   # not "open"
     (("en", "de"), "The shop sells 9-5 apples.", f"The shop sells {P0}-{P1} apples.", ("9", "5")),

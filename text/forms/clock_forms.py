@@ -86,7 +86,8 @@ HOURS_WORDS = {"en": re.compile(r"\b(?i:open|opens|opened|closed|closes|hours|of
                "de": re.compile(r"\b(?i:geöffnet|offen|geschlossen|öffnungszeiten|sprechzeiten|täglich)\b")}
 # a word of opening hours right before the first, where "to" without "from" is the range's ("We're open 9 to 5." ->
 # "9 bis 17 Uhr": a model wrote "Wir's offene 9 zu 5.")
-HOURS_BEFORE = {"en": re.compile(r"\b(?i:open|opens|opened|closes)\s+$"),
+HOURS_BEFORE = {"en": re.compile(r"\b(?i:open|opens|opened|closes|daily|weekdays|weekends|(?:mon|tues|wednes|thurs|fri|"
+                                 r"satur|sun)days)\s+$"),                        # "Open weekdays 8 to 6" too
                 "de": re.compile(r"\b(?i:geöffnet|offen)\s+$")}
 # a bare hour a shop closes at, from 1 to 7, is in the afternoon ("We open at 9 and close at 5." -> "um 17 Uhr": it was
 # "um 5 Uhr")
