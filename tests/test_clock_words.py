@@ -22,6 +22,7 @@ P0 = PLACEHOLDERS[0]
     ("Es ist 5 vor 12 Uhr, um 10 nach 8 Uhr.", ["It is five to twelve", "at ten past eight"]),   # "5", "noon"
     ("Es ist 5 nach halb 8, um 10 vor halb 1.", ["It is twenty-five to eight", "at twenty past twelve"]),   # "5 after"
     ("Es ist kurz nach 8, um kurz vor acht Uhr.", ["It is just after 8", "at just before eight"]),   # "There is about"
+    ("Bis kurz vor 10 offen, ab kurz nach 8.", ["until just before 10", "from just after 8"]),   # "to look for 10"
     ("es ist halb acht, er sagt, es ist halb acht.", ["it is half past seven", "half past seven"]),   # "There is ..."
     ("Es ist Viertel nach 5 Uhr, um halb 8 Uhr.", ["It is quarter past 5", "at half past seven"]),    # "5 o'clock"
 ])

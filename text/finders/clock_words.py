@@ -80,7 +80,8 @@ class ClockWords(PlaceholderStep):
                                   rf"(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)(?![:.,]?\d)(?:\s+(?P<clock>Uhr)\b)?"
                                   rf"(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
             if fractions and source == "de" else None
-        self.shortly = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen ))"
+        self.shortly = re.compile(rf"(?:(?<=\b(?:[Ee]s ist|[Ii]st es) )|(?<=\b[Uu]m )|(?<=\b[Gg]egen )|(?<=\b[Bb]is )|"
+                                  rf"(?<=\b[Aa]b ))"                                   # "bis kurz vor 10" too
                                   rf"(?i:kurz)\s+(?P<way>vor|nach)\s+(?P<hour>(?i:{hours})|1[0-2]|[1-9])(?!\w)"
                                   rf"(?![:.,]?\d)(?:\s+Uhr\b)?(?!\s+(?:Uhr\b|[A-ZÄÖÜ]))") \
             if fractions and source == "de" else None
