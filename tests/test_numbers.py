@@ -227,6 +227,9 @@ def test_no_digit_of_a_probe_line_is_left_outside_a_placeholder(direction):
     (("de", "en"), "Geöffnet ab 10 Uhr, ab 8:30.", f"Geöffnet {P0}, {P1}.",
      ("from 10 o'clock", "from 8:30")),                                   # "Open off 10 o'clock"
     (("de", "en"), "Kinder ab 6.", f"Kinder ab {P0}.", ("6",)),       # an age: no time
+    (("en", "de"), "Open from 10 am, from 7:30, from 9 am to 5 pm.", f"Open {P0}, {P1}, {P2}.",
+     ("ab 10 Uhr", "ab 7:30 Uhr", "von 9 Uhr bis 17 Uhr")),          # "Geöffnet aus 10 Uhr"; a range's "from" its own
+    (("en", "de"), "Kids from 6.", f"Kids from {P0}.", ("6",)),
     (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1}.",
      ("from 9 am to 5 pm", "8 am to 6 pm")),                                   # a range's "bis" stays the range's
     (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),

@@ -153,6 +153,8 @@ class Numbers(PlaceholderStep):
                 continue
             if lead is None or prefix or sign or exponent or spans[k].start != m.start() or spans[k].end != m.end():
                 continue
+            if lead[1] in CLOCKED_ONLY and self.range_opens(text, m.end()):
+                continue                            # "from 9 am to 5 pm": the range's "from"
             bare = self.source in BARE_HOUR and BARE_HOUR[self.source].match(text, m.start()) is not None and \
                 not CHANGE.search(text) and lead[1] not in CLOCKED_ONLY      # "Kinder ab 6.": no time
             if bare and lead[1] in UNTIL and not clock and not HOUR_MINUTES(number):
@@ -171,6 +173,11 @@ class Numbers(PlaceholderStep):
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
         kept = joined_durations(text, kept, self.source, self.target)     # "2 Std. 15 Min." -> "2 hours 15 minutes"
         return joined_ranges(text, kept, times, self.source, self.target)     # "von 9 bis 17 Uhr": one span
+
+    def range_opens(self, text: str, end: int) -> bool:
+        """Whether a range's "to" (or its dash) and a number follow a time that ends at `end`."""
+        between = RANGE_TO[self.source].match(text, end) if self.source in RANGE_TO else None
+        return between is not None and text[between.end():between.end() + 1].isdigit()
 
     def hours_range(self, text: str, m: re.Match, after: re.Match) -> bool:
         """Whether two numbers are a range of two times of day with no clock word, each hours and minutes, "from"

@@ -85,13 +85,15 @@ def lead_pattern(leads: dict[str, str], group: str = "on") -> str:
 # a time of day takes its preposition as a date does ("um 14 Uhr" <-> "at 2 pm": a model wrote "A man is waiting for
 # the bus at 6 pm." as "... auf den Bus 18 Uhr." and "Um 7:45 Uhr klingelt der Wecker." as "There is 7:45 ...")
 CLOCK_LEADS = {"de": {"um": "at", "gegen": "around", "gg.": "around", "bis": "until", "ab": "from"},   # "gg. 18 Uhr"
-               "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen", "until": "bis"}}
+               "en": {"at": "um", "at around": "gegen", "at about": "gegen", "around": "gegen", "until": "bis",
+                      "from": "ab"}}
 # "bis" / "until" only where it opens no range's second time ("9 bis 17 Uhr" is a range's: "Bis 17 Uhr geöffnet." ->
 # "until 5 pm", where a model wrote "5 pm is opening.")
 UNTIL = {"bis", "until"}
-# "ab" only before a time with its clock word or its minutes ("Geöffnet ab 10 Uhr" -> "from 10 am": a model wrote
-# "Open off 10 o'clock"): a bare number after it is an age or a count ("Kinder ab 6.")
-CLOCKED_ONLY = {"from"}
+# "ab" only before a time with its clock word or its minutes ("Geöffnet ab 10 Uhr" -> "from 10 o'clock": a model
+# wrote "Open off 10 o'clock"): a bare number after it is an age or a count ("Kinder ab 6."); English "from" the same
+# ("Open from 10 am." -> "ab 10 Uhr", not "Geöffnet aus 10 Uhr"), and neither where a range's second time follows
+CLOCKED_ONLY = {"from", "ab"}
 # "9 bis", "9h bis", "12,50 € bis", and a time's clock word: "8 am until 6 pm", "9 Uhr bis 17 Uhr" (its second time
 # took "until" for its own: "aus 8 Uhr bis 18 Uhr", "9 o'clock until 5 pm")
 NUMBER_BEFORE = re.compile(r"\d[^\W\d_]*(?:\s*(?i:[ap]\.m\.|[ap]m|uhr|o'clock))?\s*[€$£¥]?\s*$")
