@@ -35,7 +35,8 @@ def test_a_pipelines_fraction_is_no_name():
 @pytest.mark.parametrize("text, fills", [
     ("Half of the children play.", ("Die Hälfte der",)),            # "Ein Pilot spielt die Kinder."
     ("A third of the people and two thirds of all dogs.", ("Ein Drittel der", "zwei Drittel aller")),
-    ("He ate half of the cake, a half of the apples.", ()),           # a singular's article follows its gender
+    ("Half the children and half of all dogs.", ("Die Hälfte der", "die Hälfte aller")),      # without "of" too
+    ("He ate half of the cake, a half of the apples, a third the kids.", ()),    # a singular's article: its gender
 ])
 def test_an_english_fraction_before_a_plural_is_its_german_words_with_the_genitive(text, fills):
     assert Fractions("en", "de").apply(text)[1] == fills

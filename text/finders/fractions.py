@@ -7,8 +7,8 @@ belebten Viertel der Stadt" stays the model's.
 
     Fractions().find("Ein Drittel der Kinder spielt.")   -> [Span(0, 15, "A third of the")]
 
-English -> German the same before a plural noun: "Half of the children play." -> "Die Hälfte der" + " children
-play.", "two thirds of all dogs" -> "zwei Drittel aller" (a singular's article would follow its gender: "half of the
+English -> German the same before a plural noun: "Half of the children play." (or "Half the children") -> "Die Hälfte
+der" + " children play.", "two thirds of all dogs" -> "zwei Drittel aller" (a singular's article would follow its gender: "half of the
 cake" is the model's).
 
 Training pairs are not changed: the finder has no counterpart in the target (PlaceholderStep's default).
@@ -42,13 +42,15 @@ ENGLISH_COUNTS = {english: german for german, english in COUNTS.items() if engli
 IRREGULAR_PLURALS = "children|people|men|women|adults|kids|students|teenagers|dogs|cats|apples"
 ENGLISH_FRACTION = re.compile(
     rf"(?<![\w-])(?i:(?P<count>(?:{'|'.join(ENGLISH_COUNTS)})\s+)?(?P<part>half|{'|'.join(ENGLISH_PARTS)})s?"
-    rf"\s+of\s+(?P<of>the|all))(?=\s+(?:[^\W\d_]+\s+)?(?i:{IRREGULAR_PLURALS}|[^\W\d_]+[^s\W]s)\b)")
+    rf"\s+(?P<bare>of\s+)?(?P<of>the|all))(?=\s+(?:[^\W\d_]+\s+)?(?i:{IRREGULAR_PLURALS}|[^\W\d_]+[^s\W]s)\b)")
 
 
 def english_fraction(m: re.Match) -> str | None:
     """The German of an English fraction with its "of" before a plural ("two thirds of the" -> "zwei Drittel der"),
     None where its count does not fit ("a half of", "two half of")."""
     count, part, of = (m.group("count") or "").strip().lower(), m.group("part").lower(), m.group("of").lower()
+    if not m.group("bare") and (part != "half" or of != "the"):
+        return None                                     # "half the children" without "of" too, not "a third the"
     if part == "half":
         if count:
             return None
