@@ -8,8 +8,8 @@ belebten Viertel der Stadt" stays the model's.
     Fractions().find("Ein Drittel der Kinder spielt.")   -> [Span(0, 15, "A third of the")]
 
 English -> German the same before a plural noun: "Half of the children play." (or "Half the children") -> "Die Hälfte
-der" + " children play.", "two thirds of all dogs" -> "zwei Drittel aller" (a singular's article would follow its gender: "half of the
-cake" is the model's).
+der" + " children play.", "two thirds of all dogs" -> "zwei Drittel aller" (a singular's article would follow its
+gender: "half of the cake" is the model's).
 
 Training pairs are not changed: the finder has no counterpart in the target (PlaceholderStep's default).
 """
