@@ -150,6 +150,8 @@ def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_week
      f"Open {P0} 10-4, {P1} 9-5, closed {PLACEHOLDERS[2]}.",
      ("am Wochenende", "werktags", "am Wochenende")),                  # "Open weekends 10-4" -> "Fall wirft 10-16 Uhr"
     (("en", "de"), "Weekends are fun.", "Weekends are fun.", ()),                      # a noun: the model's
+    (("de", "en"), "Werktags 9-18 Uhr, AM WOCHENENDE nicht.", f"{P0} 9-18 Uhr, {P1} nicht.",
+     ("On weekdays", "ON WEEKENDS")),                                  # "Werktags open ..."
 ])
 def test_on_saturdays_is_one_german_word_samstags_and_back(languages, line, masked, fills):
     assert CalendarNames(*languages).apply(line) == (masked, fills)

@@ -77,6 +77,10 @@ HOURS_NEXT = re.compile(r":? +\d")
 # in the plural ("Open weekends 10-4" -> "am Wochenende" + ...: a model wrote "Fall wirft 10-16 Uhr")
 WEEK_PARTS = {("en", "de"): (re.compile(r"(?<![\w-])((?i:weekends|weekdays))(?![\w-])"),
                              {"weekends": "am Wochenende", "weekdays": "werktags"})}
+# German's are no other word's, wherever they stand ("Werktags 9-18 Uhr geöffnet." -> "Werktags open ...", "Am
+# Wochenende geschlossen." -> "A crowd of people are next to them.")
+WEEK_PARTS_DE = (re.compile(r"(?<![\w-])((?i:werktags|am\s+wochenende))(?![\w-])"),
+                 {"werktags": "on weekdays", "am wochenende": "on weekends"})
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -137,9 +141,17 @@ class CalendarNames(PlaceholderStep):
         return sorted(spans + self.week_parts(text, spans))
 
     def week_parts(self, text: str, spans: list[Span]) -> list[Span]:
-        """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them."""
-        pattern, words = WEEK_PARTS.get((self.source, self.target), (None, {}))
+        """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them; German
+        "werktags", "am Wochenende" wherever they stand."""
         found = []
+        if (self.source, self.target) == ("de", "en"):
+            pattern, words = WEEK_PARTS_DE
+            for m in pattern.finditer(text):
+                if not any(s.start < m.end() and m.start() < s.end for s in spans):
+                    fill = words[" ".join(m.group(1).lower().split())]
+                    fill = fill.upper() if m.group(1).isupper() else fill.capitalize() if m.start() == 0 else fill
+                    found.append(Span(m.start(), m.end(), Alone(fill)))
+        pattern, words = WEEK_PARTS.get((self.source, self.target), (None, {}))
         for m in pattern.finditer(text) if pattern else ():
             previous = PREVIOUS.search(text, 0, m.start())
             cue = previous.group(1).lower() if previous else ""
