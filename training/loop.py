@@ -105,7 +105,7 @@ def make_forecast(run: Run, epoch_batches: int) -> str | None:
 def end_epoch(run: Run, epoch_batches: int) -> str | None:
     """Validate, forecast again while dropout waits (training/forecast.py), then the epoch's checkpoints; -> a stop
     reason from early stopping."""
-    state, cfg = run.state, run.cfg
+    state = run.state
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
     run.ending_epoch = state.epoch      # a stop signal now waits for this epoch's end, not for a step

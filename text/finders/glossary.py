@@ -4,8 +4,8 @@ e-mail address, a code, a number with its unit or a run with a digit ("de" never
 never in "3,5", "Euro" never in "12 Euro": the number wins, so none is lost; a term that holds all of a number's
 digits wins over it, "50%" in "50% Rabatt"). Terms and their targets go through the same clean-up as what a user
 types (text/forms/cleaning.py), so a BOM, a soft hyphen, a no-break space or a decomposed letter in a glossary file
-does not keep a term from matching, and no control or private-use character reaches the translation. A line in capitals or in lowercase finds its terms in any case (text/steps/case.py writes them
-as the glossary does).
+does not keep a term from matching, and no control or private-use character reaches the translation. A line in
+capitals or in lowercase finds its terms in any case (text/steps/case.py writes them as the glossary does).
 
     terms = Terms({"Kölner Dom": "Cologne Cathedral"})       # compiled once, given to a pipeline per request
     Glossary(terms).apply("Vor dem Kölner Dom.")              # -> ("Vor dem \ue000.", ("Cologne Cathedral",))
