@@ -130,6 +130,7 @@ def rule_note(rule: Rule) -> str:
     return f"; must be {rule.requirement}"
 
 
+DERIVED = {"model.src_vocab_size", "model.tgt_vocab_size", "train.init_sha256"}     # the run fills them in
 NOT_RECIPE = {"model.src_vocab_size", "model.tgt_vocab_size", "data.workers", "train.seed", "train.threads",
               "train.device", "train.log_every", "train.tensorboard", "train.save_every", "train.init_sha256",
               "train.val_max_sentences", "train.val_beam"}
@@ -144,18 +145,32 @@ def flag_value(value) -> str:
     return str(value)
 
 
+def changed_flags(cfg: Config, preset: str, skip=DERIVED) -> list[str]:
+    """The --section.field=value flags that turn `preset`'s config into cfg (keys in `skip` and the decode section
+    left out where skip says so): ["--train.max_steps=5"]."""
+    reference, found = make_config(preset), []
+    for key in all_keys(cfg):
+        section, name = key.split(".")
+        value = getattr(getattr(cfg, section), name)
+        if key not in skip and section not in skip and value != getattr(getattr(reference, section), name):
+            found.append(f"--{key}={flag_value(value)}")
+    return found
+
+
 def recipe_of(cfg: Config) -> str:
     """What a config trains, as the preset that needs the fewest flags and those flags: "30min" (also for `--preset
     cpu --data.directions=both`, which is the same), "30min --train.max_steps=8000 --train.time_budget=0"."""
     def flags(preset: str) -> list[str]:
-        reference, found = make_config(preset), []
-        for key in all_keys(cfg):
-            section, name = key.split(".")
-            value = getattr(getattr(cfg, section), name)
-            if key not in NOT_RECIPE and section != "decode" and value != getattr(getattr(reference, section), name):
-                found.append(f"--{key}={flag_value(value)}")
-        return found
+        return changed_flags(cfg, preset, NOT_RECIPE | {"decode"})
     named = [cfg.preset] if cfg.preset in PRESETS else []
     candidates = {preset: flags(preset) for preset in [*named, *PRESETS] if preset != FINETUNE}
     preset = min(candidates, key=lambda p: len(candidates[p]))      # min keeps the first of equals: cfg's own
     return " ".join([preset, *candidates[preset]])
+
+
+def settings_typed(cfg: Config) -> list[str]:
+    """The run's preset and the flags that differ from it, as typed ("--preset 30min --train.max_steps=5"); a
+    fine-tuning's, whose model is the checkpoint's, as the preset its config is nearest to."""
+    if cfg.preset in PRESETS and cfg.preset != FINETUNE:
+        return ["--preset", cfg.preset, *changed_flags(cfg, cfg.preset)]
+    return ["--preset", *recipe_of(cfg).split()]

@@ -21,7 +21,7 @@ def test_attention_page_example_trains_and_translates(tmp_path):
     code = code_block("# cubed.py\n", "docs/ATTENTION.md")
     (tmp_path / "cubed.py").write_text(code, encoding="utf-8")
     outputs = run_train_and_translate("python train.py --user-module cubed.py", tmp_path, "docs/ATTENTION.md")
-    assert '"attention": "cubed"' in outputs[0]
+    assert " --model.attention=cubed" in outputs[0].split("config: ")[1].splitlines()[0]
     assert len(outputs[1].splitlines()) == 1
 
 

@@ -9,7 +9,7 @@ from tests.page_code import CT2, PAGES, REPO, as_installed, broken_links, code_b
 def test_readme_english_to_german_example_trains_and_translates(tmp_path):
     """The en→de block as written, on a synthetic corpus with a few steps: the run is en→de and translates a line."""
     outputs = run_train_and_translate("python train.py --preset cpu --data.src_lang=en", tmp_path)
-    assert '"src_lang": "en"' in outputs[0] and '"tgt_lang": "de"' in outputs[0]
+    assert "): en→de, until" in outputs[0] and " --data.src_lang=en --data.tgt_lang=de " in outputs[0]
     assert len(outputs[1].splitlines()) == 1
 
 
@@ -17,14 +17,15 @@ def test_readme_set_up_trains_a_model_of_both_directions_with_no_flags_and_trans
     """README's first commands as written (the default preset at a tiny size, a few steps): `python train.py` trains
     one model of both directions, and translate.py writes a line each way with it."""
     outputs = run_train_and_translate("python train.py   ", tmp_path)
-    assert '"preset": "30min"' in outputs[0] and '"directions": "both"' in outputs[0]
+    assert "training (preset 30min): one model of de→en and en→de," in outputs[0]
+    assert "config: --preset 30min " in outputs[0]
     assert [len(out.splitlines()) for out in outputs[1:]] == [1, 1]
 
 
 def test_readme_both_directions_example_trains_one_model_that_writes_either_language(tmp_path):
     """The both-directions block as written, on a synthetic corpus with a few steps: one run, a line out each way."""
     outputs = run_train_and_translate("python train.py --out runs/both", tmp_path)
-    assert '"directions": "both"' in outputs[0] and "en→de" in outputs[0]
+    assert "one model of de→en and en→de" in outputs[0]
     assert [len(out.splitlines()) for out in outputs[1:]] == [1, 1, 1]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 
 from config import Config
-from config.presets import recipe_of
+from config.presets import settings_typed
 from data.batching import TokenBatchSampler
 from data.codec import Codec
 from data.corpus import Corpus
@@ -274,7 +274,7 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
         except OSError as e:
             raise UserError(f"cannot write to the run directory {run.dir} ({e.strerror}); "
                             f"{run.checkpoints.kept()}") from None
-        run.log(f"config: {recipe_of(cfg)} (every field: {run.dir / 'config.json'})")   # not 100 lines of JSON
+        run.log(f"config: {' '.join(settings_typed(cfg))} (every field: {run.dir / 'config.json'})")   # not 100 lines
         run.log(f"model: {model.num_parameters():,} parameters on {device}; vocab "
                 f"{cfg.model.src_vocab_size}/{cfg.model.tgt_vocab_size}" + ("" if model.scored is None else
                 f" (the output scores the {int(model.scored.sum()):,} target pieces training uses)") +
