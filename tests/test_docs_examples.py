@@ -9,11 +9,9 @@ import sys
 import time
 import urllib.request
 
-import pytest
 import torch
 
-from tests.page_code import CT2, REPO, as_installed, code_block, quick_args, run_train_and_translate, \
-    with_entry_points
+from tests.page_code import CT2, REPO, as_installed, code_block, run_train_and_translate, with_entry_points
 from tests.synthetic import offline_env, use_offline_env, write_corpus
 
 
@@ -166,19 +164,6 @@ def test_formats_page_subtitle_markup_and_scoring_examples_run_as_written(tiny_r
     assert json.loads(out[-1])["markup"]["lines"] == 2
 
 
-def test_export_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
-    """The engines block as a user types it, runs/<run> the run's name: the export translates each line of the file,
-    the ensemble of two runs the sentence."""
-    with_runs(tiny_run, tmp_path, "a", "b")
-    (tmp_path / "sentences.de").write_text("Der Hund läuft im Park.\nDie Katze schläft.\n", encoding="utf-8")
-    script = code_block("python export.py", "docs/EXPORT.md").replace("runs/<run>", "runs/a")
-    if not CT2:             # without the extra, export.py is one line that says what to install (the README test's)
-        script = "\n".join(line for line in script.splitlines() if "export" not in line)
-    out = run_page_script(script, tmp_path, synthetic_env).stdout.decode()
-    assert len(out.splitlines()) == 1 + CT2 and out.startswith("exported runs/a/best.pt to exported") == CT2
-    assert (tmp_path / "exported" / "model.bin").is_file() == CT2
-    if CT2:
-        assert len((tmp_path / "sentences.en").read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_serving_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
@@ -207,30 +192,3 @@ def test_serving_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path)
         proc.terminate()
         proc.wait(timeout=30)
     assert len(answer["translations"]) == 2 and [len(n_best) for n_best in answer["n_best"]] == [2, 2]
-
-
-def test_training_page_tensorboard_example_writes_the_directory_it_names(tmp_path):
-    """The TensorBoard block's training, as typed with the tiny preset and a few steps, writes the event files into
-    the directory its tensorboard command names (the viewer, a server, is not started)."""
-    import shlex
-    pytest.importorskip("tensorboard", reason="tensorboard is an optional package (requirements-extras.txt)")
-    train, viewer = code_block("python train.py --preset cpu --train.tensorboard", "docs/TRAINING.md").split(" && ")
-    args = quick_args(shlex.split(train)[1:])
-    env = offline_env(tmp_path / "cache", write_corpus(tmp_path / "data", {"train": 200, "val": 20}))
-    proc = subprocess.run([sys.executable, str(REPO / args[0]), *args[1:]], cwd=tmp_path, env=env, capture_output=True,
-                          timeout=240)
-    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
-    logdir = tmp_path / shlex.split(viewer)[shlex.split(viewer).index("--logdir") + 1]
-    assert any(f.name.startswith("events.out.tfevents") for f in logdir.iterdir())
-
-
-def test_formats_page_probes_example_runs_as_written(both_run, synthetic_env, tmp_path):
-    """The probes block as a user types it, on the tests' tiny model of both directions (from another directory, the
-    checkout on the path): each probe reports, the markup probe writes its sheet."""
-    script = code_block("python -m probes.markup", "docs/FORMATS.md").replace("runs/<run>/best.pt",
-                                                                           str(both_run / "best.pt"))
-    script = script.replace("python -m ", f"{sys.executable} -m ")
-    env = {**synthetic_env, "PYTHONPATH": str(REPO)}
-    out = run_page_script(script, tmp_path, env).stdout.decode()
-    assert "markup de-en: 50 lines" in out and "all (4 files, 0 refused)" in out
-    assert "test_2016_flickr lines" in out and (tmp_path / "pairs.tsv").stat().st_size > 0
