@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 
+import pytest
 import torch
 
 from tests.page_code import CT2, REPO, as_installed, code_block, run_train_and_translate, with_entry_points
@@ -169,6 +170,8 @@ def test_formats_page_subtitle_markup_and_scoring_examples_run_as_written(tiny_r
 def test_serving_page_example_runs_as_written(tiny_run, synthetic_env, tmp_path):
     """The serving block as a user types it, from a directory with a run in runs/ (on a free port, one thread): the
     curl line gets both texts' translations, a 2-best list each."""
+    pytest.importorskip("fastapi", reason="the server's extras are not installed (requirements-extras.txt)")
+    pytest.importorskip("uvicorn", reason="the server's extras are not installed (requirements-extras.txt)")
     import socket
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
