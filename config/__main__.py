@@ -2,7 +2,6 @@
 
     python -m config                                   # the presets, each with its purpose
     python -m config --preset long --train.lr=1e-3     # the config train.py starts with those flags, as JSON
-    python -m config --init runs/X/best.pt             # the config of fine-tuning it (the finetune preset)
 
 The JSON is what the run's config.json holds, less what the data fills in (the vocabulary sizes, absolute corpus
 paths); the flags are train.py's, read and checked the same way, so a mistake is the same one line.
@@ -19,29 +18,17 @@ def main(argv) -> int:
     parser = CommandParser(__doc__, prog="-m config")
     parser.add_argument("--preset", default=None, help=f"{DEFAULT_PRESET} (the default), "
                         f"{', '.join(p for p in PRESETS if p != DEFAULT_PRESET)}")
-    parser.add_argument("--init", default=None, metavar="CHECKPOINT",
-                        help="the config train.py --init CHECKPOINT fine-tunes it with (the finetune preset)")
     args, overrides = split_overrides(argv, parser)
     check_given(args, "--preset", what="a preset")
-    check_given(args, "--init", what="a checkpoint")
     if not argv:
         print(f"presets (python train.py --preset NAME; the default is {DEFAULT_PRESET}; "
               "python -m config --preset NAME prints the config it trains):")
         print(preset_help())
         return 0
-    if args.init:
-        import contextlib
-        import sys
-        from training.finetune import finetune_config, load_init       # torch: only for a checkpoint
-        with contextlib.redirect_stdout(sys.stderr):                    # its notes: stdout is the JSON
-            cfg = finetune_config(load_init(args.init), args.init, args.preset, overrides)
-        print(cfg.to_json())
-        return 0
     if args.preset == FINETUNE:
         raise UserError(f"--preset {FINETUNE} is the recipe of train.py --init CHECKPOINT: the model and data "
-                        "settings are the checkpoint's, so it has no config alone; `python -m config --init "
-                        f"CHECKPOINT` prints the config it fine-tunes with, and `python train.py --preset {FINETUNE} "
-                        "--help` lists the values it changes")
+                        "settings are the checkpoint's, so it has no config alone; `python train.py --preset "
+                        f"{FINETUNE} --help` lists the values it changes")
     print(make_config(args.preset, overrides).to_json())
     return 0
 

@@ -2,7 +2,6 @@
 names the keys it does not know instead of dropping them; bad keys and values are refused before anything is
 created."""
 import re
-from pathlib import Path
 from dataclasses import fields
 
 import pytest
@@ -261,19 +260,6 @@ def test_python_m_config_is_a_command_one_line_and_exit_status_2(tmp_path):
     from tests.commands import REPO
     line = command(["-m", "config", "--preset", "finetune"], tmp_path, PYTHONPATH=str(REPO))
     assert line.startswith("error: --preset finetune is the recipe of train.py --init CHECKPOINT")
-    assert "`python -m config --init CHECKPOINT` prints the config it fine-tunes with" in line
-
-
-def test_python_m_config_prints_the_finetune_presets_config_of_a_checkpoint(tmp_path, capsys):
-    """was: --preset finetune refused, and --init unknown, while TRAINING.md said any preset's config is printed"""
-    import json
-    from config.__main__ import main
-    from tests.tiny_checkpoints import save
-    path = save(tmp_path / "best.pt", 1)
-    main(["--preset", "finetune", "--init", path, "--train.lr=1e-4"])
-    printed = json.loads(capsys.readouterr().out)
-    assert printed["preset"] == "finetune" and printed["train"]["lr"] == 1e-4
-    assert printed["train"]["init_from"] == str(Path(path).resolve()) and printed["model"]["d_model"] == 32
 
 
 def test_the_tiny_preset_is_a_smoke_run_that_its_steps_end_within_an_epoch_validated_and_saved(root, tmp_path,
