@@ -66,14 +66,14 @@ def train_epoch(run: Run, stop: StopSignal) -> str | None:
                             tok_s=f"{window_tokens / window_seconds:.0f}")
             if state.step % cfg.train.log_every == 0:
                 # the loss since the last record, not one batch's (noise)
-                run.record("step", step=state.step, epoch=state.epoch,
-                           loss=state.record_loss / max(state.record_tokens, 1), lr=lr, elapsed=state.elapsed,
-                           tokens_per_s=window_tokens / window_seconds)
+                record_loss = state.record_loss / max(state.record_tokens, 1)
+                tokens_per_s = window_tokens / window_seconds
+                run.record("step", step=state.step, epoch=state.epoch, loss=record_loss, lr=lr, elapsed=state.elapsed,
+                           tokens_per_s=tokens_per_s)
                 if lines:
                     print(f"epoch {state.epoch + 1} | step {state.step} ({state.batch_in_epoch}/{len(batches)} of the "
-                          f"epoch) | loss {state.record_loss / max(state.record_tokens, 1):.3f} | lr {lr:.2e} | "
-                          f"{window_tokens / window_seconds:,.0f} tok/s | {state.elapsed:.0f}s", file=sys.stderr,
-                          flush=True)
+                          f"epoch) | loss {record_loss:.3f} | lr {lr:.2e} | {tokens_per_s:,.0f} tok/s | "
+                          f"{state.elapsed:.0f}s", file=sys.stderr, flush=True)
                 window_tokens, window_seconds = 0, 0.0
                 state.record_loss, state.record_tokens = 0.0, 0
             reason = "stopped by signal" if stopping else run.out_of_budget()
@@ -105,31 +105,26 @@ def make_forecast(run: Run, epoch_batches: int) -> str | None:
 def end_epoch(run: Run, epoch_batches: int) -> str | None:
     """Validate, forecast again while dropout waits (training/forecast.py), then the epoch's checkpoints; -> a stop
     reason from early stopping."""
-    state = run.state
+    state, cfg = run.state, run.cfg
     train_loss = state.epoch_loss / state.epoch_tokens if state.epoch_tokens else None
     state.epoch, state.batch_in_epoch, state.epoch_loss, state.epoch_tokens = state.epoch + 1, 0, 0.0, 0
     run.ending_epoch = state.epoch      # a stop signal now waits for this epoch's end, not for a step
     try:
-        return epoch_end(run, epoch_batches, train_loss)
+        scores = validate_with_ema(run, "epoch", train_loss=train_loss)
+        state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
+        run.log(f"epoch {state.epoch} | step {state.step} | train loss "
+                f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
+                f"{scores.note()} | "
+                f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
+        if refined_at(state.epoch, cfg.train.dropout_after, state.forecast):
+            said = make_forecast(run, epoch_batches)
+            if said:
+                run.log(said)
+        run.checkpoints.at_epoch_end(run, scores.val_bleu, scores.by_direction)
+        if time.monotonic() - run.curves_drawn >= CURVES_EVERY:
+            draw_curves(run)    # a run stopped early has its curves too, not only one that reached its end
     finally:
         run.ending_epoch = 0
-
-
-def epoch_end(run: Run, epoch_batches: int, train_loss: float | None) -> str | None:
-    state, cfg = run.state, run.cfg
-    scores = validate_with_ema(run, "epoch", train_loss=train_loss)
-    state.bad_epochs = 0 if scores.improved else state.bad_epochs + 1
-    run.log(f"epoch {state.epoch} | step {state.step} | train loss "
-            f"{'-' if train_loss is None else f'{train_loss:.3f}'} | val loss {scores.val_loss:.3f} | "
-            f"{scores.note()} | "
-            f"{state.elapsed:.0f}s (val {scores.seconds:.0f}s)")
-    if refined_at(state.epoch, cfg.train.dropout_after, state.forecast):
-        said = make_forecast(run, epoch_batches)
-        if said:
-            run.log(said)
-    run.checkpoints.at_epoch_end(run, scores.val_bleu, scores.by_direction)
-    if time.monotonic() - run.curves_drawn >= CURVES_EVERY:
-        draw_curves(run)    # a run stopped early has its curves too, not only one that reached its end
     if cfg.train.patience and state.bad_epochs >= cfg.train.patience:
         return f"val BLEU did not improve for {cfg.train.patience} epochs"
     return None
