@@ -29,7 +29,7 @@ from decoding.router import AUTO
 from decoding.subtitles import add_format_flags
 from decoding.translating import check_translate_flags, translate_from_flags
 from models.latest_run import latest_checkpoint
-from training.card import card_text
+from training.card_text import card_text
 from cli import CommandParser, add_decode_flags, add_force_flag, import_user_module, run_main
 
 

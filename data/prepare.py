@@ -7,7 +7,7 @@ So memory holds the ids and the target lines once, never the corpus as lists of 
 
 The cache lives in the `cache_dir` argument, else $EINSUM_NMT_CACHE, else `$XDG_CACHE_HOME/einsum-nmt/prepared`.
 Its key is the sha256 of every data file used (their content, not their names) plus every tokenizer and vocabulary
-setting, the given units (below) and CACHE_FORMAT, so a changed setting never reads a stale cache.
+setting, the given units (below) and CACHE_FORMAT, so a changed setting never reads a stale cache (data/cache_key.py).
 
 Fine-tuning (train.py --init) gives the trained model's units: its vocabularies and subword models. The data is then
 encoded with them, never relearned, so every id means what the weights learned; a word the subword model never saw
@@ -18,59 +18,29 @@ data/prepared.py); a damaged or unreadable cache is rebuilt. Loading it imports 
 from __future__ import annotations
 
 import errno
-import hashlib
-import importlib.metadata
 import itertools
-import json
 import os
 import time
 from pathlib import Path
-from typing import NamedTuple
 
 from tqdm import tqdm
 
 from config import DataConfig
 from data.augment import frame_pairs, training_pairs
-from data.corpus import Corpus, check_two_languages, has_header, is_tsv, shared_pairs
+from data.cache_key import Units, cache_key, resolve_cache_dir
+from data.corpus import Corpus, check_two_languages, has_header, shared_pairs
 from data.direction import check_direction, column_note
 from data.encoding import build_word_vocabs, encode_split, learn_subwords
-from data.multi30k import ensure_split, sha256_file, user_cache_dir
-from data.prepared import CACHE_FORMAT, Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
+from data.multi30k import ensure_split
+from data.prepared import Prepared, Ragged, SplitData, load_cache, save_cache  # noqa: F401
 from data.scratch import scratch_dir
-from data.subwords import Subwords, line_to_tokens
+from data.subwords import line_to_tokens
 from data.tags import reversed_data, reversed_name, source_prefix
 from data.tokenize_workers import CHUNK, default_workers, tokenized_chunks
-from data.tokenizer import tokenizer_name
-from data.vocab import Vocab
-from text.forms.language_id import FORMAT as LANGUAGE_ID_FORMAT, LanguageId
+from text.forms.language_id import LanguageId
 from text.forms.lexicon import Lexicon
 from text.pipeline import Pipeline
 from util.errors import UserError
-
-class Units(NamedTuple):
-    """A trained model's units, which the data is encoded with instead of learning new ones (fine-tuning)."""
-    src_vocab: Vocab
-    tgt_vocab: Vocab
-    src_subwords: Subwords | None       # None: word units
-    tgt_subwords: Subwords | None
-    lexicon: Lexicon | None = None      # what its corpus said of words: the new corpus's is added to it
-
-    def digest(self) -> str:
-        """sha256 of the vocabularies, subword models and lexicon, for the cache key."""
-        digest = hashlib.sha256()
-        for vocab in (self.src_vocab, self.tgt_vocab):
-            digest.update(json.dumps(vocab.itos).encode() + b"\0")
-        for subwords in (self.src_subwords, self.tgt_subwords):
-            digest.update(b"-" if subwords is None else hashlib.sha256(subwords.model_proto).digest())
-        if self.lexicon is not None:
-            digest.update(json.dumps(self.lexicon.to_dict(), sort_keys=True).encode())
-        return digest.hexdigest()
-
-
-def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
-    chosen = cache_dir or os.environ.get("EINSUM_NMT_CACHE")
-    return Path(chosen).expanduser() if chosen else user_cache_dir() / "prepared"
-
 
 def prepare_data(cfg: DataConfig, data_dir: str | os.PathLike | None = None, splits=("train", "val"),
                  cache_dir: str | os.PathLike | None = None, progress: bool = True,
@@ -129,43 +99,6 @@ def find_corpus(cfg: DataConfig, split: str, data_dir) -> Corpus | dict[str, Pat
     check_two_languages(cfg.src_lang, cfg.tgt_lang, f"Multi30K's {split}.{cfg.src_lang}.gz", None,
                         "give your own corpus as a .tsv file of source TAB target lines (--data.train, --data.val)")
     return ensure_split(split, data_dir, (cfg.src_lang, cfg.tgt_lang))
-
-
-def cache_key(cfg: DataConfig, splits: tuple[str, ...], files: dict[str, Corpus | dict[str, Path]],
-              units: Units | None = None) -> str:
-    digests = {}
-    for s, f in files.items():
-        if isinstance(f, Corpus):
-            digests[s] = f.digests()
-        else:
-            digests.update({f"{s}.{lang}": sha256_file(p) for lang, p in f.items()})
-    recipe = {
-        "format": CACHE_FORMAT, "splits": list(splits), "files": digests,
-        "settings": {k: getattr(cfg, k) for k in ("src_lang", "tgt_lang", "lowercase", "shared_vocab", "min_freq",
-                                                  "max_vocab", "max_train_len", "train_split", "units",
-                                                  "subword_vocab", "subword_model", "placeholders",
-                                                  "copy_pairs", "names", "copy_through")},
-        "tokenizers": [tokenizer_name(cfg.src_lang), tokenizer_name(cfg.tgt_lang)],
-        "sentencepiece": importlib.metadata.version("sentencepiece") if cfg.units == "subword" else None,
-    }
-    headers = [str(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts
-               if len(part) == 1 and has_header(part[0], f.langs)]
-    if any(is_tsv(part[0]) for f in files.values() if isinstance(f, Corpus) for part in f.parts):
-        recipe["tsv_quotes"] = True     # a spreadsheet's quoted cells are unquoted since (data/corpus.py)
-    if headers:                 # skipped since a cache that read them as pairs (only then: other keys stay as they are)
-        recipe["tsv_headers"] = len(headers)
-    if any(isinstance(f, Corpus) for s, f in files.items() if s != cfg.train_split):
-        recipe["held_out_empty_dropped"] = True     # a cache that scored your val set's blank lines is not reused
-    if cfg.mix_original:        # only when set: the keys of every other cache stay as they were
-        recipe["mix_original"] = cfg.mix_original
-    if cfg.everyday:
-        recipe["everyday"] = cfg.everyday
-    if cfg.directions != "one":
-        recipe["directions"] = cfg.directions
-        recipe["language_id"] = LANGUAGE_ID_FORMAT      # its lexicon holds the language identifier
-    if units is not None:
-        recipe["units"] = units.digest()
-    return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()
 
 
 def build(cfg: DataConfig, corpora: dict[str, Corpus], splits: tuple[str, ...], progress: bool = True,

@@ -231,7 +231,7 @@ def test_a_model_and_its_fine_tuned_copy_average_with_a_note(tmp_path, capsys):
 def test_an_average_of_a_runs_checkpoints_carries_the_card_of_the_newest_and_names_what_it_averaged(averaged_run,
                                                                                                   tmp_path):
     from decoding.evaluation import trained
-    from training.card import card_text
+    from training.card_text import card_text
     paths = [str(averaged_run / f"epoch{n}.pt") for n in (1, 2)]
     out = str(tmp_path / "avg.pt")
     average.main([*paths, "--out", out])
@@ -248,7 +248,7 @@ def test_an_average_of_a_runs_checkpoints_carries_the_card_of_the_newest_and_nam
 
 def test_an_average_of_a_finished_runs_epoch_checkpoints_says_why_the_run_ended_not_minutes_so_far(averaged_run,
                                                                                                    tmp_path):
-    from training.card import card_text
+    from training.card_text import card_text
     out = str(tmp_path / "avg.pt")
     average.main([str(averaged_run / "epoch2.pt"), str(averaged_run / "epoch1.pt"), "--out", out])
     assert "minutes; ended: 2 epochs" in card_text(out) and " so far" not in card_text(out)

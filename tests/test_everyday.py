@@ -9,7 +9,7 @@ from config.presets import make_config
 from data.augment import training_pairs
 from data.everyday import (DOINGS, PEOPLE, POSSESSIVES, SAYINGS, THINGS, article_opener, everyday_pairs,
                            possessive_opener, questions)
-from data.prepare import cache_key
+from data.cache_key import cache_key
 from text.forms.masking import PLACEHOLDERS
 
 HOLDS = re.compile("|".join(PLACEHOLDERS))

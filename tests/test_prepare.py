@@ -13,7 +13,8 @@ import pytest
 
 import data.prepare as prepare
 from config import DataConfig
-from data.prepare import Units, cache_key, prepare_data
+from data.cache_key import Units
+from data.prepare import prepare_data
 from data.prepared import _MAGIC
 from util.errors import UserError
 
@@ -66,13 +67,6 @@ def test_the_second_call_loads_the_cache_without_rebuilding(data_dir, tmp_path, 
     monkeypatch.setattr(prepare, "build", lambda *a, **k: pytest.fail("rebuilt although cached"))
     again = prepare_data(CFG, data_dir, cache_dir=tmp_path, progress=False)
     assert again == first and again.src_vocab is again.tgt_vocab
-
-
-@pytest.mark.parametrize("change", [{"min_freq": 2}, {"max_vocab": 10}, {"lowercase": True}, {"shared_vocab": False},
-                                    {"max_train_len": 50}, {"src_lang": "en", "tgt_lang": "de"}])
-def test_every_setting_changes_the_cache_key(change, data_dir):
-    files = {s: {lang: data_dir / f"{s}.{lang}.gz" for lang in ("de", "en")} for s in ("train", "val")}
-    assert cache_key(dataclasses.replace(CFG, **change), ("val",), files) != cache_key(CFG, ("val",), files)
 
 
 def test_a_changed_setting_or_data_file_builds_a_new_cache(data_dir, tmp_path):
@@ -169,17 +163,6 @@ def test_given_units_encode_the_data_unchanged_and_an_unseen_word_falls_back_to_
     pieces = prepared.src_vocab.tokens_of(ids)
     assert any(p.startswith("<0x") for p in pieces)
     assert " ".join(prepared.src_subwords.join(pieces)).startswith("Der Flughafen Zürich")
-
-
-def test_given_units_are_part_of_the_cache_key(data_dir, tmp_path):
-    base = prepare_data(SUBWORD, data_dir, cache_dir=tmp_path / "a", progress=False)
-    other = prepare_data(dataclasses.replace(SUBWORD, subword_vocab=290, subword_model="bpe"), data_dir,
-                         cache_dir=tmp_path / "b", progress=False)
-    files = {s: {lang: data_dir / f"{s}.{lang}.gz" for lang in ("de", "en")} for s in ("train", "val")}
-    keys = {cache_key(SUBWORD, ("val",), files, units) for units in (
-        None, Units(base.src_vocab, base.tgt_vocab, base.src_subwords, base.tgt_subwords),
-        Units(other.src_vocab, other.tgt_vocab, other.src_subwords, other.tgt_subwords))}
-    assert len(keys) == 3
 
 
 def test_mix_original_adds_that_share_of_multi30k_training_pairs_to_your_corpus(data_dir, tmp_path):

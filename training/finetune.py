@@ -13,7 +13,7 @@ from config import Config, DataConfig, TrainConfig
 from config.checks import check_config
 from config.overrides import apply_overrides, set_value
 from config.presets import FINETUNE, PRESETS
-from data.prepare import Units
+from data.cache_key import Units
 from data.prepared import SplitData
 from data.vocab import UNK
 from data.subwords import models_of

@@ -27,7 +27,7 @@ import torch
 
 from config import PRECISIONS
 from data.batching import collate
-from data.prepare import resolve_cache_dir
+from data.cache_key import resolve_cache_dir
 from util import distributed
 from util.errors import UserError
 from util.kernels import kernels_kept
