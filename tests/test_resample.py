@@ -140,15 +140,32 @@ class StopAfter(StopSignal):
         return self
 
 
+def sampled_flags(root, directions: str, steps: int) -> list[str]:
+    """A tiny run's flags with sampled sources; 400 pieces: with 300 every piece of this corpus is one character, and
+    there is nothing to cut anew."""
+    return [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=400",
+            f"--data.directions={directions}", "--train.subword_sampling=0.3", "--train.dropout_after=1",
+            f"--train.max_steps={steps}", "--train.max_epochs=5", "--train.val_max_sentences=2"]
+
+
+@pytest.fixture(scope="module")
+def sampled_run(root, train_main, tmp_path_factory):
+    """A straight run of one direction with sampled sources, trained in this process, once for the module (the tests
+    only read its last.pt)."""
+    out = tmp_path_factory.mktemp("sampled") / "straight"
+    train_main([*sampled_flags(root, "one", 34), "--out", str(out)])
+    return out
+
+
 @pytest.mark.parametrize("directions, stop, steps", [("one", 30, 34), ("both", 60, 64)])   # both: twice the pairs
 def test_a_run_with_sampled_sources_stopped_and_resumed_in_a_new_process_ends_with_the_weights_of_a_straight_run(
-        directions, stop, steps, root, tmp_path, train_main, monkeypatch):
-    # 400 pieces: with 300 every piece of this corpus is one character, and there is nothing to cut anew
-    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=400",
-             f"--data.directions={directions}",
-             "--train.subword_sampling=0.3", "--train.dropout_after=1", f"--train.max_steps={steps}",
-             "--train.max_epochs=5", "--train.val_max_sentences=2"]
-    train_main([*flags, "--out", str(tmp_path / "straight")])
+        directions, stop, steps, root, tmp_path, train_main, monkeypatch, request):
+    flags = sampled_flags(root, directions, steps)
+    if directions == "one":
+        straight = request.getfixturevalue("sampled_run")          # the same flags: the module's run
+    else:
+        straight = tmp_path / "straight"
+        train_main([*flags, "--out", str(straight)])
     taken, real_step = [], loop.train_step
 
     def step_then_signal(*args):
@@ -164,22 +181,20 @@ def test_a_run_with_sampled_sources_stopped_and_resumed_in_a_new_process_ends_wi
     assert stopped["step"] == stop and stopped["epoch"] >= 1 and stopped["batch_in_epoch"] > 0
     monkeypatch.setattr(training_run, "StopSignal", StopSignal)
     run_process(["train.py", "--resume", str(tmp_path / "split"), "--data-dir", str(root / "data")], dict(os.environ))
-    a, b = (load_checkpoint(tmp_path / run / "last.pt").raw for run in ("straight", "split"))
+    a, b = (load_checkpoint(run / "last.pt").raw for run in (straight, tmp_path / "split"))
     assert b["train_state"]["state"]["step"] == steps
     for key in a["model"]:
         torch.testing.assert_close(a["model"][key], b["model"][key], atol=0, rtol=0, msg=key)
 
 
 def test_a_run_with_sampled_sources_ends_with_the_same_weights_in_this_process_and_in_a_new_one(root, tmp_path,
-                                                                                                 train_main):
-    flags = [*TINY, "--data-dir", str(root / "data"), "--data.units=subword", "--data.subword_vocab=400",
-             "--train.dropout_after=1", "--train.max_steps=34", "--train.max_epochs=5", "--train.val_max_sentences=2"]
-    train_main([*flags, "--train.subword_sampling=0.3", "--out", str(tmp_path / "here")])
-    run_process(["train.py", *flags, "--train.subword_sampling=0.3", "--out", str(tmp_path / "there")],
-                dict(os.environ))
-    train_main([*flags, "--out", str(tmp_path / "unsampled")])
-    here, there, unsampled = (load_checkpoint(tmp_path / run / "last.pt").raw["model"]
-                              for run in ("here", "there", "unsampled"))
+                                                                                                 train_main,
+                                                                                                 sampled_run):
+    flags = sampled_flags(root, "one", 34)              # sampled_run's, trained in this process
+    run_process(["train.py", *flags, "--out", str(tmp_path / "there")], dict(os.environ))
+    train_main([*[f for f in flags if f != "--train.subword_sampling=0.3"], "--out", str(tmp_path / "unsampled")])
+    here, there, unsampled = (load_checkpoint(run / "last.pt").raw["model"]
+                              for run in (sampled_run, tmp_path / "there", tmp_path / "unsampled"))
     for key in here:
         torch.testing.assert_close(here[key], there[key], atol=0, rtol=0, msg=key)
     assert any(not torch.equal(here[key], unsampled[key]) for key in here)      # the sampled epoch was cut anew
