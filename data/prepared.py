@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from data.scratch import pid_alive
 from data.subwords import Subwords, stored_models
 from data.vocab import Vocab
 from text.forms.lexicon import Lexicon
+from util.locks import owner_gone
 
 CACHE_FORMAT = "einsum-nmt-prepared-31"     # 4: the lexicon; pairs through the text pipeline's steps; 5: the
                                            # names rules (in 2 Multi30K pairs "Blockbuster", "Kassetten" are no names);
@@ -141,22 +141,11 @@ PART = re.compile(r"\.[0-9a-f]{32}\.prep\.(\d+)\.[^/]+\.part")   # a cache being
 def remove_killed_parts(cache_dir: Path) -> None:
     """Remove the temporary files of cache writes that were killed (kill -9, the OOM killer) while they wrote: their
     writer's pid is gone and their lock is free (a writer holds an flock on its file, as data/scratch.py's owners
-    do)."""
+    do; util/locks.py's owner_gone)."""
     for part in cache_dir.glob(".*.prep.*.part"):
         match = PART.fullmatch(part.name)
-        if not match or pid_alive(int(match[1])):
-            continue
-        try:
-            fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW)
-        except OSError:
-            continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if match and owner_gone(int(match[1]), part):
             part.unlink(missing_ok=True)
-        except OSError:         # held: a writer under a pid this process cannot see
-            pass
-        finally:
-            os.close(fd)
 
 
 def save_cache(path: Path, key: str, prepared: Prepared) -> None:
@@ -175,7 +164,7 @@ def save_cache(path: Path, key: str, prepared: Prepared) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_killed_parts(path.parent)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".part")
-        with contextlib.suppress(OSError):      # a file system without locks: the pid alone keeps it
+        with contextlib.suppress(OSError):      # a file system without locks: never taken for a leftover
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with os.fdopen(fd, "wb") as f:
             f.write(_MAGIC + bytes(32))         # the digest goes here once the rest is written

@@ -6,11 +6,11 @@ gone. The directory's name holds its owner's pid, and its owner holds an flock o
 an flock when its process ends, however it ends). A directory is a leftover only when both say its owner is gone:
 no process has that pid, and the lock is free. So a live preparation's directory is never removed, even one of
 another pid namespace sharing the temp directory; a leftover whose pid a new process took waits for that one to end.
+Where the temp directory's file system has no locks, no directory is taken for a leftover (util/locks.py's owner_gone).
 """
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import os
 import re
@@ -19,6 +19,8 @@ import stat
 import tempfile
 from pathlib import Path
 from typing import Iterator
+
+from util.locks import owner_gone
 
 PREFIX = "einsum-nmt-prepare-"
 LOCK = ".lock"
@@ -34,7 +36,7 @@ def scratch_dir() -> Iterator[Path]:
     fd = None
     try:
         fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o600)
-        with contextlib.suppress(OSError):      # a file system without locks: the pid alone keeps it
+        with contextlib.suppress(OSError):      # a file system without locks: never taken for a leftover
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         yield path
     finally:
@@ -49,44 +51,16 @@ def remove_leftovers(root: str | os.PathLike | None = None) -> list[Path]:
     removed = []
     for path in root.glob(PREFIX + "*"):
         match = NAME.fullmatch(path.name)
-        if match and owner_gone(path, int(match[1])):
+        if match and own_directory(path) and owner_gone(int(match[1]), path / LOCK):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
     return removed
 
 
-def owner_gone(path: Path, pid: int) -> bool:
-    """Whether the preparation that made `path` (a directory of this user's, pid in its name) has ended."""
+def own_directory(path: Path) -> bool:
+    """Whether `path` is a directory (no link) of this user's."""
     try:
         info = path.lstat()
     except OSError:
         return False
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or pid_alive(pid):
-        return False
-    try:
-        fd = os.open(path / LOCK, os.O_RDWR | os.O_NOFOLLOW)
-    except FileNotFoundError:
-        return True                          # killed before it made its lock
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False                         # held: its owner lives, under a pid this process cannot see
-    except OSError as e:
-        return e.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS)     # no locks there: the pid said it
-    finally:
-        os.close(fd)
-
-
-def pid_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:                  # another user's process
-        return True
-    return True
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()

@@ -2,6 +2,7 @@
 a killed one left (its pid gone and its lock free), never a live one's."""
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import subprocess
@@ -61,3 +62,12 @@ def test_the_scratch_directory_names_its_owner_holds_its_lock_and_goes_at_the_en
         finally:
             os.close(fd)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_on_a_file_system_without_locks_no_directory_is_taken_for_a_leftover(tmp_path, monkeypatch):
+    # before: there a dead pid alone said so, and the directory of a preparation in another pid namespace went
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, "No locks available")
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    killed_or_unseen = leftover(tmp_path, dead_pid())
+    assert remove_leftovers(tmp_path) == [] and (killed_or_unseen / "0.src").is_file()
