@@ -56,9 +56,14 @@ class Codec:
         that names the input line (line_numbers[n] for texts[n], its number or its name; default 1, 2, ...; none
         where not warn: texts warned of already). A source opens with the direction's tag where the model has both
         directions."""
+        return self.fit(self.whole_ids(texts, side), side, line_numbers, warn)
+
+    def fit(self, whole: list[list[int]], side: str = "src", line_numbers: list[int | str] | None = None,
+            warn: bool = True) -> list[list[int]]:
+        """ids of whole_ids' `whole`: each cut to the model's length, with the warning ids gives, and tagged."""
         prefix = self.prefix if side == "src" else []
         limit = self.limit(side)
-        ids = self.whole_ids(texts, side)
+        ids = list(whole)
         for n, seq in enumerate(ids):
             if len(seq) > limit and warn:
                 line = line_numbers[n] if line_numbers else n + 1

@@ -22,7 +22,6 @@ from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.forms.verbatim import SPAN as VERBATIM
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
-from text.forms.masking import nothing_to_translate
 from text.forms.titles import TITLE
 from util.errors import UserError
 from util.languages import language_name
@@ -200,22 +199,6 @@ class Router:
                   glossary: dict[str, str] | None = None) -> list[str]:
         decode = replace(decode or self.cfg.decode, n_best=1)
         return [n_best[0].text for n_best in self.translate_n_best(lines, decode, first_line, glossary)]
-
-    def cut_short(self, lines: list[str], glossary: dict[str, str] | None = None) -> list[tuple[int, int, int]]:
-        """(index, tokens, limit) of each line with a sentence longer than its way's model reads (of which the search
-        reads the first `limit` tokens alone: data/codec.py warns of it on stderr, which a server's client never
-        sees). A sentence has at most a token a character or two, so shorter lines are not split to know."""
-        shortest = min(way.codec.limit() for way in self.ways.values())
-        long = [n for n, line in enumerate(lines) if 2 * len(line) > shortest]
-        found = []
-        for n, split in zip(long, self.split([lines[n] for n in long], glossary=glossary)):
-            for sentence in split.sentences if split is not None else []:
-                codec = self.ways[sentence.to or self.fallback].codec
-                if not nothing_to_translate(sentence.text):
-                    tokens = len(codec.whole_ids([sentence.text])[0])
-                    if tokens > codec.limit():
-                        found.append((n, tokens, codec.limit()))
-        return found
 
     def use_glossary(self, glossary: dict[str, str]) -> None:
         """Every way's: a term is looked for in each source, whichever its language."""

@@ -15,6 +15,8 @@ class Translation(NamedTuple):
     confidence: float = 1.0   # decoding/confidence.py; 1.0 where no model wrote it ("Danke!", an empty line)
     src_lang: str = ""    # the language read and the language written (a line's, set by join: "from", "to")
     tgt_lang: str = ""
+    cut: tuple = ()       # (line, tokens, limit) of each of its sentences longer than the model reads, whose first
+                          # `limit` tokens alone were translated (line: Sentence.line, as data/codec.py's warning says)
 
 
 class Sentence(NamedTuple):
@@ -42,8 +44,13 @@ def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_sta
     its confidence their lowest. Each text once: hypotheses that differ only in pieces that read alike ("runs" and
     "run" "s") or in what the steps mend give one line, the first (best) of them; so a list may be shorter than n."""
     return [Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
-                        line_confidence([p.confidence for p in parts]))
+                        line_confidence([p.confidence for p in parts]), cut=cut_of(parts))
             for joined, parts in kth_joined(n_best, lambda texts: pipeline.reverse_line(texts, line_states))]
+
+
+def cut_of(parts: list[Translation]) -> tuple:
+    """What Translation.cut says of a text joined from these parts: theirs, in order."""
+    return tuple(cut for part in parts for cut in part.cut)
 
 
 def kth_joined(n_best: list[list[Translation]], join) -> list[tuple[str, list[Translation]]]:

@@ -168,14 +168,16 @@ class Translator:
         hypotheses that lost something else their source had come after those that did not."""
         decode = decode or self.cfg.decode
         for_model = [sentence for sentence in sentences if not nothing_to_translate(sentence.text)]
-        src_ids = self.codec.ids([sentence.text for sentence in for_model],
-                                 line_numbers=[sentence.line for sentence in for_model])
+        whole = self.codec.whole_ids([sentence.text for sentence in for_model])
+        src_ids = self.codec.fit(whole, line_numbers=[sentence.line for sentence in for_model])
         hypotheses_of = iter(self.search(src_ids, decode, self.owed([sentence.text for sentence in for_model])))
+        limit, lengths = self.codec.limit(), iter(len(ids) for ids in whole)
         out = []
         for sentence in sentences:
-            outputs, scores, trust = [sentence.text], [0.0], [1.0]
+            outputs, scores, trust, cut = [sentence.text], [0.0], [1.0], ()
             if not nothing_to_translate(sentence.text):
-                hypotheses = next(hypotheses_of)
+                hypotheses, tokens = next(hypotheses_of), next(lengths)
+                cut = ((sentence.line, tokens, limit),) if tokens > limit else ()
                 owed = "".join(PLACEHOLDER.findall(sentence.text))
                 guarded = [exactly_once(self.codec.text(hypothesis.tokens), owed) for hypothesis in hypotheses]
                 self.guard_fixes += sum(g.fixes for g in guarded)
@@ -183,7 +185,7 @@ class Translator:
                 trust = [confidence(mean_log_prob(hypothesis, decode.length_penalty)) for hypothesis in hypotheses]
             back = [self.pipeline.reverse_sentence(output, sentence.states) for output in outputs]
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
-            out.append([Translation(back[k].text, scores[k], trust[k]) for k in ranked])
+            out.append([Translation(back[k].text, scores[k], trust[k], cut=cut) for k in ranked])
         return out
 
     def reranked(self, src_ids: list[list[int]], found: list[list[Hypothesis]],

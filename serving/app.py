@@ -154,7 +154,7 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
                                  languages=service.glossary_languages)
         # splitting the texts into sentences (the text pipeline) is CPU work: off the event loop
         results = await answer_unless_gone(request, await asyncio.to_thread(service.submit, wanted))
-        return translation_body(wanted, results, await asyncio.to_thread(service.notes, wanted))
+        return translation_body(wanted, results, await asyncio.to_thread(service.notes, wanted, results))
 
     @app.post("/attention")
     async def attention(request: Request):

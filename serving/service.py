@@ -16,7 +16,7 @@ from decoding.confidence import LOW, line_confidence
 from decoding.markup import attention_of, markup_of, put_back_lines
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
-from decoding.translations import Sentence, Translation, kth_joined, sentences_of
+from decoding.translations import Sentence, Translation, cut_of, kth_joined, sentences_of
 from decoding.translating import own_language_note
 from decoding.translator import AttentionMap
 from serving.batching_queue import MicroBatcher
@@ -46,10 +46,25 @@ def line_names(request: TranslateRequest, texts: list[list[str]]) -> list[str]:
             for t, parts in enumerate(texts) for k in range(len(parts[::2]))]
 
 
+def logged(name: str) -> str:
+    """A line's name (line_names) in the server's own log, where the lines of every request are."""
+    return f"a request's {name}"
+
+
+def cut_short_notes(request: TranslateRequest, texts: list[list[str]],
+                    results: list[list[Translation]]) -> list[str]:
+    """What translate.py warns of on stderr: a sentence longer than the model reads, only its first tokens translated,
+    as the translation found it (Translation.cut); named by its text (and line, in a text of several)."""
+    names = {logged(name): name for name in line_names(request, texts)}
+    return [f"{names[line]} has a sentence of {tokens} tokens; the model reads {limit}, so only its first {limit} "
+            "were translated: send shorter sentences" for n_best in results for line, tokens, limit in n_best[0].cut]
+
+
 def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[list[Translation]]:
     """Each text's n-best list from its lines' (texts: each text's lines and the breaks between them): the k-th
     translation of each line joined by the text's own breaks, each text once; its score is the mean of its lines
-    with words, its confidence their lowest, its languages the first such line's (each line goes its own way)."""
+    with words, its confidence their lowest, its languages the first such line's (each line goes its own way), its
+    sentences cut short (Translation.cut) all of its lines'."""
     of_lines, out = iter(found), []
     for parts in texts:
         n_best = [next(of_lines) for _ in parts[::2]]
@@ -61,7 +76,7 @@ def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[l
         for text, picks in kth_joined(n_best, lambda done: "".join(line + brk for line, brk in zip(done, breaks))):
             best = [pick for pick, words in zip(picks, worded) if words] or picks[:1]
             joined.append(best[0]._replace(text=text, score=sum(b.score for b in best) / len(best),
-                                           confidence=line_confidence([b.confidence for b in best])))
+                                           confidence=line_confidence([b.confidence for b in best]), cut=cut_of(picks)))
         out.append(joined)
     return out
 
@@ -87,30 +102,22 @@ class TranslationService:
         glossary = dict(request.work.glossary)
         router = self.router.toward(request.to) if request.to else self.router
         texts, parsed, plain = lines_of(request)
-        names = [f"a request's {name}" for name in line_names(request, texts)]     # for the server's own log
+        names = [logged(name) for name in line_names(request, texts)]     # for the server's own log
         lines_split = router.split(plain, glossary=glossary, names=names)
         return self.batcher.submit(request.work, sentences_of(lines_split), lambda translated: join_lines(
             texts, self._put_markup(router, request.work, parsed, router.join(lines_split, translated))))
 
-    def notes(self, request: TranslateRequest) -> list[str]:
-        """What translate.py notes on stderr of the same lines, for the answer: the lines a fixed "to" sends into the
-        language they are written in already (html and xml lines: read from their text, not their tags)."""
+    def notes(self, request: TranslateRequest, results: list[list[Translation]]) -> list[str]:
+        """What translate.py notes on stderr of the same lines, for the answer (results: submit's): the lines a fixed
+        "to" sends into the language they are written in already (html and xml lines: read from their text, not their
+        tags), and the sentences longer than the model reads."""
         router = self.router.toward(request.to) if request.to else self.router
         texts, _, plain = lines_of(request)
         own = router.sent_into_their_own(plain)
         def named(to: str) -> str:        # the request's "to", or the server's default (serve.py --to)
             return f'"to": "{to}"' if request.to or to == AUTO else f"serve.py --to {to}"
-        return ([own_language_note(own, router, setting=named)] if own else []) + \
-            self._cut_short_notes(router, request, texts, plain)
-
-    def _cut_short_notes(self, router: Router, request: TranslateRequest, texts: list[list[str]],
-                         plain: list[str]) -> list[str]:
-        """What translate.py warns of on stderr: a sentence longer than the model reads, only its first tokens
-        translated; named by its text (and line, in a text of several)."""
-        names = line_names(request, texts)
-        return [f"{names[n]} has a sentence of {tokens} tokens; the model reads {limit}, so only its first {limit} "
-                "were translated: send shorter sentences" for n, tokens, limit in router.cut_short(
-                    plain, dict(request.work.glossary))]
+        own_notes = [own_language_note(own, router, setting=named)] if own else []
+        return own_notes + cut_short_notes(request, texts, results)
 
     def _put_markup(self, router: Router, work: Work, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:

@@ -140,6 +140,20 @@ def test_a_sentence_longer_than_the_model_reads_is_noted_in_the_answer(client, t
     assert "notes" not in client.post("/translate", json={"text": " ".join(["Hund"] * limit)}).json()
 
 
+def test_a_long_sentences_note_takes_its_length_from_the_translation_not_a_second_tokenizing(client, translator,
+                                                                                             monkeypatch):
+    # before: the note ran the text pipeline and the tokenizer again on each line longer than half the model's limit
+    calls, whole_ids = [], translator.codec.whole_ids
+    def counted(texts, *args, **options):
+        calls.append(texts)
+        return whole_ids(texts, *args, **options)
+    monkeypatch.setattr(translator.codec, "whole_ids", counted)
+    limit = translator.codec.limit()
+    answer = client.post("/translate", json={"text": " ".join(["Katze"] * (limit + 3))}).json()
+    assert answer["notes"] == [f"text has a sentence of {limit + 3} tokens; the model reads {limit}, so only its first "
+                               f"{limit} were translated: send shorter sentences"] and len(calls) == 1
+
+
 def test_the_servers_log_names_a_long_sentences_line_as_the_answer_does(client, translator, capsys):
     """serve.py's own log said 'input line 1' of whichever request and line the sentence came from."""
     long = " ".join(["Hund"] * (translator.codec.limit() + 5))

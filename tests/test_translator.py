@@ -58,7 +58,7 @@ def test_an_engine_that_breaks_the_placeholder_rule_is_caught_by_the_last_guard_
     assert translator.translate(["Ein Hund kauft 3,5 kg."]) == ["A dog buys 3.5 kg."] and translator.guard_fixes == 1
     source_ids, wanted = engine.calls[0]
     assert P0 in codec.src_vocab.tokens_of(source_ids[0]) and wanted == 1     # the search keeps them: no wider n-best
-    assert translator.translate_n_best(["", "Ein Hund."])[0] == [("", 0.0, 1.0, "de", "en")]
+    assert translator.translate_n_best(["", "Ein Hund."])[0] == [Translation("", 0.0, 1.0, "de", "en")]
     twice = Translator(cfg, codec, Scripted(codec, f"A {P0} dog {P0} buys {P1}."))
     assert twice.translate(["Ein Hund kauft 3,5 kg."]) == ["A 3.5 kg dog buys."] and twice.guard_fixes == 2
 
@@ -71,7 +71,7 @@ def test_a_sentence_with_nothing_for_the_model_is_its_own_translation_and_no_sea
     assert translator.translate(lines) == ["Thank you", "Good afternoon!", "Bye!", "?", "😀", "!!!", "3.5"]
     assert engine.calls == []
     assert translator.translate_n_best(["Danke!"], replace(cfg.decode, beam=3, n_best=3)) == \
-        [[("Thank you!", 0.0, 1.0, "de", "en")]]          # no model wrote it: nothing to distrust
+        [[Translation("Thank you!", 0.0, 1.0, "de", "en")]]          # no model wrote it: nothing to distrust
     assert translator.translate(["Ein Hund."]) == ["A dog."] and len(engine.calls) == 1
 
 
