@@ -243,7 +243,8 @@ def evaluate_from_flags(args) -> int:
     best = [n_best[0] for n_best in router.translate_n_best(texts, decode)]
     written = [t.text for t in best]
     if markup:
-        written = put_back_lines(parsed, written, attention_of(router, decode))
+        searched = {text: t.searched for text, t in zip(texts, best)}     # their hypotheses: no second search
+        written = put_back_lines(parsed, written, attention_of(router, decode, searched=searched))
     seconds = time.perf_counter() - start
     if markup:
         hypotheses = [plain_text(line, args.format) for line in written]

@@ -147,19 +147,25 @@ def translate_markup(lines: list[str], fmt: str, translate: Callable[[list[str]]
                           attend)
 
 
-def attention_of(router: Router, decode: DecodeConfig, glossary: dict[str, str] | None = None) -> Attend:
+def attention_of(router: Router, decode: DecodeConfig, glossary: dict[str, str] | None = None,
+                 searched: dict[str, tuple] | None = None) -> Attend:
     """attend(texts) for translate_markup and put_back_lines: the router's attention maps of each text's sentences,
-    all in one search (with a request's own glossary, as it was translated); None from an engine without attention
-    (CTranslate2), whose tags go by proportion, or for a text whose maps cannot be drawn."""
+    all in one search (with a request's own glossary, as it was translated), but a text's whose translation's
+    hypotheses searched has (text -> its Translation.searched; filled by the time attend is called): those are
+    taken as they are, not searched again; None from an engine without attention (CTranslate2), whose tags go by
+    proportion, or for a text whose maps cannot be drawn."""
+    def given(texts: list[str]) -> list[tuple | None]:
+        return [(searched or {}).get(text) for text in texts]
+
     def one(text: str) -> list[AttentionMap] | None:
         try:
-            return router.lines_attention([text], decode, glossary)[0]
+            return router.lines_attention([text], decode, glossary, given([text]))[0]
         except UserError:
             return None
 
     def attend(texts: list[str]) -> list[list[AttentionMap] | None]:
         try:
-            return router.lines_attention(texts, decode, glossary)
+            return router.lines_attention(texts, decode, glossary, given(texts))
         except UserError:                   # each text alone: one that cannot be drawn takes no other's maps
             return [one(text) for text in texts]
     return attend
@@ -175,12 +181,14 @@ def translate_marked(router: Router, lines: list[str], fmt: str, decode: DecodeC
     """translate.py --format html|xml: lines translated as --format text does, markup put back, with what --format
     text notes of them on stderr (read from their text, not their tags)."""
     texts, found = [], []           # what translate_markup translates (once): the lines' text, their translations
+    searched = {}                   # their hypotheses, whose attention places the tags (no second search)
 
     def translate(plain: list[str]) -> list[str]:
         texts[:], found[:] = plain, router.translate_n_best(plain, replace(decode or router.cfg.decode, n_best=1),
                                                             first_line)
+        searched.update((text, n_best[0].searched) for text, n_best in zip(plain, found))
         return [n_best[0].text for n_best in found]
-    marked = translate_markup(lines, fmt, translate, attention_of(router, decode))
+    marked = translate_markup(lines, fmt, translate, attention_of(router, decode, searched=searched))
     return Marked(marked, found, router.sent_into_their_own(texts))
 
 

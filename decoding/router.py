@@ -210,11 +210,14 @@ class Router:
         return self.ways[self.target(line)].attention_maps(line, decode, name)
 
     def lines_attention(self, lines: list[str], decode: DecodeConfig | None = None,
-                        glossary: dict[str, str] | None = None) -> list[list[AttentionMap]]:
+                        glossary: dict[str, str] | None = None,
+                        searched: list[tuple | None] | None = None) -> list[list[AttentionMap]]:
         """Translator.lines_attention, each line by the translator of its way (one search a way)."""
         out: list = [None] * len(lines)
+        searched = searched or [None] * len(lines)
         for _, way, mine in self.by_way([self.target(line) for line in lines]):
-            for n, maps in zip(mine, way.lines_attention([lines[n] for n in mine], decode, glossary)):
+            for n, maps in zip(mine, way.lines_attention([lines[n] for n in mine], decode, glossary,
+                                                         [searched[n] for n in mine])):
                 out[n] = maps
         return out
 

@@ -17,6 +17,8 @@ class Translation(NamedTuple):
     tgt_lang: str = ""
     cut: tuple = ()       # (line, tokens, limit) of each of its sentences longer than the model reads, whose first
                           # `limit` tokens alone were translated (line: Sentence.line, as data/codec.py's warning says)
+    searched: tuple = ()  # the tokens of the hypothesis each of its sentences comes from (None: no model read it), for
+                          # the attention of the search that made it (decoding/markup.py)
 
 
 class Sentence(NamedTuple):
@@ -44,13 +46,14 @@ def join_sentences(pipeline: Pipeline, n_best: list[list[Translation]], line_sta
     its confidence their lowest. Each text once: hypotheses that differ only in pieces that read alike ("runs" and
     "run" "s") or in what the steps mend give one line, the first (best) of them; so a list may be shorter than n."""
     return [Translation(joined, sum(p.score for p in parts) / len(parts) if parts else 0.0,
-                        line_confidence([p.confidence for p in parts]), cut=cut_of(parts))
+                        line_confidence([p.confidence for p in parts]), **of_sentences(parts))
             for joined, parts in kth_joined(n_best, lambda texts: pipeline.reverse_line(texts, line_states))]
 
 
-def cut_of(parts: list[Translation]) -> tuple:
-    """What Translation.cut says of a text joined from these parts: theirs, in order."""
-    return tuple(cut for part in parts for cut in part.cut)
+def of_sentences(parts: list[Translation]) -> dict[str, tuple]:
+    """What Translation.cut and .searched say of a text joined from these parts: theirs, in order."""
+    return {"cut": tuple(cut for part in parts for cut in part.cut),
+            "searched": tuple(tokens for part in parts for tokens in part.searched)}
 
 
 def kth_joined(n_best: list[list[Translation]], join) -> list[tuple[str, list[Translation]]]:

@@ -174,7 +174,7 @@ class Translator:
         limit, lengths = self.codec.limit(), iter(len(ids) for ids in whole)
         out = []
         for sentence in sentences:
-            outputs, scores, trust, cut = [sentence.text], [0.0], [1.0], ()
+            outputs, scores, trust, cut, searched = [sentence.text], [0.0], [1.0], (), [None]
             if not nothing_to_translate(sentence.text):
                 hypotheses, tokens = next(hypotheses_of), next(lengths)
                 cut = ((sentence.line, tokens, limit),) if tokens > limit else ()
@@ -182,10 +182,12 @@ class Translator:
                 guarded = [exactly_once(self.codec.text(hypothesis.tokens), owed) for hypothesis in hypotheses]
                 self.guard_fixes += sum(g.fixes for g in guarded)
                 outputs, scores = [g.text for g in guarded], [hypothesis.score for hypothesis in hypotheses]
+                searched = [tuple(hypothesis.tokens) for hypothesis in hypotheses]
                 trust = [confidence(mean_log_prob(hypothesis, decode.length_penalty)) for hypothesis in hypotheses]
             back = [self.pipeline.reverse_sentence(output, sentence.states) for output in outputs]
             ranked = sorted(range(len(back)), key=lambda k: back[k].lost)[:decode.n_best]
-            out.append([Translation(back[k].text, scores[k], trust[k], cut=cut) for k in ranked])
+            out.append([Translation(back[k].text, scores[k], trust[k], cut=cut, searched=(searched[k],))
+                        for k in ranked])
         return out
 
     def reranked(self, src_ids: list[list[int]], found: list[list[Hypothesis]],
@@ -227,45 +229,55 @@ class Translator:
         return self.sentence_maps([self.pipeline.apply(line, self.terms)], decode, name)[0]
 
     def lines_attention(self, lines: list[str], decode: DecodeConfig | None = None,
-                        glossary: dict[str, str] | None = None) -> list[list[AttentionMap]]:
+                        glossary: dict[str, str] | None = None,
+                        searched: list[tuple | None] | None = None) -> list[list[AttentionMap]]:
         """attention_maps of each line with each quotation's map in its slot: one map per sentence of the line as
         written, its tokens in the order of the line's text (decoding/maps.py), as decoding/markup.py aligns the
         line's words; the sentences of all lines searched together, as translate_sentences searches them (the search
         is padding-invariant: a line's maps are those it has alone). glossary: a request's own terms, added as split
         adds them (the maps are those of the translation made, whose warning of a sentence too long for the model,
-        naming its line, is not said again)."""
+        naming its line, is not said again). searched: each line's translation's Translation.searched (None: none
+        made), whose hypotheses are taken as they are, not searched again."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         terms, out = self.terms_with(glossary), []
         applied = [self.pipeline.apply(line, terms) for line in lines]
-        for one, maps in zip(applied, self.sentence_maps(applied, decode, None)):
+        for one, maps in zip(applied, self.sentence_maps(applied, decode, None, searched)):
             layout = one.line_states[-1] if one.line_states else None
             out.append(in_line_order(maps, layout if isinstance(layout, Layout) else None))
         return out
 
-    def sentence_maps(self, applied: list[Applied], decode: DecodeConfig | None,
-                      name: int | str | None = 1) -> list[list[AttentionMap]]:
-        """attention_maps of lines through the pipeline, their sentences in one search. A sentence with nothing to
-        translate is its own translation, as in translate_sentences: no model reads it, so its map has its source
-        and no output rows."""
+    def sentence_maps(self, applied: list[Applied], decode: DecodeConfig | None, name: int | str | None = 1,
+                      searched: list[tuple | None] | None = None) -> list[list[AttentionMap]]:
+        """attention_maps of lines through the pipeline, their sentences in one search (but those of a line whose
+        translation's hypotheses are given: searched, as lines_attention's). A sentence with nothing to translate is
+        its own translation, as in translate_sentences: no model reads it, so its map has its source and no output
+        rows."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         sentences = [sentence for a in applied for sentence in a.sentences]            # k: a sentence of any line
         src_ids = self.codec.ids(sentences, line_numbers=[name] * len(sentences), warn=name is not None)
-        for_model = [k for k, sentence in enumerate(sentences) if not nothing_to_translate(sentence)]
+        given, first = {}, 0            # k -> the tokens of its translation's hypothesis
+        for a, tokens in zip(applied, searched or [None] * len(applied)):
+            if tokens is not None and len(tokens) == len(a.sentences):
+                given.update((first + j, list(t)) for j, t in enumerate(tokens) if t is not None)
+            first += len(a.sentences)
+        for_model = [k for k, sentence in enumerate(sentences)
+                     if k not in given and not nothing_to_translate(sentence)]
         found = self.search([src_ids[k] for k in for_model], replace(decode or self.cfg.decode, n_best=1),
-                            self.owed([sentences[k] for k in for_model]))
-        hypotheses_of, out, first = dict(zip(for_model, found)), [], 0       # first: the line's first sentence's k
+                            self.owed([sentences[k] for k in for_model])) if for_model else []
+        tokens_of = {**given, **{k: hypotheses[0].tokens for k, hypotheses in zip(for_model, found)}}
+        out, first = [], 0              # first: the line's first sentence's k
         for a in applied:
             maps, first = [], first + len(a.sentences)
             for k, states, originals in zip(range(first - len(a.sentences), first), a.states, a.originals):
                 ids = src_ids[k]
                 source = [self.codec.src_vocab.itos[t] for t in ids]
                 shown = self.pipeline.shown(source, originals, a.line_states)
-                if k not in hypotheses_of:
+                if k not in tokens_of:
                     maps.append(AttentionMap(shown, [], torch.zeros(0, len(ids))))
                     continue
-                tokens = hypotheses_of[k][0].tokens
+                tokens = tokens_of[k]
                 output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
                 written = self.pipeline.shown(output, self.pipeline.fills(states), a.line_states)
                 maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output)))

@@ -16,7 +16,7 @@ from decoding.confidence import LOW, line_confidence
 from decoding.markup import attention_of, markup_of, put_back_lines
 from decoding.markup_parse import Parsed
 from decoding.router import AUTO, Router
-from decoding.translations import Sentence, Translation, cut_of, kth_joined, sentences_of
+from decoding.translations import Sentence, Translation, kth_joined, of_sentences, sentences_of
 from decoding.translating import own_language_note
 from decoding.translator import AttentionMap
 from serving.batching_queue import MicroBatcher
@@ -64,7 +64,7 @@ def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[l
     """Each text's n-best list from its lines' (texts: each text's lines and the breaks between them): the k-th
     translation of each line joined by the text's own breaks, each text once; its score is the mean of its lines
     with words, its confidence their lowest, its languages the first such line's (each line goes its own way), its
-    sentences cut short (Translation.cut) all of its lines'."""
+    sentences' Translation.cut and .searched all of its lines'."""
     of_lines, out = iter(found), []
     for parts in texts:
         n_best = [next(of_lines) for _ in parts[::2]]
@@ -76,7 +76,8 @@ def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[l
         for text, picks in kth_joined(n_best, lambda done: "".join(line + brk for line, brk in zip(done, breaks))):
             best = [pick for pick, words in zip(picks, worded) if words] or picks[:1]
             joined.append(best[0]._replace(text=text, score=sum(b.score for b in best) / len(best),
-                                           confidence=line_confidence([b.confidence for b in best]), cut=cut_of(picks)))
+                                           confidence=line_confidence([b.confidence for b in best]),
+                                           **of_sentences(picks)))
         out.append(joined)
     return out
 
@@ -126,7 +127,8 @@ class TranslationService:
         parse_format)."""
         if not any(parsed):
             return found
-        attend = attention_of(router, work.decode, dict(work.glossary))
+        searched = {p.plain: n_best[0].searched for p, n_best in zip(parsed, found) if p is not None}
+        attend = attention_of(router, work.decode, dict(work.glossary), searched)
         with self._lock:            # the attention is decoded by the model the batcher's worker also uses
             lines = put_back_lines(parsed, [n_best[0].text for n_best in found], attend)
         return [n_best if p is None else [n_best[0]._replace(text=line)]

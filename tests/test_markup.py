@@ -8,7 +8,7 @@ import torch
 
 from decoding.load import load_translator
 from decoding.maps import Alignment, AttentionMap, links, spans, token_words
-from decoding.markup import markup_of, put_back_lines, translate_markup, translate_markup_lines
+from decoding.markup import attention_of, markup_of, put_back_lines, translate_markup, translate_markup_lines
 from decoding.markup_parse import parse
 from decoding.markup_places import place
 from decoding.router import Router
@@ -159,6 +159,22 @@ def test_tagged_lines_of_one_call_are_put_back_by_their_own_attention_as_each_al
     assert [len(maps) for maps in together] == [2, 1]
     assert translate_markup_lines(router, lines, "html", decode) == \
         [translate_markup_lines(router, [line], "html", decode)[0] for line in lines]
+
+
+def test_a_tagged_lines_attention_comes_from_its_translations_search_not_a_second_one(tiny_run, monkeypatch):
+    # before: each call searched its tagged lines twice, for their translations and again for their attention
+    translator = load_translator(tiny_run / "best.pt")
+    router, decode = Router(translator), replace(translator.cfg.decode, beam=2, n_best=1)
+    lines = ["Zwei <i>junge</i> Männer spielen im Park. Die Sonne <b>scheint</b>.", "Ein <b>Hund</b> rennt.", "<b>Danke!</b>"]
+    parsed = [markup_of(line, "html") for line in lines]
+    searched_again = put_back_lines(parsed, router.translate([p.plain for p in parsed], decode),
+                                    attention_of(router, decode))
+    calls, search = [], translator.engine.search
+    def counted(*args, **options):
+        calls.append(args)
+        return search(*args, **options)
+    monkeypatch.setattr(translator.engine, "search", counted)
+    assert translate_markup_lines(router, lines, "html", decode) == searched_again and len(calls) == 1
 
 
 def test_translate_py_refuses_html_with_n_best(tiny_run, synthetic_env):
