@@ -18,6 +18,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Die Frau kauft 3,5 kg Äpfel für 12 Euro.", f"Die Frau kauft {P0} Äpfel für {P1}.", ("3.5 kg", "€12")),
     ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt {P0} ab.", ("at 2:30 pm",)),    # a time with its "um"
     ("Treffen um 8 Uhr.", f"Treffen {P0}.", ("at 8 o'clock",)),
+    ("Es ist 8 Uhr, jetzt ist es 8 Uhr.", f"{P0}, jetzt ist es {P1}.", ("It is 8 o'clock", "8 o'clock")),  # "There is"
+    ("es ist 14:30.", f"{P0}.", ("it is 14:30",)),                      # "Es ist" opening the sentence: "It is"
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from text.finders.clock_words import SAID
 from text.forms.clock_forms import CLOSING_AT, HOURS_BEFORE, clock_form, clock_range, opening_hours, shared_word
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO
 from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead
@@ -84,6 +85,17 @@ def clock_leads(text: str, found: list[re.Match], spans: list[Span], times: set[
             spans[k] = Span(lead[0], m.end(), f"{lead[1]} {spans[k].fill if clock else timed}")
             times.add(lead[0])
 
+
+
+def said_times(text: str, found: list[re.Match], spans: list[Span], source: str) -> None:
+    """"Es ist 8 Uhr." -> "It is 8 o'clock" (a model wrote "There is 8 o'clock."): "Es ist" opening a sentence
+    before a time with its clock word (or hours and minutes) is the time's own opening."""
+    for k, m in enumerate(found):
+        if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3))) and spans[k][:2] == m.span():
+            it_is = SAID[source][0].fullmatch(text, spans[k - 1].end if k else 0, m.start())
+            if it_is:
+                opening = SAID[source][1] if it_is.group(1)[0] == "E" else SAID[source][1].lower()
+                spans[k] = Span(it_is.start(1), m.end(), f"{opening} {spans[k].fill}")
 
 def range_opens(text: str, end: int, source: str) -> bool:
     """Whether a range's "to" (or its dash) and a number follow a time that ends at `end`."""

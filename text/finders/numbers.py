@@ -19,7 +19,7 @@ import re
 
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
-from text.finders.number_times import clock_leads, clock_ranges
+from text.finders.number_times import clock_leads, clock_ranges, said_times
 from text.finders.prices import price_ranges, with_currency, with_rate
 from text.forms.clock_forms import clock_form
 from text.forms.currency import PRICE_MARK, sign_around
@@ -110,6 +110,7 @@ class Numbers(PlaceholderStep):
         times = {m.start() for m in found if m.group(5)}
         clock_ranges(text, found, spans, times, self.source, self.target)
         clock_leads(text, found, spans, times, self.source, self.target)
+        said_times(text, found, spans, self.source)
         price_ranges(text, found, spans, *langs)                   # "10-20 €" -> "€10", "€20"
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
