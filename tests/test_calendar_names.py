@@ -134,6 +134,8 @@ def test_training_pairs_are_left_as_they_are():
     (("de", "en"), "So geschlossen wie nie. Das ist Di Maria. So um 8 Uhr.", ()),   # the adverb opening a sentence
     (("de", "en"), "Sa und So geschlossen. Mo bis Fr geöffnet.", ("Saturday", "Sunday", "Monday to Friday")),
     (("de", "en"), "Di und Mi sind Freunde. Mo und Lea um 8.", ()),              # no day after it: names
+    (("de", "en"), "Ich treffe Mo um 8. Wir gehen mit Di um 8 ins Kino.", ()),     # after one who meets: a name
+    (("de", "en"), "Mo um 8 geschlossen. Wir sehen uns Do um 8.", ("Monday", "Thursday")),    # a sign's, not "uns"
 ])
 def test_a_weekdays_abbreviation_before_a_time_or_opening_hours_word_is_the_weekday(languages, line, fills):
     """"Er kommt Di um 8." kept "Di" as a name; "Heute haben wir So geschlossen." came back as "Today have soda."."""

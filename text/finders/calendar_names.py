@@ -69,6 +69,12 @@ TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)
 OPENED = re.compile(r"(?:^|[.!?…]) *$")                  # where a sentence opens
 HOURS_AFTER = {"de": re.compile(r" +(?:(?:um|ab|bis|von|gegen) +\d|(?:geschlossen|geöffnet|offen|Ruhetag)\b|"
                                 r"zu *(?:[.!,;]|$))")}
+# a time with its preposition opens a sign's line after any but "So" ("Mo um 8 geschlossen."; "So um 8" is "about 8")
+LED_TIME_AFTER = {"de": re.compile(r" +(?:um|ab|bis|von|gegen) +\d")}
+# but after a verb or a preposition that takes a person it is a name ("Ich treffe Mo um 8.", "mit Mo um 8": a model
+# wrote "I am buying Monday at 8 o'clock.")
+PERSON_BEFORE = {"de": re.compile(r"(?<![\w-])(?i:(?:treff|triff|traf|seh|sieh|sah|besuch|frag|ruf|hol|grüß|kenn|"
+                                  r"küss|erwart|begleit|abhol|anruf)\w*|mit|für|bei|zu) +$")}
 # English weekdays in the plural without "on", on a sign: after its word of opening hours or before its hours ("Open
 # Sundays 10-4", "Closed Mondays": a model wrote "Geöffnet sustete 10-4"); "Saturdays are busy." is a noun's
 DAYS_BEFORE = {"on", "open", "opens", "closed", "closes"}
@@ -188,10 +194,13 @@ class CalendarNames(PlaceholderStep):
             return True
         stop = text.startswith(".", found.start + len(found.word))
         if found.short and found.kind == "day" and not stop and not found.word.islower():
-            hours = HOURS_AFTER.get(self.source)
-            return TIME_AFTER.match(text, found.end) is not None or \
-                hours is not None and hours.match(text, found.end) is not None and \
-                OPENED.search(text, 0, found.start) is None                   # "Sa 10-14 Uhr", "wir So geschlossen"
+            if TIME_AFTER.match(text, found.end):                            # "Sa 10-14 Uhr"
+                return True
+            hours, led, person = (table.get(self.source) for table in (HOURS_AFTER, LED_TIME_AFTER, PERSON_BEFORE))
+            if hours is None or not hours.match(text, found.end) or person.search(text, 0, found.start):
+                return False                                                  # "Ich treffe Mo um 8": a name
+            return OPENED.search(text, 0, found.start) is None or \
+                found.word.lower() != "so" and led.match(text, found.end) is not None   # "wir So geschlossen", "Mo um 8"
         if found.word.islower() or (found.short and not stop):
             return False
         if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
