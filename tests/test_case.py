@@ -26,6 +26,13 @@ def test_a_caps_sentence_is_written_as_the_corpus_writes_it_and_its_translation_
         "TWO CHILDREN EAT ICE CREAM ON ULLRICH'S STREET."
 
 
+def test_a_name_in_its_own_case_in_a_caps_line_keeps_its_case():
+    """"HALLO Anna" came back as "HELLO ANNA"; a word that holds the name ("Annabelle") is no name."""
+    step = Case(LEXICON)
+    text, state = step.apply("HALLO Anna")
+    assert step.reverse("Hello Anna and Annabelle", state) == "HELLO Anna AND ANNABELLE"
+
+
 def test_words_hyphened_to_a_number_in_a_caps_line_are_written_as_the_corpus_writes_them():
     """"EIN 3-JÄHRIGER JUNGE" reached the model as "Ein 3-JÄHRIGER Junge", and "3-JÄHRIGER" came back German."""
     lexicon = Lexicon.learn([("Ein 3-jähriger Junge spielt mit Münzen.", "A 3-year-old boy plays with coins.")])

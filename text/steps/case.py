@@ -101,6 +101,9 @@ class Case(Step):
         if found == "normal":
             return text, None
         kept = tuple(bare(t) for t in TOKEN.findall(text) if not is_word(t) and bare(t))
+        if found == "caps":      # a name in its own case beside caps ("HALLO Anna" came back as "HELLO ANNA") keeps it
+            kept += tuple(w for t in TOKEN.findall(text) if is_word(t) for w in WORD.findall(t) if len(w) > 1 and
+                          w.istitle())
         pieces, terms, last = [], [], 0
         for start, end, term in self.terms.in_any_case(text):         # the glossary's terms as it writes them
             if inside_copied(text, start):          # not inside what is copied through ("www.hund.de", term "Hund")
@@ -165,7 +168,8 @@ class Case(Step):
             return output
         if not state.kept:
             return output.upper()
-        keep = re.compile("|".join(re.escape(t) for t in sorted(set(state.kept), key=len, reverse=True)))
+        kept = "|".join(re.escape(t) for t in sorted(set(state.kept), key=len, reverse=True))
+        keep = re.compile(rf"(?<![^\W_])(?:{kept})(?![^\W_])")        # whole: "Anna" kept is not that of "Annabelle"
         parts, last = [], 0
         for m in keep.finditer(output):
             parts += [output[last:m.start()].upper(), m.group()]
