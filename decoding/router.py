@@ -30,6 +30,9 @@ AUTO = "auto"
 # English's "I" opening a sentence before a lowercase word: no German line has it ("I am hungry." was too close to call
 # for the identifier, " am " being German too, and went German->English)
 FIRST_PERSON_I = re.compile(r"(?:^|[.!?]\s+)[\"'„“‚‘»«(]?I\s+[a-z]")
+# a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"), is written
+# alike in both languages: it goes the model's own way ("LG Electronics" read as English came back as "LG explorse")
+BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
 
 
 def without_titled_names(text: str) -> str:
@@ -125,6 +128,9 @@ class Router:
             return None
         text = VERBATIM.sub(" ", line)           # a URL's letters are neither language's
         untitled = without_titled_names(text)
+        brand = BRAND.fullmatch(line)
+        if brand and not any(brand["acronym"].lower() in words for words in self.identifier.words.values()):
+            return written_in(line)                  # "LG Electronics": a brand's acronym, no word ("OK Google")
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
             ("en" if FIRST_PERSON_I.search(line) else None)
         return lang if lang in self.reads else None

@@ -107,3 +107,12 @@ def test_a_line_the_identifier_cannot_tell_that_opens_with_english_i_is_english(
     auto.identifier = type("Undecided", (), {"which": lambda self, text, margin=None: None})()
     assert [auto.read(line) for line in ("I am hungry.", "Oh. I see it.", "Kapitel I ist lang.", "OK")] == \
         ["en", "en", None, None]
+
+
+def test_a_line_of_only_a_brand_goes_the_models_own_way(both):
+    """"LG Electronics" was read as English for "Electronics" and came back as "LG explorse"."""
+    auto = Router(both).toward("auto")
+    auto.identifier = LanguageId.learn([("Die Elektronik ist gut.", "The electronics are good."),
+                                        ("Der Hund schläft.", "The dog sleeps.")] * 50, "de", "en")
+    assert [auto.read(line) for line in ("LG Electronics", "LG Electronics are good.", "THE Electronics")] == \
+        [None, "en", "en"]             # a sentence about it, or a word in capitals before it, tells
