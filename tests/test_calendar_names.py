@@ -121,6 +121,18 @@ def test_training_pairs_are_left_as_they_are():
     assert CalendarNames("en", "de").apply_pair("On Monday.", "Am Montag.") == ("On Monday.", "Am Montag.")
 
 
+@pytest.mark.parametrize("line, fills", [
+    ("Am Wochenende geschlossen.", ("Closed on weekends",)),
+    ("Sonntags geschlossen!", ("Closed on Sundays",)),
+    ("Mo-Fr geöffnet", ("Open Monday-Friday",)),
+    ("Wir haben am Montag geschlossen.", ("on Monday",)),          # not where the days open no sign's line
+    ("Am Wochenende geschlossen, werktags 9-18 Uhr.", ("On weekends", "on weekdays")),   # more after it
+])
+def test_a_signs_line_of_its_days_and_closed_or_open_is_one_phrase_in_english_order(line, fills):
+    """"Am Wochenende geschlossen." came back as "On weekends has his closed."."""
+    assert [span.fill for span in CalendarNames("de", "en").find(line)] == list(fills)
+
+
 @pytest.mark.parametrize("languages, line, fills", [
     (("de", "en"), "Öffnungszeiten: Mo.-Fr. 8-18 Uhr, Sa. 9-14 Uhr.", ("Monday-Friday", "Saturday")),
     (("en", "de"), "Open Sat. 9 am-2 pm, Sun 5 pm.", ("Samstag", "Sonntag")),   # without its stop before a time

@@ -87,6 +87,10 @@ WEEK_PARTS = {("en", "de"): (re.compile(r"(?<![\w-])((?i:weekends|weekdays))(?![
 # Wochenende geschlossen." -> "A crowd of people are next to them.")
 WEEK_PARTS_DE = (re.compile(r"(?<![\w-])((?i:werktags|am\s+wochenende))(?![\w-])"),
                  {"werktags": "on weekdays", "am wochenende": "on weekends"})
+# a German sign's line of its days and "geschlossen" / "geöffnet" alone is one phrase in English's order ("Am
+# Wochenende geschlossen." -> "Closed on weekends.": a model wrote "On weekends has his closed.")
+SIGN_STATE = {("de", "en"): (re.compile(r" +(?P<state>geschlossen|geöffnet)(?= *[.!]? *$)"),
+                             {"geschlossen": "Closed", "geöffnet": "Open"})}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -144,7 +148,20 @@ class CalendarNames(PlaceholderStep):
                     self.bare_days(text, first, second, spans):     # "Sa und So geschlossen": "Sa" opens the line
                 spans.append(self.span(text, first))
             k += 1
-        return sorted(spans + self.week_parts(text, spans))
+        return self.signed(text, sorted(spans + self.week_parts(text, spans)))
+
+    def signed(self, text: str, spans: list[Span]) -> list[Span]:
+        """A sign's line of one span of days that opens it and its state after it (SIGN_STATE) as one span."""
+        pattern, states = SIGN_STATE.get((self.source, self.target), (None, {}))
+        state = pattern.match(text, spans[-1].end) if pattern and len(spans) == 1 else None
+        if state is None or OPENED.fullmatch(text, 0, spans[0].start) is None:
+            return spans
+        days, said = spans[0].fill, states[state["state"]]
+        if days.isupper():                                                        # "AM WOCHENENDE": "CLOSED ON ..."
+            said = said.upper()
+        elif re.match(r"(?:On|In|From|Early|Mid|Late)\b", days):                  # "On weekends" inside: "on"
+            days = days[0].lower() + days[1:]
+        return [Span(spans[0].start, state.end(), Alone(f"{said} {days}"))]
 
     def week_parts(self, text: str, spans: list[Span]) -> list[Span]:
         """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them; German
@@ -200,7 +217,7 @@ class CalendarNames(PlaceholderStep):
             if hours is None or not hours.match(text, found.end) or person.search(text, 0, found.start):
                 return False                                                  # "Ich treffe Mo um 8": a name
             return OPENED.search(text, 0, found.start) is None or \
-                found.word.lower() != "so" and led.match(text, found.end) is not None   # "wir So geschlossen", "Mo um 8"
+                found.word.lower() != "so" and led.match(text, found.end) is not None   # "wir So zu", "Mo um 8"
         if found.word.islower() or (found.short and not stop):
             return False
         if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
