@@ -68,7 +68,9 @@ def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_
                                               (("en", "de"), "Out of order.", "Außer Betrieb"),
                                               (("de", "en"), "Hilfe!", "Help"), (("de", "en"), "Geschlossen", "Closed"),
                                               (("en", "de"), "No parking", "Parken verboten"),
-                                              (("de", "en"), "Rauchen verboten!", "No smoking")])
+                                              (("de", "en"), "Rauchen verboten!", "No smoking"),
+                                              (("de", "en"), "Heute geschlossen.", "Closed today"),
+                                              (("en", "de"), "Open today!", "Heute geöffnet")])
 def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line, fill):
     assert Phrases(*pair).apply(line)[1] == (fill,)
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()
@@ -124,7 +126,7 @@ def test_a_requests_closing_please_is_a_phrase_but_not_the_noun_or_the_verb(sour
 
 @pytest.mark.parametrize("source, target, text, masked, fill", [
     ("de", "en", "Achtung: Rutschgefahr!", f"{P0} Rutschgefahr!", "Attention:"),
-    ("de", "en", "Hinweis : Heute geschlossen.", f"{P0} Heute geschlossen.", "Note:"),
+    ("de", "en", "Hinweis : Der Laden ist zu.", f"{P0} Der Laden ist zu.", "Note:"),
     ("en", "de", "Caution: slippery floor!", f"{P0} slippery floor!", "Vorsicht:"),
     ("de", "en", "Telefon: 030 1234567", f"{P0} 030 1234567", "Phone:"),
     ("de", "en", "Öffnungszeiten: Mo.-Fr. 9-18 Uhr", f"{P0} Mo.-Fr. 9-18 Uhr", "Opening hours:"),

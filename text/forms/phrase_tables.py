@@ -87,6 +87,7 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
          ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
          ("Geöffnet täglich", "Open daily"), ("Täglich geöffnet", "Open daily"), ("Geschlossen", "Closed"),
+         ("Heute geschlossen", "Closed today"), ("Heute geöffnet", "Open today"),    # "Today has his closed."
          ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
          ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
          ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
