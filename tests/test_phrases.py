@@ -70,7 +70,8 @@ def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_
                                               (("en", "de"), "No parking", "Parken verboten"),
                                               (("de", "en"), "Rauchen verboten!", "No smoking"),
                                               (("de", "en"), "Heute geschlossen.", "Closed today"),
-                                              (("en", "de"), "Open today!", "Heute geöffnet")])
+                                              (("en", "de"), "Open today!", "Heute geöffnet"),
+                                              (("de", "en"), "Nur heute!", "Today only")])
 def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line, fill):
     assert Phrases(*pair).apply(line)[1] == (fill,)
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()
@@ -104,6 +105,7 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("de", "en"), "Ich arbeite bis morgen.", ()),                           # not opening the sentence: the model's
     (("de", "en"), "Hallo, wie geht's dir?", ("Hello", "how are you")),     # "Hello, like you walks?" from a model
     (("de", "en"), "Hallo, wie geht's?", ("Hello", "how are you")),
+    (("de", "en"), "Hallo, wie gehts?", ("Hello", "how are you")),            # without its apostrophe, as typed
     (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
     (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
 ])

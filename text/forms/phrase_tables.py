@@ -41,7 +41,8 @@ PHRASES = {
     "sehr geehrte damen und herren": "Dear Sir or Madam", "mit freundlichen grüßen": "Kind regards",
     "freundliche grüße": "Kind regards", "beste grüße": "Best regards", "viele grüße": "Best wishes",
     "liebe grüße": "Best wishes", "können sie mir helfen": "Can you help me", "kannst du mir helfen": "Can you help me",
-    "wie geht's dir": "How are you", "wie geht es euch": "How are you", "was ist los": "What's up",
+    "wie geht's dir": "How are you", "wie gehts": "How are you", "wie gehts dir": "How are you",   # typed so often
+    "wie geht es euch": "How are you", "was ist los": "What's up",
     "viel erfolg": "Good luck", "bis nächste woche": "See you next week", "pass auf dich auf": "Take care",
     "danke vielmals": "Thanks a lot", "tut mir leid": "I'm sorry",
     "was kostet das": "How much is it", "wir sehen uns": "See you", "wir sehen uns morgen": "See you tomorrow",
@@ -87,7 +88,7 @@ CALLS = [("Stopp", "Stop"), ("Hilfe", "Help"), ("Warte", "Wait"), ("Los", "Go"),
          ("Komm her", "Come here"), ("Beeil dich", "Hurry up"), ("Sitz", "Sit"), ("Gut gemacht", "Well done"),
          ("Ich liebe dich", "I love you"), ("Frohe Ostern", "Happy Easter"), ("Geöffnet", "Open"),
          ("Geöffnet täglich", "Open daily"), ("Täglich geöffnet", "Open daily"), ("Geschlossen", "Closed"),
-         ("Heute geschlossen", "Closed today"), ("Heute geöffnet", "Open today"),    # "Today has his closed."
+         ("Heute geschlossen", "Closed today"), ("Heute geöffnet", "Open today"), ("Nur heute", "Today only"),
          ("Ausgang", "Exit"), ("Eingang", "Entrance"), ("Gefahr", "Danger"),
          ("Feuer", "Fire"), ("Drücken", "Push"), ("Ziehen", "Pull"), ("Ruhe", "Quiet"), ("Kein Zutritt", "No entry"),
          ("Außer Betrieb", "Out of order"), ("Ausverkauft", "Sold out"), ("Zu verkaufen", "For sale"),
