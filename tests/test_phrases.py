@@ -106,6 +106,8 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("de", "en"), "Hallo, wie geht's dir?", ("Hello", "how are you")),     # "Hello, like you walks?" from a model
     (("de", "en"), "Hallo, wie geht's?", ("Hello", "how are you")),
     (("de", "en"), "Hallo, wie gehts?", ("Hello", "how are you")),            # without its apostrophe, as typed
+    (("de", "en"), "Hallo Tom, wie geht's?", ("Hello", "how are you")),     # after its addressee: "Hello, Tom walking?"
+    (("de", "en"), "Hallo Tom, wie war dein Tag?", ("Hello",)),             # no phrase after it
     (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
     (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
 ])

@@ -38,6 +38,9 @@ DURATIONS = {"time"}
 # wrote "There is :)")
 EMOJI_ONLY = r"(?:\s+[^\w\s]\S*)+\s*$"
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
+# the one a greeting speaks to, with its comma, before the rest of the sentence ("Hallo Tom, wie geht's?": a model wrote
+# "Hello, Tom walking?")
+ADDRESSED = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*)+\s*,\s*")
 # what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays",
 # "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
@@ -139,6 +142,9 @@ class Phrases(PlaceholderStep):
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
         phrase = self.table.get(phrase_key(rest.group(1))) if rest else None
+        named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
+        if named and (rest := SENTENCE.fullmatch(text, named.end())):
+            phrase = self.table.get(phrase_key(rest.group(1)))
         if phrase:                                                     # "Hallo, wie geht's dir?": a phrase too
             return spans + [Span(rest.start(1), rest.end(1), as_typed_inside(phrase, rest.group(1)))]
         for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
