@@ -20,6 +20,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Treffen um 8 Uhr.", f"Treffen {P0}.", ("at 8 o'clock",)),
     ("Es ist 8 Uhr, jetzt ist es 8 Uhr.", f"{P0}, jetzt ist es {P1}.", ("It is 8 o'clock", "8 o'clock")),  # "There is"
     ("es ist 14:30.", f"{P0}.", ("it is 14:30",)),                      # "Es ist" opening the sentence: "It is"
+    ("Es ist 8.", f"{P0}.", ("It is 8",)),                 # a number alone that ends it too ("There is 8.")
+    ("Es ist 8 Jahre her.", f"Es ist {P0} her.", ("8 years",)),            # not one before more
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model

@@ -13,6 +13,7 @@ from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead
 from text.forms.masking import Span
 from text.forms.measure_ranges import RANGE
 
+ENDS_ALONE = re.compile(r"\s*[.!?]*\s*")                     # a number that ends its sentence, nothing after it
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
 HOUR_H = re.compile(r"(\d{1,2})h(\d\d)?(?!\w)")     # German "um 14h", "um 14h30": a time ("24h" alone is a duration)
 # an hour alone after "um" / "at" is a time before the sentence's end or what may follow a time ("Kannst du mich um 5
@@ -89,9 +90,11 @@ def clock_leads(text: str, found: list[re.Match], spans: list[Span], times: set[
 
 def said_times(text: str, found: list[re.Match], spans: list[Span], source: str) -> None:
     """"Es ist 8 Uhr." -> "It is 8 o'clock" (a model wrote "There is 8 o'clock."): "Es ist" opening a sentence
-    before a time with its clock word (or hours and minutes) is the time's own opening."""
+    before a time with its clock word (or hours and minutes, or a number alone that ends the sentence: "Es ist 8.") is
+    the time's own opening."""
     for k, m in enumerate(found):
-        if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3))) and spans[k][:2] == m.span():
+        alone = ENDS_ALONE.fullmatch(text, m.end()) and not (m.group(1) or m.group(2) or m.group(4))   # "Es ist 8."
+        if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3)) or alone) and spans[k][:2] == m.span():
             it_is = SAID[source][0].fullmatch(text, spans[k - 1].end if k else 0, m.start())
             if it_is:
                 opening = SAID[source][1] if it_is.group(1)[0] == "E" else SAID[source][1].lower()
