@@ -181,11 +181,13 @@ ENGLISH |= LABELS["en"]
 FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address", "anschrift": "Address",
                  "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
                  "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
-                 "abfahrt": "Departure", "ankunft": "Arrival", "handy": "Mobile", "mobil": "Mobile", "fax": "Fax"},
+                 "abfahrt": "Departure", "ankunft": "Arrival", "handy": "Mobile", "mobil": "Mobile", "fax": "Fax",
+                 "treffpunkt": "Meeting point"},
           "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
                  "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
-                 "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax"}}
+                 "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax",
+                 "meeting point": "Treffpunkt"}}
 # a sign's word of opening hours before its days or hours, without a colon ("Open Mon-Fri 9-5" -> "Geöffnet" + ...:
 # a model wrote "Fünf Montag-Freitag 9-5"), each a call of CALLS
 HOURS_SIGNS = {"de": ("täglich geöffnet", "geöffnet täglich", "geöffnet", "geschlossen"),
