@@ -18,6 +18,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Um 14 Uhr € zahlen.", f"{P0} € zahlen.", ("at 2 pm",)),                 # a time has no currency
     ("Der Preis beträgt 1.299,99 Euro.", f"Der Preis beträgt {P0}.", ("€1,299.99",)),   # a currency's name: its sign
     ("Für 5 EUR und 3 Dollar.", f"Für {P0} und {P1}.", ("€5", "$3")),
+    ("Tickets ab 19,90 Euro! Ab 5 € pro Monat.", f"Tickets {P0}! {P1}.", ("from €19.90", "From €5 per month")),
+    ("Kinder ab 6 zahlen 3 €.", f"Kinder ab {P0} zahlen {P1}.", ("6", "€3")),   # "ab" before no price: the model's
     ("Beim Euro-Jazz 3 Euro-Münzen.", f"Beim Euro-Jazz {P0} Euro-Münzen.", ("3",)),    # not a word it begins
     ("Der Laptop kostet 999,- €, das Kabel 5,–€.", f"Der Laptop kostet {P0}, das Kabel {P1}.", ("€999", "€5")),
     ("Bar € 999,- oder 20,-- Euro.", f"Bar {P0} oder {P1}.", ("€999", "€20")),        # ",-": no cents

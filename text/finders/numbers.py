@@ -20,7 +20,7 @@ import re
 from text.finders.copy_through import whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.number_times import clock_leads, clock_ranges, said_times
-from text.finders.prices import price_ranges, with_currency, with_rate
+from text.finders.prices import from_price, price_ranges, with_currency, with_rate
 from text.forms.clock_forms import clock_form
 from text.forms.currency import PRICE_MARK, sign_around
 from text.forms.date_ranges import joined_ranges
@@ -105,6 +105,7 @@ class Numbers(PlaceholderStep):
                 spans.append(with_rate(text, measured, self.value(m), *langs))
                 continue
             priced = with_currency(text, plain, m, free, *langs)
+            priced = priced if priced == plain else from_price(text, priced, free, *langs)       # "ab 19,90 €"
             rated = measured if priced == plain else with_rate(text, priced, self.value(m), *langs)
             spans.append(with_section(text, rated, free))
         times = {m.start() for m in found if m.group(5)}

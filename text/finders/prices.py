@@ -23,6 +23,22 @@ BETWEEN = {"de": "zwischen", "en": "between"}
 BETWEEN_BEFORE = {lang: re.compile(rf"\b(?i:{word})\s+$") for lang, word in BETWEEN.items()}
 
 
+# German "ab" before a price is its "from" ("Tickets ab 19,90 Euro!": a model wrote "Tickets takes a €19.90!")
+FROM_BEFORE = {("de", "en"): (re.compile(r"(?<![\w-])(ab|Ab|AB)\s+$"), "from")}
+
+
+def from_price(text: str, span: Span, free_from: int, source: str, target: str) -> Span:
+    """A price's span with the German "ab" before it, as the target's "from"; else the span."""
+    lead = FROM_BEFORE.get((source, target))
+    found = lead[0].search(text, free_from, span.start) if lead else None
+    if found is None:
+        return span
+    written = found.group(1)
+    word = lead[1].upper() if written.isupper() else lead[1].capitalize() if written[0] == "A" else lead[1]
+    fill = f"{word} {span.fill}"
+    return Span(found.start(1), span.end, Reading(fill, span.fill.key) if isinstance(span.fill, Reading) else fill)
+
+
 def priced(number: str, currency: str, target: str) -> str:
     """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
     return f"{currency}{'' if currency[-1] in CURRENCY else ' '}{number}" if target == "en" else f"{number} {currency}"
