@@ -52,6 +52,14 @@ def test_bucks_that_open_a_sentence_before_a_plural_verb_are_deer():
         ("Three bucks ran into the forest.", ())
 
 
+@pytest.mark.parametrize("source, money", [("I saw two bucks.", False), ("We saw three bucks in the field.", False),
+                                           ("It costs two bucks.", True), ("He paid me two bucks for it.", True),
+                                           ("That's two bucks.", True)])
+def test_a_count_of_bucks_inside_a_sentence_is_money_after_a_word_of_prices_only(source, money):
+    """"I saw two bucks." came back as "Ich 2 $."."""
+    assert SpelledAmounts("en", "de").apply(source)[1] == (("2 $",) if money else ())
+
+
 def test_the_cents_of_a_price_in_words_count_as_their_digits_in_a_translation():
     assert SpelledAmounts("de", "en").in_digits("Das kostet zwei Euro fünfzig.") == "Das kostet 2 Euro 50."
 

@@ -60,6 +60,13 @@ JOINED = {"de": "und|oder|bis", "en": "and|or|to"}      # "zwanzig bis dreißig 
 # "bucks" after a count that opens the sentence and before a plural verb are deer, not dollars ("Three bucks ran into
 # the forest." -> "3 $ run in den Wald."); money takes the singular ("Three bucks is cheap.") or what it buys
 DEER = re.compile(r" +bucks +(?!(?:is|was|will|buys|gets|for|each|a|an|per|to)\b)[a-z]")   # "Five bucks for"
+BUCKS = re.compile(r" +bucks?(?![\w-])", re.IGNORECASE)
+# inside a sentence a count of bucks is money only after a word of what things cost ("It costs two bucks.", "He paid
+# me five bucks", "for two bucks", "That's two bucks"); elsewhere it may be deer ("I saw two bucks." -> "Ich 2 $."),
+# and the model translates the words
+MONEY_WORDS = re.compile(r"(?i:\b(?:costs?|costing|pa(?:y|ys|id|ying)|spen(?:d|ds|t)|charge[sd]?|owe[sd]?|worth|"
+                         r"earn(?:s|ed)?|price[sd]?|s(?:ell|ells|old)|b(?:uy|uys|ought)|tip(?:s|ped)?|lent|lend|"
+                         r"borrow(?:s|ed)?|bet)\b.*|(?:\bfor|\bis|\bwas|['’]s) +$)")
 UNITS = {"de": "ein zwei drei vier fünf sechs sieben acht neun".split(),
          "en": "one two three four five six seven eight nine".split()}
 
@@ -112,7 +119,7 @@ class SpelledAmounts(PlaceholderStep):
             rest = text[m.end():]
             if word in self.ones and rest.split(maxsplit=1)[0].lower().rstrip(".,;:!?") not in self.currencies:
                 continue
-            if self.deer and DEER.match(text, m.end()) and not text[:m.start()].strip(" \"'("):
+            if self.deer and BUCKS.match(text, m.end()) and not self.dollars(text, m):
                 continue
             found.append((m, [Said(m.start(), m.end(), str(self.values.get(word, 1))), *self.cents_after(text, m)]))
         for m in self.often.finditer(text) if self.often else ():
@@ -126,6 +133,14 @@ class SpelledAmounts(PlaceholderStep):
             elif self.counts(text, m) and not (amounts and amounts[-1][1].end > m.start()):
                 amounts.append((said[:1], Span(m.start(), m.end(), said[0].digits)))
         return amounts
+
+    def dollars(self, text: str, m: re.Match) -> bool:
+        """Whether the count `m` of "bucks" after it is money: opening the sentence before what money does ("Three
+        bucks is cheap.", not "Three bucks ran"), or after a word of prices inside it."""
+        before = text[:m.start()]
+        if not before.strip(" \"'("):
+            return not DEER.match(text, m.end())
+        return MONEY_WORDS.search(before[before.rfind(".") + 1:]) is not None
 
     def counts(self, text: str, m: re.Match) -> bool:
         """Whether the number word `m` is a count that travels as its digits: from 13 up before a noun, or smaller
