@@ -18,7 +18,24 @@ def test_ll_and_d_after_a_pronoun_are_written_out(line, written):
     assert Contractions().apply(line) == (written, None)
 
 
+@pytest.mark.parametrize("line, written", [
+    ("We're open.", "We are open."),              # came back as "Wir's offenem offenen."
+    ("They’re here, I'm sure.", "They are here, I am sure."),
+    ("You've seen it, I've not.", "You have seen it, I have not."),
+    ("WE'RE LATE.", "WE ARE LATE."),
+    ("Who's there? He's here.", "Who's there? He's here."),      # "'s": is, has or a possessive, left as typed
+])
+def test_re_ve_and_m_after_a_pronoun_are_written_out(line, written):
+    assert Contractions().apply(line) == (written, None)
+
+
 def test_an_english_source_has_them_written_out_before_the_model_reads_it():
     english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     assert english.apply("We'll go.").sentences == ["We will go."]
     assert Pipeline.from_config(DataConfig()).apply("We'll go.").sentences == ["We'll go."]    # German: no such step
+
+
+def test_a_phrase_with_a_contraction_is_still_a_phrase_once_it_is_written_out():
+    """"We're" written out must not lose "You're welcome" (Gern geschehen) or "I'm sorry" to the model."""
+    english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    assert english.apply("You're welcome!").originals == [("You are welcome",)]

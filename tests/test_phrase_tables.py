@@ -1,7 +1,7 @@
 """text/forms/phrase_tables.py: every table is keyed as a sentence is looked up, and a pair reads both ways."""
 import pytest
 
-from text.forms.phrase_tables import PAIRS, TABLES, phrase_key
+from text.forms.phrase_tables import ENGLISH, PAIRS, TABLES, phrase_key
 
 
 @pytest.mark.parametrize("pair", sorted(TABLES))
@@ -17,6 +17,12 @@ def test_each_pair_reads_both_ways_and_the_last_named_translation_wins():
     assert german["die rechnung bitte"] == "The bill, please" and english["the check please"] == "Die Rechnung, bitte"
 
 
-@pytest.mark.parametrize("phrase, key", [("Die Rechnung, bitte", "die rechnung bitte"), ("I’m  lost", "i'm lost")])
+@pytest.mark.parametrize("phrase, key", [("Die Rechnung, bitte", "die rechnung bitte"), ("I’m  lost", "i am lost"),
+                                         ("What’s up", "what's up")])
 def test_a_sentences_key_is_lower_case_without_commas_and_one_space_apart(phrase, key):
     assert phrase_key(phrase) == key
+
+
+def test_a_phrase_is_found_with_its_contraction_written_out_as_the_contractions_step_writes_it():
+    """"You're welcome!" came through the contractions step as "You are welcome!", a phrase no table held."""
+    assert ENGLISH[phrase_key("You are welcome")] == ENGLISH[phrase_key("You're welcome")] == "Gern geschehen"

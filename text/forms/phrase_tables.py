@@ -5,11 +5,14 @@ longer one (greetings, leads, notices' and fields' labels, a letter's salutation
 """
 from __future__ import annotations
 
+from text.forms.contracted import CONTRACTED, written_out
+
 
 def phrase_key(phrase: str) -> str:
-    """A sentence's key in the tables: lower case, no commas, one space ("Die Rechnung, bitte" -> "die rechnung
-    bitte")."""
-    return " ".join(phrase.lower().replace("’", "'").replace(",", " ").split())
+    """A sentence's key in the tables: lower case, no commas, one space, an English contraction written out as the
+    contractions step writes it ("Die Rechnung, bitte" -> "die rechnung bitte", "You're welcome" -> "you are
+    welcome")."""
+    return " ".join(CONTRACTED.sub(written_out, phrase.lower().replace("’", "'")).replace(",", " ").split())
 
 
 PHRASES = {
@@ -129,7 +132,7 @@ TRAVEL = [("Danke im Voraus", "Thanks in advance"), ("Vielen Dank im Voraus", "T
           *(("Wir sehen uns am Wochenende", f"See you {when} weekend") for when in ("this", "on the", "at the"))]
 PAIRS = CALLS + SCREENS + TRAVEL
 PHRASES |= {phrase_key(de): en for de, en in PAIRS}
-ENGLISH |= {phrase_key(en): de for de, en in PAIRS}
+ENGLISH = {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]}    # "you are welcome"
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
 # ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")
@@ -147,7 +150,7 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "thank you very much", "all the best", "happy birthday", "congratulations", "merry christmas",
                     "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
                     "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
-                    "yours sincerely", "i'm sorry"]}
+                    "yours sincerely", "i'm sorry", "i am sorry"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
