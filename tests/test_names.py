@@ -42,6 +42,16 @@ def test_a_training_pair_carries_a_name_on_both_sides_where_the_target_holds_it(
     assert Names(LEXICON).apply_pair("Ein Mann in Köln.", "A man in Cologne.") == (f"Ein Mann in {P0}.", f"A man in {P0}.")
 
 
+def test_a_brands_camel_case_is_a_name_in_a_translation_though_the_corpus_knows_the_word_but_not_in_training():
+    """"I sold it on eBay." came back as "Ich schneidet es auf einer baseball.": a caption's "Ebay" made it known."""
+    english = Lexicon.learn([("A man walks the dog on ebay.", "Ein Mann geht mit dem Hund auf ebay.")] * 5)
+    names = Names(english, "en", "de")
+    assert names.apply("I sold it on eBay.") == (f"I sold it on {P0}.", ("eBay",))
+    assert names.apply("The dog walks on ebay.")[1] == () and not names.is_name("eBay")
+    assert names.apply_pair("A dog on eBay.", "Ein Hund auf eBay-Monitor.") == \
+        ("A dog on eBay.", "Ein Hund auf eBay-Monitor.")        # training pairs stay as they were
+
+
 def test_a_naming_called_is_the_name_alone_in_a_training_pair_whose_target_lacks_namens():
     """"A dog called Max runs." is "A dog P0 runs." ("namens Max"), but a pair's target may write the name another
     way ("mit dem Namen Max"): there the model learns "called" itself."""

@@ -85,6 +85,10 @@ oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung ge
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
 # English "I" with a verb's contraction is no name ("I'm Anna, I'm from Berlin": the second came back as "I'm")
 ENGLISH_I = re.compile(r"I['’](?:m|ll|ve|d|s)")
+# a brand's camel case, a lowercase letter or two before a capital ("eBay", "iPhone", "eBook"): a name, though the
+# corpus knows the word ("I sold it on eBay." -> "Ich schneidet es auf einer baseball.": "Ebay" is a caption's word);
+# in translations only: training pairs stay as they were (a caption's "iMac monitor", "iMac-Monitor")
+CAMEL = re.compile(r"[a-z]{1,2}[A-Z][a-z]+")
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 # abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
 # Boston"; "Broad St. Station" stays as it was)
@@ -146,7 +150,8 @@ class Names(PlaceholderStep):
         self.genitive = genitives.get((source, target))
         self.salutation = SALUTE.get(source) if (source, target) in TABLES else None
 
-    def find(self, text: str) -> list[Span]:
+    def find(self, text: str, brands: bool = True) -> list[Span]:
+        """brands: a brand's camel case ("eBay") is a name too (CAMEL; not in training pairs)."""
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
         spans += [s for s in titled(text, self, self.source, self.target) if not overlaps(s, spans)]
@@ -161,7 +166,7 @@ class Names(PlaceholderStep):
                 if overlaps(Span(start, end, ""), dated):
                     continue
                 after_name = bool(found) and text[found[-1][1]:start] == " "
-                if self.is_name(part.group(), word.group()) or (after_name and self.surname(part.group())) or \
+                if self.is_name(part.group(), word.group(), brands) or (after_name and self.surname(part.group())) or \
                         word.start() in titled_run:
                     found.append((start, end))
         found = sorted({*found, *listed(text, found, self.listed)})
@@ -213,11 +218,13 @@ class Names(PlaceholderStep):
         (German capitalizes them) that its noun dictionary may lack ("Geburtstag")."""
         return word[:1].isupper() and (self.lexicon.cased(word) or "")[:1].isupper() and not self.lexicon.copied(word)
 
-    def is_name(self, word: str, whole: str | None = None) -> bool:
-        """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name."""
+    def is_name(self, word: str, whole: str | None = None, brands: bool = False) -> bool:
+        """word: one part of a hyphenated word (whole), or a word: "Giants" of "Giants-Trikot" is a name; with
+        brands, a brand's camel case ("eBay") too."""
         if len(word) < 2 or self.source == "en" and ENGLISH_I.fullmatch(word):
             return False
-        if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)):
+        if word in self.exonyms or self.lexicon.copied(word) or (whole and self.lexicon.copied(whole)) or \
+                brands and CAMEL.fullmatch(word):
             return True
         if self.source == "en" and word[:1].isupper() and self.capitalized(word) and not self.translated(word):
             return True                 # English writes it capitalized and the corpus seldom: "Sprite", "Liverpool"
@@ -291,7 +298,7 @@ class Names(PlaceholderStep):
         name alone in training: the model learns to translate it there."""
         return [Span(span.start + len(CALLED), span.end, span.fill[len(NAMENS):])
                 if source.startswith(CALLED, span.start) and span.fill.startswith(NAMENS) and span.fill not in target
-                else span for span in self.find(source)]
+                else span for span in self.find(source, brands=False)]
 
     def find_in_target(self, source: str, spans: list[Span], target: str) -> list[tuple[int, int] | None]:
         """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""
