@@ -58,3 +58,12 @@ def test_a_british_spelling_is_the_american_one_the_corpus_holds():
     assert Typos(american).apply("The grey colourful centre, a theatre, our tour.")[0] == \
         "The gray colorful center, a theater, our tour."
     assert Typos(american).apply("The Theatre is grey.")[0] == "The theater is gray."       # as the corpus writes it
+
+
+def test_a_short_words_well_known_slip_is_mended_and_is_no_name():
+    """"teh cat is sleeping on the sofa." came back as "Teh Katze schläft auf dem Sofa.": too short for the slips'
+    rule, "Teh" was taken for a name."""
+    lexicon = Lexicon.learn([("The man and the woman are wearing a hat.", "Der Mann und die Frau tragen Hüte.")] * 20)
+    assert Typos(lexicon).apply("Teh man adn a woman.") == ("The man and a woman.", None)
+    english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"), lexicon=lexicon)
+    assert english.apply("teh man is wearing a hat.").sentences == ["The man is wearing a hat."]

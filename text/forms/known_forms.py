@@ -20,6 +20,10 @@ VOWELS = "aeiouäöüy"
 ADVERB_STEMS = (("ily", "y"), ("ally", "al"), ("ly", ""), ("ly", "e"))   # "Luckily" <- lucky, "Finally" <- final
 SIMILAR = (VOWELS, "sßz")  # letters a typo confuses
 MENDED = ("iy", "sß")      # ... where the word is mended: another vowel, even its umlaut, often makes another word
+# the well-known slips of short words, too short for the slips' rule ("teh cat is sleeping." came back as "Teh Katze
+# schläft.": "Teh" was taken for a name); each one's word as the corpus writes it in lowercase
+SHORT_SLIPS = {"teh": "the", "hte": "the", "adn": "and", "wtih": "with", "taht": "that",
+               "thier": "their", "udn": "und", "nciht": "nicht", "nihct": "nicht", "dsa": "das"}
 
 
 class KnownForms:
@@ -90,8 +94,8 @@ class KnownForms:
         return False
 
     def typo(self, word: str) -> bool:
-        """A slip of a common word (slips), any vowel changed for another."""
-        return bool(self.slips(word))
+        """A slip of a common word (slips, any vowel changed for another; a short word's well-known one)."""
+        return bool(self.slips(word)) or word.lower() in SHORT_SLIPS and self.mended(word) is not None
 
     def mended(self, word: str) -> str | None:
         """The common word a slip made of it, the most often held of several, in lowercase; None for another word.
@@ -101,6 +105,9 @@ class KnownForms:
         before ("footbal"; "erwachsen", "grocer" are words), and the corpus' word as it writes it ("ss" is no "ß"
         here: "wissen" is no slip of "weißen"). Words still mended wrongly: "wüsste" (Wüste), "Ferien" (Freien),
         "stripped" (striped), "panting" (painting)."""
+        short = SHORT_SLIPS.get(word.lower())
+        if short is not None and not self.lexicon.knows(word):
+            return short if self.lexicon.count(short) >= COMMON else None
         common = self.slips(word, strict=True)
         return common[0] if common else None
 

@@ -5,7 +5,8 @@ is riding her ride at work." and "A man plays footbal in the park." as "Ein Mann
     Typos(lexicon).apply("A man plays footbal in the \ue000.")   -> ("A man plays football in the \ue000.", None)
 
 A slip is what text/forms/known_forms.KnownForms.mended says: one letter dropped, doubled or swapped with the next,
-or a vowel (or s/ß/z) changed, in a word of six letters or more that the corpus lacks, to a word it holds often. The
+or a vowel (or s/ß/z) changed, in a word of six letters or more that the corpus lacks, to a word it holds often, and
+a short word's well-known slip ("teh", "adn": text/forms/known_forms.py SHORT_SLIPS). The
 step runs after the placeholders, so it never reads a name ("Herr Schaten" stays Mr. Schaten), a number or
 what is copied through; a word the corpus holds in another form ("Hundes", "Wasserrutsche") is left to the model.
 A British spelling is written the American way where the corpus holds that ("colour" -> "color", "centre" ->
