@@ -23,9 +23,17 @@ def test_ll_and_d_after_a_pronoun_are_written_out(line, written):
     ("They’re here, I'm sure.", "They are here, I am sure."),
     ("You've seen it, I've not.", "You have seen it, I have not."),
     ("WE'RE LATE.", "WE ARE LATE."),
-    ("Who's there? He's here.", "Who's there? He's here."),      # "'s": is, has or a possessive, left as typed
 ])
 def test_re_ve_and_m_after_a_pronoun_are_written_out(line, written):
+    assert Contractions().apply(line) == (written, None)
+
+
+@pytest.mark.parametrize("line, written", [
+    ("It's 25 degrees today.", "It is 25 degrees today."),      # came back as "Ich nehme 25 Grad heute."
+    ("Who's there? She’s been here.", "Who is there? She has been here."),
+    ("Let's go to Tom's car.", "Let's go to Tom's car."),       # no pronoun: "let us", a possessive
+])
+def test_s_after_a_pronoun_is_is_or_has_before_a_participle(line, written):
     assert Contractions().apply(line) == (written, None)
 
 
