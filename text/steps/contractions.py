@@ -1,8 +1,8 @@
-"""English "'ll", "'d", "'re", "'ve" and "'m" after a pronoun written out ("We'll arrive" -> "We will arrive", "She'd
-like tea" -> "She would like tea") before the other steps read the line. Image captions hold next to none of them: a
-model dropped the pronoun ("We'll arrive around 6 pm." -> "Auf einem gegen 18 Uhr.") or, before, the name step kept
-"We'll" as a name it cannot know ("We'll kommt gegen 18 Uhr."); written out, "Wir können gegen 18 Uhr.", "Sie möchten
-Tee."
+"""English "'ll", "'d", "'re", "'ve", "'m" and "'s" after a pronoun written out ("We'll arrive" -> "We will arrive",
+"She'd like tea" -> "She would like tea") before the other steps read the line. Image captions hold next to none of
+them: a model dropped the pronoun ("We'll arrive around 6 pm." -> "Auf einem gegen 18 Uhr.") or, before, the name step
+kept "We'll" as a name it cannot know ("We'll kommt gegen 18 Uhr."); written out, "Wir können gegen 18 Uhr.", "Sie
+möchten Tee."
 
     Contractions().apply("We'll see, she'd like that.")   -> ("We will see, she would like that.", None)
     Contractions().apply("We're here, I'm sure.")         -> ("We are here, I am sure.", None)
