@@ -84,6 +84,8 @@ def test_frau_and_herr_after_an_article_or_adjective_are_common_nouns(text):
     ("The Asian family has a dog named Rose and a shop called Bread.", [("named Rose", "namens Rose"),
                                                                           ("called Bread", "namens Bread")]),
     ("We named Tom captain; he was named Max.", [("Tom", "Tom"), ("Max", "Max")]),      # "named": the verb
+    ("My dog is named Rex; the twins are named Tom.", [("is named Rex", "heißt Rex"),       # "Mein Hund namet Rex."
+                                                       ("are named Tom", "heißen Tom")]),
     ("A dog called Max meets an old man called Oliver.", [("called Max", "namens Max"),
                                                           ("called Oliver", "namens Oliver")]),
     ("The teacher called Anna; a man is called Ben.", [("Anna", "Anna"), ("Ben", "Ben")]),   # "called": the verb

@@ -9,7 +9,7 @@ and the title comes with it in the target's words, so no model can translate the
     a couple            "Mr. and Mrs. Smith" <-> "Herr und Frau Smith"
     both                "heißt Wolf", "he called Frisbee": the name alone; "namens Bello" <-> "named Bello",
                         "a dog called Bello" -> "namens Bello", "genannt Wolf" -> "called Wolf" with their naming word
-                        ("they named him Max": a verb)
+                        ("they named him Max": a verb); "is named Rex" -> "heißt Rex"
     a possessive        "Tom's brother" -> "Toms", "Max's new bike" -> "Max'" (German writes no apostrophe but
                         after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
                         adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay;
@@ -65,6 +65,8 @@ A_CALL_WHEN = re.compile(r" (?:yesterday|today|tonight|again|back|earlier|twice|
                          r"saturday|sunday)\b)", re.IGNORECASE)
 # after these a naming word is the sentence's verb ("they named him Max", "he was named Tom")
 A_VERB_AFTER = re.compile(r"\b(?i:i|you|he|she|we|they|it|who|was|were|is|are|be|been|being|has|have|had) $")
+# ... and "is named" is German's "heißt" ("My dog is named Rex." -> "Mein Hund namet Rex.": "named" left to the model)
+IS_NAMED = {"en": (re.compile(r"\b(?i:(is|are)) $"), {"is": "heißt", "are": "heißen"})}
 # kin and ranks before a name, in the other language's word ("Uncle Bob" -> "Onkel Bob": a model kept "Uncle";
 # "Captain Smith" came back as "Caper Smith"); German's name must be a name or a word the corpus lacks ("weil Oma
 # Kuchen backt": a noun)
@@ -180,8 +182,12 @@ def titled(text: str, names, source: str, target: str) -> list[Span]:
         if m.group("naming") == "called" and (not CALLED_NAMES_AFTER.search(text, 0, m.start()) or
                                               A_CALL_WHEN.match(text, end)):
             named = None
+        verb, verbs = IS_NAMED.get(source, (None, {}))
+        is_named = verb.search(text, 0, m.start()) if verb and m.group("naming") == "named" else None
         if named and not A_VERB_AFTER.search(text, 0, m.start()):
             spans.append(Span(m.start(), end, f"{named} {name}"))
+        elif is_named:
+            spans.append(Span(is_named.start(1), end, f"{verbs[is_named.group(1).lower()]} {name}"))
         else:
             spans.append(Span(m.start("name"), end, name))
     return merge([[span] for span in sorted(spans)])
