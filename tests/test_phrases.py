@@ -57,6 +57,9 @@ def test_short_answers_in_english_become_german_ones(source, fill):
     ("de", "Mein Name ist Dr. Müller.", f"{P0} Dr. Müller.", ("My name is",)),           # an abbreviation: not along
     ("en", "Sorry, excuse me!", f"{P0}, {PLACEHOLDERS[1]}!", ("Entschuldigung", "Entschuldigung")),
     ("de", "Ich heiße nicht so.", "Ich heiße nicht so.", ()),            # no name after it: the model's
+    ("en", "Hello, my name is anna.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hallo", "ich heiße Anna")),     # lowercase
+    ("de", "Ich heiße lena", f"{P0}", ("My name is Lena",)),     # "hello, my name is anna." lost the name
+    ("en", "My name is not important.", "My name is not important.", ()),
 ])
 def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_case_of_inside_a_sentence(
         language, line, masked, fills):

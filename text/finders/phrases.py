@@ -41,6 +41,9 @@ NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
 # the one a greeting speaks to, with its comma, before the rest of the sentence ("Hallo Tom, wie geht's?": a model wrote
 # "Hello, Tom walking?")
 ADDRESSED = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*)+\s*,\s*")
+# ... or in lowercase, one word that closes the sentence ("hello, my name is anna." -> "Hallo, meine Namensschild
+# ist.": the name was lost), written with its capital
+LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 # what opening hours' sign word comes before: a number, a weekday or its abbreviation ("Mon-Fri", "Sa.", "Sundays",
 # "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
@@ -58,7 +61,9 @@ def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str],
     label (LABELS, FIELDS) with its colon, a field's before its number (FIELDS: "Abfahrt 10:15 Uhr"), or a sign's
     word of opening hours before its days or hours (HOURS_SIGNS: "Open Mon-Fri 9-5")."""
     hours = rf"|(?i:{alternatives(signs)}){HOURS_AFTER}" if signs else ""
-    return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ]|{EMOJI_ONLY})|"
+    intros = [g for g in greetings if g in INTRODUCTIONS]
+    intro = rf"(?i:{alternatives(intros)})(?=\s+[^\W\d_][\w'’-]*\s*[.!]*\s*$)|" if intros else ""    # LOWER_NAME
+    return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ]|{EMOJI_ONLY})|{intro}"
                       rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)}{hours})")
 
 
@@ -136,8 +141,11 @@ class Phrases(PlaceholderStep):
             if spans or saluted:                                         # inside a sentence
                 phrase = as_typed_inside(phrase, m.group(1))
             name = NAME.match(text, end) if key in INTRODUCTIONS else None
+            lower = LOWER_NAME.match(text, end) if key in INTRODUCTIONS and not name else None
             if name:                                                     # "Ich heiße Anna" -> "My name is Anna"
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
+            elif lower:                                                  # "my name is anna" -> "Ich heiße Anna"
+                phrase, end = f"{phrase} {lower.group(1)[:1].upper()}{lower.group(1)[1:]}", lower.end()
             spans.append(Span(m.start(1), end, phrase))
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
