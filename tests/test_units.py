@@ -46,6 +46,8 @@ def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):
     ("It is 20% or 20 percent, 5 °C or 41 degrees Fahrenheit.", ("20%", "20 Prozent", "5 °C", "41 Grad Fahrenheit")),
     ("The room is 20 square meters, the hall 1 square metre.", ("20 Quadratmeter", "1 Quadratmeter")),
     ("The file is 2.5 GB, the card 512 MB, the chip 3 GHz.", ("2,5 GB", "512 MB", "3 GHz")),   # "2" and "GB" apart
+    ("The room is 20 sq ft, the flat 50 sq m, the yard 300 square feet.",    # "sq ft" was lost: "ist 20."
+     ("20 Quadratfuß", "50 Quadratmeter", "300 Quadratfuß")),
 ])
 def test_an_english_measure_is_one_placeholder_in_german_words(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills

@@ -34,6 +34,7 @@ cm   | Zentimeter Zentimeter Zentimetern | centimeter centimeters centimetre cen
 m    | Meter Meter Metern                | meter meters metre metres
 km   | Kilometer Kilometer Kilometern    | kilometer kilometers kilometre kilometres
 m2   | Quadratmeter Quadratmeter Quadratmetern | square_meter square_meters square_metre square_metres
+ft2  | Quadratfuß Quadratfuß Quadratfuß   | square_foot square_feet
 mi   | Meile Meilen Meilen               | mile miles
 ft   | Fuß Fuß Fuß                       | foot feet
 in   | Zoll Zoll Zoll                    | inch inches
@@ -73,9 +74,10 @@ bn   | Milliarde Milliarden Milliarden   | billion billion
 # "Min" is a symbol, written as typed, but not with the full stop of an abbreviation, nor in German's capital: "5 Min",
 # "10 Sek" -> "5 minutes", "10 seconds", where a model wrote "The class is as he takes the 5 Min" and "10 waiting Sek";
 # a recipe's "2 EL Zucker, 1 TL Salz" -> "2 tablespoons", "1 teaspoon": a model wrote "2, EL shirts")
+# English "sq ft", "sq m" ("The room is 20 sq ft." -> "Das Zimmer ist 20.": the unit was lost)
 ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s",
                       "min": "min", "sek": "s", "el": "tbsp", "tl": "tsp"},
-               "en": {}}
+               "en": {"sq ft": "ft2", "sq. ft.": "ft2", "sq.ft.": "ft2", "sqft": "ft2", "sq m": "m2", "sqm": "m2"}}
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
