@@ -22,6 +22,8 @@ from text.steps.sentences import Sentences
     ("Wir treffen uns um 3. Sei pünktlich.", ["Wir treffen uns um 3.", "Sei pünktlich."]),   # an hour, no ordinal
     ("See you at 8. Bye!", ["See you at 8.", "Bye!"]),
     ("He lives in the U.S. He likes it.", ["He lives in the U.S.", "He likes it."]),    # initials, then "He"
+    ("The kids play outside. it's sunny.", ["The kids play outside.", "it's sunny."]),     # a pronoun in lowercase
+    ("Der Hund schläft. es regnet.", ["Der Hund schläft.", "es regnet."]),              # (its sentence was lost)
 ])
 def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentences):
     assert Sentences().apply(line)[0] == sentences

@@ -2,7 +2,8 @@
 `ends_sentence`, `abbreviation_ends`, `ends_text`).
 
 A sentence ends at ".", "!", "?" or "…" (with any closing quotes or brackets after it) when whitespace and then the
-start of a new sentence follow: a capital letter, a digit or an opening quote. Not after an abbreviation ("z. B.",
+start of a new sentence follow: a capital letter, a digit or an opening quote (or a pronoun typed in lowercase,
+"it's", "es"). Not after an abbreviation ("z. B.",
 "Nr.", "St.", "Dr.", ...; "no", "jan" and a weekday's, "Sa.", only before a number), a single letter ("J. S.
 Bach"; "a.m." and "p.m." unless a capital follows), an ordinal or a date ("am 3. Oktober", "1. Mai"): a period after
 a number never ends a sentence. Decimals, URLs and e-mail addresses have no space after their
@@ -42,6 +43,9 @@ INITIALS = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_]$")     # "U.S", "z.B"
 BULLETS = "•◦‣●▪·*"                     # a list item's bullet, kept as a speaker's dash is (DIALOGUE_DASH below)
 START = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W_a-zäöüß])")
 START_LOWER = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W_])")      # a line typed all in lowercase
+# in a line with capitals, a pronoun typed in lowercase opens a sentence too ("The kids are playing outside. it's
+# sunny." was one sentence, and a model lost its second: "Die Kinder spielen im Freien.")
+START_PRONOUN = re.compile(r"\s+(?=(?:i|i['’]m|it|it['’]s|we|they|he|she|you|ich|es|wir|er)(?![\w'’-]))")
 # a speaker's dash that opens a sentence of dialogue ("- Hallo! - Tschüss!"), kept as typed: a model read "- Hallo!"
 # as "A now!" and a line of two turns as one sentence, losing one; and a list item's, before a number too ("- 2 Eier":
 # a model lost the dash that "- Milch" kept), and a list's bullet before a word ("• eggs" -> "• Eier": a model wrote
@@ -77,7 +81,7 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     for end in END.finditer(text):
         if any(a < end.end() < b for a, b in [*unbroken, *spans_copied]):    # nor inside an address ("Hauptstr. 5")
             continue
-        gap = starts.match(text, end.end()) or joined(text, start, end)
+        gap = starts.match(text, end.end()) or START_PRONOUN.match(text, end.end()) or joined(text, start, end)
         if gap is not None and (end.start() in copied or
                                 ends_sentence(text[start:end.end()], end.group(), text[gap.end():])):
             spans.append((start, end.end()))
