@@ -60,6 +60,7 @@ def test_short_answers_in_english_become_german_ones(source, fill):
     ("en", "Hello, my name is anna.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hallo", "ich heiße Anna")),     # lowercase
     ("de", "Ich heiße lena", f"{P0}", ("My name is Lena",)),     # "hello, my name is anna." lost the name
     ("en", "My name is not important.", "My name is not important.", ()),
+    ("en", "Thanks a lot, see you.", f"{P0}, {PLACEHOLDERS[1]}.", ("Vielen Dank", "bis bald")),    # "Eine Menge"
 ])
 def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_case_of_inside_a_sentence(
         language, line, masked, fills):
