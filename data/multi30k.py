@@ -73,6 +73,9 @@ def ensure_split(split: str, data_dir: str | os.PathLike | None = None, langs=("
                  base_url: str | None = None, sha256: dict[str, str] | None = None) -> dict[str, Path]:
     """The paths of `{split}.{lang}.gz` for each lang, downloading missing ones. `sha256` overrides SHA256."""
     root = resolve_data_dir(data_dir)
+    if (data_dir or os.environ.get("MULTI30K_DIR")) and root.exists() and not root.is_dir():
+        raise DataError(f"the data directory {root} is a file; pass --data-dir (or $MULTI30K_DIR) the directory that "
+                        f"holds {split}.{langs[0]}.gz")
     if (data_dir or os.environ.get("MULTI30K_DIR")) and not root.is_dir():   # a typo, never created silently
         raise DataError(f"the data directory {root} does not exist; check --data-dir (or $MULTI30K_DIR), or leave "
                         f"both unset to download Multi30K into {user_cache_dir() / 'multi30k'}")

@@ -145,6 +145,12 @@ def test_the_data_dir_comes_from_the_argument_then_the_environment_then_the_user
     assert resolve_data_dir() == tmp_path / "cache/einsum-nmt/multi30k"
 
 
+def test_a_file_given_as_the_data_directory_is_called_a_file_not_missing(tmp_path):
+    (tmp_path / "train.de").write_text("Ein Hund.\n")
+    with pytest.raises(DataError, match=r"train.de is a file; pass --data-dir .* the directory that holds val.de.gz$"):
+        ensure_split("val", tmp_path / "train.de", download=False)
+
+
 def test_missing_data_names_file_url_and_directory(tmp_path):
     (tmp_path / "empty").mkdir()
     line = command_in_process([script("train.py"), "--preset", "tiny", "--data-dir", str(tmp_path / "empty")],
