@@ -95,6 +95,9 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
         best = f" (e.g. {Path(path) / 'best.pt'}, its run's best)" if (Path(path) / "best.pt").is_file() else ""
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
                         f"pass a .pt checkpoint{best} or a directory written by export.py")
+    if is_exported(Path(path).parent):          # export.py's model.bin or einsum_nmt.json named as the checkpoint
+        raise UserError(f"{path} is one file of the exported model in {Path(path).parent}; pass the directory: "
+                        f"--checkpoint {Path(path).parent}")
     model, ckpt = load_model(path)
     codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
     return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device), stored_lexicon(ckpt.raw))

@@ -160,6 +160,16 @@ def test_a_directory_is_named_as_one_with_the_checkpoint_it_may_hold(tmp_path):
         load_translator(tmp_path / "run")                  # translate.py, evaluate.py, serve.py: the same hint
 
 
+@pytest.mark.parametrize("name", ["model.bin", "einsum_nmt.json"])
+def test_a_file_inside_an_export_directory_says_to_pass_the_directory(name, tmp_path):
+    (tmp_path / "exp").mkdir()
+    (tmp_path / "exp" / "model.bin").write_bytes(b"\0" * 8)
+    (tmp_path / "exp" / "einsum_nmt.json").write_text("{}")
+    with pytest.raises(UserError, match=rf"^.*{name} is one file of the exported model in .*exp; pass the directory: "
+                                        rf"--checkpoint {tmp_path / 'exp'}$"):
+        load_translator(tmp_path / "exp" / name)
+
+
 def test_best_pt_of_a_run_in_its_first_epoch_is_said_to_come_at_its_end_not_to_be_trained(tmp_path):
     from config.presets import make_config
     run = tmp_path / "run"
