@@ -383,6 +383,12 @@ def test_resume_refuses_a_preset_in_one_line(root, two_epoch_run, tmp_path, trai
         resume(train_main, root, run, "--out", str(tmp_path / "elsewhere"))
 
 
+def test_resume_of_a_directory_without_a_run_says_so_before_refusing_a_preset(root, tmp_path, train_main):
+    (tmp_path / "notes").mkdir()
+    with pytest.raises(UserError, match=r"^--resume .*notes: there is no run to continue \(no last.pt, no config.json"):
+        resume(train_main, root, tmp_path / "notes", "--preset", "tiny")   # not "see notes/config.json", which is none
+
+
 FRENCH = [("Le chien", "The dog"), ("La femme", "The woman"), ("Le garçon", "The boy"), ("La fille", "The girl")]
 FRENCH_VERBS = [("court", "runs"), ("dort", "sleeps"), ("joue", "plays"), ("attend", "waits")]
 FRENCH_PLACES = [("dans le parc.", "in the park."), ("sur la plage.", "on the beach."), ("à la maison.", "at home.")]

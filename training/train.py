@@ -69,13 +69,13 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
     if args.resume:
         if args.init:
             raise UserError("--resume continues a run, --init starts a new one from a checkpoint's weights; give one")
+        run_dir = Path(args.resume)
+        check_resumable(run_dir)            # first: what is wrong with --preset or --out is said of a run
         if args.preset:
             raise UserError(f"--preset cannot change when resuming: the run keeps the config it started with "
                             f"(see {Path(args.resume) / 'config.json'}); only --train.* and --decode.* flags can")
         if args.out and Path(args.out).resolve() != Path(args.resume).resolve():
             raise UserError(f"--out cannot change when resuming: the run goes on in {args.resume}; leave out --out")
-        run_dir = Path(args.resume)
-        check_resumable(run_dir)
     else:
         if args.init:
             init = load_init(args.init)
