@@ -92,7 +92,8 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
         cfg, codec, engine, manifest = load_exported(path, device)
         return Translator(cfg, codec, engine, stored_lexicon(manifest))
     if Path(path).is_dir():
-        best = f" (e.g. {Path(path) / 'best.pt'}, its run's best)" if (Path(path) / "best.pt").is_file() else ""
+        best = f" (e.g. {Path(path) / 'best.pt'}, its run's best)" if (Path(path) / "best.pt").is_file() else \
+            newest_in(path)
         raise UserError(f"{path} is a directory but not an exported model (no einsum_nmt.json and model.bin); "
                         f"pass a .pt checkpoint{best} or a directory written by export.py")
     if is_exported(Path(path).parent):          # export.py's model.bin or einsum_nmt.json named as the checkpoint
@@ -101,6 +102,15 @@ def load_translator(path: str | Path, device="cpu") -> Translator:
     model, ckpt = load_model(path)
     codec = Codec.from_checkpoint(ckpt.cfg, ckpt.src_vocab, ckpt.tgt_vocab, ckpt.raw.get("subwords"))
     return Translator(ckpt.cfg, codec, TorchEngine(model, ckpt.cfg.model.max_len, device), stored_lexicon(ckpt.raw))
+
+
+def newest_in(runs_dir: str | Path) -> str:
+    """' (e.g. RUN/best.pt, its newest run's best)' where runs_dir holds runs with a best.pt (runs/ named as the
+    checkpoint), else ''."""
+    try:
+        return f" (e.g. {latest_checkpoint(runs_dir)}, its newest run's best)"
+    except UserError:
+        return ""
 
 
 class Opened(NamedTuple):

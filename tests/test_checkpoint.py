@@ -158,6 +158,12 @@ def test_a_directory_is_named_as_one_with_the_checkpoint_it_may_hold(tmp_path):
     with pytest.raises(UserError, match=r"is a directory but not an exported model .*; pass a .pt checkpoint "
                                         rf"\(e.g. {tmp_path / 'run' / 'best.pt'}, its run's best\) or a directory"):
         load_translator(tmp_path / "run")                  # translate.py, evaluate.py, serve.py: the same hint
+    (tmp_path / "run" / "best.pt").rename(tmp_path / "run" / "config.json")     # a run in its first epoch
+    (tmp_path / "runs" / "a").mkdir(parents=True)
+    (tmp_path / "runs" / "a" / "best.pt").write_text("")
+    with pytest.raises(UserError, match=rf"; pass a .pt checkpoint \(e.g. {tmp_path / 'runs' / 'a' / 'best.pt'}, its "
+                                        r"newest run's best\) or a directory"):
+        load_translator(tmp_path / "runs")                 # runs/ itself: its newest run's best.pt
 
 
 @pytest.mark.parametrize("name", ["model.bin", "einsum_nmt.json"])
