@@ -165,7 +165,8 @@ def test_a_tagged_lines_attention_comes_from_its_translations_search_not_a_secon
     # before: each call searched its tagged lines twice, for their translations and again for their attention
     translator = load_translator(tiny_run / "best.pt")
     router, decode = Router(translator), replace(translator.cfg.decode, beam=2, n_best=1)
-    lines = ["Zwei <i>junge</i> Männer spielen im Park. Die Sonne <b>scheint</b>.", "Ein <b>Hund</b> rennt.", "<b>Danke!</b>"]
+    lines = ["Zwei <i>junge</i> Männer spielen im Park. Die Sonne <b>scheint</b>.", "Ein <b>Hund</b> rennt.",
+             "<b>Danke!</b>"]
     parsed = [markup_of(line, "html") for line in lines]
     searched_again = put_back_lines(parsed, router.translate([p.plain for p in parsed], decode),
                                     attention_of(router, decode))

@@ -45,8 +45,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
      ("2:1", "5")),                                                              # "um" before a count: no time
     (("de", "en"), "Zwischen 9 und 18 Uhr, um 3,5 kg.", f"Zwischen {P0} und {P1}, um {P2}.",
      ("9 am", "6 pm", "3.5 kg")),
-    (("de", "en"), "Wir treffen uns um 14h, gegen 9h30 und 24h später.",
-     f"Wir treffen uns {P0}, {P1} und {P2} später.", ("at 2 pm", "around 9:30", "24h")),                        # an hour with "h" after "um" is a time; alone not
+    (("de", "en"), "Wir treffen uns um 14h, gegen 9h30 und 24h später.",      # an hour with "h" after "um": a time
+     f"Wir treffen uns {P0}, {P1} und {P2} später.", ("at 2 pm", "around 9:30", "24h")),        # alone not
 ])
 def test_a_time_of_day_takes_its_preposition_with_it(languages, source, masked, fills):
     assert Numbers(*languages).apply(source) == (masked, fills)
