@@ -19,7 +19,7 @@ from pathlib import Path
 
 from models.latest_run import LOCK_NAME
 from util.errors import UserError
-from util.locks import lock_holder
+from util.locks import lock_holder, no_locks
 
 
 class RunDirLock:
@@ -94,7 +94,7 @@ class RunDirLock:
                 raise UserError(f"{self.dir} is in use by another run ({owner}); "
                                 f"wait for it to end{or_other}") from None
             except OSError as e:
-                if e.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+                if not no_locks(e):
                     raise
                 print(f"warning: this file system cannot lock {self.path}, so nothing stops a second run from "
                       "using the same directory", file=sys.stderr)

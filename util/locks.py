@@ -3,6 +3,7 @@ process that trains in its directory for as long as it lives, and names that pro
 of what a killed process left (data/scratch.py's directories, data/prepared.py's .part files) has ended."""
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from pathlib import Path
@@ -26,6 +27,12 @@ def lock_holder(path: str | Path) -> str:
         os.close(fd)
 
 
+def no_locks(error: OSError) -> bool:
+    """Whether an flock failed because the file system has no locks (NFS without its lock daemon, some FUSE file
+    systems), not because another process holds the lock (BlockingIOError)."""
+    return error.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS)
+
+
 def owner_gone(pid: int, lock: str | Path) -> bool:
     """Whether the process that made something, `pid` in its name and an flock on the file `lock` held while it works,
     has ended: no process has that pid, and the lock is free (the kernel drops an flock when its process ends, however
@@ -43,7 +50,7 @@ def owner_gone(pid: int, lock: str | Path) -> bool:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return True
-    except OSError:             # held: its owner lives, under a pid this process cannot see; or no locks there
+    except OSError:             # held: its owner lives, under a pid this process cannot see; or no_locks there
         return False
     finally:
         os.close(fd)
