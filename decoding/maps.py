@@ -40,6 +40,7 @@ class AttentionMap(NamedTuple):
     output: list[str]     # output tokens, <eos> last (rows)
     weights: torch.Tensor  # (i, j) cross-attention of the last decoder layer, averaged over heads (lists in JSON)
     carried: tuple[tuple[int, int], ...] = ()   # (i, j): output token i is source token j's placeholder, written back
+    cut: tuple = ()       # as Translation.cut: (line, tokens, limit) where the sentence is longer than the model reads
 
 
 def slot_at(tokens: list[str], slot: str) -> int | None:
@@ -79,7 +80,8 @@ def spliced(outer: AttentionMap, at: tuple[int | None, int], inner: AttentionMap
         tuple((at_row + a, j + b - cut) for a, b in inner.carried if a < len(out) and b >= cut)
     return outer._replace(source=outer.source[:j] + src + outer.source[j + 1:],
                           output=outer.output[:at_row] + out + outer.output[at_row + skip:],
-                          weights=torch.cat([rows[:at_row], quoted, rows[at_row + skip:]]), carried=carried)
+                          weights=torch.cat([rows[:at_row], quoted, rows[at_row + skip:]]), carried=carried,
+                          cut=inner.cut + outer.cut)
 
 
 def joined(maps: list[AttentionMap]) -> AttentionMap:
@@ -94,7 +96,7 @@ def joined(maps: list[AttentionMap]) -> AttentionMap:
                     if a < len(m.output) - 1 and b >= cut]
         source, output = source + m.source[cut:], output + m.output[:-1]
     return maps[0]._replace(source=source, output=output + maps[-1].output[-1:], weights=weights,
-                            carried=tuple(carried))
+                            carried=tuple(carried), cut=tuple(cut for m in maps for cut in m.cut))
 
 
 def in_line_order(maps: list[AttentionMap], layout: Layout | None) -> list[AttentionMap]:

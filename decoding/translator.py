@@ -252,11 +252,12 @@ class Translator:
         """attention_maps of lines through the pipeline, their sentences in one search (but those of a line whose
         translation's hypotheses are given: searched, as lines_attention's). A sentence with nothing to translate is
         its own translation, as in translate_sentences: no model reads it, so its map has its source and no output
-        rows."""
+        rows. A map of a sentence longer than the model reads says so (AttentionMap.cut, its line: name)."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         sentences = [sentence for a in applied for sentence in a.sentences]            # k: a sentence of any line
-        src_ids = self.codec.ids(sentences, line_numbers=[name] * len(sentences), warn=name is not None)
+        whole, limit = self.codec.whole_ids(sentences), self.codec.limit()
+        src_ids = self.codec.fit(whole, line_numbers=[name] * len(sentences), warn=name is not None)
         given, first = {}, 0            # k -> the tokens of its translation's hypothesis
         for a, tokens in zip(applied, searched or [None] * len(applied)):
             if tokens is not None and len(tokens) == len(a.sentences):
@@ -280,7 +281,9 @@ class Translator:
                 tokens = tokens_of[k]
                 output = [self.codec.tgt_vocab.itos[t] for t in tokens + [EOS]]
                 written = self.pipeline.shown(output, self.pipeline.fills(states), a.line_states)
-                maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output)))
+                cut = ((name, len(whole[k]), limit),) if len(whole[k]) > limit else ()
+                maps.append(AttentionMap(shown, written, self.engine.attention(ids, tokens), carried(source, output),
+                                         cut))
             out.append(maps)
         return out
 

@@ -8,7 +8,8 @@ from concurrent.futures import Future
 from pathlib import Path
 
 from serving.batching_queue import QueueFull
-from serving.payloads import BadRequest, Limits, parse_attention, parse_json, parse_translate, translation_body
+from serving.payloads import (BadRequest, Limits, attention_body, parse_attention, parse_json, parse_translate,
+                              translation_body)
 from serving.service import TranslationService
 from util.errors import UserError
 
@@ -160,6 +161,6 @@ def create_app(service: TranslationService, limits: Limits = Limits()):
     async def attention(request: Request):
         payload = parse_json(await read_body(request, limits.max_body_bytes))
         text, decode, to = parse_attention(payload, service.defaults, limits, service.choices)
-        return {"sentences": [m._asdict() for m in await asyncio.to_thread(service.attention, text, decode, to)]}
+        return attention_body(*await asyncio.to_thread(service.attention, text, decode, to))
 
     return app

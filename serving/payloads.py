@@ -251,3 +251,10 @@ def translation_body(request: TranslateRequest, results: list, notes: list[str] 
     if request.work.decode.n_best == 1:
         del body["n_best"]
     return {**body, "decode": decode, **({"notes": list(notes)} if notes else {})}
+
+
+def attention_body(found: list, notes: list[str] = ()) -> dict:
+    """The response of /attention: each sentence's map (source, output, weights, carried; found: AttentionMap, weights
+    as lists) and "notes" where there are any, as translation_body's."""
+    return {"sentences": [{key: value for key, value in m._asdict().items() if key != "cut"} for m in found],
+            **({"notes": list(notes)} if notes else {})}

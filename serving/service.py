@@ -51,13 +51,12 @@ def logged(name: str) -> str:
     return f"a request's {name}"
 
 
-def cut_short_notes(request: TranslateRequest, texts: list[list[str]],
-                    results: list[list[Translation]]) -> list[str]:
+def cut_short_notes(names: dict[str, str], cuts: list[tuple]) -> list[str]:
     """What translate.py warns of on stderr: a sentence longer than the model reads, only its first tokens translated,
-    as the translation found it (Translation.cut); named by its text (and line, in a text of several)."""
-    names = {logged(name): name for name in line_names(request, texts)}
+    as the translation found it (cuts: Translation.cut's, AttentionMap.cut's); named by its text (and line, in a text
+    of several): names, each line's name in the server's log -> its name in the answer."""
     return [f"{names[line]} has a sentence of {tokens} tokens; the model reads {limit}, so only its first {limit} "
-            "were translated: send shorter sentences" for n_best in results for line, tokens, limit in n_best[0].cut]
+            "were translated: send shorter sentences" for line, tokens, limit in cuts]
 
 
 def join_lines(texts: list[list[str]], found: list[list[Translation]]) -> list[list[Translation]]:
@@ -118,7 +117,8 @@ class TranslationService:
         def named(to: str) -> str:        # the request's "to", or the server's default (serve.py --to)
             return f'"to": "{to}"' if request.to or to == AUTO else f"serve.py --to {to}"
         own_notes = [own_language_note(own, router, setting=named)] if own else []
-        return own_notes + cut_short_notes(request, texts, results)
+        names = {logged(name): name for name in line_names(request, texts)}
+        return own_notes + cut_short_notes(names, [cut for n_best in results for cut in n_best[0].cut])
 
     def _put_markup(self, router: Router, work: Work, parsed: list[Parsed | None],
                     found: list[list[Translation]]) -> list[list[Translation]]:
@@ -149,17 +149,19 @@ class TranslationService:
         pairs = router.term_languages([line for text in texts for line in LINE_BREAK.split(text)[::2]])
         return " or ".join(source for source, _ in pairs), " or ".join(target for _, target in pairs)
 
-    def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> list[AttentionMap]:
+    def attention(self, text: str, decode: DecodeConfig, to: str | None = None) -> tuple[list[AttentionMap], list[str]]:
         """Per sentence of `text`, line by line as submit translates it: where each output token of its translation
-        (into `to`, None: the server's default) looked in its source; weights as lists (JSON)."""
+        (into `to`, None: the server's default) looked in its source, weights as lists (JSON); and the notes of the
+        sentences longer than the model reads, as notes gives them for /translate."""
         lines = LINE_BREAK.split(text)[::2]
-        names = [f"an /attention request's line {k + 1}" if len(lines) > 1 else "an /attention request's text"
-                 for k in range(len(lines))]         # for the server's own log
+        names = {f"an /attention request's line {k + 1}" if len(lines) > 1 else "an /attention request's text":
+                 f"line {k + 1} of text" if len(lines) > 1 else "text" for k in range(len(lines))}   # log: answer
         router = self.router.toward(to) if to else self.router
         with self._lock:
             found = [m for line, name in zip(lines, names) if line.strip()
                      for m in router.attention_maps(line, decode, name)]
-        return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found]
+        notes = cut_short_notes(names, [cut for m in found for cut in m.cut])
+        return [m._replace(weights=[[round(w, 4) for w in row] for row in m.weights.tolist()]) for m in found], notes
 
     def health(self) -> dict:
         cfg, stats, codec = self.router.cfg, self.batcher.stats, self.router.codec

@@ -140,6 +140,18 @@ def test_a_sentence_longer_than_the_model_reads_is_noted_in_the_answer(client, t
     assert "notes" not in client.post("/translate", json={"text": " ".join(["Hund"] * limit)}).json()
 
 
+def test_attention_notes_a_sentence_longer_than_the_model_reads_as_translate_does(client, translator):
+    # before: /attention drew the map of the first tokens alone and said nothing of the rest
+    limit = translator.codec.limit()
+    text = "Der Hund.\n" + " ".join(["Hund"] * (limit + 5))
+    answer, translated = (client.post(path, json={"text": text}).json() for path in ("/attention", "/translate"))
+    assert answer["notes"] == translated["notes"] == [
+        f"line 2 of text has a sentence of {limit + 5} tokens; the model reads {limit}, so only its first {limit} "
+        "were translated: send shorter sentences"] and len(answer["sentences"]) == 2
+    assert set(answer["sentences"][1]) == {"source", "output", "weights", "carried"}
+    assert "notes" not in client.post("/attention", json={"text": " ".join(["Hund"] * limit)}).json()
+
+
 def test_a_long_sentences_note_takes_its_length_from_the_translation_not_a_second_tokenizing(client, translator,
                                                                                              monkeypatch):
     # before: the note ran the text pipeline and the tokenizer again on each line longer than half the model's limit
