@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import data.cache_key as cache_key
 import data.corpus as corpus_module
 import data.encoding as encoding
 import data.prepare as prepare
@@ -429,7 +430,7 @@ def test_a_spreadsheets_quoted_cells_are_unquoted_and_sentences_in_quotes_are_le
     cfg = dataclasses.replace(CFG, train=write(tmp_path / "train", pairs(30)), val=str(tmp_path / "sheet.tsv"))
     with monkeypatch.context() as before:            # a cache written when the cells were read as written
         before.setattr(corpus_module, "_unquoted", lambda field: field)
-        before.setattr(prepare, "is_tsv", lambda path: False, raising=False)     # and not in the cache key
+        before.setattr(cache_key, "is_tsv", lambda path: False)     # and not in the cache key
         prepare_data(cfg, cache_dir=tmp_path / "cache", progress=False)
     assert prepare_data(cfg, cache_dir=tmp_path / "cache", progress=False).splits["val"].tgt_text[0] == rows[0][1]
 
