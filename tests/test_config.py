@@ -73,7 +73,7 @@ def test_fields_earlier_versions_saved_still_load_where_they_change_nothing():
 
 
 def test_unknown_config_key_names_the_closest(tmp_path):
-    line = command([script("train.py"), "--model.atention=full"], tmp_path)
+    line = command_in_process([script("train.py"), "--model.atention=full"], tmp_path)
     assert line.startswith("error: unknown config key --model.atention (did you mean --model.attention")
 
 
