@@ -14,7 +14,7 @@ PLACES = [("in the park.", "im Park."), ("on the beach.", "am Strand."), ("at ho
 
 def test_english_to_german_trains_and_translates_each_sentence_into_german(tmp_path, train_main, monkeypatch, capsys):
     pairs = [(f"{a} {b} {c}", f"{x} {y} {z}") for (a, x), (b, y), (c, z) in itertools.product(SUBJECTS, VERBS, PLACES)]
-    data = write_pairs(tmp_path / "multi30k", {"train": pairs * 4, "val": pairs[:8]}, ("en", "de"))
+    data = write_pairs(tmp_path / "multi30k", {"train": pairs * 16, "val": pairs[:8]}, ("en", "de"))
     monkeypatch.setenv("EINSUM_NMT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("MULTI30K_BASE_URL", "http://127.0.0.1:9/")          # nothing may be downloaded
     train_main([*TINY, "--data.src_lang=en", "--data.tgt_lang=de", "--data-dir", str(data), "--out",
