@@ -1,6 +1,7 @@
 """The packages form layers: each imports only from the layers below it, never from one above; and no package mixes
 training, CTranslate2 and the web service."""
 import ast
+import functools
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -15,15 +16,20 @@ CONCERNS = {"training": {"training"}, "CTranslate2": {"ctranslate2", "exporting"
             "the web service": {"fastapi", "uvicorn", "starlette", "serving"}}
 
 
+@functools.lru_cache(maxsize=None)
+def import_statements(text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """A file's absolute imports, parsed once for the checks that each read the whole repository: (None, names) for
+    `import names`, (module, names) for `from module import names`."""
+    return tuple((None, tuple(alias.name for alias in node.names)) if isinstance(node, ast.Import)
+                 else (node.module, tuple(alias.name for alias in node.names))
+                 for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Import)
+                 or isinstance(node, ast.ImportFrom) and node.module and node.level == 0)
+
+
 def imported_names(path: Path) -> set[str]:
     """The top-level names a file imports (absolute imports only; the project uses no relative ones)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
+    return {(module or name).split(".")[0] for module, names in import_statements(path.read_text(encoding="utf-8"))
+            for name in names}
 
 
 def python_files(root: Path):
@@ -155,12 +161,12 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     graph = {}
     for name, path in modules.items():
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found |= {alias.name for alias in node.names} & modules.keys()
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                found |= {f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
-                          for alias in node.names} & modules.keys()
+        for module, names in import_statements(path.read_text(encoding="utf-8")):
+            if module is None:
+                found |= set(names) & modules.keys()
+            else:
+                found |= {f"{module}.{name}" if f"{module}.{name}" in modules else module
+                          for name in names} & modules.keys()
         graph[name] = found - {name}
     return graph
 
