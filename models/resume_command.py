@@ -1,7 +1,7 @@
 """The one command that continues a stopped run, wherever a message names it: `resume_command` starts train.py with
 the launcher of the ranks that trained the run (torchrun's ranks each take a batch a step; `python train.py` alone
 would go on as one), and `recorded_resume_command` is that command as a run directory's last.pt records the run: its
-ranks, and the --data-dir and --user-module of the command that last trained it."""
+ranks, and the --data-dir and --user-module its commands gave last."""
 from __future__ import annotations
 
 import shlex
@@ -26,16 +26,27 @@ def resume_command(run_dir: str | Path, data_dir: str | None = None, user_module
 def recorded_resume_command(run_dir: str | Path, data_dir: str | None = None, user_module: str | None = None,
                             ranks: int = 1) -> str:
     """resume_command of the run in `run_dir` as its last.pt records it: the ranks that trained it, the --data-dir and
-    --user-module of its latest command where none is given (a path typed now holds where it is typed; a recorded one
+    --user-module its commands gave last where none is given (a path typed now holds where it is typed; a recorded one
     is relative to where the run was started); the values given where last.pt cannot say (none, damaged, or written
     before runs recorded their ranks)."""
     state = recorded_state(Path(run_dir) / "last.pt")
-    commands = state.get("commands") or []
-    latest = shlex.split(commands[-1]) if commands and isinstance(commands[-1], str) else []
     ranks_then = state.get("ranks")
-    return resume_command(run_dir, data_dir or flag_of(latest, "--data-dir"),
-                          user_module or flag_of(latest, "--user-module"),
+    return resume_command(run_dir, data_dir or recorded_flag(state, "--data-dir"),
+                          user_module or recorded_flag(state, "--user-module"),
                           ranks_then if isinstance(ranks_then, int) and ranks_then > 0 else ranks)
+
+
+def recorded_flag(state: dict, name: str) -> str | None:
+    """The value of the flag `name` in the latest of the commands that trained a run (its TrainState's `commands`, as
+    plain data) that gave it: a resume that left it out read the same data; None where none gave it."""
+    for command in reversed(state.get("commands") or []):
+        try:
+            found = flag_of(shlex.split(command), name) if isinstance(command, str) else None
+        except ValueError:          # not a command a run wrote
+            found = None
+        if found:
+            return found
+    return None
 
 
 def recorded_state(last_pt: Path) -> dict:

@@ -4,6 +4,7 @@ import json
 import re
 import resource
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -370,6 +371,23 @@ def test_a_last_pt_whose_training_state_is_damaged_says_how_to_train_on_from_bes
         resume(train_main, root, run, "--train.max_epochs=3")
     assert str(error.value).startswith(f"{run / 'last.pt'}: its training state is damaged (")
     assert str(error.value).endswith(f"`python train.py --init {run / 'best.pt'} --out NEW_DIR`")
+
+
+def test_a_resume_without_data_dir_reads_the_one_the_run_was_trained_with_while_it_holds_the_files(
+        root, tmp_path, monkeypatch, capsys, train_main):
+    data, run = Path(shutil.copytree(root / "data", tmp_path / "data")), tmp_path / "run"
+    train_main([*TINY, "--data-dir", str(data), "--out", str(run), "--train.max_steps=2"])
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty"))     # no Multi30K in the default place; offline
+    capsys.readouterr()
+    train_main(["--resume", str(run), "--train.max_steps=3"])           # README's line, no --data-dir
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (f"data: {data}, the --data-dir the run was trained with (give --data-dir DIR to read it "
+                        "from DIR)")
+    assert load_checkpoint(run / "last.pt").raw["train_state"]["state"]["step"] == 3
+    (data / "val.de.gz").rename(tmp_path / "val.de.gz")                 # no longer holds the files: the default place
+    with pytest.raises(UserError, match="cannot download"):
+        train_main(["--resume", str(run), "--train.max_steps=4"])
+    assert f"--data-dir {data}, which has no val.de.gz now" in capsys.readouterr().out
 
 
 def test_resume_refuses_a_preset_in_one_line(root, two_epoch_run, tmp_path, train_main):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 import torch
 
 from models.checkpoint import ModelCheckpoint, best_checkpoint_info, instead_of, load_weights
+from models.resume_command import recorded_flag
 from training.ema import EMA
 from training.forecast import apply_forecast, forecast
 from util.errors import UserError
@@ -88,3 +90,26 @@ def apply_schedule_overrides(run, saved: dict) -> None:
                if f.name in saved and saved[f.name] != getattr(train, f.name)]
     if changed:
         run.log(f"resuming with {', '.join(changed)}: in effect from step {run.state.step + 1}")
+
+
+def recorded_data_dir(state: dict, data) -> tuple[str | None, str]:
+    """(the data directory, a line that says so) for a resume given no --data-dir: the --data-dir of the command that
+    last trained the run (`state`: last.pt's TrainState) while it holds every Multi30K file the run reads (`data`: its
+    DataConfig), so a run trained offline on --data-dir resumes with `--resume RUN` alone; else (None, a line where
+    one was recorded), and the data comes from where it comes for any run ($MULTI30K_DIR, the user cache). A relative
+    path is read from where train.py runs now, as a typed one is."""
+    recorded = recorded_flag(state, "--data-dir")
+    if not recorded:
+        return None, ""
+    splits = [split for split, own in ((data.train_split, data.train), (data.val_split, data.val)) if not own]
+    splits += ["train"] if data.mix_original else []
+    names = [f"{split}.{lang}.gz" for split in dict.fromkeys(splits) for lang in (data.src_lang, data.tgt_lang)]
+    if not names:           # your corpora alone: no Multi30K file is read
+        return None, ""
+    missing = [name for name in names if not (Path(recorded).expanduser() / name).is_file()]
+    if missing:
+        return None, (f"data: the run was trained with --data-dir {recorded}, which has no {missing[0]} now, so the "
+                      "data comes from $MULTI30K_DIR or the user cache, as for a run without --data-dir; give "
+                      "--data-dir DIR to read it from DIR")
+    return recorded, (f"data: {recorded}, the --data-dir the run was trained with (give --data-dir DIR to read it "
+                      "from DIR)")

@@ -192,10 +192,10 @@ def plan_line(cfg: Config) -> str:
 
 
 def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | None, dist, device,
-              init: ModelCheckpoint | None = None, user_module: str | None = None) -> Run:
+              init: ModelCheckpoint | None = None, user_module: str | None = None, data_note: str = "") -> Run:
     """The run: data prepared (with `init`'s units when fine-tuning), model (with `init`'s weights), optimizer; the
     state of last.pt when resuming. Its config (run.cfg) is `cfg` with the vocabulary sizes of the data; `cfg` itself
-    is left as it was."""
+    is left as it was. `data_note`: where the data comes from, said after the first line when not the usual place."""
     if cfg.train.threads > 0:
         torch.set_num_threads(cfg.train.threads)
     torch.set_flush_denormal(True)     # denormal floats (tiny early gradients) slow CPU math 10-100x
@@ -207,6 +207,8 @@ def build_run(data_dir, cfg: Config, run_dir: Path, resume: ModelCheckpoint | No
         raise UserError(changed_data_fix(cfg, run_dir))     # an edit that leaves the vocabularies as they were too
     if dist.is_main:
         print(plan_line(cfg), flush=True)      # before the data's preparation, which can take minutes
+        if data_note:
+            print(data_note, flush=True)
     units = None                       # learned from the training data, or the trained model's own (fine-tuning)
     if init is not None or (resume is not None and cfg.train.init_from):
         units = checkpoint_units(init if init is not None else resume)

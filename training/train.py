@@ -17,6 +17,7 @@ from models.checkpoint import load_checkpoint
 from training.finetune import PRESET as FINETUNE, check_registered, finetune_config, load_init
 from training.config_file import CHANGEABLE, resumed_config
 from training.finish import finish
+from training.resume import recorded_data_dir
 from training.loop import train_epoch
 from training.run_lock import RunDirLock
 from training.rundir import check_resumable, claim_run_dir
@@ -92,7 +93,7 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
     lock = claim_run_dir(run_dir, bool(args.resume), args.data_dir, args.user_module, distributed.launched_ranks()) \
         if distributed.is_main_process() else None
     try:
-        resume = None
+        resume, data_dir, data_note = None, args.data_dir, ""
         if args.resume:      # read once the directory is ours: another run cannot be writing last.pt meanwhile
             resume = load_checkpoint(run_dir / "last.pt")
             if not resume.raw.get("train_state"):
@@ -102,11 +103,14 @@ def setup(args, overrides) -> tuple[Run, RunDirLock | None]:
             saved = resumed_config(run_dir, resume.cfg, distributed.is_main_process())    # with hand edits
             cfg = check_config(apply_overrides(saved, overrides, CHANGEABLE, "when resuming"))
             check_usable(cfg)
+            if not data_dir:
+                data_dir, data_note = recorded_data_dir(resume.raw["train_state"]["state"], cfg.data)
         dist = distributed.setup(cfg.train.device)
         device = pick_device(cfg.train.device)
         if device.type == "cuda" and dist.enabled:
             device = torch.device("cuda", dist.local_rank)
-        return build_run(args.data_dir, cfg, run_dir, resume, dist, device, init, args.user_module), lock
+        return build_run(data_dir, cfg, run_dir, resume, dist, device, init, args.user_module,
+                         data_note), lock
     except BaseException:
         if lock:
             lock.release()
