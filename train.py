@@ -5,6 +5,9 @@
     python train.py --resume runs/20261122-150000-30min   # continue where it stopped
     python train.py --init runs/X/best.pt --data.train=mine/train --data.val=mine/dev   # fine-tune on your data
     torchrun --nproc_per_node=2 train.py ...          # data-parallel, one shard of batches per rank
+
+Exit status: 0 the run ended, or Ctrl-C or SIGTERM stopped it and it wrote last.pt (the resume command printed);
+2 a mistake of the user's or a failed write (one line); 130 (Ctrl-C), 143 (SIGTERM) before training began; 1 a bug.
 """
 from __future__ import annotations
 

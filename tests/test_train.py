@@ -509,3 +509,29 @@ def test_resuming_a_finished_run_says_there_is_no_step_to_train(root, tmp_path, 
     capfd.readouterr()
     resume(train_main, root, out)
     assert "\nno step to train: the run had already reached --train.max_steps=2\n" in capfd.readouterr().out
+
+
+def test_the_exit_statuses_help_and_reliability_md_state_are_those_train_py_exits_with():
+    import train
+    from cli import run_main
+    from util.interrupt import Terminated
+
+    help_line = " ".join(train.__doc__.split("Exit status:")[1].split())
+    reliability = " ".join((REPO / "docs" / "RELIABILITY.md").read_text().split("exit status says how the run ended")[1]
+                           .split("\n- ")[0].split())
+    causes = {0: None, 2: UserError("a mistake"), 130: KeyboardInterrupt(), 143: Terminated()}
+
+    def status(cause) -> int:
+        def main(argv):
+            if cause is not None:
+                raise cause
+            return 0
+        with pytest.raises(SystemExit) as ended:
+            run_main(main, needs_stdout=False)
+        return ended.value.code
+    for code, cause in causes.items():
+        assert status(cause) == code
+        assert re.search(rf"(?<![\w.]){code} ", help_line) and re.search(rf"(?<![\w.]){code} ", reliability), code
+    with pytest.raises(RuntimeError):           # a bug is raised, a traceback: Python's exit status 1
+        status(RuntimeError("a bug"))
+    assert "1 a bug" in help_line and "1 for a bug" in reliability
