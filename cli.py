@@ -6,6 +6,7 @@ every package above that may parse or check a flag with it (training picks its d
 from __future__ import annotations
 
 import argparse
+import atexit
 import errno
 import importlib.util
 import io
@@ -58,13 +59,16 @@ def whole_numbers(low: int):
     return parse
 
 
-def run_main(main, needs_stdout: bool = True) -> None:
+def run_main(main, needs_stdout: bool = True, end_at_once: bool = False) -> None:
     """Run `main(sys.argv[1:])`; a UserError (or a failed write) becomes `error: ...` on stderr and exit status 2;
     Ctrl-C ends quietly with exit status 130, the lines written so far flushed, and SIGTERM likewise with 143 (the
     work unwinds, its temporary files removed). needs_stdout=False: stdout and stderr are a log the work does not
     need (train.py, evaluate.py: their files and checkpoints are the work), so a closed stdout is no error, and
     where a pipe's reader goes away (`train.py | head`) the work goes on and what it writes there after that is
-    dropped; else that reader going away ends the command (`translate.py | head`)."""
+    dropped; else that reader going away ends the command (`translate.py | head`). end_at_once (train.py): once the
+    work has ended, its files closed, the process ends after the atexit hooks, without the interpreter's teardown,
+    which frees a run's objects one by one (seconds, and far longer on a loaded machine whose memory was swapped out)
+    and runs whatever finalizers they hold, while a user waits for a command that has said its last line."""
     with working():
         try:
             if needs_stdout and sys.stdout is None:
@@ -94,6 +98,15 @@ def run_main(main, needs_stdout: bool = True) -> None:
         except Terminated:
             code = _interrupted(signal.SIGTERM)
     sys.stdout, sys.stderr = (s.stream if isinstance(s, Log) else s for s in (sys.stdout, sys.stderr))
+    if end_at_once:
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code or 0)
     sys.exit(code or 0)
 
 

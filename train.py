@@ -53,4 +53,4 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    run_main(main, needs_stdout=False)
+    run_main(main, needs_stdout=False, end_at_once=True)    # a run's end is its last line: no teardown after it

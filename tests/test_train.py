@@ -535,3 +535,21 @@ def test_the_exit_statuses_help_and_reliability_md_state_are_those_train_py_exit
     with pytest.raises(RuntimeError):           # a bug is raised, a traceback: Python's exit status 1
         status(RuntimeError("a bug"))
     assert "1 a bug" in help_line and "1 for a bug" in reliability
+
+
+def test_train_py_ends_with_its_last_line_not_after_the_interpreter_frees_the_run(env, tmp_path):
+    # what the interpreter's teardown does after the work (freeing every object, finalizers: here a slow one a user
+    # module holds; a loaded machine's swapped-out run did as slowly) no longer holds the process after its last line
+    module = tmp_path / "slow_end.py"
+    module.write_text("import time\n\nclass SlowEnd:\n    def __del__(self, sleep=time.sleep):\n        sleep(30)\n\n"
+                      "HELD = SlowEnd()\n")
+    proc = subprocess.Popen([sys.executable, "train.py", *ONE_THREAD_TINY, "--out", str(tmp_path / "run"),
+                             "--train.max_steps=2", "--user-module", str(module)], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        last = time.monotonic()
+    assert proc.wait(timeout=60) == 0, "".join(lines)[-2000:]
+    assert time.monotonic() - last < 10, "".join(lines)[-2000:]
+    assert "translate with it" in lines[-1]
