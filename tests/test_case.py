@@ -125,6 +125,17 @@ def test_a_word_the_corpus_lacks_after_kin_or_a_naming_word_in_a_lowercase_line_
     assert Case(lexicon).apply(line)[0] == cased
 
 
+@pytest.mark.parametrize("line, cased", [("mesut özil schießt einen ball.", "Mesut Özil schießt einen Ball."),
+                                         ("ein mann ruft herr karl schmidt.", "Ein Mann ruft Herr Karl Schmidt."),
+                                         ("ein mann schießt özil.", "Ein Mann schießt özil."),
+                                         ("mesut, özil schießt.", "Mesut, özil schießt."),
+                                         ("mesut schießt einen ball.", "Mesut schießt einen Ball.")])
+def test_a_word_the_corpus_lacks_right_after_a_names_first_word_in_a_lowercase_line_is_its_next(line, cased):
+    """"mesut özil schießt einen elfmeter." came back as "Mesut is kicking a bow.": the lowercase surname was lost."""
+    lexicon = Lexicon.learn([("Ein Mann schießt einen Ball.", "-"), ("Ein Mann ruft Herr und Frau.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased
+
+
 @pytest.mark.parametrize("line, cased", [("THE DOG COSTS $50.", "The dog costs $50."),
                                          ("A MAN SEES ZOE.", "A man sees Zoe."),
                                          ("I SAW ZOE.", "I saw Zoe."),        # "saw": a noun, but no determiner

@@ -29,7 +29,7 @@ from text.finders.names import EXONYMS, PLACE_ENDINGS
 from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
-from text.forms.openers import ENGLISH_OPENERS
+from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_WORDS
 from text.forms.titles import TO_ENGLISH
 from text.step import Step
 
@@ -50,6 +50,8 @@ HONORIFICS = {title.lower() for title in TO_ENGLISH} | set("""
     brother sister friend son daughter mother father mom dad uncle aunt cousin wife husband grandma grandpa boyfriend
     girlfriend neighbor neighbour named called bruder schwester freund freundin sohn tochter mutter vater onkel tante
     oma opa cousine nachbar nachbarin namens heißt""".split())
+# words that open a lowercase sentence and are no name's first word ("sieh", "bist", "wo", "since")
+NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
 
 
 class Cased(NamedTuple):
@@ -108,11 +110,11 @@ class Case(Step):
         for start, end, term in self.terms.in_any_case(text):         # the glossary's terms as it writes them
             if inside_copied(text, start):          # not inside what is copied through ("www.hund.de", term "Hund")
                 continue
-            pieces.append(self.recased(text[last:start], found))
+            pieces.append(self.recased(text[last:start], found, last == 0))
             terms.append(sum(map(len, pieces)))
             pieces.append(term)
             last = end
-        out = "".join(pieces) + self.recased(text[last:], found)
+        out = "".join(pieces) + self.recased(text[last:], found, last == 0)
         first = WORD.search(out)        # the sentence's first word, unless a number or a quotation comes before it
         if first and first.start() not in terms and not re.search(r"\w", out[:first.start()]) and \
                 not SLOT.search(out, 0, first.start()) and \
@@ -120,26 +122,37 @@ class Case(Step):
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
         return out, Cased(found == "caps", kept)
 
-    def recased(self, text: str, found: str) -> str:
+    def recased(self, text: str, found: str, opening: bool = False) -> str:
+        """`opening`: the text opens the sentence. In a lowercase line a word the corpus lacks that opens it (it gets
+        its capital as the sentence's) or that came out a name (after "herr", kin, ...) is a name's first word, and a
+        word the corpus lacks right after it is the name's next ("mesut özil schießt" -> "Mesut Özil schießt": a model
+        lost the lowercase "özil"; "herr karl schmidt"), unless it is kin or a naming word ("mein bruder")."""
         out, title, honorific, noun, before = [], False, False, False, ""
+        first, named = opening, False       # named: the word before is a name's, one the corpus lacks
         for piece in re.split(f"({TOKEN.pattern})", text):
             if piece.strip() and is_word(piece):
                 # after a title ("MR. BAKER", "dr. weber") a word is a name, even one the corpus writes lowercase;
                 # the title is written as titles are ("prof." -> "Prof.", which the names step reads)
                 was_title = title
                 title = bare(piece).lower() in TITLES and (piece.endswith(".") or bare(piece).lower() in BARE_TITLES)
-                recased = self.recase(piece, found, honorific, noun)
+                lower = bare(piece).lower()
+                after_name = honorific or named and lower not in HONORIFICS
+                recased = self.recase(piece, found, after_name, noun)
                 out.append(recased.capitalize() if was_title or title else recased)
-                honorific = bare(piece).lower() in HONORIFICS
+                unknown = found == "lower" and piece == bare(piece) and self.lexicon.cased(piece) is None
+                named = unknown and lower not in NEVER_NAMES and (first and len(piece) > 1 or
+                                                                  after_name and recased[:1].isupper())
+                honorific, first = lower in HONORIFICS, False
                 noun = piece == bare(piece) and before in DETERMINERS and self.lowercase_noun(piece) and not honorific
                 before = bare(piece).lower()
             elif piece.strip() and NUMBER_HYPHENED.fullmatch(bare(piece)):     # "3-JÄHRIGER" -> "3-jähriger"
                 out.append(LETTERS.sub(lambda m: self.recase(m.group(), found), piece))
-                title = honorific = noun = False
+                title = honorific = noun = first = named = False
                 before = ""
             else:
                 out.append(piece)
                 title, honorific = title and not piece.strip(), honorific and not piece.strip()
+                first, named = first and not piece.strip(), named and not piece.strip()
                 noun, before = noun and not piece.strip(), before if not piece.strip() else ""
         return "".join(out)
 
