@@ -19,7 +19,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Der Zug fährt um 14:30 Uhr ab.", f"Der Zug fährt {P0} ab.", ("at 2:30 pm",)),    # a time with its "um"
     ("Treffen um 8 Uhr.", f"Treffen {P0}.", ("at 8 o'clock",)),
     ("Es ist 8 Uhr, jetzt ist es 8 Uhr.", f"{P0}, jetzt ist es {P1}.", ("It is 8 o'clock", "8 o'clock")),  # "There is"
-    ("es ist 14:30.", f"{P0}.", ("it is 14:30",)),                      # "Es ist" opening the sentence: "It is"
+    ("es ist 14:30.", f"{P0}.", ("it is 2:30 pm",)),           # "Es ist" opening the sentence: "It is"; its time as
+    ("Es ist 9:15.", f"{P0}.", ("It is 9:15",)),                 # "Es ist 14:30 Uhr." gives it (it gave "It is 14:30")
     ("Es ist 8.", f"{P0}.", ("It is 8",)),                 # a number alone that ends it too ("There is 8.")
     ("Es ist 8 Jahre her.", f"Es ist {P0} her.", ("8 years",)),            # not one before more
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),

@@ -111,7 +111,7 @@ class Numbers(PlaceholderStep):
         times = {m.start() for m in found if m.group(5)}
         clock_ranges(text, found, spans, times, self.source, self.target)
         clock_leads(text, found, spans, times, self.source, self.target)
-        said_times(text, found, spans, self.source)
+        said_times(text, found, spans, self.source, self.target)
         price_ranges(text, found, spans, *langs)                   # "10-20 €" -> "€10", "€20"
         kept = merge([[span] for span in sorted(whole + spans)])    # "vor 3 Tagen" opens before its number
         kept = joined_measures(text, kept, self.source, self.target)      # "3 bis 5 Tage" -> "3 to 5 days"
