@@ -216,8 +216,11 @@ class CalendarNames(PlaceholderStep):
             hours, led, person = (table.get(self.source) for table in (HOURS_AFTER, LED_TIME_AFTER, PERSON_BEFORE))
             if hours is None or not hours.match(text, found.end) or person.search(text, 0, found.start):
                 return False                                                  # "Ich treffe Mo um 8": a name
+            state = SIGN_STATE.get((self.source, self.target), (None,))[0]      # "Mo geschlossen.": the whole line
             return OPENED.search(text, 0, found.start) is None or \
-                found.word.lower() != "so" and led.match(text, found.end) is not None   # "wir So zu", "Mo um 8"
+                found.word.lower() != "so" and led.match(text, found.end) is not None or \
+                state is not None and OPENED.fullmatch(text, 0, found.start) is not None and \
+                state.match(text, found.end) is not None                     # "wir So zu", "Mo um 8", "So geöffnet."
         if found.word.islower() or (found.short and not stop):
             return False
         if TITLED.match(text, found.end):       # part of a name: "March Madness", "June Carter", "bei Fr. Müller"
