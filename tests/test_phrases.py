@@ -29,7 +29,9 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
                                                   ("Guten Morgen Herr Bauer!", f"{P0} Herr Bauer!", "Good morning"),
                                                   ("Servus Welt", f"{P0} Welt", "Hi"),
                                                   ("Entschuldigung, wo ist der Bahnhof?",
-                                                   f"{P0}, wo ist der Bahnhof?", "Excuse me")])
+                                                   f"{P0}, wo ist der Bahnhof?", "Excuse me"),
+                                                  ("Ja, ich komme.", f"{P0}, ich komme.", "Yes"),   # an answer's: "Ja"
+                                                  ("Nein, das ist mein Hund.", f"{P0}, das ist mein Hund.", "No")])
 def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases("en", "de").apply("Bye Anna!") == (f"{P0} Anna!", ("Tschüss",))

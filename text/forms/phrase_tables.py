@@ -144,7 +144,7 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "viel glück", "viel spaß", "bitte", "bis bald", "bis morgen", "bis später", "bis dann",
                     "sehr geehrte damen und herren", "mit freundlichen grüßen", "viele grüße", "liebe grüße",
                     "beste grüße", "tut mir leid", "es tut mir leid", "danke dir", "danke euch", "ok", "okay",
-                    "na ja", "naja"],
+                    "na ja", "naja", "ja", "nein"],     # an answer's ("Ja, gerne.": a model kept "Ja" as a name)
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thanks a lot", "thank you very much", "all the best", "happy birthday", "congratulations",
