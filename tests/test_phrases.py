@@ -84,7 +84,7 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
 
 
 @pytest.mark.parametrize("pair, line, masked, fill", [
-    (("de", "en"), "Vielen Dank für Ihre Hilfe!", f"{P0} Ihre Hilfe!", "Thank you very much for"),   # for something
+    (("de", "en"), "Vielen Dank für Ihre Hilfe heute!", f"{P0} Ihre Hilfe heute!", "Thank you very much for"),  # for
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
@@ -206,8 +206,8 @@ def test_a_seasons_wishes_are_one_phrase(source, target, text, masked, fill):
     ("de", "en", "LG aus Berlin", f"{P0} Berlin", ("Greetings from",)),                # "LG from Berlin"
     ("de", "en", "Lg an alle", f"{P0} alle", ("Best wishes to",)),                     # not "Best wishes, An Alle"
     ("en", "de", "Kind regards, Anna", f"{P0}, Anna", ("Mit freundlichen Grüßen",)),
-    ("de", "en", "Lieber Tom, vielen Dank für deine Hilfe.", f"Lieber Tom, {P0} deine Hilfe.",
-     ("thank you very much for",)),
+    ("de", "en", "Lieber Tom, vielen Dank für deine Hilfe.", f"Lieber Tom, {P0} {P1}.",
+     ("thank you very much for", "your help")),
 ])
 def test_a_letters_phrases_and_an_opener_after_its_salutation(source, target, text, masked, fills):
     """The salutation and its name are the names finder's; the opener after them is inside the sentence."""
@@ -300,3 +300,15 @@ def test_thanks_or_a_greeting_before_only_emoji_is_a_phrase(pair, line, masked, 
 ])
 def test_a_phone_numbers_field_label_is_a_phrase(pair, line, masked, fill):
     assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Vielen Dank für deine Hilfe!", f"{P0} {P1}!", ("Thank you very much for", "your help")),
+    ("Danke für eure Einladung.", f"{P0} {P1}.", ("Thank you for", "your invitation")),
+    ("vielen dank für deine hilfe!", f"{P0} {P1}!", ("Thank you very much for", "your help")),
+    ("Danke für deine Hilfe beim Umzug.", f"{P0} deine Hilfe beim Umzug.", ("Thank you for",)),   # more: the model's
+    ("Danke für die Hilfe!", f"{P0} die Hilfe!", ("Thank you for",)),
+])
+def test_what_one_thanks_for_with_your_after_a_leads_fuer_is_its_english_phrase(source, masked, fills):
+    """"Vielen Dank für deine Hilfe!" came back as "Thank you very much for t!": "deine Hilfe!" was the model's."""
+    assert Phrases().apply(source) == (masked, fills)

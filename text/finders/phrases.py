@@ -27,7 +27,7 @@ from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
 from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FIELDS, GREETINGS, HOURS_SIGNS, INTRODUCTIONS,
-                                      LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, phrase_key)
+                                      LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
@@ -150,6 +150,8 @@ class Phrases(PlaceholderStep):
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
         phrase = self.table.get(phrase_key(rest.group(1))) if rest else None
+        if rest and not phrase and key.endswith(" für"):              # "Vielen Dank für" + "deine Hilfe"
+            phrase = THANKED.get(self.source, {}).get(phrase_key(rest.group(1)))
         named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
         if named and (rest := SENTENCE.fullmatch(text, named.end())):
             phrase = self.table.get(phrase_key(rest.group(1)))

@@ -171,6 +171,16 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "greetings from": "Grüße aus", "good luck with": "Viel Glück bei"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
+# what one thanks for after a lead's "für", with "your" ("Vielen Dank für deine Hilfe!" -> "Thank you very much for"
+# + "your help": left to the model, "deine Hilfe!" came back as "t!"); German -> English
+THANKED_NOUNS = {"hilfe": "help", "einladung": "invitation", "nachricht": "message",
+                 "email": "email", "mail": "email", "geschenk": "gift", "unterstützung": "support",
+                 "geduld": "patience", "antwort": "reply", "mühe": "effort", "zeit": "time",
+                 "verständnis": "understanding", "besuch": "visit", "rat": "advice", "gastfreundschaft": "hospitality",
+                 "brief": "letter", "karte": "card", "glückwünsche": "wishes", "bestellung": "order",
+                 "interesse": "interest", "vertrauen": "trust"}
+YOUR = "dein deine deinen ihr ihre ihren euer eure euren".split()
+THANKED = {"de": {f"{your} {noun}": f"your {en}" for your in YOUR for noun, en in THANKED_NOUNS.items()}, "en": {}}
 # a notice's label before its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model wrote
 # "Eight:"; "Caution: slippery floor!" -> "Vorsicht:" + ...)
 LABELS = {"de": {"achtung": "Attention", "vorsicht": "Caution", "hinweis": "Note", "warnung": "Warning",
