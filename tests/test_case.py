@@ -136,6 +136,16 @@ def test_a_word_the_corpus_lacks_right_after_a_names_first_word_in_a_lowercase_l
     assert Case(lexicon).apply(line)[0] == cased
 
 
+@pytest.mark.parametrize("line, cased", [("ich heiße jonas und wohne in hamburg.",
+                                          "Ich heiße Jonas und wohne in Hamburg."),
+                                         ("wir heißen lena.", "Wir heißen Lena.")])
+def test_a_word_the_corpus_lacks_after_any_form_of_heissen_in_a_lowercase_line_is_a_name(line, cased):
+    """"ich heiße jonas und wohne in hamburg." came back as "I hot time and live in Hamburg.": "heiße" was no naming
+    word ("heißt" was)."""
+    lexicon = Lexicon.learn([("Ich und wir wohnen in einem Haus.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased
+
+
 @pytest.mark.parametrize("line, cased", [("THE DOG COSTS $50.", "The dog costs $50."),
                                          ("A MAN SEES ZOE.", "A man sees Zoe."),
                                          ("I SAW ZOE.", "I saw Zoe."),        # "saw": a noun, but no determiner

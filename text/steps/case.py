@@ -49,7 +49,7 @@ DETERMINERS = set("the a an this that these those my your his her its our their 
 HONORIFICS = {title.lower() for title in TO_ENGLISH} | set("""
     brother sister friend son daughter mother father mom dad uncle aunt cousin wife husband grandma grandpa boyfriend
     girlfriend neighbor neighbour named called bruder schwester freund freundin sohn tochter mutter vater onkel tante
-    oma opa cousine nachbar nachbarin namens heißt""".split())
+    oma opa cousine nachbar nachbarin namens heißt heiße heißen""".split())
 # words that open a lowercase sentence and are no name's first word ("sieh", "bist", "wo", "since")
 NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
 
