@@ -146,6 +146,17 @@ def test_a_word_the_corpus_lacks_after_any_form_of_heissen_in_a_lowercase_line_i
     assert Case(lexicon).apply(line)[0] == cased
 
 
+@pytest.mark.parametrize("line, cased", [("liebe grüße, tom", "Liebe Grüße, Tom"),
+                                         ("herzlichen glückwunsch, maria!", "Herzlichen Glückwunsch, Maria!"),
+                                         ("danke, super!", "Danke, super!"),          # thanks: no one addressed
+                                         ("bis dann, ciao!", "Bis dann, ciao!"),      # a greeting's word: no name
+                                         ("liebe grüße, tom und anna", "Liebe Grüße, tom und anna")])   # more
+def test_a_word_the_corpus_lacks_that_ends_a_lowercase_greeting_is_the_addressees_name(line, cased):
+    """"liebe grüße, tom" came back as "Best wishes, there is about to get": the lowercase name was lost."""
+    lexicon = Lexicon.learn([("Liebe Grüße und Herzlichen Glückwunsch und Danke und bis dann.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased
+
+
 @pytest.mark.parametrize("line, cased", [("THE DOG COSTS $50.", "The dog costs $50."),
                                          ("A MAN SEES ZOE.", "A man sees Zoe."),
                                          ("I SAW ZOE.", "I saw Zoe."),        # "saw": a noun, but no determiner

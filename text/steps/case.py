@@ -30,6 +30,7 @@ from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_WORDS
+from text.forms.phrase_tables import GREETINGS
 from text.forms.titles import TO_ENGLISH
 from text.step import Step
 
@@ -50,6 +51,15 @@ HONORIFICS = {title.lower() for title in TO_ENGLISH} | set("""
     brother sister friend son daughter mother father mom dad uncle aunt cousin wife husband grandma grandpa boyfriend
     girlfriend neighbor neighbour named called bruder schwester freund freundin sohn tochter mutter vater onkel tante
     oma opa cousine nachbar nachbarin namens heißt heiße heißen""".split())
+# a greeting or wish that addresses someone, and the one or two words after it that end the sentence: in a lowercase
+# line those the corpus lacks are the addressee's name ("liebe grüße, tom" -> "Best wishes, there is about to get";
+# "herzlichen glückwunsch, maria!"); not after thanks, a request or an answer ("danke, super!", "ok, cool")
+UNADDRESSED = set("""bitte please danke thanks ok okay ja nein naja entschuldigung sorry""".split())
+ADDRESSING = sorted((g for lang in GREETINGS.values() for g in lang if not UNADDRESSED & set(g.split()) and
+                     not {"heiße", "name", "thank", "dank", "leid"} & set(g.split())), key=len, reverse=True)
+ADDRESSED = re.compile(rf"\W*(?i:{'|'.join(re.escape(g).replace(chr(92) + ' ', ' +') for g in ADDRESSING)})"
+                       r"(?:\s*,\s*|\s+)([^\W\d_]+(?: +[^\W\d_]+)?)[\s.!?]*")
+GREETING_WORDS = {w for lang in GREETINGS.values() for g in lang for w in g.split()}      # "bis dann, ciao"
 # words that open a lowercase sentence and are no name's first word ("sieh", "bist", "wo", "since")
 NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
 
@@ -120,6 +130,11 @@ class Case(Step):
                 not SLOT.search(out, 0, first.start()) and \
                 not inside_copied(out, first.start()):  # ("10 km weit.", "\ue100 shouted the officer.", "@lena ...")
             out = out[:first.start()] + out[first.start()].upper() + out[first.start() + 1:]
+        addressed = ADDRESSED.fullmatch(out) if found == "lower" else None       # "liebe grüße, tom" -> "..., Tom"
+        if addressed:
+            named = WORD.sub(lambda m: m.group() if self.lexicon.cased(m.group()) is not None or len(m.group()) < 2 or
+                             m.group() in NEVER_NAMES | GREETING_WORDS else m.group().capitalize(), addressed.group(1))
+            out = out[:addressed.start(1)] + named + out[addressed.end(1):]
         return out, Cased(found == "caps", kept)
 
     def recased(self, text: str, found: str, opening: bool = False) -> str:
