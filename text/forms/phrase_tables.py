@@ -148,8 +148,8 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thanks a lot", "thank you very much", "all the best", "happy birthday", "congratulations",
-                    "merry christmas", "happy new year", "good luck", "have fun", "please", "see you", "see you soon", "see you later",
-                    "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
+                    "merry christmas", "happy new year", "good luck", "have fun", "please", "see you", "see you soon",
+                    "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
                     "yours sincerely", "i'm sorry", "i am sorry"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
