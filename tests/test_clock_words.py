@@ -37,6 +37,7 @@ def test_a_german_time_in_words_is_the_english_one(source, found):
     ("We meet at half past 7, not half 8.", ["um halb acht"]),      # British "half 8" is 8:30: left to the model
     ("We meet at midnight, not around midnight.", ["um Mitternacht", "gegen Mitternacht"]),
     ("We meet at noon, AT NOON.", ["mittags", "mittags"]),         # "at noon" -> "an einem See" from a strong model
+    ("It is half past seven.", ["Es ist halb acht"]),              # "Ich ist halb acht" from two models
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
     assert [span.fill for span in ClockWords("en", "de").find(source)] == found

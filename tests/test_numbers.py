@@ -105,6 +105,15 @@ def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source,
     assert Numbers("en", "de").apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("source, masked, fills", [
+    ("It is 10 o'clock, now it is 8 o'clock.", f"{P0}, now it is {P1}.", ("Es ist 10 Uhr", "8 Uhr")),   # "Ich ist"
+    ("it is 5 pm.", f"{P0}.", ("es ist 17 Uhr",)),
+    ("It is 8 years old.", f"It is {P0}.", ("8 Jahre alt",)),                    # not one before more
+])
+def test_it_is_opening_an_english_sentence_before_its_time_is_es_ist(source, masked, fills):
+    assert Numbers("en", "de").apply(source) == (masked, fills)
+
+
 def test_a_german_translation_of_a_sentence_that_ends_in_pm_ends_in_a_full_stop():
     pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     applied = pipeline.apply("We meet at 2:30 p.m.")

@@ -22,7 +22,7 @@ past eight", "Es ist 5 vor 12 Uhr." -> "five to twelve"; before or after a half 
 to eight"), and so are "kurz vor" and "kurz nach" an hour ("just before eight", "just after 8"), but only after "es
 ist", "ist es", "um" or "gegen" and before no noun: elsewhere "5 vor 12" may be anything. A sentence that opens with
 "Es ist" before such a time takes it along as "It is" ("Es ist halb acht." -> "It is half past seven": a model wrote
-"There is ...").
+"There is ..."), and one that opens with "It is" as "Es ist" ("It is half past seven." -> "Es ist halb acht").
 """
 from __future__ import annotations
 
@@ -57,8 +57,10 @@ AT_NOON = {"en": (re.compile(r"(?<![\w-])(?i:at\s+noon)(?![\w-])"), "mittags")}
 
 
 # a sentence that opens with "Es ist" before the time says what time it is: "It is" (a model wrote "There is half past
-# seven.")
-SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), "It is")}
+# seven."), and one that opens with "It is" (or "it's", written out before) "Es ist" (two models wrote "Ich ist 10
+# Uhr.": Multi30K's captions hardly say "it")
+SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), "It is"),
+        "en": (re.compile(r"\s*((?i:it)\s+(?i:is))\s+"), "Es ist")}
 GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
 ENGLISH_MINUTES = {20: "twenty", 25: "twenty-five"}
 
@@ -127,6 +129,6 @@ class ClockWords(PlaceholderStep):
         said = SAID.get(self.source)
         it_is = said[0].fullmatch(text, free, m.start()) if said and not lead else None
         if it_is:                                   # "Es ist halb acht." -> "It is half past seven"
-            opening = said[1] if it_is.group(1)[0] == "E" else said[1].lower()
+            opening = said[1] if it_is.group(1)[0].isupper() else said[1].lower()
             return Span(it_is.start(1), m.end(), f"{opening} {written}")
         return Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else Span(m.start(), m.end(), written)

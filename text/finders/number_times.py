@@ -87,9 +87,9 @@ def clock_leads(text: str, found: list[re.Match], spans: list[Span], times: set[
             times.add(lead[0])
 
 
-
 def said_times(text: str, found: list[re.Match], spans: list[Span], source: str, target: str) -> None:
-    """"Es ist 8 Uhr." -> "It is 8 o'clock" (a model wrote "There is 8 o'clock."): "Es ist" opening a sentence
+    """"Es ist 8 Uhr." -> "It is 8 o'clock" (a model wrote "There is 8 o'clock."; "It is 8 o'clock." -> "Es ist 8
+    Uhr": two models wrote "Ich ist 8 Uhr."): "Es ist" (or "It is") opening a sentence
     before a time with its clock word (or hours and minutes, or a number alone that ends the sentence: "Es ist 8.") is
     the time's own opening; hours and minutes without their clock word are written as the target writes a time ("Es
     ist 14:30." -> "It is 2:30 pm", as "Es ist 14:30 Uhr." is)."""
@@ -98,10 +98,11 @@ def said_times(text: str, found: list[re.Match], spans: list[Span], source: str,
         if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3)) or alone) and spans[k][:2] == m.span():
             it_is = SAID[source][0].fullmatch(text, spans[k - 1].end if k else 0, m.start())
             if it_is:
-                opening = SAID[source][1] if it_is.group(1)[0] == "E" else SAID[source][1].lower()
+                opening = SAID[source][1] if it_is.group(1)[0].isupper() else SAID[source][1].lower()
                 timed = clock_form(m.group(3), "", source, target) if HOUR_MINUTES(m.group(3)) and not m.group(5) \
                     else None
                 spans[k] = Span(it_is.start(1), m.end(), f"{opening} {timed or spans[k].fill}")
+
 
 def range_opens(text: str, end: int, source: str) -> bool:
     """Whether a range's "to" (or its dash) and a number follow a time that ends at `end`."""
