@@ -33,7 +33,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     (("de", "en"), "Von 9 bis 17 Uhr, 8 bis 18 Uhr.", f"{P0}, {P1}.",
      ("from 9 am to 5 pm", "8 am to 6 pm")),                                   # a range's "bis" stays the range's
     (("en", "de"), "Open until 5 pm.", f"Open {P0}.", ("bis 17 Uhr",)),
-    (("de", "en"), "Er ist um 5 gestiegen.", f"Er ist um {P0} gestiegen.", ("5",)),    # a change: "um 5" is "by 5"
+    (("de", "en"), "Er ist um 5 gestiegen.", f"Er ist {P0} gestiegen.", ("by 5",)),    # a change: "um 5" is "by 5"
     (("en", "de"), "The train leaves at 8:15 on March 3.", f"The train leaves {P0} {P1}.",
      ("um 8:15 Uhr", "am 3. März")),
     (("de", "en"), "Um 7:45 Uhr klingelt es, gegen 14 Uhr auch.", f"{P0} klingelt es, {P1} auch.",

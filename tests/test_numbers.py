@@ -114,6 +114,16 @@ def test_it_is_opening_an_english_sentence_before_its_time_is_es_ist(source, mas
     assert Numbers("en", "de").apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("languages, source, masked, fills", [
+    (("en", "de"), "Prices rose by 15%, sales went up by $5 million.", f"Prices rose {P0}, sales went up {P1}.",
+     ("um 15%", "um 5 Millionen $")),                                               # "am 15%" from a strong model
+    (("en", "de"), "The team won by 3 points.", f"The team won by {P0} points.", ("3",)),     # no change: the model's
+    (("de", "en"), "Der Preis ist um 5 Euro gestiegen.", f"Der Preis ist {P0} gestiegen.", ("by €5",)),   # "around"
+])
+def test_the_size_of_a_change_takes_its_preposition_along(languages, source, masked, fills):
+    assert Numbers(*languages).apply(source) == (masked, fills)
+
+
 def test_a_german_translation_of_a_sentence_that_ends_in_pm_ends_in_a_full_stop():
     pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     applied = pipeline.apply("We meet at 2:30 p.m.")
