@@ -165,13 +165,13 @@ def test_a_run_with_digits_that_is_no_number_travels_whole(source, fills):
 def test_a_magnitude_glued_to_a_price_stays_with_its_number():
     source = "The price is $5k or £2.5m."
     masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply(source)
-    assert (masked, got) == (f"The price is {P0} or {P1}.", ("5k $", "2,5m £"))        # not "5 $k"
+    assert (masked, got) == (f"The price is {P0} or {P1}.", ("5.000 $", "2,5 Mio. £"))   # not "5 $k", nor "5k $"
 
 
 def test_a_currency_sign_after_a_number_and_its_magnitude_comes_with_them():
     """"It costs 5k €." came back as "Ich kostet 5k.": the sign went to the model, which lost it."""
     masked, got = Placeholders([DigitRuns(Numbers("en", "de")), Numbers("en", "de")]).apply("It costs 5k € or 7k $.")
-    assert (masked, got) == (f"It costs {P0} or {P1}.", ("5k €", "7k $"))
+    assert (masked, got) == (f"It costs {P0} or {P1}.", ("5.000 €", "7.000 $"))
     assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply("Es kostet 5k €.")[1] == ("€5k",)
 
 

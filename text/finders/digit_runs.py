@@ -3,6 +3,7 @@ travels whole as typed (`DigitRuns`), the numbers it holds in the target's forma
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import regex
 
@@ -10,6 +11,7 @@ from text.finders.finder import PlaceholderStep
 from text.finders.numbers import Numbers
 from text.finders.prices import priced
 from text.forms.masking import Span
+from text.forms.number_forms import convention_value, marks
 from text.forms.units import VULGAR, Reading, unit_after
 
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
@@ -18,6 +20,8 @@ DECADE = re.compile(r"(\d*0)er[ns]?(?:-Jahren?)?")        # "80er", "in den 30er
 DECADE_EN = re.compile(r"['’]?(\d*0)['’]?s")              # "1990s", "the 80s", "'90s", "1960's" -> "1990er", ...
 MAGNITUDE = re.compile(r"[kKmMbB]|bn|mn|Mio|Mrd")           # glued to a price: "$5k", "€2m", "5bn €"
 PRICE = re.compile(r"[€$£¥]")
+# German writes a price's magnitude out ("$50k" -> "50.000 $", not "50k $"; "$2m" -> "2 Mio. $"), English keeps it
+GERMAN_MAGNITUDES = {"k": 1000, "m": "Mio.", "mn": "Mio.", "mio": "Mio.", "b": "Mrd.", "bn": "Mrd.", "mrd": "Mrd."}
 SIGN_AFTER = re.compile(r" ([€$£¥])(?!\w)")          # a currency's sign after a number and its magnitude: "5k €"
 HYPHENED = re.compile(r"(?:-[^\W\d_]+)+")         # words joined to a number by hyphens: "-Zimmer-Wohnung"
 OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"     # stripped from a run's ends
@@ -67,15 +71,18 @@ class DigitRuns(PlaceholderStep):
                 spans.append(Span(start - 1 if cut else start, end, decade.group(1) + "er"))     # "'60s": its mark too
                 continue
             magnitude = MAGNITUDE.fullmatch(text, inside[-1].end, end) if len(inside) == 1 else None
-            if magnitude and PRICE.search(inside[0].fill) and inside[0].start == start:   # "$5k" -> "5k $", not "5 $k"
+            if magnitude and PRICE.search(inside[0].fill) and inside[0].start == start:   # "$5k": not "5 $k"
                 last_digit = max(k for k, c in enumerate(inside[0].fill) if c.isdigit()) + 1
-                spans.append(Span(start, end, inside[0].fill[:last_digit] + magnitude.group() +
+                written = german_magnitude(inside[0].fill[:last_digit], magnitude.group()) \
+                    if self.numbers.target == "de" else None
+                spans.append(Span(start, end, (written or inside[0].fill[:last_digit] + magnitude.group()) +
                                   inside[0].fill[last_digit:]))
                 continue
             sign = SIGN_AFTER.match(text, end) if magnitude and inside[0].start == start else None
             if sign and not PRICE.search(inside[0].fill):        # "5k €" -> "€5k" (the sign was lost: "kostet 5k.")
-                spans.append(Span(start, sign.end(), priced(inside[0].fill + magnitude.group(), sign.group(1),
-                                                            self.numbers.target)))
+                written = german_magnitude(inside[0].fill, magnitude.group()) if self.numbers.target == "de" else None
+                spans.append(Span(start, sign.end(), priced(written or inside[0].fill + magnitude.group(),
+                                                            sign.group(1), self.numbers.target)))
                 continue
             unit = unit_after(text, start, end, text[start:end], text[start:end], self.numbers.source,
                               self.numbers.target) if not inside and VULGAR.fullmatch(text, start, end) else None
@@ -88,6 +95,15 @@ class DigitRuns(PlaceholderStep):
                 last = n.end
             spans.append(Span(start, end, "".join(fill) + text[last:end]))
         return spans
+
+
+def german_magnitude(number: str, magnitude: str) -> str | None:
+    """A German number (German marks) with a price's magnitude written out: "50", "k" -> "50.000", "2,5", "m" ->
+    "2,5 Mio."; None where the number is no plain one."""
+    value, word = convention_value(number, *marks("de")), GERMAN_MAGNITUDES[magnitude.lower()]
+    if value is None or not isinstance(word, int):
+        return None if value is None else f"{number} {word}"
+    return f"{(Decimal(value) * word).normalize():,f}".translate(str.maketrans(",.", ".,"))
 
 
 def with_measure_marks(text: str, start: int, end: int, run_end: int) -> int:
