@@ -98,6 +98,15 @@ def test_a_glossary_term_in_a_lowercase_or_caps_line_is_written_as_the_glossary_
         "Ein Mann spielt auf www.iphone.de und iPhone."                          # a URL is copied as typed
 
 
+@pytest.mark.parametrize("line, cased", [("i love new york and a new car.", "I love New York and a new car."),
+                                         ("WE FLEW FROM NEW  YORK.", "We flew from New York.")])
+def test_a_place_of_common_words_in_a_lowercase_or_caps_line_is_written_as_a_name(line, cased):
+    """"i love new york." reached the model as "I love new York." (the corpus writes "new" and "York") and came back
+    as "Ich verliebt York."."""
+    lexicon = Lexicon.learn([("I love New York.", "-"), ("A new car and a new dog.", "-"), ("We flew from it.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased
+
+
 @pytest.mark.parametrize("line, cased", [("MR. BAKER WALKS THROUGH THE PARK.", "Mr. Baker walks through the park."),
                                          ("mrs cook is a cook.", "Mrs Cook is a cook."),
                                          ("DR. BAKER SEES A BAKER.", "Dr. Baker sees a baker."),

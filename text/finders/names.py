@@ -69,6 +69,13 @@ LANGUAGES = {"Deutsch": "German", "Englisch": "English", "Französisch": "French
 WHOLE_PLACES = ("Frankfurt am Main", "Frankfurt an der Oder", "Freiburg im Breisgau", "Halle an der Saale",
                 "Mülheim an der Ruhr", "Rothenburg ob der Tauber", "Weil am Rhein", "Neustadt an der Weinstraße",
                 "Offenbach am Main", "Ludwigshafen am Rhein")
+# English places whose words are common words ("new", "york" is "York"): a line in one case writes them as names
+# ("i love new york." -> "I love new York.": only "York" was kept, and a model wrote "Ich verliebt York.")
+WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Mexico", "New Delhi", "New England",
+                 "New Hampshire", "Hong Kong", "Las Vegas", "Los Angeles", "San Francisco", "San Diego",
+                 "Buenos Aires", "Rio de Janeiro", "Tel Aviv", "Cape Town", "Salt Lake City", "Great Britain",
+                 "United States", "United Kingdom", "South Africa", "North Carolina", "South Carolina",
+                 "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
                  "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")

@@ -10,7 +10,8 @@ one ("kg", "value") unless it is a place ("köln", "düsseldorf"); the first wor
 that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as a name), and so is a word after
 a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the corpus lacks after "herr" or
 "frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten"),
-kin or a naming word ("her brother noah" -> "her brother Noah": a model dropped the lowercase name).
+kin or a naming word ("her brother noah" -> "her brother Noah": a model dropped the lowercase name), and an English
+place of common words is written as a name ("new york" -> "New York", not the corpus's "new York").
 Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
 the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
 ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
@@ -25,7 +26,7 @@ from typing import NamedTuple
 
 from text.forms.verbatim import inside_copied
 from text.finders.glossary import Terms
-from text.finders.names import EXONYMS, PLACE_ENDINGS
+from text.finders.names import EXONYMS, PLACE_ENDINGS, WORDED_PLACES
 from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
@@ -39,6 +40,8 @@ TOKEN = re.compile(r"\S+")
 PUNCTUATION = ".,;:!?\"'„“”‚‘’»«()[]{}<>…-–—"
 TITLES = {"mr", "mrs", "ms", "dr", "prof"}     # with their period, a name follows; "mr", "mrs", "ms" without one too
 BARE_TITLES = {"mr", "mrs", "ms"}
+PLACE_NAMES = {place.lower(): place for place in WORDED_PLACES}
+PLACES = re.compile(r"(?<![\w-])(?i:%s)(?![\w-])" % "|".join(p.replace(" ", r"\s+") for p in WORDED_PLACES))
 # words hyphened to a number ("3-JÄHRIGER", "5-ZIMMER-WOHNUNG"): each written as the corpus writes it, or the number
 # step finds no "3-jähriger" and the model reads German in capitals
 NUMBER_HYPHENED = re.compile(r"\d+(?:[.,]\d+)?(?:-[^\W\d_]+)+")
@@ -117,7 +120,11 @@ class Case(Step):
             kept += tuple(w for t in TOKEN.findall(text) if is_word(t) for w in WORD.findall(t) if len(w) > 1 and
                           w.istitle())
         pieces, terms, last = [], [], 0
-        for start, end, term in self.terms.in_any_case(text):         # the glossary's terms as it writes them
+        named = [(m.start(), m.end(), PLACE_NAMES[" ".join(m.group().lower().split())])     # "new york": New York
+                 for m in PLACES.finditer(text)]
+        glossary = self.terms.in_any_case(text)
+        for start, end, term in sorted(glossary + [p for p in named if not any(p[0] < g[1] and g[0] < p[1]
+                                                                               for g in glossary)]):
             if inside_copied(text, start):          # not inside what is copied through ("www.hund.de", term "Hund")
                 continue
             pieces.append(self.recased(text[last:start], found, last == 0))
