@@ -195,10 +195,12 @@ def test_a_number_joined_to_words_by_hyphens_is_a_number_and_the_words_are_left_
 
 
 @pytest.mark.parametrize("languages, source, masked, fills", [
-    (("en", "de"), 'He is 5\'11" tall.', f"He is {P0} tall.", ('5\'11"',)),          # feet and inches, whole
-    (("en", "de"), 'A 6\'2" man and a 5\' 4" girl.', f"A {P0} man and a {P1} {P2} girl.", ('6\'2"', "5'", '4"')),
-    (("en", "de"), "The board is 2' wide.", f"The board is {P0} wide.", ("2'",)),
-    (("en", "de"), 'A 3.5" drive.', f"A {P0} drive.", ('3,5"',)),
+    (("en", "de"), 'He is 5\'11" tall.', f"He is {P0}.", ("5 Fuß 11 Zoll groß",)),   # feet and inches, whole, in
+    (("en", "de"), 'A 6\'2" man and a 5\' 4" girl.', f"A {P0} man and a {P1} {P2} girl.",     # German words, as "6
+     ("6 Fuß 2 Zoll", "5 Fuß", "4 Zoll")),                                 # feet" ("Er ist hohe 6'2\"." from a model)
+    (("en", "de"), "The board is 2' wide.", f"The board is {P0}.", ("2 Fuß breit",)),
+    (("en", "de"), 'A 3.5" drive.', f"A {P0} drive.", ("3,5 Zoll",)),
+    (("de", "en"), 'Er ist 5\'11" groß.', f"Er ist {P0} groß.", ('5\'11"',)),          # English writes them so
     (("en", "de"), "He said 'I am 30'.", f"He said 'I am {P0}'.", ("30",)),       # a quotation's closing mark
     (("de", "en"), 'Er ruft "Nummer 5" und "Nummer 6".', f'Er ruft "Nummer {P0}" und "Nummer {P1}".', ("5", "6")),
 ])

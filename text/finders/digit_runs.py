@@ -12,7 +12,7 @@ from text.finders.numbers import Numbers
 from text.finders.prices import priced
 from text.forms.masking import Span
 from text.forms.number_forms import convention_value, marks
-from text.forms.units import VULGAR, Reading, unit_after
+from text.forms.units import VULGAR, Reading, dimension_after, unit_after
 
 DIGIT = regex.compile(r"\p{N}")                  # any digit: "3", "²", "½", "٣"
 RUN = re.compile(r"\S+(?: [x×] (?=\d)\S+)*")     # "3 x 4" is one run: a product or a size
@@ -29,6 +29,9 @@ OPENING, CLOSING = "\"'„“‚‘»«([{", ".,;:!?\"'“”‘’»«)]}…"  
 # closes no quotation: an inch mark the sentence has no other of, a foot mark no quotation opened)
 FEET_INCHES = re.compile(r"\d+(?:[.,]\d+)?(?:['′](?:\d+(?:[.,]\d+)?[\"″])?|[\"″])")
 FEET_BEFORE = re.compile(r"\d['′] $")                # the inches of "5' 4\""
+# in German a height in feet and inches is said in words, as "6 feet" is "6 Fuß" ("He is 6'2\" tall." -> "Er ist hohe
+# 6'2\"." from a strong model): "6 Fuß 2 Zoll groß"
+FEET_AND_INCHES = re.compile(r"(?:(\d+(?:[.,]\d+)?)['′])?(?:(\d+(?:[.,]\d+)?)[\"″])?")
 OPENS_QUOTE = re.compile(r"(?<!\w)['‘](?=\w)")
 
 
@@ -36,10 +39,11 @@ class DigitRuns(PlaceholderStep):
     """Every digit of the source reaches the translation: a run of characters (without the punctuation at its ends)
     that holds a digit but is not one number of `numbers` travels whole, with the numbers it overlaps, as typed, the
     numbers in the target's format: "12a", "1/2", "2x3", "3 x 4 m", "14h30", ".5", "Nr.1", "m²"; "3-5 Uhr" ->
-    "3-5 o'clock". A number joined by hyphens to words is no such run: the number is the number step's, the words
-    the model's ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before
-    `numbers` in a pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds
-    the run as written on both sides)."""
+    "3-5 o'clock"; feet and inches in German words ("6'2\"" -> "6 Fuß 2 Zoll"). A number joined by hyphens to words
+    is no such run: the number is the number step's, the words the model's
+    ("2-Zimmer-Wohnung" -> "\ue000-Zimmer-Wohnung", "5-Sterne-Hotel", "10-minütiger"). It comes before `numbers` in a
+    pipeline; training pairs are left to `numbers` (a pair whose run the model should copy rarely holds the run as
+    written on both sides)."""
 
     def __init__(self, numbers: Numbers):
         self.numbers = numbers
@@ -60,6 +64,13 @@ class DigitRuns(PlaceholderStep):
             if len(inside) == 1 and inside[0].start == start and HYPHENED.fullmatch(text, inside[0].end, end):
                 continue                               # "2-Zimmer-Wohnung": the number's, and words for the model
             if spans and spans[-1].end > start:        # a time that spans two runs ("3-5 Uhr")
+                continue
+            feet = FEET_AND_INCHES.fullmatch(text, start, end) if len(inside) in (1, 2) else None
+            if feet and (self.numbers.source, self.numbers.target) == ("en", "de"):     # "6'2\"" -> "6 Fuß 2 Zoll"
+                units = [unit for unit, part in zip(("Fuß", "Zoll"), feet.groups()) if part]
+                said = " ".join(f"{n.fill} {unit}" for n, unit in zip(inside, units))
+                measured = dimension_after(text, start, end, "ft", "en", "de")
+                spans.append(Span(start, measured[0], f"{said} {measured[1]}") if measured else Span(start, end, said))
                 continue
             decade = DECADE.fullmatch(text, start, end)
             if decade and (self.numbers.source, self.numbers.target) == ("de", "en"):
