@@ -264,6 +264,11 @@ def test_a_line_is_written_in_the_one_language_whose_phrases_make_up_most_of_it(
     ("en", "de", "Wow!", f"{P0}!", ("Wow",)),
     ("de", "en", "Oh nein!", f"{P0}!", ("Oh no",)),
     ("en", "de", "Oops!", f"{P0}!", ("Ups",)),
+    # the weather ("it's sunny." -> "Ich ist sonnige sonnige." from a strong model)
+    ("en", "de", "It's sunny.", f"{P0}.", ("Es ist sonnig",)),
+    ("en", "de", "It is raining!", f"{P0}!", ("Es regnet",)),
+    ("de", "en", "Es ist kalt.", f"{P0}.", ("It is cold",)),
+    ("en", "de", "It is cold outside.", "It is cold outside.", ()),                  # more: the model's
 ])
 def test_everyday_phrases_a_travellers_an_apps_buttons_and_interjections(source, target, text, masked, fills):
     """"Take care!" came back as "Dieses Auto!", "Danke vielmals!" as "There is a lot of busy!", "Vielen Dank im

@@ -1,6 +1,6 @@
 """The everyday phrases the phrases finder (text/finders/phrases.py) reads, German -> English and back: whole
-sentences (greetings, thanks, wishes, calls and signs, an app's buttons, a traveller's sentences), the openers of a
-longer one (greetings, leads, notices' and fields' labels, a letter's salutations) and a request's closing
+sentences (greetings, thanks, wishes, calls and signs, an app's buttons, a traveller's sentences, the weather), the
+openers of a longer one (greetings, leads, notices' and fields' labels, a letter's salutations) and a request's closing
 "bitte" / "please". Each table holds a sentence's key (`phrase_key`) and the target's phrase as written.
 """
 from __future__ import annotations
@@ -130,7 +130,13 @@ TRAVEL = [("Danke im Voraus", "Thanks in advance"), ("Vielen Dank im Voraus", "T
           ("Wie alt bist du", "How old are you"), ("Woher kommen Sie", "Where are you from"),
           ("Woher kommst du", "Where are you from"), ("Gern", "Gladly"), ("Gerne", "Gladly"), ("Klar", "Sure"),
           *(("Wir sehen uns am Wochenende", f"See you {when} weekend") for when in ("this", "on the", "at the"))]
-PAIRS = CALLS + SCREENS + TRAVEL
+# the weather in a word ("The kids are playing outside. it's sunny." -> "... Ich ist sonnige sonnige." from a strong
+# model: Multi30K's captions hardly say "it"); (German, English)
+WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"), ("kalt", "cold"), ("heiß", "hot"),
+                                                           ("warm", "warm"), ("windig", "windy"), ("bewölkt", "cloudy"),
+                                                           ("neblig", "foggy"))),
+           ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
+PAIRS = CALLS + SCREENS + TRAVEL + WEATHER
 PHRASES |= {phrase_key(de): en for de, en in PAIRS}
 ENGLISH = {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]}    # "you are welcome"
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
