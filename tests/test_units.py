@@ -1,5 +1,6 @@
 """text/forms/units.py: a number and its unit are one placeholder, written in the target's words (singular for 1, German
-dative plural after an English preposition that takes the dative), a symbol as typed."""
+dative plural after an English preposition that takes the dative), a symbol as typed (but in German words where
+German writes no such symbol: "2 lbs" -> "2 Pfund")."""
 import pytest
 
 from text.finders.digit_runs import DigitRuns
@@ -48,6 +49,7 @@ def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):
     ("The file is 2.5 GB, the card 512 MB, the chip 3 GHz.", ("2,5 GB", "512 MB", "3 GHz")),   # "2" and "GB" apart
     ("The room is 20 sq ft, the flat 50 sq m, the yard 300 square feet.",    # "sq ft" was lost: "ist 20."
      ("20 Quadratfuß", "50 Quadratmeter", "300 Quadratfuß")),
+    ("He bought 2 lbs, 1 lb, 3 mi and 10 ft high.", ("2 Pfund", "1 Pfund", "3 Meilen", "10 Fuß hoch")),   # "2 lbs"
 ])
 def test_an_english_measure_is_one_placeholder_in_german_words(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills

@@ -5,9 +5,10 @@ Multi30K describes photos and has almost no units, so a model kept the number an
 läuft 10 km in 45 Minuten" -> "He is walking 10 in 45"). A unit word takes the target's singular for 1 and its plural
 otherwise (German: the dative plural after an English preposition that takes the dative: "with 2 liters" -> "mit 2
 Litern"); a symbol ("km", "kg", "km/h", "%", "°C") is written as typed, with the number in the target's format
-(English writes no space before "%"). A magnitude word is one too ("5 Millionen" -> "5 million", "2,5 Mrd." -> "2.5
-billion"; English writes no plural after a number), and so is a share off a price ("50 % Rabatt" -> "50% off"), and
-what a length or an age measures, said after it ("1,85 m groß" -> "1.85 m tall", "7 years old" -> "7 Jahre alt").
+(English writes no space before "%"), but in German words where German writes no such symbol ("2 lbs" -> "2
+Pfund"). A magnitude word is one too ("5 Millionen" -> "5 million", "2,5 Mrd." -> "2.5 billion"; English writes no
+plural after a number), and so is a share off a price ("50 % Rabatt" -> "50% off"), and what a length or an age
+measures, said after it ("1,85 m groß" -> "1.85 m tall", "7 years old" -> "7 Jahre alt").
 
     unit_after("10 km und mehr", 2, "de")   -> Unit(key="km", end=5, symbol="km", ...)
 """
@@ -84,6 +85,9 @@ SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "m
            "min", "°C", "°F", "°", "%", "‰", "ct", "GHz", "MHz", "KB", "MB", "GB", "TB", "m", "g", "l", "h")
 SYMBOL_KEYS = {"%": "pct", "°c": "deg", "°f": "deg", "°": "deg", "lbs": "lb", "kcal": "cal"}   # others: their own
 TIME = {"s", "min", "h", "d", "bd", "nt", "wk", "mo", "yr"}
+# English symbols German writes as words ("I bought 2 lbs of apples." -> "2 lbs": no German writes so), as "180 pounds"
+# is "180 Pfund"
+WORDED_IN_GERMAN = {"lb", "mi", "ft"}
 SCALES = ("Celsius", "Fahrenheit")              # after a degree word, carried along as written
 # a currency's code, before or after its number: its sign; a currency without a sign of its own keeps its code, before
 # the number in English, after it in German ("CHF 25" / "25 CHF")
@@ -182,16 +186,20 @@ def unit_after(text: str, start: int, end: int, number: str, value: str, source:
     if symbol:
         space = "" if symbol.group(2) == "%" and target == "en" else symbol.group(1)
         key = SYMBOL_KEYS.get(symbol.group(2).lower(), symbol.group(2).lower())
+        shown = symbol.group(2)
+        if target == "de" and key in WORDED_IN_GERMAN:                              # "2 lbs" -> "2 Pfund"
+            one = number.lstrip("-+") == "1"
+            shown, space = FORMS["de"][key].singular if one else FORMS["de"][key].plural, " "
         off = DISCOUNT_AFTER[source].match(text, symbol.end()) if key == "pct" else None
         if off:                                                   # "50 % Rabatt" -> "50% off"
             return Unit(symbol.group(2), start, off.end(), number + space + symbol.group(2) + DISCOUNT[target],
                         ("unit", key, value, "off"))
         measured = dimension_after(text, start, symbol.end(), key, source, target)
         if measured:                                                 # "1,85 m groß" -> "1.85 m tall"
-            return Unit(symbol.group(2), start, measured[0], f"{number}{space}{symbol.group(2)} {measured[1]}",
+            return Unit(symbol.group(2), start, measured[0], f"{number}{space}{shown} {measured[1]}",
                         ("unit", key, value, measured[2]))
         of = OF_AFTER.match(text, symbol.end()) if source == "en" and key != "pct" else None      # "20% of": "20 % der"
-        return Unit(symbol.group(2), start, of.end() if of else symbol.end(), number + space + symbol.group(2),
+        return Unit(symbol.group(2), start, of.end() if of else symbol.end(), number + space + shown,
                     ("unit", key, value))
     if word is None:
         return None
