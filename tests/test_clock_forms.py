@@ -27,6 +27,17 @@ def test_a_german_time_of_day_with_its_part_of_the_day_says_am_or_pm(number, clo
     assert clock_form(number, clock, "de", "en") == form
 
 
+@pytest.mark.parametrize("number, clock, form", [
+    ("3", " o'clock in the afternoon", "15 Uhr"), ("8", " o'clock in the Evening", "20 Uhr"),
+    ("6", " o'clock in the morning", "6 Uhr"), ("11", " o'clock at night", "23 Uhr"),
+    ("2", " o'clock at night", "2 Uhr"), ("12", " o'clock in the afternoon", "12 Uhr"),
+    ("13", " o'clock in the afternoon", None),
+])
+def test_an_english_time_of_day_with_its_part_of_the_day_is_the_german_hour(number, clock, form):
+    """"It is 3 o'clock in the afternoon." came back as "Ich ist 3 Uhr im nachdem er die nach oben."."""
+    assert clock_form(number, clock, "en", "de") == form
+
+
 @pytest.mark.parametrize("first, second, clock, second_fill, source, target, fills", [
     ("14", "16", " Uhr", "4 pm", "de", "en", ("2", "4 pm")),
     ("10", "12", " Uhr", "noon", "de", "en", ("10 am", "12 pm")),

@@ -40,8 +40,9 @@ from text.forms.units import Reading, counted, magnitude, unit_after
 NUMBER = (r"(?<![\w.,:])([^\W\d_][\w-]*?)?([-−+](?=\d))?(\d+(?:[.,:]\d+)*(?(1)(?:(?-i:-[A-Z][A-Z0-9]*)(?![\w-]))*))"
           r"([eE][-−+]?\d+)?(?![.,:]?\d)")
 DAY_PART = r"(?:\s+(?:morgens|früh|vormittags|mittags|nachmittags|abends|nachts)\b)?"     # "8 Uhr abends": "8 pm"
+DAY_PART_EN = r"(?:\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b)?"   # "3 o'clock in the afternoon"
 CLOCK = {"de": rf"(\s+Uhr\b(?:\s+\d\d\b(?![.,:]\d))?{DAY_PART})?",
-         "en": r"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock)|(?<=12) noon\b)?"}     # "12 noon": "12 Uhr mittags"
+         "en": rf"(\s*(?:[ap]\.m\.(?!\s*$)|[ap]\.?\s?m\b|o'clock{DAY_PART_EN})|(?<=12) noon\b)?"}  # "12 noon": mittags
 NUMBER_SPAN = re.compile(NUMBER + CLOCK["de"])
 SIGNS = {"-": "-", "−": "-", "+": "+"}
 # "minus" before a temperature goes with it, as its sign ("Es hat minus 5 Grad." -> "There has 5 degrees." from two

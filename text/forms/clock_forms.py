@@ -12,16 +12,23 @@ import re
 DAY_PARTS = {"morgens": (), "früh": (), "vormittags": (), "mittags": range(1, 6), "nachmittags": range(1, 12),
              "abends": range(1, 12), "nachts": range(6, 12)}
 DAY_PART = re.compile(r"\s+(%s)$" % "|".join(DAY_PARTS))
+# and an English one after "o'clock" ("It is 3 o'clock in the afternoon." -> "3 Uhr" and "im nachdem er die nach oben"
+# from a strong model): the German hour of the afternoon or evening is 12 more, and the part of the day is said so
+DAY_PARTS_EN = {"in the morning": (), "in the afternoon": range(1, 12), "in the evening": range(1, 12),
+                "at night": range(6, 12)}
+DAY_PART_EN = re.compile(r"\s+(in\s+the\s+(?:morning|afternoon|evening)|at\s+night)$", re.IGNORECASE)
 
 
 def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
     """A time of day in the target's words: German "14.30 Uhr" -> "2:30 pm", "8 Uhr" -> "8 o'clock" (morning or
     evening, unless a part of the day says: "8 Uhr abends" -> "8 pm", "6 Uhr früh" -> "6 am"), "12 Uhr" -> "noon",
     "24 Uhr" -> "midnight", "0:15 Uhr" -> "12:15 am", "14 Uhr 30" -> "2:30 pm"; English "2:30 pm" -> "14:30 Uhr", "11
-    am" -> "11 Uhr", "12 noon" -> "12 Uhr mittags"; None where the pair of languages has no rule or it is no time (it
-    stays as written)."""
+    am" -> "11 Uhr", "12 noon" -> "12 Uhr mittags", "3 o'clock in the afternoon" -> "15 Uhr"; None where the pair of
+    languages has no rule or it is no time (it stays as written)."""
     part = DAY_PART.search(clock) if source == "de" else None         # "8 Uhr abends"
     clock = clock[:part.start()] if part else clock
+    english_part = DAY_PART_EN.search(clock) if source == "en" else None     # "3 o'clock in the afternoon"
+    clock = clock[:english_part.start()] if english_part else clock
     trailing = re.search(r"\d\d$", clock.strip()) if source == "de" else None     # "14 Uhr 30"
     hours, _, minutes = (number + (":" + trailing.group() if trailing and ":" not in number and "." not in number
                                    else "")).replace(".", ":").partition(":")
@@ -48,6 +55,10 @@ def clock_form(number: str, clock: str, source: str, target: str) -> str | None:
             if not 1 <= hour <= 12:
                 return None
             hour = hour % 12 + (12 if marker == "pm" else 0)
+        elif english_part:
+            if not 1 <= hour <= 12:
+                return None
+            hour += 12 if hour in DAY_PARTS_EN[" ".join(english_part.group(1).lower().split())] else 0
         return f"{hour}:{minutes} Uhr" if minutes else f"{hour} Uhr"
     return None
 
