@@ -22,6 +22,13 @@ def test_a_name_is_no_form_of_a_corpus_word(word):
     assert not FORMS.known(word)
 
 
+def test_a_word_that_opens_with_a_name_the_corpus_copies_is_no_compound():
+    """"The Johnsons are having dinner." reached the model as written ("John" + "son") and came back as "Die Johns
+    sind beim Abendessen."."""
+    forms = KnownForms(Lexicon.learn([("John sieht den son und das boot.", "John sees the son and the boat.")] * 3))
+    assert not forms.known("Johnson") and not forms.known("Johnsons") and forms.known("Bootson")
+
+
 def test_an_english_adverb_of_a_lowercase_adjective_is_known_and_a_name_ending_in_ly_is_not():
     forms = KnownForms(Lexicon.learn([("A sudden dog and a lucky cat.", "Ein plötzlicher Hund.")] * 3))
     assert forms.adverb("suddenly") and forms.adverb("luckily") and not forms.adverb("emily")

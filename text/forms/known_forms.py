@@ -83,15 +83,20 @@ class KnownForms:
     def compound(self, lower: str, parts: int = 0) -> bool:
         """Words of the corpus joined, each of 3+ letters and held at least twice, with linking letters between
         them ("Eis"+"fischer"+"hütte", "Trocken"+"blume-n"+"sortiment"); the last part may be inflected. ("Wolf" +
-        "gang" is a name: the corpus has "Wolf" once.)"""
+        "gang" is a name: the corpus has "Wolf" once; "John" + "son" one too: "John" is a name the corpus copies.)"""
         if parts and (self.lexicon.count(lower) >= MIN_PART or self.inflected(lower)) and len(lower) >= 3:
             return True
         for cut in range(3, len(lower) - 2):
             rest, head = lower[:cut], lower[cut:]
-            if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART
-                   for link in LINKS if len(rest) - len(link) >= 3) and self.compound(head, parts + 1):
+            if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART and
+                   not self.named(rest[:len(rest) - len(link)]) for link in LINKS if len(rest) - len(link) >= 3) and \
+                    self.compound(head, parts + 1):
                 return True
         return False
+
+    def named(self, lower: str) -> bool:
+        """Whether the corpus copies the word as a name ("John"): no part of a compound ("John"+"son" is a name)."""
+        return self.lexicon.copied(self.lexicon.cased(lower) or lower)
 
     def typo(self, word: str) -> bool:
         """A slip of a common word (slips, any vowel changed for another; a short word's well-known one)."""
