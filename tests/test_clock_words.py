@@ -38,6 +38,7 @@ def test_a_german_time_in_words_is_the_english_one(source, found):
     ("We meet at midnight, not around midnight.", ["um Mitternacht", "gegen Mitternacht"]),
     ("We meet at noon, AT NOON.", ["mittags", "mittags"]),         # "at noon" -> "an einem See" from a strong model
     ("It is half past seven.", ["Es ist halb acht"]),              # "Ich ist halb acht" from two models
+    ("was it half past seven?", ["war es halb acht"]),
 ])
 def test_an_english_time_in_words_is_the_german_one(source, found):
     assert [span.fill for span in ClockWords("en", "de").find(source)] == found

@@ -109,6 +109,8 @@ def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source,
     ("It is 10 o'clock, now it is 8 o'clock.", f"{P0}, now it is {P1}.", ("Es ist 10 Uhr", "8 Uhr")),   # "Ich ist"
     ("it is 5 pm.", f"{P0}.", ("es ist 17 Uhr",)),
     ("It is 3 o'clock in the afternoon.", f"{P0}.", ("Es ist 15 Uhr",)),        # the part of the day with it
+    ("It was 5 o'clock.", f"{P0}.", ("Es war 5 Uhr",)),                          # "Ich habe 5 Uhr."
+    ("Is it 10:30?", f"{P0}?", ("Ist es 10:30 Uhr",)),                             # "Ist 10:30?"
     ("It is 8 years old.", f"It is {P0}.", ("8 Jahre alt",)),                    # not one before more
 ])
 def test_it_is_opening_an_english_sentence_before_its_time_is_es_ist(source, masked, fills):

@@ -58,11 +58,19 @@ AT_NOON = {"en": (re.compile(r"(?<![\w-])(?i:at\s+noon)(?![\w-])"), "mittags")}
 
 # a sentence that opens with "Es ist" before the time says what time it is: "It is" (a model wrote "There is half past
 # seven."), and one that opens with "It is" (or "it's", written out before) "Es ist" (two models wrote "Ich ist 10
-# Uhr.": Multi30K's captions hardly say "it")
-SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), "It is"),
-        "en": (re.compile(r"\s*((?i:it)\s+(?i:is))\s+"), "Es ist")}
+# Uhr.": Multi30K's captions hardly say "it"), as "It was", "Is it", "Was it" do ("Is it 5 o'clock?" was "Ist 5 Uhr?")
+SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), {"es ist": "It is"}),
+        "en": (re.compile(r"\s*((?i:it\s+(?:is|was)|(?:is|was)\s+it))\s+"),
+               {"it is": "Es ist", "it was": "Es war", "is it": "Ist es", "was it": "War es"})}
 GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
 ENGLISH_MINUTES = {20: "twenty", 25: "twenty-five"}
+
+
+def said_as(said: str, lang: str) -> str:
+    """The other language's opening of a sentence that says what time it is ("It is" -> "Es ist"), in the case of the
+    source's first letter."""
+    opening = SAID[lang][1][" ".join(said.lower().split())]
+    return opening if said[0].isupper() else opening.lower()
 
 
 class ClockWords(PlaceholderStep):
@@ -129,6 +137,5 @@ class ClockWords(PlaceholderStep):
         said = SAID.get(self.source)
         it_is = said[0].fullmatch(text, free, m.start()) if said and not lead else None
         if it_is:                                   # "Es ist halb acht." -> "It is half past seven"
-            opening = said[1] if it_is.group(1)[0].isupper() else said[1].lower()
-            return Span(it_is.start(1), m.end(), f"{opening} {written}")
+            return Span(it_is.start(1), m.end(), f"{said_as(it_is.group(1), self.source)} {written}")
         return Span(lead[0], m.end(), f"{lead[1]} {written}") if lead else Span(m.start(), m.end(), written)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from text.finders.clock_words import SAID
+from text.finders.clock_words import SAID, said_as
 from text.forms.clock_forms import CLOSING_AT, HOURS_BEFORE, clock_form, clock_range, opening_hours, shared_word
 from text.forms.date_ranges import RANGE_FROM, RANGE_TO
 from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead
@@ -97,11 +97,10 @@ def said_times(text: str, found: list[re.Match], spans: list[Span], source: str,
         alone = ENDS_ALONE.fullmatch(text, m.end()) and not (m.group(1) or m.group(2) or m.group(4))   # "Es ist 8."
         if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3)) or alone) and spans[k][:2] == m.span():
             it_is = SAID[source][0].fullmatch(text, spans[k - 1].end if k else 0, m.start())
-            if it_is:
-                opening = SAID[source][1] if it_is.group(1)[0].isupper() else SAID[source][1].lower()
-                timed = clock_form(m.group(3), "", source, target) if HOUR_MINUTES(m.group(3)) and not m.group(5) \
-                    else None
-                spans[k] = Span(it_is.start(1), m.end(), f"{opening} {timed or spans[k].fill}")
+            if it_is:               # "Es ist 14:30." -> "It is 2:30 pm", "It is 10:30." -> "Es ist 10:30 Uhr"
+                timed = clock_form(m.group(3), "", source, target) if not m.group(5) and HOUR_MINUTES(m.group(3)) \
+                    and int(m.group(3)[:-3]) < 24 and int(m.group(3)[-2:]) < 60 else None
+                spans[k] = Span(it_is.start(1), m.end(), f"{said_as(it_is.group(1), source)} {timed or spans[k].fill}")
 
 
 def range_opens(text: str, end: int, source: str) -> bool:
