@@ -155,8 +155,8 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
                     "thanks a lot", "thank you very much", "all the best", "happy birthday", "congratulations",
                     "merry christmas", "happy new year", "good luck", "have fun", "please", "see you", "see you soon",
-                    "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards", "best wishes",
-                    "yours sincerely", "i'm sorry", "i am sorry"]}
+                    "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards",
+                    "best wishes", "yours sincerely", "i'm sorry", "i am sorry"]}
 
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
