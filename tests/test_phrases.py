@@ -4,7 +4,7 @@ import pytest
 from text.finders.phrases import Phrases, written_in
 from text.forms.masking import PLACEHOLDERS
 
-P0, P1 = PLACEHOLDERS[:2]
+P0, P1, P2 = PLACEHOLDERS[:3]
 
 
 @pytest.mark.parametrize("source, masked, fill", [("Tschüss", P0, "Bye"), ("Hallo!", f"{P0}!", "Hello"),
@@ -316,4 +316,17 @@ def test_a_phone_numbers_field_label_is_a_phrase(pair, line, masked, fill):
 ])
 def test_what_one_thanks_for_with_your_after_a_leads_fuer_is_its_english_phrase(source, masked, fills):
     """"Vielen Dank für deine Hilfe!" came back as "Thank you very much for t!": "deine Hilfe!" was the model's."""
+    assert Phrases().apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, masked, fills", [
+    ("Vielen Dank für deine Hilfe, LG Maria", f"{P0} {P1}, {P2}", ("Thank you very much for", "your help",
+                                                                  "Best wishes, Maria")),
+    ("vielen dank für deine hilfe, lg maria", f"{P0} {P1}, {P2}", ("Thank you very much for", "your help",
+                                                                  "Best wishes, Maria")),
+    ("Danke, viele Grüße, Anna", f"{P0}, {P1}", ("Thank you", "Best wishes, Anna")),
+    ("Ich kaufe einen Fernseher, LG Electronics", "Ich kaufe einen Fernseher, LG Electronics", ()),
+])
+def test_a_sign_off_after_a_comma_at_the_lines_end_is_one_as_alone(source, masked, fills):
+    """"Vielen Dank für deine Hilfe, LG Maria" came back as "Thank you very much for helps to help LG Maria"."""
     assert Phrases().apply(source) == (masked, fills)

@@ -16,7 +16,9 @@ label with its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!
 placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too
 ("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
-Kaffee, " + "please" + "."). "Ein Mann sagt danke." is the model's.
+Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
+own line ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "Best wishes, Maria"). "Ein Mann sagt danke." is
+the model's.
 """
 from __future__ import annotations
 
@@ -87,6 +89,7 @@ SIGN_OFF = {lang: re.compile(rf"\s*((?i:{alternatives(words)}))(,?)((?:\s+[A-ZÄ
 SIGNED_LOWER = re.compile(r"\s*((?i:lg|vg|mfg))(,?)((?:\s+(?!(?:an|aus|von|und|euch|dich|dir|alle|allen|zurück|auch)\b)"
                           r"[^\W\d_][\w'’-]*(?![\w'’.-])){1,2})\s*$")     # "Mfg Peter müller": the case step's
 TO_COMMA = re.compile(r"(?:[A-ZÄÖÜ][\w.'’-]*\s*)+,")          # the name after it, to its comma ("Herr Dr. Bauer,")
+COMMA = re.compile(r"\s*,")                                            # before a sign-off that ends the line
 
 
 def opener_key(written: str) -> str:
@@ -125,13 +128,11 @@ class Phrases(PlaceholderStep):
         key = phrase_key(m.group(1)) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
-        signed = self.sign_off.fullmatch(text) if self.sign_off else None   # "LG Anna" -> "Best wishes, Anna"
-        lower = SIGNED_LOWER.fullmatch(text) if self.sign_off and not signed else None      # "lg anna"
-        signed = signed or lower
-        if signed and not BRAND_WORDS.intersection(signed.group(3).lower().split()):      # "LG Electronics"
-            phrase, name = SIGN_OFFS[self.source][phrase_key(signed.group(1))], " ".join(signed.group(3).split())
-            name = name.title() if lower else name
-            return [Span(signed.start(1), signed.end(3), f"{phrase}, {name}")]
+        if signed := self.signed(text):                                     # "LG Anna" -> "Best wishes, Anna"
+            return [signed]
+        for comma in COMMA.finditer(text) if self.sign_off else ():        # "Danke für alles, LG Maria": as alone
+            if comma.start() and (signed := self.signed(text, comma.end())):
+                return self.find(text[:comma.start()]) + [signed]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
@@ -163,6 +164,17 @@ class Phrases(PlaceholderStep):
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
+
+    def signed(self, text: str, at: int = 0) -> Span | None:
+        """A sign-off and the writer's name from `at` to the line's end ("LG Anna", "lg anna" -> "Best wishes,
+        Anna"), not a brand's ("LG Electronics")."""
+        signed = self.sign_off.fullmatch(text, at) if self.sign_off else None
+        lower = SIGNED_LOWER.fullmatch(text, at) if self.sign_off and not signed else None
+        signed = signed or lower
+        if not signed or BRAND_WORDS.intersection(signed.group(3).lower().split()):
+            return None
+        phrase, name = SIGN_OFFS[self.source][phrase_key(signed.group(1))], " ".join(signed.group(3).split())
+        return Span(signed.start(1), signed.end(3), f"{phrase}, {name.title() if lower else name}")
 
     def phrase_of(self, written: str) -> str:
         """The target's phrase for an opener as the text writes it; a label keeps its colon ("Achtung :" ->
