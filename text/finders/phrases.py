@@ -17,8 +17,8 @@ placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 
 ("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
 Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
-own line ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "Best wishes, Maria"). "Ein Mann sagt danke." is
-the model's.
+own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
+Maria"). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
@@ -131,8 +131,9 @@ class Phrases(PlaceholderStep):
         if signed := self.signed(text):                                     # "LG Anna" -> "Best wishes, Anna"
             return [signed]
         for comma in COMMA.finditer(text) if self.sign_off else ():        # "Danke für alles, LG Maria": as alone
-            if comma.start() and (signed := self.signed(text, comma.end())):
-                return self.find(text[:comma.start()]) + [signed]
+            if comma.start() and (signed := self.signed(text, comma.end())):     # "..., best wishes, Maria"
+                return self.find(text[:comma.start()]) + [signed._replace(fill=signed.fill[:1].lower() +
+                                                                          signed.fill[1:])]
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
