@@ -83,7 +83,8 @@ def joined_durations(text: str, spans: list[Span], source: str, target: str) -> 
             PLAIN.fullmatch(text, span.start, span.end) and not isinstance(span.fill, Reading) else None
         if inches is None:
             return None
-        fill, end = f"{last.fill} {span.fill}{inches.group()}", inches.end()          # "5 ft 11 in", one span
+        inch = " Zoll" if target == "de" else inches.group()                      # German writes feet in words
+        fill, end = f"{last.fill} {span.fill}{inch}", inches.end()                # "5 ft 11 in", one span
         measured = dimension_after(text, last.start, end, "in", source, target)     # "5 ft 11 in tall"
         if measured:
             fill, end = f"{fill} {measured[1]}", measured[0]
