@@ -36,6 +36,22 @@ def test_text_page_glossary_example_runs_as_written(tiny_run, synthetic_env, tmp
     assert len(proc.stdout.decode().splitlines()) == 1
 
 
+def test_text_page_everyday_lines_the_steps_answer_alone_come_out_as_written(both_run, synthetic_env):
+    """The everyday lines' table: a row both runs answer alike with nothing left for a model (1.00) comes out so with
+    any model, here the tests' tiny model of both directions, as the table writes it."""
+    table = (REPO / "docs/TEXT.md").read_text(encoding="utf-8").split("| you type | to |")[1].split("\n\n")[0]
+    rows = [[cell.strip() for cell in line.strip("|").split(" | ")] for line in table.splitlines()[2:]]
+    for to in ("en", "de"):
+        whole = [(line, weak.removesuffix(" (1.00)")) for line, lang, weak, strong in rows
+                 if lang == to and weak == strong and weak.endswith(" (1.00)")]
+        assert len(whole) >= 2, f"the table has no rows into {to} the steps answer alone"
+        proc = subprocess.run([sys.executable, str(REPO / "translate.py"), "--checkpoint", str(both_run / "best.pt"),
+                               "--to", to, "--confidence"], input="".join(f"{line}\n" for line, _ in whole).encode(),
+                              env=synthetic_env, capture_output=True, timeout=240)
+        assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+        assert proc.stdout.decode().splitlines() == [f"1.000\t{out}" for _, out in whole]
+
+
 def test_corpus_page_own_corpus_example_trains_and_evaluates_as_written(tmp_path):
     """The own-corpus block as a user types it (bash, from a fresh directory), with a few training steps added."""
     script = code_block("mkdir -p mine", "docs/CORPUS.md") \
