@@ -50,6 +50,8 @@ def test_an_abbreviated_german_unit_is_its_english_word(source, masked, fills):
     ("The room is 20 sq ft, the flat 50 sq m, the yard 300 square feet.",    # "sq ft" was lost: "ist 20."
      ("20 Quadratfuß", "50 Quadratmeter", "300 Quadratfuß")),
     ("He bought 2 lbs, 1 lb, 3 mi and 10 ft high.", ("2 Pfund", "1 Pfund", "3 Meilen", "10 Fuß hoch")),   # "2 lbs"
+    ("It lasts 2 hrs, 1 hr, 5 mins, 30 secs; add 2 tbsp and 1 tsp.",        # "2 hrs" -> "2.": the unit was lost
+     ("2 Stunden", "1 Stunde", "5 Minuten", "30 Sekunden", "2 Esslöffel", "1 Teelöffel")),
 ])
 def test_an_english_measure_is_one_placeholder_in_german_words(source, fills):
     assert Numbers("en", "de").apply(source)[1] == fills

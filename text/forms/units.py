@@ -75,10 +75,14 @@ bn   | Milliarde Milliarden Milliarden   | billion billion
 # "Min" is a symbol, written as typed, but not with the full stop of an abbreviation, nor in German's capital: "5 Min",
 # "10 Sek" -> "5 minutes", "10 seconds", where a model wrote "The class is as he takes the 5 Min" and "10 waiting Sek";
 # a recipe's "2 EL Zucker, 1 TL Salz" -> "2 tablespoons", "1 teaspoon": a model wrote "2, EL shirts")
-# English "sq ft", "sq m" ("The room is 20 sq ft." -> "Das Zimmer ist 20.": the unit was lost)
+# English "sq ft", "sq m" ("The room is 20 sq ft." -> "Das Zimmer ist 20.": the unit was lost), "hrs", "mins",
+# "secs" and a recipe's "tsp", "tbsp" ("The movie lasts 2 hrs." -> "Der Film 2.", "Add 1/2 tsp salt." -> "1/2.")
 ABBREVIATED = {"de": {"mio.": "mio", "mrd.": "bn", "-mal": "x", "std.": "h", "std": "h", "min.": "min", "sek.": "s",
                       "min": "min", "sek": "s", "el": "tbsp", "tl": "tsp"},
-               "en": {"sq ft": "ft2", "sq. ft.": "ft2", "sq.ft.": "ft2", "sqft": "ft2", "sq m": "m2", "sqm": "m2"}}
+               "en": {"sq ft": "ft2", "sq. ft.": "ft2", "sq.ft.": "ft2", "sqft": "ft2", "sq m": "m2", "sqm": "m2",
+                      **{w: key for key, words in (("h", "hr hrs"), ("min", "mins"), ("s", "sec secs"),
+                                                   ("tsp", "tsp tsps"), ("tbsp", "tbsp tbsps tbs"))
+                         for w in words.split()}}}
 MAGNITUDES = ("mio", "bn")      # no unit but part of the number: a currency goes around both ("$5 million")
 # written as typed in both languages (case as typed; a one-letter one only in lower case)
 SYMBOLS = ("km/h", "m/s", "mph", "kWh", "kcal", "mm", "cm", "km", "mi", "ft", "mg", "kg", "lb", "lbs", "oz", "ml",
