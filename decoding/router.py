@@ -30,6 +30,10 @@ AUTO = "auto"
 # English's "I" opening a sentence before a lowercase word: no German line has it ("I am hungry." was too close to call
 # for the identifier, " am " being German too, and went German->English)
 FIRST_PERSON_I = re.compile(r"(?:^|[.!?]\s+)[\"'„“‚‘»«(]?I\s+[a-z]")
+# an English time of day on the 12-hour clock ("9am", "5 pm", "7:45 p.m."): no German line has it, and its "am" is a
+# German word ("Open Mon-Fri 9am-5pm" was read as German and came back as "9am-5pm Mon-Fri"); "um 9 am Bahnhof" is
+# German, so "am" only without a space
+ENGLISH_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?(?:[ap]m\b|\s?pm\b|\s?[ap]\.m\.)", re.IGNORECASE)
 # a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"), is written
 # alike in both languages: it goes the model's own way ("LG Electronics" read as English came back as "LG explorse")
 BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
@@ -126,13 +130,13 @@ class Router:
         cannot tell, or a model of one direction has no identifier."""
         if self.identifier is None:
             return None
-        text = VERBATIM.sub(" ", line)           # a URL's letters are neither language's
+        text = ENGLISH_CLOCK.sub(" ", VERBATIM.sub(" ", line))      # a URL's letters are neither language's
         untitled = without_titled_names(text)
         brand = BRAND.fullmatch(line)
         if brand and not any(brand["acronym"].lower() in words for words in self.identifier.words.values()):
             return written_in(line)                  # "LG Electronics": a brand's acronym, no word ("OK Google")
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
-            ("en" if FIRST_PERSON_I.search(line) else None)
+            ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None)
         return lang if lang in self.reads else None
 
     def sent_into_their_own(self, lines: list[str]) -> int:

@@ -116,3 +116,12 @@ def test_a_line_of_only_a_brand_goes_the_models_own_way(both):
                                         ("Der Hund schläft.", "The dog sleeps.")] * 50, "de", "en")
     assert [auto.read(line) for line in ("LG Electronics", "LG Electronics are good.", "THE Electronics")] == \
         [None, "en", "en"]             # a sentence about it, or a word in capitals before it, tells
+
+
+def test_an_english_time_of_the_12_hour_clock_tells_english(both):
+    """"Open Mon-Fri 9am-5pm" was read as German for its "am" and came back as "9am-5pm Mon-Fri"."""
+    auto = Router(both).toward("auto")
+    auto.identifier = LanguageId.learn([("Der Hund schläft am Strand.", "The dog sleeps on the beach.")] * 50,
+                                       "de", "en")
+    lines = ("Mon-Fri 9am-5pm", "7:45 p.m.", "Der Hund schläft um 9 am Strand.", "12:30")
+    assert [auto.read(line) for line in lines] == ["en", "en", "de", None]
