@@ -75,10 +75,13 @@ def test_german_months_and_weekdays_come_out_english_once_from_any_model(model, 
 @pytest.mark.parametrize("line, fills", [
     ("Anfang Mai, Mitte Juni und Ende Juli.", ("early May", "mid-June", "late July")),
     ("Er kommt Ende Mai 2024.", ("late May 2024",)),
+    ("We leave in mid-May, in early June or late July; a mid-size car.", ("Mitte Mai", "Anfang Juni", "Ende Juli")),
 ])
-def test_the_start_middle_or_end_of_a_german_month_comes_with_it(line, fills):
-    """"Anfang Mai" came back as "Anfang May": the word before the month was left to the model."""
-    assert Placeholders([Numbers(), CalendarNames("de", "en")]).apply(line)[1] == fills
+def test_the_start_middle_or_end_of_a_month_comes_with_it(line, fills):
+    """"Anfang Mai" came back as "Anfang May": the word before the month was left to the model; "in mid-May" as
+    "mitten in der Luft"."""
+    source, target = ("en", "de") if line.startswith("We") else ("de", "en")
+    assert Placeholders([Numbers(source, target), CalendarNames(source, target)]).apply(line)[1] == fills
 
 
 def test_letters_a_model_glues_to_the_name_go():
@@ -98,7 +101,7 @@ def test_a_sentence_that_opens_with_the_name_opens_with_it_capitalized():
     ("In March Madness shirts, in March.", ("im März",)),                      # a name's first word
     ("May I come? They march past the Chung May Market in May.", ("im Mai",)),  # the verb, a name; the month
     ("We rely on May on Sat. and on June 31.", ("am Samstag", "am Juni", "31")),   # "on" a month: with a day
-    ("June and April sing on June 5 in early April.", ("am 5. Juni", "April")),  # first names; a date; a cue
+    ("June and April sing on June 5 in early April.", ("am 5. Juni", "Anfang April")),  # first names; a date; a cue
     ("The Sun is hot, Jan sat down, Wed. is a word but not on Wed. here.", ("am Mittwoch",)),  # alone: words
     ("Sunday-best clothes on a Sunday afternoon.", ("Sonntag",)),              # a hyphened word is another word
     ("IN DECEMBER, ON FRIDAY.", ("IM DEZEMBER", "AM FREITAG")),                  # a line in capitals, no case step

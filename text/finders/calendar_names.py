@@ -54,11 +54,16 @@ RANGE_WORDS = {"de": ("von", "bis"), "en": ("from", "to")}
 CHANGED = re.compile(r"\b(?i:moved|changed|postponed|rescheduled|shifted|switched|pushed|delayed|brought forward)"
                      r"\s+$")
 # the target's preposition for the source's, where it is fixed: (source word, kind) -> target word
-PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am"},
+PREPOSITIONS = {("en", "de"): {("in", "month"): "im", ("on", "day"): "am", ("on", "dated"): "am",
+                               ("early", "month"): "Anfang", ("mid", "month"): "Mitte", ("late", "month"): "Ende"},
                 ("de", "en"): {("im", "month"): "in", ("am", "day"): "on", ("anfang", "month"): "early",
                                ("mitte", "month"): "mid-", ("ende", "month"): "late"}}    # "Anfang Mai": "early May"
 NAME = re.compile(r"(?<![^\W_])([^\W\d_]+)(\.(?![^\W_]))?(?![^\W_])")
-PREVIOUS = re.compile(r"([^\W\d_]+) +$")
+PREVIOUS = re.compile(r"([^\W\d_]+)(?: +|(?<=[Mm]id)-)$")          # "mid-May" too
+# English's "in" before "early", "mid" or "late" and its month, which German does without ("in mid-May" -> "Mitte Mai":
+# the month was lost, "mitten in der Luft")
+IN_BEFORE = re.compile(r"(?<![^\W_])[Ii]n +$")
+MID = re.compile(r"(?<![^\W_])[Mm]id-$")
 NUMBER_AFTER = re.compile(r" +\d")
 # a time after a weekday's abbreviation that has no full stop ("Sa 10-14 Uhr", "Sat 10 am-2 pm": opening hours)
 TIME_AFTER = re.compile(r" +\d{1,2}(?:[:.]\d\d)?(?: *[-–] *\d{1,2}(?:[:.]\d\d)?)? *(?:Uhr\b|[ap]\.?m\b)|"
@@ -200,7 +205,8 @@ class CalendarNames(PlaceholderStep):
         """A full name is one wherever it stands; an ambiguous name or an abbreviation (capitalized, the abbreviation
         with its full stop) only where what stands before or after it says so."""
         ambiguous = found.word.lower() in AMBIGUOUS[self.source]
-        if HYPHENED[0].search(text, 0, found.start) or HYPHENED[1].match(text, found.end):
+        if (HYPHENED[0].search(text, 0, found.start) and not MID.search(text, 0, found.start)) or \
+                HYPHENED[1].match(text, found.end):
             return False
         if found.kind == "days" and self.source == "en":       # "on Saturdays" is "samstags"; "Saturdays are ..." no
             previous = PREVIOUS.search(text, 0, found.start)
@@ -256,7 +262,8 @@ class CalendarNames(PlaceholderStep):
             return Span(found.start, found.end, Alone(self.name(found)))
         target = target.upper() if word.isupper() and found.word.isupper() else target
         space = "" if target.endswith("-") else " "                                     # "mid-June"
-        return Span(previous.start(1), found.end, Alone(f"{target}{space}{self.name(found)}"))
+        lead = IN_BEFORE.search(text, 0, previous.start(1)) if target in ("Anfang", "Mitte", "Ende") else None
+        return Span(lead.start() if lead else previous.start(1), found.end, Alone(f"{target}{space}{self.name(found)}"))
 
     def a_range(self, text: str, first: Found, second: Found) -> bool:
         """Whether two names make a range in words ("Montag bis Freitag", "from May to June"), not a change ("moved
