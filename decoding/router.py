@@ -37,6 +37,10 @@ ENGLISH_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?(?:[ap]m\b|\s?pm\b|\s?[ap]\.m\.)
 # a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"), is written
 # alike in both languages: it goes the model's own way ("LG Electronics" read as English came back as "LG explorse")
 BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
+# a line of a menu or a price tag whose price is written the German way, decimal comma and the sign after, is German
+# whatever its item's letters say ("Hot Dog 4,50 €" read as English came back as "De Hunde 4,50 €", "Pizza Margherita
+# 8,90 €" was copied as English); English writes "€4.50"
+GERMAN_PRICE_TAG = re.compile(r"\s*[^\W\d_][^.!?:]*?\s\d{1,3}(?:\.\d{3})*,(?:\d\d|-{1,2})\s?(?:€|EUR|Euro)\s*")
 
 
 def without_titled_names(text: str) -> str:
@@ -122,7 +126,8 @@ class Router:
         info@example.com" read as English for "example", "com". A line made up mostly of the everyday phrases of one
         of the languages is written in it (text/finders/phrases.py: "Kind regards, Anna" is no German). Nor does a
         name with its title tell, in either language, where other words do: "I meet Frau Schneider today." is
-        English ("Frau" alone outweighed the rest), "Herr Bauer" alone is read as before."""
+        English ("Frau" alone outweighed the rest), "Herr Bauer" alone is read as before. An item and its price written
+        the German way is German ("Hot Dog 4,50 €")."""
         return self.identify(line) if self.to == AUTO else None
 
     def identify(self, line: str) -> str | None:
@@ -135,6 +140,8 @@ class Router:
         brand = BRAND.fullmatch(line)
         if brand and not any(brand["acronym"].lower() in words for words in self.identifier.words.values()):
             return written_in(line)                  # "LG Electronics": a brand's acronym, no word ("OK Google")
+        if GERMAN_PRICE_TAG.fullmatch(line) and "de" in self.reads:
+            return "de"
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
             ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None)
         return lang if lang in self.reads else None

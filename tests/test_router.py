@@ -125,3 +125,11 @@ def test_an_english_time_of_the_12_hour_clock_tells_english(both):
                                        "de", "en")
     lines = ("Mon-Fri 9am-5pm", "7:45 p.m.", "Der Hund schläft um 9 am Strand.", "12:30")
     assert [auto.read(line) for line in lines] == ["en", "en", "de", None]
+
+
+def test_an_item_with_its_price_written_the_german_way_is_german(both):
+    """"Hot Dog 4,50 €" was read as English for its item and came back as "De Hunde 4,50 €"."""
+    auto = Router(both).toward("auto")
+    auto.identifier = LanguageId.learn([("Der Hund schläft.", "The hot dog sleeps.")] * 50, "de", "en")
+    assert [auto.read(line) for line in ("Hot Dog 4,50 €", "Hot Dog 1.250,- EUR", "Hot Dog €4.50",
+                                         "The hot dog sleeps. 4,50 €")] == ["de", "de", "en", "en"]
