@@ -24,6 +24,8 @@ from text.steps.sentences import Sentences
     ("He lives in the U.S. He likes it.", ["He lives in the U.S.", "He likes it."]),    # initials, then "He"
     ("The kids play outside. it's sunny.", ["The kids play outside.", "it's sunny."]),     # a pronoun in lowercase
     ("Der Hund schläft. es regnet.", ["Der Hund schläft.", "es regnet."]),              # (its sentence was lost)
+    ("Das Wetter ist toll! #sommer", ["Das Wetter ist toll!", "#sommer"]),     # tags after the mark stand apart
+    ("Hast du Lust auf Eis? 🍦 :)", ["Hast du Lust auf Eis?", "🍦 :)"]),      # ("... 🍦?": the model's mark)
 ])
 def test_a_line_splits_where_a_sentence_ends_and_a_new_one_begins(line, sentences):
     assert Sentences().apply(line)[0] == sentences

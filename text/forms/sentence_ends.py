@@ -12,13 +12,16 @@ space ("a mouse.The dog", "Ein Hund.Eine Katze") ends a sentence, unless the wor
 ("www.bbc.Com") or the first is an abbreviation ("Dr.Müller"). A period right after what is copied through (a URL,
 a path, a @handle, a version: text/forms/verbatim.py) is a sentence's, whatever it ends in: "Lade v2.1.3.
 Starte neu.", "Folge @anna.m. Sie postet viel." (a model lost the sentence after it); one inside it never is
-("Hauptstr. 5, 10115 Berlin": a street's abbreviation before its number).
+("Hauptstr. 5, 10115 Berlin": a street's abbreviation before its number). Emoji, emoticons and #hashtags alone after
+a sentence's mark to the line's end stand apart ("Das Wetter ist toll! #sommer"): they are copied as typed.
 """
 from __future__ import annotations
 
 import re
 
-from text.forms.verbatim import verbatim_spans
+import regex
+
+from text.forms.verbatim import EMOJI, EMOTICON, HASHTAG, verbatim_spans
 from text.forms.calendar import MONTHS
 
 # German abbreviations that end in a period inside a sentence (lowercase; matched case-insensitively)
@@ -45,6 +48,11 @@ START = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W
 START_LOWER = re.compile(rf"\s+(?=(?:[-–—{BULLETS}]\s+)?[\"'„“‚»«(\[]?[^\W_])")      # a line typed all in lowercase
 # in a line with capitals, a pronoun typed in lowercase opens a sentence too ("The kids are playing outside. it's
 # sunny." was one sentence, and a model lost its second: "Die Kinder spielen im Freien.")
+# after a sentence's mark, only emoji, emoticons and #hashtags to the line's end: they stand apart, copied as typed (in
+# the sentence, "Das Wetter ist toll! #sommer" came back as "... four! #sommer!", "Hast du Lust auf Eis? 🍦" as "... 🍦?"
+# and "... 🍦" without its "?": the sentence's final mark went after them or was lost)
+TAGGED = rf"(?:{EMOJI})+|{EMOTICON}|{HASHTAG}"
+START_TAIL = regex.compile(rf"\s+(?=(?:{TAGGED})(?:\s*(?:{TAGGED}))*\s*$)")
 START_PRONOUN = re.compile(r"\s+(?=(?:i|i['’]m|it|it['’]s|we|they|he|she|you|ich|es|wir|er)(?![\w'’-]))")
 # a speaker's dash that opens a sentence of dialogue ("- Hallo! - Tschüss!"), kept as typed: a model read "- Hallo!"
 # as "A now!" and a line of two turns as one sentence, losing one; and a list item's, before a number too ("- 2 Eier":
@@ -81,7 +89,8 @@ def sentence_spans(text: str, unbroken: list[tuple[int, int]] = ()) -> list[tupl
     for end in END.finditer(text):
         if any(a < end.end() < b for a, b in [*unbroken, *spans_copied]):    # nor inside an address ("Hauptstr. 5")
             continue
-        gap = starts.match(text, end.end()) or START_PRONOUN.match(text, end.end()) or joined(text, start, end)
+        gap = starts.match(text, end.end()) or START_PRONOUN.match(text, end.end()) or joined(text, start, end) or \
+            START_TAIL.match(text, end.end())
         if gap is not None and (end.start() in copied or
                                 ends_sentence(text[start:end.end()], end.group(), text[gap.end():])):
             spans.append((start, end.end()))

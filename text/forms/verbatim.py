@@ -23,6 +23,8 @@ EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0
 # an emoticon typed in letters and marks: eyes, a nose, a mouth (":)", ";-)", ":-D", ":P", ":/", ":*"), "^^", "xD"
 # (a model dropped ":)" or wrote it as "')")
 EMOTICON = r"[:;=][-'^]?[)(\]\[DPO/\\|*]+|\^\^|(?-i:[xX]D+)"
+# a #hashtag, an order's number with its hyphens ("#A-12345": a model kept "#A" and spelled out "-12345")
+HASHTAG = r"(?<![\w#&])#[^\W_]\w*(?:-(?=[^\W_]*\d)[^\W_]+)*"
 # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",
 # not a closing quote nor an English "'s" after the URL: "example.com's")
 URL_CHAR = r"(?:\([^\s()<>]*\)|'(?!s\b)(?=\w)|[^\s<>\"'„“”«»)])"
@@ -74,8 +76,7 @@ PATTERNS = [
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     rf"(?<!\S)(?:{EMOTICON})(?=[\s.,!?]|$)",         # an emoticon typed in letters and marks (":)", ";-)", ":D", "^^")
-    r"(?<![\w#&])#[^\W_]\w*(?:-(?=[^\W_]*\d)[^\W_]+)*",
-    # a #hashtag, an order's number with its hyphens ("#A-12345": a model kept "#A" and spelled out "-12345")
+    HASHTAG,
     rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
     rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
     # a path: "/etc/app/config.yaml", "/etc/", "~/docs", "./run.sh", "C:\\Users\\anna" (a model lost the one and
