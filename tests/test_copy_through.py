@@ -89,7 +89,9 @@ def test_a_training_pair_carries_a_span_as_a_placeholder_only_where_the_target_h
     ("Die Hauptstraße ist voll, die Straße 5 mal.", "Die Hauptstraße ist voll, die Straße 5 mal.", ()),  # no number
     ("Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", "Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", ()),  # units
     ("Bring 2 Euro zum Kaiserring 5 mit.", f"Bring 2 Euro zum {P0} mit.", ("Kaiserring 5",)),     # "Bring": a verb
-    ("Berliner Str. 7, 10115 Berlin", f"{P0}, 10115 Berlin", ("Berliner Str. 7",)),       # named after a place
+    ("Berliner Str. 7, 10115 Berlin", P0, ("Berliner Str. 7, 10115 Berlin",)),       # named after a place
+    ("Meine Adresse ist Bahnhofstr. 12, 80335 München.", f"Meine Adresse ist {P0}.",   # its postcode and town: the
+     ("Bahnhofstr. 12, 80335 München",)),                                            # comma was lost between them
     ("Er wohnt in der Frankfurter Allee 12a.", f"Er wohnt in der {P0}.", ("Frankfurter Allee 12a",)),
     ("Wir wohnen in der hauptstraße 5.", f"Wir wohnen in der {P0}.", ("hauptstraße 5",)),      # typed in lowercase
     ("bring 2 euro zum kaiserweg 5 mit.", "bring 2 euro zum kaiserweg 5 mit.", ()),  # not "weg", "ring" in lowercase

@@ -115,13 +115,14 @@ PATTERNS = [
     r"(?-i:(?<![\w-])(?:(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}+(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer"
     r"|chaussee|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm)|\p{Ll}{2,}(?:straße|strasse|str\.|gasse|allee|chaussee)"
     r"|\p{Lu}\p{Ll}+er (?:Straße|Strasse|Str\.|Gasse|Weg|Allee|Platz|Ring|Damm|Ufer|Chaussee))"
-    rf" \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED})",
+    rf" \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED}(?:, \d{{5}} \p{{Lu}}\p{{Ll}}+(?:-\p{{Lu}}\p{{Ll}}+)*(?![\w-]))?)",
     r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
     r"(?-i:(?<![\w.,])(?:\d{1,5}[A-Z]? )?\d{1,3}(?:st|nd|rd|th) (?:Street|Road|Avenue|Lane|Drive|Boulevard|Place)\b)",
     # a street named by its ordinal, as written: "5th Avenue", "350 5th Avenue" ("5th" was "5.", "Avenue" the model's:
     # "auf 5.")
     # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
-    # "She lives in the going 12" for "in der Goethestraße 12"), a street named after a place, "Berliner Str. 7", and
+    # "She lives in the going 12" for "in der Goethestraße 12"), a street named after a place, "Berliner Str. 7", with
+    # its postcode and town ("Bahnhofstr. 12, 80335 München": apart, a model lost the comma, "12 80335 Munich"), and
     # one typed in lowercase, "hauptstraße 5" (not "weg" or "ring" there: "bring 2"); a letter between the capital and
     # "ring" or "weg" (not "Bring 2 Euro mit": a model wrote "Bring 2 is working with her.")
     # a formula ("a < b", "x = 3", "2 + 2 = 4", "3 x 4 = 12", "0 ≤ x ≤ 1"): a model reads "<" rarely and drops it
