@@ -111,12 +111,14 @@ def test_a_month_or_weekday_is_no_part_of_a_name_beside_it():
 
 
 def test_german_common_nouns_the_corpus_lacks_are_not_names():
-    lexicon = Lexicon.learn(COMMON + [("Sie betreiben ein Land mit Luft und Gitarre.", "They run a country.")] * 3)
+    lexicon = Lexicon.learn(COMMON + [("Sie betreiben ein Land mit Luft und Gitarre.", "They run a country."),
+                                      ("Sie stellen sich auf den Platz.", "They stand on the square.")] * 3)
     names = Names(lexicon)
     for noun in ("Wassermühle", "Wasserskreisel", "Gitarrenschrank", "Betreiber", "Länder", "Sekretärin",
-                 "Mythologie", "Miniatur", "Kickboxerinnen", "Liter", "Temperatur", "Januar", "Minuten"):
+                 "Mythologie", "Miniatur", "Kickboxerinnen", "Liter", "Temperatur", "Januar", "Minuten", "Wasserplatz",
+                 "Stellplatz"):
         assert not names.is_name(noun), noun
-    for name in ("Lufthansa", "Wasserbauer", "Luftmeier", "Angela", "Hamburg"):    # a brand, surnames, ...
+    for name in ("Lufthansa", "Wasserbauer", "Luftmeier", "Angela", "Hamburg", "Alexanderplatz"):   # a brand, ...
         assert names.is_name(name), name
 
 

@@ -78,6 +78,9 @@ WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Me
                  "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
                  "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
+# a square's noun after a name is a place's name ("Nächster Halt: Alexanderplatz": as a compound of "Platz", a model
+# wrote it "Axer" and lost it)
+NAMED_SQUARE = "platz"
 # endings of German common nouns that no name has ("Bekämpfung", "Menschheit", "Sortiment", "Häuschen")
 NOUN_ENDINGS = ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "tion", "tionen", "ität",
                 "ismus", "ment", "ments", "chen", "lein", "nis", "nisse", "tum", "ling", "linge", "erei", "erin",
@@ -247,6 +250,10 @@ class Names(PlaceholderStep):
             return True
         if lower.endswith(NOUN_ENDINGS):
             return False
+        stem = word[:-len(NAMED_SQUARE)]
+        if lower.endswith(NAMED_SQUARE) and len(stem) >= 4 and self.is_name(stem) and \
+                not any(self.lexicon.knows(stem.lower() + end) for end in ("en", "n")):
+            return True                 # a square named after a name: "Alexanderplatz"; not "Spielplatz", "Stellplatz"
         return not self.forms.known(word)
 
     def listed(self, word: str) -> bool:
