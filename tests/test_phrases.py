@@ -141,6 +141,7 @@ def test_a_requests_closing_please_is_a_phrase_but_not_the_noun_or_the_verb(sour
     ("de", "en", "Telefon: 030 1234567", f"{P0} 030 1234567", "Phone:"),
     ("de", "en", "Treffpunkt: Hauptbahnhof, 9 Uhr.", f"{P0} Hauptbahnhof, 9 Uhr.", "Meeting point:"),  # "This is about"
     ("en", "de", "Meeting point: main entrance", f"{P0} main entrance", "Treffpunkt:"),
+    ("de", "en", "Nächster Halt: Hauptbahnhof", f"{P0} Hauptbahnhof", "Next stop:"),    # "A group of people sitting"
     ("de", "en", "Öffnungszeiten: Mo.-Fr. 9-18 Uhr", f"{P0} Mo.-Fr. 9-18 Uhr", "Opening hours:"),
     ("en", "de", "Address: 221B Baker Street", f"{P0} 221B Baker Street", "Adresse:"),
 ])
