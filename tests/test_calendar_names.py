@@ -132,6 +132,7 @@ def test_training_pairs_are_left_as_they_are():
     ("Am Wochenende geschlossen, werktags 9-18 Uhr.", ("On weekends", "on weekdays")),   # more after it
     ("Mo geschlossen.", ("Closed Monday",)),            # a weekday's abbreviation as the line's days: "Mo has his
     ("So geöffnet!", ("Open Sunday",)),                 # closed." (as "Montag geschlossen." is "Closed Monday")
+    ("Sonntag Ruhetag", ("Closed Sunday",)),            # its day of rest: "Sunday Ruhetag"
 ])
 def test_a_signs_line_of_its_days_and_closed_or_open_is_one_phrase_in_english_order(line, fills):
     """"Am Wochenende geschlossen." came back as "On weekends has his closed."."""

@@ -93,9 +93,10 @@ WEEK_PARTS = {("en", "de"): (re.compile(r"(?<![\w-])((?i:weekends|weekdays))(?![
 WEEK_PARTS_DE = (re.compile(r"(?<![\w-])((?i:werktags|am\s+wochenende))(?![\w-])"),
                  {"werktags": "on weekdays", "am wochenende": "on weekends"})
 # a German sign's line of its days and "geschlossen" / "geöffnet" alone is one phrase in English's order ("Am
-# Wochenende geschlossen." -> "Closed on weekends.": a model wrote "On weekends has his closed.")
-SIGN_STATE = {("de", "en"): (re.compile(r" +(?P<state>geschlossen|geöffnet)(?= *[.!]? *$)"),
-                             {"geschlossen": "Closed", "geöffnet": "Open"})}
+# Wochenende geschlossen." -> "Closed on weekends.": a model wrote "On weekends has his closed."), and its
+# "Ruhetag", the day a shop rests ("Sonntag Ruhetag" -> "Closed Sunday": a model copied "Ruhetag")
+SIGN_STATE = {("de", "en"): (re.compile(r" +(?P<state>geschlossen|geöffnet|Ruhetag)(?= *[.!]? *$)"),
+                             {"geschlossen": "Closed", "geöffnet": "Open", "Ruhetag": "Closed"})}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
