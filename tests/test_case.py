@@ -170,11 +170,13 @@ def test_a_word_the_corpus_lacks_that_ends_a_lowercase_greeting_is_the_addressee
                                          ("A MAN SEES ZOE.", "A man sees Zoe."),
                                          ("I SAW ZOE.", "I saw Zoe."),        # "saw": a noun, but no determiner
                                          ("A MAN CALLED ZOE YESTERDAY.", "A man called Zoe yesterday."),
-                                         ("DER HUND KOSTET VIEL.", "Der Hund Kostet viel.")])
+                                         ("DER HUND KOSTET VIEL.", "Der Hund Kostet viel."),
+                                         ("ICH KOMME, DU KOMMST.", "Ich komme, du kommst.")])   # "kommen"'s
 def test_a_word_the_corpus_lacks_after_an_english_noun_or_never_a_name_is_lowercase_in_a_caps_line(line, cased):
     """"THE DOG COSTS $50." came back as "DER HUND COSTS 50 $.": "Costs" was kept as a name; "A MAN CALLED MAX
-    YESTERDAY." as "... NAMENS MAX YESTERDAY.". A German noun (written capitalized) changes nothing."""
-    words = ["the", "dog", "a", "man", "sees", "called", "I", "saw", "Der", "Hund", "viel"]
+    YESTERDAY." as "... NAMENS MAX YESTERDAY.". A German noun (written capitalized) changes nothing; a German verb's
+    form the corpus lacks is lowercase ("ICH KOMME UM 8 UHR." came back as "I KOMME AT 8 O'CLOCK.")."""
+    words = ["the", "dog", "a", "man", "sees", "called", "I", "saw", "Der", "Hund", "viel", "ich", "du", "kommen"]
     lexicon = Lexicon({w.lower(): w for w in words}, nouns={"dog": "Hund", "man": "Mann", "saw": "Säge",
                                                             "hund": "dog"})
     assert Case(lexicon).apply(line)[0] == cased

@@ -195,8 +195,18 @@ class Case(Step):
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
                 return word.lower()
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
+            if found == "caps" and not named and self.verb_form(word):
+                return word.lower()             # "ICH KOMME": "Komme" was kept as a name, "I KOMME AT 8 O'CLOCK."
             return word.capitalize() if found == "caps" or named and not verb or looks_like_a_place(word) else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
+
+    def verb_form(self, word: str) -> bool:
+        """A German verb's form whose infinitive the corpus writes in lowercase: "komme", "kommst", "kommt" of
+        "kommen"."""
+        lower = word.lower()
+        infinitives = [lower + "n"] * lower.endswith("e") + [lower[:-1] + "en"] * lower.endswith("t") + \
+            [lower[:-2] + "en"] * lower.endswith("st")
+        return any((self.lexicon.cased(f) or "A").islower() for f in infinitives)
 
     def reverse(self, output: str, state: Cased | None) -> str:
         if state is None or not state.upper:
