@@ -9,6 +9,7 @@ from text.forms.rates import rate_after
     ("Das kostet 19,99 € pro Monat, das Zimmer 80 € je Nacht.", ("€19.99 per month", "€80 per night")),
     ("Äpfel kosten 2 € das Kilo, Birnen 3 Euro am Tag.", ("€2 per kilo", "€3 per day")),
     ("Er verdient 5 Mio. € im Jahr.", ("€5 million per year",)),
+    ("Äpfel 3,99 €/kg, Kuchen 2 € / Stück", ("€3.99 per kg", "€2 per piece")),      # a slash: "/kg" was lost
 ])
 def test_a_german_prices_rate_comes_with_it_in_english(text, fills):
     """"Das kostet 19,99 € pro Monat." came back as "The costs €19.99 Pros." from a 30-minute model."""

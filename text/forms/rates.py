@@ -1,5 +1,6 @@
 """A price's rate: what the price is for, after it ("12,50 € pro Person" -> "€12.50 per person", "80 euros a
-night" -> "80 € pro Nacht", "2 € das Kilo" -> "€2 per kilo", "950 € im Monat" -> "€950 per month"). A model kept
+night" -> "80 € pro Nacht", "2 € das Kilo" -> "€2 per kilo", "950 € im Monat" -> "€950 per month", "3,99 €/kg" ->
+"€3.99 per kg"). A model kept
 the price and lost or mangled its rate ("Pros", "einen Mord", "eine Kilile"): Multi30K has no prices to learn it
 from. The numbers finder (text/finders/numbers.py) puts the rate inside the price's placeholder, and so it does
 after how often ("2 Mal pro Woche" -> "twice a week", "3 times a day" -> "3 Mal pro Tag").
@@ -40,9 +41,11 @@ def table() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
 
 NOUNS, WRITTEN = table()
 # what joins a rate to its price: German "pro", "je", an article ("das Kilo", "die Stunde") or "im" / "am" ("im
-# Monat", "am Tag"); English "per", "a", "an". Not before a number ("im Jahr 2020" is a year) or "ago" ("$5 a day ago")
+# Monat", "am Tag"); English "per", "a", "an"; a slash in both ("3,99 €/kg": a model lost "/kg"). Not before a number
+# ("im Jahr 2020" is a year) or "ago" ("$5 a day ago")
 LEAD = {"de": r"(?:pro|je|das|die|den|im|am)", "en": r"(?:per|an?)"}
-AFTER = {lang: re.compile(rf"\s+{LEAD[lang]}\s+({'|'.join(map(re.escape, nouns))})(?![\w-])(?!\s*\d|\s+ago\b)",
+AFTER = {lang: re.compile(rf"(?:\s+{LEAD[lang]}\s+|\s*/\s*)({'|'.join(map(re.escape, nouns))})"
+                          r"(?![\w-])(?!\s*\d|\s+ago\b)",
                           0 if lang == "de" else re.IGNORECASE) for lang, nouns in NOUNS.items()}
 JOIN = {"de": "pro", "en": "per"}
 
