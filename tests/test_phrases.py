@@ -142,6 +142,7 @@ def test_a_requests_closing_please_is_a_phrase_but_not_the_noun_or_the_verb(sour
     ("de", "en", "Treffpunkt: Hauptbahnhof, 9 Uhr.", f"{P0} Hauptbahnhof, 9 Uhr.", "Meeting point:"),  # "This is about"
     ("en", "de", "Meeting point: main entrance", f"{P0} main entrance", "Treffpunkt:"),
     ("de", "en", "Nächster Halt: Hauptbahnhof", f"{P0} Hauptbahnhof", "Next stop:"),    # "A group of people sitting"
+    ("de", "en", "Termin: Di 14.30 Uhr", f"{P0} Di 14.30 Uhr", "Appointment:"),      # "Tuesday woman: 2:30 pm"
     ("de", "en", "Öffnungszeiten: Mo.-Fr. 9-18 Uhr", f"{P0} Mo.-Fr. 9-18 Uhr", "Opening hours:"),
     ("en", "de", "Address: 221B Baker Street", f"{P0} 221B Baker Street", "Adresse:"),
 ])

@@ -201,12 +201,12 @@ FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address",
                  "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
                  "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
                  "abfahrt": "Departure", "ankunft": "Arrival", "handy": "Mobile", "mobil": "Mobile", "fax": "Fax",
-                 "treffpunkt": "Meeting point", "nächster halt": "Next stop"},
+                 "treffpunkt": "Meeting point", "nächster halt": "Next stop", "termin": "Appointment"},
           "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
                  "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
                  "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax",
-                 "meeting point": "Treffpunkt", "next stop": "Nächster Halt"}}
+                 "meeting point": "Treffpunkt", "next stop": "Nächster Halt", "appointment": "Termin"}}
 # a sign's word of opening hours before its days or hours, without a colon ("Open Mon-Fri 9-5" -> "Geöffnet" + ...:
 # a model wrote "Fünf Montag-Freitag 9-5"), each a call of CALLS
 HOURS_SIGNS = {"de": ("täglich geöffnet", "geöffnet täglich", "geöffnet", "geschlossen"),
