@@ -51,7 +51,8 @@ def test_a_duration_in_two_units_the_larger_first_is_one_placeholder(source, tar
 
 
 @pytest.mark.parametrize("source, target, text, fills", [
-    ("en", "de", "He is 5 ft 11 in tall, 6 ft 2.5 in.", ("5 Fuß 11 Zoll groß", "6 Fuß 2,5 Zoll")),  # not "5 ft in hohem 11"
+    ("en", "de", "He is 5 ft 11 in tall, 6 ft 2.5 in.", ("5 Fuß 11 Zoll groß", "6 Fuß 2,5 Zoll")),
+    # a model wrote "5 ft in hohem 11"
     ("en", "de", "5 ft 11 in the box, 5 ft 11 in London.", ("5 Fuß", "11", "5 Fuß", "11")),   # "in" a preposition
     ("de", "en", "Er ist 5 ft 11 in Berlin.", ("5 ft", "11")),
 ])
