@@ -371,15 +371,25 @@ def test_an_address_in_use_is_one_line_before_the_model_loads(tmp_path):
                                               "is another server using it? choose another --port (or --host)"]
 
 
-def test_serve_takes_an_ensemble_like_translate(tmp_path):
+@pytest.fixture(scope="module")
+def ensemble_server(tmp_path_factory):
+    """serve.py on an ensemble of two tiny checkpoints: (url, process). The module's last test stops it with Ctrl-C."""
+    root = tmp_path_factory.mktemp("serve-ensemble")
     port = free_port()
-    proc = start(f"{save(tmp_path / 'a.pt', 1)},{save(tmp_path / 'b.pt', 2)}", port)
+    proc = subprocess.Popen([sys.executable, "serve.py", "--checkpoint", f"{save(root / 'a.pt', 1)},"
+                             f"{save(root / 'b.pt', 2)}", "--port", str(port), "--threads", "1"], cwd=REPO,
+                            stderr=subprocess.PIPE)
     try:
         wait_until_serving(proc, f"http://127.0.0.1:{port}")
-        assert httpx.post(f"http://127.0.0.1:{port}/translate", json={"text": "Ein Hund."}).status_code == 200
+        yield f"http://127.0.0.1:{port}", proc
     finally:
-        proc.terminate()
+        proc.kill()
         proc.wait(timeout=30)
+
+
+def test_serve_takes_an_ensemble_like_translate(ensemble_server):
+    url, _ = ensemble_server
+    assert httpx.post(f"{url}/translate", json={"text": "Ein Hund."}).status_code == 200
 
 
 def test_a_newer_request_cancels_the_one_still_running_whose_answer_would_overwrite_it(server, browser):
@@ -574,16 +584,12 @@ def test_the_page_keeps_html_tags_as_the_api_does_when_asked(server, browser):
     assert page.is_enabled("#n-best")
 
 
-def test_a_second_ctrl_c_with_requests_in_flight_stops_at_once_and_quietly(tmp_path, signum=signal.SIGINT):
+def test_a_second_ctrl_c_with_requests_in_flight_stops_at_once_and_quietly(ensemble_server, signum=signal.SIGINT):
     """The first Ctrl-C lets the request in flight finish and says so; the second ends the server at once, exit
     status 130, with no traceback and no abort from the batcher's thread (mid-way through a long request). SIGTERM
-    takes the same path (serving/server.py's handle_exit; 143); one server start is enough for the suite."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "serve.py", "--checkpoint", save(tmp_path / "a.pt", 1), "--port",
-                             str(port), "--threads", "1"], cwd=REPO, stderr=subprocess.PIPE)
+    takes the same path (serving/server.py's handle_exit; 143); the ensemble's server, stopped last, is enough."""
+    url, proc = ensemble_server
     try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_serving(proc, url)
         lines = "\n".join([SENTENCE] * 40)         # 64 texts of 40 lines at beam 16: minutes of decoding
         def post():
             with contextlib.suppress(httpx.HTTPError):      # its answer never comes: the server stops first
