@@ -86,6 +86,8 @@ def test_a_training_pair_carries_a_span_as_a_placeholder_only_where_the_target_h
     ("Karl-Marx-Allee 5a, Schillerstr. 3", f"{P0}, {P1}", ("Karl-Marx-Allee 5a", "Schillerstr. 3")),
     ("He lives at 221B Baker Street.", f"He lives at {P0}.", ("221B Baker Street",)),
     ("The shop on 5th Avenue, at 350 5th Avenue.", f"The shop on {P0}, at {P1}.", ("5th Avenue", "350 5th Avenue")),
+    ("Meet me at 5th Ave and 42nd St.", f"Meet me at {P0} and {P1}.", ("5th Ave", "42nd St")),   # abbreviated
+    ("On 5th Ave. in May, 1st St., 3rd Blvd.", f"On {P0} in May, {P1}, {P2}.", ("5th Ave.", "1st St.", "3rd Blvd")),
     ("Die Hauptstraße ist voll, die Straße 5 mal.", "Die Hauptstraße ist voll, die Straße 5 mal.", ()),  # no number
     ("Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", "Auf dem Heimweg 20 Minuten, der Schulweg 3 km.", ()),  # units
     ("Bring 2 Euro zum Kaiserring 5 mit.", f"Bring 2 Euro zum {P0} mit.", ("Kaiserring 5",)),     # "Bring": a verb

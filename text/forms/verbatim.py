@@ -117,9 +117,11 @@ PATTERNS = [
     r"|\p{Lu}\p{Ll}+er (?:Straße|Strasse|Str\.|Gasse|Weg|Allee|Platz|Ring|Damm|Ufer|Chaussee))"
     rf" \d{{1,4}}(?:[a-z]\b)?(?![.,:]?\d){MEASURED}(?:, \d{{5}} \p{{Lu}}\p{{Ll}}+(?:-\p{{Lu}}\p{{Ll}}+)*(?![\w-]))?)",
     r"(?-i:(?<![\w.,])\d{1,5}[A-Z]? (?:\p{Lu}\p{Ll}+ )+(?:Street|Road|Avenue|Lane|Drive|Boulevard|Square|Place)\b)",
-    r"(?-i:(?<![\w.,])(?:\d{1,5}[A-Z]? )?\d{1,3}(?:st|nd|rd|th) (?:Street|Road|Avenue|Lane|Drive|Boulevard|Place)\b)",
+    r"(?-i:(?<![\w.,])(?:\d{1,5}[A-Z]? )?\d{1,3}(?:st|nd|rd|th) (?:Street|Road|Avenue|Lane|Drive|Boulevard|Place"
+    r"|St|Ave|Rd|Blvd)\b(?:(?<=\b(?:St|Ave|Rd|Blvd))\.(?= +\p{Ll}|[,;]))?)",
     # a street named by its ordinal, as written: "5th Avenue", "350 5th Avenue" ("5th" was "5.", "Avenue" the model's:
-    # "auf 5.")
+    # "auf 5."), "5th Ave", "42nd St." (apart, "5. ... 42. Ave und St."), its full stop where a lowercase word or a
+    # comma follows (names.py's SUFFIXES)
     # a street address, as written: "Goethestraße 12", "Karl-Marx-Allee 5a", "221B Baker Street" (a model wrote
     # "She lives in the going 12" for "in der Goethestraße 12"), a street named after a place, "Berliner Str. 7", with
     # its postcode and town ("Bahnhofstr. 12, 80335 München": apart, a model lost the comma, "12 80335 Munich"), and
