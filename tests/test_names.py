@@ -80,9 +80,14 @@ def test_a_town_whose_name_holds_am_or_an_der_is_one_name_as_written(source, tar
 @pytest.mark.parametrize("source, target, line, fills", [
     ("de", "en", "Ein Mann fährt nach St. Moritz und zum FC St. Pauli.", ("St. Moritz", "FC St. Pauli")),
     ("en", "de", "A man flies to St. Louis and climbs Mt. Everest.", ("St. Louis", "Mt. Everest")),
+    ("en", "de", "A man met Ludwig van Beethoven in Rio de Janeiro.", ("Ludwig van Beethoven", "Rio de Janeiro")),
+    ("de", "en", "Ein Mann fährt nach Rio de Janeiro mit dem Hund von Anna.", ("Rio de Janeiro", "Anna")),
+    ("de", "en", "Ein Brief von Anna.", ("Brief", "Anna")),        # after an article: a noun the corpus lacks
 ])
-def test_saint_mount_or_fort_with_its_full_stop_opens_a_name(source, target, line, fills):
-    """As two names ("St", "Louis") a model lost the full stop between them: "St amüsiert Patrick's Day"."""
+def test_saint_mount_or_fort_with_its_full_stop_or_a_particle_between_name_parts_is_one_name(source, target, line,
+                                                                                               fills):
+    """As two names ("St", "Louis") a model lost the full stop between them: "St amüsiert Patrick's Day"; "Rio de
+    Janeiro" as two came back as "Rio zum Janeiro". Not a known word's "von" ("dem Hund von Anna"), nor one after an article."""
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     assert Names(LEXICON if source == "de" else english, source, target).apply(line)[1] == fills
 

@@ -40,7 +40,8 @@ from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
 from text.forms.sentence_ends import BEFORE_SENTENCE
-from text.forms.titles import NAMED, POSSESSIVE, english_possessive, german_possessive, listed, titled
+from text.forms.titles import ARTICLES, DETERMINERS, NAMED, POSSESSIVE, english_possessive, german_possessive, listed, \
+    titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -100,6 +101,11 @@ ENGLISH_I = re.compile(r"I['’](?:m|ll|ve|d|s)")
 # in translations only: training pairs stay as they were (a caption's "iMac monitor", "iMac-Monitor")
 CAMEL = re.compile(r"[a-z]{1,2}[A-Z][a-z]+")
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
+# lowercase particles inside a name, between two capitalized parts ("Rio de Janeiro", "Leonardo da Vinci", "Ludwig van
+# Beethoven": as two names a model wrote "Rio zum Janeiro"); not beside a word the corpus knows ("ein Foto von Paris")
+# nor after an article ("Ein Brief von Anna": a German noun the corpus lacks)
+PARTICLES = (" de ", " da ", " von ", " van ", " del ")
+ARTICLE_BEFORE = re.compile(r"(?:^|[\s(])(?i:%s) +$" % "|".join(sorted(DETERMINERS | ARTICLES | {"the", "a", "an"})))
 # abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
 # Boston"; "Broad St. Station" stays as it was)
 SUFFIXES = ("Jr", "Sr", "St", "Ave", "Rd", "Blvd")
@@ -185,7 +191,10 @@ class Names(PlaceholderStep):
             if any(s.start <= start < s.end for s in spans):
                 continue
             gap = text[runs[-1][-1][1]:start] if runs else None
-            if gap in (" ", "-") or gap == ". " and text[slice(*runs[-1][-1])] in SAINTS:  # "St. Louis": one name
+            if gap in (" ", "-") or gap == ". " and text[slice(*runs[-1][-1])] in SAINTS or \
+                    gap in PARTICLES and self.name_part(text[slice(*runs[-1][-1])]) and \
+                    self.name_part(text[start:end]) and not ARTICLE_BEFORE.search(text, 0, runs[-1][0][0]) and \
+                    text[slice(*runs[-1][0])].lower() not in DETERMINERS | ARTICLES:   # "St. Louis", "Rio de Janeiro"
                 runs[-1].append((start, end))
             else:
                 runs.append([(start, end)])
@@ -196,6 +205,11 @@ class Names(PlaceholderStep):
                 fill, end = fill + ".", end + 1       # "King Jr. spoke": its full stop (a model lost it: "Jr hier")
             spans.append(Span(start, end, fill))
         return self.saluted(text, sorted(spans))
+
+    def name_part(self, word: str) -> bool:
+        """A capitalized word that a particle may join to a name: one the corpus copies ("Vinci") or lacks ("Rio"),
+        no common word of it ("Foto")."""
+        return word[:1].isupper() and (self.lexicon.copied(word) or not self.lexicon.knows(word))
 
     def saluted(self, text: str, spans: list[Span]) -> list[Span]:
         """A letter's salutation and the name after it as one span ("Lieber Tom" -> "Dear Tom", "Sehr geehrter Herr
