@@ -37,6 +37,17 @@ def test_s_after_a_pronoun_is_is_or_has_before_a_participle(line, written):
     assert Contractions().apply(line) == (written, None)
 
 
+@pytest.mark.parametrize("line, written", [
+    ("Where r u?", "Where are you?"),                       # came back as "Wo ist uun?"
+    ("Thx, see u b4 8.", "Thanks, see you before 8."),      # "See u at 8": "Ein Hu um 8 Uhr"
+    ("Pls call. Ur dog, ur cat.", "Please call. Your dog, your cat."),
+    ("U2, R&B, u. and B4 in Ur; THX, R U?", "U2, R&B, u. and B4 in Ur; THX, R U?"),    # a name, caps, an initial
+    ("See u@r.de or `r = u`.", "See u@r.de or `r = u`."),                             # copied through
+])
+def test_chat_shorthand_for_a_whole_word_is_written_out(line, written):
+    assert Contractions().apply(line) == (written, None)
+
+
 def test_an_english_source_has_them_written_out_before_the_model_reads_it():
     english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     assert english.apply("We'll go.").sentences == ["We will go."]

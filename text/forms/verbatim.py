@@ -8,7 +8,7 @@ text/finders/copy_through.py), and the rule every other step keeps: no rewrite i
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Iterable
 
 import regex
 
@@ -163,8 +163,11 @@ def inside_copied(text: str, index: int) -> bool:
     return any(m.start() <= index < m.end() for m in verbatim_spans(text))
 
 
-def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str) -> str:
+def sub_outside_copied(pattern: re.Pattern, rewrite: Callable[[re.Match], str], text: str,
+                       free: Iterable[str] = ()) -> str:
     """pattern.sub(rewrite, text), but no match inside what is copied through is rewritten: a step that mends typed
-    words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/"."""
-    kept = [m.span() for m in verbatim_spans(text)]
+    words ("Gruesse" -> "Grüße", "dont" -> "don't") must not mend "info@gruesse.de" or "/home/dont/". `free`: what
+    is copied through only by its look, rewritten all the same where it is all a span (chat's "b4", a code by its
+    digit)."""
+    kept = [m.span() for m in verbatim_spans(text) if m.group() not in free]
     return pattern.sub(lambda m: m.group() if any(a <= m.start() < b for a, b in kept) else rewrite(m), text)
