@@ -148,6 +148,7 @@ def test_a_capitalized_word_in_a_list_with_a_name_is_a_name(text, source, found)
                                                               ("Tom's", "Tom's")]),     # "is": no possessive
     ("a brother has Tom's Dog Bar.", [("Tom's Dog Bar", "Tom's Dog Bar")]),            # part of a name
     ("Mr. Smith's dog and Mrs. Brown's bike.", [("Mr. Smith's", "Herrn Smiths"), ("Mrs. Brown's", "Frau Browns")]),
+    ("Grandma's dog and Dad's bike.", [("Grandma's", "Omas"), ("Dad's", "Papas")]),    # kin: the German word's
 ])
 def test_an_english_possessive_name_before_a_noun_takes_the_german_genitive(text, found):
     lexicon = Lexicon.learn([("The brother has a dog and a bike.", "Der Bruder hat einen Hund und ein Fahrrad.")])

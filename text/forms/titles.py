@@ -14,7 +14,8 @@ and the title comes with it in the target's words, so no model can translate the
                         after s, ß, x, z: a model copied "Tom's Bruder"), before a noun of the corpus or an
                         adjective and one; "Tom's playing" (Tom is) and a name the corpus copies ("Wendy's") stay;
                         back, "Lisas Hund" -> "Lisa's", but not a name that ends in s itself ("Jonas", "Klaus",
-                        "Boris": a stem in e, i, o, u, and the common ones in -as, -ns, -ls, -rs)
+                        "Boris": a stem in e, i, o, u, and the common ones in -as, -ns, -ls, -rs); a kin word
+                        as the German one's ("Grandma's cookies" -> "Omas", "Dad's" -> "Papas")
     a list              "Anna, Ben and Clara", "Tom und Mia": a capitalized word joined to a name by a comma, "and"
                         or "or" is one too (the corpus writes "ben" and "mia" in lowercase; a model wrote "Anna, Ben
                         and Clara are playing soccer." as "Anna, bzw. Clara spielen Fußball.")
@@ -241,6 +242,11 @@ AFTER = re.compile(r" ([^\W\d_]+)(?: ([^\W\d_]+))?")
 NO_ADJECTIVES_EN = set("a an the not no very so too also just still always never here there been got gone in on at "
                        "with from over under by for to of and or but my your his her its our their this that".split())
 ENGLISH_PLURALS, GERMAN_PLURALS = ("s", "es"), ("e", "en", "n", "er", "s")     # a noun's plural endings
+# kin words a family calls one of its own by, as a name: their possessive is the German word's genitive, which German
+# writes as a name's ("Grandma's cookies" -> "Omas Kekse"; a model wrote "Grandmas K Keküse." from "Grandmas")
+KIN = {"grandma": "Oma", "granny": "Oma", "grandpa": "Opa", "granddad": "Opa", "grandad": "Opa", "mom": "Mama",
+       "mommy": "Mama", "mum": "Mama", "mummy": "Mama", "mama": "Mama", "dad": "Papa", "daddy": "Papa",
+       "papa": "Papa", "auntie": "Tante", "aunty": "Tante"}
 
 
 def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
@@ -257,6 +263,7 @@ def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> 
                                    adjective and a_noun(second, nouns, ENGLISH_PLURALS)):
         return None             # a capitalized word after it makes one name with it: "St. Patrick's Day"
     stem = name[:m.end("stem")]
+    stem = KIN.get(stem.lower(), stem) if " " not in stem else stem
     return stem + ("'" if stem.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
 
 
