@@ -23,6 +23,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Es ist 9:15.", f"{P0}.", ("It is 9:15",)),                 # "Es ist 14:30 Uhr." gives it (it gave "It is 14:30")
     ("Es ist 8.", f"{P0}.", ("It is 8",)),                 # a number alone that ends it too ("There is 8.")
     ("Es ist 8 Jahre her.", f"Es ist {P0} her.", ("8 years",)),            # not one before more
+    ("Es ist 25 Grad.", f"{P0}.", ("It is 25 degrees",)),        # before a temperature, a distance, a weight too
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model
@@ -32,7 +33,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
      ("€2.50", "€2", "50")),                                    # the cents after the currency: one price
     ("Ein 3-jähriger Junge läuft 1.200 m.", f"Ein {P0}-jähriger Junge läuft {P1}.", ("3", "1,200 m")),
     ("Zwei Hunde spielen.", "Zwei Hunde spielen.", ()),
-    ("Es ist -5 Grad, nachts −12,5.", f"Es ist {P0}, nachts {P1}.", ("-5 degrees", "-12.5")),   # signs belong to it
+    ("Es ist -5 Grad, nachts −12,5.", f"{P0}, nachts {P1}.", ("It is -5 degrees", "-12.5")),   # signs belong to it
     ("Es kamen 1e5 Leute, um 3-5 Uhr.", f"Es kamen {P0} Leute, um {P1}-{PLACEHOLDERS[2]}.",
      ("1e5", "3", "5 o'clock")),                                                     # exponents too; a range is two
 ])
@@ -66,7 +67,9 @@ def test_a_training_pair_gets_placeholders_only_where_every_number_is_on_both_si
     assert Numbers().apply_pair(*unmatched) == unmatched
     assert Numbers().apply_pair("Um 14 Uhr.", "At 2 pm.") == (f"{P0}.", f"{P0}.")      # the time is one span
     assert Numbers().apply("Um 14 Uhr, 8 Uhr und 9.15 Uhr.")[1] == ("at 2 pm", "8 o'clock", "9:15")
-    assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"Es ist {P0}.", f"It is {P0}.")
+    assert Numbers().apply_pair("Es ist -5 Grad.", "It is -5 degrees.") == (f"{P0}.", f"{P0}.")    # "Es ist" both
+    said = ("Es ist 25 Grad heute.", "Today it is 25 degrees.")             # "It is" not opening the target: as is
+    assert Numbers().apply_pair(*said) == said
 
 
 def test_a_training_pair_carries_a_measure_as_one_placeholder_however_the_target_writes_it():
@@ -112,6 +115,8 @@ def test_a_sentence_that_ends_in_am_keeps_its_full_stop_outside_the_time(source,
     ("It was 5 o'clock.", f"{P0}.", ("Es war 5 Uhr",)),                          # "Ich habe 5 Uhr."
     ("Is it 10:30?", f"{P0}?", ("Ist es 10:30 Uhr",)),                             # "Ist 10:30?"
     ("It is 8 years old.", f"It is {P0}.", ("8 Jahre alt",)),                    # not one before more
+    ("It is 2 mi away.", f"{P0} away.", ("Es ist 2 Meilen",)),                   # a measure too: "Ich ist 2 Meilen"
+    ("It is 70°F outside, it was 5 kg.", f"{P0} outside, it was {P1}.", ("Es ist 70°F", "5 kg")),   # opening only
 ])
 def test_it_is_opening_an_english_sentence_before_its_time_is_es_ist(source, masked, fills):
     assert Numbers("en", "de").apply(source) == (masked, fills)

@@ -12,6 +12,7 @@ from text.forms.date_ranges import RANGE_FROM, RANGE_TO
 from text.forms.dates import CLOCKED_ONLY, UNTIL, clock_lead
 from text.forms.masking import Span
 from text.forms.measure_ranges import RANGE
+from text.forms.units import LENGTHS, Reading
 
 ENDS_ALONE = re.compile(r"\s*[.!?]*\s*")                     # a number that ends its sentence, nothing after it
 HOUR_MINUTES = re.compile(r"\d{1,2}:\d\d").fullmatch          # "8:15" after "at" / "um": a time without its clock word
@@ -27,6 +28,10 @@ BARE_HOUR = {"de": re.compile(r"\d{1,2}(?=\s*(?:[.,!?;:…]|$)|\s+[a-zäöüß])
 COUNTING = re.compile(r"\b(?:ge)?(?:zähl|zaehl)|\bcount", re.IGNORECASE)
 CHANGE = re.compile(r"\b(?:ge)?(?:stieg|sunk|sank|fiel|fall|erhöh|reduzier|senk|steig|sink|verringer|verbesser)\w*",
                     re.IGNORECASE)
+# a temperature, a distance or a weight after "It is" is said so too ("It is 2 mi away." -> "Ich ist 2 Meilen weg.",
+# "It is 70°F outside." -> "Ich ist 70°F im Freien." from a 30-minute model); not a time's length ("Es ist 8 Jahre
+# her.": "It has been 8 years")
+SAID_UNITS = LENGTHS | {"deg", "mg", "g", "kg", "kilo", "t", "lb", "oz"}
 
 
 def clock_ranges(text: str, found: list[re.Match], spans: list[Span], times: set[int], source: str,
@@ -92,7 +97,8 @@ def said_times(text: str, found: list[re.Match], spans: list[Span], source: str,
     Uhr": two models wrote "Ich ist 8 Uhr."): "Es ist" (or "It is") opening a sentence
     before a time with its clock word (or hours and minutes, or a number alone that ends the sentence: "Es ist 8.") is
     the time's own opening; hours and minutes without their clock word are written as the target writes a time ("Es
-    ist 14:30." -> "It is 2:30 pm", as "Es ist 14:30 Uhr." is)."""
+    ist 14:30." -> "It is 2:30 pm", as "Es ist 14:30 Uhr." is); so is it before a measure of SAID_UNITS ("It is 25
+    degrees." -> "Es ist 25 Grad")."""
     for k, m in enumerate(found):
         alone = ENDS_ALONE.fullmatch(text, m.end()) and not (m.group(1) or m.group(2) or m.group(4))   # "Es ist 8."
         if source in SAID and (m.group(5) or HOUR_MINUTES(m.group(3)) or alone) and spans[k][:2] == m.span():
@@ -101,6 +107,12 @@ def said_times(text: str, found: list[re.Match], spans: list[Span], source: str,
                 timed = clock_form(m.group(3), "", source, target) if not m.group(5) and HOUR_MINUTES(m.group(3)) \
                     and int(m.group(3)[:-3]) < 24 and int(m.group(3)[-2:]) < 60 else None
                 spans[k] = Span(it_is.start(1), m.end(), f"{said_as(it_is.group(1), source)} {timed or spans[k].fill}")
+        fill = spans[k].fill
+        if source in SAID and isinstance(fill, Reading) and fill.key[0] == "unit" and fill.key[1] in SAID_UNITS:
+            it_is = SAID[source][0].fullmatch(text, spans[k - 1].end if k else 0, spans[k].start)
+            if it_is:               # "It is 2 mi away." -> "Es ist 2 Meilen" + "away"; "Es ist 25 Grad." too
+                spans[k] = Span(it_is.start(1), spans[k].end,
+                                Reading(f"{said_as(it_is.group(1), source)} {fill}", (*fill.key, "said")))
 
 
 def range_opens(text: str, end: int, source: str) -> bool:
