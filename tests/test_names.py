@@ -87,7 +87,8 @@ def test_a_town_whose_name_holds_am_or_an_der_is_one_name_as_written(source, tar
 def test_saint_mount_or_fort_with_its_full_stop_or_a_particle_between_name_parts_is_one_name(source, target, line,
                                                                                                fills):
     """As two names ("St", "Louis") a model lost the full stop between them: "St amüsiert Patrick's Day"; "Rio de
-    Janeiro" as two came back as "Rio zum Janeiro". Not a known word's "von" ("dem Hund von Anna"), nor one after an article."""
+    Janeiro" as two came back as "Rio zum Janeiro". Not a known word's "von" ("dem Hund von Anna"), nor one after an
+    article."""
     english = Lexicon.learn([("A man walks the dog in the water.", "Ein Mann geht mit dem Hund im Wasser.")] * 5)
     assert Names(LEXICON if source == "de" else english, source, target).apply(line)[1] == fills
 
