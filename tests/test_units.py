@@ -189,7 +189,8 @@ def test_a_delay_goes_with_its_time_and_business_days_are_a_unit(source, target,
 @pytest.mark.parametrize("languages, source, fills", [
     (("de", "en"), "Es hat minus 5 Grad, MINUS 3 °C.", ("minus 5 degrees", "minus 3 °C")),
     (("de", "en"), "10 minus 5 Grad.", ("10", "5 degrees")),                     # a difference: no sign
-    (("en", "de"), "It is minus 5 degrees.", ("minus 5 Grad",)),
+    (("en", "de"), "It is minus 5 degrees.", ("Es ist minus 5 Grad",)),          # the opening travels with it
+    (("en", "de"), "Today it is minus 5 degrees.", ("minus 5 Grad",)),
 ])
 def test_minus_before_a_temperature_is_part_of_it(languages, source, fills):
     """Two models wrote "Es hat minus 5 Grad." as "There has 5 degrees.": the sign was lost."""
