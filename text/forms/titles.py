@@ -244,9 +244,9 @@ NO_ADJECTIVES_EN = set("a an the not no very so too also just still always never
 ENGLISH_PLURALS, GERMAN_PLURALS = ("s", "es"), ("e", "en", "n", "er", "s")     # a noun's plural endings
 # kin words a family calls one of its own by, as a name: their possessive is the German word's genitive, which German
 # writes as a name's ("Grandma's cookies" -> "Omas Kekse"; a model wrote "Grandmas K Keküse." from "Grandmas")
-KIN = {"grandma": "Oma", "granny": "Oma", "grandpa": "Opa", "granddad": "Opa", "grandad": "Opa", "mom": "Mama",
-       "mommy": "Mama", "mum": "Mama", "mummy": "Mama", "mama": "Mama", "dad": "Papa", "daddy": "Papa",
-       "papa": "Papa", "auntie": "Tante", "aunty": "Tante"}
+KIN_IN_GERMAN = {"grandma": "Oma", "granny": "Oma", "grandpa": "Opa", "granddad": "Opa", "grandad": "Opa", "mom": "Mama",
+                 "mommy": "Mama", "mum": "Mama", "mummy": "Mama", "mama": "Mama", "dad": "Papa", "daddy": "Papa",
+                 "papa": "Papa", "auntie": "Tante", "aunty": "Tante"}
 
 
 def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> str | None:
@@ -263,7 +263,7 @@ def german_possessive(name: str, text: str, end: int, nouns: dict[str, str]) -> 
                                    adjective and a_noun(second, nouns, ENGLISH_PLURALS)):
         return None             # a capitalized word after it makes one name with it: "St. Patrick's Day"
     stem = name[:m.end("stem")]
-    stem = KIN.get(stem.lower(), stem) if " " not in stem else stem
+    stem = KIN_IN_GERMAN.get(stem.lower(), stem) if " " not in stem else stem
     return stem + ("'" if stem.lower().endswith(("s", "ß", "x", "z", "ce")) else "s")
 
 
