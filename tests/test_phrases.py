@@ -116,6 +116,9 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("de", "en"), "Hallo Tom, wie war dein Tag?", ("Hello",)),             # no phrase after it
     (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
     (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
+    (("de", "en"), "Vielen Dank für deine Hilfe, bis bald!", ("Thank you very much for", "your help", "see you soon")),
+    (("en", "de"), "Thanks for your help, see you soon!", ("Danke für", "bis bald")),   # after the thanked for
+    (("de", "en"), "Danke für alles, ja", ("Thank you for",)),                 # an answer closes no message
 ])
 def test_a_farewell_opens_a_sentence_after_a_greeting_too(pair, line, fills):
     assert Phrases(*pair).apply(line)[1] == fills
@@ -182,6 +185,8 @@ def test_opening_hours_sign_word_before_its_days_or_hours_is_a_phrase(source, ta
     ("en", "de", "Time 45 minutes", "Time 45 minutes", ()),        # a duration as often as a time of day
     ("de", "en", "Achtung 5 Stufen", "Achtung 5 Stufen", ()),      # a notice's label takes its colon
     ("de", "en", "Die Abfahrt 10 Uhr", "Die Abfahrt 10 Uhr", ()),
+    ("de", "en", "Zug nach Berlin: Abfahrt 8:15", f"Zug nach Berlin: {P0} 8:15", ("Departure",)),   # after a colon
+    ("de", "en", "Gleis 4, Abfahrt 10:15 Uhr.", f"{P0} 4, {P1} 10:15 Uhr.", ("Platform", "Departure")),
 ])
 def test_a_fields_label_before_its_number_is_one_without_a_colon(source, target, text, masked, fills):
     """"Gleis 4, Abfahrt 10:15 Uhr." came back as "Platform 4, drives 10:15." from a 30-minute model."""

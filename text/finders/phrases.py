@@ -14,7 +14,8 @@ very much for" + " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank f
 "Bitte" / "Please" before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's
 label with its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a
 placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too
-("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
+("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr") or a colon ("Zug nach Berlin Hbf: Abfahrt 8:15": a model lost
+"Abfahrt"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
 Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
 own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
@@ -28,8 +29,8 @@ import re
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
 from text.forms.calendar import WEEKDAYS
-from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FIELDS, GREETINGS, HOURS_SIGNS, INTRODUCTIONS,
-                                      LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
+from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
+                                      INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
 
 SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
 LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
@@ -119,7 +120,7 @@ class Phrases(PlaceholderStep):
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields,
                                HOURS_SIGNS.get(source, ())) if self.table else None
         labels = labelled(LABELS[source], self.fields) if self.table else None      # a field after a comma too
-        self.next_label = re.compile(rf"(?<=[,;] )({labels})") if labels else None
+        self.next_label = re.compile(rf"(?<=[,;:] )({labels})") if labels else None      # "Berlin Hbf: Abfahrt 8:15"
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
 
@@ -152,8 +153,10 @@ class Phrases(PlaceholderStep):
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None
         phrase = self.table.get(phrase_key(rest.group(1))) if rest else None
-        if rest and not phrase and key.endswith(" für"):              # "Vielen Dank für" + "deine Hilfe"
+        if rest and not phrase and key.endswith((" für", " for")):     # "Vielen Dank für" + "deine Hilfe"
             phrase = THANKED.get(self.source, {}).get(phrase_key(rest.group(1)))
+            if not phrase and (farewell := self.farewell(text, rest)):    # "deine Hilfe, bis bald"
+                return spans + farewell
         named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
         if named and (rest := SENTENCE.fullmatch(text, named.end())):
             phrase = self.table.get(phrase_key(rest.group(1)))
@@ -165,6 +168,19 @@ class Phrases(PlaceholderStep):
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
+
+    def farewell(self, text: str, rest: re.Match) -> list[Span]:
+        """A farewell after the rest's last comma that closes the sentence, and what one thanks for before it where
+        it is one (THANKED: "deine Hilfe, bis bald" -> "your help" + ", " + "see you soon"; as one rest neither was
+        found, and a model wrote "for hone help to take baseball"); none without a farewell."""
+        comma = text.rfind(",", rest.start(1), rest.end(1))
+        tail = SENTENCE.fullmatch(text, LEADING.match(text, comma).end(), rest.end(1)) if comma > 0 else None
+        key = phrase_key(tail.group(1)) if tail else None
+        if key not in FAREWELLS.get(self.source, ()) or key not in self.table:
+            return []
+        head = THANKED.get(self.source, {}).get(phrase_key(text[rest.start(1):comma]))
+        return [Span(rest.start(1), comma, head)] * bool(head) + \
+            [Span(tail.start(1), tail.end(1), as_typed_inside(self.table[key], tail.group(1)))]
 
     def signed(self, text: str, at: int = 0) -> Span | None:
         """A sign-off and the writer's name from `at` to the line's end ("LG Anna", "lg anna" -> "Best wishes,

@@ -158,6 +158,12 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards",
                     "best wishes", "yours sincerely", "i'm sorry", "i am sorry"]}
 
+# those of GREETINGS that close a message, after a comma too ("Danke für deine Hilfe, bis bald!")
+FAREWELLS = {"de": {"tschüss", "tschüs", "ciao", "auf wiedersehen", "bis bald", "bis morgen", "bis später", "bis dann",
+                    "viele grüße", "liebe grüße", "beste grüße", "mit freundlichen grüßen", "alles gute", "viel glück",
+                    "viel spaß", "gute nacht"},
+             "en": {"bye", "goodbye", "see you", "see you soon", "see you later", "see you tomorrow", "kind regards",
+                    "best regards", "best wishes", "all the best", "good luck", "have fun", "good night"}}
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
 # rest is the model's ("Bitte rufen Sie mich an." -> "Please" + " rufen Sie mich an.": a model wrote "Pitor calls
@@ -201,12 +207,14 @@ FIELDS = {"de": {"kontakt": "Contact", "telefon": "Phone", "adresse": "Address",
                  "öffnungszeiten": "Opening hours", "preis": "Price", "datum": "Date", "uhrzeit": "Time",
                  "ort": "Location", "betreff": "Subject", "e-mail": "Email", "webseite": "Website",
                  "abfahrt": "Departure", "ankunft": "Arrival", "handy": "Mobile", "mobil": "Mobile", "fax": "Fax",
-                 "treffpunkt": "Meeting point", "nächster halt": "Next stop", "termin": "Appointment"},
+                 "treffpunkt": "Meeting point", "nächster halt": "Next stop", "termin": "Appointment",
+                 "gleis": "Platform", "bahnsteig": "Platform"},
           "en": {"contact": "Kontakt", "phone": "Telefon", "telephone": "Telefon", "address": "Adresse",
                  "opening hours": "Öffnungszeiten", "price": "Preis", "date": "Datum", "time": "Uhrzeit",
                  "location": "Ort", "subject": "Betreff", "email": "E-Mail", "e-mail": "E-Mail", "website": "Webseite",
                  "departure": "Abfahrt", "arrival": "Ankunft", "mobile": "Handy", "fax": "Fax",
-                 "meeting point": "Treffpunkt", "next stop": "Nächster Halt", "appointment": "Termin"}}
+                 "meeting point": "Treffpunkt", "next stop": "Nächster Halt", "appointment": "Termin",
+                 "platform": "Gleis"}}
 # a sign's word of opening hours before its days or hours, without a colon ("Open Mon-Fri 9-5" -> "Geöffnet" + ...:
 # a model wrote "Fünf Montag-Freitag 9-5"), each a call of CALLS
 HOURS_SIGNS = {"de": ("täglich geöffnet", "geöffnet täglich", "geöffnet", "geschlossen"),
