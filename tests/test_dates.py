@@ -38,7 +38,7 @@ def test_a_german_date_takes_its_article_and_leaves_the_sentences_full_stop(sour
 def test_a_short_german_date_after_a_weekday_is_a_date():
     """"am Di., 4.6., um 10 Uhr" came back as "on Tuesday, 4.6., at 10 o'clock": an English decimal."""
     assert Numbers().apply("Am Di., 4.6., und Freitag, 7.6. ist zu; Version 5.3. nicht.")[1] == \
-        ("June 4", "June 7", "5.3")
+        ("on Tuesday, June 4", "Friday, June 7", "5.3")
 
 
 @pytest.mark.parametrize("source, target, line, fills", [
@@ -97,6 +97,9 @@ def test_a_lowercase_may_after_a_word_that_says_so_is_the_month():
     ("en", "de", "My flight leaves on Monday, March 3rd at 7:45 a.m.", ("am Montag, dem 3. März", "um 7:45 Uhr")),
     ("en", "de", "The party is on Friday, 12 May 2025.", ("am Freitag, dem 12. Mai 2025",)),
     ("en", "de", "SUNDAY, MARCH 3 we are closed.", ("Sonntag, 3. März",)),
+    ("de", "en", "Wir treffen uns am Fr., 12.7. um 18 Uhr.", ("on Friday, July 12", "at 6 pm")),   # abbreviated
+    ("de", "en", "Mo., 3.5.2025 geschlossen", ("Monday, May 3, 2025",)),
+    ("en", "de", "See you on Fri., July 12.", ("am Freitag, dem 12. Juli",)),
 ])
 def test_a_weekday_before_a_date_is_part_of_it(source, target, line, fills):
     """As three placeholders ("am Montag", "dem", "3. März") a model wrote the date last: "My flight is walking on

@@ -60,10 +60,14 @@ def month_pattern(lang: str) -> str:
 DAY, YEAR = r"(?P<day>\d{1,2})", r"(?P<year>[12]\d{3})(?![\d.,:]\d)"
 
 
+SHORT_DAY = {"de": 2, "en": 3}            # a weekday's abbreviation's letters: "Fr.", "Fri."
+
+
 def weekday_before(lang: str) -> str:
     """A weekday's name, capitalized or in capitals, before a date: "Montag, dem ", "Monday, " ("am Montag, dem 3.
     März" <-> "on Monday, March 3": as three placeholders a model put the date last, "on Monday, at 7:45, March 3")."""
-    names = [form for name in WEEKDAYS[lang] for form in (name, name.upper())]
+    names = [form for name in WEEKDAYS[lang] for form in (name, name.upper())] + \
+        [rf"{name[:SHORT_DAY[lang]]}\." for name in WEEKDAYS[lang]]           # "am Fr., 12.7." too
     article = r"(?:(?i:de[mn])\s+)?" if lang == "de" else ""
     return r"(?:(?P<weekday>%s),?\s+%s)?" % ("|".join(names), article)
 
@@ -148,8 +152,9 @@ NO_CLOCK = r"(?!\s*(?i:[ap]\.?m\b|o'clock))"      # "May 3 to 5 pm" is a date an
 PATTERNS = {
     "de": [rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:{THROUGH['de']}(?P<last>\d{{1,2}})\.)?\s*{month_pattern('de')}"
            rf"(?:\s+{YEAR})?",
-           rf"{ON_DE}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
-           rf"(?:{lead_pattern(LEADS['de'])}|{ARTICLE_DE}|{AFTER_WEEKDAY})(?<![\w.,:]){DAY}\.(?P<number2>\d)\."
+           rf"{ON_DE}{weekday_before('de')}{DAY}\.(?:(?P<number>\d{{1,2}})\.{YEAR}|(?P<number2>\d\d)\.(?!\d))",
+           rf"(?:{lead_pattern(LEADS['de'])}?{weekday_before('de')}(?(on)|(?(weekday)|(?!)))|{ARTICLE_DE}|"
+           rf"{AFTER_WEEKDAY})(?<![\w.,:]){DAY}\.(?P<number2>\d)\."
            r"(?![\d.]|,\d)",
            # "am 5.3.": with its lead or article, or after a weekday ("am Di., 4.6.": as "4.6" it read as an English
            # decimal)
@@ -230,7 +235,8 @@ def find_dates(text: str, source: str, target: str) -> list[Span]:
                 continue
             lead = LEADS[source][" ".join(found["on"].lower().split())] if found.get("on") else \
                 MONTH_LEADS[source][found["within"].lower()] if found.get("within") else ""
-            weekday = [w.lower() for w in WEEKDAYS[source]].index(found["weekday"].lower()) + 1 \
+            weekday = next(k for k, w in enumerate(WEEKDAYS[source], start=1)      # "Fr." too
+                           if w.lower().startswith(found["weekday"].rstrip(".").lower())) \
                 if found.get("weekday") else None
             joint = found.get("and") is not None
             fill = written(day, last, month, found.get("year"), lead, target, weekday, found.get("to") is not None,
