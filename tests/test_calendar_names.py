@@ -5,7 +5,7 @@ import re
 import pytest
 
 from config import DataConfig
-from text.finders.calendar_names import CalendarNames
+from text.finders.calendar_names import CalendarNames, TimedSigns
 from text.finders.numbers import Numbers
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
@@ -137,6 +137,19 @@ def test_training_pairs_are_left_as_they_are():
 def test_a_signs_line_of_its_days_and_closed_or_open_is_one_phrase_in_english_order(line, fills):
     """"Am Wochenende geschlossen." came back as "On weekends has his closed."."""
     assert [span.fill for span in CalendarNames("de", "en").find(line)] == list(fills)
+
+
+@pytest.mark.parametrize("line, fills", [
+    ("Mo um 8 geschlossen.", ("Closed Monday at 8 o'clock",)),
+    ("Am Wochenende bis 14 Uhr geöffnet!", ("Open on weekends until 2 pm",)),
+    ("Sa 10-14 Uhr geöffnet.", ("Open Saturday 10 am-2 pm",)),                # a range: each hour a span
+    ("Mo geschlossen. Wir haben Mo um 8 geschlossen.", ()),                    # no time; the days open no line
+    ("Mo um 8 geschlossen, Di offen.", ()),                                    # its state closes no line
+])
+def test_a_signs_line_of_its_days_a_time_and_its_state_is_one_phrase_in_english_order(line, fills):
+    """"Mo um 8 geschlossen." came back as "Monday has at 8 o'clock closed." from a 30-minute model."""
+    assert [span.fill for span in Placeholders([TimedSigns(CalendarNames(), Numbers())]).find(line)] == list(fills)
+    assert translate("Mo um 8 geschlossen.", "de", "en", copying) == "Closed Monday at 8 o'clock."
 
 
 @pytest.mark.parametrize("languages, line, fills", [

@@ -60,13 +60,14 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Quotations", "Umlauts", "Case", "Placeholders",
                                                 "Typos", "FirstCapital", "FinalMark", "InnerStop", "StopSpacing",
                                                 "StrayMarks"]
-    assert [type(s).__name__ for s in full.steps[4].steps] == ["Slots", "Glossary", "Phrases", "Abbreviations",
-                                                               "NumberedWords", "ClockWords", "Adverbs",
+    assert [type(s).__name__ for s in full.steps[4].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
+                                                               "Abbreviations", "NumberedWords", "ClockWords",
+                                                               "Adverbs",
                                                                "FormalAddress", "Nouns", "CopyThrough", "Fractions",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
                                                                "SpelledAmounts", "CalendarNames", "Names"]
     without = Pipeline.from_config(DataConfig())
-    assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases",
+    assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
                                                                   "Abbreviations", "NumberedWords", "ClockWords",
                                                                   "FormalAddress",
                                                                   "CopyThrough", "Fractions",

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from config import DataConfig
 from text.finders.abbreviations import Abbreviations
 from text.finders.adverbs import Adverbs
-from text.finders.calendar_names import CalendarNames
+from text.finders.calendar_names import CalendarNames, TimedSigns
 from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
@@ -113,7 +113,8 @@ class Pipeline:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
             finders = [Slots(), Glossary(terms, whole_spans(*direction), possessives and possessives.term_gender),
-                       phrases, Abbreviations(*direction), NumberedWords(*direction), ClockWords(*direction),
+                       phrases, TimedSigns(CalendarNames(*direction), numbers),     # before the numbers' times
+                       Abbreviations(*direction), NumberedWords(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,

@@ -162,12 +162,27 @@ class CalendarNames(PlaceholderStep):
         state = pattern.match(text, spans[-1].end) if pattern and len(spans) == 1 else None
         if state is None or OPENED.fullmatch(text, 0, spans[0].start) is None:
             return spans
-        days, said = spans[0].fill, states[state["state"]]
-        if days.isupper():                                                        # "AM WOCHENENDE": "CLOSED ON ..."
-            said = said.upper()
-        elif re.match(r"(?:On|In|From|Early|Mid|Late)\b", days):                  # "On weekends" inside: "on"
-            days = days[0].lower() + days[1:]
-        return [Span(spans[0].start, state.end(), Alone(f"{said} {days}"))]
+        return [Span(spans[0].start, state.end(), Alone(said_first(states[state["state"]], spans[0].fill)))]
+
+    def timed_sign(self, text: str, times: PlaceholderStep) -> Span | None:
+        """A German sign's line of one span of days, a time after it (`times`, a numbers finder, finds it) and its
+        state (SIGN_STATE) as one span in English's order ("Mo um 8 geschlossen." -> "Closed Monday at 8 o'clock": a
+        model wrote "Monday has at 8 o'clock closed."); None where the line is no such sign."""
+        pattern, states = SIGN_STATE.get((self.source, self.target), (None, {}))
+        days = self.find(text) if pattern else []
+        if len(days) != 1 or OPENED.fullmatch(text, 0, days[0].start) is None:
+            return None
+        after = [s for s in times.find(text) if s.start >= days[0].end]
+        if not after or text[days[0].end:after[0].start].strip():
+            return None
+        said, end = after[0].fill, after[0].end
+        for time in after[1:]:                               # "Sa 10-14 Uhr": a range, each hour a span of its own
+            if not RANGE.fullmatch(text, end, time.start):
+                break
+            said, end = said + text[end:time.start] + time.fill, time.end
+        state = pattern.match(text, end)
+        return Span(days[0].start, state.end(), Alone(f"{said_first(states[state['state']], days[0].fill)} {said}")) \
+            if state else None
 
     def week_parts(self, text: str, spans: list[Span]) -> list[Span]:
         """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them; German
@@ -288,3 +303,25 @@ class CalendarNames(PlaceholderStep):
         if found.kind == "days":                                   # every Saturday: "samstags", "Saturdays"
             name = name.lower() + "s" if self.target == "de" else name + "s"
         return name.upper() if found.word.isupper() and len(found.word) > 1 else name
+
+
+def said_first(said: str, days: str) -> str:
+    """A sign's state before its days, as English writes them: "Closed Monday", "Closed on weekends", "CLOSED ON
+    WEEKENDS"."""
+    if days.isupper():                                                        # "AM WOCHENENDE": "CLOSED ON ..."
+        said = said.upper()
+    elif re.match(r"(?:On|In|From|Early|Mid|Late)\b", days):                  # "On weekends" inside: "on"
+        days = days[0].lower() + days[1:]
+    return f"{said} {days}"
+
+
+class TimedSigns(PlaceholderStep):
+    """A German sign's line of its days, a time and its state, one placeholder in English's order (CalendarNames.
+    timed_sign): before the numbers finder, whose time would win the overlap. Training pairs are left as they are."""
+
+    def __init__(self, days: CalendarNames, times: PlaceholderStep):
+        self.days, self.times = days, times
+
+    def find(self, text: str) -> list[Span]:
+        sign = self.days.timed_sign(text, self.times)
+        return [sign] if sign else []
