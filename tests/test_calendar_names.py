@@ -143,6 +143,8 @@ def test_a_signs_line_of_its_days_and_closed_or_open_is_one_phrase_in_english_or
     ("Mo um 8 geschlossen.", ("Closed Monday at 8 o'clock",)),
     ("Am Wochenende bis 14 Uhr geöffnet!", ("Open on weekends until 2 pm",)),
     ("Sa 10-14 Uhr geöffnet.", ("Open Saturday 10 am-2 pm",)),                # a range: each hour a span
+    ("Heute ab 14 Uhr geschlossen.", ("Closed today from 2 pm",)),            # today for its days
+    ("Heute um 8 Uhr gehen wir.", ()),
     ("Mo geschlossen. Wir haben Mo um 8 geschlossen.", ()),                    # no time; the days open no line
     ("Mo um 8 geschlossen, Di offen.", ()),                                    # its state closes no line
 ])

@@ -97,6 +97,9 @@ WEEK_PARTS_DE = (re.compile(r"(?<![\w-])((?i:werktags|am\s+wochenende))(?![\w-])
 # "Ruhetag", the day a shop rests ("Sonntag Ruhetag" -> "Closed Sunday": a model copied "Ruhetag")
 SIGN_STATE = {("de", "en"): (re.compile(r" +(?P<state>geschlossen|geöffnet|Ruhetag)(?= *[.!]? *$)"),
                              {"geschlossen": "Closed", "geöffnet": "Open", "Ruhetag": "Closed"})}
+# or "today" / "tomorrow" for its days before a time ("Heute ab 14 Uhr geschlossen." -> "Closed today from 2 pm": a
+# model wrote "Today has from 2 pm closed.")
+SIGN_WHEN = {("de", "en"): (re.compile(r" *((?i:heute|morgen))(?![\w-])"), {"heute": "today", "morgen": "tomorrow"})}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -170,6 +173,10 @@ class CalendarNames(PlaceholderStep):
         model wrote "Monday has at 8 o'clock closed."); None where the line is no such sign."""
         pattern, states = SIGN_STATE.get((self.source, self.target), (None, {}))
         days = self.find(text) if pattern else []
+        when, words = SIGN_WHEN.get((self.source, self.target), (None, {}))
+        if not days and when and (m := when.match(text)):                      # "Heute ab 14 Uhr geschlossen."
+            days = [Span(m.start(1), m.end(1), words[m.group(1).lower()].upper() if m.group(1).isupper() else
+                         words[m.group(1).lower()])]
         if len(days) != 1 or OPENED.fullmatch(text, 0, days[0].start) is None:
             return None
         after = [s for s in times.find(text) if s.start >= days[0].end]
