@@ -1,7 +1,9 @@
 """text/finders/names.py: names the model cannot know are carried through as written, or as their English exonym."""
 import pytest
 
-from text.finders.names import Names
+from text.finders.names import NamedAges, Names
+from text.finders.numbers import Numbers
+from text.steps.placeholders import Placeholders
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDERS
 
@@ -15,6 +17,17 @@ LEXICON = Lexicon.learn(COMMON + [("Ein Mann in Berlin.", "A man in Berlin."), (
 def test_unknown_capitalized_words_are_names_and_neighbours_are_one():
     text, fills = Names(LEXICON).apply("Der Radfahrer Jan Ullrich fährt durch Freiburg.")
     assert text == f"Der Radfahrer {P0} fährt durch {P1}." and fills == ("Jan Ullrich", "Freiburg")
+
+
+@pytest.mark.parametrize("line, masked, fills", [
+    ("Anna (32) sucht eine Wohnung.", f"{P0} sucht eine Wohnung.", ("Anna (32)",)),
+    ("Jan Ullrich (45) und Tom (7) fahren.", f"{P0} und {P1} fahren.", ("Jan Ullrich (45)", "Tom (7)")),
+    ("Ein Mann (32) in Berlin (2024).", f"Ein Mann ({P0}) in {P1} ({P2}).", ("32", "Berlin", "2024")),   # no age
+])
+def test_a_name_and_its_age_in_brackets_are_one_placeholder(line, masked, fills):
+    """"Anna (32) sucht eine Wohnung." came back as "Anna, (32) looking for an apartment." from a 30-minute model."""
+    names = Names(LEXICON)
+    assert Placeholders([NamedAges(names), Numbers(), names]).apply(line) == (masked, fills)
 
 
 def test_copied_words_and_exonyms_are_names_and_known_words_are_not():

@@ -61,8 +61,8 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                 "Typos", "FirstCapital", "FinalMark", "InnerStop", "StopSpacing",
                                                 "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[4].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
-                                                               "Abbreviations", "NumberedWords", "ClockWords",
-                                                               "Adverbs",
+                                                               "NamedAges", "Abbreviations", "NumberedWords",
+                                                               "ClockWords", "Adverbs",
                                                                "FormalAddress", "Nouns", "CopyThrough", "Fractions",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
                                                                "SpelledAmounts", "CalendarNames", "Names"]

@@ -25,7 +25,7 @@ from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
 from text.finders.fractions import Fractions
 from text.finders.glossary import Glossary, Terms, whole_spans
-from text.finders.names import Names
+from text.finders.names import NamedAges, Names
 from text.finders.number_compounds import NumberCompounds
 from text.finders.nouns import Nouns
 from text.finders.numbered_words import NumberedWords
@@ -112,8 +112,10 @@ class Pipeline:
         if cfg.placeholders:
             direction = (cfg.src_lang, cfg.tgt_lang)
             numbers = Numbers(*direction)
+            names = Names(lexicon, *direction) if cfg.names and lexicon is not None else None
             finders = [Slots(), Glossary(terms, whole_spans(*direction), possessives and possessives.term_gender),
                        phrases, TimedSigns(CalendarNames(*direction), numbers),     # before the numbers' times
+                       NamedAges(names) if names else None,                        # and their ages
                        Abbreviations(*direction), NumberedWords(*direction), ClockWords(*direction),
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
@@ -122,7 +124,7 @@ class Pipeline:
                        Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
                        CalendarNames(*direction),
-                       Names(lexicon, *direction) if cfg.names and lexicon is not None else None]
+                       names]
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:
             steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo

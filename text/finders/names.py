@@ -21,7 +21,8 @@ A word is taken for a name when
   ("Asian", "African American") or an adjective of a people by its ending ("Scottish", "European").
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"); a letter's salutation before a name is one placeholder with it ("Lieber Tom" -> "Dear
-Tom"). In training pairs a name becomes a placeholder on both sides where the target holds it
+Tom"), and so is a person's age in brackets after the name (NamedAges: "Anna (32) sucht eine Wohnung."). In
+training pairs a name becomes a placeholder on both sides where the target holds it
 as written (or as its fill), so the model learns to carry placeholders where names stand.
 """
 from __future__ import annotations
@@ -332,3 +333,22 @@ class Names(PlaceholderStep):
         """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""
         return [found or whole_in(target, source[span.start:span.end])
                 for found, span in zip(verbatim_in_target(source, spans, target), spans)]
+
+
+AGE = re.compile(r" \((\d{1,3})\)")              # "Anna (32)": a person's age in brackets after the name
+
+
+class NamedAges(PlaceholderStep):
+    """A name (the names finder's) and the age in brackets after it as one placeholder ("Anna (32) sucht eine
+    Wohnung." -> "Anna (32)" + " sucht eine Wohnung.": apart, the age a number's placeholder, a model wrote "Anna, (32)
+    looking for an apartment." and a weak one "Anna 32."); before the numbers finder, whose age would win the
+    overlap. Training pairs are left as they are."""
+
+    def __init__(self, names: Names):
+        self.names = names
+
+    def find(self, text: str) -> list[Span]:
+        if AGE.search(text) is None:
+            return []
+        return [Span(span.start, age.end(), f"{span.fill}{age.group()}") for span in self.names.find(text)
+                if (age := AGE.match(text, span.end)) and 0 < int(age.group(1)) < 130]
