@@ -86,6 +86,7 @@ class Pipeline:
                     lexicon: Lexicon | None = None) -> "Pipeline":
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
+        sign's line of its days, time and state ("Mo um 8 geschlossen."), a name with its age ("Anna (32)"), a
         sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
         "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a common
         word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" ->
