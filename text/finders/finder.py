@@ -52,6 +52,12 @@ def masked(finders: list[PlaceholderStep], text: str) -> tuple[str, tuple[str, .
     return mask(text, merge([finder.find(text) for finder in finders]))
 
 
+def pairs_rewritten(finder: PlaceholderStep) -> bool:
+    """Whether the finder rewrites training pairs: it tells where its spans' counterparts stand in a target
+    (`find_in_target` of its own); the others' spans stay as written there, so a pair need not be searched for them."""
+    return type(finder).find_in_target is not PlaceholderStep.find_in_target
+
+
 def masked_pair(finders: list[PlaceholderStep], source: str, target: str) -> tuple[str, str]:
     """Spans whose finder finds their counterparts in the target become the same placeholder on both sides; the
     others stay as written (all of a finder's, where it finds none). A pair with more spans than placeholders is
@@ -59,6 +65,8 @@ def masked_pair(finders: list[PlaceholderStep], source: str, target: str) -> tup
     source, target = clear(source), clear(target)
     kept, counterparts = [], {}
     for finder in finders:
+        if not pairs_rewritten(finder):    # its spans would all stay as written: no need to find them
+            continue
         spans = finder.find_paired(source, target)
         found = finder.find_in_target(source, spans, target) if spans else None
         if found is not None:
