@@ -221,6 +221,11 @@ def test_digit_runs_leave_training_pairs_to_the_number_step():
     assert Placeholders([DigitRuns(Numbers()), Numbers()]).apply_pair(*pair) == Numbers().apply_pair(*pair)
 
 
+def test_a_line_whose_only_digits_are_another_scripts_has_its_numbers():
+    """"٣" is a digit as "3" is (a line without any is not searched for numbers)."""
+    assert [(s.start, s.end, s.fill) for s in Numbers().find("Er hat ٣ Hunde, sie ३.")] == [(7, 8, "٣"), (20, 21, "३")]
+
+
 HOSTILE = ["Nr.1 .5 ,5 2x3 14h30 m² 12a 10% 1/2 ½ ¾ 3² x²", "Tel. +49 (0)30 123-456, Fax 030/123456",
            "1.-3. Mai, 3,5-4,5 kg, 5€, €5, $3.50, 5$, US$5,000, 20°C, -3°, 10 km/h, 100km/h, 5'000, 1'000.50",
            "Zimmer 3.OG, B2B, MP3-Player, 4K, 3D-Film, 1️⃣ #2 @user1 a1b2c3 2:1-Sieg 24/7 9-to-5 v1.2.3",
@@ -261,4 +266,4 @@ def test_a_pipeline_reads_a_texts_numbers_once_for_its_number_compounds_digit_ru
     finders = [NumberCompounds(numbers, None), DigitRuns(numbers), numbers]
     assert masked(finders, "Zwei Hunde rennen 3 km, am 12.03.2025.")[1] == ("3 km", "on March 12, 2025")
     assert masked(finders, "Ein Hund.")[1] == () and masked(finders, "Ein 5-Sterne-Hotel.")[1] == ("5-star",)
-    assert reads == ["Zwei Hunde rennen 3 km, am 12.03.2025.", "Ein Hund.", "Ein 5-Sterne-Hotel."]
+    assert reads == ["Zwei Hunde rennen 3 km, am 12.03.2025.", "Ein 5-Sterne-Hotel."]     # no digit: not read

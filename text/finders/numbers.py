@@ -53,6 +53,7 @@ BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>").fullmatch
 DIGIT_BYTES = {f"<0x{b:02X}>" for b in range(0x30, 0x3A)}
 # a section sign before its number ("§ 5", "§§ 3"): both languages write it so, and Multi30K has none to learn
 SECTION = re.compile(r"(§§?) ?$")
+DIGIT = re.compile(r"\d")            # what NUMBER, a date's and an ordinal's patterns, a list's marker take for one
 
 
 # the size of a change, after "by" in English and "um" in German, takes its preposition along ("Prices rose by 15%." ->
@@ -114,6 +115,8 @@ class Numbers(PlaceholderStep):
         return list(last[1])
 
     def spans(self, text: str) -> list[Span]:
+        if not DIGIT.search(text):       # every number, date, ordinal and list marker has one (most lines have none)
+            return []
         text = grouped_by_marks(text, self.source)       # "25 000" read as "25.000": one number, not two
         dates = find_dates(text, self.source, self.target)
         listed = dates + [s for s in find_list_markers(text, self.source) if not overlaps(s, dates)]   # "1. Milch"
