@@ -136,7 +136,8 @@ class CalendarNames(PlaceholderStep):
         self.prepositions = PREPOSITIONS.get((source, target), {})
 
     def find(self, text: str) -> list[Span]:
-        found = [f for m in NAME.finditer(text) if (f := self.candidate(m)) is not None]
+        found = [f for m in NAME.finditer(text) if m.group(1).lower() in self.table and
+                 (f := self.candidate(m)) is not None]           # a word the table lacks is none: not asked
         spans, k = [], 0
         while k < len(found):
             first = found[k]

@@ -180,7 +180,7 @@ class Names(PlaceholderStep):
                 continue
             for part in PART.finditer(word.group()):
                 start, end = word.start() + part.start(), word.start() + part.end()
-                if overlaps(Span(start, end, ""), dated):
+                if dated and overlaps(Span(start, end, ""), dated):
                     continue
                 after_name = bool(found) and text[found[-1][1]:start] == " "
                 if self.is_name(part.group(), word.group(), brands) or (after_name and self.surname(part.group())) or \

@@ -224,6 +224,8 @@ def listed(text: str, found: list[tuple[int, int]], may_be: Callable[[str], bool
     """The words of `text` joined to a name of `found` ((start, end) each) by a comma, "and" or "or", before or
     after it, that are capitalized, open no sentence and `may_be` a name: the other names of a list ("Anna, Ben and
     Clara"; "Anna, Ben, Mia and Tom" through one another)."""
+    if not found:                       # no name for a word to be listed with
+        return set()
     names = set(found)
     words = [m.span() for m in LIST_WORD.finditer(text) if m.start() > 0 and len(m.group()) > 1 and
              m.group().lower() not in KIN and not BEFORE_SENTENCE.search(text, 0, m.start()) and may_be(m.group())]
