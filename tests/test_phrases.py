@@ -77,7 +77,8 @@ def test_an_introduction_opens_a_sentence_and_an_opener_after_another_keeps_the_
                                               (("de", "en"), "Rauchen verboten!", "No smoking"),
                                               (("de", "en"), "Heute geschlossen.", "Closed today"),
                                               (("en", "de"), "Open today!", "Heute geöffnet"),
-                                              (("de", "en"), "Nur heute!", "Today only")])
+                                              (("de", "en"), "Nur heute!", "Today only"),
+                                              (("en", "de"), "Free Wi-Fi", "Kostenloses WLAN")])   # a hyphen too
 def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line, fill):
     assert Phrases(*pair).apply(line)[1] == (fill,)
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()

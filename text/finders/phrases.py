@@ -32,7 +32,8 @@ from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
                                       INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
 
-SENTENCE = re.compile(r"\s*([^\W\d_][\w'’ ,]*?)\s*([.!?…,]*)\s*", re.UNICODE)   # "Yes, please." too
+# "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
+SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
 LEADING = re.compile(r"[\s,]*")                      # between an opener and the rest of its sentence
 # the name after an introduction: capitalized words ("Anna Schmidt"), not an abbreviation's ("Dr." of "Dr. Müller")
 # fields whose number may be a duration, not their value ("Time 45 minutes"): only with a colon
