@@ -157,6 +157,19 @@ def test_an_english_possessive_name_before_a_noun_takes_the_german_genitive(text
     assert [(text[s.start:s.end], s.fill) for s in step.find(text)] == found
 
 
+@pytest.mark.parametrize("text, found", [
+    ("Mom's car is red.", [("Mom's", "Mamas")]),
+    ("I like Dad's new bike. Dad's here.", [("Dad's", "Papas")]),     # no noun after it: the model's
+    ("A mom's car.", []),                                              # a common noun
+])
+def test_a_kin_word_the_corpus_writes_in_lowercase_opens_a_sentence_as_a_name_before_a_noun(text, found):
+    """"Mom's car is red." came back as "Mome des Autos ist rot." from a 30-minute model: "mom" is a caption's word
+    in lowercase, so the sentence's first word was no name."""
+    lexicon = Lexicon.learn([("A mom's car and a dad's bike.", "Das Auto einer Mama und das Rad eines Papas.")] * 2)
+    lexicon.nouns = {"car": "Auto", "bike": "Fahrrad"}
+    assert [(text[s.start:s.end], s.fill) for s in Names(lexicon, "en", "de").find(text)] == found
+
+
 def test_a_copied_possessive_is_a_brand_unless_the_corpus_copies_the_name_alone_too():
     """The corpus copies "John's" (a sign for "John's Pizza") and "John": John's car is Johns Auto; "Domino's"
     alone is a brand."""

@@ -41,8 +41,8 @@ from text.forms.masking import Span, overlaps
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
 from text.forms.sentence_ends import BEFORE_SENTENCE
-from text.forms.titles import ARTICLES, DETERMINERS, NAMED, POSSESSIVE, english_possessive, german_possessive, listed, \
-    titled
+from text.forms.titles import ARTICLES, DETERMINERS, KIN_IN_GERMAN, NAMED, POSSESSIVE, english_possessive, \
+    german_possessive, listed, titled
 
 # German names of places and sights -> their English names (the ones English writes differently)
 EXONYMS = {
@@ -176,7 +176,8 @@ class Names(PlaceholderStep):
         found: list[tuple[int, int]] = []
         titled_run = capitalized_runs(text, self.translated) if self.source == "en" else set()
         for n, word in enumerate(WORD.finditer(text)):
-            if n == 0 and self.opens_sentence(word.group(), text[word.end():]):
+            if n == 0 and self.opens_sentence(word.group(), text[word.end():]) and \
+                    not self.kin_possessive(text, word.start(), word.end()):
                 continue
             for part in PART.finditer(word.group()):
                 start, end = word.start() + part.start(), word.start() + part.end()
@@ -184,7 +185,7 @@ class Names(PlaceholderStep):
                     continue
                 after_name = bool(found) and text[found[-1][1]:start] == " "
                 if self.is_name(part.group(), word.group(), brands) or (after_name and self.surname(part.group())) or \
-                        word.start() in titled_run:
+                        word.start() in titled_run or self.kin_possessive(text, start, end):
                     found.append((start, end))
         found = sorted({*found, *listed(text, found, self.listed)})
         runs: list[list[tuple[int, int]]] = []
@@ -206,6 +207,16 @@ class Names(PlaceholderStep):
                 fill, end = fill + ".", end + 1       # "King Jr. spoke": its full stop (a model lost it: "Jr hier")
             spans.append(Span(start, end, fill))
         return self.saluted(text, sorted(spans))
+
+    def kin_possessive(self, text: str, start: int, end: int) -> bool:
+        """A capitalized English kin word a family calls one of its own by, with "'s" before a noun: a name's
+        possessive, though the corpus writes the word in lowercase, at a sentence's start too ("Mom's car is red."
+        -> "Mamas Auto ..."; a model wrote "Mome des Autos ist rot.")."""
+        word = text[start:end]
+        m = POSSESSIVE.search(word)
+        return self.genitive is german_possessive and m is not None and word[:1].isupper() and \
+            m.group("stem").lower() in KIN_IN_GERMAN and \
+            german_possessive(word, text, end, self.lexicon.nouns) is not None
 
     def name_part(self, word: str) -> bool:
         """A capitalized word that a particle may join to a name: one the corpus copies ("Vinci") or lacks ("Rio"),
