@@ -143,8 +143,20 @@ class Router:
         if GERMAN_PRICE_TAG.fullmatch(line) and "de" in self.reads:
             return "de"
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
-            ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None)
+            ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None) or self.known_in(untitled)
         return lang if lang in self.reads else None
+
+    def known_in(self, text: str) -> str | None:
+        """The one language whose corpus alone holds some words of the text, for a line the identifier cannot tell:
+        "Add salt." ("add" is a word of English captions, too rare for the identifier's words, "salt" of neither)
+        went German->English; None where both languages have words of their own, or neither has. A word in capitals
+        tells nothing ("OK", "LG")."""
+        words = [word for word in WORD.findall(text) if not word.isupper()]
+        lexicons = {way.cfg.data.src_lang: way.lexicon for way in self.ways.values() if way.lexicon is not None}
+        found = {lang for lang, lexicon in lexicons.items() if any(
+            lexicon.knows(word) and not any(other.knows(word) for other in lexicons.values() if other is not lexicon)
+            for word in words)}
+        return found.pop() if len(found) == 1 and len(lexicons) == 2 else None
 
     def sent_into_their_own(self, lines: list[str]) -> int:
         """How many of the lines a fixed --to sends into the language they are written in already: each is read

@@ -1,10 +1,13 @@
 """decoding/router.py: --to auto sends each line of a model of both directions into the other language of its own,
 read by the identifier its checkpoint stores; a line it cannot tell goes the model's own way."""
+import copy
+
 import pytest
 
 from decoding.load import load_translator
 from decoding.router import Router, without_titled_names
 from text.forms.language_id import LanguageId
+from text.forms.lexicon import Lexicon
 from util.errors import UserError
 
 GERMAN, ENGLISH = "Der Hund schläft im Park.", "The dog sleeps in the park."
@@ -107,6 +110,18 @@ def test_a_line_the_identifier_cannot_tell_that_opens_with_english_i_is_english(
     auto.identifier = type("Undecided", (), {"which": lambda self, text, margin=None: None})()
     assert [auto.read(line) for line in ("I am hungry.", "Oh. I see it.", "Kapitel I ist lang.", "OK")] == \
         ["en", "en", None, None]
+
+
+def test_a_line_the_identifier_cannot_tell_goes_by_the_words_only_one_corpus_holds(both):
+    """"Add salt." was too close to call ("add" too rare a word of the captions for the identifier's, "salt" none)
+    and went German->English."""
+    auto = Router(both).toward("auto")
+    auto.identifier = type("Undecided", (), {"which": lambda self, text, margin=None: None})()
+    auto.ways = {lang: copy.copy(way) for lang, way in auto.ways.items()}
+    auto.ways["de"].lexicon = Lexicon.learn([("Add the OK taxi.", "Das OK Taxi.")])        # English's words
+    auto.ways["en"].lexicon = Lexicon.learn([("Das OK Taxi.", "The OK taxi.")])            # German's
+    assert [auto.read(line) for line in ("Add salt.", "Das Salz.", "Taxi", "OK", "Das add.")] == \
+        ["en", "de", None, None, None]          # a word both hold, a word in capitals, words of each tell nothing
 
 
 def test_a_line_of_only_a_brand_goes_the_models_own_way(both):
