@@ -20,6 +20,7 @@ from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.forms.verbatim import SPAN as VERBATIM
+from text.finders.names import BRAND
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
 from text.forms.titles import TITLE
@@ -34,9 +35,6 @@ FIRST_PERSON_I = re.compile(r"(?:^|[.!?]\s+)[\"'„“‚‘»«(]?I\s+[a-z]")
 # German word ("Open Mon-Fri 9am-5pm" was read as German and came back as "9am-5pm Mon-Fri"); "um 9 am Bahnhof" is
 # German, so "am" only without a space
 ENGLISH_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?(?:[ap]m\b|\s?pm\b|\s?[ap]\.m\.)", re.IGNORECASE)
-# a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"), is written
-# alike in both languages: it goes the model's own way ("LG Electronics" read as English came back as "LG explorse")
-BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
 # a line of a menu or a price tag whose price is written the German way, decimal comma and the sign after, is German
 # whatever its item's letters say ("Hot Dog 4,50 €" read as English came back as "De Hunde 4,50 €", "Pizza Margherita
 # 8,90 €" was copied as English); English writes "€4.50"
@@ -137,7 +135,7 @@ class Router:
             return None
         text = ENGLISH_CLOCK.sub(" ", VERBATIM.sub(" ", line))      # a URL's letters are neither language's
         untitled = without_titled_names(text)
-        brand = BRAND.fullmatch(line)
+        brand = BRAND.fullmatch(line)       # written alike in both languages: the model's own way
         if brand and not any(brand["acronym"].lower() in words for words in self.identifier.words.values()):
             return written_in(line)                  # "LG Electronics": a brand's acronym, no word ("OK Google")
         if GERMAN_PRICE_TAG.fullmatch(line) and "de" in self.reads:

@@ -65,6 +65,15 @@ def test_a_brands_camel_case_is_a_name_in_a_translation_though_the_corpus_knows_
         ("A dog on eBay.", "Ein Hund auf eBay-Monitor.")        # training pairs stay as they were
 
 
+def test_a_line_that_is_only_a_brand_is_one_name_in_a_translation_unless_its_acronym_is_a_word():
+    """"LG Electronics" came back as "LG" from a 30-minute model: "Electronics" was left to it."""
+    english = Lexicon.learn([("The dog walks on the TV and the electronics.", "Der Hund läuft.")] * 5)
+    names = Names(english, "en", "de")
+    assert [names.apply(line)[1] for line in ("LG Electronics", "TV Electronics", "LG Electronics are good.")] == \
+        [("LG Electronics",), ("TV",), ("LG",)]      # a word's acronym, a sentence: word by word
+    assert names.apply_pair("LG Electronics", "LG Elektronik")[0] == f"{P0} Electronics"     # training as it was
+
+
 def test_a_naming_called_is_the_name_alone_in_a_training_pair_whose_target_lacks_namens():
     """"A dog called Max runs." is "A dog P0 runs." ("namens Max"), but a pair's target may write the name another
     way ("mit dem Namen Max"): there the model learns "called" itself."""
@@ -96,6 +105,7 @@ def test_a_town_whose_name_holds_am_or_an_der_is_one_name_as_written(source, tar
     ("en", "de", "A man met Ludwig van Beethoven in Rio de Janeiro.", ("Ludwig van Beethoven", "Rio de Janeiro")),
     ("de", "en", "Ein Mann fährt nach Rio de Janeiro mit dem Hund von Anna.", ("Rio de Janeiro", "Anna")),
     ("de", "en", "Ein Brief von Anna.", ("Brief", "Anna")),        # after an article: a noun the corpus lacks
+    ("en", "de", "Ursula von der Leyen met Ana de la Cruz.", ("Ursula von der Leyen", "Ana de la Cruz")),   # two words
 ])
 def test_saint_mount_or_fort_with_its_full_stop_or_a_particle_between_name_parts_is_one_name(source, target, line,
                                                                                                fills):

@@ -101,11 +101,16 @@ ENGLISH_I = re.compile(r"I['’](?:m|ll|ve|d|s)")
 # corpus knows the word ("I sold it on eBay." -> "Ich schneidet es auf einer baseball.": "Ebay" is a caption's word);
 # in translations only: training pairs stay as they were (a caption's "iMac monitor", "iMac-Monitor")
 CAMEL = re.compile(r"[a-z]{1,2}[A-Z][a-z]+")
+# a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"): one name,
+# written alike in both languages ("LG Electronics" read as English came back as "LG explorse", and as "LG" with its
+# other words left to the model)
+BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
 SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
 # lowercase particles inside a name, between two capitalized parts ("Rio de Janeiro", "Leonardo da Vinci", "Ludwig van
-# Beethoven": as two names a model wrote "Rio zum Janeiro"); not beside a word the corpus knows ("ein Foto von Paris")
+# Beethoven", "Ursula von der Leyen": as two names a model wrote "Rio zum Janeiro", "Ursula from the Leyen"); not beside
+# a word the corpus knows ("ein Foto von Paris")
 # nor after an article ("Ein Brief von Anna": a German noun the corpus lacks)
-PARTICLES = (" de ", " da ", " von ", " van ", " del ")
+PARTICLES = (" de ", " da ", " von ", " van ", " del ", " von der ", " van der ", " van den ", " de la ", " de los ")
 ARTICLE_BEFORE = re.compile(r"(?:^|[\s(])(?i:%s) +$" % "|".join(sorted(DETERMINERS | ARTICLES | {"the", "a", "an"})))
 # abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
 # Boston"; "Broad St. Station" stays as it was)
@@ -168,7 +173,12 @@ class Names(PlaceholderStep):
         self.salutation = SALUTE.get(source) if (source, target) in TABLES else None
 
     def find(self, text: str, brands: bool = True) -> list[Span]:
-        """brands: a brand's camel case ("eBay") is a name too (CAMEL; not in training pairs)."""
+        """brands: a brand's camel case ("eBay"), and a line that is only a brand whose acronym is a name ("LG
+        Electronics": BRAND), are names too (not in training pairs)."""
+        brand = BRAND.fullmatch(text) if brands else None
+        if brand and self.name_part(brand["acronym"]):
+            start, end = brand.start("acronym"), len(text.rstrip())
+            return [Span(start, end, text[start:end])]
         spans = [Span(m.start(), m.end(), self.exonyms[m.group()]) for m in self.phrase.finditer(text)] \
             if self.phrase else []
         spans += [s for s in titled(text, self, self.source, self.target) if not overlaps(s, spans)]
