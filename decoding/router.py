@@ -20,7 +20,7 @@ from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.forms.verbatim import SPAN as VERBATIM
-from text.finders.names import BRAND
+from text.finders.names import BRAND, PARTICLES
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
 from text.forms.titles import TITLE
@@ -38,6 +38,11 @@ ENGLISH_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?(?:[ap]m\b|\s?pm\b|\s?[ap]\.m\.)
 # a line of a menu or a price tag whose price is written the German way, decimal comma and the sign after, is German
 # whatever its item's letters say ("Hot Dog 4,50 €" read as English came back as "De Hunde 4,50 €", "Pizza Margherita
 # 8,90 €" was copied as English); English writes "€4.50"
+# two capitalized words joined by a name's particle ("Ursula von der Leyen", "Ana de la Cruz"): a name written alike in
+# both languages where neither word is a common word of either corpus ("Ursula von der Leyen visited Paris." was read
+# as German for "von der" and came back as "Ursula von der Leyen between Paris.")
+PARTICLED = re.compile(r"\b([A-ZÄÖÜ][\w'’-]*)(?:%s)([A-ZÄÖÜ][\w'’-]*)" %
+                       "|".join(re.escape(p) for p in sorted(PARTICLES, key=len, reverse=True)))
 GERMAN_PRICE_TAG = re.compile(r"\s*[^\W\d_][^.!?:]*?\s\d{1,3}(?:\.\d{3})*,(?:\d\d|-{1,2})\s?(?:€|EUR|Euro)\s*")
 
 
@@ -134,7 +139,7 @@ class Router:
         if self.identifier is None:
             return None
         text = ENGLISH_CLOCK.sub(" ", VERBATIM.sub(" ", line))      # a URL's letters are neither language's
-        untitled = without_titled_names(text)
+        untitled = self.without_particled_names(without_titled_names(text))
         brand = BRAND.fullmatch(line)       # written alike in both languages: the model's own way
         if brand and not any(brand["acronym"].lower() in words for words in self.identifier.words.values()):
             return written_in(line)                  # "LG Electronics": a brand's acronym, no word ("OK Google")
@@ -143,6 +148,12 @@ class Router:
         lang = written_in(line) or self.identifier.which(untitled if WORD.search(untitled) else text) or \
             ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None) or self.known_in(untitled)
         return lang if lang in self.reads else None
+
+    def without_particled_names(self, text: str) -> str:
+        """The text without its names of particles (PARTICLED) whose words no corpus holds but as names."""
+        lexicons = [way.lexicon for way in self.ways.values() if way.lexicon is not None]
+        named = lambda word: all(lexicon.copied(word) or not lexicon.knows(word) for lexicon in lexicons)
+        return PARTICLED.sub(lambda m: " " if lexicons and named(m[1]) and named(m[2]) else m[0], text)
 
     def known_in(self, text: str) -> str | None:
         """The one language whose corpus alone holds some words of the text, for a line the identifier cannot tell:

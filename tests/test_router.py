@@ -124,6 +124,18 @@ def test_a_line_the_identifier_cannot_tell_goes_by_the_words_only_one_corpus_hol
         ["en", "de", None, None, None]          # a word both hold, a word in capitals, words of each tell nothing
 
 
+def test_a_name_of_particles_tells_no_language_where_its_words_are_no_corpus_words(both):
+    """"Ursula von der Leyen visited Paris." was read as German for "von der" and went German->English."""
+    auto = Router(both).toward("auto")
+    auto.identifier = LanguageId.learn([("Der Mann von der Post besuchte Paris.", "The man visited Paris.")] * 50,
+                                       "de", "en")
+    auto.ways = {lang: copy.copy(way) for lang, way in auto.ways.items()}
+    auto.ways["de"].lexicon = Lexicon.learn([("The man visited Paris.", "Der Mann besuchte Paris.")])
+    auto.ways["en"].lexicon = Lexicon.learn([("Der Mann von der Post.", "The man.")])
+    lines = ("Ursula von der Leyen visited Paris.", "Ursula von der Leyen besuchte Paris.", "Der Mann von der Post.")
+    assert [auto.read(line) for line in lines] == ["en", "de", "de"]     # "Mann", "Post": words of the corpus
+
+
 def test_a_line_of_only_a_brand_goes_the_models_own_way(both):
     """"LG Electronics" was read as English for "Electronics" and came back as "LG explorse"."""
     auto = Router(both).toward("auto")
