@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
+import threading
+import types
 from typing import Iterable
 
 JOINER = "\uffed"
@@ -39,13 +42,48 @@ def installed_pipeline(lang: str) -> str | None:
 def load_spacy(lang: str):
     """The language's small spaCy pipeline when installed (only its tokenizer is used), else spacy.blank(lang); loaded
     once a process (half a second each): a run of both directions asks for each language four times."""
-    import spacy
-
+    spacy = import_spacy()
     pipeline = installed_pipeline(lang)
     if pipeline:
         return spacy.load(pipeline, exclude=["tok2vec", "tagger", "morphologizer", "parser", "lemmatizer",
                                              "senter", "attribute_ruler", "ner"])
     return spacy.blank(lang)
+
+
+_importing = threading.Lock()
+
+
+def import_spacy() -> types.ModuleType:
+    """spaCy without its command line: spaCy's __init__ imports spacy.cli for `spacy.info`, and with it the whole CLI
+    (typer, rich, requests, jinja2: a third of a second of each command's start), none of which tokenizes. Stand-ins
+    fill spacy.cli and spacy.cli.info while spaCy imports and are gone after it: `import spacy.cli` (a download,
+    `spacy.info`) then imports the real one, as it would have."""
+    with _importing:
+        if "spacy" in sys.modules:
+            return sys.modules["spacy"]
+        cli, cli_info = types.ModuleType("spacy.cli"), types.ModuleType("spacy.cli.info")
+        cli.__path__ = []
+
+        def info(*args, **kwargs):
+            from spacy.cli.info import info as real
+            return real(*args, **kwargs)
+
+        cli_info.info = info
+        stand_ins = {"spacy.cli": cli, "spacy.cli.info": cli_info}
+        if any(name in sys.modules for name in stand_ins):     # already imported for real (a test imported it)
+            import spacy
+            return spacy
+        sys.modules.update(stand_ins)
+        try:
+            import spacy
+        finally:
+            for name, module in stand_ins.items():
+                if sys.modules.get(name) is module:
+                    del sys.modules[name]
+            parent = sys.modules.get("spacy")
+            if parent is not None and getattr(parent, "cli", None) is cli:
+                del parent.cli
+        return spacy
 
 
 def tokenizer_name(lang: str) -> str:

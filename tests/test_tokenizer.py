@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +97,15 @@ def test_detokenizing_loads_no_spacy(monkeypatch):
     """A translation's target side only detokenizes: it costs no spaCy load (a fifth of a second a process)."""
     monkeypatch.setattr("data.tokenizer.load_spacy", lambda lang: pytest.fail(f"spaCy {lang} loaded"))
     assert Tokenizer("en").detokenize(["A", "dog", JOINER + "."]) == "A dog."
+
+
+def test_tokenizing_imports_no_spacy_command_line():
+    """spaCy's __init__ would import its whole CLI (a third of a second a process); tokenizing needs none of it, and
+    spacy.cli imported afterwards is the real one."""
+    code = ("import sys; from data.tokenizer import Tokenizer; tokens = Tokenizer('de').tokenize('Ein Hund rennt.'); "
+            "loaded = sorted(m for m in sys.modules if m.startswith('spacy.cli') or m == 'typer'); "
+            "import spacy.cli; from spacy.cli.info import info; "
+            "print(tokens, loaded, callable(spacy.cli.download), info.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout
+    assert out.split() == ["['Ein',", "'Hund',", "'rennt',", f"'{J}.']", "[]", "True", "spacy.cli.info"]
