@@ -10,7 +10,7 @@ import torch
 from decoding.load import load_translator
 from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
 from tests.runs import records_of
-from tests.tiny_checkpoints import save
+from tests.tiny_checkpoints import WORDS, save
 from util.errors import UserError
 
 
@@ -190,3 +190,22 @@ def test_best_pt_of_a_run_in_its_first_epoch_is_said_to_come_at_its_end_not_to_b
     (run / "config.json").write_text('{"bos_token": "<s>"}')              # an export's config.json: no run
     with pytest.raises(UserError, match=r"— train one with `python train.py`, or name a .pt file that exists$"):
         load_checkpoint(run / "best.pt")
+
+
+def test_vocabularies_and_lexicon_are_stored_as_json_and_files_with_them_as_lists_still_load(tmp_path):
+    """torch's weights_only unpickler takes a quarter of a second over a lexicon's and vocabularies' strings: each is
+    one JSON text in the file, read back as it was written; a file from before, with plain lists, reads the same."""
+    lexicon = {"forms": ["Hund", "Park"], "counts": [3, 1], "copied": ["Park"], "nouns": [["hund", "dog"]]}
+    new = save(tmp_path / "new.pt", 1, lexicon=lexicon)
+    stored = torch.load(new, weights_only=True)
+    assert [sorted(stored[key]) for key in ("src_vocab", "tgt_vocab", "lexicon")] == [["json"]] * 3
+    raw = load_checkpoint(new).raw
+    assert raw["lexicon"] == lexicon and raw["src_vocab"] == raw["tgt_vocab"] == WORDS.to_dict()
+    torch.save(raw, tmp_path / "old.pt")                  # as written before: the parts as plain lists
+    old = load_checkpoint(tmp_path / "old.pt").raw
+    assert (old["lexicon"], old["src_vocab"]) == (lexicon, WORDS.to_dict())
+    stored["lexicon"]["json"] = b'{"forms": ['
+    torch.save(stored, tmp_path / "cut.pt")
+    with pytest.raises(UserError, match=r"cut.pt is damaged: its lexicon is not readable \(Expecting value") as error:
+        load_checkpoint(tmp_path / "cut.pt")
+    assert "\n" not in str(error.value)

@@ -41,7 +41,7 @@ from pathlib import Path
 
 import torch
 
-from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
+from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, packed, save_checkpoint
 from training.card import CARD_NAME, averaged_card, ended_at, model_card, write_card
 from models.resume_command import resume_command
 from util.errors import UserError
@@ -205,7 +205,7 @@ class Checkpoints:
         whole, with the card it had)."""
         try:
             raw = load_checkpoint(path).raw
-            atomic_torch_save({**raw, "info": {**(raw.get("info") or {}), "card": card}}, path)
+            atomic_torch_save({**packed(raw), "info": {**(raw.get("info") or {}), "card": card}}, path)
         except (OSError, UserError) as e:
             print(f"warning: could not write the final card into {path} ({getattr(e, 'strerror', None) or e}); "
                   f"{self.dir / CARD_NAME} holds it", file=sys.stderr)
