@@ -76,6 +76,10 @@ def import_spacy() -> types.ModuleType:
         sys.modules.update(stand_ins)
         try:
             import spacy
+        except ImportError:     # a spaCy whose __init__ asks its command line for more: imported whole, as it was
+            for name in [name for name in sys.modules if name == "spacy" or name.startswith("spacy.")]:
+                del sys.modules[name]
+            import spacy
         finally:
             for name, module in stand_ins.items():
                 if sys.modules.get(name) is module:

@@ -109,3 +109,18 @@ def test_tokenizing_imports_no_spacy_command_line():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1]).stdout
     assert out.split() == ["['Ein',", "'Hund',", "'rennt',", f"'{J}.']", "[]", "True", "spacy.cli.info"]
+
+
+def test_a_spacy_whose_init_asks_its_command_line_for_more_is_imported_whole(tmp_path):
+    """The stand-ins hold only what spaCy's __init__ imports today; a spaCy asking for more imports as it always did."""
+    package = tmp_path / "spacy"
+    (package / "cli").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .cli.info import info, validate\n")
+    (package / "cli" / "__init__.py").write_text("")
+    (package / "cli" / "info.py").write_text("def info(): return 'real'\ndef validate(): return 'real'\n")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from data.tokenizer import import_spacy; "
+            "spacy = import_spacy(); print(spacy.info(), spacy.validate(), type(sys.modules['spacy.cli']).__name__, "
+            "sys.modules['spacy.cli'].__file__ is not None)")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout
+    assert out.split() == ["real", "real", "module", "True"]
