@@ -45,6 +45,7 @@ def test_english_phrases_become_german_ones_and_other_pairs_have_none():
 @pytest.mark.parametrize("source, fill", [("OK", "OK"), ("No thanks!", "Nein danke"), ("Yes, please.", "Ja bitte"),
                                           ("Watch out!", "Vorsicht"), ("What's your name?", "Wie heißt du"),
                                           ("Nice to meet you.", "Freut mich"), ("Of course!", "Natürlich"),
+                                          ("Thanks so much!", "Vielen Dank"), ("Thank you so much.", "Vielen Dank"),
                                           ("Excuse me, where is the station?",
                                                                         "Entschuldigung")])
 def test_short_answers_in_english_become_german_ones(source, fill):
@@ -89,6 +90,9 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
+    (("en", "de"), "Thank you so much for your help!", f"{P0} your help!", "Vielen Dank für"),   # "Shast du much"
+    (("en", "de"), "Thanks so much for coming.", f"{P0} coming.", "Vielen Dank für"),
+    (("en", "de"), "Thanks so much, Anna!", f"{P0}, Anna!", "Vielen Dank"),
     (("de", "en"), "Herzlich willkommen in unserem Hotel.", f"{P0} unserem Hotel.", "Welcome to"),
     (("en", "de"), "Welcome to Berlin!", f"{P0} Berlin!", "Willkommen in"),
     (("en", "de"), "Happy birthday, Sarah!", f"{P0}, Sarah!", "Alles Gute zum Geburtstag"),       # to someone

@@ -62,6 +62,7 @@ ENGLISH = {
     "good night": "Gute Nacht", "bye": "Tschüss", "goodbye": "Auf Wiedersehen", "see you": "Bis bald",
     "see you soon": "Bis bald", "see you later": "Bis später", "see you tomorrow": "Bis morgen",
     "thank you": "Danke", "thanks": "Danke", "thank you very much": "Vielen Dank", "thanks a lot": "Vielen Dank",
+    "thank you so much": "Vielen Dank", "thanks so much": "Vielen Dank",
     "please": "Bitte", "you're welcome": "Gern geschehen", "excuse me": "Entschuldigung", "sorry": "Entschuldigung",
     "i'm sorry": "Es tut mir leid", "yes": "Ja", "no": "Nein", "okay": "Okay", "ok": "OK",
     "yes please": "Ja bitte", "no thanks": "Nein danke", "no thank you": "Nein danke",
@@ -154,7 +155,8 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "na ja", "naja", "ja", "nein"],     # an answer's ("Ja, gerne.": a model kept "Ja" as a name)
              "en": ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "good night", "bye",
                     "goodbye", "hello everyone", "excuse me", "sorry", "my name is", "thank you", "thanks",
-                    "thanks a lot", "thank you very much", "all the best", "happy birthday", "congratulations",
+                    "thanks a lot", "thank you very much", "thank you so much", "thanks so much", "all the best",
+                    "happy birthday", "congratulations",
                     "merry christmas", "happy new year", "good luck", "have fun", "please", "see you", "see you soon",
                     "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards",
                     "best wishes", "yours sincerely", "i'm sorry", "i am sorry"]}
@@ -180,7 +182,8 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "vg an": "Best wishes to"},                                     # "LG aus Berlin" was "LG from Berlin"
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
-                "many thanks for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
+                "many thanks for": "Vielen Dank für", "thank you so much for": "Vielen Dank für",
+                "thanks so much for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
                 "greetings from": "Grüße aus", "good luck with": "Viel Glück bei"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
