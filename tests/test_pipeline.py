@@ -65,14 +65,16 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                                "ClockWords", "Adverbs",
                                                                "FormalAddress", "Nouns", "CopyThrough", "Fractions",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
-                                                               "SpelledAmounts", "CalendarNames", "Names"]
+                                                               "SpelledAmounts", "CalendarNames", "Names",
+                                                               "OpeningPronouns"]
     without = Pipeline.from_config(DataConfig())
     assert [type(s).__name__ for s in without.steps[2].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
                                                                   "Abbreviations", "NumberedWords", "ClockWords",
                                                                   "FormalAddress",
                                                                   "CopyThrough", "Fractions",
                                                                   "NumberCompounds", "DigitRuns", "Numbers",
-                                                                  "SpelledAmounts", "CalendarNames"]
+                                                                  "SpelledAmounts", "CalendarNames",
+                                                                  "OpeningPronouns"]
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Umlauts", "Placeholders", "Typos", "FirstCapital",

@@ -31,6 +31,7 @@ from text.finders.nouns import Nouns
 from text.finders.numbered_words import NumberedWords
 from text.finders.digit_runs import DigitRuns
 from text.finders.numbers import Numbers
+from text.finders.opening_pronouns import OpeningPronouns
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOTS, Slots
 from text.finders.spelled_amounts import SpelledAmounts
@@ -125,7 +126,8 @@ class Pipeline:
                        Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
                        CalendarNames(*direction),
-                       names]
+                       names,
+                       OpeningPronouns(*direction) if cfg.phrases else None]   # last: "It is 8 o'clock" is a time's
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:
             steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo
