@@ -24,6 +24,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
     ("Es ist 8.", f"{P0}.", ("It is 8",)),                 # a number alone that ends it too ("There is 8.")
     ("Es ist 8 Jahre her.", f"Es ist {P0} her.", ("8 years",)),            # not one before more
     ("Es ist 25 Grad.", f"{P0}.", ("It is 25 degrees",)),        # before a temperature, a distance, a weight too
+    ("Es war 8 Uhr.", f"{P0}.", ("It was 8 o'clock",)),          # "There are 8 o'clock."
     ("Ein Airbus A380 und COVID-19.", f"Ein Airbus {P0} und {P1}.", ("A380", "COVID-19")),
     ("Code ABC-123-XYZ, Modell X-1000-B.", f"Code {P0}, Modell {P1}.", ("ABC-123-XYZ", "X-1000-B")),   # whole
     ("Die Covid-19-Pandemie.", f"Die {P0}-Pandemie.", ("Covid-19",)),       # a word after it is left to the model

@@ -58,8 +58,9 @@ AT_NOON = {"en": (re.compile(r"(?<![\w-])(?i:at\s+noon)(?![\w-])"), "mittags")}
 
 # a sentence that opens with "Es ist" before the time says what time it is: "It is" (a model wrote "There is half past
 # seven."), and one that opens with "It is" (or "it's", written out before) "Es ist" (two models wrote "Ich ist 10
-# Uhr.": Multi30K's captions hardly say "it"), as "It was", "Is it", "Was it" do ("Is it 5 o'clock?" was "Ist 5 Uhr?")
-SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist))\s+"), {"es ist": "It is"}),
+# Uhr.": Multi30K's captions hardly say "it"), as "It was", "Is it", "Was it" do ("Is it 5 o'clock?" was "Ist 5 Uhr?"),
+# and German "Es war" ("Es war 8 Uhr." came back as "There are 8 o'clock.")
+SAID = {"de": (re.compile(r"\s*((?i:es)\s+(?i:ist|war))\s+"), {"es ist": "It is", "es war": "It was"}),
         "en": (re.compile(r"\s*((?i:it\s+(?:is|was)|(?:is|was)\s+it))\s+"),
                {"it is": "Es ist", "it was": "Es war", "is it": "Ist es", "was it": "War es"})}
 GERMAN_MINUTES = {"zwanzig": 20, "fünfundzwanzig": 25}        # past twelve: no word of number_words
