@@ -21,7 +21,9 @@ P0 = PLACEHOLDERS[0]
     (("en", "de"), "it works.", f"{P0}.", ("es funktioniert",)),
     (("de", "en"), "Es kostet 20 Euro.", f"{P0} 20 Euro.", ("It costs",)),            # "There costs €20.", "A €20."
     (("de", "en"), "Es dauert 10 Minuten.", f"{P0} 10 Minuten.", ("It takes",)),      # "There is 10 minutes."
-    (("de", "en"), "Es war schön!", f"{P0} war schön!", ("It",)),
+    (("de", "en"), "Es war schön!", f"{P0} schön!", ("It was",)),                    # "It waiting deep!"
+    (("de", "en"), "Es schneit.", f"{P0} schneit.", ("It",)),
+    (("en", "de"), "That was fun.", f"{P0} fun.", ("Das war",)),                      # "Dieser Kleidung haben Spaß."
     (("de", "en"), "Es funktioniert nicht.", f"{P0}.", ("It does not work",)),
     (("de", "en"), "Das kostet 5 Euro.", f"{P0} 5 Euro.", ("That costs",)),           # "The costs €5."
     (("de", "en"), "Das ist gut.", f"{P0} ist gut.", ("That",)),                      # "There are looking."

@@ -32,12 +32,12 @@ OPENING = {"de": re.compile(rf"\W*?\b((?i:e)s|(?i:d)as)(?=\s+(?:(?!gibt\b|tut\s+
 COUNTERPARTS = {"de": {"es": "It", "das": "That"}, "en": {"it": "Es", "that": "Das"}}
 VERBS = {"de": {"das": set(DAS_VERBS)}, "en": {"that": set(THAT_VERBS)}}
 # a verb whose counterpart is sure, taken along ("Es dauert 10 Minuten." -> "It takes": a model wrote "It for 10
-# minutes."; "It works!" -> "Es funktioniert!", not "Es arbeitet!"); not "is" / "ist": without its verb a model lost
-# the rest ("It is a nice day." -> "Es ist an einem schönen Tag.")
-TOGETHER = {"de": {"kostet": "costs", "dauert": "takes", "funktioniert nicht": "does not work",
+# minutes."; "It works!" -> "Es funktioniert!", not "Es arbeitet!"; "Es war" -> "It was", not "It waiting"); not "is"
+# / "ist": without its verb a model lost the rest ("It is a nice day." -> "Es ist an einem schönen Tag.")
+TOGETHER = {"de": {"war": "was", "kostet": "costs", "dauert": "takes", "funktioniert nicht": "does not work",
                    "funktioniert": "works", "schmeckt": "tastes", "klingt": "sounds", "scheint": "seems",
                    "beginnt": "starts"},
-            "en": {"costs": "kostet", "does not work": "funktioniert nicht", "works": "funktioniert",
+            "en": {"was": "war", "costs": "kostet", "does not work": "funktioniert nicht", "works": "funktioniert",
                    "tastes": "schmeckt", "sounds": "klingt", "seems": "scheint", "starts": "beginnt"}}
 # "It takes" is "Es dauert" before a length of time only ("It takes courage": "Es braucht Mut")
 TAKES = re.compile(r"\s+(takes)(?=\s+[\w\s]*?\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|long)\b)")
