@@ -34,6 +34,8 @@ def test_an_opening_pronoun_is_its_counterpart(pair, source, masked, fills):
 
 @pytest.mark.parametrize("pair, source", [
     (("de", "en"), "Es gibt viele Menschen hier."),           # "There are"
+    (("de", "en"), "Es sind 20 Grad."),                       # "There are": a model wrote "It are 20 degrees."
+    (("de", "en"), "Es waren viele Leute da."),
     (("de", "en"), "Es tut mir leid, dass ich zu spät bin."),
     (("de", "en"), "Das Kind spielt im Park."),               # an article
     (("de", "en"), "Das kleine Mädchen lacht."),

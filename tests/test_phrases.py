@@ -12,7 +12,8 @@ P0, P1, P2 = PLACEHOLDERS[:3]
                                                   ("  wie geht’s? ", f"  {P0}? ", "How are you"),
                                                   ("OK", P0, "OK"), ("Nein danke.", f"{P0}.", "No thanks"),
                                                   ("Freut mich!", f"{P0}!", "Nice to meet you"),
-                                                  ("Kein Problem.", f"{P0}.", "No problem")])
+                                                  ("Kein Problem.", f"{P0}.", "No problem"),
+                                                  ("Es geht mir gut.", f"{P0}.", "I'm fine")])   # "It is walking"
 def test_a_whole_sentence_phrase_becomes_its_english_phrase(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases().reverse(masked, (fill,)) == f"{fill}{masked.strip()[1:]}"

@@ -2,10 +2,10 @@
 "Es" and "Das" alike, are their counterparts ("It costs 5 euros." -> "Es" + " costs 5 euros."). Multi30K's captions
 almost never open so (10 English lines open with "It ", 39 German with "Es "), and two models wrote "Ich kostet 5 €.",
 "I 5 €.", "There costs €20." and "The costs €5.". German "Das" before a noun or an adjective is an article ("Das Kind
-spielt.", "Das kleine Mädchen"), English "That" before a noun a determiner ("That man"): the model's. "Es gibt" is
-"There is" and stays the model's, and so does "Es tut mir leid" (a phrase's); "It is" before a time or a measure goes
-with it (text/finders/number_times.py, clock_words.py), whose span wins (this finder comes last). German -> English
-and back; training pairs are not changed.
+spielt.", "Das kleine Mädchen"), English "That" before a noun a determiner ("That man"): the model's. "Es gibt" and
+"Es sind" are "There is" and "There are" and stay the model's, and so does "Es tut mir leid" (a phrase's); "It is"
+before a time or a measure goes with it (text/finders/number_times.py, clock_words.py), whose span wins (this finder
+comes last). German -> English and back; training pairs are not changed.
 
     OpeningPronouns("en", "de").apply("It costs 5 euros.")   -> ("\\ue000 costs 5 euros.", ("Es",))
 """
@@ -25,9 +25,10 @@ DAS_VERBS = """ist war wäre wird würde kann konnte muss hat hatte kostet koste
 THAT_VERBS = """is was will would can could must should might may has had does did costs cost sounds looks seems
     works worked makes made takes took tastes smells means depends feels felt helps helped happens happened hurts
     matters sucks""".split()
-# the pronoun (any case of its first letter), then a lowercase word; "Es gibt" ("There is") and "Es tut mir leid"
-# (a phrase) are the model's
-OPENING = {"de": re.compile(rf"\W*?\b((?i:e)s|(?i:d)as)(?=\s+(?:(?!gibt\b|tut\s+(?:mir|uns)\s+leid\b)([a-zäöüß]+)))"),
+# the pronoun (any case of its first letter), then a lowercase word; "Es gibt" and "Es sind" ("There is", "There
+# are": "Es sind 20 Grad." came back "It are 20 degrees.") and "Es tut mir leid" (a phrase) are the model's
+MODELS_AFTER_ES = r"(?!gibt\b|sind\b|waren\b|tut\s+(?:mir|uns)\s+leid\b)"
+OPENING = {"de": re.compile(rf"\W*?\b((?i:e)s|(?i:d)as)(?=\s+(?:{MODELS_AFTER_ES}([a-zäöüß]+)))"),
            "en": re.compile(r"\W*?\b((?i:i)t|(?i:t)hat)(?=\s+([a-z]+)\b)")}
 COUNTERPARTS = {"de": {"es": "It", "das": "That"}, "en": {"it": "Es", "that": "Das"}}
 VERBS = {"de": {"das": set(DAS_VERBS)}, "en": {"that": set(THAT_VERBS)}}
