@@ -3,7 +3,7 @@ as their fills; several placeholder steps share one numbering; training pairs ge
 import pytest
 
 from text.finders.finder import PlaceholderStep
-from text.forms.masking import (PLACEHOLDERS, Alone, Span, carried, exactly_once, fill, merge, missing,
+from text.forms.masking import (PLACEHOLDERS, Alone, Opener, Span, carried, exactly_once, fill, merge, missing,
                                 nothing_to_translate)
 from text.forms.units import Reading
 from text.steps.placeholders import Placeholders
@@ -146,3 +146,16 @@ def test_carried_pairs_each_output_placeholder_with_the_source_piece_holding_it(
     source, output = ["<2en>", "▁Ein", f"▁{p0}", f"▁{p1}", "▁kg"], [f"▁{p1}", "▁kg", f"▁{p0}", "▁and", "<eos>"]
     assert carried(source, output) == ((0, 3), (2, 2))
     assert carried(source, [f"▁{PLACEHOLDERS[5]}", "<eos>"]) == ()     # one the source never held pairs with none
+
+
+@pytest.mark.parametrize("output, fills, filled", [
+    ("\ue001 \ue000.", (Opener("Es kostet"), "25,99 $"), "Es kostet 25,99 $."),    # a weak model: "25,99 $ Es kostet."
+    ("Minus 5 degrees \ue000.", (Opener("It", english=True),), "It minus 5 degrees."),
+    ("I know \ue000.", (Opener("That", english=True),), "That I know."),          # "I" keeps its capital
+    ("Anna sagt \ue000.", (Opener("Es"),), "Es Anna sagt."),                      # German keeps every capital
+    ("„\ue001 \ue000!“", (Opener("Es funktioniert"), "heute"), "„Es funktioniert heute!“"),   # after the opening quote
+    ("\ue000 kostet 5 €.", (Opener("Es"),), "Es kostet 5 €."),                     # already first
+    ("Kostet 5 €.", (Opener("Es"),), "Kostet 5 €."),                               # lost: nothing to move
+])
+def test_an_opener_fill_goes_back_to_the_front_of_the_output(output, fills, filled):
+    assert fill(output, fills) == filled

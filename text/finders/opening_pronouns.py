@@ -15,7 +15,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.finders.phrases import alternatives
-from text.forms.masking import Span
+from text.forms.masking import Opener, Span
 
 # the verbs after which "Das" / "That" is a subject (after "Das" a lowercase word may be an adjective, "Das kleine",
 # and after "That" a noun, "That man"); German's singular only ("Das sind meine Kinder": "These are")
@@ -63,5 +63,5 @@ class OpeningPronouns(PlaceholderStep):
         verb = VERB_AFTER[self.source].match(text, m.end(1)) or self.source == "en" and TAKES.match(text, m.end(1))
         if verb:                                                        # "It costs" -> "Es kostet"
             together = TOGETHER[self.source].get(" ".join(verb.group(1).split()), "dauert")   # "It takes 10 minutes"
-            return [Span(m.start(1), verb.end(1), f"{fill} {together}")]
-        return [Span(m.start(1), m.end(1), fill)]
+            return [Span(m.start(1), verb.end(1), Opener(f"{fill} {together}", self.source == "de"))]
+        return [Span(m.start(1), m.end(1), Opener(fill, self.source == "de"))]

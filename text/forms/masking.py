@@ -60,6 +60,33 @@ class Apart(str):
     stands apart from both for the model, which read "\ue000Hund" as one word ("Wundund")."""
 
 
+class Opener(str):
+    """A fill that opens its sentence, a subject pronoun ("Es" for "It", text/finders/opening_pronouns.py): where the
+    model wrote its placeholder elsewhere, it goes back to the front ("\ue001 \ue000." -> "\ue000 \ue001.": a 300-step
+    model wrote "25,99 $ Es kostet." for "It costs $25.99 plus tax.", the search having put the placeholder in before
+    the end), and an English word that opened the sentence before it loses its capital ("It minus 5 degrees.")."""
+
+    def __new__(cls, value: str, english: bool = False):
+        made = super().__new__(cls, value)
+        made.english = english
+        return made
+
+
+# what may stand before a sentence's first word: an opening quote or bracket, Spanish-style marks
+OPENING_MARKS = re.compile(r"[\s\"'„“‚‘«»(\[¿¡]*")
+
+
+def to_the_front(output: str, placeholder: str, english: bool) -> str:
+    """The output with the placeholder first, after any opening marks (an Opener's), where it is elsewhere."""
+    start = OPENING_MARKS.match(output).end()
+    if placeholder not in output or output.startswith(placeholder, start):
+        return output
+    rest = re.sub(f" ?{placeholder}", "", output[start:], count=1).strip()
+    if english and re.match(r"(?!I\b)[A-Z][a-z]*\b(?![-'])", rest):         # "Minus 5 degrees" -> "minus 5 degrees"
+        rest = rest[0].lower() + rest[1:]
+    return f"{output[:start]}{placeholder} {rest}"
+
+
 def clear(text: str) -> str:
     """A user's own private-use characters are no placeholders: they become spaces before any step looks."""
     return PLACEHOLDER.sub(" ", text)
@@ -116,10 +143,13 @@ def fill(output: str, fills: tuple[str, ...]) -> str:
     ("1.5 s", not "1.5s"): nothing is stuck to a fill, whatever the model wrote. A fill that ends in a full stop ("3."
     in German, "Dr.") takes the place of one right after it ("Er wurde 3.", not "3.."). A `Hyphened` fill is joined to
     a capitalized word right after it ("5-Sterne-Hotel"), and so is any fill the model wrote a hyphen and a space after
-    ("\ue000- Lieferwagen" -> "FedEx-Lieferwagen", a German compound a model wrote as "FedEx- Lieferwagen")."""
+    ("\ue000- Lieferwagen" -> "FedEx-Lieferwagen", a German compound a model wrote as "FedEx- Lieferwagen"). An
+    `Opener` fill opens the output (`to_the_front`)."""
     used = set()
     output = re.sub(r"([\ue000-\ue00f])- (?=[A-ZÄÖÜ])", r"\1-", output)
     for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
+        if isinstance(value, Opener):
+            output = to_the_front(output, PLACEHOLDERS[k], value.english)
         if isinstance(value, Hyphened):
             output = re.sub(f"{PLACEHOLDERS[k]} (?=[A-ZÄÖÜ])", PLACEHOLDERS[k] + "-", output, count=1)
 
