@@ -70,11 +70,11 @@ def test_a_term_never_matches_inside_a_url_an_address_or_a_number_but_may_be_one
 
 
 @pytest.mark.parametrize("direction, terms, line, masked, fills", [
-    (("de", "en"), {"Euro": "euros"}, "Das kostet 12 Euro.", f"Das kostet {P0}.", ("€12",)),
+    (("de", "en"), {"Euro": "euros"}, "Das kostet 12 Euro.", f"{P0} {P1}.", ("That costs", "€12")),
     (("de", "en"), {"Uhr": "clock"}, "Um 14 Uhr kommt die Uhr.", f"{P0} kommt die {P1}.", ("at 2 pm", "clock")),
     (("de", "en"), {"Nr.": "No."}, "Haus Nr.5 und Nr. 7.", f"Haus {P0} und {P1} {P2}.", ("Nr.5", "No.", "7")),
-    (("de", "en"), {"12 Euro": "twelve euros"}, "Das kostet 12 Euro.", f"Das kostet {P0}.", ("twelve euros",)),
-    (("en", "de"), {"euros": "Euro"}, "It costs 12 euros.", f"It costs {P0}.", ("12 €",)),
+    (("de", "en"), {"12 Euro": "twelve euros"}, "Das kostet 12 Euro.", f"{P0} {P1}.", ("That costs", "twelve euros")),
+    (("en", "de"), {"euros": "Euro"}, "It costs 12 euros.", f"{P0} {P1}.", ("Es kostet", "12 €")),
 ])
 def test_a_term_that_is_a_numbers_unit_never_cuts_the_number_which_wins_with_its_unit(direction, terms, line, masked,
                                                                                        fills):
