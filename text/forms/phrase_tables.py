@@ -54,6 +54,7 @@ PHRASES = {
     "wir sehen uns nächste woche": "See you next week",
     "danke dir": "Thank you", "danke euch": "Thank you", "na ja": "Oh well", "naja": "Oh well",
     "bin gleich da": "I'll be right there", "ich bin gleich da": "I'll be right there",
+    "wie viel uhr ist es": "What time is it", "wieviel uhr ist es": "What time is it",
 }
 
 
@@ -139,7 +140,21 @@ WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"),
                                                            ("warm", "warm"), ("windig", "windy"), ("bewölkt", "cloudy"),
                                                            ("neblig", "foggy"))),
            ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
-PAIRS = CALLS + SCREENS + TRAVEL + WEATHER
+# a short question or request typed to someone (Multi30K's captions hold almost none: "Wo bist du?" -> "Three women?",
+# "Call me!" -> "Fire mich!", "Wer ist das?" -> "Who is the?"); (German, English), each one's translation the last
+# named, "du" after "Sie"
+ASKED = [("Wo sind Sie", "Where are you"), ("Wo bist du", "Where are you"), ("Wer sind Sie", "Who are you"),
+         ("Wer bist du", "Who are you"), ("Was ist das", "What is that"), ("Was ist das", "What is this"),
+         ("Wer ist das", "Who is this"), ("Wer ist das", "Who is that"), ("Was machen Sie", "What are you doing"),
+         ("Was machst du", "What are you doing"), ("Wann kommen Sie", "When are you coming"),
+         ("Wann kommst du", "When are you coming"), ("Was bedeutet das", "What does that mean"),
+         ("Wo ist die Toilette", "Where is the bathroom"), ("Wo ist die Toilette", "Where is the toilet"),
+         ("Wo ist der Bahnhof", "Where is the station"), ("Wo ist der Bahnhof", "Where is the train station"),
+         ("Rufen Sie mich an", "Call me"), ("Ruf mich an", "Call me"), ("Ruf mich morgen an", "Call me tomorrow"),
+         ("Ruf mich später an", "Call me later"), ("Ruf mich zurück", "Call me back"), ("Hilf mir", "Help me"),
+         ("Warte auf mich", "Wait for me"), ("Warte hier", "Wait here"), ("Hör zu", "Listen"),
+         ("Setz dich", "Sit down"), ("Komm rein", "Come in"), ("Bleib hier", "Stay here")]
+PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED
 PHRASES |= {phrase_key(de): en for de, en in PAIRS}
 ENGLISH = {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]}    # "you are welcome"
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
@@ -180,12 +195,15 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "liebe grüße an": "Best wishes to", "viel erfolg bei": "Good luck with",
                 "viel glück bei": "Good luck with", "siehe": "See",
                 "lg aus": "Greetings from", "vg aus": "Greetings from", "lg an": "Best wishes to",   # abbreviated:
-                "vg an": "Best wishes to"},                                     # "LG aus Berlin" was "LG from Berlin"
+                "vg an": "Best wishes to",                                      # "LG aus Berlin" was "LG from Berlin"
+                "schreib mir an": "Email me at", "schreiben sie mir an": "Email me at",   # an address: "Does"
+                "ruf mich an unter": "Call me at", "rufen sie mich an unter": "Call me at"},
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                 "many thanks for": "Vielen Dank für", "thank you so much for": "Vielen Dank für",
                 "thanks so much for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
-                "greetings from": "Grüße aus", "good luck with": "Viel Glück bei"}}
+                "greetings from": "Grüße aus", "good luck with": "Viel Glück bei",
+                "email me at": "Schreib mir an", "write to me at": "Schreib mir an", "mail me at": "Schreib mir an"}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
 # what one thanks for after a lead's "für", with "your" ("Vielen Dank für deine Hilfe!" -> "Thank you very much for"
