@@ -18,8 +18,10 @@ from text.finders.phrases import alternatives
 from text.forms.masking import Opener, Span
 
 # the verbs after which "Das" / "That" is a subject (after "Das" a lowercase word may be an adjective, "Das kleine",
-# and after "That" a noun, "That man"); German's singular only ("Das sind meine Kinder": "These are")
-DAS_VERBS = """ist war wäre wird würde kann konnte muss hat hatte kostet kostete klingt sieht sah schmeckt riecht macht
+# and after "That" a noun, "That man"); German's singular only ("Das sind meine Kinder": "These are"), and not "ist":
+# "Das ist ..." is the captions' own "This is ..." (6 of the 7 training pairs that open with it, and val's), which a
+# 30-minute model wrote and lost as "That is at a busy intersection at night."
+DAS_VERBS = """war wäre wird würde kann konnte muss hat hatte kostet kostete klingt sieht sah schmeckt riecht macht
     machte geht ging funktioniert stimmt reicht dauert passt gefällt bedeutet heißt hängt hilft passiert passierte
     tut""".split()
 THAT_VERBS = """is was will would can could must should might may has had does did costs cost sounds looks seems
