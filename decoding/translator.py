@@ -26,7 +26,7 @@ from data.tags import reversed_config, source_prefix
 from data.vocab import EOS
 from decoding.confidence import confidence, mean_log_prob
 from decoding.engine import Engine
-from decoding.maps import AttentionMap, in_line_order
+from decoding.maps import AttentionMap, in_line_order, lead
 from decoding.rerank import back_scores, reranked
 from decoding.search import NEVER_GENERATED, Hypothesis
 from decoding.search_rules import Owed
@@ -62,6 +62,15 @@ def other_directions(engine: Engine, codec: Codec, cfg: Config) -> list[int]:
     this direction's tag it never learned to rule them out."""
     tags = source_prefix(codec.src_vocab, cfg.data)
     return engine.not_written_after(tags[0]) if tags else []
+
+
+def own_map(source: list[str], output: list[str], given: tuple[tuple[int, int], ...]) -> AttentionMap:
+    """The map of a sentence that is its own translation: its output is its source's tokens after the direction
+    tag, each attending to its own (<eos> to the last), the placeholders `given` (carried) as their own."""
+    weights, first = torch.zeros(len(output), len(source)), lead(source)
+    for i in range(len(output)):
+        weights[i, min(first + i, len(source) - 1)] = 1.0
+    return AttentionMap(source, output, weights, given)
 
 
 class Translator:
@@ -237,22 +246,25 @@ class Translator:
         is padding-invariant: a line's maps are those it has alone). glossary: a request's own terms, added as split
         adds them (the maps are those of the translation made, whose warning of a sentence too long for the model,
         naming its line, is not said again). searched: each line's translation's Translation.searched (None: none
-        made), whose hypotheses are taken as they are, not searched again."""
+        made), whose hypotheses are taken as they are, not searched again. A sentence with nothing to translate
+        has its own tokens as its output, each its own source token's (sentence_maps' own)."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         terms, out = self.terms_with(glossary), []
         applied = [self.pipeline.apply(line, terms) for line in lines]
-        for one, maps in zip(applied, self.sentence_maps(applied, decode, None, searched)):
+        for one, maps in zip(applied, self.sentence_maps(applied, decode, None, searched, own=True)):
             layout = one.line_states[-1] if one.line_states else None
             out.append(in_line_order(maps, layout if isinstance(layout, Layout) else None))
         return out
 
     def sentence_maps(self, applied: list[Applied], decode: DecodeConfig | None, name: int | str | None = 1,
-                      searched: list[tuple | None] | None = None) -> list[list[AttentionMap]]:
+                      searched: list[tuple | None] | None = None, own: bool = False) -> list[list[AttentionMap]]:
         """attention_maps of lines through the pipeline, their sentences in one search (but those of a line whose
         translation's hypotheses are given: searched, as lines_attention's). A sentence with nothing to translate is
         its own translation, as in translate_sentences: no model reads it, so its map has its source and no output
-        rows. A map of a sentence longer than the model reads says so (AttentionMap.cut, its line: name)."""
+        rows, or (own) its source's tokens as its output, each attending to and carrying its own source token, as
+        the words of a line align (a sentence of placeholders only, "It costs 5 euros." -> "Es kostet 5 €."). A map
+        of a sentence longer than the model reads says so (AttentionMap.cut, its line: name)."""
         if self.engine.why_no_attention:
             raise UserError(self.engine.why_no_attention)
         sentences = [sentence for a in applied for sentence in a.sentences]            # k: a sentence of any line
@@ -275,6 +287,11 @@ class Translator:
                 ids = src_ids[k]
                 source = [self.codec.src_vocab.itos[t] for t in ids]
                 shown = self.pipeline.shown(source, originals, a.line_states)
+                if k not in tokens_of and own:
+                    itself = source[lead(source):] + [self.codec.tgt_vocab.itos[EOS]]
+                    maps.append(own_map(shown, self.pipeline.shown(itself, self.pipeline.fills(states), a.line_states),
+                                        carried(source, itself)))
+                    continue
                 if k not in tokens_of:
                     maps.append(AttentionMap(shown, [], torch.zeros(0, len(ids))))
                     continue

@@ -162,6 +162,23 @@ def test_attention_is_drawn_per_sentence_with_the_users_words_in_place_of_placeh
         assert [(m.output[i], m.source[j]) for i, j in m.carried] == [(f"{output} kg", f"{source} kg")]   # one measure
 
 
+def test_a_sentence_of_placeholders_only_maps_its_own_tokens_for_markup_so_a_tag_goes_around_its_words():
+    """No model reads "Es kostet 5 Euro." (an opener and a measure): its own translation, its words aligned one to
+    one (its map had no output, so its tags went by proportion: "It <b>costs €5</b>.")."""
+    from decoding.markup import markup_of, put_back
+    cfg, codec = subword_codec()
+    translator = Translator(cfg, codec, Drawing(codec, "A dog."))
+    (m,), = translator.lines_attention(["Es kostet 5 Euro."])
+    assert [(m.output[i], m.source[j]) for i, j in m.carried] == [("It costs", "Es kostet"), ("€5", "5 Euro")]
+    assert tuple(m.weights.shape) == (len(m.output), len(m.source)) and m.output[-1] == "<eos>"
+    for line, wanted in [("Es kostet <b>5 Euro</b>.", "It costs <b>€5</b>."),
+                         ("<b>Es</b> kostet <i>5 Euro</i>.", "<b>It costs</b> <i>€5</i>.")]:
+        parsed = markup_of(line, "html")
+        assert put_back(parsed, translator.translate([parsed.plain])[0],
+                        translator.lines_attention([parsed.plain])[0]) == wanted
+    assert translator.attention_maps("Es kostet 5 Euro.")[0].output == []     # what is drawn: no model's output
+
+
 def test_a_checkpoint_from_before_subwords_loads_as_word_units(tmp_path):
     model, cfg = tiny_trainable(vocab=len(WORDS))
     config = cfg.to_dict()
