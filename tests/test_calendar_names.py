@@ -5,7 +5,8 @@ import re
 import pytest
 
 from config import DataConfig
-from text.finders.calendar_names import CalendarNames, TimedSigns
+from text.finders.calendar_names import CalendarNames
+from text.finders.timed_signs import TimedSigns
 from text.finders.numbers import Numbers
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS

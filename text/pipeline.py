@@ -19,7 +19,8 @@ from typing import NamedTuple
 from config import DataConfig
 from text.finders.abbreviations import Abbreviations
 from text.finders.adverbs import Adverbs
-from text.finders.calendar_names import CalendarNames, TimedSigns
+from text.finders.calendar_names import CalendarNames
+from text.finders.timed_signs import TimedSigns
 from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress

@@ -97,9 +97,6 @@ WEEK_PARTS_DE = (re.compile(r"(?<![\w-])((?i:werktags|am\s+wochenende))(?![\w-])
 # "Ruhetag", the day a shop rests ("Sonntag Ruhetag" -> "Closed Sunday": a model copied "Ruhetag")
 SIGN_STATE = {("de", "en"): (re.compile(r" +(?P<state>geschlossen|geöffnet|Ruhetag)(?= *[.!]? *$)"),
                              {"geschlossen": "Closed", "geöffnet": "Open", "Ruhetag": "Closed"})}
-# or "today" / "tomorrow" for its days before a time ("Heute ab 14 Uhr geschlossen." -> "Closed today from 2 pm": a
-# model wrote "Today has from 2 pm closed.")
-SIGN_WHEN = {("de", "en"): (re.compile(r" *((?i:heute|morgen))(?![\w-])"), {"heute": "today", "morgen": "tomorrow"})}
 TITLED = re.compile(r"\.? +[A-ZÄÖÜ][a-zäöüß]")
 HYPHENED = (re.compile(r"[^\W\d_]-$"), re.compile(r"-[^\W\d_]"))      # "Sunday-best", "Ash-Wednesday": other words
 
@@ -167,30 +164,6 @@ class CalendarNames(PlaceholderStep):
         if state is None or OPENED.fullmatch(text, 0, spans[0].start) is None:
             return spans
         return [Span(spans[0].start, state.end(), Alone(said_first(states[state["state"]], spans[0].fill)))]
-
-    def timed_sign(self, text: str, times: PlaceholderStep) -> Span | None:
-        """A German sign's line of one span of days, a time after it (`times`, a numbers finder, finds it) and its
-        state (SIGN_STATE) as one span in English's order ("Mo um 8 geschlossen." -> "Closed Monday at 8 o'clock": a
-        model wrote "Monday has at 8 o'clock closed."); None where the line is no such sign."""
-        pattern, states = SIGN_STATE.get((self.source, self.target), (None, {}))
-        days = self.find(text) if pattern else []
-        when, words = SIGN_WHEN.get((self.source, self.target), (None, {}))
-        if not days and when and (m := when.match(text)):                      # "Heute ab 14 Uhr geschlossen."
-            days = [Span(m.start(1), m.end(1), words[m.group(1).lower()].upper() if m.group(1).isupper() else
-                         words[m.group(1).lower()])]
-        if len(days) != 1 or OPENED.fullmatch(text, 0, days[0].start) is None:
-            return None
-        after = [s for s in times.find(text) if s.start >= days[0].end]
-        if not after or text[days[0].end:after[0].start].strip():
-            return None
-        said, end = after[0].fill, after[0].end
-        for time in after[1:]:                               # "Sa 10-14 Uhr": a range, each hour a span of its own
-            if not RANGE.fullmatch(text, end, time.start):
-                break
-            said, end = said + text[end:time.start] + time.fill, time.end
-        state = pattern.match(text, end)
-        return Span(days[0].start, state.end(), Alone(f"{said_first(states[state['state']], days[0].fill)} {said}")) \
-            if state else None
 
     def week_parts(self, text: str, spans: list[Span]) -> list[Span]:
         """A sign's "weekends" / "weekdays" (WEEK_PARTS), accepted as days in the plural are, "on" with them; German
@@ -321,15 +294,3 @@ def said_first(said: str, days: str) -> str:
     elif re.match(r"(?:On|In|From|Early|Mid|Late)\b", days):                  # "On weekends" inside: "on"
         days = days[0].lower() + days[1:]
     return f"{said} {days}"
-
-
-class TimedSigns(PlaceholderStep):
-    """A German sign's line of its days, a time and its state, one placeholder in English's order (CalendarNames.
-    timed_sign): before the numbers finder, whose time would win the overlap. Training pairs are left as they are."""
-
-    def __init__(self, days: CalendarNames, times: PlaceholderStep):
-        self.days, self.times = days, times
-
-    def find(self, text: str) -> list[Span]:
-        sign = self.days.timed_sign(text, self.times)
-        return [sign] if sign else []
