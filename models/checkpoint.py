@@ -9,8 +9,8 @@ anything is built from a checkpoint its parts are checked, for their types and a
 valid and of a sane size, the vocabularies are as large as the config says, every weight has the shape the config
 gives. Each problem is one line naming the file; a damaged or foreign checkpoint never ends in a traceback.
 
-Its vocabularies and lexicon are stored as one JSON text each (`pack`: read in a hundredth of the time their lists
-take to unpickle); files that hold them as plain lists, written before, load the same.
+Its vocabularies and lexicon are stored as one JSON text each (models/checkpoint_json.py); files that hold them as
+plain lists, written before, load the same.
 
 Every checkpoint stores a sha256 of its weights, checked on load (a changed bit would otherwise load, and train on
 from nonsense); older files without one still load. No file is written with, nor loaded with, weights that are NaN
@@ -19,7 +19,6 @@ or infinite: a diverged model translates nothing.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import pickle
 import tempfile
@@ -33,6 +32,7 @@ import torch
 from config import Config, is_run_config
 from config.checks import check_config
 from data.vocab import Vocab
+from models.checkpoint_json import PACKED_PARTS, pack, unpack
 from models.transformer import Transformer, build_model, check_size
 from util.errors import UserError
 from util.textio import umask
@@ -84,32 +84,6 @@ def save_checkpoint(path: str | Path, *, model_state, config: dict, src_vocab: d
                        "lexicon": pack(lexicon),
                        "train_state": train_state, "info": info or {},
                        "checksum": {"sha256": weights_checksum(model_state)}}, path)
-
-
-PACKED = "json"        # {"json": bytes}: a part stored as one JSON text
-PACKED_PARTS = ("src_vocab", "tgt_vocab", "lexicon")
-
-
-def pack(part: dict | None) -> dict | None:
-    """A vocabulary or lexicon as one JSON text: torch's weights_only unpickler, written in Python, takes a quarter
-    of a second over their tens of thousands of strings, json.loads a hundredth. A part JSON would not give back as
-    it is (a tuple, a key that is no string) stays as it is; so do the parts of files written before."""
-    if part is None:
-        return None
-    text = json.dumps(part, ensure_ascii=False)
-    return {PACKED: text.encode()} if json.loads(text) == part else part
-
-
-def packed(raw: dict) -> dict:
-    """A checkpoint's contents as read (load_checkpoint(...).raw) with its parts packed again, to be written back."""
-    return {**raw, **{key: pack(raw[key]) for key in PACKED_PARTS if key in raw}}
-
-
-def unpack(part):
-    """pack's part as it was; any other part unchanged. ValueError for a packed part that is no JSON (damage)."""
-    if isinstance(part, dict) and list(part) == [PACKED] and isinstance(part[PACKED], bytes):
-        return json.loads(part[PACKED].decode())
-    return part
 
 
 def weights_checksum(state: dict) -> str:

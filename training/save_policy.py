@@ -41,7 +41,8 @@ from pathlib import Path
 
 import torch
 
-from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, packed, save_checkpoint
+from models.checkpoint import atomic_torch_save, best_checkpoint_info, load_checkpoint, save_checkpoint
+from models.checkpoint_json import packed
 from training.card import CARD_NAME, averaged_card, ended_at, model_card, write_card
 from models.resume_command import resume_command
 from util.errors import UserError
