@@ -1,0 +1,64 @@
+"""The phrasebook's whole sentences, (German, English) pairs the phrase tables (text/forms/phrase_tables.py) read both
+ways: a short question or request typed to someone (ASKED) and what a learner or a traveller says of themselves
+(SAID). Where one side has several, each one's translation is the last named.
+"""
+from __future__ import annotations
+
+# a short question or request typed to someone (Multi30K's captions hold almost none: "Wo bist du?" -> "Three women?",
+# "Call me!" -> "Fire mich!", "Wer ist das?" -> "Who is the?"); (German, English), each one's translation the last
+# named, "du" after "Sie"
+ASKED = [("Wo sind Sie", "Where are you"), ("Wo bist du", "Where are you"), ("Wer sind Sie", "Who are you"),
+         ("Wer bist du", "Who are you"), ("Was ist das", "What is that"), ("Was ist das", "What is this"),
+         ("Wer ist das", "Who is this"), ("Wer ist das", "Who is that"), ("Was machen Sie", "What are you doing"),
+         ("Was machst du", "What are you doing"), ("Wann kommen Sie", "When are you coming"),
+         ("Wann kommst du", "When are you coming"), ("Was bedeutet das", "What does that mean"),
+         ("Wo ist die Toilette", "Where is the bathroom"), ("Wo ist die Toilette", "Where is the toilet"),
+         ("Wo ist der Bahnhof", "Where is the station"), ("Wo ist der Bahnhof", "Where is the train station"),
+         ("Rufen Sie mich an", "Call me"), ("Ruf mich an", "Call me"), ("Ruf mich morgen an", "Call me tomorrow"),
+         ("Ruf mich später an", "Call me later"), ("Ruf mich zurück", "Call me back"), ("Hilf mir", "Help me"),
+         ("Warte auf mich", "Wait for me"), ("Warte hier", "Wait here"), ("Hör zu", "Listen"),
+         ("Setz dich", "Sit down"), ("Komm rein", "Come in"), ("Bleib hier", "Stay here"),
+         ("Können Sie das wiederholen", "Can you repeat that"), ("Kannst du das wiederholen", "Could you repeat that"),
+         ("Kannst du das wiederholen", "Can you repeat that"), ("Sprechen Sie langsamer", "Speak more slowly"),
+         ("Sprich langsamer", "Speak more slowly"), ("Sprechen Sie bitte langsamer", "Please speak more slowly"),
+         ("Sprich bitte langsamer", "Please speak more slowly"), ("Was haben Sie gesagt", "What did you say"),
+         ("Was hast du gesagt", "What did you say"), ("Wo wohnen Sie", "Where do you live"),
+         ("Wo wohnst du", "Where do you live"), ("Was machen Sie beruflich", "What do you do for a living"),
+         ("Was machst du beruflich", "What do you do for a living"), ("Wie war Ihr Tag", "How was your day"),
+         ("Wie war dein Tag", "How was your day"), ("Haben Sie Zeit", "Do you have time"),
+         ("Hast du Zeit", "Do you have time"), ("Was ist passiert", "What happened"),
+         ("Was empfehlen Sie", "What do you recommend"), ("Was empfiehlst du", "What do you recommend"),
+         ("Rufen Sie die Polizei", "Call the police"), ("Ruf die Polizei", "Call the police"),
+         ("Rufen Sie einen Krankenwagen", "Call an ambulance"), ("Ruf einen Krankenwagen", "Call an ambulance"),
+         *((f"Wie sagt man das auf {de}", f"How do you say {that} in {en}")
+           for de, en in (("Deutsch", "German"), ("Englisch", "English")) for that in ("this", "that"))]
+# what a learner or a traveller says of themselves, a whole sentence ("Ich bin müde." -> "I am tire.", "I'm hungry."
+# -> "Ich bin me.", "I need help." -> "Ich brauche helfen." from a 30-minute model); (German, English), each one's
+# translation the last named
+SAID = [("Ich bin müde", "I'm tired"), ("Ich bin hungrig", "I'm hungry"), ("Ich habe Hunger", "I'm hungry"),
+        ("Ich bin durstig", "I'm thirsty"), ("Ich habe Durst", "I'm thirsty"), ("Ich verstehe", "I understand"),
+        ("Ich verstehe Sie nicht", "I don't understand you"), ("Ich verstehe dich nicht", "I don't understand you"),
+        ("Ich brauche Hilfe", "I need help"), ("Ich habe eine Frage", "I have a question"),
+        ("Ich vermisse dich", "I miss you"), ("Ich mag dich", "I like you"), ("Ich weiß", "I know"),
+        ("Mir ist kalt", "I'm cold"), ("Mir ist langweilig", "I'm bored"), ("Ich bin krank", "I'm ill"),
+        ("Ich bin krank", "I'm sick"), ("Mir geht es nicht gut", "I don't feel well"),
+        ("Ich fühle mich nicht gut", "I'm not feeling well"), ("Ich fühle mich nicht gut", "I don't feel well"),
+        ("Ich habe Kopfschmerzen", "I have a headache"), ("Ich bin satt", "I'm full"),
+        ("Ich bin beschäftigt", "I'm busy"), ("Ich habe mich verspätet", "I'm late"),
+        ("Ich bin spät dran", "I'm late"), ("Ich muss gehen", "I have to go"),
+        ("Ich bin gleich zurück", "I'll be right back"), ("Ich bin zurück", "I'm back"),
+        ("Ich bin wieder da", "I'm back"), ("Ich glaube schon", "I think so"),
+        ("Ich glaube nicht", "I don't think so"), ("Ich habe keine Zeit", "I have no time"),
+        ("Ich habe keine Zeit", "I don't have time"), ("Das ist mir egal", "I don't care"),
+        ("Es ist mir egal", "I don't care"), ("Das macht nichts", "It doesn't matter"),
+        ("Mach dir keine Sorgen", "Don't worry"), ("Keine Sorge", "Don't worry"), ("Gute Idee", "Good idea"),
+        ("Schön, Sie zu sehen", "Nice to see you"), ("Schön, dich zu sehen", "Nice to see you"),
+        ("Lange nicht gesehen", "Long time no see"), ("Ich bin Vegetarierin", "I'm a vegetarian"),
+        ("Ich bin Vegetarier", "I'm a vegetarian"), ("Ich möchte bezahlen", "I would like to pay"),
+        ("Ich möchte bezahlen", "I'd like to pay"), ("Ich möchte bitte bezahlen", "I'd like to pay, please"),
+        ("Ich habe eine Reservierung", "I have a reservation"),
+        *(pair for de, en in (("Deutsch", "German"), ("Englisch", "English"))
+          for pair in ((f"Ich spreche kein {de}", f"I don't speak {en}"),
+                       (f"Ich spreche ein wenig {de}", f"I speak a little {en}"),
+                       (f"Ich spreche ein bisschen {de}", f"I speak a little {en}"),
+                       (f"Ich lerne {de}", f"I'm learning {en}")))]
