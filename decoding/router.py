@@ -20,9 +20,9 @@ from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.forms.verbatim import SPAN as VERBATIM
-from text.finders.names import BRAND, PARTICLES
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
+from text.forms.name_shapes import BRAND, PARTICLES
 from text.forms.titles import TITLE
 from util.errors import UserError
 from util.languages import language_name

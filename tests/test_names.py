@@ -1,7 +1,8 @@
 """text/finders/names.py: names the model cannot know are carried through as written, or as their English exonym."""
 import pytest
 
-from text.finders.names import NamedAges, Names
+from text.finders.named_ages import NamedAges
+from text.finders.names import Names
 from text.finders.numbers import Numbers
 from text.steps.placeholders import Placeholders
 from text.forms.lexicon import Lexicon

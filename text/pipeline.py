@@ -26,7 +26,8 @@ from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
 from text.finders.fractions import Fractions
 from text.finders.glossary import Glossary, Terms, whole_spans
-from text.finders.names import NamedAges, Names
+from text.finders.named_ages import NamedAges
+from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
 from text.finders.nouns import Nouns
 from text.finders.numbered_words import NumberedWords

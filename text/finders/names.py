@@ -13,7 +13,7 @@ A word is taken for a name when
   ...; text/forms/openers.py), an English conjunction,
   sentence adverb or contraction ("Since", "Unfortunately", "I'm") or a word the corpus writes in lowercase (a
   sign's "Where" it copies) is none, or
-- it is in the exonym table, or
+- it is in the exonym table (text/forms/places.py), or
 - it follows a title or a naming word ("Herr Bauer" -> "Mr. Bauer", "namens Wolf"; text/forms/titles.py), or
 - in English, where only names are capitalized inside a sentence, the corpus writes it capitalized and seldom
   ("Sprite", "Liverpool"), or it stands in a row of capitalized words inside a sentence ("Red Bull", "Manchester
@@ -21,9 +21,10 @@ A word is taken for a name when
   ("Asian", "African American") or an adjective of a people by its ending ("Scottish", "European").
 Neighbouring name words are one name ("Jan Ullrich"), and a capitalized word the corpus lacks right after a name is
 part of it ("Thomas Müller"); a letter's salutation before a name is one placeholder with it ("Lieber Tom" -> "Dear
-Tom"), and so is a person's age in brackets after the name (NamedAges: "Anna (32) sucht eine Wohnung."). In
-training pairs a name becomes a placeholder on both sides where the target holds it
-as written (or as its fill), so the model learns to carry placeholders where names stand.
+Tom"), and so is a person's age in brackets after the name (text/finders/named_ages.py). A brand, a name's
+particles and its abbreviations are told by their shapes (text/forms/name_shapes.py). In training pairs a name
+becomes a placeholder on both sides where the target holds it as written (or as its fill), so the model learns to
+carry placeholders where names stand.
 """
 from __future__ import annotations
 
@@ -38,48 +39,14 @@ from text.finders.phrases import SALUTE
 from text.forms.known_forms import COMMON, ENDINGS, KnownForms
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
+from text.forms.name_shapes import ARTICLE_BEFORE, BEFORE_LOWER, BRAND, CAMEL, PARTICLES, SAINTS, SUFFIXES
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_SUBJECT, QUESTION_WORDS
 from text.forms.phrase_tables import SALUTATIONS, TABLES
+from text.forms.places import PLACE_ENDINGS, exonyms
 from text.forms.sentence_ends import BEFORE_SENTENCE
 from text.forms.titles import ARTICLES, DETERMINERS, KIN_IN_GERMAN, NAMED, POSSESSIVE, english_possessive, \
     german_possessive, listed, titled
 
-# German names of places and sights -> their English names (the ones English writes differently)
-EXONYMS = {
-    "Köln": "Cologne", "München": "Munich", "Wien": "Vienna", "Zürich": "Zurich", "Genf": "Geneva",
-    "Nürnberg": "Nuremberg", "Hannover": "Hanover", "Braunschweig": "Brunswick", "Prag": "Prague",
-    "Warschau": "Warsaw", "Moskau": "Moscow", "Rom": "Rome", "Venedig": "Venice", "Mailand": "Milan",
-    "Florenz": "Florence", "Neapel": "Naples", "Lissabon": "Lisbon", "Kopenhagen": "Copenhagen",
-    "Brüssel": "Brussels", "Athen": "Athens", "Peking": "Beijing", "Tokio": "Tokyo", "Kairo": "Cairo",
-    "Bayern": "Bavaria", "Österreich": "Austria", "Schweiz": "Switzerland", "Frankreich": "France",
-    "Spanien": "Spain", "Italien": "Italy", "Griechenland": "Greece", "Türkei": "Turkey", "Russland": "Russia",
-    "Polen": "Poland", "Schweden": "Sweden", "Norwegen": "Norway", "Dänemark": "Denmark", "Belgien": "Belgium",
-    "Niederlande": "the Netherlands", "Schottland": "Scotland", "Irland": "Ireland", "Mexiko": "Mexico",
-    "Brasilien": "Brazil", "Argentinien": "Argentina", "Ägypten": "Egypt", "Indien": "India",
-    "Australien": "Australia", "Sizilien": "Sicily", "Kreta": "Crete", "Bodensee": "Lake Constance",
-    "Ostsee": "Baltic Sea", "Nordsee": "North Sea", "Rhein": "Rhine", "Donau": "Danube", "Alpen": "Alps",
-    "Schwarzwald": "Black Forest", "Eiffelturm": "Eiffel Tower", "Kölner Dom": "Cologne Cathedral",
-    "Brandenburger Tor": "Brandenburg Gate", "Bayern München": "Bayern Munich", "Deutschland": "Germany",
-}
-# German names of languages, capitalized as nouns ("Ich spreche Deutsch": a model kept "Deutsch"); German -> English
-# only: English "German", "English" are adjectives too ("German shepherd", "English breakfast")
-LANGUAGES = {"Deutsch": "German", "Englisch": "English", "Französisch": "French", "Spanisch": "Spanish",
-             "Italienisch": "Italian", "Russisch": "Russian", "Türkisch": "Turkish", "Chinesisch": "Chinese",
-             "Japanisch": "Japanese", "Arabisch": "Arabic", "Polnisch": "Polish", "Niederländisch": "Dutch"}
-# towns whose name holds a word of the sentence's kind ("am", "an der"), written alike in both languages: one name,
-# not "Frankfurt at Main"
-WHOLE_PLACES = ("Frankfurt am Main", "Frankfurt an der Oder", "Freiburg im Breisgau", "Halle an der Saale",
-                "Mülheim an der Ruhr", "Rothenburg ob der Tauber", "Weil am Rhein", "Neustadt an der Weinstraße",
-                "Offenbach am Main", "Ludwigshafen am Rhein")
-# English places whose words are common words ("new", "york" is "York"): a line in one case writes them as names
-# ("i love new york." -> "I love new York.": only "York" was kept, and a model wrote "Ich verliebt York.")
-WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Mexico", "New Delhi", "New England",
-                 "New Hampshire", "Hong Kong", "Las Vegas", "Los Angeles", "San Francisco", "San Diego",
-                 "Buenos Aires", "Rio de Janeiro", "Tel Aviv", "Cape Town", "Salt Lake City", "Great Britain",
-                 "United States", "United Kingdom", "South Africa", "North Carolina", "South Carolina",
-                 "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
-PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
-                 "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
 # a square's noun after a name is a place's name ("Nächster Halt: Alexanderplatz": as a compound of "Platz", a model
 # wrote it "Axer" and lost it)
 NAMED_SQUARE = "platz"
@@ -97,41 +64,10 @@ oktober november dezember feiertag wochenende uhrzeit datum rechnung quittung ge
 PEOPLE_ENDINGS = ("ish", "an", "ese", "ic", "ist", "ian", "ean")    # English adjectives: "Scottish", "Mexican"
 # English "I" with a verb's contraction is no name ("I'm Anna, I'm from Berlin": the second came back as "I'm")
 ENGLISH_I = re.compile(r"I['’](?:m|ll|ve|d|s)")
-# a brand's camel case, a lowercase letter or two before a capital ("eBay", "iPhone", "eBook"): a name, though the
-# corpus knows the word ("I sold it on eBay." -> "Ich schneidet es auf einer baseball.": "Ebay" is a caption's word);
-# in translations only: training pairs stay as they were (a caption's "iMac monitor", "iMac-Monitor")
-CAMEL = re.compile(r"[a-z]{1,2}[A-Z][a-z]+")
-# a line that is only a brand, an acronym before a capitalized word or two ("LG Electronics", "BMW Group"): one name,
-# written alike in both languages ("LG Electronics" read as English came back as "LG explorse", and as "LG" with its
-# other words left to the model)
-BRAND = re.compile(r"\s*(?P<acronym>[A-Z]{2,4})(?:\s+[A-Z][a-z]+){1,2}\s*")
-SAINTS = ("St", "Mt", "Ft")      # abbreviations that open a name with their full stop: Saint, Mount, Fort
-# lowercase particles inside a name, between two capitalized parts ("Rio de Janeiro", "Leonardo da Vinci", "Ludwig van
-# Beethoven", "Ursula von der Leyen": as two names a model wrote "Rio zum Janeiro", "Ursula from the Leyen"); not beside
-# a word the corpus knows ("ein Foto von Paris")
-# nor after an article ("Ein Brief von Anna": a German noun the corpus lacks)
-PARTICLES = (" de ", " da ", " von ", " van ", " del ", " von der ", " van der ", " van den ", " de la ", " de los ")
-ARTICLE_BEFORE = re.compile(r"(?:^|[\s(])(?i:%s) +$" % "|".join(sorted(DETERMINERS | ARTICLES | {"the", "a", "an"})))
-# abbreviations that end a name with their full stop before a lowercase word: Junior, Senior, a street's ("Main St. in
-# Boston"; "Broad St. Station" stays as it was)
-SUFFIXES = ("Jr", "Sr", "St", "Ave", "Rd", "Blvd")
-BEFORE_LOWER = re.compile(r"\.(?= +[a-zäöüß]|[,;])")    # inside a sentence: a lowercase word or comma follows
 PART = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")      # a word, or one part of a hyphenated word
 VERB_ENDINGS = ("en", "n", "t", "st", "e", "te", "ten")        # a stem's forms ("ruf" -> "rufen", "ruft")
 CALLED = "called "                        # a naming "called", and its fill's German word as titles.py writes it:
 NAMENS = NAMED["en"][CALLED.strip()] + " "
-
-
-def exonyms(source: str, target: str) -> dict[str, str]:
-    """The names a place has in the target language where it differs from the source's, and the towns of several
-    words kept whole (WHOLE_PLACES): German -> English and back (a language's name German -> English only); none for
-    other pairs of languages."""
-    whole = {place: place for place in WHOLE_PLACES}
-    if (source, target) == ("de", "en"):
-        return {**EXONYMS, **LANGUAGES, **whole}
-    if (source, target) == ("en", "de"):
-        return {**{english: german for german, english in EXONYMS.items() if not english.startswith("the ")}, **whole}
-    return {}
 
 
 def capitalized_runs(text: str, translated: Callable[[str], bool] = lambda word: False) -> set[int]:
@@ -354,22 +290,3 @@ class Names(PlaceholderStep):
         """Each name where the target holds it as its fill ("Cologne", "Ms. Becker") or as the source writes it."""
         return [found or whole_in(target, source[span.start:span.end])
                 for found, span in zip(verbatim_in_target(source, spans, target), spans)]
-
-
-AGE = re.compile(r" \((\d{1,3})\)")              # "Anna (32)": a person's age in brackets after the name
-
-
-class NamedAges(PlaceholderStep):
-    """A name (the names finder's) and the age in brackets after it as one placeholder ("Anna (32) sucht eine
-    Wohnung." -> "Anna (32)" + " sucht eine Wohnung.": apart, the age a number's placeholder, a model wrote "Anna, (32)
-    looking for an apartment." and a weak one "Anna 32."); before the numbers finder, whose age would win the
-    overlap. Training pairs are left as they are."""
-
-    def __init__(self, names: Names):
-        self.names = names
-
-    def find(self, text: str) -> list[Span]:
-        if AGE.search(text) is None:
-            return []
-        return [Span(span.start, age.end(), f"{span.fill}{age.group()}") for span in self.names.find(text)
-                if (age := AGE.match(text, span.end)) and 0 < int(age.group(1)) < 130]

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from text.forms.verbatim import inside_copied
 from text.finders.glossary import Terms
-from text.finders.names import EXONYMS, PLACE_ENDINGS, WORDED_PLACES
+from text.forms.places import EXONYMS, PLACE_ENDINGS, WORDED_PLACES
 from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon

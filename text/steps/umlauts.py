@@ -15,7 +15,7 @@ import itertools
 import re
 
 from text.forms.verbatim import sub_outside_copied
-from text.finders.names import EXONYMS
+from text.forms.places import EXONYMS
 from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.forms.phrase_tables import TABLES
