@@ -4,7 +4,8 @@ one), a line's maps in the order of its text, and the words of an output aligned
 slot in the sentence around it (text/steps/quotations.py), so the maps of a line come one per sentence, the
 quotation's before the sentence that holds it. Here each slot's token, in the source and in the output, is replaced by
 the tokens of its quotation's maps, so a line's maps read as the line does (decoding/markup.py aligns the words of a
-line by them).
+line by them). A sentence with nothing to translate is its own translation, each token its own source token's
+(own_map).
 
     Er ruft „Hilfe!“ und rennt.   maps: [Hilfe ! -> Help !], [Er ruft \\ue100 und rennt . -> He shouts \\ue100 and ...]
                                   -> [Er ruft Hilfe ! und rennt . -> He shouts Help ! and runs .]
@@ -51,6 +52,15 @@ def slot_at(tokens: list[str], slot: str) -> int | None:
 def lead(source: list[str]) -> int:
     """How many tokens before a sentence's first word: its direction tag, for a model of both directions."""
     return int(bool(source) and SPECIAL.fullmatch(source[0]) is not None)
+
+
+def own_map(source: list[str], output: list[str], given: tuple[tuple[int, int], ...]) -> AttentionMap:
+    """The map of a sentence that is its own translation: its output is its source's tokens after the direction
+    tag, each attending to its own (<eos> to the last), the placeholders `given` (carried) as their own."""
+    weights, first = torch.zeros(len(output), len(source)), lead(source)
+    for i in range(len(output)):
+        weights[i, min(first + i, len(source) - 1)] = 1.0
+    return AttentionMap(source, output, weights, given)
 
 
 def weights_of(m: AttentionMap) -> torch.Tensor:

@@ -22,13 +22,14 @@ import torch
 
 from config import Config, DecodeConfig
 from data.codec import Codec
-from data.tags import reversed_config, source_prefix
+from data.tags import reversed_config
 from data.vocab import EOS
 from decoding.confidence import confidence, mean_log_prob
 from decoding.engine import Engine
-from decoding.maps import AttentionMap, in_line_order, lead
+from decoding.banned_pieces import never_generated, other_directions
+from decoding.maps import AttentionMap, in_line_order, lead, own_map
 from decoding.rerank import back_scores, reranked
-from decoding.search import NEVER_GENERATED, Hypothesis
+from decoding.search import Hypothesis
 from decoding.search_rules import Owed
 from decoding.torch_engine import TorchEngine
 from decoding.translations import Sentence, TextSplit, Translation, join_sentences, sentences_of
@@ -39,38 +40,11 @@ from text.pipeline import Applied, Pipeline
 from text.steps.quotations import Layout
 from util.errors import UserError
 
-CONTROL_BYTES = {f"<0x{b:02X}>" for b in [*range(0x20), 0x7F]}
-
 
 class ForcedScore(NamedTuple):
     log_prob: float       # sum of the target's token log-probabilities, <eos> included
     normalized: float     # log_prob / (tokens + 1), per token
     tokens: int           # target units, without <eos>
-
-
-def never_generated(pieces: list[str], pipeline: Pipeline, others: list[int] = ()) -> list[int]:
-    """<pad>, <unk>, <bos>, the byte pieces of control characters (a line break in a translation would break the
-    one-line-per-input promise, and no reference holds control characters), what the pipeline's steps ban (every
-    piece with a digit, where numbers travel as placeholders) and `others`."""
-    control = {i for i, piece in enumerate(pieces) if piece in CONTROL_BYTES}
-    banned = control | pipeline.banned_pieces(pieces) | set(others)
-    return [*NEVER_GENERATED, *sorted(banned - set(NEVER_GENERATED))]
-
-
-def other_directions(engine: Engine, codec: Codec, cfg: Config) -> list[int]:
-    """The pieces a model of both directions scores for the other direction alone (models/output.py Ways): after
-    this direction's tag it never learned to rule them out."""
-    tags = source_prefix(codec.src_vocab, cfg.data)
-    return engine.not_written_after(tags[0]) if tags else []
-
-
-def own_map(source: list[str], output: list[str], given: tuple[tuple[int, int], ...]) -> AttentionMap:
-    """The map of a sentence that is its own translation: its output is its source's tokens after the direction
-    tag, each attending to its own (<eos> to the last), the placeholders `given` (carried) as their own."""
-    weights, first = torch.zeros(len(output), len(source)), lead(source)
-    for i in range(len(output)):
-        weights[i, min(first + i, len(source) - 1)] = 1.0
-    return AttentionMap(source, output, weights, given)
 
 
 class Translator:

@@ -8,7 +8,7 @@ import torch
 from data.subwords import Subwords
 from exporting.ct2 import export_checkpoint
 from decoding.load import load_translator
-from decoding.translator import never_generated
+from decoding.banned_pieces import never_generated
 from models.checkpoint import save_checkpoint
 from models.transformer import build_model
 from util.errors import UserError

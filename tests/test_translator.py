@@ -9,12 +9,13 @@ from config.presets import make_config
 from data.codec import Codec
 from data.subwords import Subwords
 from data.vocab import Vocab
+from decoding.banned_pieces import never_generated
 from decoding.confidence import confidence
 from decoding.load import load_translator
 from decoding.search import Hypothesis
 from decoding.torch_engine import TorchEngine
 from decoding.translations import Translation, join_sentences
-from decoding.translator import Translator, never_generated
+from decoding.translator import Translator
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.transformer import build_model
 from text.forms.lexicon import Lexicon
