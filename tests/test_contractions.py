@@ -48,6 +48,35 @@ def test_chat_shorthand_for_a_whole_word_is_written_out(line, written):
     assert Contractions().apply(line) == (written, None)
 
 
+@pytest.mark.parametrize("line, written", [
+    ("idk what to do tbh", "I don't know what to do to be honest"),      # came back as "Idk, was etwas machen"
+    ("brb, gonna grab food asap", "be right back, going to grab food as soon as possible"),
+    ("Btw, imo I wanna go. Gotta go, see ya!", "By the way, in my opinion I want to go. Got to go, see you!"),
+    ("Ty for the help, cya", "Thank you for the help, see you"),
+    ("np", "no problem"), ("ty!", "thank you!"), ("Ok, gn 😴", "Ok, good night 😴"),   # alone: "Witsprensp", "binden"
+    ("BTW, IMO, Imo Sesay, Ty Burrell, the NP, gn is short, np.random",
+     "BTW, IMO, Imo Sesay, Ty Burrell, the NP, gn is short, np.random"),                          # capitals, a name, a word inside a sentence, code: as typed
+])
+def test_chat_shorthand_for_a_phrase_is_written_out(line, written):
+    assert Contractions().apply(line) == (written, None)
+
+
+@pytest.mark.parametrize("line, written", [
+    ("vllt komme ich morgen", "vielleicht komme ich morgen"),       # came back as "Vllt Komme I morning"
+    ("Evtl bin ich später da", "Eventuell bin ich später da"),
+    ("hdl", "hab dich lieb"), ("hdgdl!", "hab dich ganz doll lieb!"),     # "Does he travel"
+    ("kA", "keine Ahnung"), ("gn8", "gute Nacht"), ("np", "kein Problem"), ("bb 👋", "bis bald 👋"),   # "Baseballs"
+    ("KA ist Karlsruhe, ka, das bb-Modell, Er hat bb, evtl. morgen, VLLT",
+     "KA ist Karlsruhe, ka, das bb-Modell, Er hat bb, evtl. morgen, VLLT"),                    # a name, a word inside a sentence, an abbreviation's full stop
+])
+def test_german_chat_shorthand_is_written_out(line, written):
+    assert Contractions("de").apply(line) == (written, None)
+
+
+def test_a_german_source_has_its_chat_shorthand_written_out():
+    assert Pipeline.from_config(DataConfig()).apply("hdl").sentences == ["hab dich lieb"]
+
+
 def test_an_english_source_has_them_written_out_before_the_model_reads_it():
     english = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
     assert english.apply("We'll go.").sentences == ["We will go."]

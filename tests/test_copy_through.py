@@ -21,6 +21,10 @@ P0, P1, P2, P3, P4 = PLACEHOLDERS[:5]
     ("Ein Mann fotografiert den Turm 📷", f"Ein Mann fotografiert den Turm {P0}", ("📷",)),
     ("Familie 👨\u200d👩\u200d👧 und 👍🏽", f"Familie {P0} und {P1}", ("👨\u200d👩\u200d👧", "👍🏽")),
     ("Danke :-) bis morgen ;) xD", f"Danke {P0} bis morgen {P1} {P2}", (":-)", ";)", "xD")),   # emoticons
+    ("lol das ist gut, hahaha, OMG Lol", f"{P0} das ist gut, {P1}, {P2} {P3}", ("lol", "hahaha", "OMG", "Lol")),
+    # chat's laughter ("lol" came back as "Brot", "haha" as "Heuhahaarhahaft"), not a word like it
+    ("Lola, Lolita, Holland, lolly, ha, oha, Hahn, Omega, lOl.",
+     "Lola, Lolita, Holland, lolly, ha, oha, Hahn, Omega, lOl.", ()),
     ("Schade :(, Punkt 8) und Zeit: (siehe oben)", f"Schade {P0}, Punkt 8) und Zeit: (siehe oben)", (":(",)),
     ("Die Datei bericht_2024.pdf ist da.", f"Die Datei {P0} ist da.", ("bericht_2024.pdf",)),
     ("Öffne bericht(final).docx und Rechnung (2).pdf.", f"Öffne {P0} und {P1}.",

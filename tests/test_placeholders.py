@@ -45,6 +45,12 @@ def test_a_fill_that_opens_with_a_lowercase_word_takes_a_capital_first_in_the_ou
     assert fill(f"{P0} is red.", ("3 days ago",)) == "3 days ago is red."
 
 
+def test_chat_laughter_opening_the_output_stays_as_typed():
+    assert fill(f"{P0}", ("lol",)) == "lol"                     # came back as "Lol"
+    assert fill(f"{P0} {P1} ein Hund", ("omg", "haha")) == "omg haha ein Hund"
+    assert fill(f"{P0} is red.", ("lolly",)) == "Lolly is red."     # a word like it
+
+
 def test_a_fill_that_ends_in_a_full_stop_takes_the_place_of_one_after_it():
     assert fill(f"Er wurde {P0}.", ("3.",)) == "Er wurde 3."
     assert fill(f"Er wurde {P0} ... und {P1}.", ("3.", "4")) == "Er wurde 3. ... und 4."

@@ -104,6 +104,8 @@ class Pipeline:
         if cfg.src_lang == "en":
             steps.append(Apostrophes())              # "I dont know": before any step reads its words
             steps.append(Contractions())             # "We'll", "she'd": written out, as the corpus writes them
+        elif cfg.src_lang == "de":
+            steps.append(Contractions("de"))         # chat shorthand: "vllt", "hdl" written out
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
             steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())

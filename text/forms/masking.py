@@ -14,6 +14,7 @@ import sys
 from typing import NamedTuple
 
 from text.forms.units import Reading
+from text.forms.verbatim import LAUGHTER
 
 PLACEHOLDERS = tuple(chr(0xE000 + k) for k in range(16))   # each one subword piece (user-defined symbol)
 PLACEHOLDER = re.compile("[\ue000-\ue00f]")
@@ -127,13 +128,15 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
 
 # a fill that opens with a lowercase word (a glossary term, an English exonym, "on May 3", "the Koch family") takes a
 # capital at the start of the output; an address, a handle, a file name or a word written in its own mixed case
-# ("iPhone") stays exactly as the source had it
+# ("iPhone") stays exactly as the source had it, and so does chat's laughter ("lol" came back as "Lol")
 WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+LAUGHED = re.compile(LAUGHTER)
 
 
 def capitalizable(value: str) -> bool:
     first = value.split(" ", 1)[0]          # its first part lowercase: "mid-June" too ("Mitte Juni" came back lowercase)
-    return first.split("-", 1)[0].islower() and WORDS.fullmatch(first) is not None
+    return (first.split("-", 1)[0].islower() and WORDS.fullmatch(first) is not None
+            and not LAUGHED.fullmatch(value))
 
 
 def fill(output: str, fills: tuple[str, ...]) -> str:

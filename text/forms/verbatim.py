@@ -23,6 +23,11 @@ EMOJI = (rf"[0-9#*]\uFE0F?\u20E3|[\U0001F1E6-\U0001F1FF]{{2}}|\U0001F3F4[\U000E0
 # an emoticon typed in letters and marks: eyes, a nose, a mouth (":)", ";-)", ":-D", ":P", ":/", ":*"), "^^", "xD"
 # (a model dropped ":)" or wrote it as "')")
 EMOTICON = r"[:;=][-'^]?[)(\]\[DPO/\\|*]+|\^\^|(?-i:[xX]D+)"
+# laughter and a cry typed in a chat, kept as typed in both languages ("lol" came back as "Brot", "haha" as
+# "Heuhahaarhahaft", "omg das ist so cool" as "Omg they is cool"): "lol", "haha", "hehe", "hihi", "lmao", "rofl",
+# "omg", in lowercase, capitals, or with a capital
+LAUGHTER = r"(?-i:(?:lol|lmao|rofl|omg|(?:ha){2,}h?|(?:he){2,}|(?:hi){2,}|LOL|LMAO|ROFL|OMG|(?:HA){2,}|(?:HE){2,}" \
+           r"|(?:HI){2,}|Lol|Lmao|Rofl|Omg|Ha(?:ha)+h?|He(?:he)+|Hi(?:hi)+))"
 # a #hashtag, an order's number with its hyphens ("#A-12345": a model kept "#A" and spelled out "-12345")
 HASHTAG = r"(?<![\w#&])#[^\W_]\w*(?:-(?=[^\W_]*\d)[^\W_]+)*"
 # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",
@@ -76,6 +81,7 @@ PATTERNS = [
     r"(?<![\w@])@\w{1,30}(?:\.\w+)*",                                           # a @handle ("@lena.malt")
     rf"(?:{EMOJI})+",                                                          # emoji, several in a row as one
     rf"(?<!\S)(?:{EMOTICON})(?=[\s.,!?]|$)",         # an emoticon typed in letters and marks (":)", ";-)", ":D", "^^")
+    rf"(?<![\w'’-])(?:{LAUGHTER})(?![\w'’-])",       # laughter ("lol", "haha"), not inside a word ("Lolita")
     HASHTAG,
     rf"(?<![\w.:/\\~-])(?:/{PART}(?:(?:/{PART})+/?|/)|(?:~|\.\.?)/{PART}(?:/{PART})*/?)",
     rf"(?<![\w\\])[A-Za-z]:\\(?:{PART}(?:\\{PART})*\\?)?",
@@ -141,7 +147,7 @@ SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
 # ".pdf"); most lines have none, and this finds that 15 times faster than SPAN finds nothing (preparing Multi30K's
 # training pairs spent 13 s in SPAN, now under 1 s)
 NEEDED = regex.compile(rf"[\d@#/\\$%&*+=~^|<>≤≥≠{{_`\p{{Extended_Pictographic}}\U0001F1E6-\U0001F1FF]|\.\S|:[a-z_]"
-                       rf"|\(\)|USB-C|{UNIT_MARKS}|{EMOTICON}", regex.IGNORECASE)
+                       rf"|\(\)|USB-C|{UNIT_MARKS}|{EMOTICON}|{LAUGHTER}", regex.IGNORECASE)
 
 
 _last: tuple[str, tuple] = ("", ())
