@@ -55,7 +55,8 @@ def test_chat_shorthand_for_a_whole_word_is_written_out(line, written):
     ("Ty for the help, cya", "Thank you for the help, see you"),
     ("np", "no problem"), ("ty!", "thank you!"), ("Ok, gn 😴", "Ok, good night 😴"),   # alone: "Witsprensp", "binden"
     ("BTW, IMO, Imo Sesay, Ty Burrell, the NP, gn is short, np.random",
-     "BTW, IMO, Imo Sesay, Ty Burrell, the NP, gn is short, np.random"),                          # capitals, a name, a word inside a sentence, code: as typed
+     # capitals, a name, a word inside a sentence, code: as typed
+     "BTW, IMO, Imo Sesay, Ty Burrell, the NP, gn is short, np.random"),
 ])
 def test_chat_shorthand_for_a_phrase_is_written_out(line, written):
     assert Contractions().apply(line) == (written, None)
@@ -67,7 +68,8 @@ def test_chat_shorthand_for_a_phrase_is_written_out(line, written):
     ("hdl", "hab dich lieb"), ("hdgdl!", "hab dich ganz doll lieb!"),     # "Does he travel"
     ("kA", "keine Ahnung"), ("gn8", "gute Nacht"), ("np", "kein Problem"), ("bb 👋", "bis bald 👋"),   # "Baseballs"
     ("KA ist Karlsruhe, ka, das bb-Modell, Er hat bb, evtl. morgen, VLLT",
-     "KA ist Karlsruhe, ka, das bb-Modell, Er hat bb, evtl. morgen, VLLT"),                    # a name, a word inside a sentence, an abbreviation's full stop
+     # a name, a word inside a sentence, an abbreviation's full stop
+     "KA ist Karlsruhe, ka, das bb-Modell, Er hat bb, evtl. morgen, VLLT"),
 ])
 def test_german_chat_shorthand_is_written_out(line, written):
     assert Contractions("de").apply(line) == (written, None)

@@ -41,7 +41,8 @@ SHORTHAND = {"en": {"u": "you", "r": "are", "ur": "your", "thx": "thanks", "pls"
                     "wanna": "want to", "gotta": "got to", "cya": "see you", "see ya": "see you",
                     "ty for": "thank you for", "ty so": "thank you so"},
              "de": {"vllt": "vielleicht", "evtl": "eventuell", "hdl": "hab dich lieb",
-                    "hdgdl": "hab dich ganz doll lieb", "sry": "Entschuldigung", "gn8": "gute Nacht", "kA": "keine Ahnung"}}
+                    "hdgdl": "hab dich ganz doll lieb", "sry": "Entschuldigung", "gn8": "gute Nacht",
+                    "kA": "keine Ahnung"}}
 # shorthand that is a word or a name elsewhere ("np", "bb", "ty", "gn"): written out only as a sentence of its own,
 # "np!", "gn 😴", "Ok, bb."
 ALONE = {"en": {"np": "no problem", "ty": "thank you", "gn": "good night"},
