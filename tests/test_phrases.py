@@ -415,3 +415,40 @@ def test_what_a_learner_or_a_traveller_says_of_themselves_or_asks_is_a_phrase(pa
                                         (("en", "de"), "Two people speak German at a table.")])
 def test_the_same_words_inside_a_longer_sentence_are_left_to_the_model(pair, line):
     assert Phrases(*pair).apply(line) == (line, ())
+
+
+@pytest.mark.parametrize("pair, line, masked, fills", [
+    (("de", "en"), "Ich freue mich auf Ihre Antwort.", f"{P0}.", ("I look forward to hearing from you",)),
+    (("en", "de"), "I look forward to hearing from you.", f"{P0}.", ("Ich freue mich auf Ihre Antwort",)),
+    (("en", "de"), "Thank you for your email.", f"{P0}.", ("Vielen Dank für Ihre E-Mail",)),   # "Danke für duschün."
+    (("de", "en"), "Vielen Dank für Ihre E-Mail.", f"{P0}.", ("Thank you for your email",)),
+    (("en", "de"), "If you have any questions, please let me know.", f"{P0}.",
+     ("Bei Fragen stehe ich Ihnen gerne zur Verfügung",)),
+    (("de", "en"), "Bei Fragen stehe ich gerne zur Verfügung.", f"{P0}.",
+     ("If you have any questions, please let me know",)),                           # "A formt Itles to their emating."
+    (("en", "de"), "Sorry for the delay.", f"{P0}.", ("Entschuldigen Sie die Verzögerung",)),   # "Sory für die Hira."
+    (("en", "de"), "I'll get back to you as soon as possible.", f"{P0}.",
+     ("Ich melde mich so bald wie möglich bei Ihnen",)),
+    (("de", "en"), "Ich hoffe, es geht Ihnen gut.", f"{P0}.", ("I hope you are well",)),
+    (("en", "de"), "Out of office", P0, ("Abwesenheitsnotiz",)),
+    (("de", "en"), "Hochachtungsvoll", P0, ("Yours faithfully",)),
+    (("en", "de"), "Hi all,", f"{P0},", ("Hallo zusammen",)), (("en", "de"), "Regards,", f"{P0},", ("Viele Grüße",)),
+    (("en", "de"), "Warm regards, Anna", f"{P0}, Anna", ("Herzliche Grüße",)),
+    (("de", "en"), "Herzliche Grüße, Anna", P0, ("Warm regards, Anna",)),
+    (("en", "de"), "Sent from my iPhone", P0, ("Gesendet von meinem iPhone",)),
+    (("de", "en"), "Anbei finden Sie die Rechnung.", f"{P0} die Rechnung.", ("Please find attached",)),
+    (("en", "de"), "Please find attached my CV.", f"{P0} my CV.", ("Anbei finden Sie",)),
+])
+def test_a_letters_or_an_emails_fixed_sentence_or_opener_is_a_phrase_formal_in_german(pair, line, masked, fills):
+    assert Phrases(*pair).apply(line) == (masked, fills)
+
+
+@pytest.mark.parametrize("pair, line", [(("en", "de"), "A woman reads an email in her office."),
+                                        (("en", "de"), "A man is sorry for the delay of the train."),
+                                        (("en", "de"), "Two men look forward to the game."),
+                                        (("en", "de"), "Hi all the kids wave."),
+                                        (("de", "en"), "Eine Frau schreibt im Büro eine E-Mail."),
+                                        (("de", "en"), "Ein Mann sendet Grüße von meinem iPhone."),
+                                        (("de", "en"), "Ein Mann ist nicht im Büro und spielt Golf.")])
+def test_a_letters_words_inside_a_longer_caption_sentence_are_left_to_the_model(pair, line):
+    assert Phrases(*pair).apply(line) == (line, ())

@@ -1,12 +1,14 @@
 """The everyday phrases the phrases finder (text/finders/phrases.py) reads, German -> English and back: whole
 sentences (greetings, thanks, wishes, calls and signs, an app's buttons, a traveller's sentences, the weather; what
-one asks or says of oneself: text/forms/phrasebook.py), the openers of a longer one (greetings, leads, notices' and
-fields' labels, a letter's salutations) and a request's closing "bitte" / "please". Each table holds a sentence's
-key (`phrase_key`) and the target's phrase as written.
+one asks or says of oneself: text/forms/phrasebook.py; a letter's or an e-mail's: text/forms/letters.py), the
+openers of a longer one (greetings, leads, notices' and fields' labels, a letter's salutations, what is attached)
+and a request's closing "bitte" / "please". Each table holds a sentence's key (`phrase_key`) and the target's
+phrase as written.
 """
 from __future__ import annotations
 
 from text.forms.contracted import CONTRACTED, written_out
+from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
 from text.forms.phrasebook import ASKED, SAID
 
 
@@ -142,7 +144,7 @@ WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"),
                                                            ("warm", "warm"), ("windig", "windy"), ("bewölkt", "cloudy"),
                                                            ("neblig", "foggy"))),
            ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
-PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID
+PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID + LETTERS
 PHRASES |= {phrase_key(de): en for de, en in PAIRS}
 ENGLISH = {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]}    # "you are welcome"
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
@@ -163,7 +165,7 @@ GREETINGS = {"de": ["hallo", "hi", "hey", "servus", "moin", "grüß gott", "gute
                     "happy birthday", "congratulations",
                     "merry christmas", "happy new year", "good luck", "have fun", "please", "see you", "see you soon",
                     "see you later", "see you tomorrow", "dear sir or madam", "kind regards", "best regards",
-                    "best wishes", "yours sincerely", "i'm sorry", "i am sorry"]}
+                    "best wishes", "yours sincerely", "i'm sorry", "i am sorry", *CLOSING_LINES["en"]]}
 
 # those of GREETINGS that close a message, after a comma too ("Danke für deine Hilfe, bis bald!")
 FAREWELLS = {"de": {"tschüss", "tschüs", "ciao", "auf wiedersehen", "bis bald", "bis morgen", "bis später", "bis dann",
@@ -185,13 +187,14 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "lg aus": "Greetings from", "vg aus": "Greetings from", "lg an": "Best wishes to",   # abbreviated:
                 "vg an": "Best wishes to",                                      # "LG aus Berlin" was "LG from Berlin"
                 "schreib mir an": "Email me at", "schreiben sie mir an": "Email me at",   # an address: "Does"
-                "ruf mich an unter": "Call me at", "rufen sie mich an unter": "Call me at"},
+                "ruf mich an unter": "Call me at", "rufen sie mich an unter": "Call me at", **ATTACHED["de"]},
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                 "many thanks for": "Vielen Dank für", "thank you so much for": "Vielen Dank für",
                 "thanks so much for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
                 "greetings from": "Grüße aus", "good luck with": "Viel Glück bei",
-                "email me at": "Schreib mir an", "write to me at": "Schreib mir an", "mail me at": "Schreib mir an"}}
+                "email me at": "Schreib mir an", "write to me at": "Schreib mir an", "mail me at": "Schreib mir an",
+                **ATTACHED["en"]}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
 # what one thanks for after a lead's "für", with "your" ("Vielen Dank für deine Hilfe!" -> "Thank you very much for"
@@ -244,7 +247,7 @@ SALUTATIONS = {"de": {"lieber": "Dear", "liebe": "Dear", "sehr geehrter": "Dear"
 SIGN_OFFS = {"de": {"lg": "Best wishes", "vg": "Best wishes", "mfg": "Kind regards", "gruß": "Regards",
                     "grüße": "Regards", "liebe grüße": "Best wishes", "viele grüße": "Best wishes",
                     "beste grüße": "Best regards", "freundliche grüße": "Kind regards",
-                    "mit freundlichen grüßen": "Kind regards"}}
+                    "mit freundlichen grüßen": "Kind regards", **CLOSING_LINES["de"]}}
 # what follows a brand, not a writer's name: "LG Electronics" is a company, not "Best wishes, Electronics"
 BRAND_WORDS = frozenset("""electronics display chem energy solutions group holding holdings corp corporation inc ltd ag
     gmbh kg se bank motors mobile telecom systems software media technologies technology tech services
