@@ -40,7 +40,8 @@ WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Me
                  "United States", "United Kingdom", "South Africa", "North Carolina", "South Carolina",
                  "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
-                 "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund", "stein")
+                 "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund",
+                 "stein")
 
 
 def exonyms(source: str, target: str) -> dict[str, str]:
