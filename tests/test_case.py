@@ -180,3 +180,10 @@ def test_a_word_the_corpus_lacks_after_an_english_noun_or_never_a_name_is_lowerc
     lexicon = Lexicon({w.lower(): w for w in words}, nouns={"dog": "Hund", "man": "Mann", "saw": "Säge",
                                                             "hund": "dog"})
     assert Case(lexicon).apply(line)[0] == cased
+
+
+@pytest.mark.parametrize("line, cased", [("omg lol", "omg lol"),                     # came back "omg Lol": a name's
+                                         ("lol ein mann spielt.", "lol ein Mann spielt."),
+                                         ("ein mann spielt haha", "Ein Mann spielt haha")])
+def test_laughter_in_a_lowercase_line_keeps_its_case_and_is_no_name(line, cased):
+    assert Case(LEXICON).apply(line)[0] == cased
