@@ -452,3 +452,18 @@ def test_a_letters_or_an_emails_fixed_sentence_or_opener_is_a_phrase_formal_in_g
                                         (("de", "en"), "Ein Mann ist nicht im Büro und spielt Golf.")])
 def test_a_letters_words_inside_a_longer_caption_sentence_are_left_to_the_model(pair, line):
     assert Phrases(*pair).apply(line) == (line, ())
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("de", "en"), "haha ja", f"haha {P0}", "Yes"),                  # a model wrote "haha Glas Glass"
+    (("de", "en"), "Danke lol!", f"{P0} lol!", "Thank you"),
+    (("de", "en"), "hahaha, danke", f"hahaha, {P0}", "Thank you"),
+    (("en", "de"), "haha ok", f"haha {P0}", "OK"),                   # "haha okoks"
+])
+def test_a_phrase_with_laughter_before_or_after_it_is_still_the_phrase(pair, line, masked, fill):
+    assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("line", ["haha ein Mann lacht", "lol", "Lolita danke"])
+def test_laughter_beside_words_that_are_no_phrase_leaves_them_to_the_model(line):
+    assert Phrases().apply(line) == (line, ())

@@ -28,6 +28,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
+from text.forms.verbatim import LAUGHTER
 from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
                                       INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
@@ -42,6 +43,9 @@ DURATIONS = {"time"}
 # wrote "There is :)")
 EMOJI_ONLY = r"(?:\s+[^\w\s]\S*)+\s*$"
 NAME = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*(?![\w'’-]))+(?!\.\s*\S)")
+# laughter before or after a phrase ("haha ok", "danke lol"): copied through, the phrase found between (a model wrote
+# "haha okoks", "haha Glas Glass")
+LAUGHED_AROUND = re.compile(rf"(\s*(?:{LAUGHTER})[\s,]+)?(.*?)([\s,]+(?:{LAUGHTER})\s*[.!?]*)?\s*")
 # the one a greeting speaks to, with its comma, before the rest of the sentence ("Hallo Tom, wie geht's?": a model wrote
 # "Hello, Tom walking?")
 ADDRESSED = re.compile(r"(?:\s+[A-ZÄÖÜ][\w'’-]*)+\s*,\s*")
@@ -130,6 +134,11 @@ class Phrases(PlaceholderStep):
         key = phrase_key(m.group(1)) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
+        laughed = LAUGHED_AROUND.fullmatch(text)
+        if laughed and (laughed.group(1) or laughed.group(3)) and (inner := SENTENCE.fullmatch(laughed.group(2))) \
+                and phrase_key(inner.group(1)) in self.table:                  # "haha ok" -> "haha" + "OK"
+            at = laughed.start(2)
+            return [Span(at + inner.start(1), at + inner.end(1), self.table[phrase_key(inner.group(1))])]
         if signed := self.signed(text):                                     # "LG Anna" -> "Best wishes, Anna"
             return [signed]
         for comma in COMMA.finditer(text) if self.sign_off else ():        # "Danke für alles, LG Maria": as alone
