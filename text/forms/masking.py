@@ -14,7 +14,7 @@ import sys
 from typing import NamedTuple
 
 from text.forms.units import Reading
-from text.forms.verbatim import LAUGHTER
+from text.forms.verbatim import LAUGHED
 
 PLACEHOLDERS = tuple(chr(0xE000 + k) for k in range(16))   # each one subword piece (user-defined symbol)
 PLACEHOLDER = re.compile("[\ue000-\ue00f]")
@@ -130,7 +130,6 @@ def mask(text: str, spans: list[Span]) -> tuple[str, tuple[str, ...]]:
 # capital at the start of the output; an address, a handle, a file name or a word written in its own mixed case
 # ("iPhone") stays exactly as the source had it, and so does chat's laughter ("lol" came back as "Lol")
 WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
-LAUGHED = re.compile(LAUGHTER)
 
 
 def capitalizable(value: str) -> bool:

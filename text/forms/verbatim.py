@@ -28,6 +28,7 @@ EMOTICON = r"[:;=][-'^]?[)(\]\[DPO/\\|*]+|\^\^|(?-i:[xX]D+)"
 # "omg", in lowercase, capitals, or with a capital
 LAUGHTER = r"(?-i:(?:lol|lmao|rofl|omg|(?:ha){2,}h?|(?:he){2,}|(?:hi){2,}|LOL|LMAO|ROFL|OMG|(?:HA){2,}|(?:HE){2,}" \
            r"|(?:HI){2,}|Lol|Lmao|Rofl|Omg|Ha(?:ha)+h?|He(?:he)+|Hi(?:hi)+))"
+LAUGHED = re.compile(LAUGHTER)          # a word that is laughter, whole (the case step and fills keep its case)
 # a #hashtag, an order's number with its hyphens ("#A-12345": a model kept "#A" and spelled out "-12345")
 HASHTAG = r"(?<![\w#&])#[^\W_]\w*(?:-(?=[^\W_]*\d)[^\W_]+)*"
 # a ")" only closing a "(" of the URL ("wiki/Rhein_(Fluss)"); an apostrophe only inside a word ("wiki/Schindler's_List",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.forms.verbatim import LAUGHTER, inside_copied
+from text.forms.verbatim import LAUGHED, inside_copied
 from text.finders.glossary import Terms
 from text.forms.places import EXONYMS, PLACE_ENDINGS, WORDED_PLACES
 from text.finders.phrases import SIGN_OFF
@@ -104,9 +104,6 @@ def looks_like_a_place(word: str) -> bool:
     return word.capitalize() in EXONYMS or (len(word) >= 6 and word.lower().endswith(PLACE_ENDINGS))
 
 
-LAUGHED = re.compile(LAUGHTER)      # chat's laughter (text/forms/verbatim.py): copied as typed
-
-
 class Case(Step):
     def __init__(self, lexicon: Lexicon, terms: Terms | None = None):
         self.lexicon, self.terms = lexicon, terms if terms is not None else Terms()
@@ -155,7 +152,7 @@ class Case(Step):
         out, title, honorific, noun, before = [], False, False, False, ""
         first, named = opening, False       # named: the word before is a name's, one the corpus lacks
         for piece in re.split(f"({TOKEN.pattern})", text):
-            if piece.strip() and LAUGHED.fullmatch(bare(piece)):   # "omg lol": copied as typed, and no name's word
+            if piece.strip() and LAUGHED.fullmatch(bare(piece)):     # "omg lol": as typed, and no name's word
                 out.append(piece)
                 title = honorific = noun = first = named = False
             elif piece.strip() and is_word(piece):

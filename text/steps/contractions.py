@@ -61,13 +61,12 @@ def typed(lang: str) -> re.Pattern:
 class Contractions(Step):
     def __init__(self, lang: str = "en"):
         self.lang = lang
-        self.typed = typed(lang)
+        self.typed, self.words = typed(lang), [*SHORTHAND[lang], *ALONE[lang]]
 
     def apply(self, text: str) -> tuple[str, None]:
         if self.lang == "en":
             text = sub_outside_copied(CONTRACTED, written_out, text)
-        free = [*SHORTHAND[self.lang], *ALONE[self.lang]]
-        return sub_outside_copied(self.typed, lambda m: shorthand_written_out(m, self.lang), text, free), None
+        return sub_outside_copied(self.typed, lambda m: shorthand_written_out(m, self.lang), text, self.words), None
 
 
 def shorthand_written_out(m: re.Match, lang: str = "en") -> str:
