@@ -149,10 +149,17 @@ class Router:
             ("en" if FIRST_PERSON_I.search(line) or ENGLISH_CLOCK.search(line) else None) or self.known_in(untitled)
         return lang if lang in self.reads else None
 
+    @property
+    def lexicons(self) -> dict:
+        """Each source language's corpus words (its way's lexicon), for lines the identifier cannot tell."""
+        return {way.cfg.data.src_lang: way.lexicon for way in self.ways.values() if way.lexicon is not None}
+
     def without_particled_names(self, text: str) -> str:
         """The text without its names of particles (PARTICLED) whose words no corpus holds but as names."""
-        lexicons = [way.lexicon for way in self.ways.values() if way.lexicon is not None]
-        named = lambda word: all(lexicon.copied(word) or not lexicon.knows(word) for lexicon in lexicons)
+        lexicons = self.lexicons.values()
+
+        def named(word: str) -> bool:
+            return all(lexicon.copied(word) or not lexicon.knows(word) for lexicon in lexicons)
         return PARTICLED.sub(lambda m: " " if lexicons and named(m[1]) and named(m[2]) else m[0], text)
 
     def known_in(self, text: str) -> str | None:
@@ -161,7 +168,7 @@ class Router:
         went German->English; None where both languages have words of their own, or neither has. A word in capitals
         tells nothing ("OK", "LG")."""
         words = [word for word in WORD.findall(text) if not word.isupper()]
-        lexicons = {way.cfg.data.src_lang: way.lexicon for way in self.ways.values() if way.lexicon is not None}
+        lexicons = self.lexicons
         found = {lang for lang, lexicon in lexicons.items() if any(
             lexicon.knows(word) and not any(other.knows(word) for other in lexicons.values() if other is not lexicon)
             for word in words)}
