@@ -9,6 +9,9 @@
 
     python -m bench.throughput --data-dir ../shared/data/multi30k --preset cpu --batches 8 --rounds 3
     python -m bench.throughput --data-dir ../shared/data/multi30k --preset cpu --only-mfu --threads 2   # (c) alone
+    python -m bench.throughput --data-dir ../shared/data/multi30k --preset 30min --only-mfu --threads 2 --record
+
+--record adds (c)'s utilization of each precision to the results ledger (results/ledger.jsonl), with the machine.
 
 Throughput counts non-pad target tokens per second. Each figure is the median over rounds; the models take
 turns within a round, so load from elsewhere hits them alike.
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import copy
 import random
+import shlex
 import statistics
+import sys
 import time
 
 from util.kernels import keep_kernels
@@ -30,7 +35,7 @@ import torch  # noqa: E402
 from torch.utils.flop_counter import FlopCounterMode  # noqa: E402
 
 import bench.baseline as baseline  # noqa: E402
-from config.presets import make_config  # noqa: E402
+from config.presets import make_config, recipe_of  # noqa: E402
 from data.batching import TokenBatchSampler, collate  # noqa: E402
 from data.prepare import prepare_data  # noqa: E402
 from models.attention import attention_class, registered_attentions  # noqa: E402
@@ -38,6 +43,7 @@ from training.precision import autocast, bf16_missing  # noqa: E402
 from training.run import score_pieces  # noqa: E402
 from training.step import make_optimizer, train_step  # noqa: E402
 from models.transformer import build_model  # noqa: E402
+from util.ledger import Record, append  # noqa: E402
 from cli import CommandParser, run_main, whole_number  # noqa: E402
 
 
@@ -127,6 +133,7 @@ def main(argv=None) -> None:
     parser.add_argument("--threads", type=whole_number(0), default=0)
     parser.add_argument("--compile", action="store_true", help="only (d): torch.compile vs eager")
     parser.add_argument("--only-mfu", action="store_true", help="only (c): FLOP utilization")
+    parser.add_argument("--record", action="store_true", help="add (c)'s utilization to the results ledger")
     args, overrides = parser.parse_known_args(argv)
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -154,7 +161,7 @@ def main(argv=None) -> None:
 
     if not args.only_mfu:
         compare_attentions_and_pipelines(cfg, ours, scored, args)
-    utilization(cfg, ours, scored)
+    utilization(cfg, ours, scored, args.record)
 
 
 def compare_attentions_and_pipelines(cfg, ours, scored, args) -> None:
@@ -184,8 +191,8 @@ def compare_attentions_and_pipelines(cfg, ours, scored, args) -> None:
         print(f"  {name:16s} {rate:8.0f} tok/s   {rate / rates_b['tutorial']:.2f}x tutorial")
 
 
-def utilization(cfg, ours, scored) -> None:
-    """(c) FLOP utilization of our step against the machine's matmul peak."""
+def utilization(cfg, ours, scored, record: bool = False) -> None:
+    """(c) FLOP utilization of our step against the machine's matmul peak; `record`: each precision's in the ledger."""
     flops = sum(step_flops(cfg, b, scored) for b in ours) / len(ours)
     tokens = sum(b.n_tgt_tokens for b in ours) / len(ours)
     print(f"\n(c) model FLOP utilization ({flops / tokens / 1e6:.1f} MFLOP per target token)")
@@ -198,6 +205,15 @@ def utilization(cfg, ours, scored) -> None:
         peak = matmul_peak(dtype)
         print(f"  {precision}: {achieved / 1e9:6.1f} GFLOP/s of a {peak / 1e9:6.1f} GFLOP/s matmul peak = "
               f"{achieved / peak:.0%} MFU ({rate:.0f} tok/s)")
+        if record:
+            append(Record(topic="speed", metric="model_flop_utilization", value=round(achieved / peak, 3),
+                          recipe=recipe_of(cfg), precision=precision, batch_tokens=cfg.data.max_tokens,
+                          command=" ".join(["python -m bench.throughput", *map(shlex.quote, sys.argv[1:])]),
+                          note=f"the training step's FLOP/s (matmuls, {flops / tokens / 1e6:.1f} MFLOP a target "
+                               f"token) over a large {precision} matmul's on the same {torch.get_num_threads()} "
+                               f"threads: {achieved / 1e9:.1f} of {peak / 1e9:.1f} GFLOP/s, {rate:.0f} tok/s"))
+    if record:
+        print("recorded in the ledger; `python -m results --write` regenerates the tables")
 
 
 def compare_compile(cfg, batches, rounds: int, scored) -> None:
