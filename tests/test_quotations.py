@@ -175,3 +175,40 @@ def test_a_quotation_that_is_said_or_alone_is_translated(line, quotation):
 def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(line, quotation):
     segments, layout = Quotations("de").apply(line)
     assert segments[0] == quotation and len(segments) == 2 and not layout.slots[0].as_written
+
+
+@pytest.mark.parametrize("source, target, line, genders, translations, expected", [
+    ("de", "en", "Wo ist mein Handy?", {}, ["My cellphone."], "Where is my cellphone?"),
+    ("de", "en", "Wann fährt der Zug ab?", {}, ["The train."], "When does the train leave?"),
+    ("de", "en", "Gibt es hier Toiletten?", {}, ["Toilets."], "Are there toilets here?"),
+    ("de", "en", "Gibt es hier ein Café?", {}, ["A cafe."], "Is there a cafe here?"),
+    ("de", "en", "Wo ist Anna?", {}, ["Anna."], "Where is Anna?"),
+    ("de", "en", "Ich komme aus der Schweiz.", {}, ["Switzerland."], "I am from Switzerland."),
+    ("en", "de", "Do you have a table?", {"tisch": "m"}, ["Ein Tisch."], "Hast du einen Tisch?"),
+    ("en", "de", "Where can I buy the big ticket?", {}, ["Der große Fahrschein."],
+     "Wo kann ich den großen Fahrschein kaufen?"),
+    ("en", "de", "Where is my phone?", {"handy": "n"}, ["Mein Handy."], "Wo ist mein Handy?"),
+    ("en", "de", "I am from Switzerland.", {}, ["Schweiz."], "Ich komme aus der Schweiz."),
+])
+def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, genders,
+                                                                              translations, expected):
+    step = Quotations(target, Phrases(source, target), genders)     # a model gave "Where is mich cellphone?"
+    segments, layout = step.apply(line)
+    assert segments[-1] == S0 + line[-1] and len(segments) == 3
+    assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
+
+
+def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole_questions():
+    step = Quotations("en", Phrases("de", "en"))
+    segments, layout = step.apply("Wo ist mein Handy?")
+    assert segments[:2] == ["Mein Handy.", "Wo ist mein Handy?"]
+    assert step.reverse(["Three people are looking.", "Where is my phone?", f"{S0}?"], layout) == "Where is my phone?"
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("de", "en", "Wo ist der Hund hingelaufen?"), ("de", "en", "Haben Sie heute Zeit?"), ("de", "en", "Wo ist er?"),
+    ("de", "en", "Wo ist der Bahnhof?"), ("en", "de", "Where is he going?"), ("en", "de", "Do you have to go?"),
+    ("en", "de", "Where is the station?"), ("de", "en", "Wo ist das Auto von meinem alten Freund Tom?"),
+])
+def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

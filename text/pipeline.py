@@ -108,7 +108,8 @@ class Pipeline:
             steps.append(Contractions("de"))         # chat shorthand: "vllt", "hdl" written out
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         if cfg.sentences:
-            steps.append(Quotations(cfg.tgt_lang, phrases) if cfg.placeholders else Sentences())
+            genders = lexicon.genders if lexicon is not None and cfg.tgt_lang == "de" else {}
+            steps.append(Quotations(cfg.tgt_lang, phrases, genders) if cfg.placeholders else Sentences())
         if lexicon is not None and cfg.src_lang == "de":
             steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
         if cfg.case and lexicon is not None:

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
+from text.forms.frames import NOT_IN_SLOT, Frame, filled, frames, slot_of
 from text.forms.masking import CLOSING
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
@@ -39,6 +40,7 @@ STYLES = {"en": ("“", "”", "‘", "’"), "de": ("„", "“", "‚", "‘")
 OPENS_AFTER = "([{„“‚‘»«‹›-–—/"          # a straight quote opens at the start, after a space or one of these ...
 CLOSES_BEFORE = ".,;:!?…)]}»«“”‘’-–—/"   # ... and closes at the end, before a space or one of these
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
+SLOT_SPARE = 1           # a frame's slot translated in more words than its own and this is junk: the whole question's
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
 NAME_WORDS = (2, 8)      # a name or title kept as written has this many words
 LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei das dem den der des die im mit und "
@@ -56,6 +58,9 @@ class Slot(NamedTuple):
     lower: bool                # its translation starts lowercase (an English quotation inside a sentence)
     upper: bool                # its translation is in capitals (a quotation in capitals in a sentence in capitals)
     as_written: str = ""       # a name or title: these words come back, parts is empty
+    frame: Frame | None = None     # a question's frame around the slot (text/forms/frames.py), no marks
+    typed: str = ""            # a frame's slot as typed
+    whole: int = -1            # a frame's whole sentence, its translation where the slot's is no noun phrase
 
 
 class Layout(NamedTuple):
@@ -133,12 +138,22 @@ def words_around(text: str, start: int, end: int, quotations: list[tuple[int, in
     return any(re.search(r"[^\W\d_]", text[a:b]) for a, b in zip(cuts[::2], cuts[1::2]))
 
 
+def noun_phrase(body: str, typed: str, target: str) -> bool:
+    """Whether a frame slot's translation may be a noun phrase: no more words than the slot's and SLOT_SPARE, none a
+    pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk)."""
+    words = re.findall(r"[\w'’-]+", body.lower())
+    return 0 < len(words) <= len(typed.split()) + SLOT_SPARE and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
+
+
 class Quotations(Step):
     splits = True
 
-    def __init__(self, target: str = "en", phrases: Phrases | None = None):
+    def __init__(self, target: str = "en", phrases: Phrases | None = None, genders: dict[str, str] | None = None):
         self.target = target
         self.phrases = phrases             # the phrase step of the pipeline: a quoted phrase is translated
+        self.source = SOURCES.get(target, "")
+        self.frames = frames(self.source, target) if phrases is not None else []     # "Wo ist X?" <-> "Where is X?"
+        self.genders = genders or {}       # German nouns' genders, for a frame's accusative ("einen Tisch")
 
     def apply(self, text: str) -> tuple[list[str], Layout]:
         segments: list[str] = []
@@ -157,6 +172,9 @@ class Quotations(Step):
             dash = dialogue_dash(text[start:end])
             start += len(dash)
             inside = [q for q in quotations if start <= q[0] and q[1] <= end][:MAX_IN_SENTENCE]
+            if not depth and not inside and not dash and self.framed(text[start:end], segments, slots):
+                indices.append(len(segments) - 1)
+                continue
             pieces, last, mine = [], start, []
             around = bool(inside) and words_around(text, start, end, inside)
             for q_start, q_end in inside:
@@ -180,6 +198,22 @@ class Quotations(Step):
                                 upper=inner.isupper() and text[start:end].isupper(), as_written=as_written)
             indices.append(len(segments) - 1)
         return tuple(indices)
+
+    def framed(self, sentence: str, segments: list[str], slots: list) -> bool:
+        """Appends a question frame's slot and the sentence around it (the slot's marker and the final marks), where
+        the sentence is one and no whole phrase of the phrase table."""
+        if len(slots) == len(SLOTS) or not self.frames or self.phrases.find(sentence):
+            return False
+        m = next((m for frame in self.frames if (m := slot_of(frame, sentence, self.source))), None)
+        if m is None:
+            return False
+        frame = next(frame for frame in self.frames if frame.pattern is m.re)
+        k, typed = len(slots), " ".join(m.group("slot").split())
+        slots.append(None)
+        segments += [typed[:1].upper() + typed[1:] + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
+        slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
+                        upper=False, frame=frame, typed=typed, whole=len(segments) - 2)
+        return True
 
     def marks(self, opening: str, closing: str) -> tuple[str, str]:
         """The marks a quotation typed between these gets in the translation."""
@@ -218,6 +252,10 @@ class Quotations(Step):
             body = slot.as_written or joined(slot.parts)
             if not body:
                 return after
+            if slot.frame and not noun_phrase(body, slot.typed, self.target):    # "A group of people are looking"
+                return sentence(slot.whole).rstrip(".!?… ") + after
+            if slot.frame:                  # "Where is " + "my phone"
+                return filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target) + after
             if not slot.as_written:
                 body = body.upper() if slot.upper else lowered(body) if slot.lower else body
             if body[-1] in ENDS and (after == "." or (after == "," and self.target == "en" and body[-1] in "!?")):

@@ -1,0 +1,162 @@
+"""Question frames, German <-> English: a fixed question around a short noun phrase ("Wo ist X?" <-> "Where is X?",
+"Haben Sie X?" <-> "Do you have X?"), for the quotations step (text/steps/quotations.py), which leaves the noun
+phrase to the model as a sentence of its own (the slot) and puts its translation back between the frame's words
+(a model given the whole question wrote "Where is mich cellphone?", "When is riding the train?", "Wo können ich
+einen Karten?"). A slot is one to four words and no verb: a German one ends in a capitalized word ("Wo ist der Hund
+hingelaufen?" is no frame), an English one holds no pronoun, verb or adverb of a short list ("Where is he going?",
+"Do you have to go?"). A whole sentence of the phrase tables ("Wo ist der Bahnhof?") is theirs.
+
+Each slot goes to the model capitalized with a full stop ("Mein Handy.": "mein Handy" alone came back "My woman
+cellphones on her cellphone"); a translation of more words than the slot's and one, or with a pronoun or verb of
+NOT_IN_SLOT ("Three people are looking."), gives way to the model's translation of the whole question. Into English
+the slot's first word is lowercase but for a name's (as typed, "Anna", or an exonym, "Munich"); "Gibt es hier X?" is
+"Are there X here?" where X's translation is a plural. Into German a frame whose German slot is accusative ("Haben
+Sie X?", "Gibt es hier X?", "Wo kann ich X kaufen?") puts the model's nominative in the accusative where its article
+shows a masculine noun ("der Tisch" -> "den Tisch", "ein großer Tisch" -> "einen großen Tisch" where the corpus'
+articles say "Tisch" is masculine); a masculine noun the corpus never gives an article stays nominative ("ein
+Löffel"). "Ich komme aus X." <-> "I'm from X." takes a country's or a town's name of one or two capitalized words (an
+article into German: "die Schweiz" -> "aus der Schweiz").
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from text.forms.places import EXONYMS
+
+# (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
+# named ("du" after "Sie", as text/forms/phrasebook.py); into English, each German frame's English is the first
+FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "nom"),
+          ("Wann fährt {} ab", "When does {} leave", "nom"), ("Wann fährt {}", "When does {} leave", "nom"),
+          ("Wann kommt {} an", "When does {} arrive", "nom"), ("Wann beginnt {}", "When does {} start", "nom"),
+          ("Wann beginnt {}", "When does {} begin", "nom"), ("Wann öffnet {}", "When does {} open", "nom"),
+          ("Wann schließt {}", "When does {} close", "nom"), ("Haben Sie {}", "Do you have {}", "acc"),
+          ("Hast du {}", "Do you have {}", "acc"), ("Gibt es hier {}", "Is there {} here", "acc"),
+          ("Gibt es hier {}", "Are there {} here", "acc"), ("Gibt es hier in der Nähe {}", "Is there {} nearby", "acc"),
+          ("Gibt es hier in der Nähe {}", "Is there {} near here", "acc"),
+          ("Gibt es hier in der Nähe {}", "Are there {} near here", "acc"),
+          ("Wie viel kostet {}", "How much is {}", "nom"), ("Wie viel kostet {}", "How much does {} cost", "nom"),
+          ("Wieviel kostet {}", "How much is {}", "nom"), ("Was kostet {}", "How much is {}", "nom"),
+          ("Wie viel kosten {}", "How much are {}", "nom"), ("Wie viel kosten {}", "How much do {} cost", "nom"),
+          ("Wo kann ich {} kaufen", "Where can I buy {}", "acc"), ("Ich bin aus {}", "I am from {}", "dat"),
+          ("Ich komme aus {}", "I am from {}", "dat"),
+          ("Ich komme aus {}", "I come from {}", "dat")]
+# words no slot holds: pronouns, verbs and adverbs that make the question another one ("Wo ist er?", "Haben Sie heute
+# Zeit?", "Where is he going?", "Do you have to go?", "Is there anything here?")
+NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns euch ihnen ihm mir dir was "
+                               "wer heute morgen jetzt noch schon auch hier da dort denn mal vielleicht wirklich "
+                               "gerade gestern bitte nicht etwas nichts alles".split()),
+               "en": frozenset("i you he she it we they me him us them to not there here now today tomorrow going "
+                               "doing coming is are was were be been being do does did can could will would please "
+                               "what who anything something nothing everything this that these those all one "
+                               "really ever still also".split())}
+WORD = r"[^\W\d_][\w'’-]*"
+SLOT_WORDS = (1, 4)
+PLACE_WORDS = 2            # "I'm from X": a country's or a town's name, capitalized ("New Zealand")
+# German determiners a slot's translation opens with (lowercase inside the frame: "Haben Sie einen Tisch?"); the
+# masculine accusative of those whose nominative does not show the gender, and of "der"
+DETERMINERS = frozenset("der die das den ein eine einen kein keine keinen mein meine meinen dein deine deinen sein "
+                        "seine seinen unser unsere unseren euer eure euren dieser diese diesen dieses".split())
+OPEN_NOMINATIVE = frozenset("ein kein mein dein sein unser euer".split())      # "m" or "n": the noun tells
+SINGULAR = frozenset("a an one".split())
+# countries German names with their article, its dative after "aus" ("aus der Schweiz", "aus den USA")
+ARTICLED = {"Schweiz": "der", "Türkei": "der", "Slowakei": "der", "Ukraine": "der", "Mongolei": "der",
+            "USA": "den", "Niederlande": "den", "Niederlanden": "den", "Philippinen": "den"}
+
+
+class Frame(NamedTuple):
+    pattern: re.Pattern        # the source's frame, group "slot" the noun phrase, group "marks" its final marks
+    opening: str               # the target's words before the slot ...
+    closing: str               # ... and after it
+    case: str                  # the German slot's case
+    plural: str = ""           # into English, the opening where the slot's translation is a plural ("Are there ")
+
+
+def compiled(frame: str, slot: str, article: str = "") -> re.Pattern:
+    before, after = (re.escape(part).replace(r"\ ", r"\s+") for part in frame.split("{}"))
+    first, rest = before[:1], before[1:]
+    return re.compile(rf"\s*[{first.upper()}{first.lower()}]{rest}\s*{article}(?P<slot>{slot})\s*{after}\s*"
+                      rf"(?P<marks>[?.!]*)\s*")
+
+
+def frames(source: str, target: str) -> list[Frame]:
+    """The frames of a direction, longest source frames first ("Wann fährt X ab?" before "Wann fährt X?")."""
+    if {source, target} != {"de", "en"}:
+        return []
+    words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    place = rf"[A-ZÄÖÜ][\w'’-]*(?:\s+[A-ZÄÖÜ][\w'’-]*){{0,{PLACE_WORDS - 1}}}"
+    found: dict[str, Frame] = {}
+    for de, en, case in FRAMES:
+        written, into = (de, en) if source == "de" else (en, de)
+        if source == "de" and written in found:         # into English: the first named
+            continue
+        slot = place if case == "dat" else words
+        opening, closing = into.split("{}")
+        plural = ""
+        if target == "en" and opening.startswith("Is there "):
+            plural = "Are there "
+        article = r"(?:(?:der|den|the)\s+)?" if case == "dat" else ""       # "aus der Schweiz": "Schweiz" alone
+        found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural)
+    return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)]
+
+
+def slot_of(frame: Frame, sentence: str, source: str) -> re.Match | None:
+    """The frame's match of the whole sentence where its slot is a noun phrase (see the module's text), else None."""
+    m = frame.pattern.fullmatch(sentence)
+    if m is None:
+        return None
+    words = m.group("slot").split()
+    if any(w.lower() in NOT_IN_SLOT[source] for w in words):
+        return None
+    if source == "de" and not words[-1][:1].isupper():
+        return None
+    return m
+
+
+def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target: str) -> str:
+    """The frame's words around the slot's translation (body) of the slot as typed: its German article lowercase and
+    in the frame's case, an English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an
+    exonym, "Munich")."""
+    first = body.split()[0] if body.split() else ""
+    if target == "en" and first != "I" and first not in typed.split()[:1] and first not in EXONYMS.values() and \
+            (first[1:].islower() or len(first) == 1):
+        body = first.lower() + body[len(first):]
+    if target == "de":
+        words = body.split()
+        if words and words[0].lower() in DETERMINERS:
+            words[0] = words[0].lower()
+        if frame.case == "acc":
+            words = accusative(words, genders)
+        elif frame.case == "dat" and words and words[0] == "die":     # "die Schweiz", "die USA"
+            words[0] = ARTICLED.get(words[-1], "der")
+        elif frame.case == "dat" and words and words[-1] in ARTICLED and len(words) == 1:     # "Schweiz"
+            words.insert(0, ARTICLED[words[-1]])
+        body = " ".join(words)
+    opening = frame.opening
+    if frame.plural and plural_english(body):
+        opening = frame.plural
+    return opening + body + frame.closing
+
+
+def accusative(words: list[str], genders: dict[str, str]) -> list[str]:
+    """A German noun phrase in the nominative (as a model translates one alone) in the accusative: only a masculine
+    noun's article and adjectives change ("der große Tisch" -> "den großen Tisch", "ein Tisch" -> "einen Tisch" where
+    genders say "tisch" is "m")."""
+    if not words:
+        return words
+    first, noun = words[0], words[-1].lower()
+    if first == "der":
+        adjective = "e"
+    elif first in OPEN_NOMINATIVE and genders.get(noun) == "m":
+        adjective = "er"
+    else:
+        return words
+    middle = [w[:-len(adjective)] + "en" if w.islower() and w.endswith(adjective) else w for w in words[1:-1]]
+    article = "den" if first == "der" else "euren" if first == "euer" else first + "en"
+    return [article, *middle, words[-1]] if len(words) > 1 else words
+
+
+def plural_english(body: str) -> bool:
+    """Whether an English noun phrase is a plural: no "a", "an", "one" before it and its last word ends in "s"."""
+    words = body.lower().split()
+    return bool(words) and words[0] not in SINGULAR and words[-1].endswith("s") and not words[-1].endswith("ss")
