@@ -198,6 +198,17 @@ def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(sou
     assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
 
 
+@pytest.mark.parametrize("line, translations, expected", [
+    ("- Haben Sie einen Tisch?", ["A table.", "junk", f"{S0}?"], "- Do you have a table?"),
+    ("Er fragt: „Wo ist mein Handy?“", ["My cellphone.", "junk", f"{S1}?", f"He asks: {S0}"],
+     "He asks: “Where is my cellphone?”"),
+])
+def test_a_question_frame_after_a_speakers_dash_or_inside_a_quotation_is_one(line, translations, expected):
+    step = Quotations("en", Phrases("de", "en"))         # "- Do they you a table?", "He asks: “Where is mich ...”"
+    segments, layout = step.apply(line)
+    assert step.reverse(translations, layout) == expected
+
+
 def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole_questions():
     step = Quotations("en", Phrases("de", "en"))
     segments, layout = step.apply("Wo ist mein Handy?")

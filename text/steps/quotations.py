@@ -172,7 +172,9 @@ class Quotations(Step):
             dash = dialogue_dash(text[start:end])
             start += len(dash)
             inside = [q for q in quotations if start <= q[0] and q[1] <= end][:MAX_IN_SENTENCE]
-            if not depth and not inside and not dash and self.framed(text[start:end], segments, slots):
+            if not inside and self.framed(text[start:end], segments, slots):     # "- Wo ist X?", "„Wo ist X?“"
+                if dash:
+                    dashes[len(segments) - 1] = dash
                 indices.append(len(segments) - 1)
                 continue
             pieces, last, mine = [], start, []
