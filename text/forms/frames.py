@@ -1,10 +1,11 @@
 """Question frames, German <-> English: a fixed question around a short noun phrase ("Wo ist X?" <-> "Where is X?",
 "Haben Sie X?" <-> "Do you have X?"), for the quotations step (text/steps/quotations.py), which leaves the noun
 phrase to the model as a sentence of its own (the slot) and puts its translation back between the frame's words
-(a model given the whole question wrote "Where is mich cellphone?", "When is riding the train?", "Wo können ich
-einen Karten?"). A slot is one to four words and no verb: a German one ends in a capitalized word ("Wo ist der Hund
+(a model given the whole question wrote "Where is mich cellphone?", "When is riding the train?", "Wo können ich einen
+Karten?"). A slot is one to four words and no verb: a German one ends in a capitalized word ("Wo ist der Hund
 hingelaufen?" is no frame), an English one holds no pronoun, verb or adverb of a short list ("Where is he going?",
-"Do you have to go?"). A whole sentence of the phrase tables ("Wo ist der Bahnhof?") is theirs.
+"Do you have to go?") and ends in no verb's "-ing" or preposition ("Where is the dog running?"). A whole sentence of
+the phrase tables ("Wo ist der Bahnhof?") is theirs.
 
 Each slot goes to the model capitalized with a full stop ("Mein Handy.": "mein Handy" alone came back "My woman
 cellphones on her cellphone"); a translation of more words than the slot's and one, or with a pronoun or verb of
@@ -50,6 +51,11 @@ NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns e
                                "doing coming is are was were be been being do does did can could will would please "
                                "what who anything something nothing everything this that these those all one "
                                "really ever still also".split())}
+# an English slot's last word that makes it no noun phrase: a verb's "-ing" ("Where is the dog running?": "Wo ist der
+# Hund rennt?", the whole question's "Wo rennt der Hund?") but for nouns', or a preposition ("Where is the man from?")
+ING_NOUNS = frozenset("building meeting wedding morning evening thing ring king spring painting parking clothing "
+                      "ceiling wing string beginning ending shopping swimming pudding".split())
+LAST_NOT = frozenset("from with for at in on of about up off out back away down over".split())
 WORD = r"[^\W\d_][\w'’-]*"
 SLOT_WORDS = (1, 4)
 PLACE_WORDS = 2            # "I'm from X": a country's or a town's name, capitalized ("New Zealand")
@@ -109,6 +115,9 @@ def slot_of(frame: Frame, sentence: str, source: str) -> re.Match | None:
     if any(w.lower() in NOT_IN_SLOT[source] for w in words):
         return None
     if source == "de" and not words[-1][:1].isupper():
+        return None
+    last = words[-1].lower()
+    if source == "en" and (last in LAST_NOT or last.endswith("ing") and last not in ING_NOUNS):
         return None
     return m
 
