@@ -214,6 +214,10 @@ def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole
     segments, layout = step.apply("Wo ist mein Handy?")
     assert segments[:2] == ["Mein Handy.", "Wo ist mein Handy?"]
     assert step.reverse(["Three people are looking.", "Where is my phone?", f"{S0}?"], layout) == "Where is my phone?"
+    step = Quotations("de", Phrases("en", "de"))
+    segments, layout = step.apply("Where is the nearest hospital?")
+    assert step.reverse(["Der Hund springt.", "Wo ist das nächste Krankenhaus?", f"{S0}?"], layout) == \
+        "Wo ist das nächste Krankenhaus?"
 
 
 @pytest.mark.parametrize("source, target, line", [

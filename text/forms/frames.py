@@ -36,8 +36,8 @@ FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "n
           ("Gibt es hier {}", "Are there {} here", "acc"), ("Gibt es hier in der Nähe {}", "Is there {} nearby", "acc"),
           ("Gibt es hier in der Nähe {}", "Is there {} near here", "acc"),
           ("Gibt es hier in der Nähe {}", "Are there {} near here", "acc"),
-          ("Wie viel kostet {}", "How much is {}", "nom"), ("Wie viel kostet {}", "How much does {} cost", "nom"),
           ("Wieviel kostet {}", "How much is {}", "nom"), ("Was kostet {}", "How much is {}", "nom"),
+          ("Wie viel kostet {}", "How much is {}", "nom"), ("Wie viel kostet {}", "How much does {} cost", "nom"),
           ("Wie viel kosten {}", "How much are {}", "nom"), ("Wie viel kosten {}", "How much do {} cost", "nom"),
           ("Wo kann ich {} kaufen", "Where can I buy {}", "acc"), ("Ich bin aus {}", "I am from {}", "dat"),
           ("Ich komme aus {}", "I am from {}", "dat"),
@@ -48,7 +48,7 @@ NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns e
                                "wer heute morgen jetzt noch schon auch hier da dort denn mal vielleicht wirklich "
                                "gerade gestern bitte nicht etwas nichts alles".split()),
                "en": frozenset("i you he she it we they me him us them to not there here now today tomorrow going "
-                               "doing coming is are was were be been being do does did can could will would please "
+                               "doing coming is are was were be been being do does did have has had can could will would please "
                                "what who anything something nothing everything this that these those all one "
                                "really ever still also".split())}
 # an English slot's last word that makes it no noun phrase: a verb's "-ing" ("Where is the dog running?": "Wo ist der

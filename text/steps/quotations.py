@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
-from text.forms.frames import NOT_IN_SLOT, Frame, filled, frames, slot_of
+from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
 from text.forms.masking import CLOSING
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
@@ -140,9 +140,22 @@ def words_around(text: str, start: int, end: int, quotations: list[tuple[int, in
 
 def noun_phrase(body: str, typed: str, target: str) -> bool:
     """Whether a frame slot's translation may be a noun phrase: no more words than the slot's and SLOT_SPARE, none a
-    pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk)."""
-    words = re.findall(r"[\w'’-]+", body.lower())
+    pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk), a
+    German one's words those of a noun phrase."""
+    words = re.findall(r"[\w'’-]+", body)
+    if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) for k, w in enumerate(words)):
+        return False
+    words = [w.lower() for w in words]
     return 0 < len(words) <= len(typed.split()) + SLOT_SPARE and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
+
+
+def german_noun_phrase_word(word: str, k: int, n: int) -> bool:
+    """Whether a word may stand at k of a German noun phrase of n words: the last a noun's or a name's (capitalized),
+    one before it an article's, an adjective's or a number's ("Der Hund springt": a model's sentence)."""
+    if k == n - 1:
+        return word[:1].isupper()
+    return word[:1].isupper() or word.lower() in DETERMINERS or word.endswith(("e", "en", "er", "es", "em")) or \
+        word.isdigit()
 
 
 class Quotations(Step):
