@@ -48,9 +48,9 @@ NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns e
                                "wer heute morgen jetzt noch schon auch hier da dort denn mal vielleicht wirklich "
                                "gerade gestern bitte nicht etwas nichts alles".split()),
                "en": frozenset("i you he she it we they me him us them to not there here now today tomorrow going "
-                               "doing coming is are was were be been being do does did have has had can could will would please "
-                               "what who anything something nothing everything this that these those all one "
-                               "really ever still also".split())}
+                               "doing coming is are was were be been being do does did have has had can could will "
+                               "would please what who anything something nothing everything this that these those "
+                               "all one really ever still also".split())}
 # an English slot's last word that makes it no noun phrase: a verb's "-ing" ("Where is the dog running?": "Wo ist der
 # Hund rennt?", the whole question's "Wo rennt der Hund?") but for nouns', or a preposition ("Where is the man from?")
 ING_NOUNS = frozenset("building meeting wedding morning evening thing ring king spring painting parking clothing "
