@@ -32,7 +32,8 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
                                                   ("Entschuldigung, wo ist die Post?",
                                                    f"{P0}, wo ist die Post?", "Excuse me"),
                                                   ("Ja, ich komme.", f"{P0}, ich komme.", "Yes"),   # an answer's: "Ja"
-                                                  ("Nein, das ist mein Hund.", f"{P0}, das ist mein Hund.", "No")])
+                                                  ("Nein, das ist nicht mein Hund.", f"{P0}, das ist nicht mein Hund.",
+                                                   "No")])
 def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases("en", "de").apply("Bye Anna!") == (f"{P0} Anna!", ("Tschüss",))
@@ -296,7 +297,7 @@ def test_everyday_phrases_a_travellers_an_apps_buttons_and_interjections(source,
     ("Bin gleich da!", f"{P0}!", ("I'll be right there",)),             # "Am about to take it!"
     ("Kein Zutritt für Unbefugte", P0, ("Authorized personnel only",)),  # "Kollege Zutritt for Unbefugte"
     ("ok, bis morgen", f"{P0}, {P1}", ("OK", "see you tomorrow")),      # "Oh, much, have the evening"
-    ("Na ja, das ist gut.", f"{P0}, das ist gut.", ("Oh well",)),
+    ("Na ja, das ist gut.", f"{P0}, {P1}.", ("Oh well", "that is good")),        # a statement after it
 ])
 def test_a_chats_and_a_signs_everyday_phrases(line, masked, fills):
     assert Phrases().apply(line) == (masked, fills)

@@ -1,15 +1,16 @@
 """The everyday phrases the phrases finder (text/finders/phrases.py) reads, German -> English and back: whole
 sentences (greetings, thanks, wishes, calls and signs, an app's buttons, a traveller's sentences, the weather; what
-one asks or says of oneself: text/forms/phrasebook.py; a letter's or an e-mail's: text/forms/letters.py), the
-openers of a longer one (greetings, leads, notices' and fields' labels, a letter's salutations, what is attached)
-and a request's closing "bitte" / "please". Each table holds a sentence's key (`phrase_key`) and the target's
-phrase as written.
+one asks or says of oneself: text/forms/phrasebook.py; a letter's or an e-mail's: text/forms/letters.py; a
+pronoun, its copula and an adjective: text/forms/statements.py), the openers of a longer one (greetings, leads,
+notices' and fields' labels, a letter's salutations, what is attached) and a request's closing "bitte" / "please".
+Each table holds a sentence's key (`phrase_key`) and the target's phrase as written.
 """
 from __future__ import annotations
 
 from text.forms.contracted import CONTRACTED, written_out
 from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
 from text.forms.phrasebook import ASKED, SAID
+from text.forms.statements import STATEMENTS
 
 
 def phrase_key(phrase: str) -> str:
@@ -145,8 +146,10 @@ WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"),
                                                            ("neblig", "foggy"))),
            ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
 PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID + LETTERS
-PHRASES |= {phrase_key(de): en for de, en in PAIRS}
-ENGLISH = {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]}    # "you are welcome"
+# a pronoun, its copula and an adjective (text/forms/statements.py), under the phrases above where one holds the same
+PHRASES = {phrase_key(de): en for de, en in STATEMENTS} | PHRASES | {phrase_key(de): en for de, en in PAIRS}
+ENGLISH = {phrase_key(en): de for en, de in [*((en, de) for de, en in STATEMENTS), *ENGLISH.items(),
+                                             *((en, de) for de, en in PAIRS)]}    # "you are welcome"
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
 # ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")

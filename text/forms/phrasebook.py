@@ -57,6 +57,9 @@ SAID = [("Ich bin müde", "I'm tired"), ("Ich bin hungrig", "I'm hungry"), ("Ich
         ("Ich bin Vegetarier", "I'm a vegetarian"), ("Ich möchte bezahlen", "I would like to pay"),
         ("Ich möchte bezahlen", "I'd like to pay"), ("Ich möchte bitte bezahlen", "I'd like to pay, please"),
         ("Ich habe eine Reservierung", "I have a reservation"),
+        ("Es freut mich", "I'm glad"), ("Das freut mich", "I'm glad"),      # "Es freut mich." -> "It enjoying me."
+        ("Das stimmt", "That's right"), ("Sie haben recht", "You're right"),   # "You're right." -> "Ihr seid rechtes."
+        ("Du hast recht", "You're right"),
         *(pair for de, en in (("Deutsch", "German"), ("Englisch", "English"))
           for pair in ((f"Ich spreche kein {de}", f"I don't speak {en}"),
                        (f"Ich spreche ein wenig {de}", f"I speak a little {en}"),
