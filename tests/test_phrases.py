@@ -32,8 +32,7 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
                                                   ("Entschuldigung, wo ist die Post?",
                                                    f"{P0}, wo ist die Post?", "Excuse me"),
                                                   ("Ja, ich komme.", f"{P0}, ich komme.", "Yes"),   # an answer's: "Ja"
-                                                  ("Nein, das ist nicht mein Hund.", f"{P0}, das ist nicht mein Hund.",
-                                                   "No")])
+                                                  ("Nein, das ist Annas Hund.", f"{P0}, das ist Annas Hund.", "No")])
 def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
     assert Phrases("en", "de").apply("Bye Anna!") == (f"{P0} Anna!", ("Tschüss",))

@@ -16,7 +16,8 @@ P0, P1 = PLACEHOLDERS[:2]
     ("Ich bin so glücklich", "I'm so happy"), ("Wir waren nicht sehr müde", "We were not very tired"),
     ("Du bist echt lustig", "You are really funny"), ("Sie ist traurig", "She is sad"),
     ("Das ist mein Bruder", "That is my brother"), ("Das ist meine Schwester", "That is my sister"),  # "There is mich."
-    ("Er war mein Chef", "He was my boss"), ("Es freut mich", "I'm glad")])                    # "It enjoying me."
+    ("Er war mein Chef", "He was my boss"), ("Es freut mich", "I'm glad"),                     # "It enjoying me."
+    ("Das ist nicht mein Hund", "That is not my dog")])                                        # "There is not mir dog."
 def test_a_german_statement_reads_into_english(german, english):
     assert PHRASES[phrase_key(german)] == english
 
@@ -26,7 +27,8 @@ def test_a_german_statement_reads_into_english(german, english):
     ("This is very important", "Das ist sehr wichtig"), ("I'm so happy", "Ich bin so glücklich"),
     ("We are ready", "Wir sind bereit"), ("It isn't easy", "Es ist nicht einfach"),
     ("She was very tired", "Sie war sehr müde"), ("This is my wife", "Das ist meine Frau"),
-    ("He's my father", "Er ist mein Vater"), ("You're right", "Du hast recht")])     # "Ihr seid rechtes."
+    ("He's my father", "Er ist mein Vater"), ("You're right", "Du hast recht"),      # "Ihr seid rechtes."
+    ("That isn't my dog", "Das ist nicht mein Hund")])
 def test_an_english_statement_reads_into_german(english, german):
     assert ENGLISH[phrase_key(english)] == german
 

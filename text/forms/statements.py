@@ -1,10 +1,11 @@
 """Short everyday statements, a whole sentence each, that Multi30K's captions never hold: a pronoun, a copula and a
 predicative adjective, an intensifier between them or not ("Das war toll!" -> "That was great!", "It's too late." ->
-"Es ist zu spät.", "Ich bin so glücklich!"), and a possessive with a person one knows ("Das ist mein Bruder." ->
-"That is my brother."). A 30-minute model wrote "Das ist gut." as "This is well.", "Es war schön!" as "It was sying!"
-and "That is my brother." as "Das ist meinen Bruder.". (German, English) pairs generated from the tables below, each
-one's translation the last named, as the phrase tables (text/forms/phrase_tables.py) read theirs; English's
-contracted "isn't", "wasn't", "aren't", "weren't" are read into German only.
+"Es ist zu spät.", "Ich bin so glücklich!"), and a possessive with a person one knows, "nicht" before it or not
+("Das ist mein Bruder." -> "That is my brother."). A 30-minute model wrote "Das ist gut." as "This is well.", "Es
+war schön!" as "It was sying!" and "That is my brother." as "Das ist meinen Bruder.". (German, English) pairs
+generated from the tables below, each one's translation the last named, as the phrase tables
+(text/forms/phrase_tables.py) read theirs; English's contracted "isn't", "wasn't", "aren't", "weren't" are read into
+German only.
 """
 from __future__ import annotations
 
@@ -79,30 +80,36 @@ def english_copula(subject: str, tense: int) -> str:
     return "I'm" if (subject, verb) == ("I", "am") else f"{subject} {verb}"
 
 
+def english_heads(subject: str, tense: int, so: str) -> list[str]:
+    """The English subject, its copula and the intensifier so, written as German reads them last: "It is not very",
+    and its contracted "not" before it, "It isn't very"."""
+    verb = ENGLISH_COPULAS[subject][tense]
+    contracted = [f"{subject} {NEGATED[verb]}{so[3:]}"] if so.startswith("not") and verb in NEGATED else []
+    return contracted + [" ".join(filter(None, (english_copula(subject, tense), so)))]
+
+
 def described() -> list[tuple[str, str]]:
-    """A pronoun, its copula, an intensifier or none and an adjective that says that of it, both ways; English's
-    contracted "not" ("It isn't easy") before the written-out one, which German reads into."""
+    """A pronoun, its copula, an intensifier or none and an adjective that says that of it, both ways."""
     pairs = []
     for adjective, of_thing, of_person in ADJECTIVES:
         for subjects, english in ((THINGS, of_thing), (PEOPLE, of_person)):
             intensifiers = INTENSIFIERS + [("schon", "already")] * (adjective in ALREADY)
             for (de, en), tense, (very, so) in ((s, t, i) for s in subjects for t in (0, 1) for i in intensifiers):
                 german = " ".join(filter(None, (de, GERMAN_COPULAS[de][tense], very, adjective)))
-                verb = ENGLISH_COPULAS[en][tense]
-                heads = [f"{en} {NEGATED[verb]}{so[3:]}"] if so.startswith("not") and verb in NEGATED else []
-                heads.append(" ".join(filter(None, (english_copula(en, tense), so))))
-                pairs += [(german, f"{head} {word}") for word in english for head in heads]
+                pairs += [(german, f"{head} {word}") for word in english for head in english_heads(en, tense, so)]
     return pairs
 
 
 def introduced() -> list[tuple[str, str]]:
-    """A possessive and a person one knows after "Das ist" or "Er ist" / "Sie ist" of their gender, both ways."""
+    """A possessive and a person one knows after "Das ist" or "Er ist" / "Sie ist" of their gender, "nicht" between
+    them or not, both ways."""
     pairs = []
     for german, english, gender in KIN:
-        for (de, en), tense, (mine, my) in ((s, t, p) for s in KIN_SUBJECTS[gender] + THINGS[1:] for t in (0, 1)
-                                           for p in POSSESSIVES):
-            pairs.append((f"{de} {GERMAN_COPULAS[de][tense]} {mine}{'e' * (gender == 'f')} {german}",
-                          f"{english_copula(en, tense)} {my} {english}"))
+        for (de, en), tense, (no, so) in ((s, t, n) for s in KIN_SUBJECTS[gender] + THINGS[1:] for t in (0, 1)
+                                          for n in (("", ""), ("nicht", "not"))):
+            head = " ".join(filter(None, (de, GERMAN_COPULAS[de][tense], no)))
+            pairs += [(f"{head} {mine}{'e' * (gender == 'f')} {german}", f"{english_head} {my} {english}")
+                      for mine, my in POSSESSIVES for english_head in english_heads(en, tense, so)]
     return pairs
 
 
