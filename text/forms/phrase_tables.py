@@ -17,7 +17,10 @@ def phrase_key(phrase: str) -> str:
     """A sentence's key in the tables: lower case, no commas, one space, an English contraction written out as the
     contractions step writes it ("Die Rechnung, bitte" -> "die rechnung bitte", "You're welcome" -> "you are
     welcome")."""
-    return " ".join(CONTRACTED.sub(written_out, phrase.lower().replace("’", "'")).replace(",", " ").split())
+    lowered = phrase.lower().replace("’", "'")
+    if "'" in lowered:                         # every contraction has one: the tables' tens of thousands need none
+        lowered = CONTRACTED.sub(written_out, lowered)
+    return " ".join(lowered.replace(",", " ").split())
 
 
 PHRASES = {

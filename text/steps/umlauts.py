@@ -26,8 +26,8 @@ SPELLED = re.compile(r"[AaOoUu][eE]")
 UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 # German words the project knows beside the corpus: places, everyday phrases, months, weekdays, units
 OWN_WORDS = {w.lower(): w for w in itertools.chain(
-    EXONYMS, MONTHS["de"], WEEKDAYS["de"], *(WORD.findall(key) for key in TABLES[("de", "en")]),
-    *(WORD.findall(german) for german in TABLES[("en", "de")].values()), WORDS["de"])}
+    EXONYMS, MONTHS["de"], WEEKDAYS["de"], WORD.findall("\n".join(TABLES[("de", "en")])),
+    WORD.findall("\n".join(TABLES[("en", "de")].values())), WORDS["de"])}
 
 
 class Umlauts(Step):
