@@ -2,7 +2,8 @@
 import pytest
 
 from config import DataConfig
-from text.finders.glossary import Glossary
+from text.finders.glossary import EverydayNouns, Glossary
+from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from util.errors import UserError
@@ -101,3 +102,29 @@ def test_no_digit_is_left_outside_a_placeholder_whatever_the_glossary():
                  "3,5 kg, 10%, 10 %, 1/2 m², 2x3, 2 x 3.", "Eine 2-Zimmer-Wohnung, ein 2:1-Sieg, 80er-Jahre."]:
         applied = pipeline.apply(line)
         assert not [c for s in applied.sentences for c in s if c.isdigit()], (line, applied.sentences)
+
+
+def test_the_everyday_nouns_mask_only_a_word_the_corpus_lacks_and_no_glossary_or_training_pair_changes_that():
+    lexicon = Lexicon.learn([("Mein Handy hat keinen Hund mehr.", "My cellphone has no dog anymore.")])
+    pipeline = Pipeline.from_config(DataConfig(), lexicon=lexicon)
+    applied = pipeline.apply("Mein Handy hat keinen Akku mehr.")
+    assert applied.sentences == [f"Mein Handy hat keinen {PLACEHOLDERS[0]} mehr."]     # "Handy": the corpus'
+    assert pipeline.reverse_sentence(f"My cellphone has no {PLACEHOLDERS[0]} anymore.", applied.states[0]).text == \
+        "My cellphone has no battery anymore."
+    assert pipeline.apply("Mein Akku ist leer.", pipeline.terms({"Hund": "hound"})).sentences == \
+        [f"Mein {PLACEHOLDERS[0]} ist leer."]                   # a request's glossary keeps the built-in one
+    pair = ("Mein Akku ist leer.", "My battery is dead.")
+    assert pipeline.steps[5].apply_pair(*pair) == pair
+    knowing = Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")])
+    assert EverydayNouns(knowing).find("Mein Akku ist leer.") == []                  # a word the corpus holds
+
+
+def test_an_everyday_noun_into_german_gives_its_gender_to_the_article_before_it():
+    lexicon = Lexicon.learn([("The dog sees the cat.", "Der Hund sieht die Katze.")])     # no "printer"
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"), lexicon=lexicon)
+    applied = pipeline.apply("The printer is broken.")
+    assert applied.sentences == [f"The {PLACEHOLDERS[0]} is broken."]
+    assert pipeline.reverse_sentence(f"Die {PLACEHOLDERS[0]} ist kaputt.", applied.states[0]).text == \
+        "Der Drucker ist kaputt."
+    assert [s.fill for s in EverydayNouns(lexicon, "en", "de").find("Passwords and a receipt.")] == \
+        ["Passwörter", "Quittung"]

@@ -25,7 +25,7 @@ from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
 from text.finders.fractions import Fractions
-from text.finders.glossary import Glossary, Terms, whole_spans
+from text.finders.glossary import EverydayNouns, Glossary, Terms, whole_spans
 from text.finders.named_ages import NamedAges
 from text.finders.names import Names
 from text.finders.number_compounds import NumberCompounds
@@ -90,8 +90,9 @@ class Pipeline:
         """The steps of a model of this config, in order: clean the line, split it into sentences (and quotations, with
         placeholders), restore their case, then placeholders (quotations' slots, the user's glossary, then phrases, a
         sign's line of its days, time and state ("Mo um 8 geschlossen."), a name with its age ("Anna (32)"), a
-        sentence adverb the corpus lacks, a noun alone, what is copied through, numbers (with what they count:
-        "3-jährig"; a price or measure in words, "einen Euro"), month and weekday names, and names), then a common
+        sentence adverb the corpus lacks, a noun alone, an everyday noun the corpus lacks ("Akku"), what is copied
+        through, numbers (with what they count: "3-jährig"; a price or measure in words, "einen Euro"), month and
+        weekday names, and names), then a common
         word's typing slip ("Fahrad"), then the source's first capital, a German possessive's ending ("Sein Katze" ->
         "Seine Katze"; and an article's before a glossary term, whose gender it tells its fill: "Die Hund" ->
         "Der Hund"), the source's final mark, then no full stop inside a sentence that had none, then no space before
@@ -127,6 +128,8 @@ class Pipeline:
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
+                       EverydayNouns(lexicon, *direction, whole_spans(*direction))     # "Akku", "receipt"
+                       if lexicon is not None and cfg.phrases else None,
                        CopyThrough() if cfg.copy_through else None,
                        Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),

@@ -20,6 +20,8 @@ from text.finders.finder import PlaceholderStep
 from text.finders.digit_runs import DigitRuns
 from text.finders.numbers import Numbers
 from text.forms.cleaning import clean
+from text.forms.everyday_nouns import gender, table
+from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Gendered, Span
 
 
@@ -91,6 +93,22 @@ class Glossary(PlaceholderStep):
         guarded = [(s.start, s.end, isinstance(guard, CopyThrough)) for guard in self.guards for s in guard.find(text)]
         return [Span(m.start(), m.end(), self.filled(m.group())) for m in found
                 if not any(cuts(text, m.start(), m.end(), start, end, whole) for start, end, whole in guarded)]
+
+
+class EverydayNouns(Glossary):
+    """The built-in glossary of everyday nouns captions never hold (text/forms/everyday_nouns.py: "Akku" ->
+    "battery", "receipt" -> "Quittung", whose gender the article before it then takes), only its terms with a word
+    the model's corpus lacks: a word the corpus holds ("Handy", "wifi") stays the model's, so a line the corpus could
+    hold is left as it is. A request's glossary does not replace it (a term of its own wins where both match)."""
+
+    def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en",
+                 guards: list[PlaceholderStep] | None = None):
+        unknown = {term: to for term, to in table(source, target).items()
+                   if not all(lexicon.knows(word) for word in WORD.findall(term))}
+        super().__init__(Terms(unknown), guards, (lambda term, _: gender(term)) if target == "de" else None)
+
+    def given(self, terms: Terms) -> "EverydayNouns":
+        return self
 
 
 def cuts(text: str, start: int, end: int, span_start: int, span_end: int, whole: bool) -> bool:
