@@ -128,3 +128,5 @@ def test_an_everyday_noun_into_german_gives_its_gender_to_the_article_before_it(
         "Der Drucker ist kaputt."
     assert [s.fill for s in EverydayNouns(lexicon, "en", "de").find("Passwords and a receipt.")] == \
         ["Passwörter", "Quittung"]
+    assert EverydayNouns(lexicon, "en", "de").find("He will address the crowd.") == []      # a verb too: the model's
+    assert EverydayNouns(Lexicon.learn([("Ein Hund.", "A dog.")])).find("Ein Rezept.") == []    # a recipe too

@@ -77,12 +77,14 @@ NOUNS = [
     ("Nebenkosten", "", "p", "utilities", ""),
     ("Einkaufszettel", "", "m", "shopping list", "shopping lists"),
 ]
-# German -> English only: the German word means something else too ("Rezept": a recipe), its English word is also a
-# verb or another word ("update", "delay", "file", "bill", "stamp", "key"), or it is a second German word for a thing
+# German -> English only: its English word is also a verb or another word ("update", "delay", "file", "bill", "stamp",
+# "key", "address"), or it is a second German word for a thing
 # ("Kassenbon" besides "Quittung": "receipt" is written "Quittung")
-ONE_WAY = {"Rezept", "Rezepte", "Update", "Verspätung", "Datei", "Dateien", "Rechnung", "Rechnungen", "Briefmarke",
+ONE_WAY = {"Update", "Verspätung", "Datei", "Dateien", "Rechnung", "Rechnungen", "Briefmarke",
            "Briefmarken", "Schlüssel", "Heizung", "Nachbar", "Konto", "Konten", "Tablette", "Tabletten", "Fahrkarte",
-           "Versicherung", "Krankenkasse", "Kassenbon", "Kassenbons"}
+           "Versicherung", "Krankenkasse", "Kassenbon", "Kassenbons", "Adresse", "Adressen"}
+# English -> German only: the German word means something else too ("Rezept": a recipe as well)
+INTO_GERMAN = {"Rezept", "Rezepte"}
 
 
 def forms() -> list[tuple[str, str, str]]:
@@ -106,7 +108,7 @@ def table(source: str, target: str) -> dict[str, str]:
     sentence's first word)."""
     written: dict[str, str] = {}
     for german, _, english in forms():
-        if (source, target) == ("de", "en"):
+        if (source, target) == ("de", "en") and german not in INTO_GERMAN:
             written.setdefault(german, english)
         elif (source, target) == ("en", "de") and german not in ONE_WAY:
             written.setdefault(english, german)
