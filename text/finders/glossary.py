@@ -22,7 +22,7 @@ from text.finders.numbers import Numbers
 from text.forms.cleaning import clean
 from text.forms.everyday_nouns import gender, table
 from text.forms.lexicon import WORD, Lexicon
-from text.forms.masking import Gendered, Span
+from text.forms.masking import EnglishNoun, Gendered, Span
 
 
 def term_pattern(terms, flags: int = 0) -> re.Pattern | None:
@@ -106,9 +106,14 @@ class EverydayNouns(Glossary):
         unknown = {term: to for term, to in table(source, target).items()
                    if not all(lexicon.knows(word) for word in WORD.findall(term))}
         super().__init__(Terms(unknown), guards, (lambda term, _: gender(term)) if target == "de" else None)
+        self.target = target
 
     def given(self, terms: Terms) -> "EverydayNouns":
         return self
+
+    def filled(self, term: str) -> str:
+        """The glossary's fill; into English one whose "a" or "an" before it agrees ("a appointment": a model's)."""
+        return EnglishNoun(self.terms.targets[term]) if self.target == "en" else super().filled(term)
 
 
 def cuts(text: str, start: int, end: int, span_start: int, span_end: int, whole: bool) -> bool:

@@ -56,6 +56,12 @@ class Gendered(str):
         return made
 
 
+class EnglishNoun(str):
+    """A fill that is an English noun (a built-in everyday noun's, text/finders/glossary.py): the model's "a" or "an"
+    right before its placeholder takes the noun's first sound ("a" + "appointment" -> "an appointment";
+    text/steps/possessives.py, before the placeholders step fills them in)."""
+
+
 class Apart(str):
     """A fill that belongs to neither word it was typed between (a subword unit's mark "▁Hund"): its placeholder
     stands apart from both for the model, which read "\ue000Hund" as one word ("Wundund")."""

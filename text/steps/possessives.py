@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.masking import PLACEHOLDERS
+from text.forms.masking import PLACEHOLDERS, EnglishNoun
 from text.step import Step
 from text.steps.first_capital import start
 
@@ -50,6 +50,7 @@ DETERMINER = re.compile(r"d(?:er|ie|as|en|em|es)|(?:k?ein|mein|dein|sein|ihr|uns
 # an English word that may be a plural ("girls" -> "Mädchen", plural "die Mädchen" too); "bus", "glass" are not
 PLURAL = re.compile(r".*[^su]s", re.IGNORECASE)
 LETTERS = re.compile(r"[^\W\d_]+")
+AN = re.compile(r"(?i:[aeio]|u(?!s))")           # an English word whose article is "an" ("an email", "a username")
 
 
 def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> str:
@@ -81,10 +82,15 @@ def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> s
 
 
 def before_terms(output: str, fills: tuple[str, ...]) -> str:
-    """The (masked) output with the word right before each `Gendered` fill's placeholder agreeing with its gender."""
+    """The (masked) output with the word right before each `Gendered` fill's placeholder agreeing with its gender,
+    and an "a" or "an" before an `EnglishNoun` fill's with its first sound ("a email" -> "an email")."""
     opening = start(output)
     for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
         gender = getattr(value, "gender", "")
+        if isinstance(value, EnglishNoun):
+            written = "an" if AN.match(value) else "a"
+            output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
+                            lambda m: written.title() if m.group()[0].isupper() else written, output)
         if gender:
             output = re.sub(rf"(?<!\w)\w+(?= {PLACEHOLDERS[k]})",
                             lambda m: agreeing(m.group(), gender, m.start() == opening), output)
