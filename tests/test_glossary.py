@@ -116,6 +116,8 @@ def test_the_everyday_nouns_mask_only_a_word_the_corpus_lacks_and_no_glossary_or
     applied = pipeline.apply("Mein Handy hat einen Termin und eine E-Mail.")
     assert pipeline.reverse_sentence(f"It has a {PLACEHOLDERS[0]} and A {PLACEHOLDERS[1]}.", applied.states[0]).text \
         == "It has an appointment and An email."                     # the model's "a" agrees with the noun
+    lower = pipeline.apply("mein handy hat keinen akku mehr.", pipeline.terms({"Hund": "hound"}))
+    assert lower.sentences == [f"Mein Handy hat keinen {PLACEHOLDERS[0]} mehr."]   # in a lowercase line too
     pair = ("Mein Akku ist leer.", "My battery is dead.")
     assert pipeline.steps[5].apply_pair(*pair) == pair
     knowing = Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")])

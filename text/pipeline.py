@@ -113,8 +113,10 @@ class Pipeline:
             steps.append(Quotations(cfg.tgt_lang, phrases, genders) if cfg.placeholders else Sentences())
         if lexicon is not None and cfg.src_lang == "de":
             steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
+        everyday = EverydayNouns(lexicon, cfg.src_lang, cfg.tgt_lang, whole_spans(cfg.src_lang, cfg.tgt_lang)) \
+            if lexicon is not None and cfg.phrases and cfg.placeholders else None     # "Akku", "receipt"
         if cfg.case and lexicon is not None:
-            steps.append(Case(lexicon, terms))
+            steps.append(Case(lexicon, terms, everyday.terms if everyday else None))
         possessives = PossessiveEnding(lexicon.genders if lexicon is not None else {}) if cfg.tgt_lang == "de" \
             else None
         if cfg.placeholders:
@@ -128,8 +130,7 @@ class Pipeline:
                        Adverbs(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
-                       EverydayNouns(lexicon, *direction, whole_spans(*direction))     # "Akku", "receipt"
-                       if lexicon is not None and cfg.phrases else None,
+                       everyday,
                        CopyThrough() if cfg.copy_through else None,
                        Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),

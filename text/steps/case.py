@@ -105,11 +105,15 @@ def looks_like_a_place(word: str) -> bool:
 
 
 class Case(Step):
-    def __init__(self, lexicon: Lexicon, terms: Terms | None = None):
+    def __init__(self, lexicon: Lexicon, terms: Terms | None = None, everyday: Terms | None = None):
+        """everyday: the built-in everyday nouns' terms (text/finders/glossary.py's EverydayNouns), written as the
+        table writes them as a glossary's are ("ich brauche eine quittung" -> "... Quittung"), a request's glossary
+        or not."""
         self.lexicon, self.terms = lexicon, terms if terms is not None else Terms()
+        self.everyday = everyday if everyday is not None else Terms()
 
     def given(self, terms: Terms) -> "Case":
-        return Case(self.lexicon, terms)
+        return Case(self.lexicon, terms, self.everyday)
 
     def apply(self, text: str) -> tuple[str, Cased | None]:
         found = kind(text)
@@ -123,6 +127,8 @@ class Case(Step):
         named = [(m.start(), m.end(), PLACE_NAMES[" ".join(m.group().lower().split())])     # "new york": New York
                  for m in PLACES.finditer(text)]
         glossary = self.terms.in_any_case(text)
+        glossary += [t for t in self.everyday.in_any_case(text)
+                     if not any(t[0] < g[1] and g[0] < t[1] for g in glossary)]
         for start, end, term in sorted(glossary + [p for p in named if not any(p[0] < g[1] and g[0] < p[1]
                                                                                for g in glossary)]):
             if inside_copied(text, start):          # not inside what is copied through ("www.hund.de", term "Hund")
