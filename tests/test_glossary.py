@@ -120,6 +120,8 @@ def test_the_everyday_nouns_mask_only_a_word_the_corpus_lacks_and_no_glossary_or
     assert lower.sentences == [f"Mein Handy hat keinen {PLACEHOLDERS[0]} mehr."]   # in a lowercase line too
     pair = ("Mein Akku ist leer.", "My battery is dead.")
     assert pipeline.steps[5].apply_pair(*pair) == pair
+    sign = pipeline.apply("Achtung: Rutschgefahr!")
+    assert pipeline.reverse_sentence(sign.sentences[0], sign.states[0]).text == "Attention: slippery floor!"
     knowing = Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")])
     assert EverydayNouns(knowing).find("Mein Akku ist leer.") == []                  # a word the corpus holds
 

@@ -76,13 +76,15 @@ NOUNS = [
     ("Bewerbung", "Bewerbungen", "f", "job application", "job applications"),
     ("Nebenkosten", "", "p", "utilities", ""),
     ("Einkaufszettel", "", "m", "shopping list", "shopping lists"),
+    ("Rutschgefahr", "", "f", "slippery floor", ""),
 ]
 # German -> English only: its English word is also a verb or another word ("update", "delay", "file", "bill", "stamp",
 # "key", "address"), or it is a second German word for a thing
 # ("Kassenbon" besides "Quittung": "receipt" is written "Quittung")
 ONE_WAY = {"Update", "Verspätung", "Datei", "Dateien", "Rechnung", "Rechnungen", "Briefmarke",
            "Briefmarken", "Schlüssel", "Heizung", "Nachbar", "Konto", "Konten", "Tablette", "Tabletten", "Fahrkarte",
-           "Versicherung", "Krankenkasse", "Kassenbon", "Kassenbons", "Adresse", "Adressen"}
+           "Versicherung", "Krankenkasse", "Kassenbon", "Kassenbons", "Adresse", "Adressen",
+           "Rutschgefahr"}
 # English -> German only: the German word means something else too ("Rezept": a recipe as well)
 INTO_GERMAN = {"Rezept", "Rezepte"}
 
