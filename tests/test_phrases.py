@@ -367,6 +367,9 @@ def test_a_sign_off_after_a_comma_at_the_lines_end_is_one_as_alone(source, maske
     (("de", "en"), "Schreib mir an anna@example.com.", f"{P0} anna@example.com.", ("Email me at",)),   # "Does"
     (("en", "de"), "Email me at anna@example.com.", f"{P0} anna@example.com.", ("Schreib mir an",)),   # "Email ich"
     (("de", "en"), "Ruf mich an unter 030 1234567.", f"{P0} 030 1234567.", ("Call me at",)),
+    (("de", "en"), "Hast du Hunger?", f"{P0}?", ("Are you hungry",)),             # "Do you have Hous?"
+    (("en", "de"), "Are you scared?", f"{P0}?", ("Hast du Angst",)),
+    (("de", "en"), "Hast du Lust?", f"{P0}?", ("Do you feel like it",)),         # "Do you have Lust?" (a frame)
 ])
 def test_a_short_question_or_request_typed_to_someone_is_a_phrase(pair, line, masked, fills):
     assert Phrases(*pair).apply(line) == (masked, fills)

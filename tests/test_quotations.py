@@ -225,6 +225,7 @@ def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole
     ("de", "en", "Wo ist der Bahnhof?"), ("en", "de", "Where is he going?"), ("en", "de", "Do you have to go?"),
     ("en", "de", "Where is the station?"), ("de", "en", "Wo ist das Auto von meinem alten Freund Tom?"),
     ("en", "de", "Where is the dog running?"), ("en", "de", "Where is the man from?"),
+    ("de", "en", "Haben Sie Recht?"), ("de", "en", "Hast du Glück?"),     # an idiom of "haben": no "Do you have luck?"
 ])
 def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
