@@ -187,3 +187,13 @@ def test_a_word_the_corpus_lacks_after_an_english_noun_or_never_a_name_is_lowerc
                                          ("ein mann spielt haha", "Ein Mann spielt haha")])
 def test_laughter_in_a_lowercase_line_keeps_its_case_and_is_no_name(line, cased):
     assert Case(LEXICON).apply(line)[0] == cased
+
+
+@pytest.mark.parametrize("line, cased", [("MO-FR 9-18 UHR GEÖFFNET", "Mo-Fr 9-18 Uhr geöffnet"),
+                                         ("SA-SO GESCHLOSSEN", "Sa-So geschlossen"),
+                                         ("MON-FRI 9-5 OPEN", "Mon-Fri 9-5 Open")])
+def test_a_hyphened_range_of_weekdays_in_a_caps_line_is_each_days_name(line, cased):
+    """"MO-FR" reached the model as "Mo-fr", whose "fr" no finder read: "MO PLAYERS 9 AM-6 PM"."""
+    lexicon = Lexicon.learn([("Der Laden ist geöffnet um 9 Uhr.", "The shop is open at 9."),
+                             ("Er ist geschlossen.", "It is closed.")])
+    assert Case(lexicon).apply(line)[0] == cased

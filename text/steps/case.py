@@ -24,7 +24,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from text.forms.calendar import WEEKDAYS
 from text.forms.verbatim import LAUGHED, inside_copied
+from text.finders.calendar_names import DAY_SHORT
 from text.finders.glossary import Terms
 from text.forms.places import EXONYMS, PLACE_ENDINGS, WORDED_PLACES
 from text.finders.phrases import SIGN_OFF
@@ -65,6 +67,9 @@ ADDRESSED = re.compile(rf"\W*(?i:{'|'.join(re.escape(g).replace(chr(92) + ' ', '
 GREETING_WORDS = {w for lang in GREETINGS.values() for g in lang for w in g.split()}      # "bis dann, ciao"
 # words that open a lowercase sentence and are no name's first word ("sieh", "bist", "wo", "since")
 NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
+# weekdays and their abbreviations: in a caps line's hyphened range each is a name of its own ("MO-FR" -> "Mo-Fr", not
+# "Mo-fr", whose "fr" no finder read: a sign "MO-FR 9-18 UHR GEÖFFNET" came back "MO PLAYERS 9 AM-6 PM")
+DAY_WORDS = {w for short in DAY_SHORT.values() for w in short} | {d.lower() for ds in WEEKDAYS.values() for d in ds}
 
 
 class Cased(NamedTuple):
@@ -201,6 +206,8 @@ class Case(Step):
         is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
         YESTERDAY.")."""
         def unknown(word: str) -> str:
+            if found == "caps" and "-" in word and all(p.lower() in DAY_WORDS for p in word.split("-")):
+                return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR" -> "Mo-Fr"
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
                 return word.lower()
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
