@@ -470,3 +470,13 @@ def test_a_phrase_with_laughter_before_or_after_it_is_still_the_phrase(pair, lin
 @pytest.mark.parametrize("line", ["haha ein Mann lacht", "lol", "Lolita danke"])
 def test_laughter_beside_words_that_are_no_phrase_leaves_them_to_the_model(line):
     assert Phrases().apply(line) == (line, ())
+
+
+@pytest.mark.parametrize("source, target, line, masked, fill",
+                         [("de", "en", "Liebe Grüße und bis bald!", f"{P0}!", "Best wishes and see you soon"),
+                          ("de", "en", "Viele Grüße und bis morgen!", f"{P0}!", "Best wishes and see you tomorrow"),
+                          ("en", "de", "Best wishes and see you soon.", f"{P0}.", "Viele Grüße und bis bald"),
+                          ("de", "en", "Hallo und willkommen!", "Hallo und willkommen!", None)])
+def test_a_closing_and_a_farewell_joined_by_and_are_one_phrase(source, target, line, masked, fill):
+    """"Liebe Grüße und bis bald!": a model wrote "People sitting on the Grüße!"; not without a farewell."""
+    assert Phrases(source, target).apply(line) == (masked, (fill,) if fill else ())

@@ -19,7 +19,8 @@ placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
 Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
 own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
-Maria"). "Ein Mann sagt danke." is the model's.
+Maria"). A greeting and a farewell joined by "und" / "and" are one ("Liebe Grüße und bis bald!" -> "Best wishes
+and see you soon" + "!"). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 # "on Sundays"), "daily"
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
+AND = {"de": "und", "en": "and"}          # what joins a closing and a farewell ("Liebe Grüße und bis bald!")
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
@@ -121,7 +123,7 @@ class Phrases(PlaceholderStep):
         self.table = TABLES.get((source, target), {})
         self.fields = FIELDS.get(source, {})
         self.salute = SALUTE.get(source) if self.table else None
-        self.source, self.sign_off = source, SIGN_OFF.get(source) if self.table else None
+        self.source, self.target, self.sign_off = source, target, SIGN_OFF.get(source) if self.table else None
         self.opening = opening(GREETINGS[source], LEADS[source], LABELS[source], self.fields,
                                HOURS_SIGNS.get(source, ())) if self.table else None
         labels = labelled(LABELS[source], self.fields) if self.table else None      # a field after a comma too
@@ -134,6 +136,8 @@ class Phrases(PlaceholderStep):
         key = phrase_key(m.group(1)) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
+        if m and (joined := self.joined(key)):                           # "Liebe Grüße und bis bald!"
+            return [Span(m.start(1), m.end(1), joined)]
         laughed = LAUGHED_AROUND.fullmatch(text)
         if laughed and (laughed.group(1) or laughed.group(3)) and (inner := SENTENCE.fullmatch(laughed.group(2))) \
                 and phrase_key(inner.group(1)) in self.table:                  # "haha ok" -> "haha" + "OK"
@@ -178,6 +182,15 @@ class Phrases(PlaceholderStep):
         if last and last.start() > at:                          # "Zwei Kaffee, bitte." -> ..., "please"
             spans.append(Span(last.start(1), last.end(1), self.closed_by))
         return spans
+
+    def joined(self, key: str) -> str | None:
+        """A sentence's key of two phrases joined by "und" / "and", the second a farewell, as the target's two joined
+        so ("liebe grüße und bis bald" -> "Best wishes and see you soon": a model wrote "People sitting on the
+        Grüße!"); None for any other."""
+        first, _, second = key.partition(f" {AND[self.source]} ") if self.source in AND else ("", "", "")
+        if first not in self.table or second not in self.table or second not in FAREWELLS.get(self.source, ()):
+            return None
+        return f"{self.table[first]} {AND[self.target]} {as_typed_inside(self.table[second], second)}"
 
     def farewell(self, text: str, rest: re.Match) -> list[Span]:
         """A farewell after the rest's last comma that closes the sentence, and what one thanks for before it where
