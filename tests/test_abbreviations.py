@@ -58,3 +58,13 @@ def test_the_pipeline_carries_it_as_a_placeholder_beside_the_number():
     assert applied.sentences == [f"A man carries {P0} {P1} boxes."]
     output = pipeline.reverse_sentence(f"Ein Mann trägt {P0} {P1} Kisten.", applied.states[0]).text
     assert pipeline.reverse_line([output], applied.line_states) == "Ein Mann trägt ca. 20 Kisten."
+
+
+@pytest.mark.parametrize("source, target, text, fills", [
+    ("de", "en", "Obst z.B Äpfel, d.h Vitamine", ["e.g.", "i.e."]), ("de", "en", "Brot, Milch usw", ["etc."]),
+    ("de", "en", "Usw, z. B Kaffee bzw Tee", ["Etc.", "e.g."]),       # "bzw" is the model's: it writes "or"
+    ("en", "de", "Fruit, e.g apples, pears etc", ["z. B.", "usw."]),
+    ("de", "en", "Auswahl zB usw.de usws", [])])                       # no word, domain or longer word
+def test_one_of_examples_or_lists_without_its_final_stop_is_found_too(source, target, text, fills):
+    """"Obst z.B Äpfel" came back "Fruits", "Äpfel, Birnen usw" "Apples": the abbreviation was lost."""
+    assert [span.fill for span in Abbreviations(source, target).find(text)] == fills

@@ -7,7 +7,8 @@ hardly seen one and garbles it into a made-up name ("A man carries approx. 20 bo
     Abbreviations("en", "de").find("Bread, cheese, etc.")           -> [Span(15, 18, "usw")]
 
 Only the table's abbreviations, as written or with a capital first letter ("Ca. 20 Leute"), each with a space, a mark or
-the end after it, so "Nr.5" stays a run of its own (text/finders/numbers.py); English "No." and a one-letter
+the end after it, so "Nr.5" stays a run of its own (text/finders/numbers.py), and those that are no word of their
+own without their final stop too ("z.B Äpfel", "Brot, Milch usw"); English "No." and a one-letter
 abbreviation ("S.", "p.") only before a number (else a word, an initial: "Peter S. Müller"). An abbreviation that ends
 the sentence leaves its period outside the placeholder, as the sentence's full stop ("Brot, Käse usw." -> "Bread,
 cheese etc."). The sentence splitter knows these abbreviations too (text/forms/sentence_ends.py), so their period ends
@@ -29,6 +30,10 @@ GERMAN = {"ca.": "approx.", "z. B.": "e.g.", "z.B.": "e.g.", "bspw.": "e.g.", "d
 ENGLISH = {"approx.": "ca.", "e.g.": "z. B.", "i.e.": "d. h.", "etc.": "usw.", "incl.": "inkl.", "cf.": "vgl.",
            "No.": "Nr.", "VAT": "MwSt.", "incl. VAT": "inkl. MwSt.", "Tel.": "Tel.", "p.": "S.",
            "Fig.": "Abb.", "ch.": "Kap.", "vol.": "Bd."}
+# typed without their final stop, in chat ("Obst z.B Äpfel", "Äpfel, Birnen usw": a model wrote "Fruits", "Apples",
+# a weak one "A group of people sitting on the street"): those of examples and lists, no word of their own ("bzw" is
+# left to the model, which writes "or" for it; as the placeholder "or" it lost the words around it)
+UNSTOPPED = {("de", "en"): ["usw.", "z.B.", "z. B.", "d.h.", "d. h.", "bspw."], ("en", "de"): ["etc.", "e.g.", "i.e."]}
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 # abbreviations that number something take their number along ("Zimmer Nr. 5" -> "No. 5": as two placeholders a
 # model wrote "No. is for 5.", and "Siehe S. 12, Kap. 3." came back as "They p. 12, Kap. 3.")
@@ -40,6 +45,7 @@ NUMBER = re.compile(rf"\s*{PLAIN_NUMBER}")
 class Abbreviations(PlaceholderStep):
     def __init__(self, source: str = "de", target: str = "en"):
         self.table = TABLES.get((source, target), {})
+        self.table = self.table | {short[:-1]: self.table[short] for short in UNSTOPPED.get((source, target), ())}
         self.forms = {written: meant for short, meant in self.table.items()
                       for written in (short, short[0].upper() + short[1:])}
         words = "|".join(re.escape(f) for f in sorted(self.forms, key=len, reverse=True))
