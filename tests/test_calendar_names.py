@@ -86,9 +86,10 @@ def test_the_start_middle_or_end_of_a_month_comes_with_it(line, fills):
 
 
 def test_letters_a_model_glues_to_the_name_go():
-    """A 30-minute model wrote "Das Museum ist montags geschlossen." as "The museum is \ue000ed."."""
-    glued = lambda masked, target: masked.replace(" geschlossen", "ed").replace(" closed", "")
-    assert translate("Das Museum ist montags geschlossen.", "de", "en", glued) == "Das Museum ist on Mondays."
+    """A 30-minute model wrote "Das Museum ist montags geschlossen." as "The museum is \ue000ed." (its state is now
+    one with its days: a line of another word)."""
+    glued = lambda masked, target: masked.replace(" voll", "ed")
+    assert translate("Das Museum ist montags voll.", "de", "en", glued) == "Das Museum ist on Mondays."
     assert translate("It opens in May ok.", "en", "de", lambda m, t: m.replace(" ok", "s")) == "It opens im Mai."
 
 
@@ -153,6 +154,19 @@ def test_a_signs_line_of_its_days_a_time_and_its_state_is_one_phrase_in_english_
     """"Mo um 8 geschlossen." came back as "Monday has at 8 o'clock closed." from a 30-minute model."""
     assert [span.fill for span in Placeholders([TimedSigns(CalendarNames(), Numbers())]).find(line)] == list(fills)
     assert translate("Mo um 8 geschlossen.", "de", "en", copying) == "Closed Monday at 8 o'clock."
+
+
+@pytest.mark.parametrize("line, fills", [
+    ("Der Laden ist heute geschlossen.", ("closed today",)),
+    ("Das Geschäft ist ab Montag geöffnet.", ("open from Monday",)),
+    ("Das Museum ist montags geschlossen.", ("closed on Mondays",)),
+    ("Die Bank ist heute ab 14 Uhr geschlossen.", ("closed today from 2 pm",)),
+    ("Der Laden ist geschlossen.", ()), ("Er ist heute müde.", ()),             # no days, no state
+    ("Der Laden ist heute geschlossen, aber offen.", ()),                      # its state closes no line
+])
+def test_a_state_after_its_verb_with_its_days_is_one_phrase_in_english_order(line, fills):
+    """"Der Laden ist heute geschlossen." came back "The store is today closed." from a 30-minute model."""
+    assert [span.fill for span in Placeholders([TimedSigns(CalendarNames(), Numbers())]).find(line)] == list(fills)
 
 
 @pytest.mark.parametrize("languages, line, fills", [
