@@ -480,3 +480,12 @@ def test_laughter_beside_words_that_are_no_phrase_leaves_them_to_the_model(line)
 def test_a_closing_and_a_farewell_joined_by_and_are_one_phrase(source, target, line, masked, fill):
     """"Liebe Grüße und bis bald!": a model wrote "People sitting on the Grüße!"; not without a farewell."""
     assert Phrases(source, target).apply(line) == (masked, (fill,) if fill else ())
+
+
+@pytest.mark.parametrize("line, masked, fill", [
+    ("Liebe Grüsse!", f"{P0}!", "Best wishes"), ("Tschüss.", f"{P0}.", "Bye"),
+    ("Liebe grüsse und bis Bald!", f"{P0}!", "Best wishes and see you soon")])
+def test_a_phrase_typed_with_ss_for_sharp_s_is_found(line, masked, fill):
+    """"LIEBE GRÜSSE!" reached the finder as "Liebe grüsse!" (capitals have no "ß"), Swiss German writes it so: a
+    model wrote "Two people are bald and across the snow!"; "Tschüss" is the table's own."""
+    assert Phrases().apply(line) == (masked, (fill,))

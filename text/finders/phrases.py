@@ -20,7 +20,8 @@ placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 
 Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
 own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
 Maria"). A greeting and a farewell joined by "und" / "and" are one ("Liebe Grüße und bis bald!" -> "Best wishes
-and see you soon" + "!"). "Ein Mann sagt danke." is the model's.
+and see you soon" + "!"). A phrase typed with "ss" for "ß" is found too ("LIEBE GRÜSSE!"). "Ein Mann sagt danke."
+is the model's.
 """
 from __future__ import annotations
 
@@ -112,6 +113,13 @@ def as_typed_inside(phrase: str, written: str) -> str:
     return phrase[0].lower() + phrase[1:] if written[0].islower() and phrase.split()[0] not in CAPITALS else phrase
 
 
+def spelled(key: str, table: dict[str, str]) -> str:
+    """A key typed with "ss" for "ß" (Swiss, or in capitals: "LIEBE GRÜSSE!" came back "Liebe grüsse!") as the table
+    writes it, where only that is in the table."""
+    written = key.replace("ss", "ß")
+    return written if key not in table and written in table else key
+
+
 def closing(word: str) -> re.Pattern:
     """The word (a pattern) after a comma or a space at the sentence's end, before its final marks: "Zwei Kaffee,
     bitte!"."""
@@ -133,7 +141,7 @@ class Phrases(PlaceholderStep):
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
-        key = phrase_key(m.group(1)) if m else None
+        key = spelled(phrase_key(m.group(1)), self.table) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
         if m and (joined := self.joined(key)):                           # "Liebe Grüße und bis bald!"
@@ -188,6 +196,7 @@ class Phrases(PlaceholderStep):
         so ("liebe grüße und bis bald" -> "Best wishes and see you soon": a model wrote "People sitting on the
         Grüße!"); None for any other."""
         first, _, second = key.partition(f" {AND[self.source]} ") if self.source in AND else ("", "", "")
+        first, second = spelled(first, self.table), spelled(second, self.table)
         if first not in self.table or second not in self.table or second not in FAREWELLS.get(self.source, ()):
             return None
         return f"{self.table[first]} {AND[self.target]} {as_typed_inside(self.table[second], second)}"
