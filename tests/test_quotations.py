@@ -143,8 +143,10 @@ def test_a_model_without_placeholders_splits_sentences_only():
     ("en", "Das Restaurant „Zum Goldenen Hirsch“ ist voll.", [f"The restaurant {P0} is full."],
      "The restaurant “Zum Goldenen Hirsch” is full."),
     ("en", "Auf dem Schild steht „Haus am See“.", [f"The sign says {P0}."], "The sign says “Haus am See”."),
-    ("en", "ER LIEST DIE „SÜDDEUTSCHE ZEITUNG“.", [f"HE IS READING THE {P0}."], "HE IS READING THE “SÜDDEUTSCHE ZEITUNG”."),
-    ("de", 'He reads "The Da Vinci Code" in bed.', [f"Er liest {P0} im Bett."], 'Er liest "The Da Vinci Code" im Bett.'),
+    ("en", "ER LIEST DIE „SÜDDEUTSCHE ZEITUNG“.", [f"HE IS READING THE {P0}."],
+     "HE IS READING THE “SÜDDEUTSCHE ZEITUNG”."),
+    ("de", 'He reads "The Da Vinci Code" in bed.', [f"Er liest {P0} im Bett."],
+     'Er liest "The Da Vinci Code" im Bett.'),
     ("de", "A sign says “Race for a Cure”.", [f"Ein Schild sagt {P0}."], "Ein Schild sagt „Race for a Cure“."),
 ])
 def test_a_quoted_name_or_title_comes_back_as_written_and_never_reaches_the_model(target, line, outputs, expected):

@@ -139,7 +139,7 @@ WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
 def capitalizable(value: str) -> bool:
-    first = value.split(" ", 1)[0]          # its first part lowercase: "mid-June" too ("Mitte Juni" came back lowercase)
+    first = value.split(" ", 1)[0]      # its first part lowercase: "mid-June" too ("Mitte Juni" came back lowercase)
     return (first.split("-", 1)[0].islower() and WORDS.fullmatch(first) is not None
             and not LAUGHED.fullmatch(value))
 
