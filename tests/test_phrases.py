@@ -370,6 +370,7 @@ def test_a_sign_off_after_a_comma_at_the_lines_end_is_one_as_alone(source, maske
     (("de", "en"), "Hast du Hunger?", f"{P0}?", ("Are you hungry",)),             # "Do you have Hous?"
     (("en", "de"), "Are you scared?", f"{P0}?", ("Hast du Angst",)),
     (("de", "en"), "Hast du Lust?", f"{P0}?", ("Do you feel like it",)),         # "Do you have Lust?" (a frame)
+    (("en", "de"), "Email me tomorrow.", f"{P0}.", ("Schreib mir morgen eine E-Mail",)),    # "Email morgen."
 ])
 def test_a_short_question_or_request_typed_to_someone_is_a_phrase(pair, line, masked, fills):
     assert Phrases(*pair).apply(line) == (masked, fills)

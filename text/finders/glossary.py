@@ -24,6 +24,9 @@ from text.forms.everyday_nouns import gender, table
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import EnglishNoun, Gendered, Span
 
+# an English everyday noun before an object pronoun is a verb ("Email me tomorrow.", "Text us"): the model's
+VERB_USE = re.compile(r"\s+(?:me|us|him|her|them)\b", re.IGNORECASE)
+
 
 def term_pattern(terms, flags: int = 0) -> re.Pattern | None:
     """One regex for all terms, longest first; a term that begins (ends) with a letter or digit must not continue
@@ -106,10 +109,15 @@ class EverydayNouns(Glossary):
         unknown = {term: to for term, to in table(source, target).items()
                    if not all(lexicon.knows(word) for word in WORD.findall(term))}
         super().__init__(Terms(unknown), guards, (lambda term, _: gender(term)) if target == "de" else None)
-        self.target = target
+        self.source, self.target = source, target
 
     def given(self, terms: Terms) -> "EverydayNouns":
         return self
+
+    def find(self, text: str) -> list[Span]:
+        """The glossary's spans but an English noun used as a verb, before an object pronoun ("Email me tomorrow.")."""
+        spans = super().find(text)
+        return [s for s in spans if not VERB_USE.match(text, s.end)] if self.source == "en" else spans
 
     def filled(self, term: str) -> str:
         """The glossary's fill; into English one whose "a" or "an" before it agrees ("a appointment": a model's)."""
