@@ -91,7 +91,8 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),
     (("en", "de"), "Thanks for the flowers.", f"{P0} the flowers.", "Danke für"),
     (("en", "de"), "Thank you very much for coming!", f"{P0} coming!", "Vielen Dank für"),
-    (("en", "de"), "Thank you so much for your help!", f"{P0} your help!", "Vielen Dank für"),   # "Shast du much"
+    (("en", "de"), "Thank you so much for the help with the move!", f"{P0} the help with the move!",
+     "Vielen Dank für"),                                                                           # "Shast du much"
     (("en", "de"), "Thanks so much for coming.", f"{P0} coming.", "Vielen Dank für"),
     (("en", "de"), "Thanks so much, Anna!", f"{P0}, Anna!", "Vielen Dank"),
     (("de", "en"), "Herzlich willkommen in unserem Hotel.", f"{P0} unserem Hotel.", "Welcome to"),
@@ -123,7 +124,7 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
     (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
     (("de", "en"), "Vielen Dank für deine Hilfe, bis bald!", ("Thank you very much for", "your help", "see you soon")),
-    (("en", "de"), "Thanks for your help, see you soon!", ("Danke für", "bis bald")),   # after the thanked for
+    (("en", "de"), "Thanks for your help, see you soon!", ("Danke für", "deine Hilfe", "bis bald")),
     (("de", "en"), "Danke für alles, ja", ("Thank you for",)),                 # an answer closes no message
 ])
 def test_a_farewell_opens_a_sentence_after_a_greeting_too(pair, line, fills):
@@ -333,6 +334,16 @@ def test_what_one_thanks_for_with_your_after_a_leads_fuer_is_its_english_phrase(
 
 
 @pytest.mark.parametrize("source, masked, fills", [
+    ("Thank you so much for your help!", f"{P0} {P1}!", ("Vielen Dank für", "deine Hilfe")),    # "du helfen!"
+    ("Thanks for the invitation.", f"{P0} {P1}.", ("Danke für", "die Einladung")),
+    ("Thank you for your visit.", f"{P0} {P1}.", ("Danke für", "deinen Besuch")),       # "für" takes the accusative
+    ("Thank you for the help with the move.", f"{P0} the help with the move.", ("Danke für",)),  # more: the model's
+])
+def test_what_one_thanks_for_after_for_is_its_german_phrase(source, masked, fills):
+    assert Phrases("en", "de").apply(source) == (masked, fills)
+
+
+@pytest.mark.parametrize("source, masked, fills", [
     ("Vielen Dank für deine Hilfe, LG Maria", f"{P0} {P1}, {P2}", ("Thank you very much for", "your help",
                                                                   "best wishes, Maria")),
     ("vielen dank für deine hilfe, lg maria", f"{P0} {P1}, {P2}", ("Thank you very much for", "your help",
@@ -371,6 +382,8 @@ def test_a_sign_off_after_a_comma_at_the_lines_end_is_one_as_alone(source, maske
     (("en", "de"), "Are you scared?", f"{P0}?", ("Hast du Angst",)),
     (("de", "en"), "Hast du Lust?", f"{P0}?", ("Do you feel like it",)),         # "Do you have Lust?" (a frame)
     (("en", "de"), "Email me tomorrow.", f"{P0}.", ("Schreib mir morgen eine E-Mail",)),    # "Email morgen."
+    (("en", "de"), "How much does this cost?", f"{P0}?", ("Wie viel kostet das",)),   # "Wie viel kostet diese kostet?"
+    (("de", "en"), "Wie viel kostet das?", f"{P0}?", ("How much is it",)),
 ])
 def test_a_short_question_or_request_typed_to_someone_is_a_phrase(pair, line, masked, fills):
     assert Phrases(*pair).apply(line) == (masked, fills)

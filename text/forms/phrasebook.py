@@ -18,6 +18,8 @@ ASKED = [("Wo sind Sie", "Where are you"), ("Wo bist du", "Where are you"), ("We
          ("Ruf mich später an", "Call me later"), ("Ruf mich zurück", "Call me back"),
          ("Schreib mir eine E-Mail", "Email me"), ("Schreib mir morgen eine E-Mail", "Email me tomorrow"),
          ("Hilf mir", "Help me"),
+         *(("Wie viel kostet das", f"How much does {it} cost") for it in ("this", "that", "it")),
+         ("Wie viel kostet das", "How much is it"),
          ("Warte auf mich", "Wait for me"), ("Warte hier", "Wait here"), ("Hör zu", "Listen"),
          ("Setz dich", "Sit down"), ("Komm rein", "Come in"), ("Bleib hier", "Stay here"),
          ("Können Sie das wiederholen", "Can you repeat that"), ("Kannst du das wiederholen", "Could you repeat that"),
