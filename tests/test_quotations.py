@@ -231,3 +231,45 @@ def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole
 ])
 def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, translations, expected", [
+    ("de", "en", "Das Wetter ist schön.", ["The weather."], "The weather is nice."),
+    ("de", "en", "Das Wetter ist heute schön.", ["The weather."], "The weather is nice today."),
+    ("de", "en", "Das Essen war wirklich lecker.", ["The food."], "The food was really delicious."),
+    ("de", "en", "Die Kinder sind sehr müde!", ["The children."], "The children are very tired!"),
+    ("de", "en", "Mein Bruder ist krank.", ["Three people are looking."], "My brother is sick."),   # the tables'
+    ("de", "en", "Der Junge ist groß.", ["The boy."], "The boy is tall."),        # said of a person: not "big"
+    ("de", "en", "Es war ein schöner Tag.", ["A beautiful day."], "It was a beautiful day."),
+    ("en", "de", "The weather is nice today.", ["Das Wetter."], "Das Wetter ist heute schön."),
+    ("en", "de", "The coffee is too hot.", ["Der Kaffee."], "Der Kaffee ist zu heiß."),
+    ("en", "de", "The streets were wet.", ["Die Straßen."], "Die Straßen waren nass."),
+    ("en", "de", "My sister is very happy.", ["Meine Skifahrer."], "Meine Schwester ist sehr glücklich."),
+    ("en", "de", "My friend is nice.", ["Mein Freund."], "Mein Freund ist nett."),    # a person's "nice": not "schön"
+    ("en", "de", "It was a nice day.", ["Ein schöner Tag."], "Es war ein schöner Tag."),
+    ("en", "de", "The dog isn't very dangerous.", ["Der Hund."], "Der Hund ist nicht sehr gefährlich."),
+])
+def test_a_statement_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, translations,
+                                                                              expected):
+    step = Quotations(target, Phrases(source, target))     # a model gave "Das Wette ist schöne heute.", "The food
+    segments, layout = step.apply(line)                     # waits for food."
+    assert len(segments) == 3 and segments[-1] == S0 + line[-1]
+    assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
+
+
+def test_a_statement_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole_sentences():
+    step = Quotations("de", Phrases("en", "de"))
+    segments, layout = step.apply("The kids are very tired.")
+    assert step.reverse(["Die Kinder spielen.", "Die Kinder sind müde.", f"{S0}."], layout) == "Die Kinder sind müde."
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("de", "en", "Das ist gut."), ("de", "en", "Sie ist müde."), ("de", "en", "Es ist Montag."),
+    ("de", "en", "Der Kaffee ist schon gut."),           # "schon" concedes: no "already good"
+    ("de", "en", "Der Mann mit dem roten Hut ist alt."), ("de", "en", "Das Wetter ist heute schön heute."),
+    ("de", "en", "Heute ist das Wetter schön."), ("en", "de", "It is very cold today."), ("en", "de", "This is great."),
+    ("en", "de", "The dog is running."), ("en", "de", "There is nothing wrong."),
+    ("en", "de", "The dog isn't really dangerous."),     # no "nicht wirklich" in the tables
+])
+def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

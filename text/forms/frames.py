@@ -24,6 +24,7 @@ import re
 from typing import NamedTuple
 
 from text.forms.places import EXONYMS
+from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
 # named ("du" after "Sie", as text/forms/phrasebook.py); into English, each German frame's English is the first
@@ -41,7 +42,43 @@ FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "n
           ("Wie viel kosten {}", "How much are {}", "nom"), ("Wie viel kosten {}", "How much do {} cost", "nom"),
           ("Wo kann ich {} kaufen", "Where can I buy {}", "acc"), ("Ich bin aus {}", "I am from {}", "dat"),
           ("Ich komme aus {}", "I am from {}", "dat"),
-          ("Ich komme aus {}", "I come from {}", "dat")]
+          ("Ich komme aus {}", "I come from {}", "dat"), ("Es ist {}", "It is {}", "nom"),
+          ("Es war {}", "It was {}", "nom")]
+# frames whose slot opens with an article or a possessive ("Es ist ein Hund", not "Es ist Montag": "It is monday")
+OPENED = frozenset({"Es ist {}", "Es war {}", "It is {}", "It was {}"})
+OPENERS = {"de": "ein eine einen der die das mein meine dein deine sein seine unser unsere kein keine",
+           "en": "a an the my your his her our their no"}
+# a statement's copula and time word, (German, English)
+COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
+TIMES = [("heute", "today"), ("gestern", "yesterday")]
+# nouns of people besides statements.py's KIN: an adjective said of them is a person's ("groß": "tall", not "big")
+PEOPLE = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
+          ("Leute", "people"), ("Lehrer", "teacher"), ("Lehrerin", "teacher"), ("Arzt", "doctor"),
+          ("Ärztin", "doctor"), ("Eltern", "parents"), ("Freunde", "friends"), ("Brüder", "brothers"),
+          ("Schwestern", "sisters")] + [(de, en) for de, en, _ in KIN]
+PERSONS = {"de": frozenset(de.lower() for de, _ in PEOPLE), "en": frozenset(en for _, en in PEOPLE)}
+# a possessive and a person one knows, as statements.py's tables translate them, each one's translation the last named
+KNOWN = {"de": {f"{mine}{'e' * (gender == 'f')} {de}".lower(): f"{my.capitalize()} {en}" for de, en, gender in KIN
+                for mine, my in POSSESSIVES},
+         "en": {f"{my} {en}": f"{mine.capitalize()}{'e' * (gender == 'f')} {de}" for de, en, gender in KIN
+                for mine, my in POSSESSIVES}}
+COPULA_OF = {"de": dict(COPULAS), "en": {en: de for de, en in COPULAS}}
+TIME_OF = {"de": dict(TIMES), "en": {en: de for de, en in TIMES}}
+INTENSIFIER_OF = {"de": dict(INTENSIFIERS) | {"schon": "already"},
+                  "en": {en: de for de, en in INTENSIFIERS} | {"already": "schon"}}
+
+
+def adjectives_of() -> dict[str, dict[str, tuple[str, str]]]:
+    """Each source language's adjectives of the table: (its translation said of a thing, said of a person), the
+    other's where it says one only; each one's translation the last named."""
+    into_english = {de: ((thing or person)[-1], (person or thing)[-1]) for de, thing, person in ADJECTIVES
+                    if thing or person}
+    thing, person = ({en: de for de, *said in ADJECTIVES for en in said[k]} for k in (0, 1))
+    return {"de": into_english, "en": {en: (thing.get(en, person.get(en)), person.get(en, thing.get(en)))
+                                       for en in thing | person}}
+
+
+ADJECTIVE_OF = adjectives_of()
 # words no slot holds: pronouns, verbs and adverbs that make the question another one ("Wo ist er?", "Haben Sie heute
 # Zeit?", "Where is he going?", "Do you have to go?", "Is there anything here?")
 NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns euch ihnen ihm mir dir was "
@@ -78,6 +115,8 @@ class Frame(NamedTuple):
     closing: str               # ... and after it
     case: str                  # the German slot's case
     plural: str = ""           # into English, the opening where the slot's translation is a plural ("Are there ")
+    statement: bool = False    # a statement's frame: the slot opens it, the closing is the match's (said())
+    known: str | None = None   # a statement's slot the tables translate ("Mein Bruder" -> "My brother"), not the model
 
 
 def compiled(frame: str, slot: str, article: str = "") -> re.Pattern:
@@ -99,13 +138,63 @@ def frames(source: str, target: str) -> list[Frame]:
         if source == "de" and written in found:         # into English: the first named
             continue
         slot = place if case == "dat" else words
+        if written in OPENED:
+            slot = rf"(?:{alternatives(OPENERS[source].split())})\s+{words}"
         opening, closing = into.split("{}")
         plural = ""
         if target == "en" and opening.startswith("Is there "):
             plural = "Are there "
         article = r"(?:(?:der|den|the)\s+)?" if case == "dat" else ""       # "aus der Schweiz": "Schweiz" alone
         found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural)
-    return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)]
+    return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)] + [statement_frame(source)]
+
+
+def alternatives(words) -> str:
+    """A regex of the phrases, longest first, each one's spaces any run of them."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True) if w)
+
+
+def statement_frame(source: str) -> Frame:
+    """The statement frame of a source language: the slot, then a copula, an intensifier or none, an adjective of
+    the table and a time word or none (German: also after the copula)."""
+    side = 0 if source == "de" else 1
+    adjectives = {w for de, thing, person in ADJECTIVES for w in ((de,) if side == 0 else (*thing, *person))}
+    intensifiers = [pair[side] for pair in INTENSIFIERS] + ["schon" if side == 0 else "already"]
+    copula, time = (alternatives(pair[side] for pair in table) for table in (COPULAS, TIMES))
+    if side == 1:                       # "isn't": "ist nicht"
+        copula += "|" + alternatives([*NEGATED.values(), *(w.replace("'", "’") for w in NEGATED.values())])
+    words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    early = rf"(?:(?P<early>{time})\s+)?" if side == 0 else ""
+    pattern = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}(?:(?P<very>"
+                         rf"{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
+                         rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
+    return Frame(pattern, "", "", "nom", statement=True)
+
+
+def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
+    """A statement frame with its closing: the match's copula, intensifier, adjective and time word in the target
+    language (the adjective as said of a person where the slot's last word is one, else of a thing); None where one
+    has no translation there ("schon" but before an adjective of ALREADY). Another frame as it is."""
+    if not frame.statement:
+        return frame
+    adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
+    if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
+        copula, very = copula[:-3], " ".join(filter(None, ("not", very)))
+    times = [t for t in (m.groupdict().get("early"), m.group("time")) if t]
+    if len(times) > 1:                  # "Das Wetter ist heute schön heute"
+        return None
+    copula, time = COPULA_OF[source][copula], TIME_OF[source][times[0]] if times else ""
+    of_thing, of_person = ADJECTIVE_OF[source][adjective]
+    word = of_person if m.group("slot").split()[-1].lower() in PERSONS[source] else of_thing
+    german = adjective if source == "de" else word
+    if very in ("schon", "already") and german not in ALREADY:
+        return None
+    very = INTENSIFIER_OF[source].get(very)
+    if very is None:                    # "isn't really": no "not really" in the table
+        return None
+    words = (copula, very, word, time) if source == "de" else (copula, time, very, word)
+    typed = " ".join(m.group("slot").lower().split())
+    return frame._replace(closing=" " + " ".join(filter(None, words)), known=KNOWN[source].get(typed))
 
 
 def slot_of(frame: Frame, sentence: str, source: str) -> re.Match | None:
@@ -128,6 +217,9 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     """The frame's words around the slot's translation (body) of the slot as typed: its German article lowercase and
     in the frame's case, an English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an
     exonym, "Munich")."""
+    if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
+        body = frame.known or body
+        return body[:1].upper() + body[1:] + frame.closing
     first = body.split()[0] if body.split() else ""
     if target == "en" and first != "I" and first not in typed.split()[:1] and first not in EXONYMS.values() and \
             (first[1:].islower() or len(first) == 1):

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
-from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
+from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, said, slot_of
 from text.forms.masking import CLOSING
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
@@ -222,7 +222,9 @@ class Quotations(Step):
         m = next((m for frame in self.frames if (m := slot_of(frame, sentence, self.source))), None)
         if m is None:
             return False
-        frame = next(frame for frame in self.frames if frame.pattern is m.re)
+        frame = said(next(frame for frame in self.frames if frame.pattern is m.re), m, self.source)
+        if frame is None:
+            return False
         k, typed = len(slots), " ".join(m.group("slot").split())
         slots.append(None)
         segments += [typed[:1].upper() + typed[1:] + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
@@ -267,7 +269,8 @@ class Quotations(Step):
             body = slot.as_written or joined(slot.parts)
             if not body:
                 return after
-            if slot.frame and not noun_phrase(body, slot.typed, self.target):    # "A group of people are looking"
+            known = slot.frame and slot.frame.known         # "Mein Bruder": the tables'
+            if slot.frame and not known and not noun_phrase(body, slot.typed, self.target):    # "People are looking"
                 return sentence(slot.whole).rstrip(".!?… ") + after
             if slot.frame:                  # "Where is " + "my phone"
                 return filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target) + after
