@@ -241,6 +241,7 @@ def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_f
     ("de", "en", "Mein Bruder ist krank.", ["Three people are looking."], "My brother is sick."),   # the tables'
     ("de", "en", "Der Junge ist groß.", ["The boy."], "The boy is tall."),        # said of a person: not "big"
     ("de", "en", "Es war ein schöner Tag.", ["A beautiful day."], "It was a beautiful day."),
+    ("de", "en", "Gestern war der Film sehr langweilig.", ["The movie."], "The movie was very boring yesterday."),
     ("en", "de", "The weather is nice today.", ["Das Wetter."], "Das Wetter ist heute schön."),
     ("en", "de", "The coffee is too hot.", ["Der Kaffee."], "Der Kaffee ist zu heiß."),
     ("en", "de", "The streets were wet.", ["Die Straßen."], "Die Straßen waren nass."),
@@ -267,7 +268,7 @@ def test_a_statement_slots_translation_that_is_no_noun_phrase_gives_way_to_the_w
     ("de", "en", "Das ist gut."), ("de", "en", "Sie ist müde."), ("de", "en", "Es ist Montag."),
     ("de", "en", "Der Kaffee ist schon gut."),           # "schon" concedes: no "already good"
     ("de", "en", "Der Mann mit dem roten Hut ist alt."), ("de", "en", "Das Wetter ist heute schön heute."),
-    ("de", "en", "Heute ist das Wetter schön."), ("en", "de", "It is very cold today."), ("en", "de", "This is great."),
+    ("de", "en", "Heute ist es schön."), ("en", "de", "It is very cold today."), ("en", "de", "This is great."),
     ("en", "de", "The dog is running."), ("en", "de", "There is nothing wrong."),
     ("en", "de", "The dog isn't really dangerous."),     # no "nicht wirklich" in the tables
 ])

@@ -16,7 +16,16 @@ Sie X?", "Gibt es hier X?", "Wo kann ich X kaufen?") puts the model's nominative
 shows a masculine noun ("der Tisch" -> "den Tisch", "ein großer Tisch" -> "einen großen Tisch" where the corpus'
 articles say "Tisch" is masculine); a masculine noun the corpus never gives an article stays nominative ("ein
 Löffel"). "Ich komme aus X." <-> "I'm from X." takes a country's or a town's name of one or two capitalized words (an
-article into German: "die Schweiz" -> "aus der Schweiz").
+article into German: "die Schweiz" -> "aus der Schweiz"). "Es ist X." <-> "It is X." ("Es war ein schöner Tag.")
+takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It is monday").
+
+Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", the copula
+as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
+text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der
+Junge ist groß." -> "The boy is tall."), "heute" / "gestern" after the copula, at the end or first ("Heute ist das
+Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The weather is nice
+today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food."). A possessive
+and a person one knows are the tables' ("My sister" -> "Meine Schwester", where a model wrote "Meine Skifahrer").
 """
 from __future__ import annotations
 
@@ -146,7 +155,7 @@ def frames(source: str, target: str) -> list[Frame]:
             plural = "Are there "
         article = r"(?:(?:der|den|the)\s+)?" if case == "dat" else ""       # "aus der Schweiz": "Schweiz" alone
         found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural)
-    return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)] + [statement_frame(source)]
+    return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)] + statement_frames(source)
 
 
 def alternatives(words) -> str:
@@ -154,9 +163,10 @@ def alternatives(words) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True) if w)
 
 
-def statement_frame(source: str) -> Frame:
-    """The statement frame of a source language: the slot, then a copula, an intensifier or none, an adjective of
-    the table and a time word or none (German: also after the copula)."""
+def statement_frames(source: str) -> list[Frame]:
+    """The statement frames of a source language: the slot, then a copula, an intensifier or none, an adjective of
+    the table and a time word or none (German: also after the copula, or first and the copula before the slot,
+    "Heute ist das Wetter schön.")."""
     side = 0 if source == "de" else 1
     adjectives = {w for de, thing, person in ADJECTIVES for w in ((de,) if side == 0 else (*thing, *person))}
     intensifiers = [pair[side] for pair in INTENSIFIERS] + ["schon" if side == 0 else "already"]
@@ -165,10 +175,14 @@ def statement_frame(source: str) -> Frame:
         copula += "|" + alternatives([*NEGATED.values(), *(w.replace("'", "’") for w in NEGATED.values())])
     words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
     early = rf"(?:(?P<early>{time})\s+)?" if side == 0 else ""
-    pattern = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}(?:(?P<very>"
-                         rf"{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
-                         rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
-    return Frame(pattern, "", "", "nom", statement=True)
+    predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
+    said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
+                            rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
+    if side == 1:
+        return [Frame(said_after, "", "", "nom", statement=True)]
+    said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?)\s+"
+                            rf"{predicate}\s*(?P<marks>[.!]*)\s*")
+    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True)]
 
 
 def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
@@ -180,7 +194,7 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
     if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
         copula, very = copula[:-3], " ".join(filter(None, ("not", very)))
-    times = [t for t in (m.groupdict().get("early"), m.group("time")) if t]
+    times = [t.lower() for t in (m.groupdict().get("early"), m.groupdict().get("time")) if t]
     if len(times) > 1:                  # "Das Wetter ist heute schön heute"
         return None
     copula, time = COPULA_OF[source][copula], TIME_OF[source][times[0]] if times else ""
