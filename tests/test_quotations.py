@@ -191,6 +191,7 @@ def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(l
      "Wo kann ich den großen Fahrschein kaufen?"),
     ("en", "de", "Where is my phone?", {"handy": "n"}, ["Mein Handy."], "Wo ist mein Handy?"),
     ("en", "de", "I am from Switzerland.", {}, ["Schweiz."], "Ich komme aus der Schweiz."),
+    ("en", "de", "Where is eBay?", {}, ["eBay."], "Wo ist eBay?"),          # a name as typed: no "EBay"
 ])
 def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, genders,
                                                                               translations, expected):
@@ -249,6 +250,8 @@ def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_f
     ("en", "de", "My friend is nice.", ["Mein Freund."], "Mein Freund ist nett."),    # a person's "nice": not "schön"
     ("en", "de", "It was a nice day.", ["Ein schöner Tag."], "Es war ein schöner Tag."),
     ("en", "de", "The dog isn't very dangerous.", ["Der Hund."], "Der Hund ist nicht sehr gefährlich."),
+    ("en", "de", "eBay is great.", ["eBay."], "eBay ist toll."),
+    ("de", "en", "Das Konzert war super!", ["the concert."], "The concert was great!"),
 ])
 def test_a_statement_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, translations,
                                                                               expected):

@@ -233,7 +233,8 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     exonym, "Munich")."""
     if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
         body = frame.known or body
-        return body[:1].upper() + body[1:] + frame.closing
+        first = body.split()[0] if body.split() else ""
+        return (body[:1].upper() + body[1:] if first.islower() else body) + frame.closing      # "eBay", "iPhone"
     first = body.split()[0] if body.split() else ""
     if target == "en" and first != "I" and first not in typed.split()[:1] and first not in EXONYMS.values() and \
             (first[1:].islower() or len(first) == 1):

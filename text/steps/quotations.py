@@ -143,7 +143,8 @@ def noun_phrase(body: str, typed: str, target: str) -> bool:
     pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk), a
     German one's words those of a noun phrase."""
     words = re.findall(r"[\w'’-]+", body)
-    if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) for k, w in enumerate(words)):
+    if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) or w in typed.split()
+                                  for k, w in enumerate(words)):      # a name as typed: "eBay"
         return False
     words = [w.lower() for w in words]
     return 0 < len(words) <= len(typed.split()) + SLOT_SPARE and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
@@ -227,7 +228,8 @@ class Quotations(Step):
             return False
         k, typed = len(slots), " ".join(m.group("slot").split())
         slots.append(None)
-        segments += [typed[:1].upper() + typed[1:] + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
+        capital = typed[:1].upper() + typed[1:] if typed.split()[0].islower() else typed     # "eBay" as typed
+        segments += [capital + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
         slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
                         upper=False, frame=frame, typed=typed, whole=len(segments) - 2)
         return True
