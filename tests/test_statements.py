@@ -5,7 +5,8 @@ import pytest
 from text.finders.phrases import Phrases
 from text.forms.masking import PLACEHOLDERS
 from text.forms.phrase_tables import ENGLISH, PHRASES, phrase_key
-from text.forms.statements import STATEMENTS
+from text.forms.statements import (ADJECTIVES, ENGLISH_COPULAS, GERMAN_COPULAS, INTENSIFIERS, KIN, PEOPLE,
+                                   POSSESSIVES, THINGS, described, english_heads, introduced, statement)
 
 P0, P1 = PLACEHOLDERS[:2]
 
@@ -35,8 +36,8 @@ def test_an_english_statement_reads_into_german(english, german):
 
 def test_an_adjective_is_said_only_of_what_it_fits_and_the_phrasebooks_sentences_win():
     """German says "Mir ist kalt", not "Ich bin kalt"; "schon" is "already" only where it tells a time."""
-    germans = {phrase_key(de) for de, en in STATEMENTS}
-    assert not {"ich bin kalt", "das ist schon gut", "er ist meine schwester"} & germans
+    assert [statement(key, "de") for key in ("ich bin kalt", "das ist schon gut", "er ist meine schwester")] == \
+        [None] * 3
     assert PHRASES["ich bin müde"] == "I'm tired" and ENGLISH["i am cold"] == "Mir ist kalt"
 
 
@@ -55,3 +56,48 @@ def test_a_statement_is_a_whole_sentence_its_final_mark_kept(pair, line, masked,
                                         (("en", "de"), "It was nice to see the dogs play.")])
 def test_the_same_words_inside_a_longer_sentence_are_left_to_the_model(pair, line):
     assert Phrases(*pair).apply(line) == (line, ())
+
+
+def test_the_parser_reads_every_generated_statement_as_the_table_of_the_pairs_would_both_ways():
+    """statement() reads each key as {key: translation} built from described() + introduced() does, the last named
+    winning ("Das" -> "That", "schön" -> "nice", "ziemlich" -> "quite", "friend" of "Das" -> "Freund")."""
+    pairs = described() + introduced()
+    german = {phrase_key(de): en for de, en in pairs}
+    english = {phrase_key(en): de for de, en in pairs}
+    assert len(pairs) > 20000
+    assert [(key, statement(key, "de")) for key in german if statement(key, "de") != german[key]] == []
+    assert [(key, statement(key, "en")) for key in english if statement(key, "en") != english[key]] == []
+    assert german["das ist schön"] == "That is nice" and english["that is my friend"] == "Das ist mein Freund"
+
+
+def near_misses(source: str) -> set[str]:
+    """Keys of heads (any subject, copula and intensifier of the tables) before any adjective or any possessive and
+    person of the tables: most of them no statement."""
+    if source == "de":
+        subjects = {de for de, en in THINGS + PEOPLE} | {"Sie"}
+        copulas = {c for both in GERMAN_COPULAS.values() for c in both} | {"sind"}
+        words = [de for de, *_ in ADJECTIVES] + [f"{mine}{e} {de}" for mine, my in POSSESSIVES for e in ("", "e")
+                                                 for de, en, gender in KIN]
+        heads = {" ".join(filter(None, (s, c, very))) for s in subjects for c in copulas
+                 for very, so in INTENSIFIERS + [("schon", "")]}
+    else:
+        words = [w for de, *both in ADJECTIVES for of in both for w in of] + \
+            [f"{my} {en}" for mine, my in POSSESSIVES for de, en, gender in KIN]
+        heads = {head for de, en in THINGS + PEOPLE for tense in (0, 1)
+                 for very, so in INTENSIFIERS + [("", "already")] for head in english_heads(en, tense, so)}
+        heads |= {f"{en} {verb}" for en in [*ENGLISH_COPULAS, "They"] for verb in ("is", "are", "was", "were", "isn't")}
+    return {phrase_key(f"{head} {word}") for head in heads for word in words} | \
+        {phrase_key(head) for head in heads} | {"das ist", "it is very", "es ist sehr sehr gut", "that is my"}
+
+
+@pytest.mark.parametrize("source", ["de", "en"])
+def test_a_near_miss_of_a_statement_is_none_and_only_a_generated_key_is_read(source):
+    """"Ich bin kalt", "Er ist meine Schwester", "Es ist schon gut", "I is happy", "He are tired", "She is my
+    brother": every key of every head before every adjective or person is read exactly where the pairs hold it."""
+    pairs = described() + introduced()
+    generated = {phrase_key(de if source == "de" else en) for de, en in pairs}
+    read = {key for key in near_misses(source) if statement(key, source) is not None}
+    assert read == generated & near_misses(source) and len(near_misses(source) - generated) > 10000
+    assert [statement(key, source) for key in ("ich bin kalt", "er ist meine schwester", "sie ist mein bruder",
+                                                "i is happy", "he are tired", "she is my brother", "", "ja",
+                                                "das ist", "it is already good", "es ist mein bruder")] == [None] * 11

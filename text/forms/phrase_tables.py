@@ -10,7 +10,7 @@ from __future__ import annotations
 from text.forms.contracted import CONTRACTED, written_out
 from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
 from text.forms.phrasebook import ASKED, SAID
-from text.forms.statements import STATEMENTS
+from text.forms.statements import statement
 
 
 def phrase_key(phrase: str) -> str:
@@ -149,10 +149,35 @@ WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"),
                                                            ("neblig", "foggy"))),
            ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
 PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID + LETTERS
-# a pronoun, its copula and an adjective (text/forms/statements.py), under the phrases above where one holds the same
-PHRASES = {phrase_key(de): en for de, en in STATEMENTS} | PHRASES | {phrase_key(de): en for de, en in PAIRS}
-ENGLISH = {phrase_key(en): de for en, de in [*((en, de) for de, en in STATEMENTS), *ENGLISH.items(),
-                                             *((en, de) for de, en in PAIRS)]}    # "you are welcome"
+
+
+class Stated(dict):
+    """A table that reads a key it lacks as a statement (a pronoun, its copula and an adjective, or a possessive and
+    a person one knows: text/forms/statements.py): its own entries win over one, as the phrases above win; its keys,
+    and so its iteration and len(), are its own entries only."""
+
+    def __init__(self, source: str, entries: dict[str, str]):
+        super().__init__(entries)
+        self.source = source
+
+    def __missing__(self, key: str) -> str:
+        found = statement(key, self.source) if isinstance(key, str) else None
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or isinstance(key, str) and statement(key, self.source) is not None
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        if super().__contains__(key):
+            return super().__getitem__(key)
+        found = statement(key, self.source) if isinstance(key, str) else None
+        return default if found is None else found
+
+
+PHRASES = Stated("de", PHRASES | {phrase_key(de): en for de, en in PAIRS})
+ENGLISH = Stated("en", {phrase_key(en): de for en, de in [*ENGLISH.items(), *((en, de) for de, en in PAIRS)]})
 TABLES = {("de", "en"): PHRASES, ("en", "de"): ENGLISH}
 # the phrases that greet, thank, wish or address someone, or introduce oneself, so may open a longer sentence
 # ("Entschuldigung, wo ist ...?", "Ich heiße Anna.", "Happy birthday, Sarah!": a model wrote "Warum! Sarah!")

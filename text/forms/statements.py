@@ -3,11 +3,17 @@ predicative adjective, an intensifier between them or not ("Das war toll!" -> "T
 "Es ist zu spät.", "Ich bin so glücklich!"), and a possessive with a person one knows, "nicht" before it or not
 ("Das ist mein Bruder." -> "That is my brother."). A 30-minute model wrote "Das ist gut." as "This is well.", "Es
 war schön!" as "It was sying!" and "That is my brother." as "Das ist meinen Bruder.". (German, English) pairs
-generated from the tables below, each one's translation the last named, as the phrase tables
-(text/forms/phrase_tables.py) read theirs; English's contracted "isn't", "wasn't", "aren't", "weren't" are read into
-German only.
+generated from the tables below (described(), introduced()), each one's translation the last named, as the phrase
+tables (text/forms/phrase_tables.py) read theirs; English's contracted "isn't", "wasn't", "aren't", "weren't" are read
+into German only. The tables do not hold the tens of thousands of pairs: `statement()` reads a sentence's key into the
+translation they would give.
+
+    statement("das war sehr toll", "de")    -> "That was very great"
+    statement("it isn't too late", "en")    -> "Es ist nicht zu spät"
 """
 from __future__ import annotations
+
+from text.forms.contracted import CONTRACTED, written_out
 
 # a thing's subject and a person's, with the copula's present and past after each: "Sie" only before "ist" / "war"
 # (she; "Sie sind" is they or you); (German, English), "Das" -> "That", the last named
@@ -113,4 +119,104 @@ def introduced() -> list[tuple[str, str]]:
     return pairs
 
 
-STATEMENTS = described() + introduced()
+def heads(pairs, key_of) -> dict:
+    """Each key of a sentence's head (subject, copula, intensifier) written as key_of writes it, and what it stands
+    for: the last of pairs (key's head, what) with that key."""
+    return {key_of(head): what for head, what in pairs}
+
+
+def lowered(head: str) -> str:
+    """A German head's key: "Das war sehr" -> "das war sehr"."""
+    return head.lower()
+
+
+def english_key(head: str) -> str:
+    """A head's key as phrase_key writes a sentence's: "I'm so" -> "i am so"."""
+    lowered = head.lower()
+    return " ".join((CONTRACTED.sub(written_out, lowered) if "'" in lowered else lowered).split())
+
+
+def german_head(de: str, tense: int, very: str) -> str:
+    """The German subject, its copula and what stands after it: "Das war nicht"."""
+    return " ".join(filter(None, (de, GERMAN_COPULAS[de][tense], very)))
+
+
+CLASSES = {"thing": THINGS, "person": PEOPLE}
+WITH_SCHON = INTENSIFIERS + [("schon", "already")]
+# described(): a head's key -> (class, the other language's subject, tense, its intensifier, whether "schon")
+DESCRIBED_HEADS = {
+    "de": heads(((german_head(de, tense, very), (kind, en, tense, so, very == "schon"))
+                 for kind, subjects in CLASSES.items() for de, en in subjects for tense in (0, 1)
+                 for very, so in WITH_SCHON), lowered),
+    "en": heads(((head, (kind, de, tense, very, very == "schon"))
+                 for kind, subjects in CLASSES.items() for de, en in subjects for tense in (0, 1)
+                 for very, so in WITH_SCHON for head in english_heads(en, tense, so)), english_key)}
+# an adjective of a thing's or a person's -> the other language's, the last named (in English, with "schon" apart)
+GERMAN_ADJECTIVES = {kind: {de: words[-1] for de, *both in ADJECTIVES if (words := both[n])}
+                     for n, kind in enumerate(CLASSES)}
+ENGLISH_ADJECTIVES = {(kind, already): {word: de for de, *both in ADJECTIVES for word in both[n]
+                                        if de in ALREADY or not already}
+                      for n, kind in enumerate(CLASSES) for already in (False, True)}
+# introduced(): by gender, a head's key -> (the other language's subject, tense, "nicht" / "not")
+INTRODUCED_HEADS = {
+    "de": {gender: heads(((german_head(de, tense, no), (en, tense, so)) for de, en in subjects + THINGS[1:]
+                          for tense in (0, 1) for no, so in (("", ""), ("nicht", "not"))), lowered)
+           for gender, subjects in KIN_SUBJECTS.items()},
+    "en": {gender: heads(((head, (de, tense, no)) for de, en in subjects + THINGS[1:] for tense in (0, 1)
+                          for no, so in (("", ""), ("nicht", "not")) for head in english_heads(en, tense, so)),
+                         english_key)
+           for gender, subjects in KIN_SUBJECTS.items()}}
+OWNERS = {"de": {gender: {f"{mine}{'e' * (gender == 'f')}": my for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS},
+          "en": {gender: {my: f"{mine}{'e' * (gender == 'f')}" for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS}}
+KNOWN = {"de": {}, "en": {}}                # a person's word in a language's key -> KIN's entries of it, last first
+for entry in reversed(KIN):
+    KNOWN["de"].setdefault(entry[0].lower(), []).append(entry)
+    KNOWN["en"].setdefault(entry[1], []).append(entry)
+
+
+def statement(key: str, source: str) -> str | None:
+    """The translation described() and introduced() give the sentence's key (`phrase_key`: "it is not very good",
+    "das war sehr toll") read from source ("de" or "en"), the last named where they give several; None where they
+    hold no such sentence."""
+    if source not in DESCRIBED_HEADS or key.count(" ") < 2:
+        return None
+    return introduction(key, source) or description(key, source)
+
+
+def introduction(key: str, source: str) -> str | None:
+    """A possessive and a person one knows after their head: "das ist meine schwester" -> "That is my sister"."""
+    head, owner, known = key.rsplit(" ", 2)
+    for de, en, gender in KNOWN[source].get(known, ()):
+        said, mine = INTRODUCED_HEADS[source][gender].get(head), OWNERS[source][gender].get(owner)
+        if said and mine:
+            if source == "de":
+                subject, tense, so = said
+                return f"{english_heads(subject, tense, so)[-1]} {mine} {en}"
+            subject, tense, no = said
+            return f"{german_head(subject, tense, no)} {mine} {de}"
+    return None
+
+
+def description(key: str, source: str) -> str | None:
+    """A pronoun, its copula, an intensifier or none and an adjective: "es ist schon spät" -> "It is already
+    late"."""
+    head, _, adjective = key.rpartition(" ")
+    said = DESCRIBED_HEADS[source].get(head)
+    if not said:
+        return None
+    kind, subject, tense, other, schon = said
+    if source == "de":
+        word = GERMAN_ADJECTIVES[kind].get(adjective) if adjective in ALREADY or not schon else None
+        return f"{english_heads(subject, tense, other)[-1]} {word}" if word else None
+    word = ENGLISH_ADJECTIVES[kind, schon].get(adjective)
+    return " ".join(filter(None, (german_head(subject, tense, other), word))) if word else None
+
+
+def german_words() -> list[str]:
+    """Every word the German sentences of described() and introduced() hold, as they write it ("Das", "meine",
+    "Schwester"), read from the tables above."""
+    subjects = [de for de, en in THINGS + PEOPLE]
+    copulas = [copula for both in GERMAN_COPULAS.values() for copula in both]
+    owners = [f"{mine}{ending}" for mine, my in POSSESSIVES for ending in ("", "e")]
+    return [*subjects, *copulas, *" ".join(very for very, so in WITH_SCHON).split(), *(de for de, *_ in ADJECTIVES),
+            *owners, *(de for de, en, gender in KIN)]

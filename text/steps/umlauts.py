@@ -19,14 +19,15 @@ from text.forms.places import EXONYMS
 from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.lexicon import WORD, Lexicon, typed_as
 from text.forms.phrase_tables import TABLES
+from text.forms.statements import german_words
 from text.forms.units import WORDS
 from text.step import Step
 
 SPELLED = re.compile(r"[AaOoUu][eE]")
 UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
-# German words the project knows beside the corpus: places, everyday phrases, months, weekdays, units
+# German words the project knows beside the corpus: places, everyday phrases and statements, months, weekdays, units
 OWN_WORDS = {w.lower(): w for w in itertools.chain(
-    EXONYMS, MONTHS["de"], WEEKDAYS["de"], WORD.findall("\n".join(TABLES[("de", "en")])),
+    EXONYMS, MONTHS["de"], WEEKDAYS["de"], german_words(), WORD.findall("\n".join(TABLES[("de", "en")])),
     WORD.findall("\n".join(TABLES[("en", "de")].values())), WORDS["de"])}
 
 
