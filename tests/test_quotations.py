@@ -7,6 +7,8 @@ from text.finders.phrases import Phrases
 from text.finders.slots import SLOTS
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
+from text.forms.lexicon import Lexicon
+from text.steps.case import Case
 from text.steps.quotations import Quotations, find_quotations
 
 P0, P1 = PLACEHOLDERS[:2]
@@ -277,3 +279,22 @@ def test_a_statement_slots_translation_that_is_no_noun_phrase_gives_way_to_the_w
 ])
 def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, slot, translation, expected", [
+    ("de", "en", "wo ist mein handy?", "Mein Handy.", "My cellphone.", "Where is my cellphone?"),
+    ("de", "en", "WO IST MEIN HANDY?", "Mein Handy.", "My cellphone.", "WHERE IS MY CELLPHONE?"),
+    ("de", "en", "ICH KOMME AUS DER SCHWEIZ.", "Schweiz.", "Switzerland.", "I AM FROM SWITZERLAND."),
+    ("en", "de", "WHERE IS MY PHONE?", "My phone.", "Mein Handy.", "WO IST MEIN HANDY?"),
+    ("en", "de", "i am from germany.", "Germany.", "Deutschland.", "Ich komme aus Deutschland."),
+])
+def test_a_question_frame_typed_in_lowercase_or_capitals_is_one_and_comes_back_in_the_case_typed(
+        source, target, line, slot, translation, expected):
+    corpus = {"de": "Wo ist mein Handy? Ich komme aus der Schweiz.", "en": "Where is my phone? I'm from Germany."}
+    case = Case(Lexicon.learn([(corpus[source], "-")]))     # "wo ist mein handy?" gave "Where is mich cellphone?"
+    step = Quotations(target, Phrases(source, target), {}, case)
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+    pipeline = Pipeline.from_config(DataConfig(src_lang=source, tgt_lang=target), lexicon=case.lexicon)
+    assert len(pipeline.apply(line).sentences) == 3          # the pipeline's case step reads the frame's question

@@ -108,15 +108,16 @@ class Pipeline:
         elif cfg.src_lang == "de":
             steps.append(Contractions("de"))         # chat shorthand: "vllt", "hdl" written out
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
-        if cfg.sentences:
-            genders = lexicon.genders if lexicon is not None and cfg.tgt_lang == "de" else {}
-            steps.append(Quotations(cfg.tgt_lang, phrases, genders) if cfg.placeholders else Sentences())
-        if lexicon is not None and cfg.src_lang == "de":
-            steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
         everyday = EverydayNouns(lexicon, cfg.src_lang, cfg.tgt_lang, whole_spans(cfg.src_lang, cfg.tgt_lang)) \
             if lexicon is not None and cfg.phrases and cfg.placeholders else None     # "Akku", "receipt"
-        if cfg.case and lexicon is not None:
-            steps.append(Case(lexicon, terms, everyday.terms if everyday else None))
+        case = Case(lexicon, terms, everyday.terms if everyday else None) if cfg.case and lexicon is not None else None
+        if cfg.sentences:
+            genders = lexicon.genders if lexicon is not None and cfg.tgt_lang == "de" else {}
+            steps.append(Quotations(cfg.tgt_lang, phrases, genders, case) if cfg.placeholders else Sentences())
+        if lexicon is not None and cfg.src_lang == "de":
+            steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
+        if case is not None:
+            steps.append(case)
         possessives = PossessiveEnding(lexicon.genders if lexicon is not None else {}) if cfg.tgt_lang == "de" \
             else None
         if cfg.placeholders:

@@ -5,7 +5,8 @@ phrase to the model as a sentence of its own (the slot) and puts its translation
 Karten?"). A slot is one to four words and no verb: a German one ends in a capitalized word ("Wo ist der Hund
 hingelaufen?" is no frame), an English one holds no pronoun, verb or adverb of a short list ("Where is he going?",
 "Do you have to go?") and ends in no verb's "-ing" or preposition ("Where is the dog running?"). A whole sentence of
-the phrase tables ("Wo ist der Bahnhof?") is theirs.
+the phrase tables ("Wo ist der Bahnhof?") is theirs. A question typed in lowercase or capitals is matched as the case
+step writes it ("wo ist mein handy?" -> "Wo ist mein Handy?"), and its frame comes back in the case typed.
 
 Each slot goes to the model capitalized with a full stop ("Mein Handy.": "mein Handy" alone came back "My woman
 cellphones on her cellphone"); a translation of more words than the slot's and one, or with a pronoun or verb of

@@ -61,6 +61,7 @@ class Slot(NamedTuple):
     frame: Frame | None = None     # a question's frame around the slot (text/forms/frames.py), no marks
     typed: str = ""            # a frame's slot as typed
     whole: int = -1            # a frame's whole sentence, its translation where the slot's is no noun phrase
+    cased: object = None       # the case step's state of a frame's question typed in lowercase or capitals
 
 
 class Layout(NamedTuple):
@@ -162,8 +163,13 @@ def german_noun_phrase_word(word: str, k: int, n: int) -> bool:
 class Quotations(Step):
     splits = True
 
-    def __init__(self, target: str = "en", phrases: Phrases | None = None, genders: dict[str, str] | None = None):
+    def __init__(self, target: str = "en", phrases: Phrases | None = None, genders: dict[str, str] | None = None,
+                 case: Step | None = None):
+        """case: the pipeline's case step (text/steps/case.py): a question typed in lowercase or capitals is matched
+        to the frames as the corpus would write it ("wo ist mein handy?" -> "Wo ist mein Handy?"), and its filled
+        frame comes back in the case typed ("WHERE IS MY CELLPHONE?")."""
         self.target = target
+        self.case = case
         self.phrases = phrases             # the phrase step of the pipeline: a quoted phrase is translated
         self.source = SOURCES.get(target, "")
         self.frames = frames(self.source, target) if phrases is not None else []     # "Wo ist X?" <-> "Where is X?"
@@ -220,7 +226,10 @@ class Quotations(Step):
         the sentence is one and no whole phrase of the phrase table."""
         if len(slots) == len(SLOTS) or not self.frames or self.phrases.find(sentence):
             return False
-        m = next((m for frame in self.frames if (m := slot_of(frame, sentence, self.source))), None)
+        cased, state = self.case.apply(sentence) if self.case is not None else (sentence, None)
+        if state is not None and self.phrases.find(cased):
+            return False
+        m = next((m for frame in self.frames if (m := slot_of(frame, cased, self.source))), None)
         if m is None:
             return False
         frame = said(next(frame for frame in self.frames if frame.pattern is m.re), m, self.source)
@@ -231,7 +240,7 @@ class Quotations(Step):
         capital = typed[:1].upper() + typed[1:] if typed.split()[0].islower() else typed     # "eBay" as typed
         segments += [capital + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
         slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
-                        upper=False, frame=frame, typed=typed, whole=len(segments) - 2)
+                        upper=False, frame=frame, typed=typed, whole=len(segments) - 2, cased=state)
         return True
 
     def marks(self, opening: str, closing: str) -> tuple[str, str]:
@@ -274,8 +283,9 @@ class Quotations(Step):
             known = slot.frame and slot.frame.known         # "Mein Bruder": the tables'
             if slot.frame and not known and not noun_phrase(body, slot.typed, self.target):    # "People are looking"
                 return sentence(slot.whole).rstrip(".!?… ") + after
-            if slot.frame:                  # "Where is " + "my phone"
-                return filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target) + after
+            if slot.frame:                  # "Where is " + "my phone", in capitals where the question was
+                body = filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target)
+                return (self.case.reverse(body, slot.cased) if slot.cased is not None else body) + after
             if not slot.as_written:
                 body = body.upper() if slot.upper else lowered(body) if slot.lower else body
             if body[-1] in ENDS and (after == "." or (after == "," and self.target == "en" and body[-1] in "!?")):
