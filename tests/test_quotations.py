@@ -287,10 +287,13 @@ def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_
     ("de", "en", "ICH KOMME AUS DER SCHWEIZ.", "Schweiz.", "Switzerland.", "I AM FROM SWITZERLAND."),
     ("en", "de", "WHERE IS MY PHONE?", "My phone.", "Mein Handy.", "WO IST MEIN HANDY?"),
     ("en", "de", "i am from germany.", "Germany.", "Deutschland.", "Ich komme aus Deutschland."),
+    ("de", "en", "haben sie einen tisch?", "Einen Tisch.", "A table.", "Do you have a table?"),    # not "Do they"
+    ("de", "en", "HABEN SIE EINEN TISCH?", "Einen Tisch.", "A table.", "DO YOU HAVE A TABLE?"),
 ])
 def test_a_question_frame_typed_in_lowercase_or_capitals_is_one_and_comes_back_in_the_case_typed(
         source, target, line, slot, translation, expected):
-    corpus = {"de": "Wo ist mein Handy? Ich komme aus der Schweiz.", "en": "Where is my phone? I'm from Germany."}
+    corpus = {"de": "Wo ist mein Handy? Ich komme aus der Schweiz. Hat sie einen Tisch?",
+              "en": "Where is my phone? I'm from Germany."}
     case = Case(Lexicon.learn([(corpus[source], "-")]))     # "wo ist mein handy?" gave "Where is mich cellphone?"
     step = Quotations(target, Phrases(source, target), {}, case)
     segments, layout = step.apply(line)

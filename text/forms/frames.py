@@ -125,15 +125,20 @@ class Frame(NamedTuple):
     closing: str               # ... and after it
     case: str                  # the German slot's case
     plural: str = ""           # into English, the opening where the slot's translation is a plural ("Are there ")
+    folded: re.Pattern | None = None   # the frame's words in any case: "haben sie X?" typed for "Haben Sie X?"
     statement: bool = False    # a statement's frame: the slot opens it, the closing is the match's (said())
     known: str | None = None   # a statement's slot the tables translate ("Mein Bruder" -> "My brother"), not the model
 
 
-def compiled(frame: str, slot: str, article: str = "") -> re.Pattern:
+def compiled(frame: str, slot: str, article: str = "", folded: bool = False) -> re.Pattern:
+    """The frame's pattern; `folded`: its words (not the slot's) in any case."""
     before, after = (re.escape(part).replace(r"\ ", r"\s+") for part in frame.split("{}"))
     first, rest = before[:1], before[1:]
-    return re.compile(rf"\s*[{first.upper()}{first.lower()}]{rest}\s*{article}(?P<slot>{slot})\s*{after}\s*"
-                      rf"(?P<marks>[?.!]*)\s*")
+    if folded:
+        before, after, article = (f"(?i:{part})" if part else "" for part in (before, after, article))
+    else:
+        before = rf"[{first.upper()}{first.lower()}]{rest}"
+    return re.compile(rf"\s*{before}\s*{article}(?P<slot>{slot})\s*{after}\s*(?P<marks>[?.!]*)\s*")
 
 
 def frames(source: str, target: str) -> list[Frame]:
@@ -155,7 +160,8 @@ def frames(source: str, target: str) -> list[Frame]:
         if target == "en" and opening.startswith("Is there "):
             plural = "Are there "
         article = r"(?:(?:der|den|the)\s+)?" if case == "dat" else ""       # "aus der Schweiz": "Schweiz" alone
-        found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural)
+        found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural,
+                               compiled(written, slot, article, folded=True))
     return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)] + statement_frames(source)
 
 
@@ -212,9 +218,10 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     return frame._replace(closing=" " + " ".join(filter(None, words)), known=KNOWN[source].get(typed))
 
 
-def slot_of(frame: Frame, sentence: str, source: str) -> re.Match | None:
-    """The frame's match of the whole sentence where its slot is a noun phrase (see the module's text), else None."""
-    m = frame.pattern.fullmatch(sentence)
+def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> re.Match | None:
+    """The frame's match of the whole sentence where its slot is a noun phrase (see the module's text), else None;
+    `folded`: the frame's words in any case (a line typed in lowercase or capitals, as the case step writes it)."""
+    m = (frame.folded if folded and frame.folded else frame.pattern).fullmatch(sentence)
     if m is None:
         return None
     words = m.group("slot").split()

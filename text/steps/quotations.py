@@ -229,10 +229,11 @@ class Quotations(Step):
         cased, state = self.case.apply(sentence) if self.case is not None else (sentence, None)
         if state is not None and self.phrases.find(cased):
             return False
-        m = next((m for frame in self.frames if (m := slot_of(frame, cased, self.source))), None)
+        frame, m = next(((frame, m) for frame in self.frames
+                         if (m := slot_of(frame, cased, self.source, state is not None))), (None, None))
         if m is None:
             return False
-        frame = said(next(frame for frame in self.frames if frame.pattern is m.re), m, self.source)
+        frame = said(frame, m, self.source)
         if frame is None:
             return False
         k, typed = len(slots), " ".join(m.group("slot").split())
