@@ -4,9 +4,12 @@ import pytest
 
 from text.finders.phrases import Phrases
 from text.forms.masking import PLACEHOLDERS
-from text.forms.phrase_tables import ENGLISH, PHRASES, phrase_key
+from text.forms.lexicon import WORD
+from text.forms.phrase_tables import ENGLISH, PAIRS, PHRASES, phrase_key
 from text.forms.statements import (ADJECTIVES, ENGLISH_COPULAS, GERMAN_COPULAS, INTENSIFIERS, KIN, PEOPLE,
-                                   POSSESSIVES, THINGS, described, english_heads, introduced, statement)
+                                   POSSESSIVES, THINGS, described, english_heads, introduced, statement,
+                                   written_words)
+from text.steps.case import TABLE_LOWERCASE
 
 P0, P1 = PLACEHOLDERS[:2]
 
@@ -101,3 +104,17 @@ def test_a_near_miss_of_a_statement_is_none_and_only_a_generated_key_is_read(sou
     assert [statement(key, source) for key in ("ich bin kalt", "er ist meine schwester", "sie ist mein bruder",
                                                 "i is happy", "he are tired", "she is my brother", "", "ja",
                                                 "das ist", "it is already good", "es ist mein bruder")] == [None] * 11
+
+
+def test_the_statements_words_read_from_their_tables_are_those_of_the_generated_sentences_in_their_places():
+    """case.py keeps a caps line's word lowercase where the phrase tables only ever write it so ("LECKER"); the
+    statements give it their words from the tables, not from the 24,000 sentences: the same words, the same places."""
+    written: dict[str, set[str]] = {}
+    for pair in PAIRS + described() + introduced():
+        for side in pair:
+            for k, word in enumerate(WORD.findall(side)):
+                written.setdefault(word.lower(), set()).add(word if k else "")
+    assert TABLE_LOWERCASE == {word for word, forms in written.items() if forms == {word}}
+    generated = {(word, k == 0) for pair in described() + introduced() for side in pair
+                 for k, word in enumerate(WORD.findall(side))}
+    assert generated - {("I'm", True)} <= set(written_words())

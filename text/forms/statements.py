@@ -220,3 +220,16 @@ def german_words() -> list[str]:
     owners = [f"{mine}{ending}" for mine, my in POSSESSIVES for ending in ("", "e")]
     return [*subjects, *copulas, *" ".join(very for very, so in WITH_SCHON).split(), *(de for de, *_ in ADJECTIVES),
             *owners, *(de for de, en, gender in KIN)]
+
+
+
+def written_words() -> list[tuple[str, bool]]:
+    """Every word the statements of both languages write, as written ("Das", "war", "lecker", "isn't", "Schwester"),
+    and whether it opens its sentence (a subject), from the tables above (text/steps/case.py's table_written)."""
+    subjects = [word for pair in THINGS + PEOPLE for word in pair]
+    copulas = [copula for both in (*GERMAN_COPULAS.values(), *ENGLISH_COPULAS.values()) for copula in both]
+    owners = [f"{mine}{ending}" for mine, my in POSSESSIVES for ending in ("", "e")] + [my for _, my in POSSESSIVES]
+    inside = [*copulas, *NEGATED.values(), "not", *" ".join(w for pair in WITH_SCHON for w in pair).split(), *owners,
+              *(word for de, thing, person in ADJECTIVES for word in (de, *thing, *person)),
+              *(word for de, en, _ in KIN for word in (de, en))]
+    return [(word, True) for word in subjects] + [(word, False) for word in inside]

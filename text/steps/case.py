@@ -11,7 +11,8 @@ that opens the sentence: '"Stop!" shouted the officer.' -> "Shouted" was kept as
 a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the corpus lacks after "herr" or
 "frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten"),
 kin or a naming word ("her brother noah" -> "her brother Noah": a model dropped the lowercase name), and an English
-place of common words is written as a name ("new york" -> "New York", not the corpus's "new York").
+place of common words is written as a name ("new york" -> "New York", not the corpus's "new York"). In a caps line a
+word the corpus lacks that the phrase tables write in lowercase stays lowercase ("ICH BRAUCHE" -> "Ich brauche").
 Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
 the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
 ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
@@ -33,7 +34,8 @@ from text.finders.phrases import SIGN_OFF
 from text.finders.slots import SLOT
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_WORDS
-from text.forms.phrase_tables import GREETINGS
+from text.forms.phrase_tables import GREETINGS, PAIRS
+from text.forms.statements import written_words
 from text.forms.titles import TO_ENGLISH
 from text.step import Step
 
@@ -70,6 +72,25 @@ NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
 # weekdays and their abbreviations: in a caps line's hyphened range each is a name of its own ("MO-FR" -> "Mo-Fr", not
 # "Mo-fr", whose "fr" no finder read: a sign "MO-FR 9-18 UHR GEÖFFNET" came back "MO PLAYERS 9 AM-6 PM")
 DAY_WORDS = {w for short in DAY_SHORT.values() for w in short} | {d.lower() for ds in WEEKDAYS.values() for d in ds}
+
+
+def table_written() -> frozenset[str]:
+    """Words the phrase tables (the phrasebook's, the statements') write in lowercase and never capitalized, nor
+    first in a phrase (a noun's: "Newsletter abonnieren"): a verb's or an adjective's the corpus may lack ("brauche",
+    "lecker")."""
+    written: dict[str, set[str]] = {}
+    for pair in PAIRS:
+        for side in pair:
+            for k, word in enumerate(WORD.findall(side)):
+                written.setdefault(word.lower(), set()).add(word if k else "")
+    for word, first in written_words():         # the statements', from their tables
+        written.setdefault(word.lower(), set()).add("" if first else word)
+    return frozenset(word for word, forms in written.items() if forms == {word})
+
+
+# in a caps line such a word the corpus lacks stays lowercase: as "Brauche" it was kept as a name ("ICH BRAUCHE EINE
+# QUITTUNG." -> "I BRAUCHE A RECEIPT.")
+TABLE_LOWERCASE = table_written()
 
 
 class Cased(NamedTuple):
@@ -208,7 +229,7 @@ class Case(Step):
         def unknown(word: str) -> str:
             if found == "caps" and "-" in word and all(p.lower() in DAY_WORDS for p in word.split("-")):
                 return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR" -> "Mo-Fr"
-            if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS) and not named:
+            if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS | TABLE_LOWERCASE) and not named:
                 return word.lower()
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
             if found == "caps" and not named and self.verb_form(word):
