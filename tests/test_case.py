@@ -37,6 +37,12 @@ def test_a_word_the_phrase_tables_write_in_lowercase_stays_lowercase_in_a_caps_l
     assert Case(lexicon).apply(line)[0] == cased
 
 
+def test_a_weekday_or_month_the_corpus_lacks_gets_its_capital_in_a_lowercase_line():
+    lexicon = Lexicon.learn([("A shop is closed on a day in spring.", "-")])
+    assert Case(lexicon).apply("closed on sundays and in june.")[0] == "Closed on Sundays and in June."
+    assert Case(lexicon).apply("a may day in march.")[0] == "A may day in march."      # words too
+
+
 def test_a_name_in_its_own_case_in_a_caps_line_keeps_its_case():
     """"HALLO Anna" came back as "HELLO ANNA"; a word that holds the name ("Annabelle") is no name."""
     step = Case(LEXICON)

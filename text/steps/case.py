@@ -12,7 +12,8 @@ a title ("MR. BAKER" -> "Mr. Baker", not the corpus's "baker"), and a word the c
 "frau" ("herr schaten" -> "Herr Schaten": in lowercase no name was found, and the typos step made it "Schatten"),
 kin or a naming word ("her brother noah" -> "her brother Noah": a model dropped the lowercase name), and an English
 place of common words is written as a name ("new york" -> "New York", not the corpus's "new York"). In a caps line a
-word the corpus lacks that the phrase tables write in lowercase stays lowercase ("ICH BRAUCHE" -> "Ich brauche").
+word the corpus lacks that the phrase tables write in lowercase stays lowercase ("ICH BRAUCHE" -> "Ich brauche"), and
+in a lowercase one a weekday's or a month's name the corpus lacks gets its capital ("closed on sundays").
 Tokens that are no words (URLs, e-mail addresses, codes with digits, hashtags) keep their case, and so do they in
 the caps output, whatever punctuation stands around them, and a lowercase sentence that starts with one ("www.zoo.de
 ist ...", "@lena schreibt ...") gets no capital on it; a term of the user's glossary is written as the glossary
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.forms.calendar import WEEKDAYS
+from text.forms.calendar import MONTHS, WEEKDAYS
 from text.forms.verbatim import LAUGHED, inside_copied
 from text.finders.calendar_names import DAY_SHORT
 from text.finders.glossary import Terms
@@ -122,6 +123,13 @@ def bare(token: str) -> str:
 def is_word(token: str) -> bool:
     """A token of letters (with inner hyphens or apostrophes) and trailing or leading punctuation."""
     return WORD.fullmatch(bare(token)) is not None
+
+
+# weekdays and months, English's plural weekdays too ("closed on sundays": as "sundays" the sign was not read), not
+# the months that are words too ("may", "march")
+CALENDAR_NAMES = {name.lower() for lang in WEEKDAYS.values() for name in lang} | \
+    {name.lower() + "s" for name in WEEKDAYS["en"]} | \
+    {name.lower() for lang in MONTHS.values() for name in lang} - {"may", "march"}
 
 
 def looks_like_a_place(word: str) -> bool:
@@ -234,7 +242,8 @@ class Case(Step):
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
             if found == "caps" and not named and self.verb_form(word):
                 return word.lower()             # "ICH KOMME": "Komme" was kept as a name, "I KOMME AT 8 O'CLOCK."
-            return word.capitalize() if found == "caps" or named and not verb or looks_like_a_place(word) else word
+            return word.capitalize() if found == "caps" or named and not verb or looks_like_a_place(word) or \
+                word.lower() in CALENDAR_NAMES else word
         return WORD.sub(lambda m: self.lexicon.cased(m.group()) or unknown(m.group()), token)
 
     def verb_form(self, word: str) -> bool:
