@@ -30,6 +30,7 @@ def test_a_caps_sentence_is_written_as_the_corpus_writes_it_and_its_translation_
     ("ICH BRAUCHE EINE QUITTUNG.", "Ich brauche eine Quittung."),      # "I BRAUCHE A RECEIPT.": kept as a name
     ("DAS ESSEN WAR LECKER.", "Das Essen war lecker."),
     ("HERR BRAUCHE KOMMT.", "Herr Brauche kommt."),                     # after a title it is a name all the same
+    ("CLOSED ON WEEKENDS.", "Closed on weekends."),                     # a sign's days, as the phrase step reads them
 ])
 def test_a_word_the_phrase_tables_write_in_lowercase_stays_lowercase_in_a_caps_line_where_the_corpus_lacks_it(
         line, cased):

@@ -90,8 +90,9 @@ def table_written() -> frozenset[str]:
 
 
 # in a caps line such a word the corpus lacks stays lowercase: as "Brauche" it was kept as a name ("ICH BRAUCHE EINE
-# QUITTUNG." -> "I BRAUCHE A RECEIPT.")
-TABLE_LOWERCASE = table_written()
+# QUITTUNG." -> "I BRAUCHE A RECEIPT."), and so does a sign's "weekends", as the phrase step reads it ("CLOSED ON
+# WEEKENDS." -> "CABDIE AM WOCHENENDE.")
+TABLE_LOWERCASE = table_written() | {"weekend", "weekends", "weekday", "weekdays"}
 
 
 class Cased(NamedTuple):
