@@ -203,6 +203,12 @@ def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(sou
     assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
 
 
+@pytest.mark.parametrize("line", ["hast du geschlafen?", "wo ist der hund hingelaufen?", "wo ist er jetzt?"])
+def test_a_lowercase_question_whose_last_word_the_corpus_lacks_is_a_frame_only_where_that_word_is_a_name(line):
+    case = Case(Lexicon.learn([("Hast du einen Hund?", "-"), ("Wo ist er jetzt?", "-")]))
+    assert Quotations("en", Phrases("de", "en"), {}, case).apply(line)[0] == [line]       # "Do you have Geschlafen?"
+
+
 @pytest.mark.parametrize("line, translations, expected", [
     ("- Haben Sie einen Tisch?", ["A table.", "junk", f"{S0}?"], "- Do you have a table?"),
     ("Er fragt: „Wo ist mein Handy?“", ["My cellphone.", "junk", f"{S1}?", f"He asks: {S0}"],
@@ -289,6 +295,8 @@ def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_
     ("en", "de", "i am from germany.", "Germany.", "Deutschland.", "Ich komme aus Deutschland."),
     ("de", "en", "haben sie einen tisch?", "Einen Tisch.", "A table.", "Do you have a table?"),    # not "Do they"
     ("de", "en", "HABEN SIE EINEN TISCH?", "Einen Tisch.", "A table.", "DO YOU HAVE A TABLE?"),
+    ("de", "en", "wo ist anna?", "Anna.", "Anna.", "Where is Anna?"),       # a word the corpus lacks: a name's
+    ("de", "en", "ich komme aus bottrop.", "Bottrop.", "Bottrop.", "I am from Bottrop."),
 ])
 def test_a_question_frame_typed_in_lowercase_or_capitals_is_one_and_comes_back_in_the_case_typed(
         source, target, line, slot, translation, expected):

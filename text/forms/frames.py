@@ -6,7 +6,8 @@ Karten?"). A slot is one to four words and no verb: a German one ends in a capit
 hingelaufen?" is no frame), an English one holds no pronoun, verb or adverb of a short list ("Where is he going?",
 "Do you have to go?") and ends in no verb's "-ing" or preposition ("Where is the dog running?"). A whole sentence of
 the phrase tables ("Wo ist der Bahnhof?") is theirs. A question typed in lowercase or capitals is matched as the case
-step writes it ("wo ist mein handy?" -> "Wo ist mein Handy?"), and its frame comes back in the case typed.
+step writes it ("wo ist mein handy?" -> "Wo ist mein Handy?"; a German slot of one word the corpus lacks is a name,
+"wo ist anna?", but in an accusative frame: "hast du geschlafen?"), and its frame comes back in the case typed.
 
 Each slot goes to the model capitalized with a full stop ("Mein Handy.": "mein Handy" alone came back "My woman
 cellphones on her cellphone"); a translation of more words than the slot's and one, or with a pronoun or verb of

@@ -48,6 +48,7 @@ LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei d
 SOURCES = {"de": "en", "en": "de"}        # the language a quotation is typed in, by the target's
 NOT_LINKING = {"en": frozenset({"am", "die"})}     # English words of their own: "I am Anna" is said, not named
 DESCRIBING_WORDS = frozenset("a an ein eine einem einen einer eines".split())   # "Ein Hund" describes, names nothing
+LAST_WORD = re.compile(r"[^\W\d_]+(?=[\s?.!]*$)")     # a question's last word
 
 
 class Slot(NamedTuple):
@@ -229,8 +230,14 @@ class Quotations(Step):
         cased, state = self.case.apply(sentence) if self.case is not None else (sentence, None)
         if state is not None and self.phrases.find(cased):
             return False
-        frame, m = next(((frame, m) for frame in self.frames
-                         if (m := slot_of(frame, cased, self.source, state is not None))), (None, None))
+        frame, m = self.matched(cased, state is not None)
+        last = LAST_WORD.search(cased) if m is None and state is not None and self.source == "de" else None
+        if last and last.group().islower() and self.case.lexicon.cased(last.group()) is None:
+            # "wo ist anna?": a slot of one word the corpus lacks is a name's, with its capital (not a verb's: "Hast
+            # du geschlafen?")
+            frame, m = self.matched(cased[:last.start()] + last.group().capitalize() + cased[last.end():], True)
+            if m is not None and (frame.case == "acc" or len(m.group("slot").split()) > 1):
+                frame, m = None, None
         if m is None:
             return False
         frame = said(frame, m, self.source)
@@ -243,6 +250,11 @@ class Quotations(Step):
         slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
                         upper=False, frame=frame, typed=typed, whole=len(segments) - 2, cased=state)
         return True
+
+    def matched(self, sentence: str, folded: bool) -> tuple[Frame | None, re.Match | None]:
+        """The first frame whose slot_of the sentence is one, and its match; `folded`: its words in any case."""
+        return next(((frame, m) for frame in self.frames if (m := slot_of(frame, sentence, self.source, folded))),
+                    (None, None))
 
     def marks(self, opening: str, closing: str) -> tuple[str, str]:
         """The marks a quotation typed between these gets in the translation."""
