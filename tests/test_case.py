@@ -44,6 +44,13 @@ def test_a_weekday_or_month_the_corpus_lacks_gets_its_capital_in_a_lowercase_lin
     assert Case(lexicon).apply("a may day in march.")[0] == "A may day in march."      # words too
 
 
+@pytest.mark.parametrize("line, cased", [("MO-FR 9-17 UHR GEÖFFNET.", "Mo-Fr 9-17 Uhr geöffnet."),
+                                         ("open mon-fri 9-5", "Open Mon-Fri 9-5")])
+def test_a_range_of_weekdays_abbreviations_in_a_lowercase_or_caps_line_is_written_as_a_sign_writes_it(line, cased):
+    lexicon = Lexicon.learn([("Der Laden ist offen, 9 Uhr geöffnet.", "-"), ("The shop is open at 9.", "-")])
+    assert Case(lexicon).apply(line)[0] == cased          # "Mo-fr": the calendar step read no "fr"
+
+
 def test_a_name_in_its_own_case_in_a_caps_line_keeps_its_case():
     """"HALLO Anna" came back as "HELLO ANNA"; a word that holds the name ("Annabelle") is no name."""
     step = Case(LEXICON)

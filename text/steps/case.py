@@ -70,8 +70,9 @@ ADDRESSED = re.compile(rf"\W*(?i:{'|'.join(re.escape(g).replace(chr(92) + ' ', '
 GREETING_WORDS = {w for lang in GREETINGS.values() for g in lang for w in g.split()}      # "bis dann, ciao"
 # words that open a lowercase sentence and are no name's first word ("sieh", "bist", "wo", "since")
 NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
-# weekdays and their abbreviations: in a caps line's hyphened range each is a name of its own ("MO-FR" -> "Mo-Fr", not
-# "Mo-fr", whose "fr" no finder read: a sign "MO-FR 9-18 UHR GEÖFFNET" came back "MO PLAYERS 9 AM-6 PM")
+# weekdays and their abbreviations: in a hyphened range in a caps or lowercase line each is a name of its own
+# ("MO-FR", "mo-fr" -> "Mo-Fr", not "Mo-fr", whose "fr" no finder read: "MO-FR 9-18 UHR GEÖFFNET" came back "MO
+# PLAYERS 9 AM-6 PM")
 DAY_WORDS = {w for short in DAY_SHORT.values() for w in short} | {d.lower() for ds in WEEKDAYS.values() for d in ds}
 
 
@@ -236,8 +237,8 @@ class Case(Step):
         is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
         YESTERDAY.")."""
         def unknown(word: str) -> str:
-            if found == "caps" and "-" in word and all(p.lower() in DAY_WORDS for p in word.split("-")):
-                return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR" -> "Mo-Fr"
+            if "-" in word and all(p.lower() in DAY_WORDS for p in word.split("-")):
+                return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR", "mo-fr" -> "Mo-Fr"
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS | TABLE_LOWERCASE) and not named:
                 return word.lower()
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
