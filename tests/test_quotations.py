@@ -203,10 +203,14 @@ def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(sou
     assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
 
 
-@pytest.mark.parametrize("line", ["hast du geschlafen?", "wo ist der hund hingelaufen?", "wo ist er jetzt?"])
-def test_a_lowercase_question_whose_last_word_the_corpus_lacks_is_a_frame_only_where_that_word_is_a_name(line):
-    case = Case(Lexicon.learn([("Hast du einen Hund?", "-"), ("Wo ist er jetzt?", "-")]))
-    assert Quotations("en", Phrases("de", "en"), {}, case).apply(line)[0] == [line]       # "Do you have Geschlafen?"
+@pytest.mark.parametrize("source, target, line", [
+    ("de", "en", "hast du geschlafen?"), ("de", "en", "wo ist der hund hingelaufen?"), ("de", "en", "wo ist er jetzt?"),
+    ("en", "de", "do you have tofu?")])
+def test_a_lowercase_question_whose_last_word_the_corpus_lacks_is_a_frame_only_where_that_word_is_a_name(
+        source, target, line):
+    case = Case(Lexicon.learn([("Hast du einen Hund?", "-"), ("Wo ist er jetzt?", "-"), ("Do you have a dog?", "-")]))
+    step = Quotations(target, Phrases(source, target), {}, case)        # "Do you have Geschlafen?"
+    assert step.apply(line)[0] == [line] if source == "de" else step.apply(line)[0][0] == "Tofu."
 
 
 @pytest.mark.parametrize("line, translations, expected", [
@@ -297,6 +301,7 @@ def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_
     ("de", "en", "HABEN SIE EINEN TISCH?", "Einen Tisch.", "A table.", "DO YOU HAVE A TABLE?"),
     ("de", "en", "wo ist anna?", "Anna.", "Anna.", "Where is Anna?"),       # a word the corpus lacks: a name's
     ("de", "en", "ich komme aus bottrop.", "Bottrop.", "Bottrop.", "I am from Bottrop."),
+    ("en", "de", "i am from austria.", "Austria.", "Österreich.", "Ich komme aus Österreich."),
 ])
 def test_a_question_frame_typed_in_lowercase_or_capitals_is_one_and_comes_back_in_the_case_typed(
         source, target, line, slot, translation, expected):

@@ -231,12 +231,13 @@ class Quotations(Step):
         if state is not None and self.phrases.find(cased):
             return False
         frame, m = self.matched(cased, state is not None)
-        last = LAST_WORD.search(cased) if m is None and state is not None and self.source == "de" else None
+        last = LAST_WORD.search(cased) if m is None and state is not None else None
         if last and last.group().islower() and self.case.lexicon.cased(last.group()) is None:
-            # "wo ist anna?": a slot of one word the corpus lacks is a name's, with its capital (not a verb's: "Hast
-            # du geschlafen?")
+            # "wo ist anna?", "i'm from austria.": a slot of one word the corpus lacks is a name's, with its capital
+            # (not a verb's: "Hast du geschlafen?"; an English slot but a place's needs none)
             frame, m = self.matched(cased[:last.start()] + last.group().capitalize() + cased[last.end():], True)
-            if m is not None and (frame.case == "acc" or len(m.group("slot").split()) > 1):
+            if m is not None and (frame.case == "acc" or len(m.group("slot").split()) > 1 or
+                                  self.source == "en" and frame.case != "dat"):
                 frame, m = None, None
         if m is None:
             return False
