@@ -137,6 +137,7 @@ def test_an_everyday_noun_into_german_gives_its_gender_to_the_article_before_it(
         ["Passwörter", "Quittung"]
     assert EverydayNouns(lexicon, "en", "de").find("He will address the crowd.") == []      # a verb too: the model's
     assert EverydayNouns(Lexicon.learn([("Ein Hund.", "A dog.")])).find("Ein Rezept.") == []    # a recipe too
+    assert EverydayNouns(lexicon, "en", "de").find("There is a delay.") == []   # no "eine Verspätungen": German only
     nouns = EverydayNouns(lexicon, "en", "de")             # a noun before an object pronoun is a verb: the model's
     assert nouns.find("Email me tomorrow.") == [] and nouns.find("Please email us the file.") == []
     assert [s.fill for s in nouns.find("I sent her an email.")] == ["E-Mail"]

@@ -89,13 +89,16 @@ ONE_WAY = {"Update", "Verspätung", "Datei", "Dateien", "Rechnung", "Rechnungen"
 INTO_GERMAN = {"Rezept", "Rezepte"}
 
 
-def forms() -> list[tuple[str, str, str]]:
-    """(German, its gender ("p": a plural), English) of each singular and plural in NOUNS."""
+def forms() -> list[tuple[str, str, str, bool]]:
+    """(German, its gender ("p": a plural), English, whether English is read into German too) of each singular and
+    plural in NOUNS; a German plural without an English one is read from German only ("Verspätungen" -> "delay",
+    but "delay" is no "Verspätungen")."""
     out = []
     for singular, plural, gender, english, english_plural in NOUNS:
-        out.append((singular, gender, english))
+        out.append((singular, gender, english, singular not in ONE_WAY))
         if plural or english_plural:
-            out.append((plural or singular, "p", english_plural or english))
+            german = plural or singular
+            out.append((german, "p", english_plural or english, bool(english_plural) and german not in ONE_WAY))
     return out
 
 
@@ -109,16 +112,16 @@ def table(source: str, target: str) -> dict[str, str]:
     ("Drucker" -> "printer"): German as written, English in lowercase and with its first letter capitalized (a
     sentence's first word)."""
     written: dict[str, str] = {}
-    for german, _, english in forms():
+    for german, _, english, both_ways in forms():
         if (source, target) == ("de", "en") and german not in INTO_GERMAN:
             written.setdefault(german, english)
-        elif (source, target) == ("en", "de") and german not in ONE_WAY:
+        elif (source, target) == ("en", "de") and both_ways:
             written.setdefault(english, german)
             written.setdefault(english[:1].upper() + english[1:], german)
     return written
 
 
 GENDERS: dict[str, str] = {}
-for _german, _gender, _english in forms():
-    if _german not in ONE_WAY:
+for _german, _gender, _english, _both_ways in forms():
+    if _both_ways:
         GENDERS.setdefault(_english.lower(), _gender)
