@@ -45,7 +45,8 @@ def test_a_weekday_or_month_the_corpus_lacks_gets_its_capital_in_a_lowercase_lin
 
 
 @pytest.mark.parametrize("line, cased", [("MO-FR 9-17 UHR GEÖFFNET.", "Mo-Fr 9-17 Uhr geöffnet."),
-                                         ("open mon-fri 9-5", "Open Mon-Fri 9-5")])
+                                         ("open mon-fri 9-5", "Open Mon-Fri 9-5"),
+                                         ("der film war so-so.", "Der film war so-so.")])   # no "Sunday-Sunday"
 def test_a_range_of_weekdays_abbreviations_in_a_lowercase_or_caps_line_is_written_as_a_sign_writes_it(line, cased):
     lexicon = Lexicon.learn([("Der Laden ist offen, 9 Uhr geöffnet.", "-"), ("The shop is open at 9.", "-")])
     assert Case(lexicon).apply(line)[0] == cased          # "Mo-fr": the calendar step read no "fr"

@@ -237,7 +237,8 @@ class Case(Step):
         is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
         YESTERDAY.")."""
         def unknown(word: str) -> str:
-            if "-" in word and all(p.lower() in DAY_WORDS for p in word.split("-")):
+            days = word.lower().split("-")                                      # two days, not "so-so"
+            if len(days) > 1 and len(set(days)) == len(days) and all(day in DAY_WORDS for day in days):
                 return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR", "mo-fr" -> "Mo-Fr"
             if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS | TABLE_LOWERCASE) and not named:
                 return word.lower()
