@@ -209,9 +209,8 @@ def utilization(cfg, ours, scored, record: bool = False) -> None:
             append(Record(topic="speed", metric="model_flop_utilization", value=round(achieved / peak, 3),
                           recipe=recipe_of(cfg), precision=precision, batch_tokens=cfg.data.max_tokens,
                           command=" ".join(["python -m bench.throughput", *map(shlex.quote, sys.argv[1:])]),
-                          note=f"the training step's FLOP/s (matmuls, {flops / tokens / 1e6:.1f} MFLOP a target "
-                               f"token) over a large {precision} matmul's on the same {torch.get_num_threads()} "
-                               f"threads: {achieved / 1e9:.1f} of {peak / 1e9:.1f} GFLOP/s, {rate:.0f} tok/s"))
+                          note=f"the training step's FLOP/s (its matmuls') over a large {precision} matmul's on the "
+                               f"same {torch.get_num_threads()} threads"))
     if record:
         print("recorded in the ledger; `python -m results --write` regenerates the tables")
 
