@@ -26,3 +26,13 @@ def written_out(m: re.Match) -> str:
     pronoun, verb = (group for group in m.groups() if group is not None)
     word = "has" if verb.lower() == "s" and HAS.match(m.string, m.end()) else WORDS[verb.lower()]
     return f"{pronoun} {word.upper() if verb.isupper() else word}"
+
+
+def phrase_key(phrase: str) -> str:
+    """A sentence's key in the phrase tables (text/forms/phrase_tables.py): lower case, no commas, one space, an
+    English contraction written out as the contractions step writes it ("Die Rechnung, bitte" -> "die rechnung bitte",
+    "You're welcome" -> "you are welcome")."""
+    lowered = phrase.lower().replace("’", "'")
+    if "'" in lowered:                         # every contraction has one: the tables' thousands of keys need none
+        lowered = CONTRACTED.sub(written_out, lowered)
+    return " ".join(lowered.replace(",", " ").split())

@@ -7,20 +7,10 @@ Each table holds a sentence's key (`phrase_key`) and the target's phrase as writ
 """
 from __future__ import annotations
 
-from text.forms.contracted import CONTRACTED, written_out
+from text.forms.contracted import phrase_key
 from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
 from text.forms.phrasebook import ASKED, SAID
 from text.forms.statements import statement
-
-
-def phrase_key(phrase: str) -> str:
-    """A sentence's key in the tables: lower case, no commas, one space, an English contraction written out as the
-    contractions step writes it ("Die Rechnung, bitte" -> "die rechnung bitte", "You're welcome" -> "you are
-    welcome")."""
-    lowered = phrase.lower().replace("’", "'")
-    if "'" in lowered:                         # every contraction has one: the tables' tens of thousands need none
-        lowered = CONTRACTED.sub(written_out, lowered)
-    return " ".join(lowered.replace(",", " ").split())
 
 
 PHRASES = {
