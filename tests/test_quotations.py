@@ -235,6 +235,16 @@ def test_a_frame_slots_translation_that_is_no_noun_phrase_gives_way_to_the_whole
         "Wo ist das nächste Krankenhaus?"
 
 
+@pytest.mark.parametrize("line, whole, expected", [
+    ("Wo ist mein Handy?", "Where is my phone?", "Where is my phone?"),
+    ("Mein Bruder ist sehr müde.", "junk", "My brother is very tired."),         # the tables' "My brother"
+])
+def test_a_frame_slots_empty_translation_gives_way_to_the_tables_or_the_whole_sentences(line, whole, expected):
+    step = Quotations("en", Phrases("de", "en"))                 # the sentence was lost: "?"
+    segments, layout = step.apply(line)
+    assert step.reverse(["", whole, segments[-1]], layout) == expected
+
+
 @pytest.mark.parametrize("source, target, line", [
     ("de", "en", "Wo ist der Hund hingelaufen?"), ("de", "en", "Haben Sie heute Zeit?"), ("de", "en", "Wo ist er?"),
     ("de", "en", "Wo ist der Bahnhof?"), ("en", "de", "Where is he going?"), ("en", "de", "Do you have to go?"),

@@ -292,11 +292,11 @@ class Quotations(Step):
 
         def quoted(slot: Slot, after: str) -> str:
             body = slot.as_written or joined(slot.parts)
-            if not body:
-                return after
             known = slot.frame and slot.frame.known         # "Mein Bruder": the tables'
             if slot.frame and not known and not noun_phrase(body, slot.typed, self.target):    # "People are looking"
-                return sentence(slot.whole).rstrip(".!?… ") + after
+                return sentence(slot.whole).rstrip(".!?… ") + after                          # or nothing
+            if not body and not slot.frame:
+                return after
             if slot.frame:                  # "Where is " + "my phone", in capitals where the question was
                 body = filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target)
                 return (self.case.reverse(body, slot.cased) if slot.cased is not None else body) + after
