@@ -2,12 +2,13 @@
 "Haben Sie X?" <-> "Do you have X?"), for the quotations step (text/steps/quotations.py), which leaves the noun
 phrase to the model as a sentence of its own (the slot) and puts its translation back between the frame's words
 (a model given the whole question wrote "Where is mich cellphone?", "When is riding the train?", "Wo können ich einen
-Karten?"). A slot is one to four words and no verb: a German one ends in a capitalized word ("Wo ist der Hund
-hingelaufen?" is no frame), an English one holds no pronoun, verb or adverb of a short list ("Where is he going?",
-"Do you have to go?") and ends in no verb's "-ing" or preposition ("Where is the dog running?"). A whole sentence of
-the phrase tables ("Wo ist der Bahnhof?") is theirs. A question typed in lowercase or capitals is matched as the case
-step writes it ("wo ist mein handy?" -> "Wo ist mein Handy?"; a German slot of one word the corpus lacks is a name,
-"wo ist anna?", but in an accusative frame: "hast du geschlafen?"), and its frame comes back in the case typed.
+Karten?"). A slot is one to four words and no verb, nor a determiner or a pronoun alone ("Die sind toll."): a
+German one ends in a capitalized word ("Wo ist der Hund hingelaufen?" is no frame), an English one holds no pronoun,
+verb or adverb of a short list ("Where is he going?", "Do you have to go?") and ends in no verb's "-ing" or
+preposition ("Where is the dog running?"). A whole sentence of the phrase tables ("Wo ist der Bahnhof?") is theirs.
+A question typed in lowercase or capitals is matched as the case step writes it ("wo ist mein handy?" -> "Wo ist mein
+Handy?"; a German slot of one word the corpus lacks is a name, "wo ist anna?", but in an accusative frame: "hast du
+geschlafen?"), and its frame comes back in the case typed.
 
 Each slot goes to the model capitalized with a full stop ("Mein Handy.": "mein Handy" alone came back "My woman
 cellphones on her cellphone"); a translation of more words than the slot's and one, or with a pronoun or verb of
@@ -101,6 +102,9 @@ NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns e
                                "doing coming is are was were be been being do does did have has had can could will "
                                "would please what who anything something nothing everything this that these those "
                                "all one really ever still also".split())}
+# a slot of one word that is a determiner's or a pronoun's, no noun phrase ("Die sind toll.": "The are great.")
+LONE_NOT = {"de": frozenset("die der das dieser diese dieses jeder jede jedes manche viele alle".split()),
+            "en": frozenset("this that these those everyone everybody someone somebody nobody all some any".split())}
 # an English slot's last word that makes it no noun phrase: a verb's "-ing" ("Where is the dog running?": "Wo ist der
 # Hund rennt?", the whole question's "Wo rennt der Hund?") but for nouns', or a preposition ("Where is the man from?")
 ING_NOUNS = frozenset("building meeting wedding morning evening thing ring king spring painting parking clothing "
@@ -226,7 +230,7 @@ def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> r
     if m is None:
         return None
     words = m.group("slot").split()
-    if any(w.lower() in NOT_IN_SLOT[source] for w in words):
+    if any(w.lower() in NOT_IN_SLOT[source] for w in words) or len(words) == 1 and words[0].lower() in LONE_NOT[source]:
         return None
     if source == "de" and not words[-1][:1].isupper():
         return None
