@@ -298,6 +298,7 @@ def test_a_statement_slots_translation_that_is_no_noun_phrase_gives_way_to_the_w
     ("en", "de", "The dog isn't really dangerous."),     # no "nicht wirklich" in the tables
     ("de", "en", "Die sind toll."), ("de", "en", "Der ist cool."), ("de", "en", "Viele sind müde."),  # "The are cool."
     ("en", "de", "Everyone is happy."), ("en", "de", "Nobody was tired."), ("en", "de", "Do you have any?"),
+    ("de", "en", "Es ist ein Uhr."), ("en", "de", "It is a quarter past eight."),    # a time: no "It is a clock."
 ])
 def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

@@ -20,7 +20,8 @@ shows a masculine noun ("der Tisch" -> "den Tisch", "ein großer Tisch" -> "eine
 articles say "Tisch" is masculine); a masculine noun the corpus never gives an article stays nominative ("ein
 Löffel"). "Ich komme aus X." <-> "I'm from X." takes a country's or a town's name of one or two capitalized words (an
 article into German: "die Schweiz" -> "aus der Schweiz"). "Es ist X." <-> "It is X." ("Es war ein schöner Tag.")
-takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It is monday").
+takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It is monday") and holds no
+digit or clock word ("Es ist ein Uhr.": "It is a clock.").
 
 Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", the copula
 as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
@@ -60,6 +61,8 @@ FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "n
 OPENED = frozenset({"Es ist {}", "Es war {}", "It is {}", "It was {}"})
 OPENERS = {"de": "ein eine einen der die das mein meine dein deine sein seine unser unsere kein keine",
            "en": "a an the my your his her our their no"}
+# words of a time of day, which the clock finders answer ("Es ist ein Uhr." is no "It is a clock.")
+CLOCK_WORDS = "uhr o'clock o’clock mittag mitternacht noon midnight viertel quarter".split()
 # a statement's copula and time word, (German, English)
 COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
 TIMES = [("heute", "today"), ("gestern", "yesterday")]
@@ -159,7 +162,8 @@ def frames(source: str, target: str) -> list[Frame]:
             continue
         slot = place if case == "dat" else words
         if written in OPENED:
-            slot = rf"(?:{alternatives(OPENERS[source].split())})\s+{words}"
+            clock = rf"(?i:(?![^?.!]*(?:\d|\b(?:{alternatives(CLOCK_WORDS)})\b)))"        # nor "a clock"
+            slot = rf"{clock}(?:{alternatives(OPENERS[source].split())})\s+{words}"
         opening, closing = into.split("{}")
         plural = ""
         if target == "en" and opening.startswith("Is there "):
