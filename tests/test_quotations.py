@@ -273,6 +273,7 @@ def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_f
     ("en", "de", "It was a nice day.", ["Ein schöner Tag."], "Es war ein schöner Tag."),
     ("en", "de", "The dog isn't very dangerous.", ["Der Hund."], "Der Hund ist nicht sehr gefährlich."),
     ("en", "de", "eBay is great.", ["eBay."], "eBay ist toll."),
+    ("en", "de", "Anna is very tired.", ["Anna."], "Anna ist sehr müde."),       # a name: no article
     ("de", "en", "Das Konzert war super!", ["the concert."], "The concert was great!"),
 ])
 def test_a_statement_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, translations,
@@ -299,6 +300,8 @@ def test_a_statement_slots_translation_that_is_no_noun_phrase_gives_way_to_the_w
     ("de", "en", "Die sind toll."), ("de", "en", "Der ist cool."), ("de", "en", "Viele sind müde."),  # "The are cool."
     ("en", "de", "Everyone is happy."), ("en", "de", "Nobody was tired."), ("en", "de", "Do you have any?"),
     ("de", "en", "Es ist ein Uhr."), ("en", "de", "It is a quarter past eight."),    # a time: no "It is a clock."
+    ("en", "de", "Then the weather was nice."), ("en", "de", "Anna said the movie was great."),  # "Dann das Wetter"
+    ("de", "en", "Anna sagte das Essen war lecker."),
 ])
 def test_a_statement_whose_subject_is_no_short_noun_phrase_or_a_whole_phrase_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

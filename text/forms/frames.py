@@ -23,9 +23,10 @@ article into German: "die Schweiz" -> "aus der Schweiz"). "Es ist X." <-> "It is
 takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It is monday") and holds no
 digit or clock word ("Es ist ein Uhr.": "It is a clock.").
 
-Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", the copula
-as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
-text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der
+Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening
+with an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none),
+the copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective
+from text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der
 Junge ist groß." -> "The boy is tall."), "heute" / "gestern" after the copula, at the end or first ("Heute ist das
 Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The weather is nice
 today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food."). A possessive
@@ -61,6 +62,10 @@ FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "n
 OPENED = frozenset({"Es ist {}", "Es war {}", "It is {}", "It was {}"})
 OPENERS = {"de": "ein eine einen der die das mein meine dein deine sein seine unser unsere kein keine",
            "en": "a an the my your his her our their no"}
+# the words a statement's slot opens with, or it is a name's capitalized words ("Anna is nice."): no adverb or
+# reporting verb before its noun phrase ("Then the weather was nice.": "Dann das Wetter war schön.")
+STATEMENT_OPENERS = {"de": frozenset(OPENERS["de"].split() + "dieser diese dieses jeder jede jedes ihre eure".split()),
+                     "en": frozenset(OPENERS["en"].split() + "this that these those".split())}
 # words of a time of day, which the clock finders answer ("Es ist ein Uhr." is no "It is a clock.")
 CLOCK_WORDS = "uhr o'clock o’clock mittag mitternacht noon midnight viertel quarter".split()
 # a statement's copula and time word, (German, English)
@@ -104,7 +109,7 @@ NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns e
                "en": frozenset("i you he she it we they me him us them to not there here now today tomorrow going "
                                "doing coming is are was were be been being do does did have has had can could will "
                                "would please what who anything something nothing everything this that these those "
-                               "all one really ever still also".split())}
+                               "all one really ever still also yesterday".split())}
 # a slot of one word that is a determiner's or a pronoun's, no noun phrase ("Die sind toll.": "The are great.")
 LONE_NOT = {"de": frozenset("die der das dieser diese dieses jeder jede jedes manche viele alle".split()),
             "en": frozenset("this that these those everyone everybody someone somebody nobody all some any".split())}
@@ -237,6 +242,8 @@ def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> r
     if any(w.lower() in NOT_IN_SLOT[source] for w in words) or len(words) == 1 and words[0].lower() in LONE_NOT[source]:
         return None
     if source == "de" and not words[-1][:1].isupper():
+        return None
+    if frame.statement and words[0].lower() not in STATEMENT_OPENERS[source] and any(w.islower() for w in words):
         return None
     last = words[-1].lower()
     if source == "en" and (last in LAST_NOT or last.endswith("ing") and last not in ING_NOUNS):
