@@ -194,6 +194,9 @@ def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(l
     ("en", "de", "Where is my phone?", {"handy": "n"}, ["Mein Handy."], "Wo ist mein Handy?"),
     ("en", "de", "I am from Switzerland.", {}, ["Schweiz."], "Ich komme aus der Schweiz."),
     ("en", "de", "Where is eBay?", {}, ["eBay."], "Wo ist eBay?"),          # a name as typed: no "EBay"
+    ("en", "de", "Where can I buy fresh bread?", {}, ["Frisches Brot."], "Wo kann ich frisches Brot kaufen?"),
+    ("en", "de", "Where is Deutsche Bahn?", {}, ["Deutsche Bahn."], "Wo ist Deutsche Bahn?"),       # a name as typed
+    ("en", "de", "Do you have cold beer?", {"trainer": "m"}, ["Trainer Bier."], "Hast du Trainer Bier?"),   # a noun
 ])
 def test_a_question_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, genders,
                                                                               translations, expected):

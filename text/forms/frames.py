@@ -252,9 +252,9 @@ def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> r
 
 
 def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target: str) -> str:
-    """The frame's words around the slot's translation (body) of the slot as typed: its German article lowercase and
-    in the frame's case, an English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an
-    exonym, "Munich")."""
+    """The frame's words around the slot's translation (body) of the slot as typed: its German article and an
+    adjective opening it lowercase ("frisches Brot", not a name as typed: "Deutsche Bahn"), in the frame's case, an
+    English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an exonym, "Munich")."""
     if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
         body = frame.known or body
         first = body.split()[0] if body.split() else ""
@@ -266,6 +266,10 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     if target == "de":
         words = body.split()
         if words and words[0].lower() in DETERMINERS:
+            words[0] = words[0].lower()
+        elif len(words) > 1 and words[0] not in typed.split() and words[1][:1].isupper() and \
+                words[0].endswith(("e", "en", "er", "es", "em")) and words[0].lower() not in genders:
+            # an adjective ("ich frisches Brot kaufen"), no noun the corpus gives an article ("Trainer")
             words[0] = words[0].lower()
         if frame.case == "acc":
             words = accusative(words, genders)
