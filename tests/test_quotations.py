@@ -193,6 +193,7 @@ def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(l
      "Wo kann ich den großen Fahrschein kaufen?"),
     ("en", "de", "Where is my phone?", {"handy": "n"}, ["Mein Handy."], "Wo ist mein Handy?"),
     ("en", "de", "I am from Switzerland.", {}, ["Schweiz."], "Ich komme aus der Schweiz."),
+    ("en", "de", "I come from Iran.", {}, ["Der Iran."], "Ich komme aus dem Iran."),
     ("en", "de", "Where is eBay?", {}, ["eBay."], "Wo ist eBay?"),          # a name as typed: no "EBay"
     ("en", "de", "Where can I buy fresh bread?", {}, ["Frisches Brot."], "Wo kann ich frisches Brot kaufen?"),
     ("en", "de", "Where is Deutsche Bahn?", {}, ["Deutsche Bahn."], "Wo ist Deutsche Bahn?"),       # a name as typed

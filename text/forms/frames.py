@@ -19,9 +19,9 @@ Sie X?", "Gibt es hier X?", "Wo kann ich X kaufen?") puts the model's nominative
 shows a masculine noun ("der Tisch" -> "den Tisch", "ein großer Tisch" -> "einen großen Tisch" where the corpus'
 articles say "Tisch" is masculine); a masculine noun the corpus never gives an article stays nominative ("ein
 Löffel"). "Ich komme aus X." <-> "I'm from X." takes a country's or a town's name of one or two capitalized words (an
-article into German: "die Schweiz" -> "aus der Schweiz"). "Es ist X." <-> "It is X." ("Es war ein schöner Tag.")
-takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It is monday") and holds no
-digit or clock word ("Es ist ein Uhr.": "It is a clock.").
+article into German: "die Schweiz" -> "aus der Schweiz", "der Iran" -> "aus dem Iran"). "Es ist X." <-> "It is X."
+("Es war ein schöner Tag.") takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It
+is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock.").
 
 Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening
 with an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none),
@@ -275,6 +275,8 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
             words = accusative(words, genders)
         elif frame.case == "dat" and words and words[0] == "die":     # "die Schweiz", "die USA"
             words[0] = ARTICLED.get(words[-1], "der")
+        elif frame.case == "dat" and words and words[0] in ("der", "das"):      # "der Iran": "aus dem Iran"
+            words[0] = "dem"
         elif frame.case == "dat" and words and words[-1] in ARTICLED and len(words) == 1:     # "Schweiz"
             words.insert(0, ARTICLED[words[-1]])
         body = " ".join(words)
