@@ -188,6 +188,7 @@ def test_an_english_quotation_with_a_verb_german_names_link_with_is_translated(l
     ("de", "en", "Gibt es hier ein Café?", {}, ["A cafe."], "Is there a cafe here?"),
     ("de", "en", "Wo ist Anna?", {}, ["Anna."], "Where is Anna?"),
     ("de", "en", "Ich komme aus der Schweiz.", {}, ["Switzerland."], "I am from Switzerland."),
+    ("de", "en", "Ich komme aus dem Iran.", {}, ["Iran."], "I am from Iran."),        # not "I come from the Iran."
     ("en", "de", "Do you have a table?", {"tisch": "m"}, ["Ein Tisch."], "Hast du einen Tisch?"),
     ("en", "de", "Where can I buy the big ticket?", {}, ["Der große Fahrschein."],
      "Wo kann ich den großen Fahrschein kaufen?"),

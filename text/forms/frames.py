@@ -173,7 +173,7 @@ def frames(source: str, target: str) -> list[Frame]:
         plural = ""
         if target == "en" and opening.startswith("Is there "):
             plural = "Are there "
-        article = r"(?:(?:der|den|the)\s+)?" if case == "dat" else ""       # "aus der Schweiz": "Schweiz" alone
+        article = r"(?:(?:der|den|dem|the)\s+)?" if case == "dat" else ""   # "aus der Schweiz": "Schweiz" alone
         found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural,
                                compiled(written, slot, article, folded=True))
     return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)] + statement_frames(source)
