@@ -137,8 +137,9 @@ def quality_rows(recipes: tuple[str, ...] | None, with_val: bool, with_source: b
 
 
 def latest_readings(records: list[Record], topic: str) -> list[Record]:
-    """A topic's records, a figure measured again by the same command on the same day and machine by its latest."""
-    return list({(r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r)): r
+    """A topic's records, a figure measured again by the same command on the same day and machine by its latest (one
+    command may measure it in each precision: bench/throughput.py's utilization)."""
+    return list({(r.metric, r.recipe, r.split, r.direction, r.precision, r.command, r.date, machine_of(r)): r
                  for r in records if r.topic == topic}.values())
 
 
