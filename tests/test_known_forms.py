@@ -32,3 +32,20 @@ def test_a_word_that_opens_with_a_name_the_corpus_copies_is_no_compound():
 def test_an_english_adverb_of_a_lowercase_adjective_is_known_and_a_name_ending_in_ly_is_not():
     forms = KnownForms(Lexicon.learn([("A sudden dog and a lucky cat.", "Ein plötzlicher Hund.")] * 3))
     assert forms.adverb("suddenly") and forms.adverb("luckily") and not forms.adverb("emily")
+
+
+def test_a_pasted_token_of_thousands_of_letters_is_searched_in_time_linear_in_its_length():
+    """No form of a word twice as long as the corpus' longest is held: the checks of a 5,000-letter token read
+    the lexicon a bounded length from each end (a pasted token of 20,000 letters took 34 s of the typos and names
+    steps)."""
+    read = []
+
+    class Counting(Lexicon):
+        def count(self, word):
+            read.append(len(word))
+            return super().count(word)
+    lexicon = Counting.learn([("Der Hund spielt im Schnee mit dem Schneemann.", "-")] * 2)
+    forms, token = KnownForms(lexicon), "x" * 5000
+    assert not forms.known(token) and forms.slips(token) == [] and forms.slips("Hunnd") == []
+    assert sum(read) < 200 * len(token)              # before: each cut read a prefix or suffix of the whole token
+    assert forms.known("Schneehund")                                   # a compound of two corpus words, as before

@@ -30,6 +30,9 @@ class KnownForms:
     """The corpus' words (a Lexicon) in the forms above."""
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
+        # no slip of a word twice as long as the longest the corpus holds (a spelling halves "ae" at most) and one more
+        # letter is one of its words: a pasted token of thousands of letters is not searched (its edits: quadratic)
+        self.longest = 2 * max(map(len, lexicon.counts), default=0) + 1
 
     def known(self, word: str) -> bool:
         """Any of the German forms: inflected, a compound, headed or fronted by a noun, an agent, a typo."""
@@ -58,7 +61,7 @@ class KnownForms:
         ("Nylon"+"gewebe", "Trink"+"glas")."""
         return len(lower) >= 9 and any(self.lexicon.count(lower[cut:]) >= MIN_HEAD and
                                        (self.lexicon.cased(lower[cut:]) or "")[:1].isupper()
-                                       for cut in range(3, len(lower) - 3))
+                                       for cut in range(max(3, len(lower) - self.longest), len(lower) - 3))
 
     def fronted(self, lower: str) -> bool:
         """A long word that opens with a noun of the corpus (with its linking letters) before a part the corpus
@@ -70,7 +73,7 @@ class KnownForms:
             self.lexicon.count(lower[:cut]) >= MIN_HEAD and (self.lexicon.cased(lower[:cut]) or "")[:1].isupper()
             and not self.lexicon.copied(self.lexicon.cased(lower[:cut]))            # "Green"+"peace" is a name
             and any(lower[cut:].startswith(link) and len(lower) - cut - len(link) >= MIN_REST for link in LINKS)
-            for cut in range(MIN_FRONT, len(lower) - MIN_REST + 1))
+            for cut in range(MIN_FRONT, min(len(lower) - MIN_REST, self.longest) + 1))
 
     def inflected(self, word: str) -> bool:
         """A known word with an inflection ending, its vowel maybe with an umlaut: "Hunde", "Kindern", "Autos",
@@ -86,7 +89,7 @@ class KnownForms:
         "gang" is a name: the corpus has "Wolf" once; "John" + "son" one too: "John" is a name the corpus copies.)"""
         if parts and (self.lexicon.count(lower) >= MIN_PART or self.inflected(lower)) and len(lower) >= 3:
             return True
-        for cut in range(3, len(lower) - 2):
+        for cut in range(3, min(len(lower) - 2, self.longest + max(map(len, LINKS)) + 1)):   # no longer part is held
             rest, head = lower[:cut], lower[cut:]
             if any(rest.endswith(link) and self.lexicon.count(rest[:len(rest) - len(link)]) >= MIN_PART and
                    not self.named(rest[:len(rest) - len(link)]) for link in LINKS if len(rest) - len(link) >= 3) and \
@@ -123,7 +126,7 @@ class KnownForms:
         vowel, no letter added: names are often that close to a word ("Mia" - "mit", "Angela" - "angeln", "Matteo" -
         "Matte"). `strict`: as `mended` says."""
         lower = word.lower()
-        if len(lower) < 6:
+        if not 6 <= len(lower) <= self.longest:
             return []
         splits = [(lower[:k], lower[k:]) for k in range(1, len(lower) + 1)]
         edits = {a + b[1:] for a, b in splits if b and b[0] == a[-1]}          # a doubled letter: "Schatten" ttt
