@@ -279,6 +279,9 @@ def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_f
     ("en", "de", "The dog isn't very dangerous.", ["Der Hund."], "Der Hund ist nicht sehr gefährlich."),
     ("en", "de", "eBay is great.", ["eBay."], "eBay ist toll."),
     ("en", "de", "Anna is very tired.", ["Anna."], "Anna ist sehr müde."),       # a name: no article
+    ("en", "de", "Anna is nice.", ["Anna."], "Anna ist nett."),        # a name the model copies: a person's "nice"
+    ("de", "en", "Anna ist schön.", ["Anna."], "Anna is beautiful."),
+    ("en", "de", "The Old Bridge is nice.", ["Die alte Brücke."], "Die alte Brücke ist schön."),   # no copy: a thing
     ("de", "en", "Das Konzert war super!", ["the concert."], "The concert was great!"),
 ])
 def test_a_statement_frame_is_the_tables_and_its_noun_phrase_the_models_alone(source, target, line, translations,

@@ -27,7 +27,8 @@ Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "
 with an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none),
 the copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective
 from text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der
-Junge ist groß." -> "The boy is tall."), "heute" / "gestern" after the copula, at the end or first ("Heute ist das
+Junge ist groß." -> "The boy is tall."; and where the model copies a slot of capitalized words, a name's: "Anna is
+nice." -> "Anna ist nett."), "heute" / "gestern" after the copula, at the end or first ("Heute ist das
 Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The weather is nice
 today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food."). A possessive
 and a person one knows are the tables' ("My sister" -> "Meine Schwester", where a model wrote "Meine Skifahrer").
@@ -141,6 +142,7 @@ class Frame(NamedTuple):
     folded: re.Pattern | None = None   # the frame's words in any case: "haben sie X?" typed for "Haben Sie X?"
     statement: bool = False    # a statement's frame: the slot opens it, the closing is the match's (said())
     known: str | None = None   # a statement's slot the tables translate ("Mein Bruder" -> "My brother"), not the model
+    named: str = ""            # a statement's closing where the model copies its capitalized slot: a name, a person's
 
 
 def compiled(frame: str, slot: str, article: str = "", folded: bool = False) -> re.Pattern:
@@ -219,17 +221,28 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     if len(times) > 1:                  # "Das Wetter ist heute schön heute"
         return None
     copula, time = COPULA_OF[source][copula], TIME_OF[source][times[0]] if times else ""
-    of_thing, of_person = ADJECTIVE_OF[source][adjective]
-    word = of_person if m.group("slot").split()[-1].lower() in PERSONS[source] else of_thing
-    german = adjective if source == "de" else word
-    if very in ("schon", "already") and german not in ALREADY:
-        return None
     very = INTENSIFIER_OF[source].get(very)
     if very is None:                    # "isn't really": no "not really" in the table
         return None
-    words = (copula, very, word, time) if source == "de" else (copula, time, very, word)
+    of_thing, of_person = ADJECTIVE_OF[source][adjective]
+    slot = m.group("slot").split()
+    closing = predicate(source, adjective, copula, very, of_person if slot[-1].lower() in PERSONS[source] else of_thing,
+                        time)
+    if closing is None:
+        return None
+    named = predicate(source, adjective, copula, very, of_person, time) if all(w[:1].isupper() for w in slot) else ""
     typed = " ".join(m.group("slot").lower().split())
-    return frame._replace(closing=" " + " ".join(filter(None, words)), known=KNOWN[source].get(typed))
+    return frame._replace(closing=closing, known=KNOWN[source].get(typed), named=named or "")
+
+
+def predicate(source: str, adjective: str, copula: str, very: str, word: str, time: str) -> str | None:
+    """A statement's closing in the target language, after the slot's translation: " is very nice today", " ist
+    heute sehr schön"; None where "schon" / "already" stands before an adjective not of ALREADY."""
+    german = adjective if source == "de" else word
+    if very in ("already", "schon") and german not in ALREADY:
+        return None
+    words = (copula, very, word, time) if source == "de" else (copula, time, very, word)
+    return " " + " ".join(filter(None, words))
 
 
 def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> re.Match | None:
@@ -256,9 +269,10 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     adjective opening it lowercase ("frisches Brot", not a name as typed: "Deutsche Bahn"), in the frame's case, an
     English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an exonym, "Munich")."""
     if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
-        body = frame.known or body
+        closing = frame.named if frame.named and not frame.known and body.split() == typed.split() else frame.closing
+        body = frame.known or body                      # a name the model copies ("Anna") is a person's
         first = body.split()[0] if body.split() else ""
-        return (body[:1].upper() + body[1:] if first.islower() else body) + frame.closing      # "eBay", "iPhone"
+        return (body[:1].upper() + body[1:] if first.islower() else body) + closing      # "eBay", "iPhone"
     first = body.split()[0] if body.split() else ""
     if target == "en" and first != "I" and first not in typed.split()[:1] and first not in EXONYMS.values() and \
             (first[1:].islower() or len(first) == 1):
