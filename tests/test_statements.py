@@ -37,6 +37,16 @@ def test_an_english_statement_reads_into_german(english, german):
     assert ENGLISH[phrase_key(english)] == german
 
 
+@pytest.mark.parametrize("source, line, expected", [
+    ("de", "Es ist heute sehr kalt", "It is very cold today"), ("de", "Heute ist es schön", "It is nice today"),
+    ("de", "Gestern war es kalt", "It was cold yesterday"), ("de", "Ich bin heute müde", "I'm tired today"),
+    ("en", "It is very cold today", "Es ist heute sehr kalt"), ("en", "It was cold yesterday", "Es war gestern kalt"),
+    ("de", "Heute ist schön", None), ("de", "Heute ist es heute schön", None), ("en", "Today it is cold", None),
+    ("de", "Das ist heute mein Bruder", None), ("de", "Es ist kalt morgen", None)])
+def test_a_statement_with_a_time_word_where_its_language_puts_it_reads_with_it(source, line, expected):
+    assert (PHRASES if source == "de" else ENGLISH).get(phrase_key(line)) == expected      # "It is very today."
+
+
 def test_an_adjective_is_said_only_of_what_it_fits_and_the_phrasebooks_sentences_win():
     """German says "Mir ist kalt", not "Ich bin kalt"; "schon" is "already" only where it tells a time."""
     assert [statement(key, "de") for key in ("ich bin kalt", "das ist schon gut", "er ist meine schwester")] == \

@@ -39,7 +39,7 @@ import re
 from typing import NamedTuple
 
 from text.forms.places import EXONYMS
-from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES
+from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES, TIMES
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
 # named ("du" after "Sie", as text/forms/phrasebook.py); into English, each German frame's English is the first
@@ -69,9 +69,8 @@ STATEMENT_OPENERS = {"de": frozenset(OPENERS["de"].split() + "dieser diese diese
                      "en": frozenset(OPENERS["en"].split() + "this that these those".split())}
 # words of a time of day, which the clock finders answer ("Es ist ein Uhr." is no "It is a clock.")
 CLOCK_WORDS = "uhr o'clock o’clock mittag mitternacht noon midnight viertel quarter".split()
-# a statement's copula and time word, (German, English)
+# a statement's copula, (German, English)
 COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
-TIMES = [("heute", "today"), ("gestern", "yesterday")]
 # nouns of people besides statements.py's KIN: an adjective said of them is a person's ("groß": "tall", not "big")
 PEOPLE = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
           ("Leute", "people"), ("Lehrer", "teacher"), ("Lehrerin", "teacher"), ("Arzt", "doctor"),

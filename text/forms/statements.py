@@ -5,8 +5,9 @@ predicative adjective, an intensifier between them or not ("Das war toll!" -> "T
 war schön!" as "It was sying!" and "That is my brother." as "Das ist meinen Bruder.". (German, English) pairs
 generated from the tables below (described(), introduced()), each one's translation the last named, as the phrase
 tables (text/forms/phrase_tables.py) read theirs; English's contracted "isn't", "wasn't", "aren't", "weren't" are read
-into German only. The tables do not hold the tens of thousands of pairs: `statement()` reads a sentence's key into the
-translation they would give.
+into German only. A time word of TIMES may stand with a description, where each language puts it ("Heute ist es
+schön." -> "It is nice today."; a 30-minute model wrote "Today is much."). The tables do not hold the tens of
+thousands of pairs: `statement()` reads a sentence's key into the translation they would give.
 
     statement("das war sehr toll", "de")    -> "That was very great"
     statement("it isn't too late", "en")    -> "Es ist nicht zu spät"
@@ -78,6 +79,9 @@ KIN = [("Schwester", "sister", "f"), ("Mutter", "mother", "f"), ("Tochter", "dau
 # who may be said to be one: a thing's "Das", and "Er" / "Sie" of a man's or a woman's
 KIN_SUBJECTS = {"m": [("Er", "He")], "f": [("Sie", "She")], "n": []}
 NEGATED = {"is": "isn't", "was": "wasn't", "are": "aren't", "were": "weren't"}      # English's "not" contracted
+# a time word of a statement, (German, English): German's after the copula, at the end or first ("Heute ist es schön"),
+# English's at the end ("It is nice today"); text/forms/frames.py's statements take them too
+TIMES = [("heute", "today"), ("gestern", "yesterday")]
 
 
 def english_copula(subject: str, tense: int) -> str:
@@ -175,7 +179,7 @@ def statement(key: str, source: str) -> str | None:
     hold no such sentence."""
     if source not in DESCRIBED_HEADS or key.count(" ") < 2:
         return None
-    return introduction(key, source) or description(key, source)
+    return introduction(key, source) or description(key, source) or timed(key, source)
 
 
 def introduction(key: str, source: str) -> str | None:
@@ -205,6 +209,27 @@ def description(key: str, source: str) -> str | None:
         return f"{english_heads(subject, tense, other)[-1]} {word}" if word else None
     word = ENGLISH_ADJECTIVES[kind, schon].get(adjective)
     return " ".join(filter(None, (german_head(subject, tense, other), word))) if word else None
+
+
+def timed(key: str, source: str) -> str | None:
+    """A description with a time word of TIMES, where German puts it (after the copula, at the end or first) and
+    English at the end: "heute ist es schön" -> "It is nice today", "it is very cold today" -> "Es ist heute sehr
+    kalt"."""
+    words, side = key.split(), 0 if source == "de" else 1
+    times = {pair[side]: pair[1 - side] for pair in TIMES}
+    at = [k for k, word in enumerate(words) if word in times]
+    if len(at) != 1 or at[0] not in ((0, 2, len(words) - 1) if source == "de" else (len(words) - 1,)):
+        return None
+    time = times[words.pop(at[0])]
+    if at[0] == 0:                      # "heute ist es schön": "es ist schön"
+        words[:2] = words[1::-1]
+    said = description(" ".join(words), source) if len(words) > 2 else None
+    if said is None:
+        return None
+    if source == "de":
+        return f"{said} {time}"
+    subject, copula, *rest = said.split()
+    return " ".join((subject, copula, time, *rest))
 
 
 def german_words() -> list[str]:
