@@ -486,6 +486,17 @@ def test_laughter_beside_words_that_are_no_phrase_leaves_them_to_the_model(line)
     assert Phrases().apply(line) == (line, ())
 
 
+@pytest.mark.parametrize("source, target, line, masked, fills", [
+    ("de", "en", "Das war toll, danke!", f"{P0}, {P1}!", ("That was great", "thank you")),   # "That was dead, thank!"
+    ("en", "de", "That was great, thanks.", f"{P0}, {P1}.", ("Das war toll", "danke")),
+    ("de", "en", "Es war schön, tschüss!", f"{P0}, {P1}!", ("It was nice", "bye")),
+    ("de", "en", "Ein Hund, danke!", "Ein Hund, danke!", ()),
+    ("de", "en", "Das war toll, ja!", "Das war toll, ja!", ()),
+])
+def test_a_phrase_then_thanks_or_a_farewell_after_its_comma_are_both_phrases(source, target, line, masked, fills):
+    assert Phrases(source, target).apply(line) == (masked, fills)
+
+
 @pytest.mark.parametrize("source, target, line, masked, fill",
                          [("de", "en", "Liebe Grüße und bis bald!", f"{P0}!", "Best wishes and see you soon"),
                           ("de", "en", "Viele Grüße und bis morgen!", f"{P0}!", "Best wishes and see you tomorrow"),

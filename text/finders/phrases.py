@@ -19,9 +19,10 @@ placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
 Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
 own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
-Maria"). A greeting and a farewell joined by "und" / "and" are one ("Liebe Grüße und bis bald!" -> "Best wishes
-and see you soon" + "!"). A phrase typed with "ss" for "ß" is found too ("LIEBE GRÜSSE!"). "Ein Mann sagt danke."
-is the model's.
+Maria"). Thanks or a farewell after a whole phrase's comma are two ("Das war toll, danke!" -> "That was great" +
+", " + "thank you" + "!": a model wrote "That was dead, thank!"). A greeting and a farewell joined by "und" / "and"
+are one ("Liebe Grüße und bis bald!" -> "Best wishes and see you soon" + "!"). A phrase typed with "ss" for "ß" is
+found too ("LIEBE GRÜSSE!"). "Ein Mann sagt danke." is the model's.
 """
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ from text.forms.masking import Span
 from text.forms.verbatim import LAUGHTER
 from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
-                                      INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, phrase_key)
+                                      INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, THANKS,
+                                      phrase_key)
 
 # "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
 SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
@@ -157,6 +159,8 @@ class Phrases(PlaceholderStep):
             if comma.start() and (signed := self.signed(text, comma.end())):     # "..., best wishes, Maria"
                 return self.find(text[:comma.start()]) + [signed._replace(fill=signed.fill[:1].lower() +
                                                                           signed.fill[1:])]
+        if thanked := self.thanked(text):                                   # "Das war toll, danke!"
+            return thanked
         salute = self.salute.match(text) if self.salute else None           # "Lieber Tom, vielen Dank für ..."
         saluted = TO_COMMA.match(text, salute.end()) if salute else None    # is the names finder's
         spans, at = [], saluted.end() if saluted else 0     # openers one after another: "Hallo, ich heiße Anna."
@@ -213,6 +217,20 @@ class Phrases(PlaceholderStep):
         head = THANKED.get(self.source, {}).get(phrase_key(text[rest.start(1):comma]))
         return [Span(rest.start(1), comma, head)] * bool(head) + \
             [Span(tail.start(1), tail.end(1), as_typed_inside(self.table[key], tail.group(1)))]
+
+    def thanked(self, text: str) -> list[Span]:
+        """A phrase of the table, its comma, and thanks or a farewell that close the sentence, each the table's ("Das
+        war toll, danke!" -> "That was great" + ", " + "thank you" + "!": a model given it whole wrote "That was dead,
+        thank!"); none for any other sentence."""
+        comma = text.rfind(",")
+        head = SENTENCE.fullmatch(text, 0, comma) if comma > 0 else None
+        tail = SENTENCE.fullmatch(text, LEADING.match(text, comma).end()) if head and not head.group(2) else None
+        key = phrase_key(tail.group(1)) if tail else None
+        if key not in THANKS.get(self.source, set()) | FAREWELLS.get(self.source, set()) or key not in self.table or \
+                phrase_key(head.group(1)) not in self.table:
+            return []
+        return [Span(head.start(1), head.end(1), self.table[phrase_key(head.group(1))]),
+                Span(tail.start(1), tail.end(1), as_typed_inside(self.table[key], tail.group(1)))]
 
     def signed(self, text: str, at: int = 0) -> Span | None:
         """A sign-off and the writer's name from `at` to the line's end ("LG Anna", "lg anna" -> "Best wishes,

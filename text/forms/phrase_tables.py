@@ -194,6 +194,9 @@ FAREWELLS = {"de": {"tschüss", "tschüs", "ciao", "auf wiedersehen", "bis bald"
                     "viel spaß", "gute nacht"},
              "en": {"bye", "goodbye", "see you", "see you soon", "see you later", "see you tomorrow", "kind regards",
                     "best regards", "best wishes", "all the best", "good luck", "have fun", "good night"}}
+# those of GREETINGS that thank, after a phrase's comma too ("Das war toll, danke!")
+THANKS = {"de": {"danke", "danke schön", "dankeschön", "vielen dank", "danke dir", "danke euch"},
+          "en": {"thank you", "thanks", "thanks a lot", "thank you very much", "thank you so much", "thanks so much"}}
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
 # thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
 # rest is the model's ("Bitte rufen Sie mich an." -> "Please" + " rufen Sie mich an.": a model wrote "Pitor calls
