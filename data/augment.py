@@ -31,6 +31,7 @@ from data.everyday import (POSSESSIVE_SHARE, QUESTION_SHARE, article_opener, eve
                            questions)
 from data.pronouns import PRONOUN_SHARE, pronoun_pairs
 from text.forms.number_forms import NUMBER_WORDS
+from text.forms.places import PLACE_NAMES
 from text.pipeline import Pipeline
 
 FIRST_NAMES = ("Anna Lukas Sophie Jonas Marie Felix Emma Paul Mia Leon Hannah Elias Lea Noah Clara Jürgen Ingrid "
@@ -42,12 +43,6 @@ SURNAMES = ("Müller Schmidt Schneider Fischer Weber Becker Hoffmann Schäfer Ko
             "Lehmann Kowalski Nowak Rossi Bianchi Dubois Lefèvre García Fernández Silva Costa Yilmaz Öztürk "
             "Tanaka Suzuki Nakamura Wang Zhang Patel Sharma Okafor Mensah Johansson Lindqvist Novák Horváth "
             "Ivanova Petrov O'Brien MacLeod Andersen Virtanen").split()
-PLACES = ("Berlin Hamburg Bremen Dresden Leipzig Stuttgart Hannover Dortmund Bonn Mainz Heidelberg Freiburg "
-          "Potsdam Kiel Rostock Augsburg Regensburg Salzburg Graz Linz Innsbruck Bern Basel Luzern Zürich Genf "
-          "Paris Lyon Marseille Madrid Barcelona Sevilla Lissabon Porto Amsterdam Rotterdam Oslo Stockholm Helsinki "
-          "Kopenhagen Dublin London Manchester Edinburgh Boston Chicago Seattle Toronto Sydney Tokio Kyoto Shanghai "
-          "Mumbai Nairobi Lagos Lima Santiago Istanbul Kreta Sizilien Bayern Tirol Texas Ohio Kenia Peru Chile "
-          "Japan Kanada Brasilien Portugal Norwegen Schottland").split()
 BRANDS = ("Adidas Puma Nike Siemens Bosch Miele Lufthansa Porsche Audi Volkswagen Mercedes Lego Ikea Nivea Haribo "
           "Samsung Sony Nintendo Canon Nikon Yamaha Toyota Honda Volvo Ferrari Heineken Starbucks Google Apple "
           "Netflix Spotify Facebook Twitter Pepsi Fanta Milka Ritter Playmobil Tchibo Rossmann Aldi Lidl").split()
@@ -167,7 +162,7 @@ def substitute(source: str, target: str, word: str, rng: random.Random) -> tuple
     elif roll < 0.8:
         new = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
     else:
-        new = rng.choice(rng.choice((FIRST_NAMES, SURNAMES, PLACES, BRANDS)))
+        new = rng.choice(rng.choice((FIRST_NAMES, SURNAMES, PLACE_NAMES, BRANDS)))
         if rng.random() < 0.3:
             new = f"{new} {rng.choice(SURNAMES)}"
     return _replace(source, word, new), _replace(target, word, new)

@@ -281,6 +281,8 @@ def test_a_question_whose_rest_is_no_short_noun_phrase_or_a_whole_phrase_is_no_f
     ("en", "de", "Anna is very tired.", ["Anna."], "Anna ist sehr müde."),       # a name: no article
     ("en", "de", "Anna is nice.", ["Anna."], "Anna ist nett."),        # a name the model copies: a person's "nice"
     ("de", "en", "Anna ist schön.", ["Anna."], "Anna is beautiful."),
+    ("de", "en", "Berlin ist groß.", ["Berlin."], "Berlin is big."),      # a place's name: no "tall"
+    ("en", "de", "New York is nice.", ["New York."], "New York ist schön."),
     ("en", "de", "The Old Bridge is nice.", ["Die alte Brücke."], "Die alte Brücke ist schön."),   # no copy: a thing
     ("de", "en", "Das Konzert war super!", ["the concert."], "The concert was great!"),
 ])

@@ -23,22 +23,23 @@ article into German: "die Schweiz" -> "aus der Schweiz", "der Iran" -> "aus dem 
 ("Es war ein schöner Tag.") takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It
 is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock.").
 
-Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening
-with an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none),
-the copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective
-from text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der
-Junge ist groß." -> "The boy is tall."; and where the model copies a slot of capitalized words, a name's: "Anna is
-nice." -> "Anna ist nett."), "heute" / "gestern" after the copula, at the end or first ("Heute ist das
-Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The weather is nice
-today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food."). A possessive
-and a person one knows are the tables' ("My sister" -> "Meine Schwester", where a model wrote "Meine Skifahrer").
+Statements are frames too: "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening with
+an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none), the
+copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
+text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der Junge
+ist groß." -> "The boy is tall."; and where the model copies a slot of capitalized words, a name's but a place's: "Anna
+is nice." -> "Anna ist nett.", "Berlin ist groß." -> "Berlin is big."), "heute" / "gestern" after the copula, at the end
+or first ("Heute ist das Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The
+weather is nice today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food.").
+A possessive and a person one knows are the tables' ("My sister" -> "Meine Schwester", where a model wrote "Meine
+Skifahrer").
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
-from text.forms.places import EXONYMS
+from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES, TIMES
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
@@ -82,6 +83,9 @@ KNOWN = {"de": {f"{mine}{'e' * (gender == 'f')} {de}".lower(): f"{my.capitalize(
                 for mine, my in POSSESSIVES},
          "en": {f"{my} {en}": f"{mine.capitalize()}{'e' * (gender == 'f')} {de}" for de, en, gender in KIN
                 for mine, my in POSSESSIVES}}
+# places' names, which a statement's slot of capitalized words the model copies may be ("Berlin ist groß." is no
+# "Berlin is tall."): a name but these is a person's
+PLACES = frozenset(PLACE_NAMES) | set(EXONYMS) | set(EXONYMS.values()) | set(WHOLE_PLACES) | set(WORDED_PLACES)
 COPULA_OF = {"de": dict(COPULAS), "en": {en: de for de, en in COPULAS}}
 TIME_OF = {"de": dict(TIMES), "en": {en: de for de, en in TIMES}}
 INTENSIFIER_OF = {"de": dict(INTENSIFIERS) | {"schon": "already"},
@@ -229,7 +233,8 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
                         time)
     if closing is None:
         return None
-    named = predicate(source, adjective, copula, very, of_person, time) if all(w[:1].isupper() for w in slot) else ""
+    named = predicate(source, adjective, copula, very, of_person, time) \
+        if all(w[:1].isupper() for w in slot) and not {" ".join(slot), *slot} & PLACES else ""
     typed = " ".join(m.group("slot").lower().split())
     return frame._replace(closing=closing, known=KNOWN[source].get(typed), named=named or "")
 

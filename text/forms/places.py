@@ -1,7 +1,7 @@
 """Places' names the names finder (text/finders/names.py) and the text steps read: German names of places, sights and
 languages and their English ones (EXONYMS, LANGUAGES; `exonyms` for a pair of languages), towns of several words
-kept whole (WHOLE_PLACES), English places whose words are common words (WORDED_PLACES), and the endings of German
-places' names (PLACE_ENDINGS: "-burg", "-dorf", ...).
+kept whole (WHOLE_PLACES), English places whose words are common words (WORDED_PLACES), the endings of German
+places' names (PLACE_ENDINGS: "-burg", "-dorf", ...) and towns, regions and countries often named (PLACE_NAMES).
 """
 from __future__ import annotations
 
@@ -39,6 +39,14 @@ WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Me
                  "Buenos Aires", "Rio de Janeiro", "Tel Aviv", "Cape Town", "Salt Lake City", "Great Britain",
                  "United States", "United Kingdom", "South Africa", "North Carolina", "South Carolina",
                  "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
+# towns, regions and countries a name of which data/augment.py's copy pairs give, and a statement's name is no
+# person's ("Berlin ist groß." is no "Berlin is tall.", text/forms/frames.py)
+PLACE_NAMES = ("Berlin Hamburg Bremen Dresden Leipzig Stuttgart Hannover Dortmund Bonn Mainz Heidelberg Freiburg "
+               "Potsdam Kiel Rostock Augsburg Regensburg Salzburg Graz Linz Innsbruck Bern Basel Luzern Zürich Genf "
+               "Paris Lyon Marseille Madrid Barcelona Sevilla Lissabon Porto Amsterdam Rotterdam Oslo Stockholm "
+               "Helsinki Kopenhagen Dublin London Manchester Edinburgh Boston Chicago Seattle Toronto Sydney Tokio "
+               "Kyoto Shanghai Mumbai Nairobi Lagos Lima Santiago Istanbul Kreta Sizilien Bayern Tirol Texas Ohio "
+               "Kenia Peru Chile Japan Kanada Brasilien Portugal Norwegen Schottland").split()
 PLACE_ENDINGS = ("burg", "berg", "dorf", "hausen", "heim", "stadt", "furt", "ingen", "bach", "hafen", "feld",
                  "brück", "brücken", "au", "hof", "rode", "roda", "leben", "weiler", "kirchen", "stedt", "mund",
                  "stein")
