@@ -238,7 +238,7 @@ def listed(text: str, found: list[tuple[int, int]], may_be: Callable[[str], bool
     return names - set(found)
 
 
-POSSESSIVE = re.compile(r"(?<!\w)(?P<stem>\w+)['’]s$")   # from a word's start: its search is linear in a long word
+POSSESSIVE = re.compile(r"(?<!\w)(?P<stem>\w+)['’]s$")   # from a word's start: linear in a long word
 AFTER = re.compile(r" ([^\W\d_]+)(?: ([^\W\d_]+))?")
 # words after "'s" that say it is "is" or "has" ("Tom's a doctor", "Tom's not here", "Tom's been there"), not "of"
 NO_ADJECTIVES_EN = set("a an the not no very so too also just still always never here there been got gone in on at "
