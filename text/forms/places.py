@@ -40,7 +40,7 @@ WORDED_PLACES = ("New York", "New Jersey", "New Zealand", "New Orleans", "New Me
                  "United States", "United Kingdom", "South Africa", "North Carolina", "South Carolina",
                  "North Dakota", "South Dakota", "West Virginia", "Puerto Rico", "Costa Rica", "Sri Lanka")
 # towns, regions and countries a name of which data/augment.py's copy pairs give, and a statement's name is no
-# person's ("Berlin ist groß." is no "Berlin is tall.", text/forms/frames.py)
+# person's ("Berlin ist groß." is no "Berlin is tall.", text/forms/statement_frames.py)
 PLACE_NAMES = ("Berlin Hamburg Bremen Dresden Leipzig Stuttgart Hannover Dortmund Bonn Mainz Heidelberg Freiburg "
                "Potsdam Kiel Rostock Augsburg Regensburg Salzburg Graz Linz Innsbruck Bern Basel Luzern Zürich Genf "
                "Paris Lyon Marseille Madrid Barcelona Sevilla Lissabon Porto Amsterdam Rotterdam Oslo Stockholm "

@@ -80,7 +80,7 @@ KIN = [("Schwester", "sister", "f"), ("Mutter", "mother", "f"), ("Tochter", "dau
 KIN_SUBJECTS = {"m": [("Er", "He")], "f": [("Sie", "She")], "n": []}
 NEGATED = {"is": "isn't", "was": "wasn't", "are": "aren't", "were": "weren't"}      # English's "not" contracted
 # a time word of a statement, (German, English): German's after the copula, at the end or first ("Heute ist es schön"),
-# English's at the end ("It is nice today"); text/forms/frames.py's statements take them too
+# English's at the end ("It is nice today"); text/forms/statement_frames.py's take them too
 TIMES = [("heute", "today"), ("gestern", "yesterday")]
 
 

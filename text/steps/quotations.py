@@ -28,7 +28,8 @@ from typing import NamedTuple
 
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
-from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, said, slot_of
+from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
+from text.forms.statement_frames import said, statement_frames
 from text.forms.masking import CLOSING
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
@@ -59,7 +60,7 @@ class Slot(NamedTuple):
     lower: bool                # its translation starts lowercase (an English quotation inside a sentence)
     upper: bool                # its translation is in capitals (a quotation in capitals in a sentence in capitals)
     as_written: str = ""       # a name or title: these words come back, parts is empty
-    frame: Frame | None = None     # a question's frame around the slot (text/forms/frames.py), no marks
+    frame: Frame | None = None     # the frame around the slot (text/forms/frames.py, statement_frames.py), no marks
     typed: str = ""            # a frame's slot as typed
     whole: int = -1            # a frame's whole sentence, its translation where the slot's is no noun phrase
     cased: object = None       # the case step's state of a frame's question typed in lowercase or capitals
@@ -173,7 +174,8 @@ class Quotations(Step):
         self.case = case
         self.phrases = phrases             # the phrase step of the pipeline: a quoted phrase is translated
         self.source = SOURCES.get(target, "")
-        self.frames = frames(self.source, target) if phrases is not None else []     # "Wo ist X?" <-> "Where is X?"
+        framed = phrases is not None and {self.source, target} == {"de", "en"}    # "Wo ist X?", "Das Essen war gut."
+        self.frames = frames(self.source, target) + statement_frames(self.source) if framed else []
         self.genders = genders or {}       # German nouns' genders, for a frame's accusative ("einen Tisch")
 
     def apply(self, text: str) -> tuple[list[str], Layout]:

@@ -1,0 +1,113 @@
+"""Statement frames, German <-> English, beside the question frames of text/forms/frames.py (the same slot, the
+same quotations step): "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening with
+an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none), the
+copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
+text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der Junge
+ist groß." -> "The boy is tall."; and where the model copies a slot of capitalized words, a name's but a place's: "Anna
+is nice." -> "Anna ist nett.", "Berlin ist groß." -> "Berlin is big."), "heute" / "gestern" after the copula, at the end
+or first ("Heute ist das Wetter schön.") <-> "today" / "yesterday" at the end ("Das Wetter ist heute schön." <-> "The
+weather is nice today.": a model given the whole line wrote "Das Wette ist schöne heute.", "The food waits for food.").
+A possessive and a person one knows are the tables' ("My sister" -> "Meine Schwester", where a model wrote "Meine
+Skifahrer").
+"""
+from __future__ import annotations
+
+import re
+
+from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
+from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
+from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES, TIMES
+
+# a statement's copula, (German, English)
+COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
+# nouns of people besides statements.py's KIN: an adjective said of them is a person's ("groß": "tall", not "big")
+PEOPLE = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
+          ("Leute", "people"), ("Lehrer", "teacher"), ("Lehrerin", "teacher"), ("Arzt", "doctor"),
+          ("Ärztin", "doctor"), ("Eltern", "parents"), ("Freunde", "friends"), ("Brüder", "brothers"),
+          ("Schwestern", "sisters")] + [(de, en) for de, en, _ in KIN]
+PERSONS = {"de": frozenset(de.lower() for de, _ in PEOPLE), "en": frozenset(en for _, en in PEOPLE)}
+# a possessive and a person one knows, as statements.py's tables translate them, each one's translation the last named
+KNOWN = {"de": {f"{mine}{'e' * (gender == 'f')} {de}".lower(): f"{my.capitalize()} {en}" for de, en, gender in KIN
+                for mine, my in POSSESSIVES},
+         "en": {f"{my} {en}": f"{mine.capitalize()}{'e' * (gender == 'f')} {de}" for de, en, gender in KIN
+                for mine, my in POSSESSIVES}}
+# places' names, which a statement's slot of capitalized words the model copies may be ("Berlin ist groß." is no
+# "Berlin is tall."): a name but these is a person's
+PLACES = frozenset(PLACE_NAMES) | set(EXONYMS) | set(EXONYMS.values()) | set(WHOLE_PLACES) | set(WORDED_PLACES)
+COPULA_OF = {"de": dict(COPULAS), "en": {en: de for de, en in COPULAS}}
+TIME_OF = {"de": dict(TIMES), "en": {en: de for de, en in TIMES}}
+INTENSIFIER_OF = {"de": dict(INTENSIFIERS) | {"schon": "already"},
+                  "en": {en: de for de, en in INTENSIFIERS} | {"already": "schon"}}
+
+
+def adjectives_of() -> dict[str, dict[str, tuple[str, str]]]:
+    """Each source language's adjectives of the table: (its translation said of a thing, said of a person), the
+    other's where it says one only; each one's translation the last named."""
+    into_english = {de: ((thing or person)[-1], (person or thing)[-1]) for de, thing, person in ADJECTIVES
+                    if thing or person}
+    thing, person = ({en: de for de, *said in ADJECTIVES for en in said[k]} for k in (0, 1))
+    return {"de": into_english, "en": {en: (thing.get(en, person.get(en)), person.get(en, thing.get(en)))
+                                       for en in thing | person}}
+
+
+ADJECTIVE_OF = adjectives_of()
+
+
+def statement_frames(source: str) -> list[Frame]:
+    """The statement frames of a source language: the slot, then a copula, an intensifier or none, an adjective of
+    the table and a time word or none (German: also after the copula, or first and the copula before the slot,
+    "Heute ist das Wetter schön.")."""
+    side = 0 if source == "de" else 1
+    adjectives = {w for de, thing, person in ADJECTIVES for w in ((de,) if side == 0 else (*thing, *person))}
+    intensifiers = [pair[side] for pair in INTENSIFIERS] + ["schon" if side == 0 else "already"]
+    copula, time = (alternatives(pair[side] for pair in table) for table in (COPULAS, TIMES))
+    if side == 1:                       # "isn't": "ist nicht"
+        copula += "|" + alternatives([*NEGATED.values(), *(w.replace("'", "’") for w in NEGATED.values())])
+    words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    early = rf"(?:(?P<early>{time})\s+)?" if side == 0 else ""
+    predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
+    said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
+                            rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
+    if side == 1:
+        return [Frame(said_after, "", "", "nom", statement=True)]
+    said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?)\s+"
+                            rf"{predicate}\s*(?P<marks>[.!]*)\s*")
+    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True)]
+
+
+def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
+    """A statement frame with its closing: the match's copula, intensifier, adjective and time word in the target
+    language (the adjective as said of a person where the slot's last word is one, else of a thing); None where one
+    has no translation there ("schon" but before an adjective of ALREADY). Another frame as it is."""
+    if not frame.statement:
+        return frame
+    adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
+    if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
+        copula, very = copula[:-3], " ".join(filter(None, ("not", very)))
+    times = [t.lower() for t in (m.groupdict().get("early"), m.groupdict().get("time")) if t]
+    if len(times) > 1:                  # "Das Wetter ist heute schön heute"
+        return None
+    copula, time = COPULA_OF[source][copula], TIME_OF[source][times[0]] if times else ""
+    very = INTENSIFIER_OF[source].get(very)
+    if very is None:                    # "isn't really": no "not really" in the table
+        return None
+    of_thing, of_person = ADJECTIVE_OF[source][adjective]
+    slot = m.group("slot").split()
+    closing = predicate(source, adjective, copula, very, of_person if slot[-1].lower() in PERSONS[source] else of_thing,
+                        time)
+    if closing is None:
+        return None
+    named = predicate(source, adjective, copula, very, of_person, time) \
+        if all(w[:1].isupper() for w in slot) and not {" ".join(slot), *slot} & PLACES else ""
+    typed = " ".join(m.group("slot").lower().split())
+    return frame._replace(closing=closing, known=KNOWN[source].get(typed), named=named or "")
+
+
+def predicate(source: str, adjective: str, copula: str, very: str, word: str, time: str) -> str | None:
+    """A statement's closing in the target language, after the slot's translation: " is very nice today", " ist
+    heute sehr schön"; None where "schon" / "already" stands before an adjective not of ALREADY."""
+    german = adjective if source == "de" else word
+    if very in ("already", "schon") and german not in ALREADY:
+        return None
+    words = (copula, very, word, time) if source == "de" else (copula, time, very, word)
+    return " " + " ".join(filter(None, words))
