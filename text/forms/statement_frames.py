@@ -16,38 +16,37 @@ import re
 
 from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
-from text.forms.statements import ADJECTIVES, ALREADY, INTENSIFIERS, KIN, NEGATED, POSSESSIVES, TIMES
+from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
+                                   POSSESSIVES, TIMES, WITH_SCHON, owned)
 
 # a statement's copula, (German, English)
 COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
 # nouns of people besides statements.py's KIN: an adjective said of them is a person's ("groß": "tall", not "big")
-PEOPLE = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
+PERSON_NOUNS = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
           ("Leute", "people"), ("Lehrer", "teacher"), ("Lehrerin", "teacher"), ("Arzt", "doctor"),
           ("Ärztin", "doctor"), ("Eltern", "parents"), ("Freunde", "friends"), ("Brüder", "brothers"),
           ("Schwestern", "sisters")] + [(de, en) for de, en, _ in KIN]
-PERSONS = {"de": frozenset(de.lower() for de, _ in PEOPLE), "en": frozenset(en for _, en in PEOPLE)}
+PERSONS = {"de": frozenset(de.lower() for de, _ in PERSON_NOUNS), "en": frozenset(en for _, en in PERSON_NOUNS)}
 # a possessive and a person one knows, as statements.py's tables translate them, each one's translation the last named
-KNOWN = {"de": {f"{mine}{'e' * (gender == 'f')} {de}".lower(): f"{my.capitalize()} {en}" for de, en, gender in KIN
-                for mine, my in POSSESSIVES},
-         "en": {f"{my} {en}": f"{mine.capitalize()}{'e' * (gender == 'f')} {de}" for de, en, gender in KIN
-                for mine, my in POSSESSIVES}}
+KIN_PHRASES = {"de": {f"{owned(mine, gender)} {de}".lower(): f"{my.capitalize()} {en}" for de, en, gender in KIN
+                      for mine, my in POSSESSIVES},
+               "en": {f"{my} {en}": f"{owned(mine, gender).capitalize()} {de}" for de, en, gender in KIN
+                      for mine, my in POSSESSIVES}}
 # places' names, which a statement's slot of capitalized words the model copies may be ("Berlin ist groß." is no
 # "Berlin is tall."): a name but these is a person's
 PLACES = frozenset(PLACE_NAMES) | set(EXONYMS) | set(EXONYMS.values()) | set(WHOLE_PLACES) | set(WORDED_PLACES)
 COPULA_OF = {"de": dict(COPULAS), "en": {en: de for de, en in COPULAS}}
 TIME_OF = {"de": dict(TIMES), "en": {en: de for de, en in TIMES}}
-INTENSIFIER_OF = {"de": dict(INTENSIFIERS) | {"schon": "already"},
-                  "en": {en: de for de, en in INTENSIFIERS} | {"already": "schon"}}
+INTENSIFIER_OF = {"de": dict(WITH_SCHON), "en": {en: de for de, en in WITH_SCHON}}
 
 
 def adjectives_of() -> dict[str, dict[str, tuple[str, str]]]:
     """Each source language's adjectives of the table: (its translation said of a thing, said of a person), the
-    other's where it says one only; each one's translation the last named."""
-    into_english = {de: ((thing or person)[-1], (person or thing)[-1]) for de, thing, person in ADJECTIVES
-                    if thing or person}
-    thing, person = ({en: de for de, *said in ADJECTIVES for en in said[k]} for k in (0, 1))
-    return {"de": into_english, "en": {en: (thing.get(en, person.get(en)), person.get(en, thing.get(en)))
-                                       for en in thing | person}}
+    other's where it says one only; each one's translation the last named (statements.py's maps of each)."""
+    said = {"de": (GERMAN_ADJECTIVES["thing"], GERMAN_ADJECTIVES["person"]),
+            "en": (ENGLISH_ADJECTIVES["thing", False], ENGLISH_ADJECTIVES["person", False])}
+    return {lang: {word: (thing.get(word, person.get(word)), person.get(word, thing.get(word)))
+                   for word in thing | person} for lang, (thing, person) in said.items()}
 
 
 ADJECTIVE_OF = adjectives_of()
@@ -59,7 +58,7 @@ def statement_frames(source: str) -> list[Frame]:
     "Heute ist das Wetter schön.")."""
     side = 0 if source == "de" else 1
     adjectives = {w for de, thing, person in ADJECTIVES for w in ((de,) if side == 0 else (*thing, *person))}
-    intensifiers = [pair[side] for pair in INTENSIFIERS] + ["schon" if side == 0 else "already"]
+    intensifiers = [pair[side] for pair in WITH_SCHON]
     copula, time = (alternatives(pair[side] for pair in table) for table in (COPULAS, TIMES))
     if side == 1:                       # "isn't": "ist nicht"
         copula += "|" + alternatives([*NEGATED.values(), *(w.replace("'", "’") for w in NEGATED.values())])
@@ -100,7 +99,7 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     named = predicate(source, adjective, copula, very, of_person, time) \
         if all(w[:1].isupper() for w in slot) and not {" ".join(slot), *slot} & PLACES else ""
     typed = " ".join(m.group("slot").lower().split())
-    return frame._replace(closing=closing, known=KNOWN[source].get(typed), named=named or "")
+    return frame._replace(closing=closing, known=KIN_PHRASES[source].get(typed), named=named or "")
 
 
 def predicate(source: str, adjective: str, copula: str, very: str, word: str, time: str) -> str | None:

@@ -84,6 +84,11 @@ NEGATED = {"is": "isn't", "was": "wasn't", "are": "aren't", "were": "weren't"}  
 TIMES = [("heute", "today"), ("gestern", "yesterday")]
 
 
+def owned(mine: str, gender: str) -> str:
+    """The possessive before a person of the gender: "mein" -> "meine" before a woman's word ("meine Schwester")."""
+    return mine + "e" * (gender == "f")
+
+
 def english_copula(subject: str, tense: int) -> str:
     """The English subject and its copula as the table writes them: "I'm" as the phrasebook's "I'm tired", "It is"."""
     verb = ENGLISH_COPULAS[subject][tense]
@@ -119,7 +124,7 @@ def introduced() -> list[tuple[str, str]]:
         for (de, en), tense, (no, so) in ((s, t, n) for s in KIN_SUBJECTS[gender] + THINGS[1:] for t in (0, 1)
                                           for n in (("", ""), ("nicht", "not"))):
             head = " ".join(filter(None, (de, GERMAN_COPULAS[de][tense], no)))
-            pairs += [(f"{head} {mine}{'e' * (gender == 'f')} {german}", f"{english_head} {my} {english}")
+            pairs += [(f"{head} {owned(mine, gender)} {german}", f"{english_head} {my} {english}")
                       for mine, my in POSSESSIVES for english_head in english_heads(en, tense, so)]
     return pairs
 
@@ -165,8 +170,8 @@ INTRODUCED_HEADS = {
                           for no, so in (("", ""), ("nicht", "not")) for head in english_heads(en, tense, so)),
                          phrase_key)
            for gender, subjects in KIN_SUBJECTS.items()}}
-OWNERS = {"de": {gender: {f"{mine}{'e' * (gender == 'f')}": my for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS},
-          "en": {gender: {my: f"{mine}{'e' * (gender == 'f')}" for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS}}
+OWNERS = {"de": {gender: {owned(mine, gender): my for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS},
+          "en": {gender: {my: owned(mine, gender) for mine, my in POSSESSIVES} for gender in KIN_SUBJECTS}}
 KNOWN = {"de": {}, "en": {}}                # a person's word in a language's key -> KIN's entries of it, last first
 for entry in reversed(KIN):
     KNOWN["de"].setdefault(entry[0].lower(), []).append(entry)
