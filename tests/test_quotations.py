@@ -220,7 +220,7 @@ def test_a_lowercase_question_whose_last_word_the_corpus_lacks_is_a_frame_only_w
 
 @pytest.mark.parametrize("line, translations, expected", [
     ("- Haben Sie einen Tisch?", ["A table.", "junk", f"{S0}?"], "- Do you have a table?"),
-    ("Er fragt: „Wo ist mein Handy?“", ["My cellphone.", "junk", f"{S1}?", f"He asks: {S0}"],
+    ("Er fragt: „Wo ist mein Handy?“", ["My cellphone.", "junk", f"{S1}?", S0],
      "He asks: “Where is my cellphone?”"),
 ])
 def test_a_question_frame_after_a_speakers_dash_or_inside_a_quotation_is_one(line, translations, expected):
@@ -340,3 +340,28 @@ def test_a_question_frame_typed_in_lowercase_or_capitals_is_one_and_comes_back_i
     assert step.reverse([translation, "junk", segments[-1]], layout) == expected
     pipeline = Pipeline.from_config(DataConfig(src_lang=source, tgt_lang=target), lexicon=case.lexicon)
     assert len(pipeline.apply(line).sentences) == 3          # the pipeline's case step reads the frame's question
+
+
+@pytest.mark.parametrize("source, target, line, inner, translation, expected", [
+    ("en", "de", 'He said: "I\'ll be right back."', "I'll be right back.", "Ich bin gleich zurück.",
+     'Er sagte: "Ich bin gleich zurück."'),                 # the whole line gave 'Er "Ich bin gleich zurück.": er'
+    ("en", "de", "The sign says: “Closed.”", "Closed.", "Geschlossen.", "Das Schild sagt: „Geschlossen.“"),
+    ("de", "en", "Er sagte: „Ich bin müde.“", "Ich bin müde.", "I am tired.", "He said: “I am tired.”"),   # "He says"
+    ("de", "en", "Sie sagen: „Ja.“", "Ja.", "Yes.", "They say: “Yes.”"),
+    ("de", "en", "- Meine Mutter rief: „Essen!“", "Essen!", "Food!", "- My mother shouted: “Food!”"),
+])
+def test_a_reporting_clause_before_a_quotation_is_translated_by_rule_and_the_quotation_alone_by_the_model(
+        source, target, line, inner, translation, expected):
+    step = Quotations(target, Phrases(source, target))
+    segments, layout = step.apply(line)
+    assert segments == [inner, S0]
+    assert step.reverse([translation, S0], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("en", "de", 'He said quietly: "Yes."'), ("de", "en", "Der Mann im Auto sagt: „Ja.“"),
+    ("de", "en", "Er sagt: „Ja.“ und geht."), ("de", "en", "Er sagt „Ja“ und „Nein“."),
+])
+def test_a_sentence_that_is_no_reporting_clause_and_one_quotation_stays_the_models(source, target, line):
+    segments, _ = Quotations(target, Phrases(source, target)).apply(line)
+    assert S0 in segments[-1] and len(segments[-1]) > 3

@@ -18,7 +18,9 @@ sentences: an abbreviation keeps its period, `„in den USA“` → `“in the U
 inside a sentence (two to eight words, each capitalized but for small linking words, no sentence mark, not an everyday
 phrase such as `„Guten Morgen“`) comes back as written, as Multi30K's references keep the names of shops and the
 words of signs: `Er arbeitet bei der „Müller GmbH“.` → `He works at “Müller GmbH”.` (a caption model given `Müller
-GmbH` alone writes junk). Training pairs are not changed (a splitting step never sees them): the slot is a
+GmbH` alone writes junk). A sentence that is a reporting clause and one quotation takes the clause by rule
+(text/forms/reporting.py: `He said: "…"` → `Er sagte: "…"`, where a model given the whole line wrote `Er "…": er`) and
+the quotation from the model alone. Training pairs are not changed (a splitting step never sees them): the slot is a
 placeholder, which the model has learned to carry.
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ from text.finders.slots import SLOT, SLOTS
 from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
 from text.forms.statement_frames import said, statement_frames
 from text.forms.masking import CLOSING
+from text.forms.reporting import reported
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
 
@@ -64,6 +67,7 @@ class Slot(NamedTuple):
     typed: str = ""            # a frame's slot as typed
     whole: int = -1            # a frame's whole sentence, its translation where the slot's is no noun phrase
     cased: object = None       # the case step's state of a frame's question typed in lowercase or capitals
+    clause: str = ""           # a reporting clause's translation before the marks ("Er sagte: "), by rule
 
 
 class Layout(NamedTuple):
@@ -201,7 +205,8 @@ class Quotations(Step):
                 indices.append(len(segments) - 1)
                 continue
             pieces, last, mine = [], start, []
-            around = bool(inside) and words_around(text, start, end, inside)
+            clause = self.reporting(text, start, end, inside)
+            around = bool(inside) and words_around(text, start, end, inside) and not clause
             for q_start, q_end in inside:
                 k = len(slots)
                 if k == len(SLOTS):             # the rest of a line of hundreds of quotations stays as written
@@ -211,7 +216,7 @@ class Quotations(Step):
                 as_written = inner if around and name_like(inner, self.phrases, SOURCES.get(self.target, "")) else ""
                 parts = () if as_written else self.segment(inner, segments, slots, depth + 1, dashes)
                 mine.append((k, q_start, q_end, inner, as_written, parts))
-                pieces += [text[last:q_start], SLOTS[k]]
+                pieces += [text[last:q_start] if not clause else "", SLOTS[k]]
                 last = q_end
             segments.append("".join(pieces) + text[last:end])
             if dash:
@@ -220,9 +225,18 @@ class Quotations(Step):
                 opening, closing = self.marks(text[q_start], text[q_end - 1])
                 slots[k] = Slot(len(segments) - 1, parts, opening, closing,
                                 lower=self.target == "en" and q_start > start and inner[:1].islower(),
-                                upper=inner.isupper() and text[start:end].isupper(), as_written=as_written)
+                                upper=inner.isupper() and text[start:end].isupper(), as_written=as_written,
+                                clause=clause)
             indices.append(len(segments) - 1)
         return tuple(indices)
+
+    def reporting(self, text: str, start: int, end: int, inside: list[tuple[int, int]]) -> str:
+        """A sentence that is a reporting clause and one quotation ("He said: „…“."): the clause's translation
+        (text/forms/reporting.py) and a space, else ""."""
+        if len(inside) != 1 or re.fullmatch(r"\s*[.!?]*\s*", text[inside[0][1]:end]) is None or not self.frames:
+            return ""
+        clause = reported(text[start:inside[0][0]], self.source)
+        return clause + " " if clause else ""
 
     def framed(self, sentence: str, segments: list[str], slots: list) -> bool:
         """Appends a question frame's slot and the sentence around it (the slot's marker and the final marks), where
@@ -306,6 +320,6 @@ class Quotations(Step):
                 body = body.upper() if slot.upper else lowered(body) if slot.lower else body
             if body[-1] in ENDS and (after == "." or (after == "," and self.target == "en" and body[-1] in "!?")):
                 after = ""
-            return slot.opening + body + slot.closing + after
+            return slot.clause + slot.opening + body + slot.closing + after
         return joined(layout.top)
 
