@@ -9,7 +9,8 @@ from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from text.forms.lexicon import Lexicon
 from text.steps.case import Case
-from text.steps.quotations import Quotations, find_quotations
+from text.forms.quotation_marks import find_quotations
+from text.steps.quotations import Quotations
 
 P0, P1 = PLACEHOLDERS[:2]
 S0, S1, S2 = SLOTS[:3]

@@ -9,9 +9,9 @@ into the slot between the target language's quotation marks.
 This is the pipeline's splitting step: a line becomes its sentences (text/forms/sentence_ends.py), never split
 inside a quotation, and each quotation its own sentences, nested as deep as the quotations are (three
 levels; deeper ones stay as written). Quotation marks: „…“ „…” “…” »…« «…» (double), ‚…‘ ‘…’ ›…‹ ‹…› (single), and
-straight "…" and '…' where they open after a space and close before one or before punctuation (not an apostrophe:
-"geht's", "Hans'"; not an inch: 5"). Typographic marks come back in the target's style (English “…” ‘…’, German „…“
-‚…‘; as typed for other languages), straight ones as typed. In English, a quotation that ends in "!" or "?" takes no
+straight "…" and '…' (text/forms/quotation_marks.py finds them: not an apostrophe, "geht's", nor an inch, 5").
+Typographic marks come back in the target's style (English “…” ‘…’, German „…“ ‚…‘; as typed for other languages),
+straight ones as typed. In English, a quotation that ends in "!" or "?" takes no
 comma after it, and one that ends a sentence no full stop; a lowercase quotation inside an English sentence stays
 lowercase; a quotation without a full stop gets none from the model (text/steps/final_mark.py, on each of its
 sentences: an abbreviation keeps its period, `„in den USA“` → `“in the U.S.”`). A quotation that is a name or a title
@@ -33,16 +33,12 @@ from text.finders.slots import SLOT, SLOTS
 from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
 from text.forms.statement_frames import said, statement_frames
 from text.forms.masking import CLOSING
+from text.forms.quotation_marks import DOUBLE, STRAIGHT, find_quotations
 from text.forms.reporting import reported
 from text.forms.sentence_ends import ENDS, dialogue_dash, sentence_spans
 from text.step import Step
 
-DOUBLE = {"„": "“”", "“": "”", "»": "«", "«": "»"}
-SINGLE = {"‚": "‘’", "‘": "’", "›": "‹", "‹": "›"}
-STRAIGHT = "\"'"
 STYLES = {"en": ("“", "”", "‘", "’"), "de": ("„", "“", "‚", "‘")}
-OPENS_AFTER = "([{„“‚‘»«‹›-–—/"          # a straight quote opens at the start, after a space or one of these ...
-CLOSES_BEFORE = ".,;:!?…)]}»«“”‘’-–—/"   # ... and closes at the end, before a space or one of these
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
 SLOT_SPARE = 1           # a frame's slot translated in more words than its own and this is junk: the whole question's
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
@@ -74,43 +70,6 @@ class Layout(NamedTuple):
     top: tuple[int, ...]       # the line's sentences, in order
     slots: tuple[Slot, ...]    # slot k: the quotation SLOTS[k] stands for
     dashes: tuple[tuple[int, str], ...] = ()    # (sentence, the speaker's dash that opens it, as typed)
-
-
-def opens(text: str, k: int) -> bool:
-    """Whether the straight quote at k may open a quotation."""
-    return (k == 0 or text[k - 1].isspace() or text[k - 1] in OPENS_AFTER) and k + 1 < len(text) and \
-        not text[k + 1].isspace()
-
-
-def closes(text: str, k: int) -> bool:
-    """Whether the quote at k may close a quotation (not an apostrophe inside or after a word)."""
-    return k > 0 and not text[k - 1].isspace() and \
-        (k + 1 == len(text) or text[k + 1].isspace() or text[k + 1] in CLOSES_BEFORE)
-
-
-def closing_of(text: str, k: int) -> int | None:
-    """Where the quotation opened at k closes, None where it does not."""
-    mark = text[k]
-    if mark in STRAIGHT and not opens(text, k):
-        return None
-    closers = mark if mark in STRAIGHT else DOUBLE.get(mark) or SINGLE.get(mark) or ""
-    return next((j for j in range(k + 1, len(text)) if text[j] in closers and
-                 (closes(text, j) or (mark not in STRAIGHT and text[j] != "’"))), None)
-
-
-def find_quotations(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each outermost quotation, its marks included, in text order: one with a letter or digit in
-    it (two for straight single quotes: 'n' is no quotation)."""
-    found, k = [], 0
-    while k < len(text):
-        end = closing_of(text, k) if text[k] in STRAIGHT or text[k] in DOUBLE or text[k] in SINGLE else None
-        inner = text[k + 1:end] if end is not None else ""
-        if len(re.findall(r"[^\W_]", inner)) >= (2 if text[k] == "'" else 1):
-            found.append((k, end + 1))
-            k = end + 1
-        else:
-            k += 1
-    return found
 
 
 def lowered(text: str) -> str:
