@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from text.forms.cost_frames import cost_closing, cost_pattern
 from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
@@ -67,11 +68,12 @@ def statement_frames(source: str) -> list[Frame]:
     predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
     said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
+    costs = Frame(cost_pattern(source, words), "", "", "nom", statement=True)     # "X kostet 5 Euro."
     if side == 1:
-        return [Frame(said_after, "", "", "nom", statement=True)]
+        return [Frame(said_after, "", "", "nom", statement=True), costs]
     said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?)\s+"
                             rf"{predicate}\s*(?P<marks>[.!]*)\s*")
-    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True)]
+    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True), costs]
 
 
 def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
@@ -80,6 +82,9 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     has no translation there ("schon" but before an adjective of ALREADY). Another frame as it is."""
     if not frame.statement:
         return frame
+    if "price" in m.groupdict():        # "X kostet 5 Euro.": the verb and the price by rule
+        closing = cost_closing(m, source)
+        return frame._replace(closing=closing, named="") if closing else None
     adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
     if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
         copula, very = copula[:-3], " ".join(filter(None, ("not", very)))

@@ -1,0 +1,35 @@
+"""text/forms/statement_frames.py (and text/forms/cost_frames.py): statements the quotations step translates as frames,
+their noun phrase the model's alone, the rest by rule."""
+import pytest
+
+from text.finders.phrases import Phrases
+from text.finders.slots import SLOTS
+from text.steps.quotations import Quotations
+
+S0 = SLOTS[0]
+
+
+@pytest.mark.parametrize("source, target, line, slot, translation, expected", [
+    ("en", "de", "The flight costs 89 euros.", "The flight.", "Der Flug.", "Der Flug kostet 89 €."),
+    ("en", "de", "The tickets cost 12.50 euros each.", "The tickets.", "Die Karten.", "Die Karten kosten je 12,50 €."),
+    ("en", "de", "My shoes cost $40!", "My shoes.", "Meine Schuhe.", "Meine Schuhe kosten 40 $!"),
+    ("de", "en", "Der Flug kostet 89 Euro.", "Der Flug.", "The flight.", "The flight costs €89."),
+    ("de", "en", "Die Karten kosten je 12,50 Euro.", "Die Karten.", "The tickets.", "The tickets cost €12.50 each."),
+    ("de", "en", "Die Karten kosten 5 € pro Stück.", "Die Karten.", "The tickets.", "The tickets cost €5 each."),
+])
+def test_a_price_statement_is_a_frame_its_verb_and_price_by_rule_and_its_noun_phrase_the_models(
+        source, target, line, slot, translation, expected):
+    step = Quotations(target, Phrases(source, target))      # a model wrote "Die Karten kostet 12,50 €."
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("en", "de", "A man pays 5 euros for a coffee."), ("de", "en", "Das kostet 5 Euro."),
+    ("en", "de", "The coffee costs 5 euros and the cake 3 euros."),
+    ("de", "en", "Die Karten kosten je 5 Euro pro Stück."),
+    ("en", "de", "The tickets cost 5 each."),           # no currency
+])
+def test_a_sentence_that_is_more_or_less_than_a_price_statement_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
