@@ -33,3 +33,30 @@ def test_a_price_statement_is_a_frame_its_verb_and_price_by_rule_and_its_noun_ph
 ])
 def test_a_sentence_that_is_more_or_less_than_a_price_statement_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, expected", [
+    ("en", "de", "The temperature is -5 °C.", "Die Temperatur beträgt -5 °C."),
+    ("en", "de", "The temperature is 2.5 degrees.", "Die Temperatur beträgt 2,5 Grad."),
+    ("en", "de", "It is 30 degrees.", "Es sind 30 Grad."),
+    ("en", "de", "It is 20 degrees today.", "Heute sind es 20 Grad."),
+    ("en", "de", "It was minus 3 degrees yesterday!", "Gestern waren es minus 3 Grad!"),
+    ("de", "en", "Die Temperatur liegt bei -5 °C.", "The temperature is -5 °C."),
+    ("de", "en", "Es sind 30 Grad.", "It is 30 degrees."),
+    ("de", "en", "Heute sind es 20 Grad.", "It is 20 degrees today."),
+    ("de", "en", "Es sind 2,5 Grad Celsius.", "It is 2.5 degrees Celsius."),
+])
+def test_a_temperature_sentence_of_the_table_is_translated_by_rule_whatever_the_model_writes(source, target, line,
+                                                                                           expected):
+    step = Quotations(target, Phrases(source, target))    # a model wrote "Das er erwachsene erwachsene Kleidung -5 °C."
+    segments, layout = step.apply(line)
+    assert len(segments) == 3 and segments[1:] == [line, S0 + line[-1]]
+    assert step.reverse(["junk", "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("en", "de", "It is 30 degrees and sunny."), ("de", "en", "Es sind 30 Grad und sonnig."),
+    ("de", "en", "Das Wasser hat 20 Grad."), ("de", "en", "Es sind 5 C."), ("en", "de", "It is 30 meters."),
+])
+def test_a_sentence_that_is_more_than_a_temperature_sentence_of_the_table_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

@@ -19,6 +19,7 @@ from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
                                    POSSESSIVES, TIMES, WITH_SCHON, owned)
+from text.forms.weather_frames import said_temperature, temperature_sentences
 
 # a statement's copula, (German, English)
 COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
@@ -68,12 +69,13 @@ def statement_frames(source: str) -> list[Frame]:
     predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
     said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
-    costs = Frame(cost_pattern(source, words), "", "", "nom", statement=True)     # "X kostet 5 Euro."
+    costs = [Frame(cost_pattern(source, words), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
+    costs += [Frame(pattern, "", into, "nom", statement=True) for pattern, into in temperature_sentences(source)]
     if side == 1:
-        return [Frame(said_after, "", "", "nom", statement=True), costs]
+        return [Frame(said_after, "", "", "nom", statement=True), *costs]
     said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?)\s+"
                             rf"{predicate}\s*(?P<marks>[.!]*)\s*")
-    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True), costs]
+    return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True), *costs]
 
 
 def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
@@ -85,6 +87,9 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
     if "price" in m.groupdict():        # "X kostet 5 Euro.": the verb and the price by rule
         closing = cost_closing(m, source)
         return frame._replace(closing=closing, named="") if closing else None
+    if "temp" in m.groupdict():         # "Es sind 30 Grad.": the whole sentence by rule
+        said_as = said_temperature(m, frame.closing, source)
+        return frame._replace(known=said_as[0], closing=said_as[1], named="") if said_as else None
     adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
     if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
         copula, very = copula[:-3], " ".join(filter(None, ("not", very)))
