@@ -60,3 +60,33 @@ def test_a_temperature_sentence_of_the_table_is_translated_by_rule_whatever_the_
 ])
 def test_a_sentence_that_is_more_than_a_temperature_sentence_of_the_table_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, slot, translation, expected", [
+    ("en", "de", "The market is closed on October 3.", "The market.", "Der Markt.",
+     "Der Markt ist am 3. Oktober geschlossen."),
+    ("en", "de", "The museum is closed on Mondays.", "The museum.", "Das Museum.",
+     "Das Museum ist montags geschlossen."),
+    ("en", "de", "The shops are open on Sunday!", "The shops.", "Die Läden.", "Die Läden sind am Sonntag geöffnet!"),
+    ("en", "de", "The shop is open on the weekend.", "The shop.", "Der Laden.",
+     "Der Laden ist am Wochenende geöffnet."),
+    ("de", "en", "Der Markt ist am 3. Oktober geschlossen.", "Der Markt.", "The market.",
+     "The market is closed on October 3."),
+    ("de", "en", "Das Museum ist montags geschlossen.", "Das Museum.", "The museum.",
+     "The museum is closed on Mondays."),
+    ("de", "en", "Die Läden sind am Sonntag geöffnet.", "Die Läden.", "The shops.", "The shops are open on Sunday."),
+])
+def test_a_place_open_or_closed_on_a_day_is_a_frame_its_day_by_rule_and_its_noun_phrase_the_models(
+        source, target, line, slot, translation, expected):
+    step = Quotations(target, Phrases(source, target))  # a model wrote "Der Markt ist geschlossene am 3. Oktober."
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("en", "de", "The shop is open on the corner."), ("de", "en", "Der Laden ist am Bahnhof geöffnet."),
+    ("en", "de", "The market is closed on October 3 and 4 for repairs."),
+])
+def test_a_place_open_or_closed_somewhere_else_than_on_a_day_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from text.forms.cost_frames import cost_closing, cost_pattern
+from text.forms.opening_frames import opening_closing, opening_pattern
 from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
@@ -70,6 +71,7 @@ def statement_frames(source: str) -> list[Frame]:
     said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
     costs = [Frame(cost_pattern(source, words), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
+    costs.append(Frame(opening_pattern(source, words), "", "", "nom", statement=True))     # "X ist montags zu."
     costs += [Frame(pattern, "", into, "nom", statement=True) for pattern, into in temperature_sentences(source)]
     if side == 1:
         return [Frame(said_after, "", "", "nom", statement=True), *costs]
@@ -86,6 +88,9 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
         return frame
     if "price" in m.groupdict():        # "X kostet 5 Euro.": the verb and the price by rule
         closing = cost_closing(m, source)
+        return frame._replace(closing=closing, named="") if closing else None
+    if "when" in m.groupdict():         # "X ist am 3. Oktober geschlossen.": the day by rule
+        closing = opening_closing(m, source)
         return frame._replace(closing=closing, named="") if closing else None
     if "temp" in m.groupdict():         # "Es sind 30 Grad.": the whole sentence by rule
         said_as = said_temperature(m, frame.closing, source)
