@@ -86,6 +86,20 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
     assert Phrases(*pair).apply(f"{line.rstrip('!.')} the door now.")[1] == ()
 
 
+@pytest.mark.parametrize("pair, line, fill", [(("de", "en"), "Lauf!", "Run"), (("en", "de"), "Run!", "Lauf"),
+                                              (("de", "en"), "Schnell!", "Quick"), (("en", "de"), "Quick!", "Schnell"),
+                                              (("de", "en"), "Schau mal!", "Look"), (("en", "de"), "Look!", "Schau mal"),
+                                              (("en", "de"), "Be careful!", "Sei vorsichtig"),
+                                              (("de", "en"), "Beruhige dich!", "Calm down"),
+                                              (("en", "de"), "Hurry up!", "Beeil dich"),      # another table's pair wins
+                                              (("de", "en"), "Vorsicht!", "Caution")])
+def test_a_short_call_or_exclamation_alone_is_a_phrase_but_not_inside_a_sentence(pair, line, fill):
+    """"Lauf!" came back as "Running!", "Schau mal!" as "Does-aged!", "Be careful!" as "Ich chore!", "Look!" as
+    "Blick!"; "Ein Junge läuft schnell." and "Look at the dog." are the model's."""
+    assert Phrases(*pair).apply(line) == (f"{PLACEHOLDERS[0]}!", (fill,))
+    assert Phrases(*pair).apply(f"{line.rstrip('!')} at the dog now.")[1] == ()
+
+
 @pytest.mark.parametrize("pair, line, masked, fill", [
     (("de", "en"), "Vielen Dank für Ihre Hilfe heute!", f"{P0} Ihre Hilfe heute!", "Thank you very much for"),  # for
     (("de", "en"), "Danke für den Fisch.", f"{P0} den Fisch.", "Thank you for"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from text.forms.contracted import phrase_key
 from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
-from text.forms.phrasebook import ASKED, SAID
+from text.forms.phrasebook import ASKED, EXCLAIMED, SAID
 from text.forms.statements import statement
 
 
@@ -138,7 +138,7 @@ WEATHER = [*((f"Es ist {de}", f"It is {en}") for de, en in (("sonnig", "sunny"),
                                                            ("warm", "warm"), ("windig", "windy"), ("bewölkt", "cloudy"),
                                                            ("neblig", "foggy"))),
            ("Es regnet", "It is raining"), ("Es schneit", "It is snowing")]
-PAIRS = CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID + LETTERS
+PAIRS = EXCLAIMED + CALLS + SCREENS + TRAVEL + WEATHER + ASKED + SAID + LETTERS
 
 
 class Stated(dict):

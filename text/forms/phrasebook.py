@@ -1,6 +1,7 @@
 """The phrasebook's whole sentences, (German, English) pairs the phrase tables (text/forms/phrase_tables.py) read both
-ways: a short question or request typed to someone (ASKED) and what a learner or a traveller says of themselves
-(SAID). Where one side has several, each one's translation is the last named.
+ways: a short question or request typed to someone (ASKED), what a learner or a traveller says of themselves
+(SAID) and a short call or exclamation (EXCLAIMED). Where one side has several, each one's translation is the last
+named.
 """
 from __future__ import annotations
 
@@ -73,3 +74,34 @@ SAID = [("Ich bin müde", "I'm tired"), ("Ich bin hungrig", "I'm hungry"), ("Ich
                        (f"Ich spreche ein wenig {de}", f"I speak a little {en}"),
                        (f"Ich spreche ein bisschen {de}", f"I speak a little {en}"),
                        (f"Ich lerne {de}", f"I'm learning {en}")))]
+# a short call or exclamation, typed alone or quoted ("„Lauf!“, ruft die Mutter." -> "“Running!” the mother calls.",
+# "Be careful!" -> "Ich chore!", "Look!" -> "Blick!" from a 30-minute model); (German, English), each one's
+# translation the last named, and any other table's pair wins over one of these (text/forms/phrase_tables.py)
+EXCLAIMED = [("Renn", "Run"), ("Lauf", "Run"), ("Lauf weg", "Run away"), ("Schnell", "Quickly"), ("Schnell", "Quick"),
+             ("Schneller", "Faster"), ("Beeil dich", "Hurry"), ("Mach schnell", "Hurry up"), ("Schau", "Look"),
+             ("Sieh mal", "Look"), ("Guck mal", "Look"), ("Schau mal", "Look"), ("Sei vorsichtig", "Careful"),
+             ("Seien Sie vorsichtig", "Be careful"), ("Sei vorsichtig", "Be careful"), ("Komm schon", "Come on"),
+             ("Komm mit", "Come with me"), ("Komm zurück", "Come back"), ("Komm runter", "Come down"),
+             ("Herein", "Come in"), ("Hau ab", "Go away"), ("Geh weg", "Go away"), ("Lass das", "Stop it"),
+             ("Hör auf", "Stop it"), ("Keine Bewegung", "Freeze"), ("Nicht bewegen", "Don't move"),
+             ("Beweg dich nicht", "Don't move"), ("Halt die Klappe", "Shut up"), ("Seid still", "Be quiet"),
+             ("Sei still", "Be quiet"), ("Pst", "Shh"), ("Psst", "Shh"), ("Duck dich", "Get down"),
+             ("Runter", "Get down"), ("Aufstehen", "Get up"), ("Steh auf", "Get up"), ("Raus", "Get out"),
+             ("Raus hier", "Get out of here"), ("Weg da", "Get out of the way"), ("Aufwachen", "Wake up"),
+             ("Wach auf", "Wake up"), ("Moment mal", "Wait a minute"), ("Warte mal", "Wait a minute"),
+             ("Festhalten", "Hold on"), ("Halt dich fest", "Hold on"), ("Hierher", "Over here"),
+             ("Hier drüben", "Over here"), ("Lass mich in Ruhe", "Leave me alone"), ("Lass los", "Let go"),
+             ("Gehen wir", "Let's go"), ("Versteck dich", "Hide"), ("Hör mal", "Listen"), ("Spring", "Jump"),
+             ("Fang", "Catch"), ("Hände hoch", "Hands up"), ("Zeig mal", "Show me"), ("Gib nicht auf", "Don't give up"),
+             ("Hab keine Angst", "Don't be afraid"), ("Keine Panik", "Don't panic"), ("Entspann dich", "Relax"),
+             ("Beruhig dich", "Calm down"), ("Beruhige dich", "Calm down"), ("Lächeln", "Smile"),
+             ("Auf die Plätze, fertig, los", "On your marks, get set, go"), ("Weiter so", "Keep it up"),
+             ("Gute Arbeit", "Good work"), ("Sehr gut", "Very good"), ("Prima", "Great"),
+             ("Ausgezeichnet", "Excellent"), ("Perfekt", "Perfect"), ("Wunderbar", "Wonderful"),
+             ("Fantastisch", "Fantastic"), ("Unglaublich", "Incredible"), ("Hals- und Beinbruch", "Break a leg"),
+             ("Gesundheit", "Bless you"), ("Echt", "Really"), ("Wirklich", "Really"), ("Genau", "Exactly"),
+             ("Schade", "What a pity"), ("Wie schade", "What a pity"), ("Mist", "Damn"), ("Verdammt", "Damn"),
+             ("Oh mein Gott", "Oh my God"), ("Mein Gott", "My God"), ("Oje", "Oh dear"), ("Ach nein", "Oh no"),
+             ("Ach so", "I see"), ("Na endlich", "Finally"), ("Endlich", "Finally"),
+             ("Keine Ursache", "Don't mention it"),
+             ("Nach Ihnen", "After you"), ("Nach dir", "After you")]
