@@ -136,7 +136,7 @@ def test_thanks_wishes_and_welcomes_open_the_sentence_and_what_follows_is_left_t
     (("de", "en"), "Hallo Tom, wie geht's?", ("Hello", "how are you")),     # after its addressee: "Hello, Tom walking?"
     (("de", "en"), "Hallo Tom, wie war dein Urlaub?", ("Hello",)),          # no phrase after it
     (("en", "de"), "Hi, how are you?", ("Hallo", "wie geht es dir")),
-    (("de", "en"), "Hallo, wie geht es dir heute?", ("Hello",)),             # a phrase only as the whole rest
+    (("de", "en"), "Hallo, wie geht es dir nach dem Rennen?", ("Hello",)),             # a phrase only as the whole rest
     (("de", "en"), "Vielen Dank für deine Hilfe, bis bald!", ("Thank you very much for", "your help", "see you soon")),
     (("en", "de"), "Thanks for your help, see you soon!", ("Danke für", "deine Hilfe", "bis bald")),
     (("de", "en"), "Danke für alles, ja", ("Thank you for",)),                 # an answer closes no message
@@ -401,6 +401,17 @@ def test_a_sign_off_after_a_comma_at_the_lines_end_is_one_as_alone(source, maske
 ])
 def test_a_short_question_or_request_typed_to_someone_is_a_phrase(pair, line, masked, fills):
     assert Phrases(*pair).apply(line) == (masked, fills)
+
+
+@pytest.mark.parametrize("pair, line, fill", [(("de", "en"), "Kann ich mit Karte zahlen?", "Can I pay by card"),
+                                              (("en", "de"), "Can I pay by card?", "Kann ich mit Karte bezahlen"),
+                                              (("en", "de"), "Can I pay in cash?", "Kann ich bar bezahlen"),
+                                              (("de", "en"), "Wie geht es dir heute?", "How are you today"),
+                                              (("en", "de"), "How are you today?", "Wie geht es dir heute")])
+def test_paying_by_card_and_how_one_is_today_are_phrases_but_not_inside_a_longer_question(pair, line, fill):
+    """"Kann ich mit Karte zahlen?" came back as "Can with maps pay?", "How are you today?" as "Wie du heute?"."""
+    assert Phrases(*pair).apply(line) == (f"{P0}?", (fill,))
+    assert Phrases(*pair).apply(line.replace("?", " oder nicht?")) == (line.replace("?", " oder nicht?"), ())
 
 
 @pytest.mark.parametrize("pair, line", [(("de", "en"), "Wo ist der Bahnhof von Berlin?"),

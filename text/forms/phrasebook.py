@@ -39,6 +39,16 @@ ASKED = [("Wo sind Sie", "Where are you"), ("Wo bist du", "Where are you"), ("We
          ("Was empfehlen Sie", "What do you recommend"), ("Was empfiehlst du", "What do you recommend"),
          ("Rufen Sie die Polizei", "Call the police"), ("Ruf die Polizei", "Call the police"),
          ("Rufen Sie einen Krankenwagen", "Call an ambulance"), ("Ruf einen Krankenwagen", "Call an ambulance"),
+         # "Kann ich mit Karte zahlen?" -> "Can with maps pay?", "Can I pay by card?" -> "Könnene ich bezahlen an einem
+         # Karton?", "How are you today?" -> "Wie du heute?" from a 30-minute model
+         ("Kann ich mit Karte zahlen", "Can I pay by card"), ("Kann ich mit Karte bezahlen", "Can I pay with a card"),
+         ("Kann ich mit Karte bezahlen", "Can I pay by card"),
+         ("Kann ich mit Kreditkarte zahlen", "Can I pay by credit card"),
+         ("Kann ich mit Kreditkarte bezahlen", "Can I pay by credit card"), ("Kann ich bar zahlen", "Can I pay cash"),
+         ("Kann ich bar bezahlen", "Can I pay cash"), ("Kann ich bar bezahlen", "Can I pay in cash"),
+         ("Wie geht es euch heute", "How are you today"), ("Wie geht es Ihnen heute", "How are you today"),
+         ("Wie geht's dir heute", "How are you today"), ("Wie geht es dir heute", "How are you doing today"),
+         ("Wie geht es dir heute", "How are you today"),
          *((f"Wie sagt man das auf {de}", f"How do you say {that} in {en}")
            for de, en in (("Deutsch", "German"), ("Englisch", "English")) for that in ("this", "that"))]
 # what a learner or a traveller says of themselves, a whole sentence ("Ich bin müde." -> "I am tire.", "I'm hungry."
