@@ -88,10 +88,11 @@ def test_calls_and_signs_alone_are_phrases_but_not_inside_a_sentence(pair, line,
 
 @pytest.mark.parametrize("pair, line, fill", [(("de", "en"), "Lauf!", "Run"), (("en", "de"), "Run!", "Lauf"),
                                               (("de", "en"), "Schnell!", "Quick"), (("en", "de"), "Quick!", "Schnell"),
-                                              (("de", "en"), "Schau mal!", "Look"), (("en", "de"), "Look!", "Schau mal"),
+                                              (("de", "en"), "Schau mal!", "Look"),
+                                              (("en", "de"), "Look!", "Schau mal"),
                                               (("en", "de"), "Be careful!", "Sei vorsichtig"),
                                               (("de", "en"), "Beruhige dich!", "Calm down"),
-                                              (("en", "de"), "Hurry up!", "Beeil dich"),      # another table's pair wins
+                                              (("en", "de"), "Hurry up!", "Beeil dich"),    # another table's wins
                                               (("de", "en"), "Vorsicht!", "Caution")])
 def test_a_short_call_or_exclamation_alone_is_a_phrase_but_not_inside_a_sentence(pair, line, fill):
     """"Lauf!" came back as "Running!", "Schau mal!" as "Does-aged!", "Be careful!" as "Ich chore!", "Look!" as
