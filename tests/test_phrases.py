@@ -540,3 +540,15 @@ def test_a_phrase_typed_with_ss_for_sharp_s_is_found(line, masked, fill):
     """"LIEBE GRÜSSE!" reached the finder as "Liebe grüsse!" (capitals have no "ß"), Swiss German writes it so: a
     model wrote "Two people are bald and across the snow!"; "Tschüss" is the table's own."""
     assert Phrases().apply(line) == (masked, (fill,))
+
+
+
+@pytest.mark.parametrize("pair, line, fill", [
+    (("de", "en"), "Mehr Infos unter https://www.example.de/info.", "More info at"),
+    (("de", "en"), "Weitere Informationen unter 030 1234567.", "More information at"),
+    (("en", "de"), "More info at www.example.com", "Mehr Infos unter")])
+def test_more_info_at_an_address_opens_the_sentence_and_the_address_is_another_finders(pair, line, fill):
+    """"Mehr Infos unter URL." came back as "Several Infos under URL.", "More info at URL" as "Mon in einem URL"."""
+    masked, fills = Phrases(*pair).apply(line)
+    assert masked.startswith(f"{P0} ") and fills == (fill,)
+    assert Phrases("de", "en").apply("Er sucht mehr Infos unter dem Tisch.")[1] == ()

@@ -211,13 +211,17 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 "lg aus": "Greetings from", "vg aus": "Greetings from", "lg an": "Best wishes to",   # abbreviated:
                 "vg an": "Best wishes to",                                      # "LG aus Berlin" was "LG from Berlin"
                 "schreib mir an": "Email me at", "schreiben sie mir an": "Email me at",   # an address: "Does"
-                "ruf mich an unter": "Call me at", "rufen sie mich an unter": "Call me at", **ATTACHED["de"]},
+                "ruf mich an unter": "Call me at", "rufen sie mich an unter": "Call me at",
+                "mehr infos unter": "More info at", "weitere infos unter": "More info at",     # an address after it:
+                "mehr informationen unter": "More information at",                  # "Several Infos under URL"
+                "weitere informationen unter": "More information at", **ATTACHED["de"]},
          "en": {"thank you for": "Danke für", "thanks for": "Danke für",
                 "thank you very much for": "Vielen Dank für", "thanks a lot for": "Vielen Dank für",
                 "many thanks for": "Vielen Dank für", "thank you so much for": "Vielen Dank für",
                 "thanks so much for": "Vielen Dank für", "welcome to": "Willkommen in", "please": "Bitte",
                 "greetings from": "Grüße aus", "good luck with": "Viel Glück bei",
                 "email me at": "Schreib mir an", "write to me at": "Schreib mir an", "mail me at": "Schreib mir an",
+                "more info at": "Mehr Infos unter", "more information at": "Weitere Informationen unter",   # "Mon in"
                 **ATTACHED["en"]}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
