@@ -141,3 +141,12 @@ def test_an_everyday_noun_into_german_gives_its_gender_to_the_article_before_it(
     nouns = EverydayNouns(lexicon, "en", "de")             # a noun before an object pronoun is a verb: the model's
     assert nouns.find("Email me tomorrow.") == [] and nouns.find("Please email us the file.") == []
     assert [s.fill for s in nouns.find("I sent her an email.")] == ["E-Mail"]
+
+
+def test_a_pharmacy_and_a_main_station_are_everyday_nouns_where_the_corpus_lacks_them():
+    """"Wo ist der Hauptbahnhof?" came back as "Where is the Hauptbahnhof?", "Where is the main station?" as "Wo ist
+    der Mann?"."""
+    lexicon = Lexicon.learn([("Der Hund sieht die Katze.", "The dog sees the cat.")])
+    assert [s.fill for s in EverydayNouns(lexicon).find("Wo ist der Hauptbahnhof oder eine Apotheke?")] == \
+        ["main station", "pharmacy"]
+    assert [s.fill for s in EverydayNouns(lexicon, "en", "de").find("Where is the main station?")] == ["Hauptbahnhof"]

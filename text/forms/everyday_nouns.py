@@ -77,6 +77,8 @@ NOUNS = [
     ("Nebenkosten", "", "p", "utilities", ""),
     ("Einkaufszettel", "", "m", "shopping list", "shopping lists"),
     ("Rutschgefahr", "", "f", "slippery floor", ""),
+    ("Apotheke", "Apotheken", "f", "pharmacy", "pharmacies"),
+    ("Hauptbahnhof", "Hauptbahnhöfe", "m", "main station", "main stations"),
 ]
 # German -> English only: its English word is also a verb or another word ("update", "delay", "file", "bill", "stamp",
 # "key", "address"), or it is a second German word for a thing
