@@ -366,3 +366,22 @@ def test_a_reporting_clause_before_a_quotation_is_translated_by_rule_and_the_quo
 def test_a_sentence_that_is_no_reporting_clause_and_one_quotation_stays_the_models(source, target, line):
     segments, _ = Quotations(target, Phrases(source, target)).apply(line)
     assert S0 in segments[-1] and len(segments[-1]) > 3
+
+
+@pytest.mark.parametrize("source, target, line, genders, translations, expected", [
+    ("de", "en", "Wann fährt der nächste Zug?", {}, ["Train."], "When does the next train leave?"),
+    ("de", "en", "Wann kommt der nächste Bus?", {}, ["Bus."], "When does the next bus come?"),   # no "Bus" as typed
+    ("de", "en", "Wo ist die nächste Apotheke?", {}, ["The pharmacy."], "Where is the nearest pharmacy?"),
+    ("en", "de", "When does the next train leave?", {"zug": "m"}, ["Zug."], "Wann fährt der nächste Zug ab?"),
+    ("en", "de", "Where is the nearest pharmacy?", {}, ["Die Apotheke."], "Wo ist die nächste Apotheke?"),
+    ("en", "de", "Where is the nearest hotel?", {}, ["Das Hotel."], "Wo ist das nächste Hotel?"),   # its article's
+    ("en", "de", "Where is the closest main station?", {}, ["Hauptbahnhof."], "Wo ist der nächste Hauptbahnhof?"),
+])
+def test_the_nearest_or_next_one_is_the_frames_word_and_its_noun_the_models(source, target, line, genders,
+                                                                           translations, expected):
+    """"When does the next train leave?" came back as "Wann fährt der Zug?", "Wann fährt der nächste Zug?" as "When
+    riding the next to the train?"."""
+    step = Quotations(target, Phrases(source, target), genders)
+    segments, layout = step.apply(line)
+    assert len(segments) == 3 and not {"nächste", "next", "nearest", "closest"} & set(segments[0].lower().split())
+    assert step.reverse([*translations, "junk", segments[-1]], layout) == expected

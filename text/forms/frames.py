@@ -21,14 +21,17 @@ articles say "Tisch" is masculine); a masculine noun the corpus never gives an a
 Löffel"). "Ich komme aus X." <-> "I'm from X." takes a country's or a town's name of one or two capitalized words (an
 article into German: "die Schweiz" -> "aus der Schweiz", "der Iran" -> "aus dem Iran"). "Es ist X." <-> "It is X."
 ("Es war ein schöner Tag.") takes a slot that opens with an article or a possessive ("Es ist Montag" is no frame: "It
-is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock."). Statements are frames too:
-text/forms/statement_frames.py.
+is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock."). The nearest or next one ("Wo
+ist die nächste X?", "When does the next X leave?") is a frame of its own, the noun alone its slot; into German
+"nächste" follows the article of the noun's gender (the corpus', the everyday nouns', else the model's article's:
+"Hotel" alone is "die nächste Hotel"). Statements are frames too: text/forms/statement_frames.py.
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
+from text.forms.everyday_nouns import forms
 from text.forms.places import EXONYMS
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
@@ -48,7 +51,15 @@ FRAMES = [("Wo ist {}", "Where is {}", "nom"), ("Wo sind {}", "Where are {}", "n
           ("Wo kann ich {} kaufen", "Where can I buy {}", "acc"), ("Ich bin aus {}", "I am from {}", "dat"),
           ("Ich komme aus {}", "I am from {}", "dat"),
           ("Ich komme aus {}", "I come from {}", "dat"), ("Es ist {}", "It is {}", "nom"),
-          ("Es war {}", "It was {}", "nom")]
+          ("Es war {}", "It was {}", "nom"),
+          # the nearest or next one ("Wo ist die nächste Apotheke?" -> "Where is the next to the counter?", "When does
+          # the next train leave?" -> "Wann fährt der Zug?"): "nächste" is the frame's, the noun alone the slot's
+          *((f"Wo ist {article} nächste {{}}", f"Where is the {nearest} {{}}", "nom")
+            for nearest in ("nearest", "closest") for article in ("das", "die", "der")),
+          *((f"Wann {verb} {article} nächste {{}}{part}", f"When does the next {{}} {english}", "nom")
+            for verb, part, english in (("fährt", "", "leave"), ("fährt", " ab", "leave"), ("kommt", "", "come"),
+                                        ("kommt", " an", "arrive"))
+            for article in ("die", "das", "der"))]
 # frames whose slot opens with an article or a possessive ("Es ist ein Hund", not "Es ist Montag": "It is monday")
 OPENED = frozenset({"Es ist {}", "Es war {}", "It is {}", "It was {}"})
 OPENERS = {"de": "ein eine einen der die das mein meine dein deine sein seine unser unsere kein keine",
@@ -87,6 +98,12 @@ DETERMINERS = frozenset("der die das den ein eine einen kein keine keinen mein m
                         "seine seinen unser unsere unseren euer eure euren dieser diese diesen dieses".split())
 OPEN_NOMINATIVE = frozenset("ein kein mein dein sein unser euer".split())      # "m" or "n": the noun tells
 SINGULAR = frozenset("a an one".split())
+# the article a model's translation of a frame's slot may open with where the frame has its own ("the nearest X")
+ARTICLES_ALONE = frozenset("the a an der die das den ein eine einen".split())
+ARTICLE_GENDERS = {"der": "m", "den": "m", "einen": "m", "das": "n", "die": "f", "eine": "f"}
+NEXT_ONE = (" nearest ", " closest ", " next ")             # an English frame's words before its slot
+NEAREST = re.compile(r"(?:der|die|das) (nächste)\s*$")        # an English frame's German article and adjective
+GERMAN_GENDERS = {german.lower(): gender for german, gender, _, _ in forms()}      # "apotheke" -> "f"
 # countries German names with their article, its dative after "aus" ("aus der Schweiz", "aus den USA")
 ARTICLED = {"Schweiz": "der", "Türkei": "der", "Slowakei": "der", "Ukraine": "der", "Mongolei": "der",
             "USA": "den", "Niederlande": "den", "Niederlanden": "den", "Philippinen": "den"}
@@ -102,6 +119,7 @@ class Frame(NamedTuple):
     statement: bool = False    # a statement's frame: the slot opens it, the closing is the match's (said())
     known: str | None = None   # a statement's slot the tables translate ("Mein Bruder" -> "My brother"), not the model
     named: str = ""            # a statement's closing where the model copies its capitalized slot: a name, a person's
+    nearest: str = ""          # into German, the adjective between the slot's article and its noun ("nächste")
 
 
 def compiled(frame: str, slot: str, article: str = "", folded: bool = False) -> re.Pattern:
@@ -135,8 +153,11 @@ def frames(source: str, target: str) -> list[Frame]:
         if target == "en" and opening.startswith("Is there "):
             plural = "Are there "
         article = r"(?:(?:der|den|dem|the)\s+)?" if case == "dat" else ""   # "aus der Schweiz": "Schweiz" alone
+        nearest = ""
+        if target == "de" and (m := NEAREST.search(opening)):       # "Wo ist der nächste " -> "Wo ist " + the noun's
+            opening, nearest = opening[:m.start()], m.group(1)
         found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural,
-                               compiled(written, slot, article, folded=True))
+                               compiled(written, slot, article, folded=True), nearest=nearest)
     return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)]
 
 
@@ -177,6 +198,15 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     if target == "en" and first != "I" and first not in typed.split()[:1] and first not in EXONYMS.values() and \
             (first[1:].islower() or len(first) == 1):
         body = first.lower() + body[len(first):]
+    article = ""
+    if frame.nearest or frame.opening.endswith(NEXT_ONE):          # the frame has its article: the model's goes
+        words = body.split()
+        article = words[0].lower() if len(words) > 1 and words[0].lower() in ARTICLES_ALONE else ""
+        body = " ".join(words[1:] if article else words)
+        if target == "en" and body[1:2].islower():                 # the German noun's capital: "the next bus"
+            body = body[:1].lower() + body[1:]
+    if frame.nearest and target == "de":
+        return frame.opening + nearest(body, frame, genders, article) + frame.closing
     if target == "de":
         words = body.split()
         if words and words[0].lower() in DETERMINERS:
@@ -198,6 +228,19 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     if frame.plural and plural_english(body):
         opening = frame.plural
     return opening + body + frame.closing
+
+
+def nearest(body: str, frame: Frame, genders: dict[str, str], article: str = "") -> str:
+    """A German noun (the model's article dropped) with the frame's adjective after the definite article its gender
+    takes: "Apotheke" -> "die nächste Apotheke", "Zug" -> "der nächste Zug" (the corpus' or the everyday nouns'
+    gender, else the model's article's: "Das Hotel" -> "das nächste Hotel"; "die" where none tells)."""
+    noun = body.split()[-1].lower() if body.split() else body
+    gender = genders.get(noun) or GERMAN_GENDERS.get(noun) or ARTICLE_GENDERS.get(article, "f")
+    article, ending = {"m": ("der", "e"), "n": ("das", "e"), "p": ("die", "en")}.get(gender, ("die", "e"))
+    if frame.case == "acc" and gender == "m":
+        article, ending = "den", "en"
+    adjective = frame.nearest[:-1] + ending if frame.nearest.endswith("e") else frame.nearest
+    return f"{article} {adjective} {body}"
 
 
 def accusative(words: list[str], genders: dict[str, str]) -> list[str]:
