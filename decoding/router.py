@@ -19,7 +19,7 @@ from dataclasses import replace
 from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
-from text.forms.verbatim import NEEDED, SPAN as VERBATIM
+from text.forms.verbatim import NEEDED, span_pattern
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
 from text.forms.name_shapes import BRAND, PARTICLES
@@ -138,7 +138,8 @@ class Router:
         cannot tell, or a model of one direction has no identifier."""
         if self.identifier is None:
             return None
-        copied = VERBATIM.sub(" ", line) if NEEDED.search(line) else line      # a URL's letters are neither language's
+        # a URL's letters are neither language's
+        copied = span_pattern().sub(" ", line) if NEEDED.search(line) else line
         text = ENGLISH_CLOCK.sub(" ", copied)
         untitled = self.without_particled_names(without_titled_names(text))
         brand = BRAND.fullmatch(line)       # written alike in both languages: the model's own way

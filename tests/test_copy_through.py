@@ -1,12 +1,15 @@
 """text/finders/copy_through.py: URLs, e-mail addresses, handles, hashtags, emoji, file names and codes, exactly as
 written."""
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import text.forms.verbatim as verbatim
 from text.finders.copy_through import CopyThrough
-from text.forms.verbatim import SPAN, verbatim_spans
+from text.forms.verbatim import span_pattern, verbatim_spans
 from text.forms.masking import PLACEHOLDERS
 
 P0, P1, P2, P3, P4 = PLACEHOLDERS[:5]
@@ -141,7 +144,7 @@ def test_codes_of_banks_posts_orders_programs_and_products_are_copied_whole(sour
 
 def test_a_line_without_anything_a_pattern_needs_is_not_searched_with_the_long_pattern(monkeypatch):
     """Preparing Multi30K spent 13 s searching its captions for what none of them holds; such a line is passed over."""
-    monkeypatch.setattr(verbatim, "SPAN", None)               # any use of it would raise
+    monkeypatch.setattr(verbatim, "span_pattern", None)       # any use of it would raise
     assert CopyThrough().find("Zwei Männer, ein Hund: sie laufen (schnell) im Park. Oder nicht?") == []
 
 
@@ -152,4 +155,15 @@ def test_passing_lines_over_finds_what_the_long_pattern_finds_in_any_line():
                 "📷", "©", "™", "Ctrl", "Version ", "NET", "\ufe0f", "\u20e3", "🇩", "🏴", "\u200d", "▁", "￭"]
     for _ in range(3000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
-        assert [m.span() for m in verbatim_spans(line)] == [m.span() for m in SPAN.finditer(line)], line
+        assert [m.span() for m in verbatim_spans(line)] == [m.span() for m in span_pattern().finditer(line)], line
+
+
+def test_the_long_pattern_is_compiled_at_its_first_use_not_at_import():
+    """Compiling SPAN took a tenth of a second of each translate.py start, for lines most of which never use it."""
+    code = ("import regex; compiled = []; real = regex.compile; "
+            "regex.compile = lambda p, *a, **k: compiled.append(p) or real(p, *a, **k); "
+            "import translate; from text.forms.verbatim import verbatim_spans; imported = len(compiled); "
+            "verbatim_spans('www.x.de'); verbatim_spans('www.y.de'); print(len(compiled) - imported)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout
+    assert out.split() == ["1"]         # once, at the first line that needs it

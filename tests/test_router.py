@@ -94,7 +94,7 @@ def test_a_line_with_nothing_that_travels_as_written_is_not_searched_for_it(both
         def sub(self, *args):
             raise AssertionError("searched")
     auto = Router(both).toward("auto")
-    monkeypatch.setattr("decoding.router.VERBATIM", Unread())
+    monkeypatch.setattr("decoding.router.span_pattern", Unread)
     assert auto.read("Der Hund schläft im Park " + "x" * 50) == "de"
     with pytest.raises(AssertionError):
         auto.read("Der Hund: www.der-hund.de")

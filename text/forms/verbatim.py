@@ -7,6 +7,7 @@ text/finders/copy_through.py), and the rule every other step keeps: no rewrite i
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Iterable
 
@@ -142,7 +143,16 @@ PATTERNS = [
     r"(?<!\w)`[^`\n]+`(?!\w)",
     # code between backticks ("`ls -la`": a model dropped it whole); not a backtick typed for an apostrophe ("don`t")
 ]
-SPAN = regex.compile("|".join(f"(?:{p})" for p in PATTERNS), regex.IGNORECASE)
+SPAN = "|".join(f"(?:{p})" for p in PATTERNS)
+
+
+@functools.cache
+def span_pattern() -> regex.Pattern:
+    """SPAN compiled, at its first use: compiling it took a tenth of a second of every command's start, and a line
+    with nothing it NEEDED never uses it."""
+    return regex.compile(SPAN, regex.IGNORECASE)
+
+
 # what every pattern above needs somewhere in a line: a digit, one of its marks, a pictograph or regional indicator,
 # a brace, a colon before a letter, a subword mark, an emoticon, or a full stop inside a word ("www.", "x.de",
 # ".pdf"); most lines have none, and this finds that 15 times faster than SPAN finds nothing (preparing Multi30K's
@@ -161,7 +171,7 @@ def verbatim_spans(text: str) -> list:
     global _last
     last = _last                         # one read: a server's threads may share it
     if last[0] != text:
-        last = _last = text, tuple(SPAN.finditer(text)) if NEEDED.search(text) else ()
+        last = _last = text, tuple(span_pattern().finditer(text)) if NEEDED.search(text) else ()
     return list(last[1])
 
 
