@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import copy
 import re
+import threading
+from collections.abc import Mapping
 from dataclasses import replace
 
 from config import DecodeConfig
@@ -22,6 +24,7 @@ from decoding.translator import AttentionMap, ForcedScore, Translator
 from text.forms.verbatim import NEEDED, span_pattern
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
+from text.forms.lexicon import Lexicon
 from text.forms.name_shapes import BRAND, PARTICLES
 from text.forms.titles import TITLE
 from util.errors import UserError
@@ -53,16 +56,44 @@ def without_titled_names(text: str) -> str:
     return text
 
 
+class Ways(Mapping):
+    """The model's translators by the language each writes: its own, and a model of both directions' other one
+    (Translator.toward), turned at its first use: a run whose lines all go one way never builds the other's pipeline
+    (a tenth of a second of translate.py's start)."""
+
+    def __init__(self, translator: Translator):
+        data = translator.cfg.data
+        self.translator, self.building = translator, threading.Lock()     # a server's threads: the other way once
+        self.langs = [data.tgt_lang, data.src_lang] if data.directions == "both" else [data.tgt_lang]
+
+    def __getitem__(self, lang: str) -> Translator:
+        if lang not in self.langs:
+            raise KeyError(lang)
+        with self.building:
+            return self.translator.toward(lang)    # itself, or the other way (built once)
+
+    def __contains__(self, lang) -> bool:
+        return lang in self.langs
+
+    def __iter__(self):
+        return iter(self.langs)
+
+    def __len__(self) -> int:
+        return len(self.langs)
+
+
 class Router:
     def __init__(self, translator: Translator):
         """translator: the model's (its direction is the way a line the identifier cannot tell goes)."""
         data = translator.cfg.data
         self.own, self.to = data.tgt_lang, AUTO
-        self.ways = {data.tgt_lang: translator}        # by the language each writes
-        if data.directions == "both":
-            self.ways[data.src_lang] = translator.toward(data.src_lang)
-        self.reads = {way.cfg.data.src_lang: lang for lang, way in self.ways.items()}   # source -> target language
-        self.identifier = identifier_of(self.ways) if len(self.ways) == 2 else None
+        self.ways = Ways(translator)        # by the language each writes
+        # source -> target language; each way's source lexicon (the other way's: the reverse, as toward gives it)
+        self.reads = {data.src_lang: data.tgt_lang, **({data.tgt_lang: data.src_lang} if len(self.ways) == 2 else {})}
+        lexicon = translator.lexicon
+        self.source_lexicons = {source: lexicon if source == data.src_lang or lexicon is None else lexicon.reverse
+                                for source in self.reads}
+        self.identifier = identifier_of(self.source_lexicons) if len(self.ways) == 2 else None
 
     def toward(self, to: str | None) -> "Router":
         """The router that writes `to` (a language the model writes, or AUTO; None: the model's own language)."""
@@ -108,7 +139,7 @@ class Router:
 
     def direction(self) -> str:
         """What it translates, for a log: "de→en", or with --to auto "de→en or en→de, by each line's language"."""
-        ways = [f"{way.cfg.data.src_lang}→{lang}" for lang, way in self.ways.items()]
+        ways = [f"{source}→{lang}" for source, lang in self.reads.items()]
         if self.to == AUTO and len(ways) == 2:
             return f"{' or '.join(ways)}, by each line's language"
         return f"{self.cfg.data.src_lang}→{self.cfg.data.tgt_lang}"
@@ -154,7 +185,7 @@ class Router:
     @property
     def lexicons(self) -> dict:
         """Each source language's corpus words (its way's lexicon), for lines the identifier cannot tell."""
-        return {way.cfg.data.src_lang: way.lexicon for way in self.ways.values() if way.lexicon is not None}
+        return {source: lexicon for source, lexicon in self.source_lexicons.items() if lexicon is not None}
 
     def without_particled_names(self, text: str) -> str:
         """The text without its names of particles (PARTICLED) whose words no corpus holds but as names."""
@@ -196,15 +227,14 @@ class Router:
         targets = {self.target(line) for line in worded} if worded else \
             set(self.ways) if self.to == AUTO and self.identifier is not None else \
             {self.fallback}
-        return [(language_name(way.cfg.data.src_lang), language_name(lang))
-                for lang, way in self.ways.items() if lang in targets]
+        return [(language_name(source), language_name(lang)) for source, lang in self.reads.items() if lang in targets]
 
     def by_way(self, targets: list[str]):
         """(language, its translator, the indices of the items written in it) for each way that has any."""
-        for lang, way in self.ways.items():
+        for lang in self.ways:
             mine = [n for n, target in enumerate(targets) if target == lang]
             if mine:
-                yield lang, way, mine
+                yield lang, self.ways[lang], mine
 
     def split(self, lines: list[str], first_line: int = 1, glossary: dict[str, str] | None = None,
               names: list[str] | None = None) -> list[TextSplit | None]:
@@ -280,10 +310,10 @@ class Router:
         return out
 
 
-def identifier_of(ways: dict[str, Translator]) -> LanguageId | None:
-    """A model of both directions' language identifier: stored with its lexicon, else learned from its two lexicons'
-    words (a model trained before identifiers were stored), else None (every line goes the model's own way)."""
-    lexicons = {way.cfg.data.src_lang: way.lexicon for way in ways.values()}
+def identifier_of(lexicons: dict[str, Lexicon | None]) -> LanguageId | None:
+    """A model of both directions' language identifier (lexicons: each source language's): stored with its lexicon,
+    else learned from its two lexicons' words (a model trained before identifiers were stored), else None (every line
+    goes the model's own way)."""
     stored = [lexicon.languages for lexicon in lexicons.values() if lexicon is not None and lexicon.languages]
     if stored:
         return stored[0]

@@ -1,7 +1,5 @@
 """decoding/router.py: --to auto sends each line of a model of both directions into the other language of its own,
 read by the identifier its checkpoint stores; a line it cannot tell goes the model's own way."""
-import copy
-
 import pytest
 
 from decoding.load import load_translator
@@ -130,9 +128,8 @@ def test_a_line_the_identifier_cannot_tell_goes_by_the_words_only_one_corpus_hol
     and went German->English."""
     auto = Router(both).toward("auto")
     auto.identifier = type("Undecided", (), {"which": lambda self, text, margin=None: None})()
-    auto.ways = {lang: copy.copy(way) for lang, way in auto.ways.items()}
-    auto.ways["de"].lexicon = Lexicon.learn([("Add the OK taxi.", "Das OK Taxi.")])        # English's words
-    auto.ways["en"].lexicon = Lexicon.learn([("Das OK Taxi.", "The OK taxi.")])            # German's
+    auto.source_lexicons = {"en": Lexicon.learn([("Add the OK taxi.", "Das OK Taxi.")]),      # English's words
+                            "de": Lexicon.learn([("Das OK Taxi.", "The OK taxi.")])}           # German's
     assert [auto.read(line) for line in ("Add salt.", "Das Salz.", "Taxi", "OK", "Das add.")] == \
         ["en", "de", None, None, None]          # a word both hold, a word in capitals, words of each tell nothing
 
@@ -142,9 +139,8 @@ def test_a_name_of_particles_tells_no_language_where_its_words_are_no_corpus_wor
     auto = Router(both).toward("auto")
     auto.identifier = LanguageId.learn([("Der Mann von der Post besuchte Paris.", "The man visited Paris.")] * 50,
                                        "de", "en")
-    auto.ways = {lang: copy.copy(way) for lang, way in auto.ways.items()}
-    auto.ways["de"].lexicon = Lexicon.learn([("The man visited Paris.", "Der Mann besuchte Paris.")])
-    auto.ways["en"].lexicon = Lexicon.learn([("Der Mann von der Post.", "The man.")])
+    auto.source_lexicons = {"en": Lexicon.learn([("The man visited Paris.", "Der Mann besuchte Paris.")]),
+                            "de": Lexicon.learn([("Der Mann von der Post.", "The man.")])}
     lines = ("Ursula von der Leyen visited Paris.", "Ursula von der Leyen besuchte Paris.", "Der Mann von der Post.")
     assert [auto.read(line) for line in lines] == ["en", "de", "de"]     # "Mann", "Post": words of the corpus
 
@@ -173,3 +169,12 @@ def test_an_item_with_its_price_written_the_german_way_is_german(both):
     auto.identifier = LanguageId.learn([("Der Hund schläft.", "The hot dog sleeps.")] * 50, "de", "en")
     assert [auto.read(line) for line in ("Hot Dog 4,50 €", "Hot Dog 1.250,- EUR", "Hot Dog €4.50",
                                          "The hot dog sleeps. 4,50 €")] == ["de", "de", "en", "en"]
+
+
+def test_the_other_way_is_built_only_when_a_line_goes_it(both_run):
+    """Building a way's pipeline took a tenth of a second of each start: a run whose lines all go one way builds one."""
+    translator = load_translator(both_run / "best.pt")
+    auto = Router(translator).toward("auto")
+    assert auto.read(ENGLISH) == "en" and auto.direction() == "de→en or en→de, by each line's language"
+    assert ways(auto.translate_n_best([GERMAN])) == [("de", "en")] and translator.turned is None
+    assert ways(auto.translate_n_best([ENGLISH])) == [("en", "de")] and translator.turned is auto.ways["de"]
