@@ -4,7 +4,7 @@ e-mails, greetings, names); English->German: the English user-input probe. Each 
 translation must contain (probes/data/, probes/lines.py).
 
     python -m probes --checkpoint runs/<run>/best.pt --data-dir ../shared/data/multi30k [--beam 5]
-           [--show-failures] [--json] [--direction en-de]
+           [--show-failures] [--json] [--direction en-de] [--file fresh.en.tsv]
     python -m probes --checkpoint runs/<run>/best.pt --engine-compare       # + CTranslate2 float32, int8
     python -m probes --checkpoint runs/<run>/best.pt --split val --data-dir ../shared/data/multi30k
     python -m probes --sources > probe.de                  # the probe's lines, for any other translator
@@ -18,7 +18,9 @@ probes/checks.py and probes/score.py say how each is judged. The direction is th
 (--data.directions=both). Invented names need a normal-word lexicon: the target side of Multi30K's train split in
 --data-dir (without it, names are not checked). On a Multi30K split (no item lists) only invented and misformatted
 numbers, invented names and stammers are counted, in the outputs and, as the checks' own false-alarm rate, in the
-human references. The other probes: python -m probes.digits,
+human references. --file takes a .tsv probe file's lines (a path, or a name in probes/data/; the format:
+probes/lines.py) instead of the direction's own; --record then names the file in each figure it records. The other
+probes: python -m probes.digits,
 python -m probes.glossary, python -m probes.placeholders, python -m probes.nouns.
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 from data.multi30k import DataError, ensure_split, read_gzip_lines, read_parallel
 from models.latest_run import latest_checkpoint
 from probes.checks import DIRECTIONS, lexicon_words, target_lang
-from probes.lines import Probe, entity_lines, probe_lines
+from probes.lines import Probe, entity_lines, file_probes, probe_lines
 from probes.ways import record_shares
 from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
                           report, report_json, summary)
@@ -106,6 +108,8 @@ def parse_args(argv):
                         "Multi30K split instead (val, test_2016_flickr, ...)")
     parser.add_argument("--data-dir", default=None, help="the Multi30K directory: --split, and the train split's "
                         "target side as the lexicon of normal words for the invented-name check")
+    parser.add_argument("--file", default=None, metavar="TSV", help="probe these lines instead of the direction's "
+                        "own: a .tsv probe file (format: probes/lines.py), a path or a name in probes/data/")
     parser.add_argument("--sources", action="store_true", help="print the probe's source lines and stop")
     parser.add_argument("--outputs", default=None, metavar="FILE",
                         help="score these outputs (one line per probe line, as --sources printed them) instead "
@@ -128,17 +132,40 @@ def parse_args(argv):
     if args.record and (args.split or args.outputs or args.sources):
         raise UserError("--record records the probe lines' shares of a checkpoint; drop --split, --outputs and "
                         "--sources")
+    if args.split and args.file:
+        raise UserError("--split translates a Multi30K split; it does not combine with --file")
     if args.split and (args.sources or args.outputs):
         raise UserError("--split translates a Multi30K split; it does not combine with --sources or --outputs")
     if args.outputs and (args.checkpoint or args.engine_compare):
         raise UserError("--outputs scores a file of outputs without a model; drop --checkpoint and --engine-compare")
+    args.lines = read_file_lines(args.file) if args.file else None
     return args
+
+
+def read_file_lines(name: str) -> list[Probe]:
+    """--file's probe lines; a missing, unreadable or malformed file is a one-line error."""
+    try:
+        lines = file_probes(name)
+    except OSError as e:
+        raise UserError(f"--file {name}: cannot read it ({e.strerror or e}); pass a .tsv probe file, a path or a "
+                        "name in probes/data/") from None
+    except (ValueError, UnicodeDecodeError) as e:
+        raise UserError(f"--file {e}; each row is KIND<TAB>SOURCE<TAB>ITEM... (probes/lines.py)") from None
+    if not lines:
+        raise UserError(f"--file {name} holds no probe lines; each row is KIND<TAB>SOURCE<TAB>ITEM... "
+                        "(probes/lines.py)")
+    return lines
+
+
+def lines_of(args, direction: str) -> list[Probe]:
+    """The probed lines: --file's, or the direction's own."""
+    return args.lines if args.lines is not None else probe_lines(direction)
 
 
 def main(argv) -> int:
     args = parse_args(argv)
     if args.sources:
-        print("\n".join(p.source for p in probe_lines(args.direction or "de-en")))
+        print("\n".join(p.source for p in lines_of(args, args.direction or "de-en")))
         return 0
     outputs_of, direction = {}, args.direction or "de-en"
     if args.outputs:
@@ -150,7 +177,7 @@ def main(argv) -> int:
             for name, translator in load_engines(args, tmp):
                 direction = checkpoint_direction(args, translator)
                 sources = (read_parallel(args.split, args.data_dir, *direction.split("-"))[0] if args.split
-                           else [p.source for p in probe_lines(direction)])
+                           else [p.source for p in lines_of(args, direction)])
                 outputs_of[name] = translator.translate(sources, decode_from_flags(args, translator.cfg.decode))
     judge = Judge(direction, load_lexicon(direction, args.data_dir))
     if args.split:
@@ -161,23 +188,25 @@ def main(argv) -> int:
 
 
 def report_probe(args, judge: Judge, outputs_of: dict) -> None:
-    lines = probe_lines(judge.direction)
+    lines = lines_of(args, judge.direction)
+    file = f" --file {args.file}" if args.file else ""
     for name, outputs in outputs_of.items():
         if len(outputs) != len(lines):
             raise UserError(f"{label(args)}: {len(outputs)} outputs for {len(lines)} probe lines of "
                             f"{judge.direction}; translate the lines of `python -m probes --sources --direction "
-                            f"{judge.direction}`, one output line each")
+                            f"{judge.direction}{file}`, one output line each")
     reports = {name: report(judge.lines(lines, outputs), judge) for name, outputs in outputs_of.items()}
+    with_entities = judge.direction == "de-en" and not args.file          # the entity probe opens de-en's own lines
     entity = {name: entity_score(r.results[:len(entity_lines())]) for name, r in reports.items()}
     if args.json:
-        print(json.dumps({name: {**(entity_json(entity[name]) if judge.direction == "de-en" else {}),
+        print(json.dumps({name: {**(entity_json(entity[name]) if with_entities else {}),
                                  **report_json(r)} for name, r in reports.items()}, ensure_ascii=False))
     else:
-        if judge.direction == "de-en":
+        if with_entities:
             print(f"entity probe: {len(entity_lines())} sentences, {label(args)}")
             print(probe_table(list(entity.items())) + "\n")
         for name, r in reports.items():
-            print(f"probe lines {judge.direction}: {len(lines)} ({name}), {label(args)}")
+            print(f"probe lines {judge.direction}{file}: {len(lines)} ({name}), {label(args)}")
             print(kind_table(r.kinds, r.names_checked))
             print(summary(r) + "\n")
     if args.show_failures:
@@ -185,16 +214,20 @@ def report_probe(args, judge: Judge, outputs_of: dict) -> None:
             print(f"\nfailing lines of {name}:\n{failures(r.results)}")
     if args.record:
         name = next(iter(reports))                                 # our engine's; the others are comparisons
-        record_probe(args, judge.direction, reports[name], entity[name] if judge.direction == "de-en" else None)
+        record_probe(args, judge.direction, reports[name], entity[name] if with_entities else None)
 
 
 def record_probe(args, direction: str, r, entities) -> None:
-    """The probe's shares as ledger records: what a user's lines keep, with the model's recipe and work."""
+    """The probe's shares as ledger records: what a user's lines keep, with the model's recipe and work; a --file's
+    figures name the file (its base name), so the tables keep them apart from the direction's own lines'."""
     kinds = r.kinds
     shares = {"probe items kept": (sum(k.kept for k in kinds), sum(k.items for k in kinds)),
               "copied-through items kept exactly": (r.verbatim.kept, r.verbatim.items)}
     if entities is not None:
         shares["entity probe: names, places, brands kept"] = (entities.kept, entities.entities)
+    if args.file:                                             # a file without copied-through items records none
+        shares = {f"{split} ({Path(args.file).name})": (part, whole) for split, (part, whole) in shares.items()
+                  if whole}
     record_shares("python -m probes", args, shares, direction)
 
 

@@ -109,6 +109,15 @@ def read_probes(name: str) -> tuple[Probe, ...]:
     return tuple(parse_probes((DATA / name).read_text(encoding="utf-8"), f"probes/data/{name}"))
 
 
+def file_probes(name: str) -> list[Probe]:
+    """The lines of a .tsv probe file named by its path, or by its name in probes/data/ ("fresh.en.tsv"); a missing
+    file is an OSError, a malformed one a ValueError naming its line."""
+    path = Path(name)
+    if not path.is_file() and (DATA / name).is_file():
+        path = DATA / name
+    return parse_probes(path.read_text(encoding="utf-8"), name)
+
+
 def entity_lines() -> list[Probe]:
     return list(read_probes("entities.de.tsv"))
 

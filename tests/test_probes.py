@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from probes.__main__ import main
+import probes.__main__ as probes_main
+from probes.__main__ import main, parse_args
 from probes.lines import probe_lines
 from util.errors import UserError
 
@@ -89,3 +90,55 @@ def test_to_and_glossary_reach_the_model_of_both_directions(both_run, tmp_path, 
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["pytorch"]["direction"] == "en-de"
     assert used[-1] == {"Hund": "dog"}         # was: never given to the model
+
+
+TINY = ("# a tiny probe\n"
+        "places\tThe train to Munich is late.\tZug\tMünchen\n"
+        "copy\tMail me at ab@cd.de today.\t=ab@cd.de\theute\n"
+        "caps\tTHE TRAIN TO MUNICH IS LATE.\ttwin: The train to Munich is late.\n")
+
+
+def test_file_replaces_the_directions_lines_for_sources_and_outputs(tmp_path, capsys, no_multi30k):
+    (tmp_path / "tiny.en.tsv").write_text(TINY, encoding="utf-8")
+    assert main(["--sources", "--direction", "en-de", "--file", str(tmp_path / "tiny.en.tsv")]) == 0
+    sources = capsys.readouterr().out.split("\n")[:-1]
+    assert sources == ["The train to Munich is late.", "Mail me at ab@cd.de today.", "THE TRAIN TO MUNICH IS LATE."]
+    (tmp_path / "out.de").write_text("Der Zug nach München ist spät.\nSchreib mir heute an AB@cd.de.\n"
+                                     "DER ZUG NACH MÜNCHEN IST SPÄT.\n", encoding="utf-8")
+    assert main(["--outputs", str(tmp_path / "out.de"), "--direction", "en-de", "--file",
+                 str(tmp_path / "tiny.en.tsv"), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["file"]
+    assert set(result["kinds"]) == {"places", "copy", "caps", "all"} and "entities" not in result
+    assert result["copied_exactly"]["items"] == 1 and result["copied_exactly"]["kept"] == 0
+    (tmp_path / "short.de").write_text("Der Zug.\n", encoding="utf-8")
+    with pytest.raises(UserError, match="1 outputs for 3 probe lines of en-de; .* --file"):
+        main(["--outputs", str(tmp_path / "short.de"), "--direction", "en-de", "--file", str(tmp_path / "tiny.en.tsv")])
+
+
+def test_file_takes_a_name_in_probes_data():
+    assert parse_args(["--file", "user.en.tsv"]).lines == probe_lines("en-de")
+
+
+@pytest.mark.parametrize("text, message", [(None, "cannot read it"), ("places\tA line without items.\n", "line 1: "),
+                                           ("# only a comment\n", "holds no probe lines"),
+                                           ("caps\tA DOG.\ttwin: A dog.\n", "no line 'A dog.'")])
+def test_a_missing_or_malformed_file_is_one_line(tmp_path, text, message):
+    if text is not None:
+        (tmp_path / "bad.tsv").write_text(text, encoding="utf-8")
+    with pytest.raises(UserError, match=message) as raised:
+        main(["--sources", "--file", str(tmp_path / "bad.tsv")])
+    assert "\n" not in str(raised.value)
+
+
+def test_a_files_figures_name_the_file_and_the_own_lines_figures_do_not(tmp_path, monkeypatch):
+    (tmp_path / "tiny.en.tsv").write_text(TINY, encoding="utf-8")
+    recorded = []
+    monkeypatch.setattr(probes_main, "record_shares", lambda prog, args, shares, direction: recorded.append(shares))
+    for flags in ([], ["--file", str(tmp_path / "tiny.en.tsv")]):
+        args = parse_args(["--direction", "en-de", *flags])
+        lines = probes_main.lines_of(args, "en-de")
+        judge = probes_main.Judge("en-de", None)
+        probes_main.record_probe(args, "en-de", probes_main.report(judge.lines(lines, [p.source for p in lines]),
+                                                                    judge), None)
+    assert list(recorded[0]) == ["probe items kept", "copied-through items kept exactly"]
+    assert list(recorded[1]) == ["probe items kept (tiny.en.tsv)", "copied-through items kept exactly (tiny.en.tsv)"]
