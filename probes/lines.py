@@ -6,6 +6,9 @@ them.
     user.de.tsv       the German user-input probe, de->en: lines as people type them (several sentences, caps,
                       lowercase, typos, odd spacing, quotes, URLs and e-mails, greetings, names, plain lines)
     user.en.tsv       the English user-input probe, en->de: the same kinds, plus numbers in English formats
+    fresh.en.tsv      a held-out English user-input probe, en->de (`python -m probes --file fresh.en.tsv`): everyday
+                      lines of names after titles, places, measures, dates, quotations, prices, questions,
+                      pronouns, possessives, several sentences, caps and lowercase, written apart from the text steps
     glossary.de-en.tsv, glossary.de.txt   the glossary probe's terms and sentences (probes/glossary.py)
     digits.de.txt     digits the number pattern does not take (probes/digits.py)
     short.de.txt      short lines and a line of many numbers (probes/placeholders.py)

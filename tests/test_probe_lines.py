@@ -4,9 +4,10 @@ import gzip
 
 import pytest
 
-from probes.lines import Probe, entity_lines, parse_probes, probe_lines, user_lines
+from probes.lines import Probe, entity_lines, parse_probes, probe_lines, read_probes, user_lines
 
 PROBES, USER_PROBES, USER_PROBES_EN = entity_lines(), user_lines("de"), user_lines("en")
+FRESH_EN = list(read_probes("fresh.en.tsv"))        # the held-out English probe (--file fresh.en.tsv)
 KINDS = {"no names", "sentences", "caps", "lowercase", "typos", "spacing", "punctuation", "copy", "greetings",
          "people", "places", "brands", "clubs"}
 IN_CONTEXT = {"titles", "measures", "dates", "quotations", "prices",   # names after a title, units, dates, quotes, money
@@ -36,7 +37,7 @@ def test_each_user_probe_is_large_enough_and_has_every_kind(lines, least, kinds)
     assert sum(len(p.sentence_sizes) > 1 for p in lines) >= 15
 
 
-@pytest.mark.parametrize("lines", [PROBES + USER_PROBES, USER_PROBES_EN], ids=["de", "en"])
+@pytest.mark.parametrize("lines", [PROBES + USER_PROBES, USER_PROBES_EN, FRESH_EN], ids=["de", "en", "fresh-en"])
 def test_every_probe_line_is_sound(lines):
     by_source = {p.source: p for p in lines}
     assert len(by_source) == len(lines), "a line occurs twice"
@@ -50,7 +51,7 @@ def test_every_probe_line_is_sound(lines):
             assert " ".join(p.source.casefold().split()).strip(" .!") in " ".join(twin.source.casefold().split())
 
 
-@pytest.mark.parametrize("lines", [USER_PROBES, USER_PROBES_EN], ids=["de", "en"])
+@pytest.mark.parametrize("lines", [USER_PROBES, USER_PROBES_EN, FRESH_EN], ids=["de", "en", "fresh-en"])
 def test_caps_lines_are_mostly_caps_and_lowercase_lines_all_lowercase(lines):
     for p in lines:
         letters = [c for c in p.source if c.isalpha()]
@@ -61,6 +62,13 @@ def test_caps_lines_are_mostly_caps_and_lowercase_lines_all_lowercase(lines):
             assert p.ignore_case and p.source == p.source.lower()
 
 
+def test_the_fresh_probe_is_new_and_has_every_kind_it_tests():
+    assert len(FRESH_EN) >= 85 and not {p.source for p in FRESH_EN} & {p.source for p in USER_PROBES_EN}
+    kinds = IN_CONTEXT | {"people", "places", "sentences", "caps", "lowercase"}
+    assert {p.kind for p in FRESH_EN} == kinds and min(sum(p.kind == k for p in FRESH_EN) for k in kinds) >= 4
+    assert sum(len(p.sentence_sizes) > 1 for p in FRESH_EN) >= 10
+
+
 def test_the_german_sentences_hold_abbreviations_ordinals_and_decimals_that_end_no_sentence():
     several = " ".join(p.source for p in USER_PROBES if len(p.sentence_sizes) > 1)
     for mark in ("z. B.", "Nr. 5", "St. Pauli", "Dr. Weber", "Prof. Dr.", "3. Oktober", "1. Mai", "0,5", "2,5",
@@ -68,7 +76,7 @@ def test_the_german_sentences_hold_abbreviations_ordinals_and_decimals_that_end_
         assert mark in several
 
 
-@pytest.mark.parametrize("lang, lines", [("de", PROBES + USER_PROBES), ("en", USER_PROBES_EN)])
+@pytest.mark.parametrize("lang, lines", [("de", PROBES + USER_PROBES), ("en", USER_PROBES_EN), ("en", FRESH_EN)])
 def test_no_probe_line_occurs_in_multi30k(multi30k_dir, lang, lines):
     def normal(line):
         return " ".join(line.lower().split()).rstrip(" .")
