@@ -90,3 +90,33 @@ def test_a_place_open_or_closed_on_a_day_is_a_frame_its_day_by_rule_and_its_noun
 ])
 def test_a_place_open_or_closed_somewhere_else_than_on_a_day_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, slot, translation, expected", [
+    ("en", "de", "The concert starts at 8 pm.", "The concert.", "Das Konzert.", "Das Konzert beginnt um 20 Uhr."),
+    ("en", "de", "The exhibition ends on February 28, 2026.", "The exhibition.", "Die Ausstellung.",
+     "Die Ausstellung endet am 28. Februar 2026."),
+    ("en", "de", "The train leaves at 8:15 on March 3.", "The train.", "Der Zug.",
+     "Der Zug fährt am 3. März um 8:15 Uhr ab."),
+    ("en", "de", "The shops open tomorrow at 9 a.m.", "The shops.", "Die Geschäfte.",
+     "Die Geschäfte öffnen morgen um 9 Uhr."),
+    ("de", "en", "Das Konzert beginnt um 20 Uhr.", "Das Konzert.", "The concert.", "The concert starts at 8 pm."),
+    ("de", "en", "Die Züge kommen heute um 8 Uhr abends an.", "Die Züge.", "The trains.",
+     "The trains arrive at 8 pm today."),
+    ("de", "en", "Der Zug fährt am Montag ab.", "Der Zug.", "The train.", "The train leaves on Monday."),
+])
+def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun_phrase_the_models(
+        source, target, line, slot, translation, expected):
+    step = Quotations(target, Phrases(source, target))      # a model wrote "Das Konzert um 20 Uhr.", the verb lost
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("en", "de", "The film starts at 8 pm and ends at 10 pm."), ("de", "en", "Der Film begann um 20 Uhr."),
+    ("de", "en", "Der Zug kommt am Montag um 8 Uhr ab."), ("en", "de", "The film starts today tomorrow."),
+    ("en", "de", "A man starts running at 8 pm."),
+])
+def test_an_event_said_otherwise_or_in_more_words_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

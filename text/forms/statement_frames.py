@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from text.forms.cost_frames import cost_closing, cost_pattern
+from text.forms.event_frames import event_closing, event_pattern
 from text.forms.opening_frames import opening_closing, opening_pattern
 from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
@@ -72,6 +73,7 @@ def statement_frames(source: str) -> list[Frame]:
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
     costs = [Frame(cost_pattern(source, words), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
     costs.append(Frame(opening_pattern(source, words), "", "", "nom", statement=True))     # "X ist montags zu."
+    costs.append(Frame(event_pattern(source, words), "", "", "nom", statement=True))     # "X beginnt um 20 Uhr."
     costs += [Frame(pattern, "", into, "nom", statement=True) for pattern, into in temperature_sentences(source)]
     if side == 1:
         return [Frame(said_after, "", "", "nom", statement=True), *costs]
@@ -91,6 +93,9 @@ def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
         return frame._replace(closing=closing, named="") if closing else None
     if "when" in m.groupdict():         # "X ist am 3. Oktober geschlossen.": the day by rule
         closing = opening_closing(m, source)
+        return frame._replace(closing=closing, named="") if closing else None
+    if "happens" in m.groupdict():      # "X beginnt um 20 Uhr.": the verb and the time by rule
+        closing = event_closing(m, source)
         return frame._replace(closing=closing, named="") if closing else None
     if "temp" in m.groupdict():         # "Es sind 30 Grad.": the whole sentence by rule
         said_as = said_temperature(m, frame.closing, source)
