@@ -120,3 +120,27 @@ def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun
 ])
 def test_an_event_said_otherwise_or_in_more_words_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, slot, translation, expected", [
+    ("en", "de", "The flight to Vienna costs 89 euros.", "The flight.", "Der Flug.", "Der Flug nach Wien kostet 89 €."),
+    ("de", "en", "Der Flug nach Wien kostet 89 Euro.", "Der Flug.", "The flight.", "The flight to Vienna costs €89."),
+    ("de", "en", "Der Mann aus München ist nett.", "Der Mann.", "The man.", "The man from Munich is nice."),
+    ("en", "de", "The train from Berlin arrives at 8 pm.", "The train.", "Der Zug.",
+     "Der Zug aus Berlin kommt um 20 Uhr an."),
+    ("en", "de", "Where is the bus to Munich?", "The bus.", "Der Bus.", "Wo ist der Bus nach München?"),
+])
+def test_a_known_place_after_a_slots_noun_phrase_is_translated_by_rule_the_noun_phrase_the_models(
+        source, target, line, slot, translation, expected):
+    step = Quotations(target, Phrases(source, target))      # a model wrote "Die Flug um Wien kosten 89 €."
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line", [
+    ("de", "en", "Der Weg nach Hause ist lang."), ("en", "de", "The letter to Anna is long."),
+    ("en", "de", "The trip to Switzerland costs 89 euros."),       # "in die Schweiz"
+])
+def test_a_slot_with_no_known_place_after_to_or_from_is_no_frame(source, target, line):
+    assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]

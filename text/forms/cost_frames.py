@@ -42,14 +42,15 @@ def price_in(written: str, source: str, target: str) -> str | None:
     return f"{sign}{'' if sign[-1] in CURRENCY else ' '}{value}"
 
 
-def cost_pattern(source: str, slot: str) -> re.Pattern:
-    """The whole sentence: the slot (a noun phrase's words), the verb, "each" or none and the price."""
+def cost_pattern(source: str, slot: str, placed: str = "") -> re.Pattern:
+    """The whole sentence: the slot (a noun phrase's words), the verb, "each" or none and the price
+    (`placed`: a known place after the slot, frames.toward())."""
     side = 0 if source == "de" else 1
     verbs = "|".join(pair[side] for pair in COST_VERBS)
     before = "|".join(EACH_BEFORE[source])
     after = "|".join(w.replace(" ", r"\s+") for w in EACH_AFTER[source])
     lead = rf"(?:(?P<each_before>{before})\s+)?" if before else ""
-    return re.compile(rf"\s*(?P<slot>{slot})\s+(?P<verb>{verbs})\s+{lead}(?P<price>{price_pattern(source)})"
+    return re.compile(rf"\s*(?P<slot>{slot}){placed}\s+(?P<verb>{verbs})\s+{lead}(?P<price>{price_pattern(source)})"
                       rf"(?:\s+(?P<each>{after}))?\s*(?P<marks>[.!]*)\s*")
 
 

@@ -39,13 +39,14 @@ def part_pattern(source: str) -> re.Pattern:
     return re.compile(rf"(?P<time>{CLOCK[source]})|(?P<day>{DAY[source]})|(?P<said>{words})")
 
 
-def event_pattern(source: str, slot: str) -> re.Pattern:
-    """The whole sentence: the slot, the verb, one or two parts of the when (German: a particle after them)."""
+def event_pattern(source: str, slot: str, placed: str = "") -> re.Pattern:
+    """The whole sentence: the slot, the verb, one or two parts of the when (German: a particle after them)
+    (`placed`: a known place after the slot, frames.toward())."""
     side = 0 if source == "de" else 1
     verbs = "|".join(sorted({pair[side].split()[0] for pair in EVENT_VERBS}, key=len, reverse=True))
     part = re.sub(r"\(\?P<\w+>", "(?:", part_pattern(source).pattern)
     particle = r"(?:\s+(?P<particle>ab|an))?" if source == "de" else ""
-    return re.compile(rf"\s*(?P<slot>{slot})\s+(?P<event>{verbs})\s+(?P<happens>(?:{part})(?:\s+(?:{part}))?)"
+    return re.compile(rf"\s*(?P<slot>{slot}){placed}\s+(?P<event>{verbs})\s+(?P<happens>(?:{part})(?:\s+(?:{part}))?)"
                       rf"{particle}\s*(?P<marks>[.!]*)\s*")
 
 

@@ -24,7 +24,9 @@ article into German: "die Schweiz" -> "aus der Schweiz", "der Iran" -> "aus dem 
 is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock."). The nearest or next one ("Wo
 ist die nächste X?", "When does the next X leave?") is a frame of its own, the noun alone its slot; into German
 "nächste" follows the article of the noun's gender (the corpus', the everyday nouns', else the model's article's:
-"Hotel" alone is "die nächste Hotel"). Statements are frames too: text/forms/statement_frames.py.
+"Hotel" alone is "die nächste Hotel"). A known town's, region's or country's name after the slot's noun phrase and
+"to" / "from" ("nach" / "aus") is the frame's, by rule ("The flight to Vienna" -> "Der Flug" + " nach Wien"; not "to
+Anna", "nach Hause", "to Switzerland": TOWARD_PLACES). Statements are frames too: text/forms/statement_frames.py.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ import re
 from typing import NamedTuple
 
 from text.forms.everyday_nouns import forms
-from text.forms.places import EXONYMS
+from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES, exonyms
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
 # named ("du" after "Sie", as text/forms/phrasebook.py); into English, each German frame's English is the first
@@ -107,6 +109,17 @@ GERMAN_GENDERS = {german.lower(): gender for german, gender, _, _ in forms()}   
 # countries German names with their article, its dative after "aus" ("aus der Schweiz", "aus den USA")
 ARTICLED = {"Schweiz": "der", "Türkei": "der", "Slowakei": "der", "Ukraine": "der", "Mongolei": "der",
             "USA": "den", "Niederlande": "den", "Niederlanden": "den", "Philippinen": "den"}
+# a known town's, region's or country's name after a slot's noun phrase and "to" / "from" ("The flight to Vienna"),
+# translated by rule after the model's noun phrase ("Der Flug" + "nach Wien"; a model given the whole sentence wrote
+# "Die Flug um Wien"): the preposition, (German, English); no place said with an article or another preposition
+# ("in die Schweiz", "an den Bodensee", "to the Alps")
+TOWARD = [("nach", "to"), ("aus", "from")]
+NOT_TOWARD = frozenset(["Bodensee", "Ostsee", "Nordsee", "Rhein", "Donau", "Alpen", "Schwarzwald", "Eiffelturm",
+                        "Kölner Dom", "Brandenburger Tor", "Bayern München", "United States", "United Kingdom",
+                        "Great Britain", *ARTICLED, *(EXONYMS.get(k, k) for k in ARTICLED)])
+TOWARD_PLACES = {"de": frozenset({*EXONYMS, *PLACE_NAMES, *WHOLE_PLACES} - NOT_TOWARD),
+                 "en": frozenset({*(p for p in EXONYMS.values() if not p.startswith("the ")), *WORDED_PLACES,
+                                  *(p for p in PLACE_NAMES if p not in EXONYMS), *WHOLE_PLACES} - NOT_TOWARD)}
 
 
 class Frame(NamedTuple):
@@ -122,22 +135,22 @@ class Frame(NamedTuple):
     nearest: str = ""          # into German, the adjective between the slot's article and its noun ("nächste")
 
 
-def compiled(frame: str, slot: str, article: str = "", folded: bool = False) -> re.Pattern:
-    """The frame's pattern; `folded`: its words (not the slot's) in any case."""
+def compiled(frame: str, slot: str, article: str = "", folded: bool = False, placed: str = "") -> re.Pattern:
+    """The frame's pattern; `folded`: its words (not the slot's) in any case; `placed`: a place after the slot."""
     before, after = (re.escape(part).replace(r"\ ", r"\s+") for part in frame.split("{}"))
     first, rest = before[:1], before[1:]
     if folded:
         before, after, article = (f"(?i:{part})" if part else "" for part in (before, after, article))
     else:
         before = rf"[{first.upper()}{first.lower()}]{rest}"
-    return re.compile(rf"\s*{before}\s*{article}(?P<slot>{slot})\s*{after}\s*(?P<marks>[?.!]*)\s*")
+    return re.compile(rf"\s*{before}\s*{article}(?P<slot>{slot}){placed}\s*{after}\s*(?P<marks>[?.!]*)\s*")
 
 
 def frames(source: str, target: str) -> list[Frame]:
     """The frames of a direction, longest source frames first ("Wann fährt X ab?" before "Wann fährt X?")."""
     if {source, target} != {"de", "en"}:
         return []
-    words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    words, placed = toward(source)
     place = rf"[A-ZÄÖÜ][\w'’-]*(?:\s+[A-ZÄÖÜ][\w'’-]*){{0,{PLACE_WORDS - 1}}}"
     found: dict[str, Frame] = {}
     for de, en, case in FRAMES:
@@ -156,14 +169,35 @@ def frames(source: str, target: str) -> list[Frame]:
         nearest = ""
         if target == "de" and (m := NEAREST.search(opening)):       # "Wo ist der nächste " -> "Wo ist " + the noun's
             opening, nearest = opening[:m.start()], m.group(1)
-        found[written] = Frame(compiled(written, slot, article), opening, closing, case, plural,
-                               compiled(written, slot, article, folded=True), nearest=nearest)
+        after = "" if case == "dat" else placed         # "Wo ist der Zug nach Wien?": the place by rule
+        found[written] = Frame(compiled(written, slot, article, placed=after), opening, closing, case, plural,
+                               compiled(written, slot, article, folded=True, placed=after), nearest=nearest)
     return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)]
 
 
 def alternatives(words) -> str:
     """A regex of the phrases, longest first, each one's spaces any run of them."""
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True) if w)
+
+
+def toward(source: str) -> tuple[str, str]:
+    """A slot's words that hold no known place after "to" / "from" ("nach" / "aus"), and the optional place after
+    them (groups "toward", "place")."""
+    side = 0 if source == "de" else 1
+    places = rf"(?:{alternatives(TOWARD_PLACES[source])})(?![\w'’-])"
+    guard = rf"(?!(?:{alternatives(pair[side] for pair in TOWARD)})\s+{places})"
+    words = rf"{WORD}(?:\s+{guard}{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    return words, rf"(?:\s+(?P<toward>{alternatives(pair[side] for pair in TOWARD)})\s+(?P<place>{places}))?"
+
+
+def toward_closing(m: re.Match, source: str) -> str:
+    """The place after a slot's noun phrase as the target writes it (" nach Wien", " from Munich"), else ""."""
+    if not m.groupdict().get("place"):
+        return ""
+    side, target = (0, "en") if source == "de" else (1, "de")
+    word = next(pair[1 - side] for pair in TOWARD if pair[side] == m.group("toward").lower())
+    place = " ".join(m.group("place").split())
+    return f" {word} {exonyms(source, target).get(place, place)}"
 
 
 def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> re.Match | None:

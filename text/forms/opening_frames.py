@@ -22,13 +22,14 @@ WHEN = {"de": r"(?:am|Am)\s+\d{1,2}\.\s*\w+(?:\s+\d{4})?|(?:am|Am)\s+\w+|an\s+Fe
         "en": r"(?:on|On)\s+[^.!?]*?"}
 
 
-def opening_pattern(source: str, slot: str) -> re.Pattern:
-    """The whole sentence: the slot, its copula, the state and the day (German: the day before the state)."""
+def opening_pattern(source: str, slot: str, placed: str = "") -> re.Pattern:
+    """The whole sentence: the slot, its copula, the state and the day (German: the day before the state)
+    (`placed`: a known place after the slot, frames.toward())."""
     side = 0 if source == "de" else 1
     copulas, states = ("|".join(pair[side] for pair in table) for table in (COPULAS, STATES))
     state, when = rf"(?P<state>{states})", rf"(?P<when>{WHEN[source]})"
     rest = rf"{when}\s+{state}" if source == "de" else rf"{state}\s+{when}"
-    return re.compile(rf"\s*(?P<slot>{slot})\s+(?P<copula>{copulas})\s+{rest}\s*(?P<marks>[.!]*)\s*")
+    return re.compile(rf"\s*(?P<slot>{slot}){placed}\s+(?P<copula>{copulas})\s+{rest}\s*(?P<marks>[.!]*)\s*")
 
 
 def day_in(when: str, source: str, target: str) -> str | None:

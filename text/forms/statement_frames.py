@@ -17,7 +17,7 @@ import re
 from text.forms.cost_frames import cost_closing, cost_pattern
 from text.forms.event_frames import event_closing, event_pattern
 from text.forms.opening_frames import opening_closing, opening_pattern
-from text.forms.frames import SLOT_WORDS, WORD, Frame, alternatives
+from text.forms.frames import Frame, alternatives, toward, toward_closing
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
                                    POSSESSIVES, TIMES, WITH_SCHON, owned)
@@ -66,23 +66,32 @@ def statement_frames(source: str) -> list[Frame]:
     copula, time = (alternatives(pair[side] for pair in table) for table in (COPULAS, TIMES))
     if side == 1:                       # "isn't": "ist nicht"
         copula += "|" + alternatives([*NEGATED.values(), *(w.replace("'", "’") for w in NEGATED.values())])
-    words = rf"{WORD}(?:\s+{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
+    words, placed = toward(source)                   # "The flight to Vienna": the place by rule
     early = rf"(?:(?P<early>{time})\s+)?" if side == 0 else ""
     predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
-    said_after = re.compile(rf"\s*(?P<slot>{words})\s+(?P<copula>{copula})\s+{early}{predicate}"
+    said_after = re.compile(rf"\s*(?P<slot>{words}){placed}\s+(?P<copula>{copula})\s+{early}{predicate}"
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
-    costs = [Frame(cost_pattern(source, words), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
-    costs.append(Frame(opening_pattern(source, words), "", "", "nom", statement=True))     # "X ist montags zu."
-    costs.append(Frame(event_pattern(source, words), "", "", "nom", statement=True))     # "X beginnt um 20 Uhr."
+    costs = [Frame(cost_pattern(source, words, placed), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
+    costs.append(Frame(opening_pattern(source, words, placed), "", "", "nom", statement=True))     # "X ist montags zu."
+    costs.append(Frame(event_pattern(source, words, placed), "", "", "nom", statement=True))    # "X beginnt um 9 Uhr."
     costs += [Frame(pattern, "", into, "nom", statement=True) for pattern, into in temperature_sentences(source)]
     if side == 1:
         return [Frame(said_after, "", "", "nom", statement=True), *costs]
-    said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?)\s+"
+    said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?){placed}\s+"
                             rf"{predicate}\s*(?P<marks>[.!]*)\s*")
     return [Frame(said_after, "", "", "nom", statement=True), Frame(said_first, "", "", "nom", statement=True), *costs]
 
 
 def said(frame: Frame, m: re.Match, source: str) -> Frame | None:
+    """A frame with its closing (closed()), a known place after the slot first in it ("Der Flug" + " nach Wien" +
+    " kostet 89 €"); None where closed() says none."""
+    found, place = closed(frame, m, source), toward_closing(m, source)
+    if found is None or not place:
+        return found
+    return found._replace(closing=place + found.closing, named=place + found.named if found.named else "")
+
+
+def closed(frame: Frame, m: re.Match, source: str) -> Frame | None:
     """A statement frame with its closing: the match's copula, intensifier, adjective and time word in the target
     language (the adjective as said of a person where the slot's last word is one, else of a thing); None where one
     has no translation there ("schon" but before an adjective of ALREADY). Another frame as it is."""
