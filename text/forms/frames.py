@@ -233,7 +233,7 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
             (first[1:].islower() or len(first) == 1):
         body = first.lower() + body[len(first):]
     article = ""
-    if frame.nearest or frame.opening.endswith(NEXT_ONE):          # the frame has its article: the model's goes
+    if own_article(frame):                              # the frame has its article: the model's goes
         words = body.split()
         article = words[0].lower() if len(words) > 1 and words[0].lower() in ARTICLES_ALONE else ""
         body = " ".join(words[1:] if article else words)
@@ -262,6 +262,11 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     if frame.plural and plural_english(body):
         opening = frame.plural
     return opening + body + frame.closing
+
+
+def own_article(frame: Frame) -> bool:
+    """Whether the frame says its slot's article itself ("Where is the nearest X?", "Wo ist die nächste X?")."""
+    return bool(frame.nearest) or frame.opening.endswith(NEXT_ONE)
 
 
 def nearest(body: str, frame: Frame, genders: dict[str, str], article: str = "") -> str:

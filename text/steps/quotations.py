@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOT, SLOTS
-from text.forms.frames import DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, slot_of
+from text.forms.frames import ARTICLES_ALONE, DETERMINERS, NOT_IN_SLOT, Frame, filled, frames, own_article, slot_of
 from text.forms.statement_frames import said, statement_frames
 from text.forms.masking import CLOSING
 from text.forms.quotation_marks import DOUBLE, STRAIGHT, find_quotations
@@ -41,6 +41,7 @@ from text.step import Step
 STYLES = {"en": ("“", "”", "‘", "’"), "de": ("„", "“", "‚", "‘")}
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
 SLOT_SPARE = 1           # a frame's slot translated in more words than its own and this is junk: the whole question's
+ARTICLED_NOUNS = 2       # a frame that says its slot's article: a translation of an article and this many words
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
 NAME_WORDS = (2, 8)      # a name or title kept as written has this many words
 LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei das dem den der des die im mit und "
@@ -104,16 +105,19 @@ def words_around(text: str, start: int, end: int, quotations: list[tuple[int, in
     return any(re.search(r"[^\W\d_]", text[a:b]) for a, b in zip(cuts[::2], cuts[1::2]))
 
 
-def noun_phrase(body: str, typed: str, target: str) -> bool:
+def noun_phrase(body: str, typed: str, target: str, articled: bool = False) -> bool:
     """Whether a frame slot's translation may be a noun phrase: no more words than the slot's and SLOT_SPARE, none a
     pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk), a
-    German one's words those of a noun phrase."""
+    German one's words those of a noun phrase; `articled`: the frame says the article itself, and an article and up
+    to ARTICLED_NOUNS words are one too ("Bahnhof" -> "The train station")."""
     words = re.findall(r"[\w'’-]+", body)
     if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) or w in typed.split()
                                   for k, w in enumerate(words)):      # a name as typed: "eBay"
         return False
     words = [w.lower() for w in words]
-    return 0 < len(words) <= len(typed.split()) + SLOT_SPARE and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
+    most = max(len(typed.split()) + SLOT_SPARE, 1 + ARTICLED_NOUNS if articled and words[:1] and
+               words[0] in ARTICLES_ALONE else 0)
+    return 0 < len(words) <= most and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
 
 
 def german_noun_phrase_word(word: str, k: int, n: int) -> bool:
@@ -268,7 +272,8 @@ class Quotations(Step):
         def quoted(slot: Slot, after: str) -> str:
             body = slot.as_written or joined(slot.parts)
             known = slot.frame and slot.frame.known         # "Mein Bruder": the tables'
-            if slot.frame and not known and not noun_phrase(body, slot.typed, self.target):    # "People are looking"
+            if slot.frame and not known and not noun_phrase(body, slot.typed, self.target,    # "People are looking"
+                                                            own_article(slot.frame)):
                 return sentence(slot.whole).rstrip(".!?… ") + after                          # or nothing
             if not body and not slot.frame:
                 return after
