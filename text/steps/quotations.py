@@ -198,7 +198,7 @@ class Quotations(Step):
         (text/forms/reporting.py) and a space, else ""."""
         if len(inside) != 1 or re.fullmatch(r"\s*[.!?]*\s*", text[inside[0][1]:end]) is None or not self.frames:
             return ""
-        clause = reported(text[start:inside[0][0]], self.source)
+        clause = reported(text[start:inside[0][0]], self.source, self.case.lexicon if self.case else None)
         return clause + " " if clause else ""
 
     def framed(self, sentence: str, segments: list[str], slots: list) -> bool:
