@@ -24,6 +24,8 @@ TEMPERATURE_SENTENCES = [
     ("Gestern waren es {}", "It was {} yesterday"), ("Es waren gestern {}", "It was {} yesterday"),
     ("Die Temperatur beträgt {}", "The temperature is {}"), ("Die Temperatur liegt bei {}", "The temperature is {}"),
     ("Die Temperatur betrug {}", "The temperature was {}"), ("Die Temperatur lag bei {}", "The temperature was {}")]
+# German's verb of one degree, singular: "Es ist 1 Grad.", "Heute ist es 1 Grad." (not "sind", "waren")
+SINGULAR = {"sind": "ist", "waren": "war"}
 SIGN = r"(?:minus\s+)?[-−+]?"
 # the temperature as typed; the group "slot" its number (English) or its unit's word (German)
 TEMPERATURE = {"en": rf"{SIGN}(?P<slot>\d+(?:[.,]\d+)?)\s?(?:°\s?[CF]|°|degrees?(?:\s+(?:Celsius|Fahrenheit))?)",
@@ -57,9 +59,11 @@ def temperature_in(written: str, source: str, target: str) -> str | None:
 
 def said_temperature(m: re.Match, into: str, source: str) -> tuple[str, str] | None:
     """The target's sentence as a statement frame's (known, closing): the words before the temperature, and the
-    temperature with the words after it ("It is", " 20 degrees today")."""
+    temperature with the words after it ("It is", " 20 degrees today"); German's verb singular for one degree."""
     temperature = temperature_in(m.group("temp"), source, "en" if source == "de" else "de")
     if temperature is None:
         return None
     before, after = into.split("{}")
+    if source == "en" and re.search(r"\d+(?:[.,]\d+)?", m.group("temp")).group() == "1":
+        before = re.sub(r"\b(?:sind|waren)\b", lambda verb: SINGULAR[verb.group()], before)
     return before.rstrip(), f" {temperature}{after}"
