@@ -4,8 +4,9 @@
 -5 °C."), their words the table's and the temperature written as the target writes it (text/forms/units.py: "2,5
 Grad" -> "2.5 degrees", a sign "°C" as typed), none of it the model's (a model wrote "The temperature is -5 °C." as
 "Das er erwachsene erwachsene Kleidung -5 °C.", "Die Temperatur liegt bei -5 °C." as "The This is laying down at -5
-°C."). A frame's slot, which the step sends to the model and these never read, is the temperature's number in English
-and its unit's word in German ("Grad", the "C" of "°C"): a sentence of other words stays the model's.
+°C."). A frame's slot, which these never read, is the temperature's number in English and its unit's word in German
+("Grad", the "C" of "°C"), and the step sends neither it nor the sentence to a model (a frame the tables translate
+whole, `known`, costs no decode): a sentence of other words stays the model's.
 """
 from __future__ import annotations
 

@@ -226,7 +226,7 @@ class Quotations(Step):
         k, typed = len(slots), " ".join(m.group("slot").split())
         slots.append(None)
         capital = typed[:1].upper() + typed[1:] if typed.split()[0].islower() else typed     # "eBay" as typed
-        segments += [capital + ".", sentence.strip(), SLOTS[k] + m.group("marks")]
+        segments += [*(("", "") if frame.known else (capital + ".", sentence.strip())), SLOTS[k] + m.group("marks")]
         slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
                         upper=False, frame=frame, typed=typed, whole=len(segments) - 2, cased=state)
         return True
