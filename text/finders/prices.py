@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.currency import CENTS_AFTER, CURRENCY, POUNDS_AFTER, PRICE_MARK, sign_around
+from text.forms.currency import CENTS_AFTER, POUNDS_AFTER, PRICE_MARK, priced, sign_around
 from text.forms.masking import Span
 from text.forms.measure_ranges import JOINS, RANGE
 from text.forms.number_forms import marks
@@ -37,11 +37,6 @@ def from_price(text: str, span: Span, free_from: int, source: str, target: str) 
     word = lead[1].upper() if written.isupper() else lead[1].capitalize() if written[0] == "A" else lead[1]
     fill = f"{word} {span.fill}"
     return Span(found.start(1), span.end, Reading(fill, span.fill.key) if isinstance(span.fill, Reading) else fill)
-
-
-def priced(number: str, currency: str, target: str) -> str:
-    """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
-    return f"{currency}{'' if currency[-1] in CURRENCY else ' '}{number}" if target == "en" else f"{number} {currency}"
 
 
 def with_rate(text: str, span: Span, value: str, source: str, target: str) -> Span:

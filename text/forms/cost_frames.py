@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.currency import CURRENCY, CURRENCY_NAMES, sign_around
+from text.forms.currency import CURRENCY, CURRENCY_NAMES, priced, sign_around
 from text.forms.number_forms import convert
 
 # the verb, (German, English), its number the subject's; "costs" the singular's
@@ -36,10 +36,7 @@ def price_in(written: str, source: str, target: str) -> str | None:
     found = sign_around(written, number.start(), number.end(), source)
     if found is None:
         return None
-    sign, value = found[0], convert(number.group(), source, target)
-    if target == "de":
-        return f"{value} {sign}"
-    return f"{sign}{'' if sign[-1] in CURRENCY else ' '}{value}"
+    return priced(convert(number.group(), source, target), found[0], target)
 
 
 def cost_pattern(source: str, slot: str, placed: str = "") -> re.Pattern:

@@ -48,4 +48,10 @@ def sign_around(text: str, start: int, end: int, lang: str, free_from: int = 0) 
     return (CURRENCY_NAMES[lang][named.group(1).lower()], start, named.end()) if named else None
 
 
+
+def priced(number: str, currency: str, target: str) -> str:
+    """A number (in the target's format) with its currency, as the target writes them: "€12.50", "12,50 €"."""
+    return f"{currency}{'' if currency[-1] in CURRENCY else ' '}{number}" if target == "en" else f"{number} {currency}"
+
+
 CENTS_AFTER = re.compile(r" (\d\d)(?![\d.,:]?\d|\s*(?:%|[^\W\d_]))")   # "2 Euro 50", not "2 Euro 50 Leute"
