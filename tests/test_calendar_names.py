@@ -8,6 +8,7 @@ from config import DataConfig
 from text.finders.calendar_names import CalendarNames
 from text.finders.timed_signs import TimedSigns
 from text.finders.numbers import Numbers
+from text.forms.calendar import weekly
 from text.forms.lexicon import Lexicon
 from text.forms.masking import PLACEHOLDER, PLACEHOLDERS
 from text.pipeline import Pipeline
@@ -218,3 +219,13 @@ def test_a_range_in_words_is_one_placeholder_with_its_words(languages, line, fil
     """"Wir haben von Montag bis Freitag geöffnet." came back as "We have open from Monday for Friday." from a
     30-minute model; "We are open from Monday to Friday." lost "from" and "to" with a 300-step one."""
     assert [span.fill for span in CalendarNames(*languages).find(line)] == list(fills)
+
+
+@pytest.mark.parametrize("line, source, target, weekday", [
+    ("Samstags geschlossen.", "de", "en", "Saturdays"), ("Closed on Saturdays.", "en", "de", "samstags"),
+])
+def test_every_weeks_day_is_written_as_the_opening_frames_write_it(line, source, target, weekday):
+    """"montags" <-> "on Mondays": one function (text/forms/calendar.py: weekly) writes it here and in
+    text/forms/opening_frames.py."""
+    assert weekly(6, target) == weekday
+    assert weekday in [str(span.fill) for span in CalendarNames(source, target).find(line)][0]

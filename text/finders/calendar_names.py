@@ -28,7 +28,7 @@ import re
 from typing import NamedTuple
 
 from text.finders.finder import PlaceholderStep
-from text.forms.calendar import MONTHS, SHORT, WEEKDAYS
+from text.forms.calendar import MONTHS, SHORT, WEEKDAYS, weekly
 from text.forms.masking import Alone, Span
 from text.forms.sentence_ends import ends_text
 
@@ -106,7 +106,7 @@ def table(lang: str) -> dict[str, tuple[str, int, bool]]:
     names = {n.lower(): ("month", k, False) for k, n in enumerate(MONTHS[lang], start=1)}
     names |= {n.lower(): ("day", k, False) for k, n in enumerate(WEEKDAYS[lang], start=1)}
     names |= {w: (kind, k, False) for w, (kind, k) in OTHER_NAMES[lang].items()}
-    names |= {n.lower() + "s": ("days", k, False) for k, n in enumerate(WEEKDAYS[lang], start=1)}   # "samstags"
+    names |= {weekly(k, lang).lower(): ("days", k, False) for k in range(1, 8)}       # "samstags", "saturdays"
     short = {w: ("month", k, True) for w, k in SHORT[lang].items()} | \
         {w: ("day", k, True) for w, k in DAY_SHORT[lang].items()}
     return {w: v for w, v in short.items() if w not in names} | names
@@ -282,7 +282,7 @@ class CalendarNames(PlaceholderStep):
         names = MONTHS if found.kind == "month" else WEEKDAYS
         name = names[self.target][found.number - 1]
         if found.kind == "days":                                   # every Saturday: "samstags", "Saturdays"
-            name = name.lower() + "s" if self.target == "de" else name + "s"
+            name = weekly(found.number, self.target)
         return name.upper() if found.word.isupper() and len(found.word) > 1 else name
 
 

@@ -10,3 +10,10 @@ SHORT = {"de": {"jan": 1, "jän": 1, "jänner": 1, "feb": 2, "mär": 3, "apr": 4
                 "sep": 9, "sept": 9, "okt": 10, "nov": 11, "dez": 12},
          "en": {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                 "oct": 10, "nov": 11, "dec": 12}}
+
+
+def weekly(number: int, lang: str) -> str:
+    """A weekday of every week (number from 1, Monday) as `lang` writes it: German "montags", one word, English
+    "Mondays" (after its "on")."""
+    name = WEEKDAYS[lang][number - 1]
+    return name.lower() + "s" if lang == "de" else name + "s"

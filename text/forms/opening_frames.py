@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.calendar import WEEKDAYS
+from text.forms.calendar import WEEKDAYS, weekly
 from text.forms.dates import find_dates
 
 COPULAS = [("ist", "is"), ("sind", "are"), ("war", "was"), ("waren", "were")]
@@ -44,10 +44,10 @@ def day_in(when: str, source: str, target: str) -> str | None:
     if len(words) == 2 and words[0].lower() in ("am", "on") and words[1].rstrip("s") in days:
         day = words[1].rstrip("s")
         if words[1].endswith("s") and source == "en":
-            return days[day].lower() + "s"                  # "on Mondays": "montags"
+            return weekly(WEEKDAYS[source].index(day) + 1, target)            # "on Mondays": "montags"
         return ("am " if target == "de" else "on ") + days[day]
     if len(words) == 1 and source == "de" and words[0][:1].islower() and words[0][:-1].capitalize() in days:
-        return "on " + days[words[0][:-1].capitalize()] + "s"         # "montags": "on Mondays"
+        return "on " + weekly(WEEKDAYS[source].index(words[0][:-1].capitalize()) + 1, target)  # "on Mondays"
     found = find_dates(when, source, target)
     return found[0].fill if len(found) == 1 and (found[0].start, found[0].end) == (0, len(when)) else None
 
