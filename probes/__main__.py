@@ -36,8 +36,8 @@ from probes.lines import Probe, entity_lines, file_probes, probe_lines
 from probes.ways import record_shares
 from probes.score import (Judge, entity_json, entity_score, failures, kind_score, kind_table, percent, probe_table,
                           report, report_json, summary)
-from cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, import_user_module, pick_device,
-                 run_main)
+from cli import (CommandParser, add_decode_flags, check_decode_flags, decode_from_flags, import_user_module,
+                 pick_device, run_main)
 from util.errors import UserError
 from util.textio import read_glossary, read_text_lines
 

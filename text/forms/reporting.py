@@ -10,8 +10,8 @@ reads them, and not a word that opens a sentence ("Why Anna said:" is the model'
 in the other language (titles.py: "Herr Müller" <-> "Mr. Müller"); the verb is one of VERBS, in the present or the
 past as typed, in the speaker's person and number ("Sie sagen:" is "They say:", "Sie sagt:" "She says:"); "today"
 or "yesterday" may open the clause, German's verb then before its speaker ("Yesterday Anna said:" <-> "Gestern sagte
-Anna:"). A clause in capitals is read as a capitalized speaker and a lowercase verb and comes back in capitals ("HE SAID:" ->
-"ER SAGTE:"). Anything else ("Der Mann im Auto sagt:", "He said quietly:") is the model's.
+Anna:"). A clause in capitals is read as a capitalized speaker and a lowercase verb and comes back in capitals
+("HE SAID:" -> "ER SAGTE:"). Anything else ("Der Mann im Auto sagt:", "He said quietly:") is the model's.
 """
 from __future__ import annotations
 
