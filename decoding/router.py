@@ -56,7 +56,7 @@ def without_titled_names(text: str) -> str:
     return text
 
 
-class Ways(Mapping):
+class Translators(Mapping):
     """The model's translators by the language each writes: its own, and a model of both directions' other one
     (Translator.toward), turned at its first use: a run whose lines all go one way never builds the other's pipeline
     (a tenth of a second of translate.py's start)."""
@@ -87,7 +87,7 @@ class Router:
         """translator: the model's (its direction is the way a line the identifier cannot tell goes)."""
         data = translator.cfg.data
         self.own, self.to = data.tgt_lang, AUTO
-        self.ways = Ways(translator)        # by the language each writes
+        self.ways = Translators(translator)        # by the language each writes
         # source -> target language; each way's source lexicon (the other way's: the reverse, as toward gives it)
         self.reads = {data.src_lang: data.tgt_lang, **({data.tgt_lang: data.src_lang} if len(self.ways) == 2 else {})}
         lexicon = translator.lexicon
