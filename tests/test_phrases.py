@@ -552,3 +552,22 @@ def test_more_info_at_an_address_opens_the_sentence_and_the_address_is_another_f
     masked, fills = Phrases(*pair).apply(line)
     assert masked.startswith(f"{P0} ") and fills == (fill,)
     assert Phrases("de", "en").apply("Er sucht mehr Infos unter dem Tisch.")[1] == ()
+
+
+@pytest.mark.parametrize("pair, line, masked, fills", [
+    (("de", "en"), "Ruf mich unter 0171 2345678 an!", f"{P0}!", ("Call me at 0171 2345678",)),   # "Do I 0171 ..."
+    (("de", "en"), "Sie erreichen mich unter 0171 2345678.", f"{P0}.", ("You can reach me at 0171 2345678",)),
+    (("de", "en"), "Bitte rufen Sie mich unter 0171 2345678 an.", f"{P0} {P1}.",
+     ("Please", "call me at 0171 2345678")),                                   # "Please called She under ..."
+    (("en", "de"), "Please call me at 555-0199.", f"{P0} {P1}.", ("Bitte", "ruf mich unter 555-0199 an")),
+    (("en", "de"), "Call me on +49 (0)30 1234567.", f"{P0}.", ("Ruf mich unter +49 (0)30 1234567 an",)),
+    (("en", "de"), "You can reach me at 555-0199.", f"{P0}.", ("Du erreichst mich unter 555-0199",))])
+def test_a_sentence_around_a_phone_number_is_a_phrase_with_the_number_as_typed(pair, line, masked, fills):
+    assert Phrases(*pair).apply(line) == (masked, fills)
+
+
+@pytest.mark.parametrize("pair, line", [(("en", "de"), "Call me at 5 pm."), (("en", "de"), "Call me at 12:30."),
+                                        (("de", "en"), "Ruf mich unter 0171 2345678 an, wenn du Zeit hast."),
+                                        (("de", "en"), "Er wohnt unter 0171 2345678.")])
+def test_a_time_or_a_longer_sentence_around_a_number_is_no_phone_phrase(pair, line):
+    assert Phrases(*pair).apply(line) == (line, ())

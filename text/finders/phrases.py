@@ -17,7 +17,9 @@ placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 
 ("Abfahrt: 7:45 Uhr, Ankunft: 10:30 Uhr") or a colon ("Zug nach Berlin Hbf: Abfahrt 8:15": a model lost
 "Abfahrt"), and before its number without a colon ("Abfahrt 10:15 Uhr" -> "Departure"
 + " 10:15 Uhr"). A request's "bitte" / "please" that closes a sentence is one too ("Zwei Kaffee, bitte." -> "Zwei
-Kaffee, " + "please" + "."). A sign-off with its writer's name after a comma at the line's end is one as on its
+Kaffee, " + "please" + "."). A sentence around a phone number is one, the number copied into it as typed ("Ruf mich
+unter 0171 2345678 an!" -> "Call me at 0171 2345678": a model wrote "Do I 0171 2345678!"; not "Call me at 5 pm."). A
+sign-off with its writer's name after a comma at the line's end is one as on its
 own line, in lowercase after the comma ("Vielen Dank für deine Hilfe, LG Maria" -> ... + ", " + "best wishes,
 Maria"). Thanks or a farewell after a whole phrase's comma are two ("Das war toll, danke!" -> "That was great" +
 ", " + "thank you" + "!": a model wrote "That was dead, thank!"). A greeting and a farewell joined by "und" / "and"
@@ -34,8 +36,8 @@ from text.forms.masking import Span
 from text.forms.verbatim import LAUGHTER
 from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
-                                      INTRODUCTIONS, LABELS, LEADS, SALUTATIONS, SIGN_OFFS, TABLES, THANKED, THANKS,
-                                      phrase_key)
+                                      INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES, SALUTATIONS, SIGN_OFFS, TABLES,
+                                      THANKED, THANKS, phrase_key)
 
 # "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
 SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
@@ -61,6 +63,11 @@ LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
 AND = {"de": "und", "en": "and"}          # what joins a closing and a farewell ("Liebe Grüße und bis bald!")
+# a phone number inside a phrase (PHONE_SENTENCES): digits in groups, a "+" or brackets, at least PHONE_DIGITS of
+# them, so no time ("Call me at 5 pm", "um 17:30") nor year
+PHONE = re.compile(r"(?<![\w.,:+(])\+?\(?\d[\d ()/-]*\d(?![.,:]?\d)")
+PHONE_DIGITS = 5
+AROUND = re.compile(r"\s*(\S.*?)\s*[.!]*\s*")                 # a sentence around a number's "{}"
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
@@ -146,6 +153,8 @@ class Phrases(PlaceholderStep):
         key = spelled(phrase_key(m.group(1)), self.table) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
+        if phoned := self.phoned(text):                                  # "Ruf mich unter 0171 2345678 an!"
+            return [phoned]
         if m and (joined := self.joined(key)):                           # "Liebe Grüße und bis bald!"
             return [Span(m.start(1), m.end(1), joined)]
         laughed = LAUGHED_AROUND.fullmatch(text)
@@ -183,6 +192,9 @@ class Phrases(PlaceholderStep):
             phrase = THANKED.get(self.source, {}).get(phrase_key(rest.group(1)))
             if not phrase and (farewell := self.farewell(text, rest)):    # "deine Hilfe, bis bald"
                 return spans + farewell
+        phoned = self.phoned(text, LEADING.match(text, at).end()) if spans and not phrase else None
+        if phoned:                                                     # "Bitte rufen Sie mich unter ... an."
+            return spans + [phoned._replace(fill=as_typed_inside(phoned.fill, text[phoned.start:]))]
         named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
         if named and (rest := SENTENCE.fullmatch(text, named.end())):
             phrase = self.table.get(phrase_key(rest.group(1)))
@@ -231,6 +243,21 @@ class Phrases(PlaceholderStep):
             return []
         return [Span(head.start(1), head.end(1), self.table[phrase_key(head.group(1))]),
                 Span(tail.start(1), tail.end(1), as_typed_inside(self.table[key], tail.group(1)))]
+
+    def phoned(self, text: str, at: int = 0) -> Span | None:
+        """The sentence from `at` as a phrase around a phone number, the number copied into it as typed ("Ruf mich
+        unter 0171 2345678 an!" -> "Call me at 0171 2345678"); None for any other, and where the number is a time
+        ("Call me at 5 pm": the model's)."""
+        number = PHONE.search(text, at)
+        if not number or sum(c.isdigit() for c in number.group()) < PHONE_DIGITS:
+            return None
+        around = AROUND.fullmatch(f"{text[at:number.start()]}{{}}{text[number.end():]}")
+        table = PHONE_SENTENCES.get((self.source, self.target), {})
+        key = phrase_key(around.group(1)) if around else None
+        if key not in table:
+            return None
+        return Span(at + around.start(1), at + around.end(1) + len(number.group()) - 2,
+                    table[key].format(number.group()))
 
     def signed(self, text: str, at: int = 0) -> Span | None:
         """A sign-off and the writer's name from `at` to the line's end ("LG Anna", "lg anna" -> "Best wishes,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from text.forms.contracted import phrase_key
 from text.forms.letters import ATTACHED, CLOSING_LINES, LETTERS
-from text.forms.phrasebook import ASKED, EXCLAIMED, SAID
+from text.forms.phrasebook import ASKED, EXCLAIMED, PHONED, SAID
 from text.forms.statements import statement
 
 
@@ -225,6 +225,9 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 **ATTACHED["en"]}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
+# a sentence around a phone number (text/forms/phrasebook.py), its key with "{}" for the number
+PHONE_SENTENCES = {("de", "en"): {phrase_key(de): en for de, en in PHONED},
+                   ("en", "de"): {phrase_key(en): de for de, en in PHONED}}
 # what one thanks for after a lead's "für", with "your" ("Vielen Dank für deine Hilfe!" -> "Thank you very much for"
 # + "your help": left to the model, "deine Hilfe!" came back as "t!"); German -> English
 THANKED_NOUNS = {"hilfe": "help", "einladung": "invitation", "nachricht": "message",

@@ -1,7 +1,7 @@
 """The phrasebook's whole sentences, (German, English) pairs the phrase tables (text/forms/phrase_tables.py) read both
 ways: a short question or request typed to someone (ASKED), what a learner or a traveller says of themselves
-(SAID) and a short call or exclamation (EXCLAIMED). Where one side has several, each one's translation is the last
-named.
+(SAID), a short call or exclamation (EXCLAIMED) and a sentence around a phone number (PHONED). Where one side has
+several, each one's translation is the last named.
 """
 from __future__ import annotations
 
@@ -115,3 +115,15 @@ EXCLAIMED = [("Renn", "Run"), ("Lauf", "Run"), ("Lauf weg", "Run away"), ("Schne
              ("Ach so", "I see"), ("Na endlich", "Finally"), ("Endlich", "Finally"),
              ("Keine Ursache", "Don't mention it"),
              ("Nach Ihnen", "After you"), ("Nach dir", "After you")]
+# a sentence around a phone number, "{}" the number, copied as typed ("Ruf mich unter 0171 2345678 an!" -> "Do I 0171
+# 2345678!", "Call me on 0171 2345678." -> "Ein Haufen mich auf 0171 2345678." from a 30-minute model); (German,
+# English), each one's translation the last named, "du" after "Sie"
+PHONED = [("Rufen Sie mich unter {} an", "Call me at {}"), ("Ruf mich unter {} an", "Call me on {}"),
+          ("Ruf mich unter {} an", "Call me at {}"), ("Rufen Sie mich unter {} zurück", "Call me back at {}"),
+          ("Ruf mich unter {} zurück", "Call me back at {}"), ("Sie erreichen mich unter {}", "You can reach me on {}"),
+          ("Sie erreichen mich unter {}", "You can reach me at {}"),
+          ("Sie können mich unter {} erreichen", "You can reach me at {}"),
+          ("Du kannst mich unter {} erreichen", "You can reach me at {}"),
+          ("Du erreichst mich unter {}", "You can reach me at {}"),
+          ("Ich bin unter {} erreichbar", "I can be reached at {}"),
+          ("Meine Telefonnummer ist {}", "My phone number is {}"), ("Meine Nummer ist {}", "My number is {}")]
