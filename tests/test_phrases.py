@@ -31,7 +31,7 @@ def test_a_phrase_inside_a_longer_sentence_is_left_to_the_model(source):
                                                   ("Servus Welt", f"{P0} Welt", "Hi"),
                                                   ("Entschuldigung, wo ist die Post?",
                                                    f"{P0}, wo ist die Post?", "Excuse me"),
-                                                  ("Ja, ich komme.", f"{P0}, ich komme.", "Yes"),   # an answer's: "Ja"
+                                                  ("Ja, ich komme morgen.", f"{P0}, ich komme morgen.", "Yes"),  # "Ja"
                                                   ("Nein, das ist Annas Hund.", f"{P0}, das ist Annas Hund.", "No")])
 def test_a_greeting_that_opens_a_longer_sentence_becomes_its_english_greeting(source, masked, fill):
     assert Phrases().apply(source) == (masked, (fill,))
@@ -571,3 +571,18 @@ def test_a_sentence_around_a_phone_number_is_a_phrase_with_the_number_as_typed(p
                                         (("de", "en"), "Er wohnt unter 0171 2345678.")])
 def test_a_time_or_a_longer_sentence_around_a_number_is_no_phone_phrase(pair, line):
     assert Phrases(*pair).apply(line) == (line, ())
+
+
+@pytest.mark.parametrize("pair, line, fill", [
+    (("de", "en"), "Ich komme gleich.", "I'll be right there"),             # "I about to come."
+    (("de", "en"), "Ich bin unterwegs!", "I'm on my way"),                  # "I am walking!"
+    (("de", "en"), "Ich habe es vergessen.", "I forgot"),                   # "I have a meal."
+    (("de", "en"), "Ich auch.", "Me too"), (("de", "en"), "Das reicht!", "That's enough"),
+    (("en", "de"), "I forgot.", "Ich habe es vergessen"),                   # "Ich is me."
+    (("en", "de"), "I'm on my way.", "Ich bin unterwegs"),                  # "Ich bin auf meinem Weg."
+    (("en", "de"), "I'll call you later.", "Ich rufe dich später an"),      # "Ich kostet euch."
+    (("en", "de"), "I'm not sure.", "Ich bin mir nicht sicher"), (("en", "de"), "I love you.", "Ich liebe dich")])
+def test_a_sentence_people_say_alone_is_a_phrase_but_not_inside_a_longer_one(pair, line, fill):
+    assert Phrases(*pair).apply(line) == (f"{P0}{line[-1]}", (fill,))
+    longer = f"{line[:-1]} mit dem Hund{line[-1]}" if pair[0] == "de" else f"{line[:-1]} with the dog{line[-1]}"
+    assert Phrases(*pair).apply(longer) == (longer, ())

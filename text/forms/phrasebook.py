@@ -51,10 +51,48 @@ ASKED = [("Wo sind Sie", "Where are you"), ("Wo bist du", "Where are you"), ("We
          ("Wie geht es dir heute", "How are you today"),
          *((f"Wie sagt man das auf {de}", f"How do you say {that} in {en}")
            for de, en in (("Deutsch", "German"), ("Englisch", "English")) for that in ("this", "that"))]
-# what a learner or a traveller says of themselves, a whole sentence ("Ich bin müde." -> "I am tire.", "I'm hungry."
-# -> "Ich bin me.", "I need help." -> "Ich brauche helfen." from a 30-minute model); (German, English), each one's
-# translation the last named
-SAID = [("Ich bin müde", "I'm tired"), ("Ich bin hungrig", "I'm hungry"), ("Ich habe Hunger", "I'm hungry"),
+# what a learner or a traveller says of themselves, a whole sentence, typed alone or quoted ("Ich bin müde." -> "I am
+# tire.", "I'm hungry." -> "Ich bin me.", "I need help." -> "Ich brauche helfen.", „Ich komme gleich.“ -> "I about to
+# come.", "I forgot." -> "Ich is me." from a 30-minute model); (German, English), each one's translation the last named
+SAID = [("Ich komme", "I'm coming"), ("Ich komme gleich", "I'll be right there"),      # "I about to come."
+        ("Ich bin gleich da", "I'll be right there"), ("Ich bin auf dem Weg", "I'm on my way"),
+        ("Ich bin unterwegs", "I'm on my way"), ("Ich hab's vergessen", "I forgot"),    # "Ich bin auf meinem Weg."
+        ("Ich habe es vergessen", "I forgot it"), ("Ich habe es vergessen", "I forgot"), ("Ich bin da", "I'm here"),
+        ("Ich bin hier", "I'm here"), ("Ich bin schon da", "I'm already here"), ("Ich bin zu Hause", "I'm at home"),
+        ("Ich bin zu Hause", "I'm home"), ("Ich bin gleich zu Hause", "I'll be home soon"),
+        ("Ich komme mit dir", "I'm coming with you"), ("Ich komme mit", "I'm coming with you"),
+        ("Ich hab keine Ahnung", "I have no idea"), ("Ich habe keine Ahnung", "I have no idea"),
+        ("Ich hab's geschafft", "I did it"), ("Ich habe es geschafft", "I did it"),
+        ("Wir haben es geschafft", "We made it"), ("Wir haben es geschafft", "We did it"),
+        ("Ich bin einverstanden", "I agree"), ("Das ist nicht fair", "That's not fair"),
+        ("Das ist unfair", "That's unfair"), ("Das ist alles", "That's all"),
+        ("Das reicht", "That's enough"), ("Das ist komisch", "That's weird"), ("Das ist schade", "That's a shame"),
+        ("Ich habe Angst", "I'm scared"), ("Ich warte", "I'm waiting"), ("Ich warte auf dich", "I'm waiting for you"),
+        ("Ich rufe dich an", "I'll call you"), ("Ich rufe dich später an", "I'll call you later"),
+        ("Ich rufe dich morgen an", "I'll call you tomorrow"), ("Ich schreibe dir", "I'll text you"),
+        ("Ich schreibe dir später", "I'll text you later"), ("Ich helfe dir", "I'll help you"),
+        ("Ich melde mich", "I'll be in touch"), ("Ich bin dabei", "I'm in"), ("Ich hatte Glück", "I was lucky"),
+        ("Ich habe Glück gehabt", "I was lucky"), ("Ich bin neu hier", "I'm new here"),
+        ("Ich bin nicht von hier", "I'm not from here"), ("Ich gehe jetzt", "I'm leaving now"),
+        ("Ich gehe schlafen", "I'm going to bed"), ("Ich gehe ins Bett", "I'm going to bed"),
+        ("Ich komme zu spät", "I'll be late"), ("Ich verspäte mich", "I'm running late"),
+        ("Ich bin gleich fertig", "I'm almost done"), ("Ich freue mich darauf", "I'm looking forward to it"),
+        ("Ich habe dich vermisst", "I missed you"), ("Ich denke an dich", "I'm thinking of you"),
+        ("Ich glaube dir", "I believe you"), ("Ich glaube dir nicht", "I don't believe you"),
+        ("Ich habe eine Idee", "I have an idea"), ("Ich bin mir nicht sicher", "I'm not sure"),
+        ("Ich kann nicht", "I can't"), ("Ich will nicht", "I don't want to"), ("Ich auch", "Me too"),
+        ("Ich auch nicht", "Me neither"), ("Ich habe keinen Hunger", "I'm not hungry"),
+        ("Schon gut", "It's all right"), ("Ist schon gut", "It's all right"), ("Verstanden", "Got it"),
+        ("Verstanden", "Understood"), ("Ich bin gleich wieder da", "I'll be right back"),
+        ("Ich bin angekommen", "I've arrived"), ("Wir sind angekommen", "We've arrived"), ("Wir sind da", "We're here"),
+        ("Ich hab dich lieb", "I love you"), ("Ich habe dich lieb", "I love you"), ("Ich liebe dich", "I love you"),
+        ("Ich mache es", "I'll do it"), ("Ich mache das", "I'll do it"),
+        ("Ich habe keine Lust", "I don't feel like it"), ("Ich schaffe das", "I can do it"),
+        ("Du schaffst das", "You can do it"), ("Ich bin pleite", "I'm broke"),
+        ("Ich bin gleich bei dir", "I'll be right with you"), ("Ich bin bei der Arbeit", "I'm at work"),
+        ("Ich bin im Zug", "I'm on the train"), ("Ich liebe es", "I love it"), ("Ich hasse es", "I hate it"),
+        ("Ich mag es", "I like it"), ("Das gefällt mir", "I like it"),
+        ("Ich bin müde", "I'm tired"), ("Ich bin hungrig", "I'm hungry"), ("Ich habe Hunger", "I'm hungry"),
         ("Ich bin durstig", "I'm thirsty"), ("Ich habe Durst", "I'm thirsty"), ("Ich verstehe", "I understand"),
         ("Ich verstehe Sie nicht", "I don't understand you"), ("Ich verstehe dich nicht", "I don't understand you"),
         ("Ich brauche Hilfe", "I need help"), ("Ich habe eine Frage", "I have a question"),
