@@ -55,7 +55,7 @@ def test_short_answers_in_english_become_german_ones(source, fill):
 
 @pytest.mark.parametrize("language, line, masked, fills", [
     ("de", "Ich heiße Anna Schmidt.", f"{P0}.", ("My name is Anna Schmidt",)),             # the name comes along
-    ("de", "Ich heiße Anna und komme aus Wien.", f"{P0} und komme aus Wien.", ("My name is Anna",)),
+    ("de", "Ich heiße Anna und spiele Tennis.", f"{P0} und spiele Tennis.", ("My name is Anna",)),
     ("de", "Hallo, ich heiße Anna.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hello", "my name is Anna")),
     ("en", "Hello, my name is Tom.", f"{P0}, {PLACEHOLDERS[1]}.", ("Hallo", "ich heiße Tom")),
     ("de", "Mein Name ist Dr. Müller.", f"{P0} Dr. Müller.", ("My name is",)),           # an abbreviation: not along
@@ -586,3 +586,15 @@ def test_a_sentence_people_say_alone_is_a_phrase_but_not_inside_a_longer_one(pai
     assert Phrases(*pair).apply(line) == (f"{P0}{line[-1]}", (fill,))
     longer = f"{line[:-1]} mit dem Hund{line[-1]}" if pair[0] == "de" else f"{line[:-1]} with the dog{line[-1]}"
     assert Phrases(*pair).apply(longer) == (longer, ())
+
+
+@pytest.mark.parametrize("pair, line, masked, fill", [
+    (("de", "en"), "Ich heiße Lena und wohne in Köln.", f"{P0} Köln.", "My name is Lena and I live in"),
+    (("de", "en"), "Mein Name ist Tom und ich komme aus Berlin!", f"{P0} Berlin!", "My name is Tom and I'm from"),
+    (("en", "de"), "My name is Lena and I live in Cologne.", f"{P0} Cologne.", "Ich heiße Lena und wohne in"),
+    (("en", "de"), "My name is Tom and I am from Berlin.", f"{P0} Berlin.", "Ich heiße Tom und komme aus"),
+    (("de", "en"), "Ich heiße Lena und wohne in einem Haus.", f"{P0} und wohne in einem Haus.", "My name is Lena")])
+def test_where_one_lives_or_comes_from_joins_an_introductions_name_before_a_place(pair, line, masked, fill):
+    """"Ich heiße Lena und wohne in Köln." came back as "My name is Lena and live in Cologne.", and the English as
+    "Ich heiße Lena und wohnt in Köln."; before a word that is no place's the rest stays the model's."""
+    assert Phrases(*pair).apply(line) == (masked, (fill,))

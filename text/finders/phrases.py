@@ -7,9 +7,11 @@ English and back.
 Whole sentences match ("Hallo!", "Guten Morgen."), and a greeting that opens a longer one before a comma, an
 exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna."), and a phrase after such openers
 ("Hallo, wie geht's dir?" -> "Hello" + ", " + "how are you" + "?": a model wrote "Hello, like you walks?"). An
-introduction takes the name after it along ("Ich heiße Anna und komme aus Wien." -> "My name is Anna" + " und komme
-aus Wien.": as two placeholders, a model wrote "My name is and Anna comes from Vienna."), and thanks for something
-open a sentence with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you
+introduction takes the name after it along ("Ich heiße Anna und spiele Tennis." -> "My name is Anna" + " und spiele
+Tennis.": as two placeholders, a model wrote "My name is and Anna comes from Vienna." for "... und komme aus Wien."),
+and where one lives or comes from after it, before a place ("Ich heiße Lena und wohne in Köln." -> "My name is Lena
+and I live in" + " Köln.": a model wrote "My name is Lena and live in Cologne."), and thanks for something open a
+sentence with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you
 very much for" + " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does
 "Bitte" / "Please" before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's
 label with its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a
@@ -36,8 +38,8 @@ from text.forms.masking import Span
 from text.forms.verbatim import LAUGHTER
 from text.forms.calendar import WEEKDAYS
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
-                                      INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES, SALUTATIONS, SIGN_OFFS, TABLES,
-                                      THANKED, THANKS, phrase_key)
+                                      INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES, SALUTATIONS,
+                                      SIGN_OFFS, TABLES, THANKED, THANKS, phrase_key)
 
 # "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
 SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
@@ -147,6 +149,8 @@ class Phrases(PlaceholderStep):
         self.next_label = re.compile(rf"(?<=[,;:] )({labels})") if labels else None      # "Berlin Hbf: Abfahrt 8:15"
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
+        joins = INTRODUCED.get(source) if self.table else None       # "und wohne in" before a place's capital
+        self.introduced = re.compile(rf"\s+((?i:{alternatives(joins)}))(?=\s+[A-ZÄÖÜ])") if joins else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
@@ -184,6 +188,9 @@ class Phrases(PlaceholderStep):
                 phrase, end = f"{phrase} {' '.join(name.group().split())}", name.end()
             elif lower:                                                  # "my name is anna" -> "Ich heiße Anna"
                 phrase, end = f"{phrase} {lower.group(1)[:1].upper()}{lower.group(1)[1:]}", lower.end()
+            joined = self.introduced.match(text, end) if name and self.introduced else None
+            if joined:                                       # "... Lena und wohne in" -> "... Lena and I live in"
+                phrase, end = f"{phrase} {INTRODUCED[self.source][phrase_key(joined.group(1))]}", joined.end(1)
             spans.append(Span(m.start(1), end, phrase))
             at = end
         rest = SENTENCE.fullmatch(text, LEADING.match(text, at).end()) if spans else None

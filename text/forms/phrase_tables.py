@@ -199,6 +199,13 @@ FAREWELLS = {"de": {"tschüss", "tschüs", "ciao", "auf wiedersehen", "bis bald"
 THANKS = {"de": {"danke", "danke schön", "dankeschön", "vielen dank", "danke dir", "danke euch"},
           "en": {"thank you", "thanks", "thanks a lot", "thank you very much", "thank you so much", "thanks so much"}}
 INTRODUCTIONS = {"ich heiße", "mein name ist", "my name is"}
+# where one lives or comes from, joined by "und" / "and" to an introduction's name, before the place ("Ich heiße Lena
+# und wohne in Köln." -> "My name is Lena and I live in" + " Köln.": a model wrote "My name is Lena and live in
+# Cologne.", "My name is Lena and I live in Cologne." "Ich heiße Lena und wohnt in Köln.")
+INTRODUCED = {"de": {"und wohne in": "and I live in", "und ich wohne in": "and I live in",
+                     "und komme aus": "and I'm from", "und ich komme aus": "and I'm from"},
+              "en": {"and i live in": "und wohne in", "and i am from": "und komme aus",
+                     "and i come from": "und komme aus"}}
 # thanks for something, a welcome to a place, a request: the phrase (with its preposition) opens the sentence, the
 # rest is the model's ("Bitte rufen Sie mich an." -> "Please" + " rufen Sie mich an.": a model wrote "Pitor calls
 # me", and "Please close the door." as "Fußgänger versammeln sich nahe der Tür.")
