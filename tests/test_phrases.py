@@ -598,3 +598,11 @@ def test_where_one_lives_or_comes_from_joins_an_introductions_name_before_a_plac
     """"Ich heiße Lena und wohne in Köln." came back as "My name is Lena and live in Cologne.", and the English as
     "Ich heiße Lena und wohnt in Köln."; before a word that is no place's the rest stays the model's."""
     assert Phrases(*pair).apply(line) == (masked, (fill,))
+
+
+@pytest.mark.parametrize("pair, line, masked, fills", [
+    (("de", "en"), "Hallo Tom, ruf mich unter 0171 2345678 an.", f"{P0} Tom, {P1}.",
+     ("Hello", "call me at 0171 2345678")),                                 # "Hello, Tom, calls under 0171 2345678."
+    (("en", "de"), "Hi Anna, call me at 555-0199!", f"{P0} Anna, {P1}!", ("Hallo", "ruf mich unter 555-0199 an"))])
+def test_a_sentence_around_a_phone_number_after_a_greeting_and_a_name_is_a_phrase_too(pair, line, masked, fills):
+    assert Phrases(*pair).apply(line) == (masked, fills)

@@ -205,6 +205,8 @@ class Phrases(PlaceholderStep):
         named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
         if named and (rest := SENTENCE.fullmatch(text, named.end())):
             phrase = self.table.get(phrase_key(rest.group(1)))
+        if named and not phrase and (phoned := self.phoned(text, named.end())):    # "Hallo Tom, ruf mich unter ..."
+            return spans + [phoned._replace(fill=as_typed_inside(phoned.fill, text[phoned.start:]))]
         if phrase:                                                     # "Hallo, wie geht's dir?": a phrase too
             return spans + [Span(rest.start(1), rest.end(1), as_typed_inside(phrase, rest.group(1)))]
         for label in self.next_label.finditer(text, at) if self.next_label else ():   # "..., Ankunft: 10:30 Uhr"
