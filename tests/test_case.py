@@ -31,6 +31,7 @@ def test_a_caps_sentence_is_written_as_the_corpus_writes_it_and_its_translation_
     ("DAS ESSEN WAR LECKER.", "Das Essen war lecker."),
     ("HERR BRAUCHE KOMMT.", "Herr Brauche kommt."),                     # after a title it is a name all the same
     ("CLOSED ON WEEKENDS.", "Closed on weekends."),                     # a sign's days, as the phrase step reads them
+    ("DAS IST WUNDERBAR!", "Das ist wunderbar!"),          # "Wunderbar!" opens a phrase: its capital says nothing
 ])
 def test_a_word_the_phrase_tables_write_in_lowercase_stays_lowercase_in_a_caps_line_where_the_corpus_lacks_it(
         line, cased):
@@ -217,7 +218,7 @@ def test_laughter_in_a_lowercase_line_keeps_its_case_and_is_no_name(line, cased)
 
 @pytest.mark.parametrize("line, cased", [("MO-FR 9-18 UHR GEÖFFNET", "Mo-Fr 9-18 Uhr geöffnet"),
                                          ("SA-SO GESCHLOSSEN", "Sa-So geschlossen"),
-                                         ("MON-FRI 9-5 OPEN", "Mon-Fri 9-5 Open")])
+                                         ("MON-FRI 9-5 OPEN", "Mon-Fri 9-5 open")])   # the tables' "open"
 def test_a_hyphened_range_of_weekdays_in_a_caps_line_is_each_days_name(line, cased):
     """"MO-FR" reached the model as "Mo-fr", whose "fr" no finder read: "MO PLAYERS 9 AM-6 PM"."""
     lexicon = Lexicon.learn([("Der Laden ist geöffnet um 9 Uhr.", "The shop is open at 9."),

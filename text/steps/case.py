@@ -77,16 +77,17 @@ DAY_WORDS = {w for short in DAY_SHORT.values() for w in short} | {d.lower() for 
 
 
 def table_written() -> frozenset[str]:
-    """Words the phrase tables (the phrasebook's, the statements') write in lowercase and never capitalized, nor
-    first in a phrase (a noun's: "Newsletter abonnieren"): a verb's or an adjective's the corpus may lack ("brauche",
-    "lecker")."""
+    """Words the phrase tables (the phrasebook's, the statements') write in lowercase and never capitalized but
+    first in a phrase, where a capital says nothing (a word only ever first may be a noun: "Newsletter abonnieren"):
+    a verb's or an adjective's the corpus may lack ("brauche", "lecker"; "wunderbar" though "Wunderbar!" is a
+    phrase)."""
     written: dict[str, set[str]] = {}
     for pair in PAIRS:
         for side in pair:
             for k, word in enumerate(WORD.findall(side)):
-                written.setdefault(word.lower(), set()).add(word if k else "")
+                written.setdefault(word.lower(), set()).update({word} if k else ())
     for word, first in written_words():         # the statements', from their tables
-        written.setdefault(word.lower(), set()).add("" if first else word)
+        written.setdefault(word.lower(), set()).update(() if first else {word})
     return frozenset(word for word, forms in written.items() if forms == {word})
 
 
