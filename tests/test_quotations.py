@@ -386,3 +386,16 @@ def test_the_nearest_or_next_one_is_the_frames_word_and_its_noun_the_models(sour
     segments, layout = step.apply(line)
     assert len(segments) == 3 and not {"nächste", "next", "nearest", "closest"} & set(segments[0].lower().split())
     assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("line, translations, expected", [
+    ("Wo ist das nächste Starbucks?", ["Starbucks."], "Where is the nearest Starbucks?"),
+    ("Wo ist der nächste Aldi?", ["The Aldi."], "Where is the nearest Aldi?"),
+    ("Wann kommt der nächste Bus?", ["Bus."], "When does the next bus come?"),        # a word of the corpus
+])
+def test_a_name_after_the_nearest_or_next_keeps_its_capital(line, translations, expected):
+    """"Wo ist das nächste Starbucks?" came back as "Where is the nearest starbucks?"."""
+    step = Quotations("en", Phrases("de", "en"), {}, Case(Lexicon.learn([("Der Bus ist rot.", "The bus is red."),
+                                                                 ("Ein Starbucks.", "A Starbucks.")])))
+    segments, layout = step.apply(line)
+    assert step.reverse([*translations, "junk", segments[-1]], layout) == expected

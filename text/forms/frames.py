@@ -219,10 +219,13 @@ def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> r
     return m
 
 
-def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target: str) -> str:
+def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target: str, named: bool = False) -> str:
     """The frame's words around the slot's translation (body) of the slot as typed: its German article and an
     adjective opening it lowercase ("frisches Brot", not a name as typed: "Deutsche Bahn"), in the frame's case, an
-    English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an exonym, "Munich")."""
+    English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an exonym, "Munich");
+    `named`: the typed German slot is a name (a word the corpus lacks or its translations copy, "Aldi",
+    "Starbucks"), which the model's noun after the frame's own article keeps as typed ("the nearest Starbucks", but
+    "the next bus" for "Bus")."""
     if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
         closing = frame.named if frame.named and not frame.known and body.split() == typed.split() else frame.closing
         body = frame.known or body                      # a name the model copies ("Anna") is a person's
@@ -237,7 +240,9 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
         words = body.split()
         article = words[0].lower() if len(words) > 1 and words[0].lower() in ARTICLES_ALONE else ""
         body = " ".join(words[1:] if article else words)
-        if target == "en" and body[1:2].islower():                 # the German noun's capital: "the next bus"
+        first = body.split()[0] if body.split() else ""
+        if target == "en" and body[1:2].islower() and not (named and first in typed.split()) and \
+                first not in EXONYMS.values():                     # the German noun's capital: "the next bus"
             body = body[:1].lower() + body[1:]
     if frame.nearest and target == "de":
         return frame.opening + nearest(body, frame, genders, article) + frame.closing

@@ -278,7 +278,10 @@ class Quotations(Step):
             if not body and not slot.frame:
                 return after
             if slot.frame:                  # "Where is " + "my phone", in capitals where the question was
-                body = filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target)
+                named = self.source == "de" and self.case is not None and \
+                    all(self.case.lexicon.cased(w) is None or self.case.lexicon.copied(w)    # "Aldi", "Starbucks"
+                        for w in slot.typed.split())
+                body = filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target, named)
                 return (self.case.reverse(body, slot.cased) if slot.cased is not None else body) + after
             if not slot.as_written:
                 body = body.upper() if slot.upper else lowered(body) if slot.lower else body
