@@ -399,3 +399,19 @@ def test_a_name_after_the_nearest_or_next_keeps_its_capital(line, translations, 
                                                                  ("Ein Starbucks.", "A Starbucks.")])))
     segments, layout = step.apply(line)
     assert step.reverse([*translations, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("line, sent, translation, expected", [
+    ("Where is the nearest hotel?", "The hotel.", "Das Hotel.", "Wo ist das nächste Hotel?"),
+    ("Where is the closest bank?", "The bank.", "Die Bank.", "Wo ist die nächste Bank?"),
+    ("When does the next train leave?", "The train.", "Der Zug.", "Wann fährt der nächste Zug ab?"),
+    ("Where is the nearest hotel?", "The hotel.", "Der Der Hundt.", "junk?"),       # a stutter: the whole line's
+    ("Where is the closest bank?", "The bank.", "Die Frauen Frauen.", "junk?"),
+])
+def test_the_nearest_or_next_ones_noun_goes_to_the_model_with_its_article(line, sent, translation, expected):
+    """"Where is the nearest hotel?" sent "Hotel." alone and came back as "Wo ist die nächste Hotel?" ("The hotel." is
+    "Das Hotel."), "Where is the closest bank?" as "Wo ist der nächste Mann?" ("Bank." alone is "Bench.")."""
+    step = Quotations("de", Phrases("en", "de"), {})
+    segments, layout = step.apply(line)
+    assert segments[0] == sent
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected

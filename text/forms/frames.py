@@ -24,7 +24,8 @@ article into German: "die Schweiz" -> "aus der Schweiz", "der Iran" -> "aus dem 
 is monday") and holds no digit or clock word ("Es ist ein Uhr.": "It is a clock."). The nearest or next one ("Wo
 ist die nächste X?", "When does the next X leave?") is a frame of its own, the noun alone its slot; into German
 "nächste" follows the article of the noun's gender (the corpus', the everyday nouns', else the model's article's:
-"Hotel" alone is "die nächste Hotel"). A known town's, region's or country's name after the slot's noun phrase and
+the English noun goes to the model after "The", "The hotel." -> "Das Hotel.", "das nächste Hotel"; "Hotel." alone
+gave "die nächste Hotel", "Bank." "Bench."). A known town's, region's or country's name after the slot's noun phrase and
 "to" / "from" ("nach" / "aus") is the frame's, by rule ("The flight to Vienna" -> "Der Flug" + " nach Wien"; not "to
 Anna", "nach Hause", "to Switzerland": TOWARD_PLACES). Statements are frames too: text/forms/statement_frames.py.
 """

@@ -109,7 +109,8 @@ def noun_phrase(body: str, typed: str, target: str, articled: bool = False) -> b
     """Whether a frame slot's translation may be a noun phrase: no more words than the slot's and SLOT_SPARE, none a
     pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk), a
     German one's words those of a noun phrase; `articled`: the frame says the article itself, and an article and up
-    to ARTICLED_NOUNS words are one too ("Bahnhof" -> "The train station")."""
+    to ARTICLED_NOUNS words are one too ("Bahnhof" -> "The train station"), but for a second article or a word
+    twice after it."""
     words = re.findall(r"[\w'’-]+", body)
     if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) or w in typed.split()
                                   for k, w in enumerate(words)):      # a name as typed: "eBay"
@@ -117,6 +118,9 @@ def noun_phrase(body: str, typed: str, target: str, articled: bool = False) -> b
     words = [w.lower() for w in words]
     most = max(len(typed.split()) + SLOT_SPARE, 1 + ARTICLED_NOUNS if articled and words[:1] and
                words[0] in ARTICLES_ALONE else 0)
+    if articled and len(words) > 1 and words[0] in ARTICLES_ALONE and (words[1] in ARTICLES_ALONE or
+                                                                     len(set(words)) < len(words)):
+        return False                # a model's stutter: "Der Der Hundt", "Die Frauen Frauen"
     return 0 < len(words) <= most and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
 
 
@@ -226,6 +230,8 @@ class Quotations(Step):
         k, typed = len(slots), " ".join(m.group("slot").split())
         slots.append(None)
         capital = typed[:1].upper() + typed[1:] if typed.split()[0].islower() else typed     # "eBay" as typed
+        if own_article(frame) and self.source == "en":      # "The hotel." -> "Das Hotel.": "Hotel." alone is "die"
+            capital = "The " + typed                        # ("Bank." alone is "Bench.")
         segments += [*(("", "") if frame.known else (capital + ".", sentence.strip())), SLOTS[k] + m.group("marks")]
         slots[k] = Slot(len(segments) - 1, (len(segments) - 3,), frame.opening, frame.closing, lower=False,
                         upper=False, frame=frame, typed=typed, whole=len(segments) - 2, cased=state)
