@@ -144,3 +144,25 @@ def test_a_known_place_after_a_slots_noun_phrase_is_translated_by_rule_the_noun_
 ])
 def test_a_slot_with_no_known_place_after_to_or_from_is_no_frame(source, target, line):
     assert Quotations(target, Phrases(source, target)).apply(line)[0] == [line]
+
+
+@pytest.mark.parametrize("source, target, line, translation, expected", [
+    ("en", "de", "The shops are closed on Sundays.", "Das Geschäft.", "Das Geschäft ist sonntags geschlossen."),
+    ("en", "de", "The shops open tomorrow.", "Das Geschäft.", "Das Geschäft öffnet morgen."),
+    ("en", "de", "The tickets cost 12.50 euros each.", "Die Fahrt.", "Die Fahrt kostet 12,50 €."),
+    ("en", "de", "The tickets cost 12.50 euros each.", "Die Karten.", "Die Karten kosten je 12,50 €."),
+    ("en", "de", "The ticket costs 5 euros.", "Zwei Karten.", "Zwei Karten kosten 5 €."),
+    ("en", "de", "The weather is nice.", "Die Wetter.", "Die Wetter ist schön."),       # "die": either number
+    ("de", "en", "Die Geschäfte sind sonntags geschlossen.", "The store.", "The store is closed on Sundays."),
+    ("de", "en", "Das Konzert beginnt um 20 Uhr.", "The concerts.", "The concerts start at 8 pm."),
+    ("de", "en", "Die Kinder sind glücklich.", "The children.", "The children are happy."),
+    ("de", "en", "Der Bus fährt um 8 Uhr ab.", "The bus.", "The bus leaves at 8 o'clock."),       # "bus": none
+    ("de", "en", "Die Karten kosten je 12,50 Euro.", "The ticket.", "The ticket costs €12.50."),
+])
+def test_a_statements_verb_agrees_with_the_models_noun_phrase(source, target, line, translation, expected):
+    """"The shops are closed on Sundays." came back as "Das Geschäft sind sonntags geschlossen." (the verb's number
+    the typed subject's, the noun phrase the model's), "The tickets cost 12.50 euros each." as "Die Fahrt kosten je
+    12,50 €."."""
+    step = Quotations(target, Phrases(source, target))
+    segments, layout = step.apply(line)
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
