@@ -1,7 +1,8 @@
 """A price statement as a frame, German <-> English, beside the statement frames of text/forms/statement_frames.py
 (the same slot, the same quotations step): "X kostet|kosten [je] <price> [pro Stück]." <-> "X costs|cost <price>
 [each]." — the noun phrase X the model's alone, the verb in the number typed (German "kostet" is "costs", "kosten"
-"cost", and back), the price with its currency sign or name written as the target writes it ("89 euros" -> "89 €",
+"cost", and back; the model's noun phrase's where its words make it sure and no "je" after a singular:
+frames.agreed()), the price with its currency sign or name written as the target writes it ("89 euros" -> "89 €",
 "12,50 Euro" -> "€12.50"), "each" <-> "je" (a model given the whole sentence wrote "Die Flug um Wien kosten 89 €.",
 "Die Karten kostet 12,50 €."). Only a whole sentence of these words is one: "A man pays 5 euros for a coffee." and
 "Das kostet 5 Euro." (no noun phrase) stay the model's.

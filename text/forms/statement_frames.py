@@ -1,7 +1,9 @@
 """Statement frames, German <-> English, beside the question frames of text/forms/frames.py (the same slot, the
 same quotations step): "X ist|war|sind|waren [intensifier] adjective." <-> "X is|was|are|were ...", X opening with
 an article, a possessive or a demonstrative or a name's capitalized words ("Then the weather was nice." is none), the
-copula as typed (its number is the subject's; English "isn't" is "ist nicht"), the intensifier and the adjective from
+copula as typed (its number is the subject's, or the model's noun phrase's where its words make it sure,
+frames.number_of(): "Das Geschäft ist ..." for "The shops are ..." whose "The shops." came back "Das Geschäft."; English
+"isn't" is "ist nicht"), the intensifier and the adjective from
 text/forms/statements.py's tables (the adjective as said of a person where the slot's noun is one of PEOPLE, "Der Junge
 ist groß." -> "The boy is tall."; and where the model copies a slot of capitalized words, a name's but a place's: "Anna
 is nice." -> "Anna ist nett.", "Berlin ist groß." -> "Berlin is big."), "heute" / "gestern" after the copula, at the end
