@@ -224,3 +224,15 @@ def test_a_hyphened_range_of_weekdays_in_a_caps_line_is_each_days_name(line, cas
     lexicon = Lexicon.learn([("Der Laden ist geöffnet um 9 Uhr.", "The shop is open at 9."),
                              ("Er ist geschlossen.", "It is closed.")])
     assert Case(lexicon).apply(line)[0] == cased
+
+
+@pytest.mark.parametrize("lang, line, cased", [
+    ("de", "DER NEWSLETTER IST NEU.", "Der Newsletter ist neu."),   # English's "the newsletter" says nothing of German
+    ("de", "DER EXIT IST DORT.", "Der Exit ist dort."),
+    ("en", "SUBSCRIBE TO THE NEWSLETTER.", "Subscribe to the newsletter."),
+])
+def test_a_word_is_kept_lowercase_by_its_own_languages_phrases_only(lang, line, cased):
+    """A German caps line's noun the corpus lacks was lowercased for the English tables' "newsletter", "exit": "DER
+    NEWSLETTER IST NEU." -> "THE NEWSTER IS NINE."."""
+    lexicon = Lexicon.learn([("Der Mann ist neu und dort.", "The man subscribes to it.")])
+    assert Case(lexicon, lang=lang).apply(line)[0] == cased

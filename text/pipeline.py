@@ -110,7 +110,8 @@ class Pipeline:
         phrases = Phrases(cfg.src_lang, cfg.tgt_lang) if cfg.phrases else None
         everyday = EverydayNouns(lexicon, cfg.src_lang, cfg.tgt_lang, whole_spans(cfg.src_lang, cfg.tgt_lang)) \
             if lexicon is not None and cfg.phrases and cfg.placeholders else None     # "Akku", "receipt"
-        case = Case(lexicon, terms, everyday.terms if everyday else None) if cfg.case and lexicon is not None else None
+        case = Case(lexicon, terms, everyday.terms if everyday else None, cfg.src_lang) \
+            if cfg.case and lexicon is not None else None
         if cfg.sentences:
             genders = lexicon.genders if lexicon is not None and cfg.tgt_lang == "de" else {}
             steps.append(Quotations(cfg.tgt_lang, phrases, genders, case) if cfg.placeholders else Sentences())

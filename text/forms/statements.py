@@ -248,13 +248,16 @@ def german_words() -> list[str]:
 
 
 
-def written_words() -> list[tuple[str, bool]]:
-    """Every word the statements of both languages write, as written ("Das", "war", "lecker", "isn't", "Schwester"),
-    and whether it opens its sentence (a subject), from the tables above (text/steps/case.py's table_written)."""
-    subjects = [word for pair in THINGS + PEOPLE for word in pair]
-    copulas = [copula for both in (*GERMAN_COPULAS.values(), *ENGLISH_COPULAS.values()) for copula in both]
-    owners = [f"{mine}{ending}" for mine, my in POSSESSIVES for ending in ("", "e")] + [my for _, my in POSSESSIVES]
-    inside = [*copulas, *NEGATED.values(), "not", *" ".join(w for pair in WITH_SCHON for w in pair).split(), *owners,
-              *(word for de, thing, person in ADJECTIVES for word in (de, *thing, *person)),
-              *(word for de, en, _ in KIN for word in (de, en))]
+def written_words(lang: str) -> list[tuple[str, bool]]:
+    """Every word the statements of a language write, as written ("Das", "war", "lecker", "isn't", "Schwester"), and
+    whether it opens its sentence (a subject), from the tables above (text/steps/case.py's table_written)."""
+    side = 0 if lang == "de" else 1
+    subjects = [pair[side] for pair in THINGS + PEOPLE]
+    copulas = [copula for both in (GERMAN_COPULAS if side == 0 else ENGLISH_COPULAS).values() for copula in both]
+    owners = [f"{mine}{ending}" for mine, my in POSSESSIVES for ending in ("", "e")] if side == 0 else \
+        [my for _, my in POSSESSIVES]
+    adjectives = [de for de, _, _ in ADJECTIVES] if side == 0 else \
+        [word for _, thing, person in ADJECTIVES for word in (*thing, *person)]
+    inside = [*copulas, *((*NEGATED.values(), "not") if side else ()), *owners, *adjectives,
+              *" ".join(pair[side] for pair in WITH_SCHON).split(), *(pair[side] for pair in KIN)]
     return [(word, True) for word in subjects] + [(word, False) for word in inside]

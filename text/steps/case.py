@@ -76,25 +76,32 @@ NEVER_NAMES = IMPERATIVES | AUXILIARIES | QUESTION_WORDS | ENGLISH_OPENERS
 DAY_WORDS = {w for short in DAY_SHORT.values() for w in short} | {d.lower() for ds in WEEKDAYS.values() for d in ds}
 
 
-def table_written() -> frozenset[str]:
+def table_written(lang: str | None = None) -> frozenset[str]:
     """Words the phrase tables (the phrasebook's, the statements') write in lowercase and never capitalized but
-    first in a phrase, where a capital says nothing (a word only ever first may be a noun: "Newsletter abonnieren"):
-    a verb's or an adjective's the corpus may lack ("brauche", "lecker"; "wunderbar" though "Wunderbar!" is a
-    phrase)."""
-    written: dict[str, set[str]] = {}
+    first in a phrase, where a capital says nothing: a verb's or an adjective's the corpus may lack ("brauche",
+    "lecker"; "wunderbar" though "Wunderbar!" is a phrase). Each language apart: a word one of them writes only
+    first may be its noun ("Newsletter abonnieren", though English writes "the newsletter"); lang: one language's
+    words ("de", "en"), None: both's."""
+    seen: dict[str, dict[str, set[str]]] = {}     # word -> language -> its forms inside a phrase
+    def saw(word: str, lang: str, first: bool) -> None:
+        seen.setdefault(word.lower(), {}).setdefault(lang, set()).update(() if first else {word})
     for pair in PAIRS:
-        for side in pair:
-            for k, word in enumerate(WORD.findall(side)):
-                written.setdefault(word.lower(), set()).update({word} if k else ())
-    for word, first in written_words():         # the statements', from their tables
-        written.setdefault(word.lower(), set()).update(() if first else {word})
-    return frozenset(word for word, forms in written.items() if forms == {word})
+        for side, text in zip(("de", "en"), pair):
+            for k, word in enumerate(WORD.findall(text)):
+                saw(word, side, k == 0)
+    for side in ("de", "en"):
+        for word, first in written_words(side):         # the statements', from their tables
+            saw(word, side, first)
+    return frozenset(word for word, sides in seen.items() if (lang in sides if lang else True) and
+                     all(forms == {word} for side, forms in sides.items() if side == lang or lang is None))
 
 
 # in a caps line such a word the corpus lacks stays lowercase: as "Brauche" it was kept as a name ("ICH BRAUCHE EINE
 # QUITTUNG." -> "I BRAUCHE A RECEIPT."), and so does a sign's "weekends", as the phrase step reads it ("CLOSED ON
 # WEEKENDS." -> "CABDIE AM WOCHENENDE.")
-TABLE_LOWERCASE = table_written() | {"weekend", "weekends", "weekday", "weekdays"}
+WEEKENDS = {"weekend", "weekends", "weekday", "weekdays"}
+TABLE_LOWERCASE = {lang: table_written(lang) | (WEEKENDS if lang != "de" else set())
+                   for lang in ("de", "en", None)}     # by the line's language; None: a step told none
 
 
 class Cased(NamedTuple):
@@ -142,15 +149,16 @@ def looks_like_a_place(word: str) -> bool:
 
 
 class Case(Step):
-    def __init__(self, lexicon: Lexicon, terms: Terms | None = None, everyday: Terms | None = None):
+    def __init__(self, lexicon: Lexicon, terms: Terms | None = None, everyday: Terms | None = None,
+                 lang: str | None = None):
         """everyday: the built-in everyday nouns' terms (text/finders/glossary.py's EverydayNouns), written as the
         table writes them as a glossary's are ("ich brauche eine quittung" -> "... Quittung"), a request's glossary
-        or not."""
-        self.lexicon, self.terms = lexicon, terms if terms is not None else Terms()
+        or not; lang: the language of the lines (TABLE_LOWERCASE's), None: either."""
+        self.lexicon, self.terms, self.lang = lexicon, terms if terms is not None else Terms(), lang
         self.everyday = everyday if everyday is not None else Terms()
 
     def given(self, terms: Terms) -> "Case":
-        return Case(self.lexicon, terms, self.everyday)
+        return Case(self.lexicon, terms, self.everyday, self.lang)
 
     def apply(self, text: str) -> tuple[str, Cased | None]:
         found = kind(text)
@@ -241,7 +249,8 @@ class Case(Step):
             days = word.lower().split("-")                                      # two days, not "so-so"
             if len(days) > 1 and len(set(days)) == len(days) and all(day in DAY_WORDS for day in days):
                 return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR", "mo-fr" -> "Mo-Fr"
-            if found == "caps" and (after_noun or word.lower() in ENGLISH_OPENERS | TABLE_LOWERCASE) and not named:
+            lowercase = ENGLISH_OPENERS | TABLE_LOWERCASE[self.lang]
+            if found == "caps" and (after_noun or word.lower() in lowercase) and not named:
                 return word.lower()
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
             if found == "caps" and not named and self.verb_form(word):
