@@ -26,6 +26,7 @@ python -m probes.glossary, python -m probes.placeholders, python -m probes.nouns
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -139,7 +140,22 @@ def parse_args(argv):
     if args.outputs and (args.checkpoint or args.engine_compare):
         raise UserError("--outputs scores a file of outputs without a model; drop --checkpoint and --engine-compare")
     args.lines = read_file_lines(args.file) if args.file else None
+    if args.file:
+        args.direction = file_direction(args.file, args.direction)
     return args
+
+
+def file_direction(name: str, direction: str | None) -> str:
+    """The direction of --file's lines: from its name's language ("fresh.en.tsv": en-de), or --direction's."""
+    written = re.search(r"\.(de|en)\.tsv$", name)
+    wanted = next((d for d in DIRECTIONS if written and d.startswith(written.group(1))), None)
+    if wanted and direction not in (None, wanted):
+        raise UserError(f"--file {name} holds {written.group(1)} lines, probed {wanted}, but --direction is "
+                        f"{direction}; drop --direction")
+    if not (wanted or direction):
+        raise UserError(f"--file {name}: its name does not say its lines' language (NAME.de.tsv, NAME.en.tsv); "
+                        "pass --direction de-en or en-de")
+    return wanted or direction
 
 
 def read_file_lines(name: str) -> list[Probe]:

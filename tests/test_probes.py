@@ -142,3 +142,15 @@ def test_a_files_figures_name_the_file_and_the_own_lines_figures_do_not(tmp_path
                                                                     judge), None)
     assert list(recorded[0]) == ["probe items kept", "copied-through items kept exactly"]
     assert list(recorded[1]) == ["probe items kept (tiny.en.tsv)", "copied-through items kept exactly (tiny.en.tsv)"]
+
+
+def test_a_files_direction_is_its_names_language_or_the_flags(tmp_path):
+    """`--file fresh.en.tsv` without --direction probed its English lines with a German->English model, silently."""
+    for name in ("tiny.en.tsv", "tiny.tsv"):
+        (tmp_path / name).write_text(TINY, encoding="utf-8")
+    assert parse_args(["--file", str(tmp_path / "tiny.en.tsv")]).direction == "en-de"
+    assert parse_args(["--file", str(tmp_path / "tiny.tsv"), "--direction", "en-de"]).direction == "en-de"
+    for flags, message in ((["--direction", "de-en"], "holds en lines, probed en-de"), ([], "does not say")):
+        name = "tiny.en.tsv" if flags else "tiny.tsv"
+        with pytest.raises(UserError, match=message):
+            parse_args(["--file", str(tmp_path / name), *flags])
