@@ -34,8 +34,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from text.forms.everyday_nouns import forms
-from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES, exonyms
+from text.forms.frame_numbers import GERMAN_GENDERS, agreed, number_of, plural_english
+from text.forms.frame_places import ARTICLED, alternatives, toward
+from text.forms.places import EXONYMS
 
 # (German, English, the German slot's case): "{}" is the slot; into German, each English frame's German is the last
 # named ("du" after "Sie", as text/forms/phrasebook.py); into English, each German frame's English is the first
@@ -92,57 +93,18 @@ LONE_NOT = {"de": frozenset("die der das dieser diese dieses jeder jede jedes ma
 ING_NOUNS = frozenset("building meeting wedding morning evening thing ring king spring painting parking clothing "
                       "ceiling wing string beginning ending shopping swimming pudding".split())
 LAST_NOT = frozenset("from with for at in on of about up off out back away down over".split())
-WORD = r"[^\W\d_][\w'’-]*"
-SLOT_WORDS = (1, 4)
 PLACE_WORDS = 2            # "I'm from X": a country's or a town's name, capitalized ("New Zealand")
 # German determiners a slot's translation opens with (lowercase inside the frame: "Haben Sie einen Tisch?"); the
 # masculine accusative of those whose nominative does not show the gender, and of "der"
 DETERMINERS = frozenset("der die das den ein eine einen kein keine keinen mein meine meinen dein deine deinen sein "
                         "seine seinen unser unsere unseren euer eure euren dieser diese diesen dieses".split())
 OPEN_NOMINATIVE = frozenset("ein kein mein dein sein unser euer".split())      # "m" or "n": the noun tells
-SINGULAR = frozenset("a an one".split())
 # the article a model's translation of a frame's slot may open with where the frame has its own ("the nearest X")
 ARTICLES_ALONE = frozenset("the a an der die das den ein eine einen".split())
 ARTICLE_GENDERS = {"der": "m", "den": "m", "einen": "m", "das": "n", "die": "f", "eine": "f"}
 NEXT_ONE = (" nearest ", " closest ", " next ")             # an English frame's words before its slot
 NEAREST = re.compile(r"(?:der|die|das) (nächste)\s*$")        # an English frame's German article and adjective
-GERMAN_GENDERS = {german.lower(): gender for german, gender, _, _ in forms()}      # "apotheke" -> "f"
-# countries German names with their article, its dative after "aus" ("aus der Schweiz", "aus den USA")
-ARTICLED = {"Schweiz": "der", "Türkei": "der", "Slowakei": "der", "Ukraine": "der", "Mongolei": "der",
-            "USA": "den", "Niederlande": "den", "Niederlanden": "den", "Philippinen": "den"}
-# a known town's, region's or country's name after a slot's noun phrase and "to" / "from" ("The flight to Vienna"),
-# translated by rule after the model's noun phrase ("Der Flug" + "nach Wien"; a model given the whole sentence wrote
-# "Die Flug um Wien"): the preposition, (German, English); no place said with an article or another preposition
-# ("in die Schweiz", "an den Bodensee", "to the Alps")
-TOWARD = [("nach", "to"), ("aus", "from")]
-NOT_TOWARD = frozenset(["Bodensee", "Ostsee", "Nordsee", "Rhein", "Donau", "Alpen", "Schwarzwald", "Eiffelturm",
-                        "Kölner Dom", "Brandenburger Tor", "Bayern München", "United States", "United Kingdom",
-                        "Great Britain", *ARTICLED, *(EXONYMS.get(k, k) for k in ARTICLED)])
-TOWARD_PLACES = {"de": frozenset({*EXONYMS, *PLACE_NAMES, *WHOLE_PLACES} - NOT_TOWARD),
-                 "en": frozenset({*(p for p in EXONYMS.values() if not p.startswith("the ")), *WORDED_PLACES,
-                                  *(p for p in PLACE_NAMES if p not in EXONYMS), *WHOLE_PLACES} - NOT_TOWARD)}
 
-
-# a statement's verb in the singular and the plural, (singular, plural), and the words only a plural takes after it
-# ("Die Karten kosten je 12,50 €."): the verb agrees with the model's noun phrase where its number is sure ("The shops
-# are closed." whose "The shops." came back "Das Geschäft.": "Das Geschäft ist ...", not "Das Geschäft sind ...")
-VERB_NUMBERS = {"de": [("ist", "sind"), ("war", "waren"), ("kostet", "kosten"), ("beginnt", "beginnen"),
-                       ("endet", "enden"), ("öffnet", "öffnen"), ("schließt", "schließen"), ("fährt", "fahren"),
-                       ("kommt", "kommen")],
-                "en": [("is", "are"), ("was", "were"), ("costs", "cost"), ("starts", "start"), ("begins", "begin"),
-                       ("ends", "end"), ("opens", "open"), ("closes", "close"), ("leaves", "leave"),
-                       ("departs", "depart"), ("arrives", "arrive")]}
-EACH = {"de": " je", "en": " each"}
-# a German noun phrase's first word that says it is one thing ("die", "meine", "keine" may open a plural too)
-GERMAN_SINGULAR = frozenset("der das dem des ein eine einen einem eines mein dein sein ihr unser euer kein dieser "
-                            "dieses jeder jede jedes".split())
-GERMAN_PLURAL = frozenset("zwei drei vier fünf viele einige mehrere beide alle".split())
-# a German noun after "die" whose last letters no plural ends in ("Die Fahrt", "die Zeitung"; "die Karten" may be one)
-SINGULAR_END = re.compile(r"(?:[tgdkmpfzßx]|ch)$")
-# English nouns of a plural without "-s", and of either number ("The fish are"): the verb as typed
-ENGLISH_PLURALS = frozenset("people children men women police".split())
-EITHER_NUMBER = frozenset("sheep fish deer staff crew team family series species news".split())
-ENGLISH_SINGULAR = frozenset("a an one this that every each".split())
 
 
 class Frame(NamedTuple):
@@ -196,31 +158,6 @@ def frames(source: str, target: str) -> list[Frame]:
         found[written] = Frame(compiled(written, slot, article, placed=after), opening, closing, case, plural,
                                compiled(written, slot, article, folded=True, placed=after), nearest=nearest)
     return [found[k] for k in sorted(found, key=lambda k: len(k), reverse=True)]
-
-
-def alternatives(words) -> str:
-    """A regex of the phrases, longest first, each one's spaces any run of them."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True) if w)
-
-
-def toward(source: str) -> tuple[str, str]:
-    """A slot's words that hold no known place after "to" / "from" ("nach" / "aus"), and the optional place after
-    them (groups "toward", "place")."""
-    side = 0 if source == "de" else 1
-    places = rf"(?:{alternatives(TOWARD_PLACES[source])})(?![\w'’-])"
-    guard = rf"(?!(?:{alternatives(pair[side] for pair in TOWARD)})\s+{places})"
-    words = rf"{WORD}(?:\s+{guard}{WORD}){{{SLOT_WORDS[0] - 1},{SLOT_WORDS[1] - 1}}}"
-    return words, rf"(?:\s+(?P<toward>{alternatives(pair[side] for pair in TOWARD)})\s+(?P<place>{places}))?"
-
-
-def toward_closing(m: re.Match, source: str) -> str:
-    """The place after a slot's noun phrase as the target writes it (" nach Wien", " from Munich"), else ""."""
-    if not m.groupdict().get("place"):
-        return ""
-    side, target = (0, "en") if source == "de" else (1, "de")
-    word = next(pair[1 - side] for pair in TOWARD if pair[side] == m.group("toward").lower())
-    place = " ".join(m.group("place").split())
-    return f" {word} {exonyms(source, target).get(place, place)}"
 
 
 def slot_of(frame: Frame, sentence: str, source: str, folded: bool = False) -> re.Match | None:
@@ -294,45 +231,6 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     return opening + body + frame.closing
 
 
-def number_of(body: str, target: str, genders: dict[str, str]) -> str:
-    """A noun phrase's number where its words make it sure: "s" (singular), "p" (plural), else "". German: by its
-    first word ("Das Geschäft", "Zwei Karten"), after "die" by its noun's gender ("p") or last letters ("Die Fahrt");
-    English: by its first word ("A ticket") or its last ("The tickets", "The people"; "The fish", "The bus": none)."""
-    words = body.split()
-    if not words:
-        return ""
-    first, last = words[0].lower(), words[-1].lower()
-    if target == "de":
-        if first in GERMAN_SINGULAR:
-            return "s"
-        if first in GERMAN_PLURAL or GERMAN_GENDERS.get(last) == "p":
-            return "p"
-        plain = len(words) > 1 and words[-1][:1].isupper() and not words[-1].isupper()
-        return "s" if first == "die" and plain and SINGULAR_END.search(last) else ""
-    if first in ENGLISH_SINGULAR and len(words) > 1:
-        return "s"
-    if last in ENGLISH_PLURALS or plural_english(body) and not last.endswith(("us", "is")):
-        return "p"
-    return "s" if last.isalpha() and not last.endswith("s") and last not in EITHER_NUMBER else ""
-
-
-def agreed(closing: str, number: str, target: str) -> str:
-    """A statement's closing with its first verb of VERB_NUMBERS in the number given ("" keeps it as typed), and no
-    "je" / "each" after a singular (" kosten je 12,50 €" -> " kostet 12,50 €")."""
-    if not number:
-        return closing
-    forms = {w: pair for pair in VERB_NUMBERS[target] for w in pair}
-    words = closing.split(" ")
-    k = next((k for k, w in enumerate(words) if w in forms), None)
-    if k is None:
-        return closing
-    words[k] = forms[words[k]][number == "p"]
-    closing = " ".join(words)
-    if number == "s":
-        closing = re.sub(rf"{EACH[target]}(?=\s|$)", "", closing)
-    return closing
-
-
 def own_article(frame: Frame) -> bool:
     """Whether the frame says its slot's article itself ("Where is the nearest X?", "Wo ist die nächste X?")."""
     return bool(frame.nearest) or frame.opening.endswith(NEXT_ONE)
@@ -367,9 +265,3 @@ def accusative(words: list[str], genders: dict[str, str]) -> list[str]:
     middle = [w[:-len(adjective)] + "en" if w.islower() and w.endswith(adjective) else w for w in words[1:-1]]
     article = "den" if first == "der" else "euren" if first == "euer" else first + "en"
     return [article, *middle, words[-1]] if len(words) > 1 else words
-
-
-def plural_english(body: str) -> bool:
-    """Whether an English noun phrase is a plural: no "a", "an", "one" before it and its last word ends in "s"."""
-    words = body.lower().split()
-    return bool(words) and words[0] not in SINGULAR and words[-1].endswith("s") and not words[-1].endswith("ss")

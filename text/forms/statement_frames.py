@@ -19,7 +19,8 @@ import re
 from text.forms.cost_frames import cost_closing, cost_pattern
 from text.forms.event_frames import event_closing, event_pattern
 from text.forms.opening_frames import opening_closing, opening_pattern
-from text.forms.frames import Frame, alternatives, toward, toward_closing
+from text.forms.frame_places import alternatives, toward, toward_closing
+from text.forms.frames import Frame
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
                                    POSSESSIVES, TIMES, WITH_SCHON, owned)
