@@ -415,3 +415,20 @@ def test_the_nearest_or_next_ones_noun_goes_to_the_model_with_its_article(line, 
     segments, layout = step.apply(line)
     assert segments[0] == sent
     assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+
+
+@pytest.mark.parametrize("source, target, line, translation, expected", [
+    ("en", "de", "Where is the nearest supermarket?", "Supermarkt.", "junk?"),     # no gender: the whole line's
+    ("en", "de", "Where is the nearest supermarket?", "Der Supermarkt.", "Wo ist der nächste Supermarkt?"),
+    ("en", "de", "Where is the nearest train station?", "Dieser Hund.", "junk?"),  # a determiner: no noun phrase
+    ("en", "de", "Where is the nearest train station?", "Der dieser Hund.", "junk?"),
+    ("de", "en", "Wo ist der nächste Bahnhof?", "This dog.", "junk?"),
+    ("de", "en", "Wo ist der nächste Bahnhof?", "The my station.", "junk?"),
+])
+def test_the_nearest_ones_noun_of_no_gender_or_after_a_determiner_is_no_frames(source, target, line, translation,
+                                                                              expected):
+    """"Where is the nearest supermarket?" came back as "Wo ist die nächste Supermarkt?" ("die" for a noun of no gender
+    known), "Where is the nearest train station?" as "Wo ist der nächste Dieser Hund?"."""
+    step = Quotations(target, Phrases(source, target), {})
+    segments, layout = step.apply(line)
+    assert step.reverse([translation, "junk", segments[-1]], layout) == expected

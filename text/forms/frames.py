@@ -185,7 +185,7 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
     English first word lowercase unless it is a name (kept from the typed slot, "Anna", or an exonym, "Munich");
     `named`: the typed German slot is a name (a word the corpus lacks or its translations copy, "Aldi",
     "Starbucks"), which the model's noun after the frame's own article keeps as typed ("the nearest Starbucks", but
-    "the next bus" for "Bus")."""
+    "the next bus" for "Bus"); "" where the frame cannot hold it (the nearest one's noun of no gender known)."""
     if frame.statement:             # the slot opens the sentence: "Das Wetter ist schön."
         closing = frame.named if frame.named and not frame.known and body.split() == typed.split() else frame.closing
         if not frame.known:                             # the tables' own noun phrase has the number typed
@@ -207,7 +207,8 @@ def filled(frame: Frame, typed: str, body: str, genders: dict[str, str], target:
                 first not in EXONYMS.values():                     # the German noun's capital: "the next bus"
             body = body[:1].lower() + body[1:]
     if frame.nearest and target == "de":
-        return frame.opening + nearest(body, frame, genders, article) + frame.closing
+        near = nearest(body, frame, genders, article)
+        return frame.opening + near + frame.closing if near else ""
     if target == "de":
         words = body.split()
         if words and words[0].lower() in DETERMINERS:
@@ -239,9 +240,12 @@ def own_article(frame: Frame) -> bool:
 def nearest(body: str, frame: Frame, genders: dict[str, str], article: str = "") -> str:
     """A German noun (the model's article dropped) with the frame's adjective after the definite article its gender
     takes: "Apotheke" -> "die nächste Apotheke", "Zug" -> "der nächste Zug" (the corpus' or the everyday nouns'
-    gender, else the model's article's: "Das Hotel" -> "das nächste Hotel"; "die" where none tells)."""
+    gender, else the model's article's: "Das Hotel" -> "das nächste Hotel"); "" where none tells ("Supermarkt": no
+    "die nächste Supermarkt")."""
     noun = body.split()[-1].lower() if body.split() else body
-    gender = genders.get(noun) or GERMAN_GENDERS.get(noun) or ARTICLE_GENDERS.get(article, "f")
+    gender = genders.get(noun) or GERMAN_GENDERS.get(noun) or ARTICLE_GENDERS.get(article)
+    if gender is None:
+        return ""
     article, ending = {"m": ("der", "e"), "n": ("das", "e"), "p": ("die", "en")}.get(gender, ("die", "e"))
     if frame.case == "acc" and gender == "m":
         article, ending = "den", "en"

@@ -42,6 +42,9 @@ STYLES = {"en": ("“", "”", "‘", "’"), "de": ("„", "“", "‚", "‘")
 MAX_DEPTH = 3            # quotations inside quotations inside quotations; deeper ones stay as written
 SLOT_SPARE = 1           # a frame's slot translated in more words than its own and this is junk: the whole question's
 ARTICLED_NOUNS = 2       # a frame that says its slot's article: a translation of an article and this many words
+# determiners that no noun after a frame's own article opens with ("der nächste Dieser Hund"); articles: a stutter
+DETERMINERS_AFTER = {"de": DETERMINERS - ARTICLES_ALONE | frozenset("jeder jede jedes manche alle".split()),
+                     "en": frozenset("this that these those my your his her its our their every each some".split())}
 MAX_IN_SENTENCE = 8      # slots of one sentence (they share its 16 placeholders with numbers, names, ...)
 NAME_WORDS = (2, 8)      # a name or title kept as written has this many words
 LINKING_WORDS = frozenset("& a an and at by for in of on the to am auf aus bei das dem den der des die im mit und "
@@ -110,7 +113,7 @@ def noun_phrase(body: str, typed: str, target: str, articled: bool = False) -> b
     pronoun's or a verb's a slot may not hold ("This is a kickboxing", "Three people are looking": a model's junk), a
     German one's words those of a noun phrase; `articled`: the frame says the article itself, and an article and up
     to ARTICLED_NOUNS words are one too ("Bahnhof" -> "The train station"), but for a second article or a word
-    twice after it."""
+    twice after it, nor a determiner after it or opening it ("Dieser Hund")."""
     words = re.findall(r"[\w'’-]+", body)
     if target == "de" and not all(german_noun_phrase_word(w, k, len(words)) or w in typed.split()
                                   for k, w in enumerate(words)):      # a name as typed: "eBay"
@@ -121,6 +124,9 @@ def noun_phrase(body: str, typed: str, target: str, articled: bool = False) -> b
     if articled and len(words) > 1 and words[0] in ARTICLES_ALONE and (words[1] in ARTICLES_ALONE or
                                                                      len(set(words)) < len(words)):
         return False                # a model's stutter: "Der Der Hundt", "Die Frauen Frauen"
+    if articled and DETERMINERS_AFTER.get(target, frozenset()) & set(words[1:] if words[:1] and
+                                                                     words[0] in ARTICLES_ALONE else words):
+        return False                # a determiner, no noun after the frame's article: "der nächste Dieser Hund"
     return 0 < len(words) <= most and not NOT_IN_SLOT.get(target, frozenset()) & set(words)
 
 
@@ -288,6 +294,8 @@ class Quotations(Step):
                     all(self.case.lexicon.cased(w) is None or self.case.lexicon.copied(w)    # "Aldi", "Starbucks"
                         for w in slot.typed.split())
                 body = filled(slot.frame, slot.typed, body.rstrip(".!?… "), self.genders, self.target, named)
+                if not body:                # "Supermarkt" of no gender known: the whole question's
+                    return sentence(slot.whole).rstrip(".!?… ") + after
                 return (self.case.reverse(body, slot.cased) if slot.cased is not None else body) + after
             if not slot.as_written:
                 body = body.upper() if slot.upper else lowered(body) if slot.lower else body
