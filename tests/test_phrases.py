@@ -600,6 +600,18 @@ def test_where_one_lives_or_comes_from_joins_an_introductions_name_before_a_plac
     assert Phrases(*pair).apply(line) == (masked, (fill,))
 
 
+@pytest.mark.parametrize("pair, line, fill", [
+    (("en", "de"), "My name is Lena and I live in Cologne with my dog.", "Ich heiße Lena"),
+    (("en", "de"), "My name is Lena and I live in Cologne, and you?", "Ich heiße Lena"),
+    (("de", "en"), "Ich heiße Lena und wohne in Köln mit meinem Hund.", "My name is Lena"),
+    (("de", "en"), "Ich heiße Lena und komme aus Wien, aber wohne in Berlin.", "My name is Lena")])
+def test_where_one_lives_joins_the_introduction_only_before_a_place_that_ends_the_sentence(pair, line, fill):
+    """Joined before more than the place, a model wrote "Ich heiße Lena und wohne in mit meinem Hund. Eine Köln.",
+    "My name is Lena and I live in with my dog Cologne.", "Ich heiße Lena und wohne in, Köln und du?"."""
+    rest = line[line.index(" und " if pair[0] == "de" else " and "):]
+    assert Phrases(*pair).apply(line) == (P0 + rest, (fill,))
+
+
 @pytest.mark.parametrize("pair, line, masked, fills", [
     (("de", "en"), "Hallo Tom, ruf mich unter 0171 2345678 an.", f"{P0} Tom, {P1}.",
      ("Hello", "call me at 0171 2345678")),                                 # "Hello, Tom, calls under 0171 2345678."

@@ -9,10 +9,11 @@ exclamation mark or a capitalized word ("Tschüss Anna." -> "Bye" + " Anna."), a
 ("Hallo, wie geht's dir?" -> "Hello" + ", " + "how are you" + "?": a model wrote "Hello, like you walks?"). An
 introduction takes the name after it along ("Ich heiße Anna und spiele Tennis." -> "My name is Anna" + " und spiele
 Tennis.": as two placeholders, a model wrote "My name is and Anna comes from Vienna." for "... und komme aus Wien."),
-and where one lives or comes from after it, before a place ("Ich heiße Lena und wohne in Köln." -> "My name is Lena
-and I live in" + " Köln.": a model wrote "My name is Lena and live in Cologne."), and thanks for something open a
-sentence with their "für" / "for", the thing left to the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you
-very much for" + " Ihre Hilfe!": "Dank" alone was taken for a name, "Many Dank for their helps!"), and so does
+and where one lives or comes from after it, before a place that ends the sentence ("Ich heiße Lena und wohne in
+Köln." -> "My name is Lena and I live in" + " Köln.": a model wrote "My name is Lena and live in Cologne."; not before
+"Köln mit meinem Hund"), and thanks for something open a sentence with their "für" / "for", the thing left to
+the model ("Vielen Dank für Ihre Hilfe!" -> "Thank you very much for" + " Ihre Hilfe!": "Dank" alone was taken for a
+name, "Many Dank for their helps!"), and so does
 "Bitte" / "Please" before a request ("Bitte warten Sie hier." -> "Please" + " warten Sie hier."), and a notice's
 label with its colon ("Achtung: Rutschgefahr!" -> "Attention:" + " Rutschgefahr!": a model lost a colon after a
 placeholder), and so does a field's ("Telefon: 030 1234567" -> "Phone:" + " 030 1234567"), after a comma too
@@ -37,6 +38,7 @@ from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
 from text.forms.verbatim import LAUGHTER
 from text.forms.calendar import WEEKDAYS
+from text.forms.places import WHOLE_PLACES
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
                                       INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES, SALUTATIONS,
                                       SIGN_OFFS, TABLES, THANKED, THANKS, phrase_key)
@@ -75,6 +77,11 @@ HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)}
 
 def alternatives(phrases) -> str:
     return "|".join(re.escape(g).replace(r"\ ", " +") for g in sorted(phrases, key=len, reverse=True))
+
+
+# the place after where one lives or comes from, alone to the sentence's end ("... und wohne in Köln."; not "in Köln mit
+# meinem Hund", "in Cologne, and you?": joined, a model wrote "My name is Lena and I live in with my dog Cologne.")
+PLACE_ENDS = rf"(?=\s+(?:{alternatives(WHOLE_PLACES)}|[A-ZÄÖÜ][\w'’-]*(?:\s+[A-ZÄÖÜ][\w'’-]*)*)\s*[.!]*\s*$)"
 
 
 def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str],
@@ -150,7 +157,7 @@ class Phrases(PlaceholderStep):
         word, self.closed_by = CLOSINGS.get(source, ("", ""))
         self.closing = closing(word) if self.table and word else None
         joins = INTRODUCED.get(source) if self.table else None       # "und wohne in" before a place's capital
-        self.introduced = re.compile(rf"\s+((?i:{alternatives(joins)}))(?=\s+[A-ZÄÖÜ])") if joins else None
+        self.introduced = re.compile(rf"\s+((?i:{alternatives(joins)})){PLACE_ENDS}") if joins else None
 
     def find(self, text: str) -> list[Span]:
         m = SENTENCE.fullmatch(text)
