@@ -36,7 +36,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.verbatim import LAUGHTER
+from text.forms.verbatim import LAUGHTER, PHONE_NUMBER
 from text.forms.calendar import WEEKDAYS
 from text.forms.places import WHOLE_PLACES
 from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
@@ -67,10 +67,9 @@ LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
 AND = {"de": "und", "en": "and"}          # what joins a closing and a farewell ("Liebe Grüße und bis bald!")
-# a phone number inside a phrase (PHONE_SENTENCES): digits in groups, a "+" or brackets, at least PHONE_DIGITS of
-# them, so no time ("Call me at 5 pm", "um 17:30") nor year
-PHONE = re.compile(r"(?<![\w.,:+(])\+?\(?\d[\d ()/-]*\d(?![.,:]?\d)")
-PHONE_DIGITS = 5
+# a phone number inside a phrase (PHONE_SENTENCES), as the copy-through finder finds one: no time ("Call me at 5 pm",
+# "um 17:30") nor year
+PHONE = re.compile(PHONE_NUMBER)
 AROUND = re.compile(r"\s*(\S.*?)\s*[.!]*\s*")                 # a sentence around a number's "{}"
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
@@ -265,7 +264,7 @@ class Phrases(PlaceholderStep):
         unter 0171 2345678 an!" -> "Call me at 0171 2345678"); None for any other, and where the number is a time
         ("Call me at 5 pm": the model's)."""
         number = PHONE.search(text, at)
-        if not number or sum(c.isdigit() for c in number.group()) < PHONE_DIGITS:
+        if not number:
             return None
         around = AROUND.fullmatch(f"{text[at:number.start()]}{{}}{text[number.end():]}")
         table = PHONE_SENTENCES.get((self.source, self.target), {})

@@ -58,6 +58,11 @@ FORMAT_SLOTS = [
 MODEL = r"(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))"
 # a key of a keyboard that is pressed with others ("Ctrl+C", "Strg + Umschalt + T")
 KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn|[⌘⌥⇧⌃])"
+# a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567", a local one of three and
+# four digits with a hyphen ("555-0199"; not a year's range, "1990-2000"); the phrases around one read it too
+# (text/finders/phrases.py: "Call me at 555-0199.")
+PHONE_NUMBER = (r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,}"
+                r"|[1-9]\d{2}(?=-\d{4}(?![.,]?\d)))(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)")
 # short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
 SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
                "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
@@ -117,9 +122,7 @@ PATTERNS = [
     # placeholders a model wrote "My new iPhone is 15."), its model after it ("iPhone 15 Pro": a model lost "Pro"),
     # an operating system or program with its version ("Windows 11", "Ubuntu 22.04": a model dropped "Windows" and
     # wrote "22,04"); not a currency's code ("EUR 20": a price)
-    r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
-    r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)",
-    # a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"
+    PHONE_NUMBER,
     r"(?-i:(?<![\w-])(?:(?:\p{Lu}\w*-)*\p{Lu}\p{Ll}+(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer"
     r"|chaussee|-Straße|-Platz|-Allee|-Weg|-Ring|-Damm)|\p{Ll}{2,}(?:straße|strasse|str\.|gasse|allee|chaussee)"
     r"|\p{Lu}\p{Ll}+er (?:Straße|Strasse|Str\.|Gasse|Weg|Allee|Platz|Ring|Damm|Ufer|Chaussee))"
