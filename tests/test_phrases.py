@@ -554,6 +554,15 @@ def test_more_info_at_an_address_opens_the_sentence_and_the_address_is_another_f
     assert Phrases("de", "en").apply("Er sucht mehr Infos unter dem Tisch.")[1] == ()
 
 
+@pytest.mark.parametrize("pair, line", [(("en", "de"), "More info at the reception."),
+                                        (("de", "en"), "Mehr Infos unter der Woche."),
+                                        (("en", "de"), "Email me at the office.")])
+def test_more_info_at_leads_only_before_an_address(pair, line):
+    """Before words, "More info at the reception." came back as "Mehr Infos unter feiert die Feier.", "Mehr Infos unter
+    der Woche." as "More info at there."."""
+    assert Phrases(*pair).apply(line) == (line, ())
+
+
 @pytest.mark.parametrize("pair, line, masked, fills", [
     (("de", "en"), "Ruf mich unter 0171 2345678 an!", f"{P0}!", ("Call me at 0171 2345678",)),   # "Do I 0171 ..."
     (("de", "en"), "Sie erreichen mich unter 0171 2345678.", f"{P0}.", ("You can reach me at 0171 2345678",)),

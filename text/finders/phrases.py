@@ -36,12 +36,12 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.verbatim import LAUGHTER, PHONE_NUMBER
+from text.forms.verbatim import ADDRESS, LAUGHTER, PHONE_NUMBER
 from text.forms.calendar import WEEKDAYS
 from text.forms.places import WHOLE_PLACES
-from text.forms.phrase_tables import (BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS, HOURS_SIGNS,
-                                      INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES, SALUTATIONS,
-                                      SIGN_OFFS, TABLES, THANKED, THANKS, phrase_key)
+from text.forms.phrase_tables import (ADDRESS_LEADS, BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS,
+                                      HOURS_SIGNS, INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES,
+                                      SALUTATIONS, SIGN_OFFS, TABLES, THANKED, THANKS, phrase_key)
 
 # "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
 SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
@@ -85,14 +85,17 @@ PLACE_ENDS = rf"(?=\s+(?:{alternatives(WHOLE_PLACES)}|[A-ZÄÖÜ][\w'’-]*(?:\s
 
 def opening(greetings: list[str], leads: dict[str, str], labels: dict[str, str], fields: dict[str, str],
             signs: tuple[str, ...] = ()) -> re.Pattern:
-    """A greeting before a comma, an exclamation mark, a capitalized word or only emoji, a lead (LEADS) before a word, a
-    label (LABELS, FIELDS) with its colon, a field's before its number (FIELDS: "Abfahrt 10:15 Uhr"), or a sign's
-    word of opening hours before its days or hours (HOURS_SIGNS: "Open Mon-Fri 9-5")."""
+    """A greeting before a comma, an exclamation mark, a capitalized word or only emoji, a lead (LEADS) before a word
+    (ADDRESS_LEADS before an address only: "Mehr Infos unter www.example.de", not "... unter der Woche"), a label
+    (LABELS, FIELDS) with its colon, a field's before its number (FIELDS: "Abfahrt 10:15 Uhr"), or a sign's word of
+    opening hours before its days or hours (HOURS_SIGNS: "Open Mon-Fri 9-5")."""
     hours = rf"|(?i:{alternatives(signs)}){HOURS_AFTER}" if signs else ""
     intros = [g for g in greetings if g in INTRODUCTIONS]
     intro = rf"(?i:{alternatives(intros)})(?=\s+[^\W\d_][\w'’-]*\s*[.!]*\s*$)|" if intros else ""    # LOWER_NAME
     return re.compile(rf"[\s,]*((?i:{alternatives(greetings)})(?=\s*[,!]|\s+[^\W\d_]*[A-ZÄÖÜ]|{EMOJI_ONLY})|{intro}"
-                      rf"(?i:{alternatives(leads)})(?=\s+\S)|{labelled(labels, fields)}{hours})")
+                      rf"(?i:{alternatives(set(leads) - ADDRESS_LEADS)})(?=\s+\S)|"
+                      rf"(?i:{alternatives(ADDRESS_LEADS & set(leads))})(?=\s+(?:{ADDRESS}))|"
+                      rf"{labelled(labels, fields)}{hours})")
 
 
 def labelled(labels: dict[str, str], fields: dict[str, str]) -> str:

@@ -233,6 +233,11 @@ LEADS = {"de": {"danke für": "Thank you for", "danke schön für": "Thank you v
                 **ATTACHED["en"]}}
 PHRASES |= LEADS["de"]
 ENGLISH |= LEADS["en"]
+# those of LEADS that lead only where one is written to or called, a URL, an e-mail address or a phone number after
+# them (text/forms/verbatim.py's ADDRESS): "More info at the reception." gave "Mehr Infos unter feiert die Feier."
+ADDRESS_LEADS = {"schreib mir an", "schreiben sie mir an", "ruf mich an unter", "rufen sie mich an unter",
+                 "mehr infos unter", "weitere infos unter", "mehr informationen unter", "weitere informationen unter",
+                 "email me at", "write to me at", "mail me at", "more info at", "more information at"}
 # a sentence around a phone number (text/forms/phrasebook.py), its key with "{}" for the number
 PHONE_SENTENCES = {("de", "en"): {phrase_key(de): en for de, en in PHONED},
                    ("en", "de"): {phrase_key(en): de for de, en in PHONED}}

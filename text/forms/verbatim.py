@@ -63,6 +63,12 @@ KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn|[⌘
 # (text/finders/phrases.py: "Call me at 555-0199.")
 PHONE_NUMBER = (r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,}"
                 r"|[1-9]\d{2}(?=-\d{4}(?![.,]?\d)))(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)")
+URL = rf"(?:(?:https?|s?ftps?|file|ssh|git)://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))"
+EMAIL = r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+"
+DOMAIN = r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b"
+# where one is written to or called: a URL, a bare domain, an e-mail address, a phone number (what "Mehr Infos unter"
+# and "Schreib mir an" lead, text/forms/phrase_tables.py)
+ADDRESS = "|".join(f"(?:{p})" for p in (URL, DOMAIN, EMAIL, PHONE_NUMBER))
 # short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
 SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
                "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
@@ -78,10 +84,10 @@ PATTERNS = [
     # after its word ("Version 2.0": a model wrote "2,0")
     r"(?<![\w-])\w+(?:-\w+)*[®™]",
     # a brand with its mark ("Coca-Cola®", "Snickers™": the mark alone came back apart, "Coca-Cola ®")
-    rf"(?:(?:https?|s?ftps?|file|ssh|git)://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))",
+    URL,
     # a URL, without what ends the sentence ("ftp://files.example.com/a.zip": a model garbled all but "a.zip")
-    r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+",               # an e-mail address ("o'brien@example.com")
-    r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b",
+    EMAIL,                                                      # an e-mail address ("o'brien@example.com")
+    DOMAIN,
     r"(?<![\w.])(?:(?-i:v)\d+(?:\.\d+)+(?:-[^\W\d_][\w.]*\w)?|\d+(?:\.\d+){2,}-[^\W\d_][\w.]*\w)(?![\w-])",
     # a version ("v2.1.3", "1.2.3-beta": the model lost "-beta"); a date or a decimal alone stays the number step's
     # a bare domain ("example.com", "bahn.de/hilfe"; a model wrote "Visit example.com" as "Visitische")
