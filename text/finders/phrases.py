@@ -36,7 +36,7 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.verbatim import ADDRESS, LAUGHTER, PHONE_NUMBER
+from text.forms.verbatim import ADDRESS, LAUGHTER, LOCAL_NUMBER, PHONE_NUMBER
 from text.forms.calendar import WEEKDAYS
 from text.forms.places import WHOLE_PLACES
 from text.forms.phrase_tables import (ADDRESS_LEADS, BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS,
@@ -67,9 +67,9 @@ LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
 AND = {"de": "und", "en": "and"}          # what joins a closing and a farewell ("Liebe Grüße und bis bald!")
-# a phone number inside a phrase (PHONE_SENTENCES), as the copy-through finder finds one: no time ("Call me at 5 pm",
-# "um 17:30") nor year
-PHONE = re.compile(PHONE_NUMBER)
+# a phone number inside a phrase (PHONE_SENTENCES), as the copy-through finder finds one or a local one ("555-0199"):
+# no time ("Call me at 5 pm", "um 17:30") nor year
+PHONE = re.compile(f"{PHONE_NUMBER}|{LOCAL_NUMBER}")
 AROUND = re.compile(r"\s*(\S.*?)\s*[.!]*\s*")                 # a sentence around a number's "{}"
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 

@@ -58,17 +58,19 @@ FORMAT_SLOTS = [
 MODEL = r"(?: (?:Pro Max|Pro|Max|Plus|Ultra|Mini|Air|Lite|SE)(?![\w-]))"
 # a key of a keyboard that is pressed with others ("Ctrl+C", "Strg + Umschalt + T")
 KEY = r"(?:Ctrl|Strg|Alt|AltGr|Shift|Umschalt|Cmd|Command|Option|Opt|Win|Fn|[⌘⌥⇧⌃])"
-# a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567", a local one of three and
-# four digits with a hyphen ("555-0199"; not a year's range, "1990-2000"); the phrases around one read it too
-# (text/finders/phrases.py: "Call me at 555-0199.")
-PHONE_NUMBER = (r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,}"
-                r"|[1-9]\d{2}(?=-\d{4}(?![.,]?\d)))(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)")
+# a phone number: "0341 593 3500", "+1 (555) 010-9999", "(030) 123 456", "+49 (0)30 1234567"; the phrases around one
+# read it too (text/finders/phrases.py: "Call me at 0341 593 3500.")
+PHONE_NUMBER = (r"(?<![\w.,+(])(?<!\d[ \u00a0\u202f])(?:\+\d{1,3}(?: ?\(\d{1,5}\))?|\(\d{2,5}\)|0\d{2,})"
+                r"(?:(?<=\))\d{2,}|[ /-]\d{2,})+(?![.,]?\d)")
+# a local number of three and four digits with a hyphen ("555-0199"): a phone number only where a phrase around it
+# says so ("Call me at 555-0199."); alone it may be a range ("200-1000 Euro", "300-1500 Meter")
+LOCAL_NUMBER = r"(?<![\w.,+(-])[1-9]\d{2}-\d{4}(?![.,]?\d)"
 URL = rf"(?:(?:https?|s?ftps?|file|ssh|git)://|www\.){URL_CHAR}+?(?=[.,;:!?)\]}}>\"'“”»]*(?:\s|$))"
 EMAIL = r"[\w.+-]+(?:'[\w.+-]+)*@[\w-]+(?:\.[\w-]+)+"
 DOMAIN = r"(?<![\w@./-])[a-z0-9](?:[a-z0-9-]*\.)+(?-i:com|de|org|net|io|eu|at|ch|uk|info|edu|gov)(?:/[^\s\"'<>]*\w)?\b"
 # where one is written to or called: a URL, a bare domain, an e-mail address, a phone number (what "Mehr Infos unter"
 # and "Schreib mir an" lead, text/forms/phrase_tables.py)
-ADDRESS = "|".join(f"(?:{p})" for p in (URL, DOMAIN, EMAIL, PHONE_NUMBER))
+ADDRESS = "|".join(f"(?:{p})" for p in (URL, DOMAIN, EMAIL, PHONE_NUMBER, LOCAL_NUMBER))
 # short words before a number in a line typed in capitals, no type's name ("AM 3. MAI" is a date, not "ICE 578")
 SHORT_WORDS = ("AM", "UM", "IM", "AB", "AN", "BIS", "VOM", "ZUM", "ZUR", "MIT", "FÜR", "VON", "VOR", "UND", "NUR",
                "AT", "ON", "IN", "TO", "BY", "OF", "FOR", "THE", "AND")
