@@ -20,7 +20,15 @@ from text.forms.opening_frames import WHEN, day_in
 EVENT_VERBS = [("beginnt", "starts"), ("beginnt", "begins"), ("beginnen", "start"), ("beginnen", "begin"),
                ("endet", "ends"), ("enden", "end"), ("öffnet", "opens"), ("öffnen", "open"),
                ("schließt", "closes"), ("schließen", "close"), ("fährt ab", "leaves"), ("fahren ab", "leave"),
-               ("fährt ab", "departs"), ("fahren ab", "depart"), ("kommt an", "arrives"), ("kommen an", "arrive")]
+               ("fährt ab", "departs"), ("fahren ab", "depart"), ("kommt an", "arrives"), ("kommen an", "arrive"),
+               ("fliegt ab", "departs"), ("fliegen ab", "depart")]
+# into German "leaves" / "departs" only of a vehicle the English slot names, its last word -> the German verb's stem
+# in the singular and the plural ("The man leaves at 5 pm." is "Der Mann geht ...", "The flight departs" "Der Flug
+# fliegt ... ab": no frame but these)
+LEAVING = frozenset("leaves leave departs depart".split())
+VEHICLES = {**dict.fromkeys("train trains bus buses tram trams ship ships ferry ferries boat boats".split(),
+                            ("fährt", "fahren")),
+            **dict.fromkeys("flight flights plane planes".split(), ("fliegt", "fliegen"))}
 # a day in words, (German, English)
 DAY_WORDS = [("heute Abend", "tonight"), ("heute", "today"), ("morgen", "tomorrow")]
 # a time of day after its preposition, the number and its clock word in groups
@@ -80,11 +88,15 @@ def happens_in(happens: str, source: str, target: str) -> str | None:
 
 def event_closing(m: re.Match, source: str) -> str | None:
     """The closing after the slot's translation: " beginnt um 20 Uhr", " fährt um 8:15 Uhr am 3. März ab", " leaves
-    at 8:15 on March 3"; None where the when has no rule or the German verb and particle are none of the table."""
+    at 8:15 on March 3"; None where the when has no rule, the German verb and particle are none of the table or the
+    English slot that leaves no vehicle of VEHICLES."""
     target = "en" if source == "de" else "de"
     side = 0 if source == "de" else 1
     typed = " ".join(filter(None, (m.group("event"), m.groupdict().get("particle"))))
     verb = next((pair[1 - side] for pair in EVENT_VERBS if pair[side] == typed), None)
+    if target == "de" and typed in LEAVING:
+        stems = VEHICLES.get(m.group("slot").split()[-1].lower())
+        verb = stems and f"{stems[typed in ('leave', 'depart')]} ab"
     happens = happens_in(" ".join(m.group("happens").split()), source, target)
     if verb is None or happens is None:
         return None

@@ -14,7 +14,7 @@ SINGULAR = frozenset("a an one".split())             # no plural after them
 # ("Die Karten kosten je 12,50 €."): the verb agrees with the model's noun phrase where its number is sure
 VERB_NUMBERS = {"de": [("ist", "sind"), ("war", "waren"), ("kostet", "kosten"), ("beginnt", "beginnen"),
                        ("endet", "enden"), ("öffnet", "öffnen"), ("schließt", "schließen"), ("fährt", "fahren"),
-                       ("kommt", "kommen")],
+                       ("kommt", "kommen"), ("fliegt", "fliegen")],
                 "en": [("is", "are"), ("was", "were"), ("costs", "cost"), ("starts", "start"), ("begins", "begin"),
                        ("ends", "end"), ("opens", "open"), ("closes", "close"), ("leaves", "leave"),
                        ("departs", "depart"), ("arrives", "arrive")]}
