@@ -107,6 +107,8 @@ def test_a_place_open_or_closed_somewhere_else_than_on_a_day_is_no_frame(source,
     ("en", "de", "The flight departs at 9 am.", "The flight.", "Der Flug.", "Der Flug fliegt um 9 Uhr ab."),
     ("en", "de", "The ferries leave at 9 am.", "The ferries.", "Die Fähren.", "Die Fähren fahren um 9 Uhr ab."),
     ("en", "de", "The flights depart at 9 am.", "The flights.", "Der Flug.", "Der Flug fliegt um 9 Uhr ab."),
+    ("de", "en", "Das Konzert beginnt um 20:00.", "Das Konzert.", "The concert.", "The concert starts at 8:00 pm."),
+    ("de", "en", "Der Zug fährt heute um 8:15 ab.", "Der Zug.", "The train.", "The train leaves at 8:15 today."),
     ("de", "en", "Der Flug fliegt um 9 Uhr ab.", "Der Flug.", "The flight.", "The flight departs at 9 o'clock."),
 ])
 def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun_phrase_the_models(
@@ -120,7 +122,7 @@ def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun
 @pytest.mark.parametrize("source, target, line", [
     ("en", "de", "The film starts at 8 pm and ends at 10 pm."), ("de", "en", "Der Film begann um 20 Uhr."),
     ("de", "en", "Der Zug kommt am Montag um 8 Uhr ab."), ("en", "de", "The film starts today tomorrow."),
-    ("en", "de", "A man starts running at 8 pm."),
+    ("en", "de", "A man starts running at 8 pm."), ("de", "en", "Das Konzert beginnt um 20."),
     ("en", "de", "The man leaves at 5 pm."), ("en", "de", "My friend departs at 5 pm."),    # "fährt ... ab": no car
 ])
 def test_an_event_said_otherwise_or_in_more_words_is_no_frame(source, target, line):

@@ -31,9 +31,9 @@ VEHICLES = {**dict.fromkeys("train trains bus buses tram trams ship ships ferry 
             **dict.fromkeys("flight flights plane planes".split(), ("fliegt", "fliegen"))}
 # a day in words, (German, English)
 DAY_WORDS = [("heute Abend", "tonight"), ("heute", "today"), ("morgen", "tomorrow")]
-# a time of day after its preposition, the number and its clock word in groups
+# a time of day after its preposition, the number and its clock word in groups (German "um 20:00" without "Uhr" too)
 PARTS_OF_DAY = "morgens|früh|vormittags|mittags|nachmittags|abends|nachts"
-CLOCK = {"de": rf"um\s+(?P<number>\d{{1,2}}(?:[:.]\d\d)?)(?P<clock>\s+Uhr(?:\s+(?:{PARTS_OF_DAY}))?)",
+CLOCK = {"de": rf"um\s+(?P<number>\d{{1,2}}(?:[:.]\d\d)?)(?P<clock>\s+Uhr(?:\s+(?:{PARTS_OF_DAY}))?|(?<=:\d\d))",
          "en": r"at\s+(?P<number>\d{1,2}(?::\d\d)?)"
                r"(?P<clock>\s*(?:[ap]\.m\.(?=\s+\w)|[ap]\.?m|o'clock|o’clock)(?!\w))?"}
 # a day after its preposition, opening_frames.py's (no "montags": "abends" is none), an English one up to a time
