@@ -119,6 +119,14 @@ def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun
     assert step.reverse([translation, "junk", segments[-1]], layout) == expected
 
 
+def test_a_slots_translation_that_is_a_lone_verb_gives_way_to_the_whole_sentences():
+    step = Quotations("de", Phrases("en", "de"))        # a model wrote "Spring." as "Ist.": "Ist beginnt um 20 Uhr."
+    segments, layout = step.apply("Spring starts at 8 pm.")
+    assert segments[:2] == ["Spring.", "Spring starts at 8 pm."]
+    assert step.reverse(["Ist.", "Der Frühling beginnt um 20 Uhr.", f"{S0}."], layout) == \
+        "Der Frühling beginnt um 20 Uhr."
+
+
 @pytest.mark.parametrize("source, target, line", [
     ("en", "de", "The film starts at 8 pm and ends at 10 pm."), ("de", "en", "Der Film begann um 20 Uhr."),
     ("de", "en", "Der Zug kommt am Montag um 8 Uhr ab."), ("en", "de", "The film starts today tomorrow."),

@@ -78,7 +78,7 @@ CLOCK_WORDS = "uhr o'clock o’clock mittag mitternacht noon midnight viertel qu
 # Zeit?", "Where is he going?", "Do you have to go?", "Is there anything here?")
 NOT_IN_SLOT = {"de": frozenset("ich du er sie es wir ihr man mich dich ihn uns euch ihnen ihm mir dir was "
                                "wer heute morgen jetzt noch schon auch hier da dort denn mal vielleicht wirklich "
-                               "gerade gestern bitte nicht etwas nichts alles "
+                               "gerade gestern bitte nicht etwas nichts alles ist sind war waren hat haben wird "
                                # a noun "haben" makes an idiom of: "Hast du Lust?" is no "Do you have Lust?"
                                "angst hunger durst lust recht glück pech".split()),
                "en": frozenset("i you he she it we they me him us them to not there here now today tomorrow going "
