@@ -1,6 +1,8 @@
 """text/forms/reporting.py: a speaker and a verb of saying before a quotation's colon, in the other language."""
 import pytest
 
+from text.forms import reporting
+from text.forms.known_forms import KnownForms
 from text.forms.lexicon import Lexicon
 from text.forms.reporting import reported
 
@@ -83,3 +85,12 @@ def test_without_the_corpus_words_no_speaker_is_a_name():
 ])
 def test_anything_else_is_no_reporting_clause(clause, source):
     assert reported(clause, source, LEXICONS.get(source)) is None
+
+
+def test_a_lexicons_known_forms_are_built_once_not_on_every_clause(monkeypatch):
+    built = []
+    monkeypatch.setattr(reporting, "FORMS", {}, raising=False)        # none kept by another test
+    monkeypatch.setattr(reporting, "KnownForms", lambda lexicon: built.append(lexicon) or KnownForms(lexicon))
+    for _ in range(3):
+        assert reported("Anna sagte:", "de", LEXICONS["de"]) == "Anna said:"
+    assert built == [LEXICONS["de"]]

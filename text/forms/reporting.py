@@ -78,6 +78,9 @@ CLAUSE = re.compile(rf"\s*{SPEAKER}\s+(?P<verb>[^\W\d_]+)\s*:\s*")
 TIMED = {"en": re.compile(r"\s*(?P<time>today|yesterday),?\s+(?P<rest>.*)", re.IGNORECASE | re.DOTALL),
          "de": re.compile(rf"\s*(?P<time>heute|gestern)\s+(?P<verb>[^\W\d_]+)\s+{SPEAKER}\s*:\s*", re.IGNORECASE)}
 TIME_OF = {"de": {de: en.capitalize() for de, en in TIMES}, "en": {en: de.capitalize() for de, en in TIMES}}
+# each lexicon's KnownForms, built once (it scans the whole lexicon), by the lexicon's id; a few at most
+FORMS: dict[int, KnownForms] = {}
+MOST_FORMS = 8
 
 
 def reported(clause: str, source: str, lexicon: Lexicon | None = None) -> str | None:
@@ -163,6 +166,16 @@ def a_name(words: list[str], lexicon: Lexicon | None) -> bool:
     are a name without a lexicon."""
     if lexicon is None:
         return False
-    forms = KnownForms(lexicon)
+    forms = known_forms(lexicon)
     return all(w[:1].isupper() and (lexicon.copied(w) or not lexicon.knows(w) and (k > 0 or not forms.known(w)))
                for k, w in enumerate(words))
+
+
+def known_forms(lexicon: Lexicon) -> KnownForms:
+    """The lexicon's KnownForms, built on its first speaker and kept (FORMS)."""
+    forms = FORMS.get(id(lexicon))
+    if forms is None or forms.lexicon is not lexicon:
+        if len(FORMS) >= MOST_FORMS:
+            FORMS.clear()
+        forms = FORMS[id(lexicon)] = KnownForms(lexicon)
+    return forms
