@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from text.finders.finder import PlaceholderStep
+from text.forms.event_frames import DAY_WORDS
 from text.forms.lexicon import Lexicon
 from text.forms.masking import Span
 
@@ -20,29 +21,31 @@ RARE = 20         # a corpus that holds the adverb this often teaches the model 
 GERMAN = {
     "leider": "Unfortunately", "trotzdem": "Still", "deshalb": "That is why", "deswegen": "That is why",
     "außerdem": "Also", "jedoch": "However", "allerdings": "However", "endlich": "Finally", "plötzlich": "Suddenly",
-    "gestern": "Yesterday", "heute": "Today", "morgen": "Tomorrow", "vielleicht": "Maybe", "natürlich": "Of course",
+    "gestern": "Yesterday", "vielleicht": "Maybe", "natürlich": "Of course",
     "übrigens": "By the way", "inzwischen": "Meanwhile", "schließlich": "Finally", "anschließend": "Afterwards",
     "zuerst": "First", "danach": "After that", "hoffentlich": "Hopefully", "glücklicherweise": "Luckily",
     "zum glück": "Luckily", "normalerweise": "Usually", "manchmal": "Sometimes", "oft": "Often",
     "sofort": "Right away", "bald": "Soon", "später": "Later", "jetzt": "Now", "eigentlich": "Actually",
     "wahrscheinlich": "Probably",
-    "heute abend": "Tonight", "heute nacht": "Tonight", "heute morgen": "This morning", "heute früh": "This morning",
+    "heute nacht": "Tonight", "heute morgen": "This morning", "heute früh": "This morning",
     "heute nachmittag": "This afternoon", "morgen früh": "Tomorrow morning", "morgen abend": "Tomorrow evening",
     "morgen nachmittag": "Tomorrow afternoon", "gestern abend": "Last night", "gestern morgen": "Yesterday morning",
     "gestern nachmittag": "Yesterday afternoon", "heute mittag": "Today at noon", "morgen mittag": "Tomorrow at noon",
 }
 ENGLISH = {
-    "unfortunately": "Leider", "yesterday": "Gestern", "today": "Heute", "tomorrow": "Morgen",
+    "unfortunately": "Leider", "yesterday": "Gestern",
     "suddenly": "Plötzlich", "sometimes": "Manchmal", "usually": "Normalerweise", "maybe": "Vielleicht",
     "perhaps": "Vielleicht", "finally": "Endlich", "however": "Jedoch", "meanwhile": "Inzwischen",
     "afterwards": "Danach", "luckily": "Zum Glück", "fortunately": "Zum Glück", "hopefully": "Hoffentlich",
     "of course": "Natürlich", "by the way": "Übrigens", "later": "Später", "now": "Jetzt", "soon": "Bald",
     "often": "Oft", "actually": "Eigentlich", "probably": "Wahrscheinlich", "nevertheless": "Trotzdem",
-    "tonight": "Heute Abend", "this morning": "Heute Morgen", "this afternoon": "Heute Nachmittag",
+    "this morning": "Heute Morgen", "this afternoon": "Heute Nachmittag",
     "this evening": "Heute Abend", "tomorrow morning": "Morgen früh", "tomorrow evening": "Morgen Abend",
     "tomorrow afternoon": "Morgen Nachmittag", "yesterday morning": "Gestern Morgen",
     "yesterday evening": "Gestern Abend", "yesterday afternoon": "Gestern Nachmittag",
 }
+for _de, _en in DAY_WORDS:               # "heute", "morgen", "heute Abend": the event frames' days in words
+    GERMAN[_de.lower()], ENGLISH[_en] = _en[0].upper() + _en[1:], _de[0].upper() + _de[1:]
 TABLES = {("de", "en"): GERMAN, ("en", "de"): ENGLISH}
 # a day in one word is one anywhere in the sentence, in lowercase ("Es sind heute 25 °C in Berlin." -> "There are
 # erute 25 °C in Berlin." from a 30-minute model), and so is a day with a time of it that the tables hold ("heute

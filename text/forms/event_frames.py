@@ -29,7 +29,7 @@ LEAVING = frozenset("leaves leave departs depart".split())
 VEHICLES = {**dict.fromkeys("train trains bus buses tram trams ship ships ferry ferries boat boats".split(),
                             ("fährt", "fahren")),
             **dict.fromkeys("flight flights plane planes".split(), ("fliegt", "fliegen"))}
-# a day in words, (German, English)
+# a day in words, (German, English); text/finders/adverbs.py's tables hold them too
 DAY_WORDS = [("heute Abend", "tonight"), ("heute", "today"), ("morgen", "tomorrow")]
 # a time of day after its preposition, the number and its clock word in groups (German "um 20:00" without "Uhr" too)
 PARTS_OF_DAY = "morgens|früh|vormittags|mittags|nachmittags|abends|nachts"
