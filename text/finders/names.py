@@ -36,7 +36,7 @@ from text.finders.calendar_names import CalendarNames
 from text.finders.copy_through import verbatim_in_target, whole_in
 from text.finders.finder import PlaceholderStep
 from text.finders.phrases import SALUTE
-from text.forms.known_forms import COMMON, ENDINGS, KnownForms
+from text.forms.known_forms import COMMON, ENDINGS, KnownForms, name_part
 from text.forms.lexicon import WORD, Lexicon
 from text.forms.masking import Span, overlaps
 from text.forms.name_shapes import ARTICLE_BEFORE, BEFORE_LOWER, BRAND, CAMEL, PARTICLES, SAINTS, SUFFIXES
@@ -167,7 +167,7 @@ class Names(PlaceholderStep):
     def name_part(self, word: str) -> bool:
         """A capitalized word that a particle may join to a name: one the corpus copies ("Vinci") or lacks ("Rio"),
         no common word of it ("Foto")."""
-        return word[:1].isupper() and (self.lexicon.copied(word) or not self.lexicon.knows(word))
+        return name_part(word, self.lexicon)
 
     def saluted(self, text: str, spans: list[Span]) -> list[Span]:
         """A letter's salutation and the name after it as one span ("Lieber Tom" -> "Dear Tom", "Sehr geehrter Herr

@@ -26,6 +26,12 @@ SHORT_SLIPS = {"teh": "the", "hte": "the", "adn": "and", "wtih": "with", "taht":
                "thier": "their", "udn": "und", "nciht": "nicht", "nihct": "nicht", "dsa": "das"}
 
 
+def name_part(word: str, lexicon: Lexicon) -> bool:
+    """A capitalized word that may be (a part of) a name: one the corpus copies ("Vinci") or lacks ("Rio"), no common
+    word of it ("Foto"); the names finder's and the reporting clauses' (text/forms/reporting.py)."""
+    return word[:1].isupper() and (lexicon.copied(word) or not lexicon.knows(word))
+
+
 class KnownForms:
     """The corpus' words (a Lexicon) in the forms above."""
     def __init__(self, lexicon: Lexicon):

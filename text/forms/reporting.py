@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.known_forms import KnownForms
+from text.forms.known_forms import KnownForms, name_part
 from text.forms.lexicon import Lexicon
 from text.forms.openers import AUXILIARIES, ENGLISH_OPENERS, IMPERATIVES, QUESTION_WORDS
 from text.forms.statement_frames import KIN_PHRASES
@@ -161,13 +161,13 @@ def titled_speaker(speaker: str, source: str, lexicon: Lexicon | None) -> str | 
 
 
 def a_name(words: list[str], lexicon: Lexicon | None) -> bool:
-    """Whether capitalized words are a name as the names finder reads one (text/finders/names.py): each one the
-    corpus copies ("Peter") or lacks, the first one in every form (known_forms.py: "Hunde" is no name); no words
-    are a name without a lexicon."""
+    """Whether capitalized words are a name as the names finder reads one (text/finders/names.py): each one a
+    name_part() (known_forms.py), one the corpus copies ("Peter") or lacks, the first one in every form ("Hunde" is
+    no name); no words are a name without a lexicon."""
     if lexicon is None:
         return False
     forms = known_forms(lexicon)
-    return all(w[:1].isupper() and (lexicon.copied(w) or not lexicon.knows(w) and (k > 0 or not forms.known(w)))
+    return all(name_part(w, lexicon) and (lexicon.copied(w) or k > 0 or not forms.known(w))
                for k, w in enumerate(words))
 
 
