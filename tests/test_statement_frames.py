@@ -9,6 +9,15 @@ from text.steps.quotations import Quotations
 S0 = SLOTS[0]
 
 
+def framed(source: str, target: str, line: str, slot: str, translation: str) -> str:
+    """The line through the quotations step as a frame: its slot sent alone (the sentence's own translation "junk",
+    never read), and the translation given back for it."""
+    step = Quotations(target, Phrases(source, target))
+    segments, layout = step.apply(line)
+    assert segments == [slot, line, S0 + line[-1]]
+    return step.reverse([translation, "junk", segments[-1]], layout)
+
+
 @pytest.mark.parametrize("source, target, line, slot, translation, expected", [
     ("en", "de", "The flight costs 89 euros.", "The flight.", "Der Flug.", "Der Flug kostet 89 €."),
     ("en", "de", "The tickets cost 12.50 euros each.", "The tickets.", "Die Karten.", "Die Karten kosten je 12,50 €."),
@@ -19,10 +28,7 @@ S0 = SLOTS[0]
 ])
 def test_a_price_statement_is_a_frame_its_verb_and_price_by_rule_and_its_noun_phrase_the_models(
         source, target, line, slot, translation, expected):
-    step = Quotations(target, Phrases(source, target))      # a model wrote "Die Karten kostet 12,50 €."
-    segments, layout = step.apply(line)
-    assert segments == [slot, line, S0 + line[-1]]
-    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+    assert framed(source, target, line, slot, translation) == expected    # a model wrote "Die Karten kostet 12,50 €."
 
 
 @pytest.mark.parametrize("source, target, line", [
@@ -78,10 +84,8 @@ def test_a_sentence_that_is_more_than_a_temperature_sentence_of_the_table_is_no_
 ])
 def test_a_place_open_or_closed_on_a_day_is_a_frame_its_day_by_rule_and_its_noun_phrase_the_models(
         source, target, line, slot, translation, expected):
-    step = Quotations(target, Phrases(source, target))  # a model wrote "Der Markt ist geschlossene am 3. Oktober."
-    segments, layout = step.apply(line)
-    assert segments == [slot, line, S0 + line[-1]]
-    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+    # a model wrote "Der Markt ist geschlossene am 3. Oktober."
+    assert framed(source, target, line, slot, translation) == expected
 
 
 @pytest.mark.parametrize("source, target, line", [
@@ -113,10 +117,8 @@ def test_a_place_open_or_closed_somewhere_else_than_on_a_day_is_no_frame(source,
 ])
 def test_when_an_event_happens_is_a_frame_its_verb_and_time_by_rule_and_its_noun_phrase_the_models(
         source, target, line, slot, translation, expected):
-    step = Quotations(target, Phrases(source, target))      # a model wrote "Das Konzert um 20 Uhr.", the verb lost
-    segments, layout = step.apply(line)
-    assert segments == [slot, line, S0 + line[-1]]
-    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+    # a model wrote "Das Konzert um 20 Uhr.", the verb lost
+    assert framed(source, target, line, slot, translation) == expected
 
 
 def test_a_slots_translation_that_is_a_lone_verb_gives_way_to_the_whole_sentences():
@@ -147,10 +149,8 @@ def test_an_event_said_otherwise_or_in_more_words_is_no_frame(source, target, li
 ])
 def test_a_known_place_after_a_slots_noun_phrase_is_translated_by_rule_the_noun_phrase_the_models(
         source, target, line, slot, translation, expected):
-    step = Quotations(target, Phrases(source, target))      # a model wrote "Die Flug um Wien kosten 89 €."
-    segments, layout = step.apply(line)
-    assert segments == [slot, line, S0 + line[-1]]
-    assert step.reverse([translation, "junk", segments[-1]], layout) == expected
+    # a model wrote "Die Flug um Wien kosten 89 €."
+    assert framed(source, target, line, slot, translation) == expected
 
 
 @pytest.mark.parametrize("source, target, line", [
