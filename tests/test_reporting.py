@@ -36,6 +36,16 @@ def test_an_indefinite_pronoun_or_a_familys_word_is_a_speaker_of_the_table(claus
 
 
 @pytest.mark.parametrize("clause, source, expected", [
+    ("Die Kinder riefen:", "de", "The children shouted:"), ("The children shouted:", "en", "Die Kinder riefen:"),
+    ("Die Leute sagen:", "de", "The people say:"), ("The girls asked:", "en", "Die Mädchen fragten:"),
+    ("Das Mädchen sagte:", "de", "The girl said:"),                        # one girl: "das", her verb's singular
+])
+def test_people_who_speak_together_are_speakers_of_the_table_in_the_plural(clause, source, expected):
+    """"Die Kinder riefen: „Schau mal!“" gave "The children are holding: “Look!”" (no speaker of the table)."""
+    assert reported(clause, source, LEXICONS[source]) == expected
+
+
+@pytest.mark.parametrize("clause, source, expected", [
     ("Herr Müller schrieb:", "de", "Mr. Müller wrote:"), ("Mr. Smith said:", "en", "Herr Smith sagte:"),
     ("Frau Dr. Weber sagte:", "de", "Dr. Weber said:"), ("Onkel Bob rief:", "de", "Uncle Bob shouted:"),
 ])

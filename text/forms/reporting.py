@@ -4,8 +4,8 @@ model the quotation alone (a model given "He said: X" wrote "Er X: er", a weak o
 came back "He says: X"). The speaker is a pronoun, a name of one or two capitalized words (as written), or a person
 of statements.py's tables after a possessive ("Meine Mutter" <-> "My mother") or the article of its gender ("Der
 Mann" <-> "The man"; into German a person of both genders is the masculine's, "The teacher" -> "Der Lehrer"), an
-indefinite pronoun ("Someone" <-> "Jemand", "Everyone" <-> "Alle") or a word a family calls its own by ("Mom" <->
-"Mama"); a name is one of one or two capitalized words the corpus copies or lacks in every form, as the names finder
+indefinite pronoun ("Someone" <-> "Jemand", "Everyone" <-> "Alle"), people together ("Die Kinder" <-> "The
+children", GROUPS) or a word a family calls its own by ("Mom" <-> "Mama"); a name is one of one or two capitalized words the corpus copies or lacks in every form, as the names finder
 reads them, and not a word that opens a sentence ("Why Anna said:" is the model's), or a title's with the title
 in the other language (titles.py: "Herr Müller" <-> "Mr. Müller"); the verb is one of VERBS, in the present or the
 past as typed, in the speaker's person and number ("Sie sagen:" is "They say:", "Sie sagt:" "She says:"); "today"
@@ -59,6 +59,11 @@ ARTICLES = {"m": "der", "f": "die", "n": "das"}
 THE_SPEAKERS = {"de": {f"{ARTICLES[gender]} {de}".lower(): f"The {en}" for de, en, gender in SPEAKERS},
                 "en": {f"the {en}": f"{ARTICLES[gender].capitalize()} {de}"
                        for de, en, gender in sorted(SPEAKERS, key=lambda speaker: speaker[2] == "m")}}
+# people who speak together, (German, English): "Die Kinder riefen:" <-> "The children shouted:"
+GROUPS = [("Kinder", "children"), ("Leute", "people"), ("Eltern", "parents"), ("Männer", "men"), ("Frauen", "women"),
+          ("Jungen", "boys"), ("Mädchen", "girls"), ("Schüler", "students"), ("Gäste", "guests"), ("Fans", "fans")]
+THE_GROUPS = {"de": {f"die {de}".lower(): f"The {en}" for de, en in GROUPS},
+              "en": {f"the {en}": f"Die {de}" for de, en in GROUPS}}
 # indefinite pronouns: (German, English, the German verb's person as in VERBS); English takes the "he" form
 INDEFINITE = [("jemand", "someone", 2), ("jemand", "somebody", 2), ("niemand", "nobody", 2), ("niemand", "no one", 2),
               ("alle", "everyone", 3), ("alle", "everybody", 3)]
@@ -135,6 +140,8 @@ def speakers(speaker: str, source: str, lexicon: Lexicon | None = None) -> list[
     known = THE_SPEAKERS[source].get(speaker.lower()) or KIN_PHRASES[source].get(speaker.lower())
     if known:
         return [(2, True, known, True)]
+    if speaker.lower() in THE_GROUPS[source]:
+        return [(3, False, THE_GROUPS[source][speaker.lower()], True)]
     known = FAMILY[source].get(speaker.lower()) if as_typed else None
     known = known or titled_speaker(speaker, source, lexicon)
     if known:
