@@ -1,17 +1,18 @@
-"""Reporting clauses, German <-> English: a speaker and a verb of saying before a colon and a quotation ("Er sagte:
-„…“" <-> "He said: “…”"), translated by rule for the quotations step (text/steps/quotations.py), which gives the
-model the quotation alone (a model given "He said: X" wrote "Er X: er", a weak one "Eine Person X"; "Er sagte: X"
-came back "He says: X"). The speaker is a pronoun, a name of one or two capitalized words (as written), or a person
-of statements.py's tables after a possessive ("Meine Mutter" <-> "My mother") or the article of its gender ("Der
-Mann" <-> "The man"; into German a person of both genders is the masculine's, "The teacher" -> "Der Lehrer"), an
-indefinite pronoun ("Someone" <-> "Jemand", "Everyone" <-> "Alle"), people together ("Die Kinder" <-> "The
-children", GROUPS) or a word a family calls its own by ("Mom" <-> "Mama"); a name is one of one or two capitalized
-words the corpus copies or lacks in every form, as the names finder reads them, and not a word that opens a sentence
-("Why Anna said:" is the model's), or a title's with the title in the other language (titles.py: "Herr Müller" <-> "Mr. Müller"); the verb is one of VERBS, in the present or the
-past as typed, in the speaker's person and number ("Sie sagen:" is "They say:", "Sie sagt:" "She says:"); "today"
-or "yesterday" may open the clause, German's verb then before its speaker ("Yesterday Anna said:" <-> "Gestern sagte
-Anna:"). A clause in capitals is read as a capitalized speaker and a lowercase verb and comes back in capitals
-("HE SAID:" -> "ER SAGTE:"). Anything else ("Der Mann im Auto sagt:", "He said quietly:") is the model's.
+"""Reporting clauses, German <-> English: a speaker and a verb of saying before a colon and a quotation ("Er sagte: „…“"
+<-> "He said: “…”"), translated by rule for the quotations step (text/steps/quotations.py), which gives the model the
+quotation alone (a model given "He said: X" wrote "Er X: er", a weak one "Eine Person X"; "Er sagte: X" came back "He
+says: X"). The speaker is a pronoun, a name of one or two capitalized words (as written), or a person of
+statements.py's tables after a possessive ("Meine Mutter" <-> "My mother") or the article of its gender ("Der Mann"
+<-> "The man"; into German a person of both genders is the masculine's, "The teacher" -> "Der Lehrer"), an indefinite
+pronoun ("Someone" <-> "Jemand", "Everyone" <-> "Alle"), people together ("Die Kinder" <-> "The children", GROUPS) or
+a word a family calls its own by ("Mom" <-> "Mama"); a name is one of one or two capitalized words the corpus copies
+or lacks in every form, as the names finder reads them, and not a word that opens a sentence ("Why Anna said:" is the
+model's), or a title's with the title in the other language (titles.py: "Herr Müller" <-> "Mr. Müller"); the verb is
+one of VERBS, in the present or the past as typed, in the speaker's person and number ("Sie sagen:" is "They say:",
+"Sie sagt:" "She says:"); "today" or "yesterday" may open the clause, German's verb then before its speaker
+("Yesterday Anna said:" <-> "Gestern sagte Anna:"). A clause in capitals is read as a capitalized speaker and a
+lowercase verb and comes back in capitals ("HE SAID:" -> "ER SAGTE:"). Anything else ("Der Mann im Auto sagt:", "He
+said quietly:") is the model's.
 """
 from __future__ import annotations
 
