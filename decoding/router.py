@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import copy
 import re
-import threading
-from collections.abc import Mapping
 from dataclasses import replace
 
 from config import DecodeConfig
 from decoding.translations import Sentence, TextSplit, Translation, sentences_of
 from decoding.translator import AttentionMap, ForcedScore, Translator
+from decoding.translators import Translators
 from text.forms.verbatim import NEEDED, span_pattern
 from text.finders.phrases import written_in
 from text.forms.language_id import WORD, LanguageId
@@ -54,34 +53,6 @@ def without_titled_names(text: str) -> str:
     for pattern in TITLE.values():
         text = pattern.sub(" ", text)
     return text
-
-
-class Translators(Mapping):
-    """The model's translators by the language each writes: its own, and a model of both directions' other one
-    (Translator.toward), turned at its first use: a run whose lines all go one way never builds the other's pipeline
-    (a tenth of a second of translate.py's start)."""
-
-    def __init__(self, translator: Translator):
-        data = translator.cfg.data
-        self.translator, self.building = translator, threading.Lock()     # a server's threads: the other way once
-        self.langs = [data.tgt_lang, data.src_lang] if data.directions == "both" else [data.tgt_lang]
-
-    def __getitem__(self, lang: str) -> Translator:
-        if lang not in self.langs:
-            raise KeyError(lang)
-        if lang == self.langs[0]:
-            return self.translator                 # the one given (a server's test wraps it to count its calls)
-        with self.building:
-            return self.translator.toward(lang)    # the other way, built once
-
-    def __contains__(self, lang) -> bool:
-        return lang in self.langs
-
-    def __iter__(self):
-        return iter(self.langs)
-
-    def __len__(self) -> int:
-        return len(self.langs)
 
 
 class Router:
