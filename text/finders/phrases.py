@@ -41,7 +41,8 @@ from text.forms.calendar import WEEKDAYS
 from text.forms.places import WHOLE_PLACES
 from text.forms.phrase_tables import (ADDRESS_LEADS, BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS,
                                       HOURS_SIGNS, INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES,
-                                      SALUTATIONS, SIGN_OFFS, TABLES, THANKED, THANKS, phrase_key)
+                                      SALUTATIONS, SIGN_OFFS, TABLES, THANKS, phrase_key)
+from text.forms.thanks import THANKED
 
 # "Yes, please." too, and a hyphen inside a word ("Free Wi-Fi")
 SENTENCE = re.compile(r"\s*([^\W\d_](?:[\w'’ ,]|-(?=[^\W\d_]))*?)\s*([.!?…,]*)\s*", re.UNICODE)
