@@ -36,11 +36,12 @@ import re
 
 from text.finders.finder import PlaceholderStep
 from text.forms.masking import Span
-from text.forms.verbatim import ADDRESS, LAUGHTER, LOCAL_NUMBER, PHONE_NUMBER
+from text.forms.verbatim import ADDRESS, LAUGHTER
+from text.forms.phone_phrases import phone_phrase
 from text.forms.calendar import WEEKDAYS
 from text.forms.places import WHOLE_PLACES
 from text.forms.phrase_tables import (ADDRESS_LEADS, BRAND_WORDS, CAPITALS, CLOSINGS, FAREWELLS, FIELDS, GREETINGS,
-                                      HOURS_SIGNS, INTRODUCED, INTRODUCTIONS, LABELS, LEADS, PHONE_SENTENCES,
+                                      HOURS_SIGNS, INTRODUCED, INTRODUCTIONS, LABELS, LEADS,
                                       SALUTATIONS, SIGN_OFFS, TABLES, THANKS, phrase_key)
 from text.forms.thanks import THANKED
 
@@ -68,10 +69,6 @@ LOWER_NAME = re.compile(r"\s+([^\W\d_][\w'’-]*)(?=\s*[.!]*\s*$)")
 DAYS = sorted({form for days in WEEKDAYS.values() for day in days for form in (day, day[:2], day[:3])} |
               {"daily", "täglich", "weekend", "weekday"}, key=len, reverse=True)        # "Open weekends 10-4"
 AND = {"de": "und", "en": "and"}          # what joins a closing and a farewell ("Liebe Grüße und bis bald!")
-# a phone number inside a phrase (PHONE_SENTENCES), as the copy-through finder finds one or a local one ("555-0199"):
-# no time ("Call me at 5 pm", "um 17:30") nor year
-PHONE = re.compile(f"{PHONE_NUMBER}|{LOCAL_NUMBER}")
-AROUND = re.compile(r"\s*(\S.*?)\s*[.!]*\s*")                 # a sentence around a number's "{}"
 HOURS_AFTER = rf"(?=\s+(?:(?:on|am|an|from|von|ab)\s+)?(?:\d|(?:{'|'.join(DAYS)})s?(?![^\W\d_])))"
 
 
@@ -167,7 +164,7 @@ class Phrases(PlaceholderStep):
         key = spelled(phrase_key(m.group(1)), self.table) if m else None
         if key in self.table:
             return [Span(m.start(1), m.end(1), self.table[key])]
-        if phoned := self.phoned(text):                                  # "Ruf mich unter 0171 2345678 an!"
+        if phoned := phone_phrase(text, 0, self.source, self.target):      # "Ruf mich unter 0171 2345678 an!"
             return [phoned]
         if m and (joined := self.joined(key)):                           # "Liebe Grüße und bis bald!"
             return [Span(m.start(1), m.end(1), joined)]
@@ -209,13 +206,15 @@ class Phrases(PlaceholderStep):
             phrase = THANKED.get(self.source, {}).get(phrase_key(rest.group(1)))
             if not phrase and (farewell := self.farewell(text, rest)):    # "deine Hilfe, bis bald"
                 return spans + farewell
-        phoned = self.phoned(text, LEADING.match(text, at).end()) if spans and not phrase else None
+        after = LEADING.match(text, at).end()
+        phoned = phone_phrase(text, after, self.source, self.target) if spans and not phrase else None
         if phoned:                                                     # "Bitte rufen Sie mich unter ... an."
             return spans + [phoned._replace(fill=as_typed_inside(phoned.fill, text[phoned.start:]))]
         named = ADDRESSED.match(text, at) if spans and not phrase else None      # "Hallo Tom, wie geht's?" too
         if named and (rest := SENTENCE.fullmatch(text, named.end())):
             phrase = self.table.get(phrase_key(rest.group(1)))
-        if named and not phrase and (phoned := self.phoned(text, named.end())):    # "Hallo Tom, ruf mich unter ..."
+        if named and not phrase and (phoned := phone_phrase(text, named.end(), self.source, self.target)):
+            # "Hallo Tom, ruf mich unter ..."
             return spans + [phoned._replace(fill=as_typed_inside(phoned.fill, text[phoned.start:]))]
         if phrase:                                                     # "Hallo, wie geht's dir?": a phrase too
             return spans + [Span(rest.start(1), rest.end(1), as_typed_inside(phrase, rest.group(1)))]
@@ -262,21 +261,6 @@ class Phrases(PlaceholderStep):
             return []
         return [Span(head.start(1), head.end(1), self.table[phrase_key(head.group(1))]),
                 Span(tail.start(1), tail.end(1), as_typed_inside(self.table[key], tail.group(1)))]
-
-    def phoned(self, text: str, at: int = 0) -> Span | None:
-        """The sentence from `at` as a phrase around a phone number, the number copied into it as typed ("Ruf mich
-        unter 0171 2345678 an!" -> "Call me at 0171 2345678"); None for any other, and where the number is a time
-        ("Call me at 5 pm": the model's)."""
-        number = PHONE.search(text, at)
-        if not number:
-            return None
-        around = AROUND.fullmatch(f"{text[at:number.start()]}{{}}{text[number.end():]}")
-        table = PHONE_SENTENCES.get((self.source, self.target), {})
-        key = phrase_key(around.group(1)) if around else None
-        if key not in table:
-            return None
-        return Span(at + around.start(1), at + around.end(1) + len(number.group()) - 2,
-                    table[key].format(number.group()))
 
     def signed(self, text: str, at: int = 0) -> Span | None:
         """A sign-off and the writer's name from `at` to the line's end ("LG Anna", "lg anna" -> "Best wishes,
