@@ -32,7 +32,7 @@ Anna", "nach Hause", "to Switzerland": TOWARD_PLACES). Statements are frames too
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from text.forms.frame_numbers import GERMAN_GENDERS, agreed, number_of, plural_english
 from text.forms.frame_places import ARTICLED, alternatives, toward
@@ -104,7 +104,8 @@ ARTICLES_ALONE = frozenset("the a an der die das den ein eine einen".split())
 ARTICLE_GENDERS = {"der": "m", "den": "m", "einen": "m", "das": "n", "die": "f", "eine": "f"}
 NEXT_ONE = (" nearest ", " closest ", " next ")             # an English frame's words before its slot
 NEAREST = re.compile(r"(?:der|die|das) (nächste)\s*$")        # an English frame's German article and adjective
-
+# a statement's copula, (German, English): statement_frames.py's and opening_frames.py's
+COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
 
 
 class Frame(NamedTuple):
@@ -118,6 +119,9 @@ class Frame(NamedTuple):
     known: str | None = None   # a statement's slot the tables translate ("Mein Bruder" -> "My brother"), not the model
     named: str = ""            # a statement's closing where the model copies its capitalized slot: a name, a person's
     nearest: str = ""          # into German, the adjective between the slot's article and its noun ("nächste")
+    # a statement frame whose words after the slot a rule writes from the match (cost_frames.py, opening_frames.py,
+    # event_frames.py, weather_frames.py): the frame with them, None where the rule has none
+    closer: Callable[["Frame", re.Match, str], "Frame | None"] | None = None
 
 
 def compiled(frame: str, slot: str, article: str = "", folded: bool = False, placed: str = "") -> re.Pattern:

@@ -12,8 +12,8 @@ import re
 
 from text.forms.calendar import WEEKDAYS, weekly
 from text.forms.dates import find_dates
+from text.forms.frames import COPULAS
 
-COPULAS = [("ist", "is"), ("sind", "are"), ("war", "was"), ("waren", "were")]
 # the state, (German, English): into German each English state's German is the first named
 STATES = [("geöffnet", "open"), ("offen", "open"), ("geschlossen", "closed"), ("zu", "closed")]
 # days in words, (German, English): into German each English one's German is the first named, into English the first

@@ -15,19 +15,18 @@ Skifahrer").
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from text.forms.cost_frames import cost_closing, cost_pattern
 from text.forms.event_frames import event_closing, event_pattern
 from text.forms.opening_frames import opening_closing, opening_pattern
 from text.forms.frame_places import alternatives, toward, toward_closing
-from text.forms.frames import Frame
+from text.forms.frames import COPULAS, Frame
 from text.forms.places import EXONYMS, PLACE_NAMES, WHOLE_PLACES, WORDED_PLACES
 from text.forms.statements import (ADJECTIVES, ALREADY, ENGLISH_ADJECTIVES, GERMAN_ADJECTIVES, KIN, NEGATED,
                                    POSSESSIVES, TIMES, WITH_SCHON, owned)
 from text.forms.weather_frames import said_temperature, temperature_sentences
 
-# a statement's copula, (German, English)
-COPULAS = [("ist", "is"), ("war", "was"), ("sind", "are"), ("waren", "were")]
 # nouns of people besides statements.py's KIN: an adjective said of them is a person's ("groß": "tall", not "big")
 PERSON_NOUNS = [("Mann", "man"), ("Junge", "boy"), ("Mädchen", "girl"), ("Kinder", "children"), ("Kinder", "kids"),
           ("Leute", "people"), ("Lehrer", "teacher"), ("Lehrerin", "teacher"), ("Arzt", "doctor"),
@@ -74,10 +73,12 @@ def statement_frames(source: str) -> list[Frame]:
     predicate = rf"(?:(?P<very>{alternatives(intensifiers)})\s+)?(?P<adjective>{alternatives(adjectives)})"
     said_after = re.compile(rf"\s*(?P<slot>{words}){placed}\s+(?P<copula>{copula})\s+{early}{predicate}"
                             rf"(?:\s+(?P<time>{time}))?\s*(?P<marks>[.!]*)\s*")
-    costs = [Frame(cost_pattern(source, words, placed), "", "", "nom", statement=True)]     # "X kostet 5 Euro."
-    costs.append(Frame(opening_pattern(source, words, placed), "", "", "nom", statement=True))     # "X ist montags zu."
-    costs.append(Frame(event_pattern(source, words, placed), "", "", "nom", statement=True))    # "X beginnt um 9 Uhr."
-    costs += [Frame(pattern, "", into, "nom", statement=True) for pattern, into in temperature_sentences(source)]
+    costs = [Frame(pattern(source, words, placed), "", "", "nom", statement=True, closer=by_rule(closing))
+             for pattern, closing in ((cost_pattern, cost_closing),            # "X kostet 5 Euro."
+                                      (opening_pattern, opening_closing),      # "X ist montags zu."
+                                      (event_pattern, event_closing))]         # "X beginnt um 9 Uhr."
+    costs += [Frame(pattern, "", into, "nom", statement=True, closer=temperature_said)      # "Es sind 30 Grad."
+              for pattern, into in temperature_sentences(source)]
     if side == 1:
         return [Frame(said_after, "", "", "nom", statement=True), *costs]
     said_first = re.compile(rf"\s*(?P<early>{time.title()})\s+(?P<copula>{copula})\s+(?P<slot>{words}?){placed}\s+"
@@ -100,18 +101,8 @@ def closed(frame: Frame, m: re.Match, source: str) -> Frame | None:
     has no translation there ("schon" but before an adjective of ALREADY). Another frame as it is."""
     if not frame.statement:
         return frame
-    if "price" in m.groupdict():        # "X kostet 5 Euro.": the verb and the price by rule
-        closing = cost_closing(m, source)
-        return frame._replace(closing=closing, named="") if closing else None
-    if "when" in m.groupdict():         # "X ist am 3. Oktober geschlossen.": the day by rule
-        closing = opening_closing(m, source)
-        return frame._replace(closing=closing, named="") if closing else None
-    if "happens" in m.groupdict():      # "X beginnt um 20 Uhr.": the verb and the time by rule
-        closing = event_closing(m, source)
-        return frame._replace(closing=closing, named="") if closing else None
-    if "temp" in m.groupdict():         # "Es sind 30 Grad.": the whole sentence by rule
-        said_as = said_temperature(m, frame.closing, source)
-        return frame._replace(known=said_as[0], closing=said_as[1], named="") if said_as else None
+    if frame.closer is not None:        # "X kostet 5 Euro.", "Es sind 30 Grad.": the rest by rule
+        return frame.closer(frame, m, source)
     adjective, very, copula = m.group("adjective"), " ".join((m.group("very") or "").split()), m.group("copula")
     if copula.endswith(("n't", "n’t")):       # "isn't very": "is not very"
         copula, very = copula[:-3], " ".join(filter(None, ("not", very)))
@@ -132,6 +123,20 @@ def closed(frame: Frame, m: re.Match, source: str) -> Frame | None:
         if all(w[:1].isupper() for w in slot) and not {" ".join(slot), *slot} & PLACES else ""
     typed = " ".join(m.group("slot").lower().split())
     return frame._replace(closing=closing, known=KIN_PHRASES[source].get(typed), named=named or "")
+
+
+def by_rule(closing_of: Callable[[re.Match, str], str | None]) -> Callable[[Frame, re.Match, str], Frame | None]:
+    """A frame's closer from a rule that writes its closing from the match (cost_closing: " kostet 5 €")."""
+    def closer(frame: Frame, m: re.Match, source: str) -> Frame | None:
+        closing = closing_of(m, source)
+        return frame._replace(closing=closing, named="") if closing else None
+    return closer
+
+
+def temperature_said(frame: Frame, m: re.Match, source: str) -> Frame | None:
+    """A temperature sentence's frame, all of it by rule: its words before the temperature and the rest."""
+    said_as = said_temperature(m, frame.closing, source)
+    return frame._replace(known=said_as[0], closing=said_as[1], named="") if said_as else None
 
 
 def predicate(source: str, adjective: str, copula: str, very: str, word: str, time: str) -> str | None:
