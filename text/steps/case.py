@@ -246,12 +246,13 @@ class Case(Step):
         is an English word that is never a name (openers.py: "A MAN CALLED MAX YESTERDAY." gave "... NAMENS MAX
         YESTERDAY.")."""
         def unknown(word: str) -> str:
-            days = word.lower().split("-")                                      # two days, not "so-so"
+            lower = word.lower()
+            days = lower.split("-")                                             # two days, not "so-so"
             if len(days) > 1 and len(set(days)) == len(days) and all(day in DAY_WORDS for day in days):
                 return "-".join(p.capitalize() for p in word.split("-"))          # "MO-FR", "mo-fr" -> "Mo-Fr"
-            lowercase = ENGLISH_OPENERS | TABLE_LOWERCASE[self.lang]
-            if found == "caps" and (after_noun or word.lower() in lowercase) and not named:
-                return word.lower()
+            if found == "caps" and (after_noun or lower in ENGLISH_OPENERS or lower in TABLE_LOWERCASE[self.lang]) \
+                    and not named:
+                return lower
             verb = word.endswith("t") and (self.lexicon.cased(word[:-1] + "en") or "A").islower()   # "liebt"
             if found == "caps" and not named and self.verb_form(word):
                 return word.lower()             # "ICH KOMME": "Komme" was kept as a name, "I KOMME AT 8 O'CLOCK."
