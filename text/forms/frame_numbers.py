@@ -28,7 +28,7 @@ SINGULAR_END = re.compile(r"(?:[tgdkmpfzßx]|ch)$")
 # English nouns of a plural without "-s", and of either number ("The fish are"): the verb as typed
 ENGLISH_PLURALS = frozenset("people children men women police".split())
 EITHER_NUMBER = frozenset("sheep fish deer staff crew team family series species news".split())
-ENGLISH_SINGULAR = frozenset("a an one this that every each".split())
+ENGLISH_SINGULAR = SINGULAR | frozenset("this that every each".split())
 
 
 def number_of(body: str, target: str, genders: dict[str, str]) -> str:
