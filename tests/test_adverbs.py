@@ -1,8 +1,8 @@
 """text/finders/adverbs.py: a sentence adverb the corpus lacks, opening a sentence, becomes the target's adverb."""
 import pytest
 
-from text.finders.adverbs import RARE, Adverbs
-from text.forms.lexicon import Lexicon
+from text.finders.adverbs import Adverbs
+from text.forms.lexicon import TAUGHT, Lexicon
 from text.forms.masking import PLACEHOLDERS
 
 P0 = PLACEHOLDERS[0]
@@ -37,7 +37,7 @@ def test_a_day_in_one_word_or_with_its_time_is_one_anywhere_in_the_sentence(sour
 
 
 def test_an_adverb_the_corpus_holds_often_enough_is_the_models():
-    common = Lexicon.learn([("Heute geht ein Mann heute in den Park.", "Today a man walks to the park.")] * RARE)
+    common = Lexicon.learn([("Heute geht ein Mann heute in den Park.", "Today a man walks to the park.")] * TAUGHT)
     assert Adverbs(common, "de", "en").apply("Heute regnet es.") == ("Heute regnet es.", ())
     assert Adverbs(CAPTIONS, "de", "en").apply("Heute regnet es.") == (f"{P0} regnet es.", ("Today",))
 

@@ -3,7 +3,7 @@ import pytest
 
 from config import DataConfig
 from text.finders.glossary import EverydayNouns, Glossary
-from text.forms.lexicon import Lexicon
+from text.forms.lexicon import TAUGHT, Lexicon
 from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from util.errors import UserError
@@ -122,8 +122,10 @@ def test_the_everyday_nouns_mask_only_a_word_the_corpus_lacks_and_no_glossary_or
     assert pipeline.steps[5].apply_pair(*pair) == pair
     sign = pipeline.apply("Achtung: Rutschgefahr!")
     assert pipeline.reverse_sentence(sign.sentences[0], sign.states[0]).text == "Attention: slippery floor!"
-    knowing = Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")])
-    assert EverydayNouns(knowing).find("Mein Akku ist leer.") == []                  # a word the corpus holds
+    knowing = Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")] * TAUGHT)
+    assert EverydayNouns(knowing).find("Mein Akku ist leer.") == []                  # a word the corpus teaches
+    assert EverydayNouns(Lexicon.learn([("Der Akku ist leer.", "The battery is dead.")] * (TAUGHT - 1))).find(
+        "Mein Akku ist leer.") != []                                                 # held, but too rarely
 
 
 def test_an_everyday_noun_into_german_gives_its_gender_to_the_article_before_it():

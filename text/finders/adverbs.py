@@ -5,8 +5,9 @@ model copies the word as a name ("Trotzdem two men swim ...") or writes junk for
     Adverbs(lexicon, "de", "en").find("Leider ist der Laden zu.")   -> [Span(0, 6, "Unfortunately")]
 
 Only at the start of a sentence (after opening quotes), before a space, a comma or the sentence's end, and only
-where the corpus holds the word (of two, the rarer) fewer than RARE times: a model trained on a corpus that has it
-translates it in context. A day in one word ("heute", "tomorrow") is one anywhere in the sentence, in lowercase.
+where the corpus does not teach the word (of two, either; text/forms/lexicon.py's Lexicon.taught): a model trained
+on a corpus that has it often translates it in context. A day in one word ("heute", "tomorrow") is one anywhere in
+the sentence, in lowercase.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from text.forms.event_frames import DAY_WORDS
 from text.forms.lexicon import Lexicon
 from text.forms.masking import Span
 
-RARE = 20         # a corpus that holds the adverb this often teaches the model the word
 GERMAN = {
     "leider": "Unfortunately", "trotzdem": "Still", "deshalb": "That is why", "deswegen": "That is why",
     "außerdem": "Also", "jedoch": "However", "allerdings": "However", "endlich": "Finally", "plötzlich": "Suddenly",
@@ -67,11 +67,11 @@ class Adverbs(PlaceholderStep):
 
     def find(self, text: str) -> list[Span]:
         m = self.pattern.match(text) if self.pattern else None
-        spans = [] if m is None or min(self.lexicon.count(w) for w in m.group(1).split()) >= RARE else \
+        spans = [] if m is None or all(self.lexicon.taught(w) for w in m.group(1).split()) else \
             [Span(m.start(1), m.end(1), self.table[" ".join(m.group(1).lower().split())])]
         for day in self.days.finditer(text) if self.days else ():
             key = " ".join(day.group(1, 2)).lower() if day.group(2) else day.group(1)
-            if self.lexicon.count(day.group(1)) < RARE and key in self.table:      # "heute Abend" -> "tonight"
+            if not self.lexicon.taught(day.group(1)) and key in self.table:      # "heute Abend" -> "tonight"
                 fill = self.table[key]
                 spans.append(Span(day.start(1), day.end(), fill[0].lower() + fill[1:]))
         return spans

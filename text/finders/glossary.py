@@ -101,13 +101,14 @@ class Glossary(PlaceholderStep):
 class EverydayNouns(Glossary):
     """The built-in glossary of everyday nouns captions never hold (text/forms/everyday_nouns.py: "Akku" ->
     "battery", "receipt" -> "Quittung", whose gender the article before it then takes), only its terms with a word
-    the model's corpus lacks: a word the corpus holds ("Handy", "wifi") stays the model's, so a line the corpus could
-    hold is left as it is. A request's glossary does not replace it (a term of its own wins where both match)."""
+    the model's corpus does not teach (text/forms/lexicon.py's Lexicon.taught: "pharmacy", twice in Multi30K): a
+    word the corpus holds often stays the model's, so a line the corpus could hold is left as it is. A request's
+    glossary does not replace it (a term of its own wins where both match)."""
 
     def __init__(self, lexicon: Lexicon, source: str = "de", target: str = "en",
                  guards: list[PlaceholderStep] | None = None):
         unknown = {term: to for term, to in table(source, target).items()
-                   if not all(lexicon.knows(word) for word in WORD.findall(term))}
+                   if not all(lexicon.taught(word) for word in WORD.findall(term))}
         super().__init__(Terms(unknown), guards, (lambda term, _: gender(term)) if target == "de" else None)
         self.source, self.target = source, target
 

@@ -4,6 +4,7 @@ copied into the translation as written (names: "Berlin" -> "Berlin", but "Mann" 
 
     lexicon = Lexicon.learn(pairs)          # from the training pairs, before the model trains; stored in checkpoints
     lexicon.cased("GITARRE")  -> "Gitarre"      lexicon.knows("Ullrich") -> False      lexicon.copied("Berlin") -> True
+    lexicon.taught("Hund") -> True              # held at least TAUGHT times: the model translates it
     lexicon.nouns["hund"] -> "dog"          # nouns and their translations (text/forms/dictionary.py)
     lexicon.reverse.genders["hund"] -> "m"  # the genders of German target nouns, for "the dog" -> "der Hund"
 
@@ -24,6 +25,7 @@ from text.forms.language_id import LanguageId
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MAX_WORDS = 300_000          # the most frequent source words kept (a million-pair corpus has more, rarely useful)
 COPIED_SHARE = 0.5           # a word is copied when at least this share of the pairs holding it hold it on both sides
+TAUGHT = 20                  # a corpus that holds a word this often teaches the model the word
 
 
 def spellings(word: str) -> list[str]:
@@ -107,6 +109,11 @@ class Lexicon:
     def count(self, word: str) -> int:
         """How often the corpus' sources hold the word, in any case."""
         return max((self.counts.get(f, 0) for f in spellings(word)), default=0)
+
+    def taught(self, word: str) -> bool:
+        """Whether the corpus holds the word often enough (TAUGHT) for a model trained on it to translate it: a word
+        it holds a few times ("pharmacy", twice in Multi30K) comes back as junk ("Ahaharma")."""
+        return self.count(word) >= TAUGHT
 
     def to_dict(self) -> dict:
         """Plain lists and strings, for checkpoints (torch.load(weights_only=True)) and exports (JSON)."""
