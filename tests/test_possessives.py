@@ -73,7 +73,7 @@ def test_an_article_before_a_glossary_term_takes_its_gender_at_the_sentence_star
 
 
 @pytest.mark.parametrize("source, glossary, output, written", [
-    ("I see the dog.", {"dog": "Hund"}, "Ich sehe die \ue000.", "Ich sehe die Hund."),   # inside: no case known
+    ("The dog plays.", {"dog": "Hund"}, "Dort spielt die \ue000.", "Dort spielt die Hund."),   # no one case
     ("The cat owns it.", {"cat": "Katze"}, "Der \ue000 gehört es.", "Der Katze gehört es."),   # a dative's "der"
     ("I see the dog.", {"dog": "Hund"}, "Den \ue000 sehe ich.", "Den Hund sehe ich."),   # no nominative form
     ("The girls play.", {"girls": "Mädchen"}, "Die \ue000 spielen.", "Die Mädchen spielen."),   # a plural
@@ -83,3 +83,17 @@ def test_an_article_before_a_glossary_term_takes_its_gender_at_the_sentence_star
 ])
 def test_an_article_before_any_other_fill_stays_as_written(source, glossary, output, written):
     assert translated(source, glossary, output) == written
+
+
+@pytest.mark.parametrize("source, glossary, output, mended", [
+    ("I see the dog.", {"dog": "Hund"}, "Ich sehe die \ue000.", "Ich sehe den Hund."),    # a pronoun's verb's object
+    ("I see a cat.", {"cat": "Katze"}, "Ich sehe einen \ue000.", "Ich sehe eine Katze."),     # "einen": accusative
+    ("It is a horse.", {"horse": "Pferd"}, "Es ist eine \ue000.", "Es ist ein Pferd."),      # "sein": nominative
+    ("I see his cat.", {"cat": "Katze"}, "Ich sehe seinen \ue000.", "Ich sehe seine Katze."),
+    ("I play with the dog.", {"dog": "Hund"}, "Ich spiele mit der \ue000.", "Ich spiele mit dem Hund."),
+    ("I play with the horse.", {"horse": "Pferd"}, "Ich spiele im \ue000.", "Ich spiele im Pferd."),   # agrees
+    ("I play with the cat.", {"cat": "Katze"}, "Ich spiele zum \ue000.", "Ich spiele zur Katze."),
+])
+def test_an_article_inside_a_sentence_takes_the_terms_gender_in_the_one_case_its_form_leaves(source, glossary,
+                                                                                              output, mended):
+    assert translated(source, glossary, output) == mended

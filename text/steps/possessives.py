@@ -19,14 +19,17 @@ A term of the user's glossary reaches the model as a placeholder, so the model c
 article of its own (the strong model, with dog -> Hund: `The dog plays.` -> `Die Hund spielt.`). Its fill knows the
 gender of the term's last noun (`term_gender`, a `Gendered` fill of text/forms/masking.py), and the placeholders
 step has the word right before it agree (`before_terms`): a possessive as above, and an article ("der", "die", "das",
-"ein", "eine") at the sentence's start only, into the nominative ("Der Hund spielt."), and not "der" before a feminine
-or plural noun, a dative or genitive there ("Der Katze gehört ..."). Inside a sentence an article stays as the model
-wrote it ("Ich sehe die Hund": "den", the accusative, only if the verb takes one; after an inverted verb, "der").
+"ein", "eine") at the sentence's start into the nominative ("Der Hund spielt."), and not "der" before a feminine
+or plural noun, a dative or genitive there ("Der Katze gehört ..."). Inside a sentence an article or ein-word takes
+the gender's form of the case its own form and a preposition before it leave, where they leave one
+(text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "zum <P>" -> "zur" before "Apotheke");
+where they leave several, it stays as the model wrote it ("Ich sehe die Hund": "den" or "der").
 """
 from __future__ import annotations
 
 import re
 
+from text.forms.articles import agreed
 from text.forms.masking import PLACEHOLDERS, EnglishNoun
 from text.step import Step
 from text.steps.first_capital import start
@@ -92,9 +95,24 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
             output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
                             lambda m: written.title() if m.group()[0].isupper() else written, output)
         if gender:
-            output = re.sub(rf"(?<!\w)\w+(?= {PLACEHOLDERS[k]})",
-                            lambda m: agreeing(m.group(), gender, m.start() == opening), output)
+            output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)(\w+)(?= {PLACEHOLDERS[k]})",
+                            lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)]), output)
     return output
+
+
+def agreeing_term(m: re.Match, gender: str, opening: int, opened: str) -> str:
+    """A match of the word before a placeholder (group 1, if any) and the word right before it (group 2) with the
+    second agreeing with the term's `gender`: at the sentence's start `agreeing`'s nominative; inside, a determiner
+    whose form and preposition, or the pronoun and verb that open the sentence (`opened`, the sentence up to it),
+    leave one case (text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "mit der <P>" ->
+    "mit dem" before "Akku"), or a bare possessive `agreeing` mends."""
+    before, word = m.group(1) or "", m.group(2)
+    if m.start(2) == opening:
+        return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, True)
+    new = agreed(before, word, gender, opened)
+    if new is not None:
+        return new
+    return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, False)
 
 
 class PossessiveEnding(Step):

@@ -1,0 +1,49 @@
+"""text/forms/articles.py: a determiner the model wrote before a noun it could not see takes that noun's gender where
+its own form, the preposition before it, or the pronoun and verb opening the sentence leave one case."""
+import pytest
+
+from text.forms.articles import CASES, agreed, forms, stem_of
+
+
+@pytest.mark.parametrize("before, word, gender, opened, expected", [
+    ("", "einen", "f", "", "eine"),                   # accusative only
+    ("", "meine", "n", "", "mein"),                   # nominative or accusative: "mein" either way
+    ("", "dem", "f", "", "der"), ("", "des", "f", "", "der"), ("", "einem", "f", "", "einer"),
+    ("", "die", "n", "", "das"), ("", "den", "n", "", "das"), ("", "keinen", "n", "", "kein"),
+    ("", "euer", "f", "", "eure"), ("", "unsere", "n", "", "unser"),
+    ("mit", "der", "m", "", "mit dem"), ("Mit", "der", "m", "", "Mit dem"),   # "mit": dative
+    ("in", "der", "m", "", "im"), ("In", "der", "n", "", "Im"),               # written as one word
+    ("in", "den", "n", "", "ins"), ("zu", "der", "n", "", "zum"),
+    ("", "zum", "f", "", "zur"), ("", "im", "f", "", "in der"), ("", "ins", "m", "", "in den"),
+    ("brauche", "einen", "f", "", "brauche eine"),   # a word before that is no preposition only stays
+    ("", "EINEN", "f", "", "EINE"),                   # a caps line
+    ("habe", "eine", "m", "Ich habe ", "habe einen"),  # a pronoun's verb's object: not the nominative
+    ("ist", "eine", "m", "Das ist ", "ist ein"),       # "sein" names the subject again: the nominative
+    ("", "dem", "p", "", "den"),
+])
+def test_a_determiner_takes_the_nouns_gender_in_the_one_case_left(before, word, gender, opened, expected):
+    assert agreed(before, word, gender, opened) == expected
+
+
+@pytest.mark.parametrize("before, word, gender, opened", [
+    ("", "der", "m", ""),             # nominative, dative or genitive: "der", "dem" or "des"
+    ("", "die", "m", ""),             # nominative or accusative: "der" or "den"
+    ("", "eine", "m", ""),
+    ("habe", "eine", "m", "Heute habe "),   # the subject may follow the verb
+    ("für", "der", "m", ""),          # no case the form and the preposition share
+    ("", "eine", "p", ""),            # a plural takes no "ein"
+    ("", "den", "p", ""),             # a masculine's accusative or a plural's dative
+    ("", "Ihr", "f", ""),             # "to her" too
+    ("", "einer", "f", ""),           # agrees already
+    ("", "Hund", "m", ""),            # no determiner
+])
+def test_a_determiner_stays_where_no_one_form_is_sure(before, word, gender, opened):
+    assert agreed(before, word, gender, opened) is None
+
+
+def test_each_stem_reads_back_from_each_of_its_forms():
+    for stem in ("d", "ein", "kein", "mein", "unser", "euer"):
+        for gender in ("m", "f", "n"):
+            assert len(forms(stem, gender)) == len(CASES)
+            assert all(stem_of(form) == stem for form in forms(stem, gender))
+    assert forms("ein", "p") is None and forms("euer", "f")[0] == "eure" and forms("euer", "m")[0] == "euer"

@@ -1,0 +1,90 @@
+"""German determiners by gender and case, and one the model wrote before a noun it could not see (a placeholder)
+made to agree with that noun's gender, where the form it wrote and the preposition before it leave one case.
+
+    agreed("", "einen", "f")       -> "eine"        # "Ich brauche einen <P>." with "Quittung": accusative
+    agreed("", "meine", "n")       -> "mein"        # "Wo ist meine <P>?" with "Ladegerät": nominative or accusative
+    agreed("mit", "der", "m")      -> "mit dem"     # "mit" takes the dative
+    agreed("", "zum", "f")         -> "zur"         # "zu" + "dem": dative
+    agreed("in", "den", "n")       -> "ins"         # "den": accusative, as "in" + "das" is written
+    agreed("brauche", "einen", "f") -> "brauche eine"    # a word before that is no preposition says nothing
+    agreed("", "der", "m")         -> None          # "der": nominative, dative or genitive, no one case
+    agreed("habe", "eine", "m", "Ich habe ") -> "habe einen"    # a pronoun's verb's object: no nominative
+
+The model's form says the case it meant, not the gender: every case in which some gender of the noun's number
+writes that form ("den": a masculine's accusative; "der": a masculine's nominative, a feminine's dative or genitive)
+is a case it may have meant, and a preposition before it keeps only its own ("mit": the dative). The determiner is
+rewritten only where all those cases give the noun's gender one form. A singular noun's determiner is read as a
+singular's ("den" is no plural's dative before "Quittung"), a plural's as any, and a plural takes no "ein".
+"""
+from __future__ import annotations
+
+import re
+
+from text.forms.lexicon import typed_as
+
+CASES = ("nom", "acc", "dat", "gen")
+DEFINITE = {"m": ("der", "den", "dem", "des"), "f": ("die", "die", "der", "der"), "n": ("das", "das", "dem", "des"),
+            "p": ("die", "die", "den", "der")}
+# "ein", "kein" and the possessives take one ending per gender and case ("" for none); "ein" has no plural
+ENDINGS = {"m": ("", "en", "em", "es"), "f": ("e", "e", "er", "er"), "n": ("", "", "em", "es"),
+           "p": ("e", "e", "en", "er")}
+STEMS = ("ein", "kein", "mein", "dein", "sein", "unser", "euer")      # not "ihr": "to her" too ("Er gibt ihr Blumen.")
+PREPOSITION_CASES = {**dict.fromkeys("mit bei von zu aus nach seit gegenüber außer".split(), {"dat"}),
+                     **dict.fromkeys("für durch ohne gegen um".split(), {"acc"}),
+                     **dict.fromkeys("in an auf über unter vor hinter neben zwischen".split(), {"dat", "acc"})}
+# a preposition and a definite article written as one word, and the two it stands for
+CONTRACTED = {"zum": ("zu", "dem"), "zur": ("zu", "der"), "im": ("in", "dem"), "am": ("an", "dem"),
+              "vom": ("von", "dem"), "beim": ("bei", "dem"), "ins": ("in", "das"), "ans": ("an", "das")}
+CONTRACTION = {pair: word for word, pair in CONTRACTED.items()}
+# a sentence's opening pronoun and its verb: a form of "sein", "werden", "bleiben" or "heißen" names its subject again
+# ("Das ist eine <P>": the nominative), any other verb takes an object ("Ich habe eine <P>": no nominative)
+PRONOUN = r"(?i:ich|du|er|sie|es|wir|ihr|man|das|dies)"
+COPULA = (r"(?i:bin|bist|ist|sind|seid|war|warst|waren|wart|werde|wirst|wird|werden|werdet|wurde|wurden|bleibe|"
+          r"bleibst|bleibt|bleiben|heiße|heißt|heißen)")
+NAMING = re.compile(rf"{PRONOUN} {COPULA} ")
+OBJECT = re.compile(rf"{PRONOUN} (?!{COPULA}\b)[^\W\d_]+ ")
+
+
+def forms(stem: str, gender: str) -> tuple[str, ...] | None:
+    """A determiner's four cases for a gender: the definite article's (stem "d"), or an ein-word's; None for none
+    ("ein" has no plural)."""
+    if stem == "d":
+        return DEFINITE[gender]
+    if stem == "ein" and gender == "p":
+        return None
+    return tuple(("eur" + e if e else "euer") if stem == "euer" else stem + e for e in ENDINGS[gender])
+
+
+def stem_of(word: str) -> str | None:
+    """"d" for a definite article, an ein-word's stem, None for any other word."""
+    if word in DEFINITE["m"] + DEFINITE["f"] + DEFINITE["n"]:
+        return "d"
+    return next((s for s in STEMS if word in forms(s, "m") + forms(s, "f") + forms(s, "n")), None)
+
+
+def agreed(before: str, word: str, gender: str, opened: str = "") -> str | None:
+    """`word` (a determiner, or a preposition and an article as one word) made to agree with a noun of `gender`
+    ("m", "f", "n"; "p": a plural) right after it, the word `before` it ("" for none) read for its case, and the
+    sentence up to `word` (`opened`) for whether it names a pronoun (NAMING) or is its verb's object (OBJECT): what
+    replaces `before` and `word` (`word` alone where `before` is ""), or None where no change is sure or needed."""
+    low = word.lower()
+    preposition, article = CONTRACTED.get(low, (before.lower(), low))
+    stem = stem_of(article)
+    if stem is None or (gender == "p" and stem == "ein"):
+        return None
+    readings = ("m", "f", "n", "p") if gender == "p" else ("m", "f", "n")
+    cases = {case for g in readings for case, form in zip(CASES, forms(stem, g) or ()) if form == article}
+    cases &= PREPOSITION_CASES.get(preposition, {"nom"} if NAMING.fullmatch(opened) else
+                                   {"acc", "dat"} if OBJECT.fullmatch(opened) else set(CASES))
+    written = {forms(stem, gender)[CASES.index(case)] for case in cases}
+    if len(written) != 1 or written == {article}:
+        return None
+    new = written.pop()
+    if low in CONTRACTED:                                     # "zum" -> "zur", "im" -> "in der"
+        new = typed_as(word, CONTRACTION.get((preposition, new)) or f"{preposition} {new}")
+    elif preposition in PREPOSITION_CASES:                    # "in den" -> "ins", "mit der" -> "mit dem"
+        joined = CONTRACTION.get((preposition, new))
+        return typed_as(before, joined) if joined else f"{before} {typed_as(word, new)}"
+    else:
+        new = typed_as(word, new)
+    return f"{before} {new}" if before else new
