@@ -8,9 +8,9 @@ them as a glossary does, only those the model's corpus lacks.
 """
 from __future__ import annotations
 
-from text.forms.everyday import health, home, money, online, travel, work
+from text.forms.everyday import health, home, money, online, town, travel, work
 
-NOUNS = home.NOUNS + online.NOUNS + money.NOUNS + travel.NOUNS + health.NOUNS + work.NOUNS
+NOUNS = home.NOUNS + online.NOUNS + money.NOUNS + travel.NOUNS + town.NOUNS + health.NOUNS + work.NOUNS
 
 
 def forms() -> list[tuple[str, str, str, str]]:
