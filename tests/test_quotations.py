@@ -377,6 +377,7 @@ def test_a_sentence_that_is_no_reporting_clause_and_one_quotation_stays_the_mode
     ("en", "de", "Where is the nearest hotel?", {}, ["Das Hotel."], "Wo ist das nächste Hotel?"),   # its article's
     ("en", "de", "Where is the closest main station?", {}, ["Hauptbahnhof."], "Wo ist der nächste Hauptbahnhof?"),
     ("de", "en", "Wo ist der nächste Bahnhof?", {}, ["The train station."], "Where is the nearest train station?"),
+    ("en", "de", "Where is the nearest printer?", {}, ["Drucker."], "Wo ist der nächste Drucker?"),  # "die nächsten"
 ])
 def test_the_nearest_or_next_one_is_the_frames_word_and_its_noun_the_models(source, target, line, genders,
                                                                            translations, expected):

@@ -8,7 +8,9 @@ import re
 
 from text.forms.everyday_nouns import forms
 
-GERMAN_GENDERS = {german.lower(): gender for german, gender, _, _ in forms()}      # "apotheke" -> "f"
+GERMAN_GENDERS: dict[str, str] = {}     # "apotheke" -> "f"; a singular's before a plural of its spelling ("drucker")
+for _german, _gender, _, _ in forms():
+    GERMAN_GENDERS.setdefault(_german.lower(), _gender)
 SINGULAR = frozenset("a an one".split())             # no plural after them
 # a statement's verb in the singular and the plural, (singular, plural), and the words only a plural takes after it
 # ("Die Karten kosten je 12,50 €."): the verb agrees with the model's noun phrase where its number is sure
