@@ -8,9 +8,10 @@ them as a glossary does, only those the model's corpus lacks.
 """
 from __future__ import annotations
 
-from text.forms.everyday import health, home, money, online, town, travel, work
+from text.forms.everyday import food, health, home, money, online, town, travel, work
 
-NOUNS = home.NOUNS + online.NOUNS + money.NOUNS + travel.NOUNS + town.NOUNS + health.NOUNS + work.NOUNS
+NOUNS = (home.NOUNS + online.NOUNS + money.NOUNS + food.NOUNS + travel.NOUNS + town.NOUNS + health.NOUNS +
+         work.NOUNS)
 
 
 def forms() -> list[tuple[str, str, str, str]]:

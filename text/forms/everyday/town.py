@@ -9,9 +9,7 @@ NOUNS = [
     # the post
     Noun("Postamt", "Postämter", "n", "post office", "post offices"),
     Noun("Postfiliale", "Postfilialen", "f", "post office", "post offices", ways="de-en"),
-    Noun("Briefkasten", "Briefkästen", "m", "mailbox", "mailboxes"),
     Noun("Brief", "Briefe", "m", "letter", "letters", ways="de-en"),
-    Noun("Paket", "Pakete", "n", "package", "packages", ways="de-en"),
     Noun("Postkarte", "Postkarten", "f", "postcard", "postcards"),
     Noun("Postleitzahl", "Postleitzahlen", "f", "zip code", "zip codes"),
     Noun("Hausnummer", "Hausnummern", "f", "house number", "house numbers"),

@@ -32,7 +32,6 @@ NOUNS = [
     Noun("Anschlusszug", "Anschlusszüge", "m", "connecting train", "connecting trains"),
     Noun("Speisewagen", "", "m", "dining car", "dining cars"),
     Noun("Schlafwagen", "", "m", "sleeping car", "sleeping cars"),
-    Noun("Reservierung", "Reservierungen", "f", "reservation", "reservations", ways="de-en"),
     Noun("Sitzplatzreservierung", "Sitzplatzreservierungen", "f", "seat reservation", "seat reservations"),
     Noun("Schaffner", "", "m", "conductor", "conductors", ways="de-en"),
     Noun("Passagier", "Passagiere", "m", "passenger", "passengers"),
