@@ -419,8 +419,8 @@ def test_the_nearest_or_next_ones_noun_goes_to_the_model_with_its_article(line, 
 
 
 @pytest.mark.parametrize("source, target, line, translation, expected", [
-    ("en", "de", "Where is the nearest supermarket?", "Supermarkt.", "junk?"),     # no gender: the whole line's
-    ("en", "de", "Where is the nearest supermarket?", "Der Supermarkt.", "Wo ist der nächste Supermarkt?"),
+    ("en", "de", "Where is the nearest observatory?", "Sternwarte.", "junk?"),     # no gender: the whole line's
+    ("en", "de", "Where is the nearest observatory?", "Die Sternwarte.", "Wo ist die nächste Sternwarte?"),
     ("en", "de", "Where is the nearest train station?", "Dieser Hund.", "junk?"),  # a determiner: no noun phrase
     ("en", "de", "Where is the nearest train station?", "Der dieser Hund.", "junk?"),
     ("de", "en", "Wo ist der nächste Bahnhof?", "This dog.", "junk?"),
