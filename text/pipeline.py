@@ -55,6 +55,7 @@ from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
 from text.steps.typos import Typos
 from text.steps.umlauts import Umlauts
+from text.steps.verb_person import VerbPerson
 from util.errors import UserError
 
 SLOT_CHAR = re.compile("[\ue100-\ue1ff]")      # a quotation's slot (text/finders/slots.py's SLOTS)
@@ -145,6 +146,8 @@ class Pipeline:
         steps.append(FirstCapital())         # after the case step's apply: a line in capitals gets its case back later
         if possessives is not None:
             steps.append(possessives)
+        if (cfg.src_lang, cfg.tgt_lang) == ("en", "de"):
+            steps.append(VerbPerson())           # "Ich arbeitet" -> "Ich arbeite": its reverse before the fills'
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")

@@ -1,0 +1,34 @@
+"""text/forms/verbs.py: a German present form the model wrote, in the person its sentence's pronoun asks for."""
+import pytest
+
+from text.forms.verbs import TABLE, person_form
+
+
+@pytest.mark.parametrize("word, person, expected", [
+    ("arbeitet", "1sg", "arbeite"), ("spielen", "1sg", "spiele"), ("wartet", "1sg", "warte"),
+    ("geht", "1sg", "gehe"), ("kennt", "1sg", "kenne"), ("öffnet", "1sg", "öffne"), ("heißt", "1sg", "heiße"),
+    ("sammelt", "1sg", "sammle"), ("sammelt", "1pl", "sammeln"), ("wandern", "1sg", "wandere"),
+    ("feiert", "1pl", "feiern"), ("spaziert", "1pl", "spazieren"), ("studiert", "1sg", "studiere"),
+    ("braucht", "1pl", "brauchen"), ("redet", "1pl", "reden"), ("tanzt", "1pl", "tanzen"),
+    ("spielen", "3sg", "spielt"), ("arbeiten", "3sg", "arbeitet"), ("atmen", "3sg", "atmet"),
+    ("liest", "1sg", "lese"), ("schläft", "1sg", "schlafe"), ("trägt", "1sg", "trage"), ("nimmt", "1pl", "nehmen"),
+    ("fahren", "3sg", "fährt"), ("ist", "1sg", "bin"), ("ist", "1pl", "sind"), ("hat", "1sg", "habe"),
+    ("können", "1sg", "kann"), ("hast", "1sg", "habe"), ("weiß", "1pl", "wissen"),
+])
+def test_a_verbs_form_in_another_person(word, person, expected):
+    assert person_form(word, person) == expected
+
+
+@pytest.mark.parametrize("word, person", [
+    ("arbeite", "1sg"), ("spielt", "3sg"), ("spielen", "1pl"), ("bin", "1sg"),       # that person's already
+    ("einen", "1sg"), ("neben", "1sg"), ("nicht", "1sg"), ("kalt", "1sg"), ("morgen", "1sg"),   # no verbs
+    ("gegangen", "1sg"), ("getragen", "1sg"),                                            # participles
+    ("Hund", "1sg"), ("spiele", "3sg"),                      # a noun; a first person's "-e" is not read
+])
+def test_no_verbs_form_or_the_persons_own_stays(word, person):
+    assert person_form(word, person) is None
+
+
+def test_the_listed_verbs_first_persons_are_their_own():
+    assert all(person_form(forms[0], "1sg") is None and person_form(forms[2], "1pl") is None
+               for forms in TABLE.values())

@@ -1,0 +1,94 @@
+"""German present-tense verb forms in the three persons a sentence's opening pronoun asks for: "ich" (1sg), "wir"
+(1pl) and "er", "sie", "es" (3sg). A caption model writes the third person it learned ("Ich arbeitet", "Ich
+spielen"); text/steps/verb_person.py gives its verb the person of the pronoun before it.
+
+    person_form("arbeitet", "1sg") -> "arbeite"     person_form("spielen", "1sg") -> "spiele"
+    person_form("liest", "1sg")    -> "lese"        person_form("braucht", "1pl") -> "brauchen"
+    person_form("ist", "1sg")      -> "bin"         person_form("meinen", "1sg") -> None     # no verb's form
+
+A regular verb's forms come from its stem: the form without "-en" ("-n" after an unstressed "el", "er": "sammel-n",
+"wander-n"), or without "-t" ("-et" after a stem that needs the "e": "arbeit-et", "öffn-et"). Strong and irregular
+verbs, whose third person changes its vowel ("fährt", "liest", "nimmt"), are listed. Words of those endings that are
+no verbs ("einen", "neben", "nicht", "kalt") and participles ("gegangen") are not read.
+"""
+from __future__ import annotations
+
+import re
+
+# infinitive: (1sg, 3sg, 1pl)
+IRREGULAR = {
+    "sein": ("bin", "ist", "sind"), "haben": ("habe", "hat", "haben"), "werden": ("werde", "wird", "werden"),
+    "können": ("kann", "kann", "können"), "müssen": ("muss", "muss", "müssen"), "wollen": ("will", "will", "wollen"),
+    "dürfen": ("darf", "darf", "dürfen"), "mögen": ("mag", "mag", "mögen"), "sollen": ("soll", "soll", "sollen"),
+    "wissen": ("weiß", "weiß", "wissen"), "tun": ("tue", "tut", "tun"),
+}
+# strong verbs whose third person singular changes the stem's vowel: infinitive -> 3sg (1sg and 1pl are regular)
+STRONG = {
+    "fahren": "fährt", "laufen": "läuft", "schlafen": "schläft", "tragen": "trägt", "halten": "hält",
+    "fallen": "fällt", "lassen": "lässt", "fangen": "fängt", "waschen": "wäscht", "wachsen": "wächst",
+    "schlagen": "schlägt", "graben": "gräbt", "laden": "lädt", "stoßen": "stößt", "raten": "rät", "braten": "brät",
+    "blasen": "bläst", "gefallen": "gefällt", "verlassen": "verlässt", "lesen": "liest", "sehen": "sieht",
+    "geben": "gibt", "nehmen": "nimmt", "essen": "isst", "sprechen": "spricht", "helfen": "hilft",
+    "treffen": "trifft", "werfen": "wirft", "vergessen": "vergisst", "treten": "tritt", "brechen": "bricht",
+    "sterben": "stirbt", "messen": "misst", "empfehlen": "empfiehlt", "stehlen": "stiehlt", "gelten": "gilt",
+    "befehlen": "befiehlt", "erschrecken": "erschrickt",
+}
+# the second person singular of the irregular verbs, which no stem gives ("hast": not "has-t")
+SECOND = {"bist": "sein", "hast": "haben", "wirst": "werden", "kannst": "können", "musst": "müssen",
+          "willst": "wollen", "darfst": "dürfen", "magst": "mögen", "sollst": "sollen", "weißt": "wissen",
+          "tust": "tun"}
+PERSONS = ("1sg", "3sg", "1pl")
+TABLE = {**IRREGULAR, **{inf: (inf[:-2] + "e", third, inf) for inf, third in STRONG.items()}}
+FORMS = {**{form: forms for forms in TABLE.values() for form in forms},
+         **{form: TABLE[inf] for form, inf in SECOND.items()}}
+BE = frozenset(TABLE["sein"]) | {"bist", "seid"}
+# words ending like a verb's form that are none: determiners, prepositions, adverbs, adjectives
+NOT_VERBS = frozenset("""
+den einen keinen meinen deinen seinen ihren unseren euren diesen jenen jeden allen beiden vielen wenigen anderen
+manchen solchen welchen eigenen neben zwischen gegen oben unten hinten vorne innen außen draußen drinnen morgen eben
+selten trotzdem offen trocken golden verschieden zusammen jetzt nicht erst zuerst zuletzt meist meistens fast sonst
+bereits bestimmt vielleicht recht schlecht gut alt kalt laut weit breit leicht spät satt nett bunt echt halt mit seit
+bis selbst nichts etwas oft heut gestern gern gerne immer wieder weiter lieber mehr sehr schon noch nur auch
+""".split())
+LOWER_WORD = re.compile(r"[a-zäöüß]+")
+# a stem of an infinitive in "-eln", "-ern" ("sammel", "wander", "feier"), not one of "-ielen", "-ieren"
+SCHWA = re.compile(r"(?:[^aeiouäöü]|[ae]i|eu|äu|au)e[lr]$")
+
+
+def needs_e(stem: str) -> bool:
+    """Whether a stem takes "-et", "-est" for "-t", "-st": one ending in "d" or "t", or in "m" or "n" after another
+    consonant but "l", "r", "h", "m", "n" ("arbeit-et", "öffn-et", "atm-et"; "lern-t", "kämm-t")."""
+    return stem.endswith(("d", "t")) or bool(re.search(r"[^aeiouäöülrhmn][mn]$", stem))
+
+
+def stem_of(word: str) -> str | None:
+    """A regular verb's stem from its infinitive or plural ("spielen", "sammeln") or its third person ("spielt",
+    "arbeitet"); None for a word of neither shape."""
+    if word.endswith(("eln", "ern")) and SCHWA.search(word[:-1]):
+        return word[:-1]
+    if word.endswith("en") and len(word) > 3:
+        return word[:-2]
+    if word.endswith("et") and len(word) > 4 and needs_e(word[:-2]):
+        return word[:-2]
+    if word.endswith("t") and len(word) > 3 and not word.endswith("et"):
+        return word[:-1]
+    return None
+
+
+def person_form(word: str, person: str) -> str | None:
+    """`word`, a verb's present form as the model wrote it, in `person` ("1sg", "3sg", "1pl"); None where `word` is
+    no form this module reads, or already that person's."""
+    if not LOWER_WORD.fullmatch(word) or word in NOT_VERBS or (word.startswith("ge") and word not in FORMS and
+                                                                   not word.startswith("geh")):
+        return None                      # "gegangen", "getragen": a participle, the model's sentence is another
+    forms = FORMS.get(word) or TABLE.get(word)
+    if forms is None:
+        stem = stem_of(word)
+        if stem is None:
+            return None
+        schwa = SCHWA.search(stem)
+        forms = (stem[:-2] + "le" if schwa and stem.endswith("el") else stem + "e",
+                 stem + ("et" if needs_e(stem) else "t"),
+                 stem + ("n" if schwa else "en"))
+    written = forms[PERSONS.index(person)]
+    return None if written == word else written
