@@ -2,7 +2,7 @@
 its own form, the preposition before it, or the pronoun and verb opening the sentence leave one case."""
 import pytest
 
-from text.forms.articles import CASES, agreed, forms, stem_of
+from text.forms.articles import CASES, agreed, forms, stem_of, supplied
 
 
 @pytest.mark.parametrize("before, word, gender, opened, expected", [
@@ -47,3 +47,28 @@ def test_each_stem_reads_back_from_each_of_its_forms():
             assert len(forms(stem, gender)) == len(CASES)
             assert all(stem_of(form) == stem for form in forms(stem, gender))
     assert forms("ein", "p") is None and forms("euer", "f")[0] == "eure" and forms("euer", "m")[0] == "euer"
+
+
+@pytest.mark.parametrize("lead, gender, upto, expected", [
+    (("at", "the"), "f", "Wir kaufen Brot in ", "Wir kaufen Brot in der "),       # a two-way one: the dative
+    (("in", "the"), "m", "Die Milch ist in ", "Die Milch ist im "),               # "in dem" is "im"
+    (("into", "the"), "m", "Ich lege die Milch in ", "Ich lege die Milch in den "),   # "into": the accusative
+    (("with", "my"), "f", "Ich zahle mit ", "Ich zahle mit meiner "),
+    (("at", "a"), "n", "Sie wohnt bei ", "Sie wohnt bei einem "),
+    (("", "the"), "n", "Ich finde ", "Ich finde das "),                           # a pronoun's verb's object
+])
+def test_a_determiner_the_model_left_out_is_supplied_in_the_case_its_context_gives(lead, gender, upto, expected):
+    assert supplied(lead, gender, upto) == expected
+
+
+@pytest.mark.parametrize("lead, gender, upto", [
+    (("at", "the"), "f", "Sie arbeitet "),         # the model left out the preposition too
+    (("", "the"), "n", "Ich finde nicht "),        # no case sure
+    (("in", "the"), "f", "Wir sind in der "),      # the model wrote one
+    (("in", "the"), "m", "Wir sind im "),
+    (("", "a"), "p", "Wir haben "),                # no "ein" before a plural
+    (("in", "this"), "f", "Wir sind in "),         # no determiner the table reads
+    ((), "f", "Wir sind in "),
+])
+def test_no_determiner_is_supplied_where_none_is_sure(lead, gender, upto):
+    assert supplied(lead, gender, upto) is None

@@ -4,6 +4,7 @@ import pytest
 
 from config import DataConfig
 from text.forms.lexicon import Lexicon
+from text.forms.masking import PLACEHOLDERS
 from text.pipeline import Pipeline
 from text.steps.possessives import PossessiveEnding
 
@@ -97,3 +98,29 @@ def test_an_article_before_any_other_fill_stays_as_written(source, glossary, out
 def test_an_article_inside_a_sentence_takes_the_terms_gender_in_the_one_case_its_form_leaves(source, glossary,
                                                                                               output, mended):
     assert translated(source, glossary, output) == mended
+
+
+# everyday nouns (text/forms/everyday_nouns.py) that a corpus of dogs lacks
+DOGS = [("Der Hund sieht die Katze.", "The dog sees the cat.")]
+
+
+@pytest.mark.parametrize("source, target, line, noun, output, expected", [
+    ("en", "de", "We buy bread at the bakery.", "Bäckerei", "Wir kaufen Brot in {}.",
+     "Wir kaufen Brot in der Bäckerei."),
+    ("en", "de", "The milk is in the fridge.", "Kühlschrank", "Die Milch ist in {}.", "Die Milch ist im Kühlschrank."),
+    ("en", "de", "I pay with my bank card.", "Bankkarte", "Ich zahle mit {}.", "Ich zahle mit meiner Bankkarte."),
+    ("de", "en", "Ein Mann arbeitet im Keller.", "basement", "A man works in {}.", "A man works in the basement."),
+    ("de", "en", "Er zahlt mit einer Bankkarte.", "bank card", "He pays with {}.", "He pays with a bank card."),
+    ("de", "en", "Er wartet am Hauptbahnhof.", "main station", "He waits at {}.", "He waits at the main station."),
+    ("de", "en", "Er geht zur Uni.", "university", "He goes to {}.", "He goes to university."),   # bare in English
+])
+def test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source(source, target, line, noun, output,
+                                                                            expected):
+    """"Ein Mann arbeitet im Keller." came back as "A man works in basement.", "We buy bread at the bakery." as "Wir
+    kaufen Brot in Bäckerei."."""
+    lexicon = Lexicon.learn(DOGS if source == "de" else [(en, de) for de, en in DOGS])
+    pipeline = Pipeline.from_config(DataConfig(src_lang=source, tgt_lang=target), lexicon=lexicon)
+    applied = pipeline.apply(line)
+    fills = next(state for state in applied.states[0] if isinstance(state, tuple) and noun in state)
+    masked = output.format(PLACEHOLDERS[fills.index(noun)])
+    assert pipeline.reverse_sentence(masked, applied.states[0]).text == expected

@@ -26,6 +26,7 @@ from text.forms.masking import EnglishNoun, Gendered, Span
 
 # an English everyday noun before an object pronoun is a verb ("Email me tomorrow.", "Text us"): the model's
 VERB_USE = re.compile(r"\s+(?:me|us|him|her|them)\b", re.IGNORECASE)
+LEAD = re.compile(r"(?:(?<!\w)(\w+) )?(?<!\w)(\w+) $")     # the two words before a term ("in the")
 
 
 def term_pattern(terms, flags: int = 0) -> re.Pattern | None:
@@ -116,13 +117,25 @@ class EverydayNouns(Glossary):
         return self
 
     def find(self, text: str) -> list[Span]:
-        """The glossary's spans but an English noun used as a verb, before an object pronoun ("Email me tomorrow.")."""
+        """The glossary's spans but an English noun used as a verb, before an object pronoun ("Email me tomorrow."),
+        each fill with the source's two words right before it (`lead`: "in the"), for the article the model may
+        leave out (text/steps/possessives.py)."""
         spans = super().find(text)
-        return [s for s in spans if not VERB_USE.match(text, s.end)] if self.source == "en" else spans
+        if self.source == "en":
+            spans = [s for s in spans if not VERB_USE.match(text, s.end)]
+        return [Span(s.start, s.end, self.led(s.fill, text[:s.start])) for s in spans]
 
     def filled(self, term: str) -> str:
         """The glossary's fill; into English one whose "a" or "an" before it agrees ("a appointment": a model's)."""
         return EnglishNoun(self.terms.targets[term]) if self.target == "en" else super().filled(term)
+
+    @staticmethod
+    def led(fill: str, before: str) -> str:
+        """The fill with the two words that end `before` (lowercase), where it is one that reads them."""
+        lead = tuple(w.lower() for w in LEAD.search(before).groups("")) if LEAD.search(before) else ()
+        if isinstance(fill, EnglishNoun):
+            return EnglishNoun(fill, lead)
+        return Gendered(fill, fill.gender, lead) if isinstance(fill, Gendered) else fill
 
 
 def cuts(text: str, start: int, end: int, span_start: int, span_end: int, whole: bool) -> bool:

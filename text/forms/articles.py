@@ -36,6 +36,12 @@ PREPOSITION_CASES = {**dict.fromkeys("mit bei von zu aus nach seit gegenüber au
 CONTRACTED = {"zum": ("zu", "dem"), "zur": ("zu", "der"), "im": ("in", "dem"), "am": ("an", "dem"),
               "vom": ("von", "dem"), "beim": ("bei", "dem"), "ins": ("in", "das"), "ans": ("an", "das")}
 CONTRACTION = {pair: word for word, pair in CONTRACTED.items()}
+# an English determiner and the German one's stem ("d": the definite article), for one the model left out
+ENGLISH = {"the": "d", "a": "ein", "an": "ein", "my": "mein", "your": "dein", "his": "sein", "her": "ihr",
+           "our": "unser", "their": "ihr"}
+LAST_WORD = re.compile(r"(?<!\w)(\w+) $")
+ENGLISH_PREPOSITIONS = frozenset("in at on to from with for by of into onto near under behind inside outside "
+                                 "through without about around".split())
 # a sentence's opening pronoun and its verb: a form of "sein", "werden", "bleiben" or "heißen" names its subject again
 # ("Das ist eine <P>": the nominative), any other verb takes an object ("Ich habe eine <P>": no nominative)
 PRONOUN = r"(?i:ich|du|er|sie|es|wir|ihr|man|das|dies)"
@@ -88,3 +94,29 @@ def agreed(before: str, word: str, gender: str, opened: str = "") -> str | None:
     else:
         new = typed_as(word, new)
     return f"{before} {new}" if before else new
+
+
+def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:
+    """Where the model wrote no determiner before a noun of `gender` whose English source had one (`lead`, the
+    source's two words before the noun, lowercase: ("in", "the")): `upto`, the translation's sentence up to the
+    noun, with the German one added, in the case of the preposition `upto` ends in (a two-way one's dative, its
+    accusative after "into", "onto") or, after an opening pronoun and its verb (OBJECT) where the source has no
+    preposition the model left out, the accusative ("in" + "Bäckerei" -> "in der", "Ich finde" + "Ladegerät" ->
+    "Ich finde das"; "in dem" is written "im"). None elsewhere."""
+    stem = ENGLISH.get(lead[-1]) if lead else None
+    last = LAST_WORD.search(upto)
+    if stem is None or (stem == "ein" and gender == "p") or last is None:
+        return None
+    word = last.group(1).lower()
+    if stem_of(word) or word in CONTRACTED:
+        return None                               # the model wrote one
+    cases = PREPOSITION_CASES.get(word) or \
+        ({"acc"} if OBJECT.fullmatch(upto) and lead[0] not in ENGLISH_PREPOSITIONS else None)
+    if cases is None:
+        return None
+    case = "acc" if len(cases) > 1 and lead[0] in ("into", "onto") else "dat" if len(cases) > 1 else min(cases)
+    new = forms(stem, gender)[CASES.index(case)]
+    joined = CONTRACTION.get((word, new)) if stem == "d" and word in PREPOSITION_CASES else None
+    if joined:
+        return upto[:last.start(1)] + typed_as(last.group(1), joined) + " "
+    return upto + new + " "

@@ -50,16 +50,23 @@ class Gendered(str):
     term's, which the model saw only as a placeholder. The word the model wrote right before it, an article or a
     possessive, takes its gender (text/steps/possessives.py, before the placeholders step fills them in)."""
 
-    def __new__(cls, value: str, gender: str = ""):
+    def __new__(cls, value: str, gender: str = "", lead: tuple[str, ...] = ()):
         made = super().__new__(cls, value)
         made.gender = gender
+        made.lead = lead        # an everyday noun's: the source's words right before it, lowercase ("in", "the")
         return made
 
 
 class EnglishNoun(str):
     """A fill that is an English noun (a built-in everyday noun's, text/finders/glossary.py): the model's "a" or "an"
     right before its placeholder takes the noun's first sound ("a" + "appointment" -> "an appointment";
-    text/steps/possessives.py, before the placeholders step fills them in)."""
+    text/steps/possessives.py, before the placeholders step fills them in), and where the model wrote none after a
+    preposition, the article of the source's words right before it (`lead`: "im" -> "in the")."""
+
+    def __new__(cls, value: str, lead: tuple[str, ...] = ()):
+        made = super().__new__(cls, value)
+        made.lead = lead
+        return made
 
 
 class Apart(str):

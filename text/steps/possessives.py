@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.articles import agreed
+from text.forms.articles import CONTRACTED, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, supplied
 from text.forms.masking import PLACEHOLDERS, EnglishNoun
 from text.step import Step
 from text.steps.first_capital import start
@@ -54,6 +54,11 @@ DETERMINER = re.compile(r"d(?:er|ie|as|en|em|es)|(?:k?ein|mein|dein|sein|ihr|uns
 PLURAL = re.compile(r".*[^su]s", re.IGNORECASE)
 LETTERS = re.compile(r"[^\W\d_]+")
 AN = re.compile(r"(?i:[aeio]|u(?!s))")           # an English word whose article is "an" ("an email", "a username")
+# a German article before a noun, and the English one
+GERMAN_ARTICLES = {**dict.fromkeys(["der", "die", "das", "dem", "den", "des", *CONTRACTED], "the"),
+                   **dict.fromkeys("ein eine einen einem einer eines".split(), "a")}
+# nouns English writes without an article after a preposition ("to school", "at work", "in bed")
+BARE = frozenset("school work bed church class college university home town breakfast lunch dinner".split())
 
 
 def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> str:
@@ -97,7 +102,25 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
         if gender:
             output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)(\w+)(?= {PLACEHOLDERS[k]})",
                             lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)]), output)
+        at = output.find(PLACEHOLDERS[k])
+        lead = getattr(value, "lead", ())
+        if lead and at > opening:         # the source's article, where the model wrote none
+            upto = supplied(lead, gender, output[opening:at]) if gender else \
+                english_article(value, output[opening:at]) if isinstance(value, EnglishNoun) else None
+            output = output if upto is None else output[:opening] + upto + output[at:]
     return output
+
+
+def english_article(noun: str, upto: str) -> str | None:
+    """`upto`, an English translation's sentence up to an everyday noun, with "the" or "a"/"an" added after a
+    preposition it ends in, where the German source had an article before the noun (`noun.lead`: "im", "einem")
+    and the model wrote none ("Ein Mann arbeitet im Keller." -> "A man works in basement." -> "in the basement");
+    not before a noun English writes bare there ("zur Schule" -> "to school"). None elsewhere."""
+    article = GERMAN_ARTICLES.get(noun.lead[-1])
+    last = LAST_WORD.search(upto)
+    if article is None or last is None or last.group(1).lower() not in ENGLISH_PREPOSITIONS or noun.lower() in BARE:
+        return None
+    return upto + ("an" if article == "a" and AN.match(noun) else article) + " "
 
 
 def agreeing_term(m: re.Match, gender: str, opening: int, opened: str) -> str:
