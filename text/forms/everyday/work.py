@@ -82,7 +82,7 @@ NOUNS = [
     Noun("Doktorarbeit", "Doktorarbeiten", "f", "dissertation", "dissertations"),
     # events people plan
     Noun("Hochzeit", "Hochzeiten", "f", "wedding", "weddings"),
-    Noun("Hochzeitstag", "Hochzeitstage", "m", "wedding anniversary", "wedding anniversaries"),
+    Noun("Hochzeitstag", "Hochzeitstage", "m", "wedding anniversary", "wedding anniversaries", ways="en-de"),
     Noun("Flitterwochen", "", "p", "honeymoon", ""),
     Noun("Geburtstag", "Geburtstage", "m", "birthday", "birthdays"),
     Noun("Geburtstagsfeier", "Geburtstagsfeiern", "f", "birthday party", "birthday parties"),
