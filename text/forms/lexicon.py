@@ -25,7 +25,7 @@ from text.forms.language_id import LanguageId
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MAX_WORDS = 300_000          # the most frequent source words kept (a million-pair corpus has more, rarely useful)
 COPIED_SHARE = 0.5           # a word is copied when at least this share of the pairs holding it hold it on both sides
-TAUGHT = 20                  # a corpus that holds a word this often teaches the model the word
+TAUGHT = 10                  # a corpus that holds a word this often teaches the model the word
 
 
 def spellings(word: str) -> list[str]:
