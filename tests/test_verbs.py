@@ -1,7 +1,7 @@
 """text/forms/verbs.py: a German present form the model wrote, in the person its sentence's pronoun asks for."""
 import pytest
 
-from text.forms.verbs import TABLE, person_form
+from text.forms.verbs import TABLE, person_form, read_as_verb
 
 
 @pytest.mark.parametrize("word, person, expected", [
@@ -14,6 +14,8 @@ from text.forms.verbs import TABLE, person_form
     ("liest", "1sg", "lese"), ("schläft", "1sg", "schlafe"), ("trägt", "1sg", "trage"), ("nimmt", "1pl", "nehmen"),
     ("fahren", "3sg", "fährt"), ("ist", "1sg", "bin"), ("ist", "1pl", "sind"), ("hat", "1sg", "habe"),
     ("können", "1sg", "kann"), ("hast", "1sg", "habe"), ("weiß", "1pl", "wissen"),
+    ("erhält", "1sg", "erhalte"), ("verspricht", "1sg", "verspreche"), ("übernimmt", "1pl", "übernehmen"),
+    ("erfahren", "3sg", "erfährt"), ("frisst", "1sg", "fresse"), ("angelt", "1sg", "angle"),
 ])
 def test_a_verbs_form_in_another_person(word, person, expected):
     assert person_form(word, person) == expected
@@ -22,7 +24,7 @@ def test_a_verbs_form_in_another_person(word, person, expected):
 @pytest.mark.parametrize("word, person", [
     ("arbeite", "1sg"), ("spielt", "3sg"), ("spielen", "1pl"), ("bin", "1sg"),       # that person's already
     ("einen", "1sg"), ("neben", "1sg"), ("nicht", "1sg"), ("kalt", "1sg"), ("morgen", "1sg"),   # no verbs
-    ("gegangen", "1sg"), ("getragen", "1sg"),                                            # participles
+    ("gegangen", "1sg"), ("getragen", "1sg"), ("aufgeregt", "1sg"), ("eingeladen", "1sg"),  # participles
     ("Hund", "1sg"), ("spiele", "3sg"),                      # a noun; a first person's "-e" is not read
 ])
 def test_no_verbs_form_or_the_persons_own_stays(word, person):
@@ -32,3 +34,11 @@ def test_no_verbs_form_or_the_persons_own_stays(word, person):
 def test_the_listed_verbs_first_persons_are_their_own():
     assert all(person_form(forms[0], "1sg") is None and person_form(forms[2], "1pl") is None
                for forms in TABLE.values())
+
+
+@pytest.mark.parametrize("word, english, expected", [
+    ("verliebt", "feel", False), ("verliebt", "fall", True), ("verheiratet", "marries", True),
+    ("verheiratet", "get", False), ("arbeitet", "work", True),
+])
+def test_an_adjective_of_a_verbs_shape_is_read_only_after_its_verb(word, english, expected):
+    assert read_as_verb(word, english) is expected

@@ -9,7 +9,8 @@ spielen"); text/steps/verb_person.py gives its verb the person of the pronoun be
 A regular verb's forms come from its stem: the form without "-en" ("-n" after an unstressed "el", "er": "sammel-n",
 "wander-n"), or without "-t" ("-et" after a stem that needs the "e": "arbeit-et", "öffn-et"). Strong and irregular
 verbs, whose third person changes its vowel ("fährt", "liest", "nimmt"), are listed. Words of those endings that are
-no verbs ("einen", "neben", "nicht", "kalt") and participles ("gegangen") are not read.
+no verbs ("einen", "neben", "nicht", "kalt") and participles ("gegangen", "aufgeregt") are not read; an adjective of a
+verb's shape ("verliebt", "verheiratet") is read only where the English verb has its verb's meaning (read_as_verb).
 """
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ STRONG = {
     "treffen": "trifft", "werfen": "wirft", "vergessen": "vergisst", "treten": "tritt", "brechen": "bricht",
     "sterben": "stirbt", "messen": "misst", "empfehlen": "empfiehlt", "stehlen": "stiehlt", "gelten": "gilt",
     "befehlen": "befiehlt", "erschrecken": "erschrickt",
+    # verbs of those stems with a prefix that stays on ("er-fährt"; "an-fangen" writes "fängt ... an" in a sentence)
+    "erfahren": "erfährt", "verschlafen": "verschläft", "empfangen": "empfängt", "erhalten": "erhält",
+    "behalten": "behält", "enthalten": "enthält", "unterhalten": "unterhält", "beraten": "berät",
+    "verraten": "verrät", "ertragen": "erträgt", "vertragen": "verträgt", "übertragen": "überträgt",
+    "entlassen": "entlässt", "versprechen": "verspricht", "besprechen": "bespricht", "entsprechen": "entspricht",
+    "unterbrechen": "unterbricht", "zerbrechen": "zerbricht", "vergeben": "vergibt", "übernehmen": "übernimmt",
+    "unternehmen": "unternimmt", "benehmen": "benimmt", "betreten": "betritt", "vertreten": "vertritt",
+    "übersehen": "übersieht", "entwerfen": "entwirft", "bewerben": "bewirbt", "verderben": "verdirbt",
+    "verbergen": "verbirgt",
+    # more strong verbs of a user's everyday
+    "fressen": "frisst", "stechen": "sticht", "schmelzen": "schmilzt", "saufen": "säuft", "werben": "wirbt",
+    "erwerben": "erwirbt", "geschehen": "geschieht",
 }
 # the second person singular of the irregular verbs, which no stem gives ("hast": not "has-t")
 SECOND = {"bist": "sein", "hast": "haben", "wirst": "werden", "kannst": "können", "musst": "müssen",
@@ -51,6 +64,18 @@ bereits bestimmt vielleicht recht schlecht gut alt kalt laut weit breit leicht s
 bis selbst nichts etwas oft heut gestern gern gerne immer wieder weiter lieber mehr sehr schon noch nur auch
 """.split())
 LOWER_WORD = re.compile(r"[a-zäöüß]+")
+# adjectives of a verb's shape, each with the English verbs of its verb's meaning: only after one of those is it that
+# verb ("I fall in love" -> "Ich verliebt mich" -> "verliebe"; "I feel in love" -> "Ich verliebt" stays)
+ADJECTIVES = {
+    "verliebt": {"fall"}, "verheiratet": {"marry"}, "verlobt": {"engage"}, "verletzt": {"hurt", "injure"},
+    "verwirrt": {"confuse"}, "verärgert": {"annoy", "anger"}, "erschöpft": {"exhaust"}, "entspannt": {"relax"},
+    "besorgt": {"worry", "get", "buy"}, "überrascht": {"surprise"}, "enttäuscht": {"disappoint"},
+    "begeistert": {"inspire", "excite"}, "beschäftigt": {"employ", "occupy"}, "erkältet": set(), "bekannt": set(),
+    "berühmt": set(), "beliebt": set(), "verwandt": set(), "bereit": set(), "verrückt": {"move"},
+    "erwachsen": set(), "berufstätig": set(), "verantwortlich": set(),
+}
+# a separable verb's participle: its particle, "ge" and a stem ("aufgeregt", "eingeladen"; not "angelt", "ausgehen")
+SEPARABLE_PARTICIPLE = re.compile(r"(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|um)ge(?!h)[a-zäöüß]{3,}")
 # a stem of an infinitive in "-eln", "-ern" ("sammel", "wander", "feier"), not one of "-ielen", "-ieren"
 SCHWA = re.compile(r"(?:[^aeiouäöü]|[ae]i|eu|äu|au)e[lr]$")
 
@@ -75,12 +100,21 @@ def stem_of(word: str) -> str | None:
     return None
 
 
+def read_as_verb(word: str, english: str) -> bool:
+    """Whether `word`, written where the English source has the verb `english` ("falls", "feel"), may be that
+    verb's form: not an adjective of a verb's shape whose verb means another ("verliebt" after "feel")."""
+    english = english.lower()
+    meanings = ADJECTIVES.get(word)
+    return meanings is None or bool(meanings & {english, english[:-1], english[:-2], english[:-3] + "y"})
+
+
 def person_form(word: str, person: str) -> str | None:
     """`word`, a verb's present form as the model wrote it, in `person` ("1sg", "3sg", "1pl"); None where `word` is
     no form this module reads, or already that person's."""
     if not LOWER_WORD.fullmatch(word) or word in NOT_VERBS or (word.startswith("ge") and word not in FORMS and
-                                                                   not word.startswith("geh")):
-        return None                      # "gegangen", "getragen": a participle, the model's sentence is another
+                                                                   not word.startswith("geh")) or \
+            (SEPARABLE_PARTICIPLE.fullmatch(word) and word not in FORMS):
+        return None                      # "gegangen", "aufgeregt": a participle, the model's sentence is another
     forms = FORMS.get(word) or TABLE.get(word)
     if forms is None:
         stem = stem_of(word)
