@@ -44,3 +44,36 @@ def test_only_a_pipeline_from_english_into_german_has_the_step():
     applied = pipeline.apply("I'm waiting in an office.")                           # "I'm": "I am" for the step
     assert pipeline.reverse_sentence("Ich wartet in einem Büro.", applied.states[0]).text == \
         "Ich warte in einem Büro."
+
+
+@pytest.mark.parametrize("source, output, expected", [
+    ("I sit on the bench and wait.", "Ich warte auf der Bank und wartet.", "Ich warte auf der Bank und warte."),
+    ("I read a book and listen to music.", "Ich lese ein Buch und hören Musik.", "Ich lese ein Buch und höre Musik."),
+    ("He comes home and eats.", "Er kommt nach Hause und essen.", "Er kommt nach Hause und isst."),
+    ("My name is Tom and I live here.", "Ich heiße Tom und wohnt hier.", "Ich heiße Tom und wohne hier."),
+    ("I sit and I wait.", "Ich sitze und ich wartet.", "Ich sitze und ich warte."),
+    ("My wife and I come from Canada.", "Meine Frau und Ich komme aus Kanada.",
+     "Meine Frau und ich kommen aus Kanada."),                                    # "X and I": "wir"'s person
+    ("I am married and have two children.", "Ich bin verheiratet und haben zwei Kinder.",
+     "Ich bin verheiratet und habe zwei Kinder."),
+    ("I fall in love with her.", "Ich verliebt mich in sie.", "Ich verliebe mich in sie."),   # "fall": its verb
+])
+def test_the_verb_after_und_takes_the_person_its_and_gives(source, output, expected):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == expected
+
+
+@pytest.mark.parametrize("source, output", [
+    ("I eat an apple and she eats a banana.", "Ich esse einen Apfel und isst eine Banane."),   # another subject
+    ("I cook and she washes up.", "Ich koche und sie spült ab."),
+    ("I live with big and small dogs.", "Ich lebe mit großen und kleinen Hunden."),            # adjectives
+    ("I am tired and ready.", "Ich bin müde und bereit."),                                     # "I am": listed only
+    ("I buy apples and oranges.", "Ich kaufe Äpfel und Orangen."),
+    ("I work and she works.", "Ich arbeite und arbeitet."),                                    # "and" + "she"
+    ("I feel in love.", "Ich verliebt."),                       # an adjective where the English has no such verb
+    ("I look excited.", "Ich aufgeregt."),                      # a separable verb's participle
+    ("I worked and lived here.", "Ich arbeitete und lebten hier."),                          # a past
+])
+def test_an_und_of_another_subject_or_no_verb_stays(source, output):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == output

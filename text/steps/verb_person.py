@@ -9,23 +9,43 @@ model learned the third person, so a user's first person comes back wrong (the 3
 
 Only the English present ("I work", "I am working": a past, "I worked", "I lost", is left as the model wrote it,
 since "Ich verloren" may be a participle); after "am", "is", "are" before no "-ing" word ("I am tired") only a form
-of "sein" ("Ich ist müde" -> "Ich bin müde"). The verb's forms: text/forms/verbs.py. Training pairs are not changed.
+of "sein" ("Ich ist müde" -> "Ich bin müde"). A verb after "und" takes the person its English "and" gives it: the
+pronoun after "and" ("My name is Tom and I live" -> "Ich heiße Tom und wohnt" -> "... und wohne") or, with none, the
+opening pronoun's ("I sit on the bench and wait." -> "Ich warte auf der Bank und wartet." -> "... und warte"); only
+where English and German hold as many "and" as "und", the English word after "and" has the person's shape ("I ...
+and wait", "she ... and dances"; "I cook and she washes up" is another subject's), the German sentence opens with
+the pronoun or "und" is followed by it, and the German word before "und" has another ending ("großen und kleinen":
+adjectives). After an opening "I am" only a listed verb's form follows "und" ("und haben" -> "und habe"; "müde und
+bereit" stays). A mid-sentence "Ich" after a conjunction or a comma is "ich" ("Meine Frau und Ich" -> "und ich").
+The verb's forms: text/forms/verbs.py. Training pairs are not changed.
 """
 from __future__ import annotations
 
 import re
 
-from text.forms.verbs import BE, person_form
+from text.forms.masking import PLACEHOLDER
+from text.forms.verbs import BE, FORMS, person_form, read_as_verb
 from text.step import Step
 from text.steps.first_capital import start
 
+LOWER = re.compile(r"[a-zäöüß]+\b")
+
 # an English subject pronoun: its person and the German pronoun a translation opens with then
 PRONOUNS = {"i": ("1sg", "Ich"), "we": ("1pl", "Wir"), "he": ("3sg", "Er"), "she": ("3sg", "Sie"),
-            "it": ("3sg", "Es")}
+            "it": ("3sg", "Es"), "i+": ("1pl", "Ich")}
 ADVERBS = ("always|often|usually|never|sometimes|also|just|really|still|only|already|rarely|normally|now|then|"
            "actually|even|probably|finally|seldom")
 SOURCE = re.compile(rf"(?i:(i|we|he|she|it)) (?:(?i:{ADVERBS}) )*([A-Za-z]+)(?: ([A-Za-z]+))?")
 ENGLISH_BE = {"am", "is", "are"}
+AND = re.compile(rf"\band (?:(?i:(i|we|he|she|it)) )?(?:(?:{ADVERBS}) )*([A-Za-z]+)(?: ([A-Za-z]+))?")
+AND_WORD = re.compile(r"\band\b")
+UND = re.compile(r"(\S*) und ((?:ich|wir|er|sie|es) )?([a-zäöüß]+)\b")
+# English words after "and" that begin no verb of the same subject: determiners, pronouns, prepositions, conjunctions
+NOT_AFTER_AND = frozenset("""
+a an the my your his her its our their this that these those some any no all every each one two three then so
+in on at to with for from of by about into after before under over not you they me him us them i we he she it
+""".split())
+INNER_ICH = re.compile(r"\b(und|oder|aber|denn|sondern|dass|weil|wenn|als|ob|wie|,) Ich\b")
 # the English past of verbs that do not add "-ed"
 PAST = frozenset("""
 was were had did went saw said got made took came gave found knew thought told became left felt brought began kept
@@ -45,22 +65,76 @@ def tense(verb: str, after: str | None) -> str:
         low == "agreed" else "present"
 
 
+def and_person(m: re.Match, opening: str | None) -> tuple | None:
+    """The person an English "and" (an AND match) gives the verb after it (its own pronoun's, or the opening
+    pronoun's where it has none), that verb's tense, the verb, and whether a pronoun says it; None where the word
+    after it is no verb of that person's shape."""
+    pronoun = (m.group(1) or opening or "").lower()
+    word = m.group(2).lower()
+    before = m.string[start(m.string):m.start()].split()
+    if pronoun == "i" and m.group(1) and 0 < len(before) <= 3 and before[0].lower() not in PRONOUNS and \
+            not ENGLISH_BE.intersection(w.lower() for w in before):
+        pronoun = "i+"                   # "My wife and I live": "wir"'s person, with "ich" after "und"
+    if not pronoun or word in NOT_AFTER_AND:
+        return None
+    third = word.endswith("s") and not word.endswith("ss")
+    if third != (PRONOUNS[pronoun][0] == "3sg") and word not in ENGLISH_BE:
+        return None                      # "I cook and eggs", "he cooks and eat": no verb of that subject
+    return pronoun, tense(m.group(2), m.group(3)), m.group(2), m.group(1) is not None
+
+
+def verb_in(output: str, k: int, person: str, be: bool, english: str) -> str:
+    """`output` with the word at `k` in `person` where it is a verb's present form (with `be` only a form of
+    "sein") and may be the English source's verb `english`."""
+    m = LOWER.match(output, k)
+    if m is None or (be and m.group(0) not in BE) or not read_as_verb(m.group(0), english):
+        return output
+    word = m.group(0)
+    written = person_form(word, person)
+    if written is None and person == "1pl" and word.endswith("e") and person_form(word[:-1] + "en", "1sg") == word:
+        written = person_form(person_form(word[:-1] + "en", "3sg") or word, "1pl")   # "ich komme" -> "kommen"
+    return output if written is None else output[:k] + written + output[m.end():]
+
+
 class VerbPerson(Step):
-    def apply(self, text: str) -> tuple[str, tuple[str, str] | None]:
-        """The text unchanged; the state: the person of its opening subject pronoun and its verb's tense, None for
-        a sentence that opens otherwise."""
+    def apply(self, text: str) -> tuple[str, tuple | None]:
+        """The text unchanged; the state: the person of its opening subject pronoun and its verb's tense (None for
+        a sentence that opens otherwise), and those its "and"s give the verbs after them (None for one that gives
+        none; no "and": an empty tuple)."""
         m = SOURCE.match(text, start(text))
-        if m is None:
-            return text, None
-        return text, (m.group(1).lower(), tense(m.group(2), m.group(3)))
+        opening = None if m is None else (m.group(1).lower(), tense(m.group(2), m.group(3)), m.group(2))
+        ands = tuple(AND.match(text, a.start()) for a in AND_WORD.finditer(text))
+        pronoun = None if opening is None or opening[1] == "past" else opening[0]
+        ands = tuple(None if a is None else and_person(a, pronoun) for a in ands)
+        if opening is not None and opening[1] == "be":
+            ands = tuple(None if a is None or a[0] != opening[0] else (a[0], "listed", *a[2:]) for a in ands)
+        return text, (opening, ands)
 
     def reverse(self, output: str, state) -> str:
-        if state is None or state[1] == "past":
-            return output
-        person, pronoun = PRONOUNS[state[0]]
+        output = INNER_ICH.sub(r"\1 ich", output)
+        opening, ands = state
         k = start(output)
-        m = re.compile(rf"{pronoun} ([a-zäöüß]+)\b").match(output, k)
-        if m is None or (state[1] == "be" and m.group(1) not in BE):
+        if opening is not None and opening[1] != "past":
+            person, pronoun = PRONOUNS[opening[0]]
+            if output.startswith(pronoun + " ", k):
+                output = verb_in(output, k + len(pronoun) + 1, person, opening[1] == "be", opening[2])
+        unds = list(UND.finditer(output))
+        if len(unds) != len(ands):
             return output
-        written = person_form(m.group(1), person)
-        return output if written is None else output[:m.start(1)] + written + output[m.end(1):]
+        for m, given in reversed(list(zip(unds, ands))):
+            if given is None or given[1] == "past":
+                continue
+            if given[0] == "i+" and m.group(2) is None:
+                given = ("i", *given[1:])            # "... and I live" -> "Ich heiße Tom und wohnt": "ich"'s
+            person, pronoun = PRONOUNS[given[0]]
+            said = m.group(2) is not None and m.group(2).strip().capitalize() == pronoun
+            opens = output.startswith(pronoun + " ", k) or given[3] and PLACEHOLDER.match(output, k)
+            if not said and (m.group(2) is not None or given[0] == "i+" or not opens):
+                continue                 # another pronoun after "und", or a sentence of another subject
+            before = m.group(1)
+            if before[-2:] == m.group(3)[-2:] and before.islower():
+                continue                 # "großen und kleinen": adjectives of one ending
+            if given[1] == "listed" and m.group(3) not in FORMS:
+                continue                 # "Ich bin müde und bereit": after "I am" only a listed verb
+            output = verb_in(output, m.start(3), person, given[1] == "be", given[2])
+        return output
