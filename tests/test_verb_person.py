@@ -77,3 +77,10 @@ def test_the_verb_after_und_takes_the_person_its_and_gives(source, output, expec
 def test_an_und_of_another_subject_or_no_verb_stays(source, output):
     step = VerbPerson()
     assert step.reverse(output, step.apply(source)[1]) == output
+
+
+def test_a_masked_opening_pronoun_before_and_i_is_no_subject_of_two():
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"))
+    applied = pipeline.apply("It rains and I stay at home.")        # "It": a placeholder, "and I": "ich" alone
+    assert pipeline.reverse_sentence("\ue000 regnet und Ich bleiben zu Hause.", applied.states[0]).text == \
+        "Es regnet und ich bleibe zu Hause."

@@ -45,6 +45,7 @@ NOT_AFTER_AND = frozenset("""
 a an the my your his her its our their this that these those some any no all every each one two three then so
 in on at to with for from of by about into after before under over not you they me him us them i we he she it
 """.split())
+DETERMINERS = frozenset("my our his her their your the a an".split())     # "My wife and I": a subject of two
 INNER_ICH = re.compile(r"\b(und|oder|aber|denn|sondern|dass|weil|wenn|als|ob|wie|,) Ich\b")
 # the English past of verbs that do not add "-ed"
 PAST = frozenset("""
@@ -72,9 +73,10 @@ def and_person(m: re.Match, opening: str | None) -> tuple | None:
     pronoun = (m.group(1) or opening or "").lower()
     word = m.group(2).lower()
     before = m.string[start(m.string):m.start()].split()
-    if pronoun == "i" and m.group(1) and 0 < len(before) <= 3 and before[0].lower() not in PRONOUNS and \
-            not ENGLISH_BE.intersection(w.lower() for w in before):
-        pronoun = "i+"                   # "My wife and I live": "wir"'s person, with "ich" after "und"
+    if pronoun == "i" and m.group(1) and (len(before) == 1 and before[0].lower() not in PRONOUNS or
+                                          0 < len(before) <= 3 and before[0].lower() in DETERMINERS and
+                                          not ENGLISH_BE.intersection(w.lower() for w in before)):
+        pronoun = "i+"                   # "My wife and I live", "Tom and I live": "wir"'s person, "ich" after "und"
     if not pronoun or word in NOT_AFTER_AND:
         return None
     third = word.endswith("s") and not word.endswith("ss")
