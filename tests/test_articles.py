@@ -41,6 +41,35 @@ def test_a_determiner_stays_where_no_one_form_is_sure(before, word, gender, open
     assert agreed(before, word, gender, opened) is None
 
 
+@pytest.mark.parametrize("before, word, gender, opened, adjectives, expected", [
+    ("brauchen", "eine", "m", "Wir brauchen ", ("neue",), "brauchen einen neuen"),   # "We need a new fridge."
+    ("brauche", "ein", "m", "Ich brauche ", ("neues",), "brauche einen neuen"),
+    ("haben", "einen", "n", "Sie haben ", ("schönen",), "haben ein schönes"),
+    ("", "ein", "f", "", ("neues",), "eine neue"),            # "ein neues": nominative or accusative, "eine neue" both
+    ("ist", "der", "f", "Wo ist ", ("nächste",), "ist die nächste"),   # "der nächste": a masculine's nominative
+    ("", "Die", "m", None, ("neue",), "Der neue"),            # opening the sentence: the nominative
+    ("", "Der", "f", None, ("alte",), "Die alte"),
+    ("mit", "dem", "f", "", ("teuren", "alten"), "mit der teuren alten"),   # two, the stems as written
+    ("habe", "die", "m", "Ich habe ", ("dunkle",), "habe den dunklen"),
+    ("habe", "eine", "n", "Ich habe ", ("teure",), "habe ein teures"),
+    ("zu", "der", "m", "", ("neue",), "zum neuen"),
+    ("", "im", "f", "", ("neuen",), "in der neuen"),
+    ("neben", "der", "f", "", ("neue",), "neben der neuen"),   # an adjective that fits no case left: the article's
+    ("für", "die", "m", "", ("neue",), "für den neuen"),
+    ("", "einem", "m", "", ("neuen",), None),                  # agrees already
+    ("", "eine", "m", "", ("neue",), None),                    # nominative or accusative: "ein neuer", "einen neuen"
+    ("", "Der", "f", None, ("neuen",), None),                  # opening, yet no nominative: "Der neuen <P> gehört"
+    ("", "ein", "n", "", ("bisschen",), None),                 # no adjective
+    ("", "ein", "f", "", ("sauber", "gemachtes"), None),       # the first may be an adverb: two that fit no case
+    ("", "die", "m", "", ("neuen",), None),                    # a plural's, before a singular
+    ("", "eine", "p", "", ("neue",), None),
+])
+def test_adjectives_between_a_determiner_and_the_noun_take_its_gender_in_the_one_case_left(before, word, gender,
+                                                                                            opened, adjectives,
+                                                                                            expected):
+    assert agreed(before, word, gender, opened, adjectives) == expected
+
+
 def test_each_stem_reads_back_from_each_of_its_forms():
     for stem in ("d", "ein", "kein", "mein", "unser", "euer"):
         for gender in ("m", "f", "n"):

@@ -100,6 +100,21 @@ def test_an_article_inside_a_sentence_takes_the_terms_gender_in_the_one_case_its
     assert translated(source, glossary, output) == mended
 
 
+@pytest.mark.parametrize("source, glossary, output, mended", [
+    ("I see a cat.", {"cat": "Katze"}, "Ich sehe einen großen \ue000.", "Ich sehe eine große Katze."),
+    ("I see a dog.", {"dog": "Hund"}, "Ich sehe eine große alte \ue000.", "Ich sehe einen großen alten Hund."),
+    ("I play with the dog.", {"dog": "Hund"}, "Ich spiele mit der kleine \ue000.",
+     "Ich spiele mit dem kleinen Hund."),
+    ("The dog plays.", {"dog": "Hund"}, "Die kleine \ue000 spielt.", "Der kleine Hund spielt."),   # the nominative
+    ("(A horse plays.)", {"horse": "Pferd"}, "(Ein alter \ue000 spielt.)", "(Ein altes Pferd spielt.)"),
+    ("The cat owns it.", {"cat": "Katze"}, "Der kleinen \ue000 gehört es.", "Der kleinen Katze gehört es."),
+    ("The dog plays.", {"dog": "Hund"}, "Dort spielt die kleine \ue000.", "Dort spielt die kleine Hund."),  # 2 cases
+])
+def test_adjectives_before_a_glossary_term_take_its_gender_with_the_article(source, glossary, output, mended):
+    """"We need a new fridge." came back as "Wir brauchen eine neue Kühlschrank."."""
+    assert translated(source, glossary, output) == mended
+
+
 # everyday nouns (text/forms/everyday_nouns.py) that a corpus of dogs lacks
 DOGS = [("Der Hund sieht die Katze.", "The dog sees the cat.")]
 

@@ -9,12 +9,20 @@ made to agree with that noun's gender, where the form it wrote and the prepositi
     agreed("brauche", "einen", "f") -> "brauche eine"    # a word before that is no preposition says nothing
     agreed("", "der", "m")         -> None          # "der": nominative, dative or genitive, no one case
     agreed("habe", "eine", "m", "Ich habe ") -> "habe einen"    # a pronoun's verb's object: no nominative
+    agreed("brauchen", "eine", "m", "Wir brauchen ", ("neue",)) -> "brauchen einen neuen"   # and its adjectives
 
 The model's form says the case it meant, not the gender: every case in which some gender of the noun's number
 writes that form ("den": a masculine's accusative; "der": a masculine's nominative, a feminine's dative or genitive)
 is a case it may have meant, and a preposition before it keeps only its own ("mit": the dative). The determiner is
 rewritten only where all those cases give the noun's gender one form. A singular noun's determiner is read as a
 singular's ("den" is no plural's dative before "Quittung"), a plural's as any, and a plural takes no "ein".
+An adjective or two between them ("eine neue <P>") narrow the cases to those in which they too have the ending they
+have after that determiner (weak after "der", mixed after an ein-word: "der nächste" is a masculine's nominative, not
+a feminine's dative) and take the noun's gender's ending with it ("einen neuen Kühlschrank"); only a lowercase word
+of an adjective's ending whose stem is kept as written ("teure" -> "teuren", "dunkle" -> "dunklen"). Where the
+model's one adjective fits none of the cases left inside a sentence ("neben der neue <P>"), the determiner's count
+("der neuen"); two that fit none stay ("ein sauber gemachtes": the first may be an adverb), and so does a sentence's
+opening determiner and adjective of no nominative ("Der neuen <P> gehört es": a dative).
 """
 from __future__ import annotations
 
@@ -49,6 +57,13 @@ COPULA = (r"(?i:bin|bist|ist|sind|seid|war|warst|waren|wart|werde|wirst|wird|wer
           r"bleibst|bleibt|bleiben|heiße|heißt|heißen)")
 NAMING = re.compile(rf"{PRONOUN} {COPULA} ")
 OBJECT = re.compile(rf"{PRONOUN} (?!{COPULA}\b)[^\W\d_]+ ")
+# an adjective's ending by gender and case after a definite article (weak) and after an ein-word (mixed)
+WEAK = {"m": ("e", "en", "en", "en"), "f": ("e", "e", "en", "en"), "n": ("e", "e", "en", "en"), "p": ("en",) * 4}
+MIXED = {**WEAK, "m": ("er", "en", "en", "en"), "n": ("es", "es", "en", "en")}
+ADJECTIVE = re.compile(r"([a-zäöüß]{2,}?)(e[mnrs]?)")      # its stem as written and its ending: "teur" + "en"
+# words of that shape that are no adjective, or take no ending ("ein bisschen", "ein immer neuer", "ein super")
+NO_ADJECTIVE = frozenset("immer wieder aber oder über unter hinter hier eben oben unten morgen bisschen sieben super "
+                         "orange beige klasse spitze weniger mehrere".split())
 
 
 def forms(stem: str, gender: str) -> tuple[str, ...] | None:
@@ -68,32 +83,45 @@ def stem_of(word: str) -> str | None:
     return next((s for s in STEMS if word in forms(s, "m") + forms(s, "f") + forms(s, "n")), None)
 
 
-def agreed(before: str, word: str, gender: str, opened: str = "") -> str | None:
+def agreed(before: str, word: str, gender: str, opened: str | None = "",
+           adjectives: tuple[str, ...] = ()) -> str | None:
     """`word` (a determiner, or a preposition and an article as one word) made to agree with a noun of `gender`
-    ("m", "f", "n"; "p": a plural) right after it, the word `before` it ("" for none) read for its case, and the
-    sentence up to `word` (`opened`) for whether it names a pronoun (NAMING) or is its verb's object (OBJECT): what
-    replaces `before` and `word` (`word` alone where `before` is ""), or None where no change is sure or needed."""
+    ("m", "f", "n"; "p": a plural) right after it or after its `adjectives`, the word `before` it ("" for none) read
+    for its case, and the sentence up to `word` (`opened`; None where `word` opens it: its subject, the nominative)
+    for whether it names a pronoun (NAMING) or is its verb's object (OBJECT): what replaces `before`, `word` and the
+    adjectives (`before` left out where it is ""), or None where no change is sure or needed."""
     low = word.lower()
     preposition, article = CONTRACTED.get(low, (before.lower(), low))
     stem = stem_of(article)
-    if stem is None or (gender == "p" and stem == "ein"):
+    parts = [ADJECTIVE.fullmatch(a) if a not in NO_ADJECTIVE else None for a in adjectives]
+    if stem is None or (gender == "p" and stem == "ein") or not all(parts):
         return None
+    endings = WEAK if stem == "d" else MIXED
     readings = ("m", "f", "n", "p") if gender == "p" else ("m", "f", "n")
-    cases = {case for g in readings for case, form in zip(CASES, forms(stem, g) or ()) if form == article}
-    cases &= PREPOSITION_CASES.get(preposition, {"nom"} if NAMING.fullmatch(opened) else
-                                   {"acc", "dat"} if OBJECT.fullmatch(opened) else set(CASES))
-    written = {forms(stem, gender)[CASES.index(case)] for case in cases}
-    if len(written) != 1 or written == {article}:
+    said = [(case, g, k) for g in readings for k, (case, form) in enumerate(zip(CASES, forms(stem, g) or ()))
+            if form == article]
+    context = PREPOSITION_CASES.get(preposition, {"nom"} if opened is None or NAMING.fullmatch(opened) else
+                                    {"acc", "dat"} if OBJECT.fullmatch(opened) else set(CASES))
+    cases = {case for case, g, k in said if all(part.group(2) == endings[g][k] for part in parts)} & context
+    if not cases and len(parts) == 1 and opened is not None:     # an adjective that fits no case left: the determiner's
+        cases = {case for case, g, k in said} & context
+    written = {(forms(stem, gender)[CASES.index(case)], endings[gender][CASES.index(case)]) for case in cases}
+    if len(written) != 1:
         return None
-    new = written.pop()
+    new, ending = written.pop()
+    if new == article and all(part.group(2) == ending for part in parts):
+        return None
+    tail = "".join(f" {part.group(1)}{ending}" for part in parts)
+    if new == article:                                        # the adjectives' endings only
+        return (f"{before} {word}" if before else word) + tail
     if low in CONTRACTED:                                     # "zum" -> "zur", "im" -> "in der"
         new = typed_as(word, CONTRACTION.get((preposition, new)) or f"{preposition} {new}")
     elif preposition in PREPOSITION_CASES:                    # "in den" -> "ins", "mit der" -> "mit dem"
         joined = CONTRACTION.get((preposition, new))
-        return typed_as(before, joined) if joined else f"{before} {typed_as(word, new)}"
+        return (typed_as(before, joined) if joined else f"{before} {typed_as(word, new)}") + tail
     else:
         new = typed_as(word, new)
-    return f"{before} {new}" if before else new
+    return (f"{before} {new}" if before else new) + tail
 
 
 def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:

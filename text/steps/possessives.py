@@ -23,7 +23,9 @@ step has the word right before it agree (`before_terms`): a possessive as above,
 or plural noun, a dative or genitive there ("Der Katze gehört ..."). Inside a sentence an article or ein-word takes
 the gender's form of the case its own form and a preposition before it leave, where they leave one
 (text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "zum <P>" -> "zur" before "Apotheke");
-where they leave several, it stays as the model wrote it ("Ich sehe die Hund": "den" or "der").
+where they leave several, it stays as the model wrote it ("Ich sehe die Hund": "den" or "der"). One or two adjectives
+between the determiner and the placeholder take the ending of that case with it, where their own endings leave it
+too ("Wir brauchen eine neue <P>" -> "einen neuen" before "Kühlschrank"; `adjectives_agreeing`).
 """
 from __future__ import annotations
 
@@ -50,6 +52,8 @@ OTHER_CASE = {"f": "der", "p": "der"}
 # any form of an article or possessive: a glossary target that opens with one brings its own
 DETERMINER = re.compile(r"d(?:er|ie|as|en|em|es)|(?:k?ein|mein|dein|sein|ihr|unser|eue?r)(?:e[mnrs]?)?",
                         re.IGNORECASE)
+# an article or ein-word, a preposition and an article as one word too, before one or two adjectives (before_terms)
+ARTICLE = rf"(?i:(?:{DETERMINER.pattern}|{'|'.join(CONTRACTED)})(?!\w))"
 # an English word that may be a plural ("girls" -> "Mädchen", plural "die Mädchen" too); "bus", "glass" are not
 PLURAL = re.compile(r".*[^su]s", re.IGNORECASE)
 LETTERS = re.compile(r"[^\W\d_]+")
@@ -100,6 +104,9 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
             output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
                             lambda m: written.title() if m.group()[0].isupper() else written, output)
         if gender:
+            output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)({ARTICLE})((?: (?!{ARTICLE} )[a-zäöüß]+e[mnrs]?){{1,2}})"
+                            rf"(?= {PLACEHOLDERS[k]})",
+                            lambda m: adjectives_agreeing(m, gender, opening, output[opening:m.start(2)]), output)
             output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)(\w+)(?= {PLACEHOLDERS[k]})",
                             lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)]), output)
         at = output.find(PLACEHOLDERS[k])
@@ -136,6 +143,19 @@ def agreeing_term(m: re.Match, gender: str, opening: int, opened: str) -> str:
     if new is not None:
         return new
     return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, False)
+
+
+def adjectives_agreeing(m: re.Match, gender: str, opening: int, opened: str) -> str:
+    """A match of the word before a determiner (group 1, if any), the determiner (group 2) and the one or two
+    adjectives between it and a placeholder (group 3, each after a space), all agreeing with the term's `gender`
+    in the one case they leave (text/forms/articles.py: "brauchen eine neue <P>" -> "brauchen einen neuen" before
+    "Kühlschrank"; at the sentence's start the nominative: "Die neue <P>" -> "Der neue"); as written elsewhere."""
+    first = m.start(2) == opening
+    new = agreed("" if first else m.group(1) or "", m.group(2), gender, None if first else opened,
+                 tuple(m.group(3).split()))
+    if new is None:
+        return m.group()
+    return m.group()[:m.start(2) - m.start()] + new if first or m.group(1) is None else new
 
 
 class PossessiveEnding(Step):
