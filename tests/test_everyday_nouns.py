@@ -47,3 +47,14 @@ def test_table_and_gender_read_each_way():
     assert "update" not in table("en", "de") and "Update" in table("de", "en")          # ways="de-en"
     assert "Rezept" not in table("de", "en") and table("en", "de")["prescription"] == "Rezept"  # ways="en-de"
     assert "delay" not in table("en", "de") and table("de", "en")["Verspätungen"] == "delay"    # no English plural
+
+
+def test_a_plural_that_is_also_a_singular_case_is_read_from_english_only():
+    """A masculine or neuter noun's plural in -s is its genitive too ("am Rand eines Sofas" became "the edge of a
+    sofas"), a weak noun's plural its other cases ("am Geldautomaten", "meinem Nachbarn", "den Benutzernamen")."""
+    into_english, into_german = table("de", "en"), table("en", "de")
+    assert not {"Hotels", "Akkus", "Sofas", "Laptops", "Screenshots"} & set(into_english)
+    assert into_english["Hotel"] == "hotel" and into_german["hotels"] == "Hotels" and gender("hotels") == "p"
+    assert not {"Geldautomaten", "Fahrkartenautomaten", "Benutzernamen", "Nachbarn"} & set(into_english)
+    assert into_english["Geldautomat"] == "ATM" and into_german["ATMs"] == "Geldautomaten" and gender("ATM") == "m"
+

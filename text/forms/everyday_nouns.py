@@ -17,11 +17,16 @@ NOUNS = (home.NOUNS + online.NOUNS + money.NOUNS + food.NOUNS + travel.NOUNS + t
 def forms() -> list[tuple[str, str, str, str]]:
     """(German, its gender ("p": a plural), English, the ways it is read: "both", "de-en" or "en-de") of each singular
     and plural in NOUNS; a German plural without an English one is read from German only ("Verspätungen" ->
-    "delay", but "delay" is no "Verspätungen")."""
+    "delay", but "delay" is no "Verspätungen"), a masculine or neuter noun's plural in -s from English only: it is
+    the singular's genitive too ("am Rand eines Sofas" is no "sofas")."""
     out = []
     for noun in NOUNS:
         out.append((noun.german, noun.gender, noun.english, noun.ways))
-        if noun.english_plural:
+        genitive = noun.gender in "mn" and noun.plural == noun.german + "s"
+        if noun.english_plural and genitive:
+            if noun.ways != "de-en":
+                out.append((noun.plural, "p", noun.english_plural, "en-de"))
+        elif noun.english_plural:
             out.append((noun.plural or noun.german, "p", noun.english_plural, noun.ways))
         elif noun.plural and noun.ways != "en-de":
             out.append((noun.plural, "p", noun.english, "de-en"))

@@ -12,7 +12,9 @@ NOUNS = [
     Noun("Kontostand", "", "m", "account balance", ""),
     Noun("Kontonummer", "Kontonummern", "f", "account number", "account numbers"),
     Noun("Bankkarte", "Bankkarten", "f", "bank card", "bank cards"),
-    Noun("Geldautomat", "Geldautomaten", "m", "ATM", "ATMs"),
+    # a weak noun's plural is its singular's other cases too ("am Geldautomaten"): read from English only
+    Noun("Geldautomat", "", "m", "ATM", ""),
+    Noun("Geldautomaten", "", "p", "ATMs", "", ways="en-de"),
     Noun("Überweisung", "Überweisungen", "f", "bank transfer", "bank transfers"),
     Noun("Adresse", "Adressen", "f", "address", "addresses", ways="de-en"),
     Noun("Krankenkasse", "Krankenkassen", "f", "health insurance", "", ways="de-en"),
