@@ -58,3 +58,11 @@ def test_a_plural_that_is_also_a_singular_case_is_read_from_english_only():
     assert not {"Geldautomaten", "Fahrkartenautomaten", "Benutzernamen", "Nachbarn"} & set(into_english)
     assert into_english["Geldautomat"] == "ATM" and into_german["ATMs"] == "Geldautomaten" and gender("ATM") == "m"
 
+
+def test_a_word_of_two_senses_is_read_in_the_one_captions_mean():
+    into_english, into_german = table("de", "en"), table("en", "de")
+    assert into_german["battery"] == "Batterie" and into_english["Akku"] == "battery"     # an Akku is rechargeable
+    assert into_english["Limonade"] == "soda" and into_german["lemonade"] == "Limonade"   # any soft drink
+    assert "Sessel" not in into_english                     # "Ein Mann schiebt Sessel": chairs, not "armchair"
+    assert "salt" not in into_german and "delivery" not in into_german    # "salt water", "a delivery truck"
+    assert into_english["Lautsprecher"] == "loudspeaker"    # a "speaker" gives a speech

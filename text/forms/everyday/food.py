@@ -14,7 +14,7 @@ NOUNS = [
     Noun("Sahne", "", "f", "cream", "", ways="de-en"),
     Noun("Mehl", "", "n", "flour", ""),
     Noun("Zucker", "", "m", "sugar", ""),
-    Noun("Salz", "", "n", "salt", ""),
+    Noun("Salz", "", "n", "salt", "", ways="de-en"),         # "salt water", "salt-and-pepper hair"
     Noun("Pfeffer", "", "m", "pepper", "", ways="de-en"),
     Noun("Reis", "", "m", "rice", ""),
     Noun("Nudel", "Nudeln", "f", "noodle", "noodles"),
@@ -93,7 +93,8 @@ NOUNS = [
     Noun("Rotwein", "Rotweine", "m", "red wine", "red wines"),
     Noun("Weißwein", "Weißweine", "m", "white wine", "white wines"),
     Noun("Sekt", "", "m", "sparkling wine", ""),
-    Noun("Limonade", "Limonaden", "f", "lemonade", "lemonades"),
+    Noun("Limonade", "Limonaden", "f", "lemonade", "lemonades", ways="en-de"),
+    Noun("Limonade", "Limonaden", "f", "soda", "sodas", ways="de-en"),    # any soft drink, not only a lemon one
     Noun("Getränk", "Getränke", "n", "beverage", "beverages", ways="en-de"),
     Noun("Strohhalm", "Strohhalme", "m", "straw", "straws", ways="de-en"),
     Noun("Pfand", "", "n", "deposit", "", ways="de-en"),

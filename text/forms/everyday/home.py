@@ -6,7 +6,8 @@ Rows as text/forms/everyday/noun.py says; the table is text/forms/everyday_nouns
 from text.forms.everyday.noun import Noun
 
 NOUNS = [
-    Noun("Akku", "Akkus", "m", "battery", "batteries"),
+    Noun("Batterie", "Batterien", "f", "battery", "batteries"),
+    Noun("Akku", "Akkus", "m", "battery", "batteries", ways="de-en"),     # a rechargeable battery only
     Noun("WLAN", "", "n", "Wi-Fi", ""),
     Noun("Passwort", "Passwörter", "n", "password", "passwords"),
     Noun("Stromrechnung", "Stromrechnungen", "f", "electricity bill", "electricity bills"),
@@ -44,7 +45,7 @@ NOUNS = [
     Noun("Treppenhaus", "Treppenhäuser", "n", "stairwell", "stairwells"),
     # furniture
     Noun("Sofa", "Sofas", "n", "sofa", "sofas"),
-    Noun("Sessel", "", "m", "armchair", "armchairs"),
+    Noun("Sessel", "", "m", "armchair", "armchairs", ways="en-de"),    # "schiebt Sessel": chairs, not "armchair"
     Noun("Kleiderschrank", "Kleiderschränke", "m", "wardrobe", "wardrobes"),
     Noun("Bücherregal", "Bücherregale", "n", "bookshelf", "bookshelves"),
     Noun("Kommode", "Kommoden", "f", "dresser", "dressers"),

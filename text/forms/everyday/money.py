@@ -20,7 +20,7 @@ NOUNS = [
     Noun("Krankenkasse", "Krankenkassen", "f", "health insurance", "", ways="de-en"),
     Noun("Versicherung", "Versicherungen", "f", "insurance", "", ways="de-en"),
     Noun("Unterschrift", "Unterschriften", "f", "signature", "signatures"),
-    Noun("Lieferung", "Lieferungen", "f", "delivery", "deliveries"),
+    Noun("Lieferung", "Lieferungen", "f", "delivery", "deliveries", ways="de-en"),     # "a delivery truck"
     Noun("Gutschein", "Gutscheine", "m", "voucher", "vouchers"),
     # cash and cards
     Noun("Bargeld", "", "n", "cash", ""),

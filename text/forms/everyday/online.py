@@ -25,7 +25,7 @@ NOUNS = [
     Noun("Laptop", "Laptops", "m", "laptop", "laptops"),
     Noun("Bildschirm", "Bildschirme", "m", "screen", "screens", ways="de-en"),
     Noun("Tastatur", "Tastaturen", "f", "keyboard", "keyboards", ways="de-en"),
-    Noun("Lautsprecher", "", "m", "speaker", "speakers", ways="de-en"),
+    Noun("Lautsprecher", "", "m", "loudspeaker", "loudspeakers", ways="de-en"),
     Noun("Mikrofon", "Mikrofone", "n", "microphone", "microphones"),
     Noun("Webcam", "Webcams", "f", "webcam", "webcams"),
     Noun("Scanner", "", "m", "scanner", "scanners"),
