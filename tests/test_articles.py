@@ -85,6 +85,8 @@ def test_each_stem_reads_back_from_each_of_its_forms():
     (("with", "my"), "f", "Ich zahle mit ", "Ich zahle mit meiner "),
     (("at", "a"), "n", "Sie wohnt bei ", "Sie wohnt bei einem "),
     (("", "the"), "n", "Ich finde ", "Ich finde das "),                           # a pronoun's verb's object
+    (("", "the"), "f", "", "Die "), (("", "a"), "m", "", "Ein "),                  # opening: the nominative
+    (("today", "our"), "p", "", "Unsere "),
 ])
 def test_a_determiner_the_model_left_out_is_supplied_in_the_case_its_context_gives(lead, gender, upto, expected):
     assert supplied(lead, gender, upto) == expected
@@ -98,6 +100,8 @@ def test_a_determiner_the_model_left_out_is_supplied_in_the_case_its_context_giv
     (("", "a"), "p", "Wir haben "),                # no "ein" before a plural
     (("in", "this"), "f", "Wir sind in "),         # no determiner the table reads
     ((), "f", "Wir sind in "),
+    (("with", "the"), "n", ""),                    # opening, but the model left out the preposition
+    (("", "a"), "p", ""),
 ])
 def test_no_determiner_is_supplied_where_none_is_sure(lead, gender, upto):
     assert supplied(lead, gender, upto) is None

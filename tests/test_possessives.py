@@ -139,3 +139,28 @@ def test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source(sour
     fills = next(state for state in applied.states[0] if isinstance(state, tuple) and noun in state)
     masked = output.format(PLACEHOLDERS[fills.index(noun)])
     assert pipeline.reverse_sentence(masked, applied.states[0]).text == expected
+
+
+@pytest.mark.parametrize("source, target, line, noun, output, expected", [
+    ("de", "en", "Eine Kellnerin steht an der Theke.", "waitress", "{} stands at the counter.",
+     "A waitress stands at the counter."),
+    ("de", "en", "Der Geldautomat ist kaputt.", "ATM", "{} is broken.", "The ATM is broken."),   # its own capitals
+    ("de", "en", "Eine Einladung kommt.", "invitation", "{} comes.", "An invitation comes."),
+    ("de", "en", "(Eine Kassiererin lächelt.)", "cashier", "({} smiles.)", "(A cashier smiles.)"),
+    ("de", "en", "Das Frühstück ist fertig.", "breakfast", "{} is ready.", "Breakfast is ready."),   # bare in English
+    ("de", "en", "Im Keller ist es kalt.", "basement", "{} is cold.", "Basement is cold."),   # "in" left out too
+    ("de", "en", "(Im Keller ist es kalt.)", "basement", "(In {} it is cold.)", "(In the basement it is cold.)"),
+    ("en", "de", "The waitress is friendly.", "Kellnerin", "{} ist freundlich.", "Die Kellnerin ist freundlich."),
+    ("en", "de", "A cashier counts money.", "Kassierer", "{} zählt Geld.", "Ein Kassierer zählt Geld."),
+    ("en", "de", "(A cashier smiles.)", "Kassierer", "({} lächelt.)", "(Ein Kassierer lächelt.)"),
+    ("en", "de", "My charger is broken.", "Ladegerät", "{} ist kaputt.", "Mein Ladegerät ist kaputt."),
+    ("en", "de", "The receipts are here.", "Quittungen", "{} sind hier.", "Die Quittungen sind hier."),
+    ("en", "de", "With the charger it works.", "Ladegerät", "{} funktioniert.", "Ladegerät funktioniert."),
+    ("en", "de", "(In the bakery it is warm.)", "Bäckerei", "(In {} ist es warm.)", "(In der Bäckerei ist es warm.)"),
+])
+def test_an_everyday_noun_opening_the_translation_takes_the_sources_article(source, target, line, noun, output,
+                                                                            expected):
+    """"Eine Kellnerin steht an der Theke." came back as "Waitress stands at the counter.", "The waitress is very
+    friendly." as "Kellnerin ist sehr freundlich."."""
+    test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source(source, target, line, noun, output,
+                                                                            expected)

@@ -130,8 +130,12 @@ def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:
     noun, with the German one added, in the case of the preposition `upto` ends in (a two-way one's dative, its
     accusative after "into", "onto") or, after an opening pronoun and its verb (OBJECT) where the source has no
     preposition the model left out, the accusative ("in" + "Bäckerei" -> "in der", "Ich finde" + "Ladegerät" ->
-    "Ich finde das"; "in dem" is written "im"). None elsewhere."""
+    "Ich finde das"; "in dem" is written "im"). Where the noun opens the translation (`upto` is "") and no preposition
+    is before the source's determiner, its nominative: the sentence's subject ("The waitress is ..." + "Kellnerin" ->
+    "Die "). None elsewhere."""
     stem = ENGLISH.get(lead[-1]) if lead else None
+    if upto == "" and stem is not None and lead[0] not in ENGLISH_PREPOSITIONS and forms(stem, gender):
+        return forms(stem, gender)[0].capitalize() + " "
     last = LAST_WORD.search(upto)
     if stem is None or (stem == "ein" and gender == "p") or last is None:
         return None

@@ -111,7 +111,7 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
                             lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)]), output)
         at = output.find(PLACEHOLDERS[k])
         lead = getattr(value, "lead", ())
-        if lead and at > opening:         # the source's article, where the model wrote none
+        if lead and at >= opening:        # the source's article, where the model wrote none
             upto = supplied(lead, gender, output[opening:at]) if gender else \
                 english_article(value, output[opening:at]) if isinstance(value, EnglishNoun) else None
             output = output if upto is None else output[:opening] + upto + output[at:]
@@ -122,8 +122,12 @@ def english_article(noun: str, upto: str) -> str | None:
     """`upto`, an English translation's sentence up to an everyday noun, with "the" or "a"/"an" added after a
     preposition it ends in, where the German source had an article before the noun (`noun.lead`: "im", "einem")
     and the model wrote none ("Ein Mann arbeitet im Keller." -> "A man works in basement." -> "in the basement");
-    not before a noun English writes bare there ("zur Schule" -> "to school"). None elsewhere."""
+    not before a noun English writes bare there ("zur Schule" -> "to school"). Where the noun opens the translation
+    (`upto` is ""), the source's article alone, not one a preposition is written in ("Eine Kellnerin steht ..." ->
+    "Waitress stands ..." -> "A waitress stands ...": the noun keeps its own case, "The ATM"). None elsewhere."""
     article = GERMAN_ARTICLES.get(noun.lead[-1])
+    if upto == "" and article is not None and noun.lead[-1] not in CONTRACTED and noun.lower() not in BARE:
+        return ("An" if article == "a" and AN.match(noun) else article.title()) + " "
     last = LAST_WORD.search(upto)
     if article is None or last is None or last.group(1).lower() not in ENGLISH_PREPOSITIONS or noun.lower() in BARE:
         return None
