@@ -164,3 +164,16 @@ def test_an_everyday_noun_opening_the_translation_takes_the_sources_article(sour
     friendly." as "Kellnerin ist sehr freundlich."."""
     test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source(source, target, line, noun, output,
                                                                             expected)
+
+
+@pytest.mark.parametrize("line, noun, output, expected", [
+    ("Der Arzt macht ein Röntgenbild.", "X-ray", "The doctor takes a {}.", "The doctor takes an X-ray."),
+    ("Ich brauche ein HDMI-Kabel.", "HDMI cable", "I need a {}.", "I need an HDMI cable."),
+    ("Sie kauft eine Einzelfahrkarte.", "one-way ticket", "She buys an {}.", "She buys a one-way ticket."),
+    ("Er kauft eine SIM-Karte.", "SIM card", "He buys an {}.", "He buys a SIM card."),     # "SIM": read as a word
+    ("Ein Röntgenbild liegt hier.", "X-ray", "{} lies here.", "An X-ray lies here."),
+])
+def test_an_english_nouns_a_or_an_goes_by_its_first_sound(line, noun, output, expected):
+    """"Der Arzt macht ein Röntgenbild." came back as "The doctor takes a X-ray.", "Sie kauft eine Einzelfahrkarte."
+    as "She buys an one-way ticket."."""
+    test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source("de", "en", line, noun, output, expected)

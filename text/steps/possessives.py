@@ -57,7 +57,10 @@ ARTICLE = rf"(?i:(?:{DETERMINER.pattern}|{'|'.join(CONTRACTED)})(?!\w))"
 # an English word that may be a plural ("girls" -> "Mädchen", plural "die Mädchen" too); "bus", "glass" are not
 PLURAL = re.compile(r".*[^su]s", re.IGNORECASE)
 LETTERS = re.compile(r"[^\W\d_]+")
-AN = re.compile(r"(?i:[aeio]|u(?!s))")           # an English word whose article is "an" ("an email", "a username")
+# an English word whose article is "an" by its first sound ("an email", "a username", "a one-way ticket", "a
+# university"), an abbreviation read letter by letter by its first letter's name ("an X-ray", "an HDMI cable", "a TV",
+# "a SIM card": "SIM" is read as a word)
+AN = re.compile(r"(?i:(?!one\b|one-|eu|uni|uti|us)[aeiou])|(?:[FHLMNRX]|S(?!IM))(?=[A-Z-])")
 # a German article before a noun, and the English one
 GERMAN_ARTICLES = {**dict.fromkeys(["der", "die", "das", "dem", "den", "des", *CONTRACTED], "the"),
                    **dict.fromkeys("ein eine einen einem einer eines".split(), "a")}
