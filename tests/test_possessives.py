@@ -157,6 +157,10 @@ def test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source(sour
     ("en", "de", "The receipts are here.", "Quittungen", "{} sind hier.", "Die Quittungen sind hier."),
     ("en", "de", "With the charger it works.", "Ladegerät", "{} funktioniert.", "Ladegerät funktioniert."),
     ("en", "de", "(In the bakery it is warm.)", "Bäckerei", "(In {} ist es warm.)", "(In der Bäckerei ist es warm.)"),
+    ("en", "de", "The pharmacy is closed.", "Apotheke", "Der {} ist zu.", "Die Apotheke ist zu."),   # the subject
+    ("en", "de", "The receipts are here.", "Quittungen", "Der {} sind hier.", "Die Quittungen sind hier."),
+    ("en", "de", "I give the waitress a tip.", "Kellnerin", "Der {} gebe ich Trinkgeld.",
+     "Der Kellnerin gebe ich Trinkgeld."),                     # a dative: the source's noun is no subject
 ])
 def test_an_everyday_noun_opening_the_translation_takes_the_sources_article(source, target, line, noun, output,
                                                                             expected):

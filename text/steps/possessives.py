@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from text.forms.articles import CONTRACTED, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, supplied
+from text.forms.articles import CONTRACTED, ENGLISH, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, supplied
 from text.forms.masking import PLACEHOLDERS, EnglishNoun
 from text.step import Step
 from text.steps.first_capital import start
@@ -68,13 +68,14 @@ GERMAN_ARTICLES = {**dict.fromkeys(["der", "die", "das", "dem", "den", "des", *C
 BARE = frozenset("school work bed church class college university home town breakfast lunch dinner".split())
 
 
-def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> str:
+def agreeing(word: str, gender: str, opening: bool, everyday: bool = False, subject: bool = False) -> str:
     """`word` as it agrees with the noun of `gender` ("m", "f", "n", "p") right after it; `word` itself where it is
     no determiner this rule reads, or where its case is not clear. `opening`: the word starts the sentence.
     A possessive: at the start both ways; inside only a bare form before a feminine or plural noun ("mit ihr
     Schwester" -> "mit ihre Schwester"), which is wrong in every case; "meine Hund" may be a dative's "meinem", so it
     stays; "ihr" only before an `everyday` noun, a person or a pet, as it is also "to her" before a noun without
-    article ("Er gibt ihr Blumen."). An article: at the start only, into the nominative."""
+    article ("Er gibt ihr Blumen."). An article: at the start only, into the nominative; "der" before a feminine or
+    plural noun only where the source says it is the `subject` (a dative's "Der Katze gehört ..." elsewhere)."""
     m = POSSESSIVE.fullmatch(word)
     low = word.lower()
     if m is not None:
@@ -87,7 +88,7 @@ def agreeing(word: str, gender: str, opening: bool, everyday: bool = False) -> s
             written = "eure" if plural_form else "euer"
         else:
             written = stem + ("e" if plural_form else "")
-    elif opening and low in ("der", "die", "das") and low != OTHER_CASE.get(gender):
+    elif opening and low in ("der", "die", "das") and (subject or low != OTHER_CASE.get(gender)):
         written = NOMINATIVE[gender][0]
     elif opening and low in ("ein", "eine") and NOMINATIVE[gender][1] is not None:
         written = NOMINATIVE[gender][1]
@@ -101,7 +102,8 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
     and an "a" or "an" before an `EnglishNoun` fill's with its first sound ("a email" -> "an email")."""
     opening = start(output)
     for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
-        gender = getattr(value, "gender", "")
+        gender, lead = getattr(value, "gender", ""), getattr(value, "lead", ())
+        subject = lead[:1] == ("",) and lead[-1] in ENGLISH    # the source's noun opens its clause with a determiner
         if isinstance(value, EnglishNoun):
             written = "an" if AN.match(value) else "a"
             output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
@@ -111,9 +113,8 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
                             rf"(?= {PLACEHOLDERS[k]})",
                             lambda m: adjectives_agreeing(m, gender, opening, output[opening:m.start(2)]), output)
             output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)(\w+)(?= {PLACEHOLDERS[k]})",
-                            lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)]), output)
+                            lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)], subject), output)
         at = output.find(PLACEHOLDERS[k])
-        lead = getattr(value, "lead", ())
         if lead and at >= opening:        # the source's article, where the model wrote none
             upto = supplied(lead, gender, output[opening:at]) if gender else \
                 english_article(value, output[opening:at]) if isinstance(value, EnglishNoun) else None
@@ -137,15 +138,16 @@ def english_article(noun: str, upto: str) -> str | None:
     return upto + ("an" if article == "a" and AN.match(noun) else article) + " "
 
 
-def agreeing_term(m: re.Match, gender: str, opening: int, opened: str) -> str:
+def agreeing_term(m: re.Match, gender: str, opening: int, opened: str, subject: bool = False) -> str:
     """A match of the word before a placeholder (group 1, if any) and the word right before it (group 2) with the
     second agreeing with the term's `gender`: at the sentence's start `agreeing`'s nominative; inside, a determiner
     whose form and preposition, or the pronoun and verb that open the sentence (`opened`, the sentence up to it),
     leave one case (text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "mit der <P>" ->
-    "mit dem" before "Akku"), or a bare possessive `agreeing` mends."""
+    "mit dem" before "Akku"), or a bare possessive `agreeing` mends. `subject`: the source's noun opens its clause
+    after a determiner ("The pharmacy is ...": "Der <P> ist ..." -> "Die Apotheke", no dative)."""
     before, word = m.group(1) or "", m.group(2)
     if m.start(2) == opening:
-        return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, True)
+        return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, True, subject=subject)
     new = agreed(before, word, gender, opened)
     if new is not None:
         return new
