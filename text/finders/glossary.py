@@ -12,6 +12,7 @@ capitals or in lowercase finds its terms in any case (text/steps/case.py writes 
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable
 
@@ -64,15 +65,31 @@ class Terms:
 
     def __init__(self, terms: dict[str, str] | None = None):
         self.targets = cleaned(terms or {})
-        self.pattern = term_pattern(self.targets)
-        self.any_case = term_pattern(self.targets, re.IGNORECASE)
         self.as_written: dict[str, str] = {}
         for term in sorted(self.targets):             # "Essen" before "essen": one of two terms alike but for case
             self.as_written.setdefault(term.lower(), term)
+        # each term's first word, lowercase: a line with none of them holds no term (None: a term opens with a mark)
+        opening = [re.match(r"\w+", term) for term in self.targets]
+        self.first_words = {m.group().lower() for m in opening} if all(opening) else None
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern | None:
+        """The terms as written, compiled at the first line that may hold one (a thousand terms: tens of ms)."""
+        return term_pattern(self.targets)
+
+    @functools.cached_property
+    def any_case(self) -> re.Pattern | None:
+        """The terms in any case, compiled at the first line in capitals or lowercase that may hold one."""
+        return term_pattern(self.targets, re.IGNORECASE)
+
+    def may_hold(self, text: str) -> bool:
+        """Whether a term may stand in text: one of the terms' first words is a word of it, in any case."""
+        return bool(self.targets) and (self.first_words is None or
+                                       any(w.lower() in self.first_words for w in re.findall(r"\w+", text)))
 
     def in_any_case(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, the term as the glossary writes it) of each term in text, in whatever case it is typed."""
-        if self.any_case is None:
+        if not self.may_hold(text):
             return []
         return [(m.start(), m.end(), self.as_written[m.group().lower()]) for m in self.any_case.finditer(text)
                 if m.group().lower() in self.as_written]
@@ -104,7 +121,7 @@ class Glossary(PlaceholderStep):
         return Gendered(target, gender) if gender else target
 
     def find(self, text: str) -> list[Span]:
-        found = list(self.terms.pattern.finditer(text)) if self.terms.pattern is not None else []
+        found = list(self.terms.pattern.finditer(text)) if self.terms.may_hold(text) else []
         if not found:
             return []
         guarded = [(s.start, s.end, isinstance(guard, CopyThrough)) for guard in self.guards for s in guard.find(text)]
