@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 
-from text.forms.articles import CONTRACTED, ENGLISH, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, supplied
+from text.forms.articles import (CONTRACTED, DEFINITE, ENGLISH, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, forms,
+                                 supplied)
 from text.forms.masking import PLACEHOLDERS, EnglishNoun
 from text.step import Step
 from text.steps.first_capital import start
@@ -47,7 +48,7 @@ POSSESSIVE = re.compile(r"(mein|dein|sein|ihr|unser|eue?r)(e?)", re.IGNORECASE)
 INSIDE = re.compile(r"(?<!\w)((?:mein|dein|sein|ihr|unser|eue?r)e?)( )(\w+)", re.IGNORECASE)
 # the nominative articles of each gender, definite and indefinite (a plural has none of the second); and the one form
 # that is right at a sentence's start in another case ("Der Katze gehört es.": a dative)
-NOMINATIVE = {"m": ("der", "ein"), "f": ("die", "eine"), "n": ("das", "ein"), "p": ("die", None)}
+NOMINATIVE = {g: (DEFINITE[g][0], (forms("ein", g) or (None,))[0]) for g in DEFINITE}
 OTHER_CASE = {"f": "der", "p": "der"}
 # any form of an article or possessive: a glossary target that opens with one brings its own
 DETERMINER = re.compile(r"d(?:er|ie|as|en|em|es)|(?:k?ein|mein|dein|sein|ihr|unser|eue?r)(?:e[mnrs]?)?",
@@ -62,8 +63,8 @@ LETTERS = re.compile(r"[^\W\d_]+")
 # "a SIM card": "SIM" is read as a word)
 AN = re.compile(r"(?i:(?!one\b|one-|eu|uni|uti|us)[aeiou])|(?:[FHLMNRX]|S(?!IM))(?=[A-Z-])")
 # a German article before a noun, and the English one
-GERMAN_ARTICLES = {**dict.fromkeys(["der", "die", "das", "dem", "den", "des", *CONTRACTED], "the"),
-                   **dict.fromkeys("ein eine einen einem einer eines".split(), "a")}
+GERMAN_ARTICLES = {**dict.fromkeys([*DEFINITE["m"], *DEFINITE["f"], *DEFINITE["n"], *CONTRACTED], "the"),
+                   **dict.fromkeys([*forms("ein", "m"), *forms("ein", "f"), *forms("ein", "n")], "a")}
 # nouns English writes without an article after a preposition ("to school", "at work", "in bed")
 BARE = frozenset("school work bed church class college university home town breakfast lunch dinner".split())
 
@@ -105,7 +106,7 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
         gender, lead = getattr(value, "gender", ""), getattr(value, "lead", ())
         subject = lead[:1] == ("",) and lead[-1] in ENGLISH    # the source's noun opens its clause with a determiner
         if isinstance(value, EnglishNoun):
-            written = "an" if AN.match(value) else "a"
+            written = indefinite(value)
             output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
                             lambda m: written.title() if m.group()[0].isupper() else written, output)
         if gender:
@@ -130,12 +131,18 @@ def english_article(noun: str, upto: str) -> str | None:
     (`upto` is ""), the source's article alone, not one a preposition is written in ("Eine Kellnerin steht ..." ->
     "Waitress stands ..." -> "A waitress stands ...": the noun keeps its own case, "The ATM"). None elsewhere."""
     article = GERMAN_ARTICLES.get(noun.lead[-1])
+    article = indefinite(noun) if article == "a" else article
     if upto == "" and article is not None and noun.lead[-1] not in CONTRACTED and noun.lower() not in BARE:
-        return ("An" if article == "a" and AN.match(noun) else article.title()) + " "
+        return article.title() + " "
     last = LAST_WORD.search(upto)
     if article is None or last is None or last.group(1).lower() not in ENGLISH_PREPOSITIONS or noun.lower() in BARE:
         return None
-    return upto + ("an" if article == "a" and AN.match(noun) else article) + " "
+    return upto + article + " "
+
+
+def indefinite(noun: str) -> str:
+    """The English indefinite article before `noun`, by its first sound (AN): "a" or "an"."""
+    return "an" if AN.match(noun) else "a"
 
 
 def agreeing_term(m: re.Match, gender: str, opening: int, opened: str, subject: bool = False) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from text.forms.articles import ENGLISH
 from text.forms.masking import PLACEHOLDER
 from text.forms.verbs import BE, FORMS, person_form, read_as_verb
 from text.step import Step
@@ -45,7 +46,7 @@ NOT_AFTER_AND = frozenset("""
 a an the my your his her its our their this that these those some any no all every each one two three then so
 in on at to with for from of by about into after before under over not you they me him us them i we he she it
 """.split())
-DETERMINERS = frozenset("my our his her their your the a an".split())     # "My wife and I": a subject of two
+DETERMINERS = frozenset(ENGLISH)          # "My wife and I": a subject of two (text/forms/articles.py's determiners)
 INNER_ICH = re.compile(r"\b(und|oder|aber|denn|sondern|dass|weil|wenn|als|ob|wie|,) Ich\b")
 # the English past of verbs that do not add "-ed"
 PAST = frozenset("""
