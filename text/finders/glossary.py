@@ -162,7 +162,8 @@ class EverydayNouns(Glossary):
     @staticmethod
     def led(fill: str, before: str) -> str:
         """The fill with the two words that end `before` (lowercase), where it is one that reads them."""
-        lead = tuple(w.lower() for w in LEAD.search(before).groups("")) if LEAD.search(before) else ()
+        found = LEAD.search(before)
+        lead = tuple(w.lower() for w in found.groups("")) if found else ()
         if isinstance(fill, EnglishNoun):
             return EnglishNoun(fill, lead)
         return Gendered(fill, fill.gender, lead) if isinstance(fill, Gendered) else fill
