@@ -135,11 +135,6 @@ def heads(pairs, key_of) -> dict:
     return {key_of(head): what for head, what in pairs}
 
 
-def lowered(head: str) -> str:
-    """A German head's key: "Das war sehr" -> "das war sehr"."""
-    return head.lower()
-
-
 def german_head(de: str, tense: int, very: str) -> str:
     """The German subject, its copula and what stands after it: "Das war nicht"."""
     return " ".join(filter(None, (de, GERMAN_COPULAS[de][tense], very)))
@@ -151,7 +146,7 @@ WITH_SCHON = INTENSIFIERS + [("schon", "already")]
 DESCRIBED_HEADS = {
     "de": heads(((german_head(de, tense, very), (kind, en, tense, so, very == "schon"))
                  for kind, subjects in CLASSES.items() for de, en in subjects for tense in (0, 1)
-                 for very, so in WITH_SCHON), lowered),
+                 for very, so in WITH_SCHON), str.lower),
     "en": heads(((head, (kind, de, tense, very, very == "schon"))
                  for kind, subjects in CLASSES.items() for de, en in subjects for tense in (0, 1)
                  for very, so in WITH_SCHON for head in english_heads(en, tense, so)), phrase_key)}
@@ -164,7 +159,7 @@ ENGLISH_ADJECTIVES = {(kind, already): {word: de for de, *both in ADJECTIVES for
 # introduced(): by gender, a head's key -> (the other language's subject, tense, "nicht" / "not")
 INTRODUCED_HEADS = {
     "de": {gender: heads(((german_head(de, tense, no), (en, tense, so)) for de, en in subjects + THINGS[1:]
-                          for tense in (0, 1) for no, so in (("", ""), ("nicht", "not"))), lowered)
+                          for tense in (0, 1) for no, so in (("", ""), ("nicht", "not"))), str.lower)
            for gender, subjects in KIN_SUBJECTS.items()},
     "en": {gender: heads(((head, (de, tense, no)) for de, en in subjects + THINGS[1:] for tense in (0, 1)
                           for no, so in (("", ""), ("nicht", "not")) for head in english_heads(en, tense, so)),
