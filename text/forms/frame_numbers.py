@@ -1,6 +1,8 @@
 """The number of a frame's noun phrase as the model translated it, and a statement's verb agreeing with it ("The shops
 are closed." whose "The shops." came back "Das Geschäft.": "Das Geschäft ist ...", not "Das Geschäft sind ..."), for
-text/forms/frames.py.
+text/forms/frames.py; and a whole sentence's verb of those statements after a plural subject the model wrote in the
+singular (plural_subject, subject_agreed: "The tickets cost $12.50 each at the door." -> "Die Karten kostet 12,50 $ an
+der Tür." -> "Die Karten kosten ..."), for text/steps/verb_person.py.
 """
 from __future__ import annotations
 
@@ -76,3 +78,34 @@ def plural_english(body: str) -> bool:
     """Whether an English noun phrase is a plural: no "a", "an", "one" before it and its last word ends in "s"."""
     words = body.lower().split()
     return bool(words) and words[0] not in SINGULAR and words[-1].endswith("s") and not words[-1].endswith("ss")
+
+
+# a whole sentence's subject: a determiner, up to three words, a verb of VERB_NUMBERS ("Die Karten kostet")
+SUBJECTS = {"en": re.compile(r"((?:The|These|Those|My|Your|His|Her|Our|Their|All|Both)(?: [a-z]+){1,3}) "
+                             rf"({'|'.join(plural for _, plural in VERB_NUMBERS['en'])})\b"),
+            "de": re.compile(r"((?:Die|Diese|Meine|Deine|Seine|Ihre|Unsere|Eure|Keine|Alle|Beide)"
+                             r"(?: [a-zäöüß]+)*(?: [A-ZÄÖÜ][a-zäöüß]+)) "
+                             rf"({'|'.join(singular for singular, _ in VERB_NUMBERS['de'])})\b")}
+
+# a German noun's ending that only a plural has after "die" ("Karten", "Eltern", "Tickets"; not "Maus", "Katze")
+PLURAL_END = re.compile(r"(?:en|[lr]n|[^aeiouäöüsn]s|[aoiy]s)$")
+
+
+def plural_subject(text: str) -> bool:
+    """Whether an English sentence opens with a plural subject and its verb of VERB_NUMBERS in the plural ("The
+    tickets cost", "My parents are"; not "The fish are", "The bus costs")."""
+    m = SUBJECTS["en"].match(text)
+    return m is not None and number_of(m.group(1), "en", {}) == "p"
+
+
+def subject_agreed(output: str) -> str:
+    """A German sentence whose English source opens with a plural subject (plural_subject) with the verb after the
+    noun phrase it opens with in the plural, where that phrase is one by its noun's gender ("p") or ending ("Die
+    Karten kostet" -> "Die Karten kosten"; "Die Fahrt kostet", "Die Frau ist": the model's noun, a singular or of
+    either number, "Die Katze", keeps its verb)."""
+    m = SUBJECTS["de"].match(output)
+    noun = "" if m is None else m.group(1).split()[-1]
+    if m is None or number_of(m.group(1), "de", GERMAN_GENDERS) != "p" and not PLURAL_END.search(noun):
+        return output
+    plural = dict(VERB_NUMBERS["de"])[m.group(2)]
+    return output[:m.start(2)] + plural + output[m.end(2):]
