@@ -29,11 +29,52 @@ def test_the_verb_after_the_pronoun_takes_its_person(source, output, expected):
     ("The man works.", "Der Mann arbeiten."),                  # no pronoun
     ("I work.", "Er arbeitet."),                               # another pronoun in the translation
     ("I like this song.", "Ich dieses Lied."),                 # no verb after it
-    ("They play.", "Sie spielen."),                            # "they" is not read
+    ("They play.", "Sie spielen."),                            # "they": the plural already
 ])
 def test_anything_else_stays_as_the_model_wrote_it(source, output):
     step = VerbPerson()
     assert step.reverse(output, step.apply(source)[1]) == output
+
+
+@pytest.mark.parametrize("source, output, expected", [
+    ("They work in an office.", "Sie arbeitet in einem Büro.", "Sie arbeiten in einem Büro."),   # "they": plural
+    ("They are tired.", "Sie ist müde.", "Sie sind müde."),
+    ("You work a lot.", "Du arbeitet viel.", "Du arbeitest viel."),          # "you": the model's pronoun's person
+    ("You drive a lot.", "Du fährt viel.", "Du fährst viel."), ("You are tired.", "Du ist müde.", "Du bist müde."),
+    ("You work a lot.", "Ihr arbeiten viel.", "Ihr arbeitet viel."),
+    ("You work a lot.", "Sie arbeitet viel.", "Sie arbeiten viel."),         # the formal "Sie": a plural's form
+])
+def test_they_and_you_give_the_verb_the_german_pronouns_person(source, output, expected):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == expected
+
+
+@pytest.mark.parametrize("source, output, expected", [
+    ("We are meeting at the station.", "Wir treffen sich am Bahnhof.", "Wir treffen uns am Bahnhof."),
+    ("I am looking forward to it.", "Ich freut sich darauf.", "Ich freue mich darauf."),
+    ("You sit down.", "Du setzt sich hin.", "Du setzt dich hin."), ("I met him.", "Ich traf sich.", "Ich traf mich."),
+    ("We wash our hands.", "Wir waschen sich die Hände.", "Wir waschen uns die Hände."),   # "uns": dative too
+    ("You meet here.", "Ihr trefft hier sich.", "Ihr trefft hier euch."),   # a word later
+])
+def test_a_reflexive_sich_takes_the_opening_pronouns_person(source, output, expected):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == expected
+
+
+@pytest.mark.parametrize("source, output", [
+    ("I wash my hands.", "Ich wasche sich die Hände."),        # an object after it: dative "mir", left
+    ("They meet at noon.", "Sie treffen sich mittags."), ("He sits down.", "Er setzt sich hin."),
+    ("We see that he is happy.", "Wir sehen, dass er sich freut."),      # not after the verb
+])
+def test_a_sich_of_the_third_person_or_before_an_object_stays(source, output):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == output
+
+
+def test_a_plural_subjects_verb_of_a_statement_is_plural():
+    step = VerbPerson()
+    state = step.apply("The tickets cost $12.50 each at the door.")[1]
+    assert step.reverse("Die Karten kostet 12,50 $ an der Tür.", state) == "Die Karten kosten 12,50 $ an der Tür."
 
 
 def test_only_a_pipeline_from_english_into_german_has_the_step():

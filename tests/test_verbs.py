@@ -21,6 +21,15 @@ def test_a_verbs_form_in_another_person(word, person, expected):
     assert person_form(word, person) == expected
 
 
+@pytest.mark.parametrize("word, second, plural", [
+    ("arbeitet", "arbeitest", None), ("spielen", "spielst", "spielt"), ("fährt", "fährst", "fahrt"),
+    ("hält", "hältst", "haltet"), ("liest", None, "lest"), ("nimmt", "nimmst", "nehmt"), ("tanzt", None, None),
+    ("ist", "bist", "seid"), ("hat", "hast", "habt"), ("kann", "kannst", "könnt"), ("sammelt", "sammelst", None),
+])
+def test_a_verbs_second_persons(word, second, plural):
+    assert (person_form(word, "2sg"), person_form(word, "2pl")) == (second, plural)
+
+
 @pytest.mark.parametrize("word, person", [
     ("arbeite", "1sg"), ("spielt", "3sg"), ("spielen", "1pl"), ("bin", "1sg"),       # that person's already
     ("einen", "1sg"), ("neben", "1sg"), ("nicht", "1sg"), ("kalt", "1sg"), ("morgen", "1sg"),   # no verbs

@@ -1,6 +1,7 @@
-"""German present-tense verb forms in the three persons a sentence's opening pronoun asks for: "ich" (1sg), "wir"
-(1pl) and "er", "sie", "es" (3sg). A caption model writes the third person it learned ("Ich arbeitet", "Ich
-spielen"); text/steps/verb_person.py gives its verb the person of the pronoun before it.
+"""German present-tense verb forms in the persons a sentence's opening pronoun asks for: "ich" (1sg), "wir"
+(1pl; "sie" of "they" and "Sie" of a formal "you" too), "er", "sie", "es" (3sg), "du" (2sg) and "ihr" (2pl). A
+caption model writes the third person it learned ("Ich arbeitet", "Ich spielen"); text/steps/verb_person.py gives
+its verb the person of the pronoun before it.
 
     person_form("arbeitet", "1sg") -> "arbeite"     person_form("spielen", "1sg") -> "spiele"
     person_form("liest", "1sg")    -> "lese"        person_form("braucht", "1pl") -> "brauchen"
@@ -46,10 +47,12 @@ STRONG = {
     "fressen": "frisst", "stechen": "sticht", "schmelzen": "schmilzt", "saufen": "säuft", "werben": "wirbt",
     "erwerben": "erwirbt", "geschehen": "geschieht",
 }
-# the second person singular of the irregular verbs, which no stem gives ("hast": not "has-t")
-SECOND = {"bist": "sein", "hast": "haben", "wirst": "werden", "kannst": "können", "musst": "müssen",
-          "willst": "wollen", "darfst": "dürfen", "magst": "mögen", "sollst": "sollen", "weißt": "wissen",
-          "tust": "tun"}
+# the second persons (du, ihr) of the irregular verbs, which no stem gives ("hast": not "has-t")
+IRREGULAR_SECOND = {"sein": ("bist", "seid"), "haben": ("hast", "habt"), "werden": ("wirst", "werdet"),
+                    "können": ("kannst", "könnt"), "müssen": ("musst", "müsst"), "wollen": ("willst", "wollt"),
+                    "dürfen": ("darfst", "dürft"), "mögen": ("magst", "mögt"), "sollen": ("sollst", "sollt"),
+                    "wissen": ("weißt", "wisst"), "tun": ("tust", "tut")}
+SECOND = {sg: inf for inf, (sg, _) in IRREGULAR_SECOND.items()}
 PERSONS = ("1sg", "3sg", "1pl")
 TABLE = {**IRREGULAR, **{inf: (inf[:-2] + "e", third, inf) for inf, third in STRONG.items()}}
 FORMS = {**{form: forms for forms in TABLE.values() for form in forms},
@@ -124,5 +127,20 @@ def person_form(word: str, person: str) -> str | None:
         forms = (stem[:-2] + "le" if schwa and stem.endswith("el") else stem + "e",
                  stem + ("et" if needs_e(stem) else "t"),
                  stem + ("n" if schwa else "en"))
-    written = forms[PERSONS.index(person)]
-    return None if written == word else written
+    written = second(forms, person) if person in ("2sg", "2pl") else forms[PERSONS.index(person)]
+    return None if written == word or person == "2sg" and word.endswith("est") else written
+
+
+def second(forms: tuple[str, str, str], person: str) -> str:
+    """The "du" (2sg) or "ihr" (2pl) form of a verb of forms (1sg, 3sg, 1pl): "fährt" -> "fährst" / "fahrt",
+    "hält" -> "hältst" / "haltet", "liest" -> "liest" / "lest", "arbeitet" -> "arbeitest" / "arbeitet"."""
+    infinitive = "sein" if forms[2] == "sind" else forms[2]
+    if infinitive in IRREGULAR_SECOND:
+        return IRREGULAR_SECOND[infinitive][person == "2pl"]
+    stem = infinitive[:-1] if SCHWA.search(infinitive[:-1]) else infinitive[:-2]
+    if person == "2pl":
+        return stem + ("et" if needs_e(stem) else "t")
+    third = forms[1]
+    if third not in (stem + "t", stem + "et"):           # a strong verb's vowel: "fährt", "liest", "hält"
+        return third + "st" if stem.endswith("t") else third if third[-2] in "sßzx" else third[:-1] + "st"
+    return stem + ("t" if stem[-1] in "sßzx" else "est" if needs_e(stem) else "st")

@@ -17,6 +17,12 @@ and wait", "she ... and dances"; "I cook and she washes up" is another subject's
 the pronoun or "und" is followed by it, and the German word before "und" has another ending ("großen und kleinen":
 adjectives). After an opening "I am" only a listed verb's form follows "und" ("und haben" -> "und habe"; "müde und
 bereit" stays). A mid-sentence "Ich" after a conjunction or a comma is "ich" ("Meine Frau und Ich" -> "und ich").
+"They" -> "Sie" gives the verb the plural ("Sie arbeitet" -> "Sie arbeiten"), "You" the person of the pronoun the
+model chose ("Du arbeitet" -> "Du arbeitest", "Ihr fährt" -> "Ihr fahrt", the formal "Sie" the plural's). A "sich"
+right after the verb or a word later takes an opening "Ich", "Wir", "Du", "Ihr"'s person, in any tense ("Wir treffen
+sich" -> "Wir treffen uns"; for "ich", "du" only the accusative: before an object's article it stays, "mir" may be
+meant). A sentence opening with a plural subject ("The tickets cost") gives the German verb after a plural noun
+phrase the plural (text/forms/frame_numbers.py: "Die Karten kostet" -> "Die Karten kosten").
 The verb's forms: text/forms/verbs.py. Training pairs are not changed.
 """
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import re
 
 from text.forms.articles import ENGLISH
+from text.forms.frame_numbers import plural_subject, subject_agreed
 from text.forms.masking import PLACEHOLDER
 from text.forms.verbs import BE, FORMS, person_form, read_as_verb
 from text.step import Step
@@ -33,10 +40,17 @@ LOWER = re.compile(r"[a-zäöüß]+\b")
 
 # an English subject pronoun: its person and the German pronoun a translation opens with then
 PRONOUNS = {"i": ("1sg", "Ich"), "we": ("1pl", "Wir"), "he": ("3sg", "Er"), "she": ("3sg", "Sie"),
-            "it": ("3sg", "Es"), "i+": ("1pl", "Ich")}
+            "it": ("3sg", "Es"), "i+": ("1pl", "Ich"), "they": ("1pl", "Sie")}
+# English "you": the person of the German pronoun the model chose ("Sie" the formal one's, a plural's form)
+YOU = {"Du": "2sg", "Ihr": "2pl", "Sie": "1pl"}
+# a reflexive "sich" after the verb, in the person of the opening pronoun ("Wir treffen sich" -> "Wir treffen uns")
+# (its accusative, dative "uns" and "euch" alike; "sich" before an object's article or possessive stays for "ich", "du")
+REFLEXIVE = {"Ich": "mich", "Wir": "uns", "Du": "dich", "Ihr": "euch"}
+SICH = re.compile(r"(?:[a-zäöüß]+ )?(sich)\b")
+OBJECT_AFTER = re.compile(r" (?:der|die|das|den|dem|des|k?ein\w*|[mds]ein\w*|ihr\w*|unser\w*|euer\w*)\b")
 ADVERBS = ("always|often|usually|never|sometimes|also|just|really|still|only|already|rarely|normally|now|then|"
            "actually|even|probably|finally|seldom")
-SOURCE = re.compile(rf"(?i:(i|we|he|she|it)) (?:(?i:{ADVERBS}) )*([A-Za-z]+)(?: ([A-Za-z]+))?")
+SOURCE = re.compile(rf"(?i:(i|we|he|she|it|they|you)) (?:(?i:{ADVERBS}) )*([A-Za-z]+)(?: ([A-Za-z]+))?")
 ENGLISH_BE = {"am", "is", "are"}
 AND = re.compile(rf"\band (?:(?i:(i|we|he|she|it)) )?(?:(?:{ADVERBS}) )*([A-Za-z]+)(?: ([A-Za-z]+))?")
 AND_WORD = re.compile(r"\band\b")
@@ -99,28 +113,46 @@ def verb_in(output: str, k: int, person: str, be: bool, english: str) -> str:
     return output if written is None else output[:k] + written + output[m.end():]
 
 
+def reflexive(output: str, k: int, pronoun: str) -> str:
+    """`output` with a "sich" after the verb at `k` (right after it, or a word later) in the person of the opening
+    `pronoun`: "Wir treffen sich" -> "Wir treffen uns", "Ich freue sich" -> "Ich freue mich"; for "ich" and "du" only
+    the accusative: a "sich" before an article or a possessive (an object: "Ich wasche sich die Hände", "mir") stays."""
+    verb = LOWER.match(output, k)
+    if verb is None or pronoun not in REFLEXIVE or output[verb.end():verb.end() + 1] != " ":
+        return output
+    m = SICH.match(output, verb.end() + 1)
+    if m is None or pronoun in ("Ich", "Du") and OBJECT_AFTER.match(output, m.end(1)):
+        return output
+    return output[:m.start(1)] + REFLEXIVE[pronoun] + output[m.end(1):]
+
+
 class VerbPerson(Step):
     def apply(self, text: str) -> tuple[str, tuple | None]:
         """The text unchanged; the state: the person of its opening subject pronoun and its verb's tense (None for
-        a sentence that opens otherwise), and those its "and"s give the verbs after them (None for one that gives
-        none; no "and": an empty tuple)."""
+        a sentence that opens otherwise), those its "and"s give the verbs after them (None for one that gives
+        none; no "and": an empty tuple), and whether it opens with a plural subject (frame_numbers.plural_subject)."""
         m = SOURCE.match(text, start(text))
         opening = None if m is None else (m.group(1).lower(), tense(m.group(2), m.group(3)), m.group(2))
         ands = tuple(AND.match(text, a.start()) for a in AND_WORD.finditer(text))
-        pronoun = None if opening is None or opening[1] == "past" else opening[0]
+        pronoun = None if opening is None or opening[1] == "past" or opening[0] == "you" else opening[0]
         ands = tuple(None if a is None else and_person(a, pronoun) for a in ands)
         if opening is not None and opening[1] == "be":
             ands = tuple(None if a is None or a[0] != opening[0] else (a[0], "listed", *a[2:]) for a in ands)
-        return text, (opening, ands)
+        return text, (opening, ands, plural_subject(text[start(text):]))
 
     def reverse(self, output: str, state) -> str:
         output = INNER_ICH.sub(r"\1 ich", output)
-        opening, ands = state
+        opening, ands, plural = state
         k = start(output)
-        if opening is not None and opening[1] != "past":
-            person, pronoun = PRONOUNS[opening[0]]
-            if output.startswith(pronoun + " ", k):
-                output = verb_in(output, k + len(pronoun) + 1, person, opening[1] == "be", opening[2])
+        if plural:                               # "The tickets cost": "Die Karten kostet" -> "Die Karten kosten"
+            output = output[:k] + subject_agreed(output[k:])
+        if opening is not None:
+            person, pronoun = PRONOUNS.get(opening[0]) or next(((p, w) for w, p in YOU.items()
+                                                                if output.startswith(w + " ", k)), ("", ""))
+            if pronoun and output.startswith(pronoun + " ", k):
+                if opening[1] != "past":
+                    output = verb_in(output, k + len(pronoun) + 1, person, opening[1] == "be", opening[2])
+                output = reflexive(output, k + len(pronoun) + 1, pronoun)
         unds = list(UND.finditer(output))
         if len(unds) != len(ands):
             return output
