@@ -50,6 +50,15 @@ def test_they_and_you_give_the_verb_the_german_pronouns_person(source, output, e
 
 
 @pytest.mark.parametrize("source, output, expected", [
+    ("I lost my bag.", "Ich hat meine Tasche verloren.", "Ich habe meine Tasche verloren."),
+    ("We went home.", "Wir ist nach Hause gegangen.", "Wir sind nach Hause gegangen."),
+])
+def test_after_an_english_past_only_the_auxiliary_of_its_perfect_takes_the_person(source, output, expected):
+    step = VerbPerson()
+    assert step.reverse(output, step.apply(source)[1]) == expected
+
+
+@pytest.mark.parametrize("source, output, expected", [
     ("We are meeting at the station.", "Wir treffen sich am Bahnhof.", "Wir treffen uns am Bahnhof."),
     ("I am looking forward to it.", "Ich freut sich darauf.", "Ich freue mich darauf."),
     ("You sit down.", "Du setzt sich hin.", "Du setzt dich hin."), ("I met him.", "Ich traf sich.", "Ich traf mich."),

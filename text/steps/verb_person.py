@@ -8,8 +8,9 @@ model learned the third person, so a user's first person comes back wrong (the 3
     step.reverse("Ich arbeitet in einem Büro.", person)         # -> "Ich arbeite in einem Büro."
 
 Only the English present ("I work", "I am working": a past, "I worked", "I lost", is left as the model wrote it,
-since "Ich verloren" may be a participle); after "am", "is", "are" before no "-ing" word ("I am tired") only a form
-of "sein" ("Ich ist müde" -> "Ich bin müde"). A verb after "und" takes the person its English "and" gives it: the
+since "Ich verloren" may be a participle; but an auxiliary of its perfect takes the person: "Ich hat ... verloren" ->
+"Ich habe ..."); after "am", "is", "are" before no "-ing" word ("I am tired") only a form of "sein" ("Ich ist müde"
+-> "Ich bin müde"). A verb after "und" takes the person its English "and" gives it: the
 pronoun after "and" ("My name is Tom and I live" -> "Ich heiße Tom und wohnt" -> "... und wohne") or, with none, the
 opening pronoun's ("I sit on the bench and wait." -> "Ich warte auf der Bank und wartet." -> "... und warte"); only
 where English and German hold as many "and" as "und", the English word after "and" has the person's shape ("I ...
@@ -37,6 +38,7 @@ from text.step import Step
 from text.steps.first_capital import start
 
 LOWER = re.compile(r"[a-zäöüß]+\b")
+AUXILIARY = re.compile(r"(?:habe|hast|hat|haben|bin|ist|sind)\b")     # a past's perfect: "Ich hat ... verloren"
 
 # an English subject pronoun: its person and the German pronoun a translation opens with then
 PRONOUNS = {"i": ("1sg", "Ich"), "we": ("1pl", "Wir"), "he": ("3sg", "Er"), "she": ("3sg", "Sie"),
@@ -149,10 +151,11 @@ class VerbPerson(Step):
         if opening is not None:
             person, pronoun = PRONOUNS.get(opening[0]) or next(((p, w) for w, p in YOU.items()
                                                                 if output.startswith(w + " ", k)), ("", ""))
+            after = k + len(pronoun) + 1
             if pronoun and output.startswith(pronoun + " ", k):
-                if opening[1] != "past":
-                    output = verb_in(output, k + len(pronoun) + 1, person, opening[1] == "be", opening[2])
-                output = reflexive(output, k + len(pronoun) + 1, pronoun)
+                if opening[1] != "past" or AUXILIARY.match(output, after):
+                    output = verb_in(output, after, person, opening[1] == "be", opening[2])
+                output = reflexive(output, after, pronoun)
         unds = list(UND.finditer(output))
         if len(unds) != len(ands):
             return output
