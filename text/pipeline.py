@@ -48,6 +48,7 @@ from text.steps.first_capital import FirstCapital
 from text.steps.inner_stop import InnerStop
 from text.steps.marks import StrayMarks
 from text.steps.normalize import Normalize
+from text.steps.participles import Participles
 from text.steps.placeholders import Placeholders
 from text.steps.possessives import PossessiveEnding
 from text.steps.quotations import Quotations
@@ -148,6 +149,7 @@ class Pipeline:
             steps.append(possessives)
         if (cfg.src_lang, cfg.tgt_lang) == ("en", "de"):
             steps.append(VerbPerson())           # "Ich arbeitet" -> "Ich arbeite": its reverse before the fills'
+            steps.append(Participles())          # "I lost it" -> "Ich habe es" + "verloren"
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")

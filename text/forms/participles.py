@@ -1,0 +1,97 @@
+"""The German participle and auxiliary of an English past: a caption model learned the present, so a user's `I lost my
+wallet on the train.` comes back `Ich habe meine Brieftasche auf dem Zug.`, the participle German puts at the clause's
+end dropped; text/steps/participles.py puts it back.
+
+    PARTICIPLES["lost"]     -> ("verloren", "haben")
+    PARTICIPLES["went"]     -> ("gegangen", "sein")
+    PARTICIPLES["ordered"]  -> ("bestellt", "haben")       # a regular verb's "-ed" form
+    AUXILIARY["bin"]        -> ("sein", 0)                 # the verb and the person (the index into its forms)
+
+Only everyday verbs of one clear German verb are listed: "left" (the room "verlassen", the bag "liegen lassen", at
+eight "losgefahren"), "got", "had", "did", "spent", "caught", "told", "put", "read" and "cut" (a present too) are not.
+A verb of both auxiliaries ("drove": "ist gefahren", "hat das Auto gefahren") takes either ("either").
+"""
+from __future__ import annotations
+
+import re
+
+# English past (and participle, where it differs), German participle, auxiliary
+IRREGULAR = """
+lost verloren haben | forgot,forgotten vergessen haben | found gefunden haben | bought gekauft haben
+paid bezahlt haben | sent geschickt haben | made gemacht haben | saw,seen gesehen haben | met getroffen haben
+sold verkauft haben | broke,broken gebrochen haben | wrote,written geschrieben haben | took,taken genommen haben
+ate,eaten gegessen haben | drank,drunk getrunken haben | heard gehört haben | gave,given gegeben haben
+brought gebracht haben | said gesagt haben | won gewonnen haben | slept geschlafen haben | wore,worn getragen haben
+sang,sung gesungen haben | stole,stolen gestohlen haben | understood verstanden haben | began,begun angefangen haben
+kept behalten haben | built gebaut haben | lent geliehen haben | threw,thrown geworfen haben | fed gefüttert haben
+bit,bitten gebissen haben | forgave,forgiven vergeben haben | dug gegraben haben | hid,hidden versteckt haben
+spoke,spoken gesprochen haben | drew,drawn gezeichnet haben | chose,chosen ausgesucht haben
+went,gone gegangen sein | came gekommen sein | ran gelaufen sein | flew,flown geflogen sein | fell,fallen gefallen sein
+swam,swum geschwommen sein | became geworden sein | drove,driven gefahren either | rode,ridden gefahren either
+"""
+# regular verbs: English infinitive, German participle, auxiliary (their past in "-ed": "order" -> "ordered")
+REGULAR = """
+order bestellt haben | book gebucht haben | reserve reserviert haben | call angerufen haben | miss verpasst haben
+receive erhalten haben | cook gekocht haben | wash gewaschen haben | clean geputzt haben | repair repariert haben
+fix repariert haben | visit besucht haben | watch gesehen haben | play gespielt haben | open geöffnet haben
+close geschlossen haben | learn gelernt haben | paint gemalt haben | ask gefragt haben | help geholfen haben
+wait gewartet haben | work gearbeitet haben | love geliebt haben | try versucht haben | use benutzt haben
+change geändert haben | check überprüft haben | cancel abgesagt haben | plan geplant haben | invite eingeladen haben
+celebrate gefeiert haben | dance getanzt haben | laugh gelacht haben | cry geweint haben | study studiert haben
+rent gemietet haben | download heruntergeladen haben | install installiert haben | print gedruckt haben
+sign unterschrieben haben | pack gepackt haben | show gezeigt haben | talk gesprochen haben | finish beendet haben
+enjoy genossen haben | borrow ausgeliehen haben | start angefangen haben | buy gekauft haben | rain geregnet haben
+kiss geküsst haben | answer geantwortet haben | listen zugehört haben | walk gelaufen sein | travel gereist sein
+arrive angekommen sein | stay geblieben sein | return zurückgekommen sein | die gestorben sein | happen passiert sein
+"""
+CONSONANT = re.compile(r"[^aeiouy][aeiou]([bglmnpt])$")      # "plan" -> "planned", "stop" -> "stopped"
+
+
+def pasts(verb: str) -> tuple[str, ...]:
+    """A regular English verb's past in "-ed" ("order" -> "ordered", "try" -> "tried", "plan" -> "planned", "cancel"
+    and "travel" in both spellings)."""
+    if verb.endswith("e"):
+        return (verb + "d",)
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return (verb[:-1] + "ied",)
+    if verb in ("cancel", "travel"):
+        return (verb + "ed", verb + "led")
+    m = CONSONANT.search(verb)
+    if m and verb not in ("open", "visit", "listen", "happen", "answer"):
+        return (verb + m.group(1) + "ed",)
+    return (verb + "ed",)
+
+
+def table() -> dict[str, tuple[str, str]]:
+    """Each English past form: its German participle and auxiliary ("haben", "sein" or "either")."""
+    found = {}
+    for entry in IRREGULAR.replace("\n", " | ").split("|"):
+        if entry.strip():
+            forms, participle, auxiliary = entry.split()
+            found.update(dict.fromkeys(forms.split(","), (participle, auxiliary)))
+    for entry in REGULAR.replace("\n", " | ").split("|"):
+        if entry.strip():
+            verb, participle, auxiliary = entry.split()
+            found.update(dict.fromkeys(pasts(verb), (participle, auxiliary)))
+    return found
+
+
+PARTICIPLES = table()
+GERMAN = frozenset(participle for participle, _ in PARTICIPLES.values())
+# the present forms of the two auxiliaries, in the order ich, du, er/sie/es, wir/sie/Sie, ihr
+FORMS = {"haben": ("habe", "hast", "hat", "haben", "habt"), "sein": ("bin", "bist", "ist", "sind", "seid")}
+AUXILIARY = {form: (verb, k) for verb, forms in FORMS.items() for k, form in enumerate(forms)}
+# a German participle: "ge" and a stem of two letters or more ending in "t" or "en" ("gekauft", "gesehen"; not "gegen",
+# "geht", "geben"), or a separable verb's ("eingeladen", "angerufen")
+PARTICIPLE = re.compile(r"(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|um|los|her|hin|herunter)?"
+                        r"ge[a-zäöüß]{2,}(?:t|en)")
+
+
+def is_participle(word: str) -> bool:
+    """Whether a German word is a participle: of a verb listed, or of the shape of one."""
+    return word in GERMAN or bool(PARTICIPLE.fullmatch(word))
+
+
+def auxiliary_as(form: str, verb: str) -> str:
+    """`form`, a present form of "haben" or "sein", as the same person's form of `verb` ("bin", "haben" -> "habe")."""
+    return FORMS[verb][AUXILIARY[form][1]]
