@@ -63,7 +63,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     assert [type(s).__name__ for s in full.steps[5].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
                                                                "NamedAges", "Abbreviations", "NumberedWords",
                                                                "ClockWords", "Adverbs",
-                                                               "FormalAddress", "Nouns", "EverydayNouns",
+                                                               "FormalAddress", "Nouns", "EverydayNouns", "Predicates",
                                                                "CopyThrough", "Fractions",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
                                                                "SpelledAmounts", "CalendarNames", "Names",

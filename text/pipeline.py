@@ -34,6 +34,7 @@ from text.finders.numbered_words import NumberedWords
 from text.finders.digit_runs import DigitRuns
 from text.finders.numbers import Numbers
 from text.finders.opening_pronouns import OpeningPronouns
+from text.finders.predicates import Predicates
 from text.finders.phrases import Phrases
 from text.finders.slots import SLOTS, Slots
 from text.finders.spelled_amounts import SpelledAmounts
@@ -135,6 +136,7 @@ class Pipeline:
                        FormalAddress(*direction) if cfg.phrases else None,
                        Nouns(lexicon, *direction) if lexicon is not None else None,
                        everyday,
+                       Predicates(lexicon, *direction) if lexicon is not None and cfg.phrases else None,
                        CopyThrough() if cfg.copy_through else None,
                        Fractions(*direction),       # before the digit runs': "3/4 der" -> "3/4 of the", not "3/4"
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),

@@ -15,6 +15,7 @@ thousands of pairs: `statement()` reads a sentence's key into the translation th
 from __future__ import annotations
 
 from text.forms.contracted import phrase_key
+from text.forms.everyday_adjectives import EVERYDAY_ADJECTIVES
 
 # a thing's subject and a person's, with the copula's present and past after each: "Sie" only before "ist" / "war"
 # (she; "Sie sind" is they or you); (German, English), "Das" -> "That", the last named
@@ -27,7 +28,8 @@ ENGLISH_COPULAS = {"It": ("is", "was"), "This": ("is", "was"), "That": ("is", "w
 # what may stand between the copula and the adjective; (German, English), each one's translation the last named
 INTENSIFIERS = [("ja", ""), ("", ""), ("sehr", "very"), ("zu", "too"), ("echt", "really"), ("wirklich", "really"),
                 ("so", "so"), ("ziemlich", "pretty"), ("ziemlich", "quite"), ("extrem", "extremely"),
-                ("etwas", "a little"), ("ein bisschen", "a little"), ("noch", "still"), ("immer noch", "still"),
+                ("etwas", "a little"), ("ein bisschen", "a bit"), ("ein bisschen", "a little"),
+                ("noch", "still"), ("immer noch", "still"),
                 ("nicht", "not"), ("nicht sehr", "not very"), ("nicht so", "not so"), ("nicht zu", "not too")]
 # "schon" is "already" only before these: elsewhere it concedes ("Das ist schon gut": "That's fine, though")
 ALREADY = {"spät", "fertig", "dunkel", "bereit", "müde", "kalt"}
@@ -49,8 +51,9 @@ ADJECTIVES = [
     ("okay", ("okay",), ()), ("unglaublich", ("unbelievable", "incredible"), ("incredible",)),
     ("spät", ("late",), ()), ("früh", ("early",), ()), ("kalt", ("cold",), ()), ("heiß", ("hot",), ()),
     ("warm", ("warm",), ()), ("dunkel", ("dark",), ()), ("teuer", ("expensive",), ()), ("billig", ("cheap",), ()),
-    ("lecker", ("delicious",), ()), ("neu", ("new",), ()), ("alt", ("old",), ("old",)), ("groß", ("big",), ("tall",)),
-    ("klein", ("small",), ("short",)), ("laut", ("loud",), ("loud",)), ("leise", ("quiet",), ("quiet",)),
+    ("lecker", ("tasty", "delicious"), ()), ("neu", ("new",), ()), ("alt", ("old",), ("old",)),
+    ("groß", ("big",), ("tall",)),
+    ("klein", ("small",), ("short",)), ("laut", ("noisy", "loud"), ("loud",)), ("leise", ("quiet",), ("quiet",)),
     ("voll", ("full",), ()), ("leer", ("empty",), ()), ("offen", ("open",), ()), ("geschlossen", ("closed",), ()),
     ("kaputt", ("broken",), ()), ("sauber", ("clean",), ()), ("schmutzig", ("dirty",), ()), ("nass", ("wet",), ()),
     ("trocken", ("dry",), ()), ("weit", ("far",), ()), ("gefährlich", ("dangerous",), ("dangerous",)),
@@ -63,7 +66,7 @@ ADJECTIVES = [
     ("verheiratet", (), ("married",)), ("hungrig", (), ("hungry",)), ("durstig", (), ("thirsty",)),
     ("satt", (), ("full",)), ("verrückt", ("crazy",), ("crazy",)), ("süß", ("sweet",), ("sweet", "cute")),
     ("dumm", ("stupid",), ("stupid",)), ("klug", (), ("clever", "smart")), ("freundlich", (), ("friendly",)),
-    ("ehrlich", (), ("honest",))]
+    ("ehrlich", (), ("honest",))] + EVERYDAY_ADJECTIVES     # and their rows of everyday words
 # a possessive and a person one knows (or a pet): (German, English, gender), each one's translation the last named;
 # "ihr" (her, their, your) left out
 POSSESSIVES = [("mein", "my"), ("dein", "your"), ("sein", "his"), ("unser", "our")]
