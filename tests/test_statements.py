@@ -32,7 +32,8 @@ def test_a_german_statement_reads_into_english(german, english):
     ("We are ready", "Wir sind bereit"), ("It isn't easy", "Es ist nicht einfach"),
     ("She was very tired", "Sie war sehr müde"), ("This is my wife", "Das ist meine Frau"),
     ("He's my father", "Er ist mein Vater"), ("You're right", "Du hast recht"),      # "Ihr seid rechtes."
-    ("That isn't my dog", "Das ist nicht mein Hund")])
+    ("That isn't my dog", "Das ist nicht mein Hund"), ("It is a bit salty", "Es ist ein bisschen salzig"),
+    ("She is exhausted", "Sie ist erschöpft"), ("It was tasty", "Es war lecker")])     # everyday_adjectives.py
 def test_an_english_statement_reads_into_german(english, german):
     assert ENGLISH[phrase_key(english)] == german
 
