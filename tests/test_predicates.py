@@ -16,6 +16,7 @@ CAPTIONS = Lexicon.learn([("A man walks out of the park.", "Ein Mann geht aus de
     ("The food looks a bit greasy", f"The food looks {P0}", ("ein bisschen fettig",)),
     ("My boss is so rude today.", f"My boss is {P0} today.", ("so unhöflich",)),
     ("They were exhausted, so we left.", f"They were {P0}, so we left.", ("erschöpft",)),
+    ("The food is always too salty.", f"The food is always {P0}.", ("zu salzig",)),   # an adverb between
 ])
 def test_an_adjective_after_a_copula_becomes_the_german_one(line, masked, fills):
     assert Predicates(CAPTIONS, "en", "de").apply(line) == (masked, fills)
@@ -27,6 +28,7 @@ def test_an_adjective_after_a_copula_becomes_the_german_one(line, masked, fills)
     "It is cheap food.",            # an attributive adjective inflects
     "The salty soup is here.", "Salty!", "The soup is salty-ish.",
     "The trousers are fresh out of the box.",
+    "The bus is late again.",       # "Der Bus hat Verspätung", not "ist spät": "late" of "it" only
 ])
 def test_an_adjective_a_person_says_otherwise_or_before_a_noun_is_left_to_the_model(line):
     assert Predicates(CAPTIONS, "en", "de").apply(line) == (line, ())
@@ -42,6 +44,7 @@ def test_an_adjective_the_corpus_teaches_is_the_models():
     ("Die Suppe ist zu salzig.", ("too salty",)), ("Der Kuchen ist sauer.", ("sour",)),
     ("Ich bin sauer.", ()),                                                   # a person's "sauer" is "angry"
     ("Das Kind wirkt gelangweilt und müde.", ("bored",)),
+    ("Der Zug ist schon wieder verspätet.", ("delayed",)),                   # an adverb between, the model's
 ])
 def test_german_into_english_the_same_way(line, fills):
     assert Predicates(CAPTIONS, "de", "en").apply(line)[1] == fills

@@ -10,7 +10,9 @@ the adjective as said of a person after a person's subject (a personal pronoun, 
 "I am cold" is "Mir ist kalt", none), as said of a thing after "it", "this", "that" ("es", "das"), and else where
 both say it the same or only one says it. Only where the corpus does not teach the adjective (of two words, either:
 text/forms/lexicon.py's Lexicon.taught), and only at a sentence's end or before a word that cannot be its noun (a
-mark, "again", "today", "and", "for" ...: "It is cheap food" needs "billiges", left to the model).
+mark, "again", "today", "and", "for" ...: "It is cheap food" needs "billiges", left to the model); an adverb between
+the copula and the adjective stays the model's ("Der Zug ist schon wieder verspätet."), and "late" is one of "it"
+only ("The bus is late" is "Der Bus hat Verspätung").
 """
 from __future__ import annotations
 
@@ -34,6 +36,11 @@ AFTER = {"en": "again|today|tonight|now|here|there|already|too|and|but|or|becaus
                "|anyway|though|since|when|if|as|right|this|every|all|still|yet|again",
          "de": "wieder|heute|jetzt|hier|dort|schon|auch|und|aber|oder|weil|denn|für|zu|um|in|an|auf|mit|als|wenn"
                "|gerade|immer|noch|leider|total|doch|ja"}
+# an adverb between the copula and the adjective, left to the model ("Der Zug ist wieder verspätet.")
+BETWEEN = {"en": "always|usually|often|sometimes|never|now",
+           "de": "schon wieder|wieder|heute|jetzt|gerade|leider|immer|oft|meistens|manchmal"}
+# an adjective said of "it" only: "The bus is late" is "Der Bus hat Verspätung", "Es ist spät" "It is late"
+OF_IT = {"late", "spät"}
 SIDE = {"en": 1, "de": 0}
 
 
@@ -66,7 +73,8 @@ class Predicates(PlaceholderStep):
         words = "|".join(re.escape(w).replace(r"\-", "[- ]") for w in sorted({*self.thing, *self.person}, key=len,
                                                                            reverse=True))
         very = "|".join(re.escape(w) for w in sorted(self.very, key=len, reverse=True))
-        self.pattern = re.compile(rf"(?i:\b(\w+)\s+)?\b(?i:({COPULAS[source]}))\s+((?i:(?:({very})\s+)?({words})))"
+        self.pattern = re.compile(rf"(?i:\b(\w+)\s+)?\b(?i:({COPULAS[source]}))\s+(?i:(?:{BETWEEN[source]})\s+)?"
+                                  rf"((?i:(?:({very})\s+)?({words})))"
                                   rf"(?=\s*(?:[.!?,;:…\"“”'’)]|$)|\s+(?i:(?:{AFTER[source]})\b))")
 
     def find(self, text: str) -> list[Span]:
@@ -87,5 +95,7 @@ class Predicates(PlaceholderStep):
             return self.person.get(word)
         if subject in THING_SUBJECTS[self.source]:
             return self.thing.get(word)
+        if word in OF_IT:
+            return None
         both = {self.thing.get(word), self.person.get(word)} - {None}
         return both.pop() if len(both) == 1 else None
