@@ -43,6 +43,7 @@ from text.forms.masking import unmask
 from text.step import Step
 from text.steps.apostrophes import Apostrophes
 from text.steps.case import Case
+from text.steps.compounds import Compounds
 from text.steps.contractions import Contractions
 from text.steps.final_mark import FinalMark
 from text.steps.first_capital import FirstCapital
@@ -122,6 +123,7 @@ class Pipeline:
             steps.append(Umlauts(lexicon))           # "Gruesse aus Muenchen": before the case step reads its words
         if case is not None:
             steps.append(case)
+        steps += [Compounds(lexicon)] if lexicon is not None and (cfg.src_lang, cfg.tgt_lang) == ("en", "de") else []
         possessives = PossessiveEnding(lexicon.genders if lexicon is not None else {}) if cfg.tgt_lang == "de" \
             else None
         if cfg.placeholders:
