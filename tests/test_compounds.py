@@ -3,9 +3,10 @@ from text.steps.compounds import Compounds, linked
 
 NOUNS = {"phone": "Telefon", "battery": "Batterie", "coffee": "Kaffee", "machine": "Maschine", "man": "Mann",
          "water": "Wasser", "kitchen": "Küche", "table": "Tisch", "newspaper": "Zeitung", "article": "Artikel",
-         "tennis": "Tennisball", "racket": "Schläger", "crates": "Kisten", "family": "Familie"}
+         "tennis": "Tennisball", "racket": "Schläger", "crates": "Kisten", "family": "Familie", "hotel": "Hotel",
+         "room": "Raum"}
 GENDERS = {"telefon": "n", "batterie": "f", "kaffee": "m", "maschine": "f", "mann": "m", "wasser": "n", "küche": "f",
-           "tisch": "m", "zeitung": "f", "artikel": "m", "schläger": "m", "kisten": "f"}
+           "tisch": "m", "zeitung": "f", "artikel": "m", "schläger": "m", "kisten": "f", "zimmer": "n"}
 STEP = Compounds(Lexicon({}, nouns=NOUNS, genders=GENDERS))
 
 
@@ -22,13 +23,14 @@ def test_two_nouns_of_an_english_compound_are_one_word_and_the_determiner_takes_
     assert compounded("He carries two milk crates.", "Er trägt zwei Milch Kisten.") == "Er trägt zwei Milchkisten."
     assert compounded("I need a tennis racket.", "Ich brauche einen Tennis Schläger.") == \
         "Ich brauche einen Tennisschläger."
+    assert compounded("The hotel room was clean.", "Das Hotel Zimmer war sauber.") == "Das Hotelzimmer war sauber."
 
 
 def test_a_linking_ending_only_where_the_table_says():
     assert compounded("The kitchen table is small.", "Der Küche Tisch ist klein.") == "Der Küchentisch ist klein."
     assert compounded("I read the newspaper article.", "Ich lese den Zeitung Artikel.") == \
         "Ich lese den Zeitungsartikel."
-    assert linked("Kaffee", "m") == "Kaffee" and linked("Hund", "m") == "Hunde"
+    assert linked("Kaffee") == "Kaffee" and linked("Hund") == "Hunde" and linked("Tasche") == "Taschen"
 
 
 def test_nouns_whose_english_is_not_a_compound_stay_apart():

@@ -11,8 +11,10 @@ Two adjacent capitalized German words are joined only where the English source h
 (its first word may be capitalized) that each translates: the corpus' noun dictionary (text/forms/dictionary.py) or
 the everyday nouns' table (text/forms/everyday_nouns.py) gives that German word, a form of it with a plural's or a
 linking ending (`Kisten` for `crates`), or, for the first part, the start of a compound it gives (`Tennis` of
-`Tennisball`). The first part is kept as written, with a linking `s` or `n` only where LINKS or a short table says
-so (`Zeitung` -> `Zeitungsartikel`, `Küche` -> `Küchentisch`, `Hund` -> `Hundefutter`), the second is lowercased.
+`Tennisball`); the second may also be any noun whose gender the corpus tells (`Zimmer` for `room`, which the
+dictionary translates `Raum`). The first part is kept as written, with a linking `s` or `n` only where LINKS, an
+`-e` or a short table says so (`Zeitung` -> `Zeitungsartikel`, `Küche` -> `Küchentisch`, `Hund` -> `Hundefutter`),
+the second is lowercased.
 A determiner right before the compound, or before one or two adjectives before it, takes the last part's gender
 where the case it leaves is sure (text/forms/articles.py: `Mein Telefon Batterie` -> `Meine Telefonbatterie`); an
 English plural's second part is a plural. Not joined: titles and the word after them (`Herr Müller`, `Familie
@@ -48,20 +50,22 @@ OBJECTS = frozenset("the a an my your his her our their its this that these thos
 LINKS = {"ung": "s", "heit": "s", "keit": "s", "schaft": "s", "tion": "s", "sion": "s", "tät": "s"}
 FIRST_PARTS = {"hund": "Hunde", "pferd": "Pferde", "schwein": "Schweine", "tag": "Tages", "geburtstag": "Geburtstags",
                "arbeit": "Arbeits", "schule": "Schul", "kirche": "Kirch", "erde": "Erd", "farbe": "Farb",
-               "wolle": "Woll", "ende": "End", "mode": "Mode", "bahnhof": "Bahnhofs"}
+               "wolle": "Woll", "ende": "End", "mode": "Mode", "bahnhof": "Bahnhofs",
+               "käse": "Käse", "junge": "Jungen", "name": "Namens"}
 ENDINGS = ("e", "n", "en", "s", "es", "er", "nen")     # a plural's or a linking ending after the dictionary's word
 
 
-def linked(first: str, gender: str) -> str:
+def linked(first: str) -> str:
     """The first part of a compound as German joins it: a table's form, a linking "s" after "-ung", "-heit", ...,
-    an "n" after a feminine noun's "-e" ("Küche" -> "Küchen"); else as written."""
+    an "n" after "-e" ("Küche" -> "Küchen"; not "Kaffee", nor a "Ge-...e" as "Gemüse"); else as written. (The
+    corpus' genders cannot tell a masculine "-e" here: "der Küche" is a dative.)"""
     low = first.lower()
     if low in FIRST_PARTS:
         return first[0] + FIRST_PARTS[low][1:]
     ending = next((e for e in LINKS if low.endswith(e)), None)
     if ending is not None:
         return first + LINKS[ending]
-    return first + "n" if gender == "f" and low.endswith("e") and not low.endswith("ee") else first
+    return first + "n" if low.endswith("e") and not low.endswith("ee") and not low.startswith("ge") else first
 
 
 class Compounds(Step):
@@ -111,13 +115,13 @@ class Compounds(Step):
             before = output[:m.start()].split()
             pair = None if first.lower() in TITLES or before and before[-1].lower().rstrip(".") in TITLES else \
                 next(((a, b) for a, b in state if a != b and self.translates(first, a, True) and
-                      self.translates(second, b, False)), None)
+                      (self.translates(second, b, False) or b in self.nouns and second.lower() in self.genders)), None)
             if pair is None:
                 m = GERMAN_PAIR.search(output, m.start() + 1)
                 continue
             gender = self.gender(second, pair[1])
             upto = self.agreeing(output[:m.start()], gender) if gender else output[:m.start()]
-            joined = linked(first, self.genders.get(first.lower(), "")) + second.lower()
+            joined = linked(first) + second.lower()
             output = upto + joined + output[m.start() + len(first) + 1 + len(second):]
             m = GERMAN_PAIR.search(output, len(upto) + len(joined))
         return output
