@@ -45,3 +45,8 @@ def test_names_and_titles_stay_apart():
     assert compounded("Mrs. Weber and the coffee machine", "Frau Kaffee Maschine") == "Frau Kaffee Maschine"
     assert compounded("The Phone Battery is a band.", "Die Telefon Batterie ist eine Band.") == \
         "Die Telefon Batterie ist eine Band."
+
+
+def test_an_everyday_noun_the_case_step_capitalized_is_read_as_a_noun():
+    assert compounded("My phone Battery is empty.", "Mein Telefon Batterie ist leer.") == \
+        "Meine Telefonbatterie ist leer."

@@ -7,20 +7,19 @@ Kisten.`).
     text, pairs = step.apply("My phone battery is empty.")         # pairs: (("phone", "battery"),)
     step.reverse("Mein Telefon Batterie ist leer.", pairs)         # -> "Meine Telefonbatterie ist leer."
 
-Two adjacent capitalized German words are joined only where the English source has two adjacent lowercase words
-(its first word may be capitalized) that each translates: the corpus' noun dictionary (text/forms/dictionary.py) or
-the everyday nouns' table (text/forms/everyday_nouns.py) gives that German word, a form of it with a plural's or a
-linking ending (`Kisten` for `crates`), or, for the first part, the start of a compound it gives (`Tennis` of
-`Tennisball`); the second may also be any noun whose gender the corpus tells (`Zimmer` for `room`, which the
-dictionary translates `Raum`). The first part is kept as written, with a linking `s` or `n` only where LINKS, an
-`-e` or a short table says so (`Zeitung` -> `Zeitungsartikel`, `Küche` -> `Küchentisch`, `Hund` -> `Hundefutter`),
-the second is lowercased.
-A determiner right before the compound, or before one or two adjectives before it, takes the last part's gender
-where the case it leaves is sure (text/forms/articles.py: `Mein Telefon Batterie` -> `Meine Telefonbatterie`); an
-English plural's second part is a plural. Not joined: titles and the word after them (`Herr Müller`, `Familie
-Schmidt`, `namens Rex`), names (capitalized in English), an English pair after a verb of giving and its determiner
-(`I give the man water.` -> `Ich gebe dem Mann Wasser.`), German words whose English is not adjacent. Training
-pairs are not changed.
+Two adjacent capitalized German words are joined only where the English source has two adjacent lowercase words (its
+first word, or an everyday noun the corpus lacks, may be capitalized) that each translates: the corpus' noun
+dictionary (text/forms/dictionary.py) or the everyday nouns' table (text/forms/everyday_nouns.py) gives that German
+word, a form of it with a plural's or a linking ending (`Kisten` for `crates`), or, for the first part, the start of
+a compound it gives (`Tennis` of `Tennisball`); the second may also be any noun whose gender the corpus tells
+(`Zimmer` for `room`, which the dictionary translates `Raum`). The first part is kept as written, with a linking `s`
+or `n` only where LINKS, an `-e` or a short table says so (`Zeitung` -> `Zeitungsartikel`, `Küche` -> `Küchentisch`,
+`Hund` -> `Hundefutter`), the second is lowercased. A determiner right before the compound, or before one or two
+adjectives before it, takes the last part's gender where the case it leaves is sure (text/forms/articles.py: `Mein
+Telefon Batterie` -> `Meine Telefonbatterie`); an English plural's second part is a plural. Not joined: titles and
+the word after them (`Herr Müller`, `Familie Schmidt`, `namens Rex`), names (capitalized in English), an English
+pair after a verb of giving and its determiner (`I give the man water.` -> `Ich gebe dem Mann Wasser.`), German
+words whose English is not adjacent. Training pairs are not changed.
 """
 from __future__ import annotations
 
@@ -70,7 +69,7 @@ def linked(first: str) -> str:
 
 class Compounds(Step):
     def __init__(self, lexicon: Lexicon):
-        self.nouns = lexicon.nouns                   # English noun -> German, learned from the training pairs
+        self.lexicon, self.nouns = lexicon, lexicon.nouns     # English noun -> German, learned from the training pairs
         self.everyday = table("en", "de")
         self.genders = {**lexicon.genders, **EVERYDAY}
 
@@ -81,15 +80,24 @@ class Compounds(Step):
         k = start(text)
         pairs = []
         for n, (a, b) in enumerate(zip(words, words[1:])):
-            first = a.group() if a.start() != k else a.group().lower()
-            if text[a.end():b.start()] != " " or not (first.islower() and b.group().islower()):
+            first, second = self.lowered(a.group(), a.start() == k), self.lowered(b.group(), False)
+            if text[a.end():b.start()] != " " or not (first.islower() and second.islower()):
                 continue
             before = [w.group().lower() for w in words[max(0, n - 2):n]]
             if before[-1:] and before[-1] in GIVING or len(before) == 2 and before[0] in GIVING and \
                     before[1] in OBJECTS:
                 continue
-            pairs.append((first, b.group()))
+            pairs.append((first, second))
         return text, tuple(pairs)
+
+    def lowered(self, word: str, opening: bool) -> str:
+        """An English word in lowercase where it may be a common noun: written so, opening the sentence, or an everyday
+        noun the corpus does not teach, which the case step capitalizes in a line typed in capitals or lowercase
+        ("my phone battery" -> "My phone Battery"); else as written (a name)."""
+        if word.islower() or not (word[:1].isupper() and word[1:].islower()):
+            return word
+        low = word.lower()
+        return low if opening or low in self.everyday and not self.lexicon.taught(low) else word
 
     def translates(self, german: str, english: str, first: bool) -> bool:
         """Whether `german` is the dictionary's word for `english`, a form of it, or (a `first` part) its start."""
