@@ -4,7 +4,7 @@ from text.steps.compounds import Compounds, linked
 NOUNS = {"phone": "Telefon", "battery": "Batterie", "coffee": "Kaffee", "machine": "Maschine", "man": "Mann",
          "water": "Wasser", "kitchen": "Küche", "table": "Tisch", "newspaper": "Zeitung", "article": "Artikel",
          "tennis": "Tennisball", "racket": "Schläger", "crates": "Kisten", "family": "Familie", "hotel": "Hotel",
-         "room": "Raum"}
+         "room": "Raum", "questions": "Fragen"}
 GENDERS = {"telefon": "n", "batterie": "f", "kaffee": "m", "maschine": "f", "mann": "m", "wasser": "n", "küche": "f",
            "tisch": "m", "zeitung": "f", "artikel": "m", "schläger": "m", "kisten": "f", "zimmer": "n"}
 STEP = Compounds(Lexicon({}, nouns=NOUNS, genders=GENDERS))
@@ -50,3 +50,7 @@ def test_names_and_titles_stay_apart():
 def test_an_everyday_noun_the_case_step_capitalized_is_read_as_a_noun():
     assert compounded("My phone Battery is empty.", "Mein Telefon Batterie ist leer.") == \
         "Meine Telefonbatterie ist leer."
+
+
+def test_a_question_to_someone_is_no_compound():
+    assert compounded("She asks the man questions.", "Sie stellt dem Mann Fragen.") == "Sie stellt dem Mann Fragen."

@@ -43,7 +43,9 @@ GIVING = frozenset("""give gives gave giving given show shows showed showing han
 brought bringing offer offers offered offering send sends sent sending feed feeds fed feeding pass passes passed
 passing throw throws threw throwing buy buys bought buying make makes made making tell tells told telling teach
 teaches taught teaching serve serves served serving sell sells sold selling get gets got getting lend lends lent
-pay pays paid paying""".split())
+pay pays paid paying ask asks asked asking wish wishes wished wishing promise promises promised promising write
+writes wrote writing cook cooks cooked cooking bake bakes baked baking find finds found finding save saves saved saving
+cost costs owe owes owed pour pours poured pouring leave leaves left leaving""".split())
 OBJECTS = frozenset("the a an my your his her our their its this that these those him them me us".split())
 # a first part's linking ending by its ending ("Zeitungsartikel"), and first parts that take another one
 LINKS = {"ung": "s", "heit": "s", "keit": "s", "schaft": "s", "tion": "s", "sion": "s", "tät": "s"}
