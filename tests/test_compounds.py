@@ -54,3 +54,9 @@ def test_an_everyday_noun_the_case_step_capitalized_is_read_as_a_noun():
 
 def test_a_question_to_someone_is_no_compound():
     assert compounded("She asks the man questions.", "Sie stellt dem Mann Fragen.") == "Sie stellt dem Mann Fragen."
+
+
+def test_a_verb_of_two_objects_only_before_a_person_or_animal():
+    assert compounded("She buys the man coffee.", "Sie kauft dem Mann Kaffee.") == "Sie kauft dem Mann Kaffee."
+    assert compounded("She buys a coffee machine.", "Sie kauft eine Kaffee Maschine.") == \
+        "Sie kauft eine Kaffeemaschine."

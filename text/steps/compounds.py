@@ -18,7 +18,7 @@ or `n` only where LINKS, an `-e` or a short table says so (`Zeitung` -> `Zeitung
 adjectives before it, takes the last part's gender where the case it leaves is sure (text/forms/articles.py: `Mein
 Telefon Batterie` -> `Meine Telefonbatterie`); an English plural's second part is a plural. Not joined: titles and
 the word after them (`Herr Müller`, `Familie Schmidt`, `namens Rex`), names (capitalized in English), an English
-pair after a verb of giving and its determiner (`I give the man water.` -> `Ich gebe dem Mann Wasser.`), German
+pair after a verb of two objects and its determiner (`I give the man water.` -> `Ich gebe dem Mann Wasser.`), German
 words whose English is not adjacent. Training pairs are not changed.
 """
 from __future__ import annotations
@@ -38,14 +38,19 @@ GERMAN_PAIR = re.compile(r"(?<![\w.'-])(?=([A-ZÄÖÜ][a-zäöüß]{2,}) ([A-ZÄ
 BEFORE = re.compile(rf"(?:(?<!\w)(\w+) )?(?<!\w)({ARTICLE})((?: [a-zäöüß]+e[mnrs]?){{0,2}}) $")
 # words after which a capitalized word is a name, and the titles themselves
 TITLES = frozenset("herr herrn frau familie dr prof namens onkel tante".split())
-# English verbs that take two objects: "gives the man water" holds no compound
+# English verbs that take two objects: "gives the man water" holds no compound; and verbs that take two only before a
+# person or an animal ("buys the kids ice cream", but "buys a coffee machine")
 GIVING = frozenset("""give gives gave giving given show shows showed showing hand hands handed handing bring brings
 brought bringing offer offers offered offering send sends sent sending feed feeds fed feeding pass passes passed
-passing throw throws threw throwing buy buys bought buying make makes made making tell tells told telling teach
-teaches taught teaching serve serves served serving sell sells sold selling get gets got getting lend lends lent
-pay pays paid paying ask asks asked asking wish wishes wished wishing promise promises promised promising write
-writes wrote writing cook cooks cooked cooking bake bakes baked baking find finds found finding save saves saved saving
-cost costs owe owes owed pour pours poured pouring leave leaves left leaving""".split())
+passing throw throws threw throwing tell tells told telling teach teaches taught teaching serve serves served serving
+lend lends lent pay pays paid paying ask asks asked asking wish wishes wished wishing promise promises promised
+promising owe owes owed""".split())
+FOR_SOMEONE = frozenset("""buy buys bought buying make makes made making get gets got getting sell sells sold selling
+write writes wrote writing cook cooks cooked cooking bake bakes baked baking find finds found finding save saves saved
+saving pour pours poured pouring leave leaves left leaving cost costs""".split())
+BEINGS = frozenset("""man men woman women boy boys girl girls child children kid kids baby babies dog dogs cat cats
+mother father mom dad parents brother sister friend friends son daughter wife husband family guests customer
+customers people waiter teacher neighbor horse birds""".split())
 OBJECTS = frozenset("the a an my your his her our their its this that these those him them me us".split())
 # a first part's linking ending by its ending ("Zeitungsartikel"), and first parts that take another one
 LINKS = {"ung": "s", "heit": "s", "keit": "s", "schaft": "s", "tion": "s", "sion": "s", "tät": "s"}
@@ -86,8 +91,9 @@ class Compounds(Step):
             if text[a.end():b.start()] != " " or not (first.islower() and second.islower()):
                 continue
             before = [w.group().lower() for w in words[max(0, n - 2):n]]
-            if before[-1:] and before[-1] in GIVING or len(before) == 2 and before[0] in GIVING and \
-                    before[1] in OBJECTS:
+            verb = before[-1] if before[-1:] and before[-1] not in OBJECTS else \
+                before[0] if len(before) == 2 else ""
+            if verb in GIVING or verb in FOR_SOMEONE and first in BEINGS:
                 continue
             pairs.append((first, second))
         return text, tuple(pairs)
