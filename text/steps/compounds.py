@@ -82,7 +82,7 @@ class Compounds(Step):
 
     def apply(self, text: str) -> tuple[str, tuple]:
         """The text unchanged; the state: its adjacent pairs of lowercase English words, lowercased, but those after
-        a verb of giving and its object's determiner."""
+        a verb of two objects and its object's determiner."""
         words = list(ENGLISH_WORD.finditer(text))
         k = start(text)
         pairs = []
