@@ -159,3 +159,12 @@ def test_pieces_are_shown_with_a_quotations_slot_as_its_marks_and_each_placehold
     inner, outer = ("".join(pipeline.shown(list(sentence), shown, applied.line_states))
                     for sentence, shown in zip(applied.sentences, applied.originals))
     assert (inner, outer) == ("Hallo, Anna!", "Er sagt: “…” und lacht.")
+
+
+def test_into_german_an_everyday_verb_the_corpus_lacks_comes_back_in_its_subjects_person():
+    lexicon = Lexicon.learn([("A man plays guitar near his sister.", "Ein Mann spielt Gitarre.")])
+    pipeline = Pipeline.from_config(DataConfig(src_lang="en", tgt_lang="de"), lexicon=lexicon)
+    applied = pipeline.apply("My sister lives near the park.")
+    assert applied.sentences == [f"My sister {P0} near the park."]
+    output = pipeline.reverse_sentence(f"Meine Schwester {P0} am Park.", applied.states[0]).text
+    assert pipeline.reverse_line([output], applied.line_states) == "Meine Schwester wohnt am Park."

@@ -1,7 +1,7 @@
 """text/forms/verbs.py: a German present form the model wrote, in the person its sentence's pronoun asks for."""
 import pytest
 
-from text.forms.verbs import TABLE, person_form, read_as_verb
+from text.forms.verbs import TABLE, person_form, present, read_as_verb
 
 
 @pytest.mark.parametrize("word, person, expected", [
@@ -51,3 +51,13 @@ def test_the_listed_verbs_first_persons_are_their_own():
 ])
 def test_an_adjective_of_a_verbs_shape_is_read_only_after_its_verb(word, english, expected):
     assert read_as_verb(word, english) is expected
+
+
+@pytest.mark.parametrize("infinitive, person, expected", [
+    ("wohnen", "3sg", "wohnt"), ("wohnen", "1pl", "wohnen"), ("mögen", "1sg", "mag"), ("sammeln", "1sg", "sammle"),
+    ("genießen", "3sg", "genießt"), ("gewinnen", "1sg", "gewinne"), ("sprechen", "3sg", "spricht"),
+    ("kosten", "3sg", "kostet"),
+])
+def test_a_verbs_present_form_from_its_infinitive(infinitive, person, expected):
+    """An infinitive's form in every person, its own too ("wohnen" in 1pl; "ge-": no participle here)."""
+    assert present(infinitive, person) == expected

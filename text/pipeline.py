@@ -36,6 +36,7 @@ from text.finders.numbers import Numbers
 from text.finders.opening_pronouns import OpeningPronouns
 from text.finders.predicates import Predicates
 from text.finders.phrases import Phrases
+from text.finders.present_verbs import PresentVerbs
 from text.finders.slots import SLOTS, Slots
 from text.finders.spelled_amounts import SpelledAmounts
 from text.forms.lexicon import Lexicon
@@ -144,7 +145,9 @@ class Pipeline:
                        NumberCompounds(numbers, lexicon), DigitRuns(numbers), numbers, SpelledAmounts(*direction),
                        CalendarNames(*direction),
                        names,
-                       OpeningPronouns(*direction) if cfg.phrases else None]   # last: "It is 8 o'clock" is a time's
+                       OpeningPronouns(*direction) if cfg.phrases else None,   # "It is 8 o'clock" is a time's
+                       PresentVerbs(lexicon) if lexicon is not None and cfg.phrases and direction == ("en", "de")
+                       else None]                                    # "lives" -> "wohnt"
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:
             steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo

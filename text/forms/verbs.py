@@ -118,15 +118,9 @@ def person_form(word: str, person: str) -> str | None:
                                                                    not word.startswith("geh")) or \
             (SEPARABLE_PARTICIPLE.fullmatch(word) and word not in FORMS):
         return None                      # "gegangen", "aufgeregt": a participle, the model's sentence is another
-    forms = FORMS.get(word) or TABLE.get(word)
+    forms = forms_of(word)
     if forms is None:
-        stem = stem_of(word)
-        if stem is None:
-            return None
-        schwa = SCHWA.search(stem)
-        forms = (stem[:-2] + "le" if schwa and stem.endswith("el") else stem + "e",
-                 stem + ("et" if needs_e(stem) else "t"),
-                 stem + ("n" if schwa else "en"))
+        return None
     written = second(forms, person) if person in ("2sg", "2pl") else forms[PERSONS.index(person)]
     return None if written == word or person == "2sg" and word.endswith("est") else written
 
@@ -144,3 +138,27 @@ def second(forms: tuple[str, str, str], person: str) -> str:
     if third not in (stem + "t", stem + "et"):           # a strong verb's vowel: "fährt", "liest", "hält"
         return third + "st" if stem.endswith("t") else third if third[-2] in "sßzx" else third[:-1] + "st"
     return stem + ("t" if stem[-1] in "sßzx" else "est" if needs_e(stem) else "st")
+
+
+def forms_of(word: str) -> tuple[str, str, str] | None:
+    """The present forms (1sg, 3sg, 1pl) of the verb `word` is a form of: a listed verb's, or a regular one's from
+    its stem; None for a word of no verb's shape."""
+    forms = FORMS.get(word) or TABLE.get(word)
+    if forms is not None:
+        return forms
+    stem = stem_of(word)
+    if stem is None:
+        return None
+    schwa = SCHWA.search(stem)
+    return (stem[:-2] + "le" if schwa and stem.endswith("el") else stem + "e",
+            stem + ("et" if needs_e(stem) else "t"),
+            stem + ("n" if schwa else "en"))
+
+
+def present(infinitive: str, person: str) -> str:
+    """A verb's present form in `person` ("1sg", "3sg", "1pl") from its infinitive: present("wohnen", "3sg") ->
+    "wohnt", present("mögen", "1sg") -> "mag", present("sammeln", "1sg") -> "sammle"."""
+    forms = forms_of(infinitive)
+    if forms is None:
+        raise ValueError(f"no German verb's infinitive: {infinitive!r}")
+    return forms[PERSONS.index(person)]
