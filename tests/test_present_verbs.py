@@ -21,7 +21,7 @@ CAPTIONS = Lexicon.learn([("A special man is sitting on a bench near his sister.
     ("Anna, who lives in Berlin, is here.", f"Anna, who {P0} in Berlin, is here.", "wohnt"),
     ("He works in a bank and loves football.", f"He works in a bank and {P0} football.", "liebt"),
     ("I rent a flat.", f"I {P0} a flat.", "miete"), ("We rent a flat.", f"We {P0} a flat.", "mieten"),
-    ("They own three cars.", f"They {P0} three cars.", "besitzen"),
+    ("They own a car.", f"They {P0} a car.", "besitzen"),
     ("Tom and I rent a flat.", f"Tom and I {P0} a flat.", "mieten"),
     ("I enjoy walks.", f"I {P0} walks.", "genieße"), ("We enjoy walks.", f"We {P0} walks.", "genießen"),
     ("My parents own a shop.", f"My parents {P0} a shop.", "besitzen"),
@@ -37,6 +37,7 @@ def test_a_present_verb_the_corpus_lacks_becomes_the_german_verb_in_its_persons_
     "The sister needs of her.", "She lives long.",                       # a plural noun; "live" is no "wohnen" here
     "My parents, own a shop.", "Dogs and cats love milk.",               # no subject next to it; not sure
     "A man pays.", "The tickets costs are high.", "A group of people collect around him.",
+    "They own three cars.",                                              # a model lost the count after it
 ])
 def test_a_verb_whose_person_or_sense_is_not_sure_is_the_models(source):
     assert PresentVerbs(CAPTIONS).apply(source) == (source, ())
