@@ -67,7 +67,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
                                                                "CopyThrough", "Fractions",
                                                                "NumberCompounds", "DigitRuns", "Numbers",
                                                                "SpelledAmounts", "CalendarNames", "Names",
-                                                               "OpeningPronouns"]
+                                                               "OpeningPronouns", "GermanVerbs"]
     without = Pipeline.from_config(DataConfig())
     assert [type(s).__name__ for s in without.steps[3].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
                                                                   "Abbreviations", "NumberedWords", "ClockWords",

@@ -25,6 +25,7 @@ from text.finders.clock_words import ClockWords
 from text.finders.copy_through import CopyThrough
 from text.finders.formal_address import FormalAddress
 from text.finders.fractions import Fractions
+from text.finders.german_verbs import GermanVerbs
 from text.finders.glossary import EverydayNouns, Glossary, Terms, whole_spans
 from text.finders.named_ages import NamedAges
 from text.finders.names import Names
@@ -147,7 +148,8 @@ class Pipeline:
                        names,
                        OpeningPronouns(*direction) if cfg.phrases else None,   # "It is 8 o'clock" is a time's
                        PresentVerbs(lexicon) if lexicon is not None and cfg.phrases and direction == ("en", "de")
-                       else None]                                    # "lives" -> "wohnt"
+                       else GermanVerbs(lexicon) if lexicon is not None and cfg.phrases and direction == ("de", "en")
+                       else None]                                    # "lives" <-> "wohnt"
             steps.append(Placeholders([f for f in finders if f is not None]))
         if lexicon is not None:
             steps.append(Typos(lexicon))     # after the placeholders: a name, a number, an address is no typo
