@@ -2,7 +2,7 @@
 its own form, the preposition before it, or the pronoun and verb opening the sentence leave one case."""
 import pytest
 
-from text.forms.articles import CASES, agreed, forms, stem_of, supplied
+from text.forms.articles import CASES, agreed, declined, forms, settled, stem_of, supplied, supplying
 
 
 @pytest.mark.parametrize("before, word, gender, opened, expected", [
@@ -105,3 +105,34 @@ def test_a_determiner_the_model_left_out_is_supplied_in_the_case_its_context_giv
 ])
 def test_no_determiner_is_supplied_where_none_is_sure(lead, gender, upto):
     assert supplied(lead, gender, upto) is None
+
+
+@pytest.mark.parametrize("before, word, gender, opened, noun, weak, expected", [
+    ("mit", "einem", "m", "", "Kollege", "n", "Kollegen"),          # a weak noun outside the nominative
+    ("habe", "meinen", "m", "Ich habe ", "Benutzername", "ns", "Benutzernamen"),
+    ("", "des", "m", "", "Benutzername", "ns", "Benutzernamens"),   # its genitive's "s"
+    ("", "am", "m", "", "Geldautomat", "en", "Geldautomaten"),
+    ("brauchen", "eine", "m", "Wir brauchen ", "Praktikant", "en", "Praktikanten"),
+    ("mit", "den", "p", "", "Kabel", "", "Kabeln"),                  # a plural's dative
+    ("mit", "den", "p", "", "Ladegeräte", "", "Ladegeräten"),
+    ("mit", "der", "p", "", "Schlafzimmer", "", "Schlafzimmern"),
+    ("mit", "den", "p", "", "Quittungen", "", "Quittungen"),         # no "n" after "-n" or "-s"
+    ("mit", "den", "p", "", "Autos", "", "Autos"),
+    ("ist", "ein", "m", "Er ist ", "Kunde", "n", "Kunde"),           # the nominative
+    ("sehe", "die", "p", "Ich sehe ", "Kabel", "", "Kabel"),         # the accusative
+    ("in", "den", "p", "", "Kabel", "", "Kabel"),                    # "in den": a dative or a masculine's accusative
+    ("", "der", "m", "", "Kollege", "n", "Kollege"),                 # "der": a nominative, a dative or a genitive
+    ("mit", "einem", "m", "", "Hund", "", "Hund"),                   # no weak noun
+])
+def test_a_noun_takes_the_ending_of_the_one_case_its_determiner_leaves(before, word, gender, opened, noun, weak,
+                                                                         expected):
+    """"I talked to a colleague." came back as "mit einem Kollege", "with the cables" as "mit den Kabel"."""
+    assert declined(noun, gender, settled(before, word, gender, opened), weak) == expected
+
+
+@pytest.mark.parametrize("lead, gender, upto, case", [
+    (("with", "a"), "m", "Ich spreche mit ", "dat"), (("into", "the"), "p", "Ich lege es in ", "acc"),
+    (("at", "the"), "p", "Ich bin in ", "dat"), (("", "the"), "f", "", "nom"), (("", "the"), "n", "Ich finde ", "acc"),
+])
+def test_a_supplied_determiner_says_its_case(lead, gender, upto, case):
+    assert supplying(lead, gender, upto) == (supplied(lead, gender, upto), case)

@@ -181,3 +181,20 @@ def test_an_english_nouns_a_or_an_goes_by_its_first_sound(line, noun, output, ex
     """"Der Arzt macht ein Röntgenbild." came back as "The doctor takes a X-ray.", "Sie kauft eine Einzelfahrkarte."
     as "She buys an one-way ticket."."""
     test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source("de", "en", line, noun, output, expected)
+
+
+@pytest.mark.parametrize("line, noun, output, expected", [
+    ("I talked to a colleague.", "Kollege", "Ich sprach mit einem {}.", "Ich sprach mit einem Kollegen."),
+    ("I see the customer.", "Kunde", "Ich sehe die {}.", "Ich sehe den Kunden."),         # agreeing first
+    ("We need a new intern.", "Praktikant", "Wir brauchen eine neue {}.", "Wir brauchen einen neuen Praktikanten."),
+    ("She waits at the ATM.", "Geldautomat", "Sie wartet an {}.", "Sie wartet am Geldautomaten."),   # supplied
+    ("I work with the cables.", "Kabel", "Ich arbeite mit den {}.", "Ich arbeite mit den Kabeln."),
+    ("I sit in the bedrooms.", "Schlafzimmer", "Ich sitze in {}.", "Ich sitze in den Schlafzimmern."),
+    ("The customer is here.", "Kunde", "Der {} ist hier.", "Der Kunde ist hier."),      # the nominative
+    ("He is a customer.", "Kunde", "Er ist ein {}.", "Er ist ein Kunde."),
+    ("I sit in the bedrooms.", "Schlafzimmer", "Ich sitze in den {}.", "Ich sitze in den Schlafzimmer."),  # 2 cases
+])
+def test_an_everyday_noun_takes_the_ending_of_the_case_its_determiner_leaves(line, noun, output, expected):
+    """"I talked to a colleague." came back as "Ich habe mit einem Kollege gesprochen.", "I work with the cables." as
+    "Ich arbeite mit den Kabel."."""
+    test_an_everyday_nouns_article_the_model_left_out_comes_from_the_source("en", "de", line, noun, output, expected)

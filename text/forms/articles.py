@@ -10,6 +10,8 @@ made to agree with that noun's gender, where the form it wrote and the prepositi
     agreed("", "der", "m")         -> None          # "der": nominative, dative or genitive, no one case
     agreed("habe", "eine", "m", "Ich habe ") -> "habe einen"    # a pronoun's verb's object: no nominative
     agreed("brauchen", "eine", "m", "Wir brauchen ", ("neue",)) -> "brauchen einen neuen"   # and its adjectives
+    declined("Kollege", "m", settled("mit", "einer", "m"), "n") -> "Kollegen"   # the noun's case: a weak noun's
+    declined("Kabel", "p", settled("mit", "den", "p")) -> "Kabeln"               # a plural's dative
 
 The model's form says the case it meant, not the gender: every case in which some gender of the noun's number
 writes that form ("den": a masculine's accusative; "der": a masculine's nominative, a feminine's dative or genitive)
@@ -23,6 +25,8 @@ of an adjective's ending whose stem is kept as written ("teure" -> "teuren", "du
 model's one adjective fits none of the cases left inside a sentence ("neben der neue <P>"), the determiner's count
 ("der neuen"); two that fit none stay ("ein sauber gemachtes": the first may be an adverb), and so does a sentence's
 opening determiner and adjective of no nominative ("Der neuen <P> gehört es": a dative).
+The noun itself, which the table writes in the nominative, takes the ending of the case they leave where that is one
+form (`declined`): a weak masculine's "-n" or "-en" outside the nominative singular, a plural's dative "-n".
 """
 from __future__ import annotations
 
@@ -64,6 +68,8 @@ ADJECTIVE = re.compile(r"([a-zäöüß]{2,}?)(e[mnrs]?)")      # its stem as wri
 # words of that shape that are no adjective, or take no ending ("ein bisschen", "ein immer neuer", "ein super")
 NO_ADJECTIVE = frozenset("immer wieder aber oder über unter hinter hier eben oben unten morgen bisschen sieben super "
                          "orange beige klasse spitze weniger mehrere".split())
+# a plural that takes an "n" in the dative ("den Kabeln", "den Kindern", "den Ladegeräten")
+DATIVE_N = re.compile(r"(?:e|el|er)$")
 
 
 def forms(stem: str, gender: str) -> tuple[str, ...] | None:
@@ -83,19 +89,20 @@ def stem_of(word: str) -> str | None:
     return next((s for s in STEMS if word in forms(s, "m") + forms(s, "f") + forms(s, "n")), None)
 
 
-def agreed(before: str, word: str, gender: str, opened: str | None = "",
-           adjectives: tuple[str, ...] = ()) -> str | None:
-    """`word` (a determiner, or a preposition and an article as one word) made to agree with a noun of `gender`
-    ("m", "f", "n"; "p": a plural) right after it or after its `adjectives`, the word `before` it ("" for none) read
-    for its case, and the sentence up to `word` (`opened`; None where `word` opens it: its subject, the nominative)
-    for whether it names a pronoun (NAMING) or is its verb's object (OBJECT): what replaces `before`, `word` and the
-    adjectives (`before` left out where it is ""), or None where no change is sure or needed."""
+def settled(before: str, word: str, gender: str, opened: str | None = "",
+            adjectives: tuple[str, ...] = ()) -> frozenset[str]:
+    """The cases `word` (a determiner, or a preposition and an article as one word) may stand in before a noun of
+    `gender` ("m", "f", "n"; "p": a plural) right after it or after its `adjectives`, the word `before` it ("" for
+    none) read for its case, and the sentence up to `word` (`opened`; None where `word` opens it: its subject, the
+    nominative) for whether it names a pronoun (NAMING) or is its verb's object (OBJECT); only where they all give
+    the noun's gender one determiner and ending (`agreed`), none elsewhere ("mit einem" -> {"dat"}, "die" before a
+    feminine -> {"nom", "acc"}, "in den" before a plural -> none: "in die" or "in den")."""
     low = word.lower()
     preposition, article = CONTRACTED.get(low, (before.lower(), low))
     stem = stem_of(article)
     parts = [ADJECTIVE.fullmatch(a) if a not in NO_ADJECTIVE else None for a in adjectives]
     if stem is None or (gender == "p" and stem == "ein") or not all(parts):
-        return None
+        return frozenset()
     endings = WEAK if stem == "d" else MIXED
     readings = ("m", "f", "n", "p") if gender == "p" else ("m", "f", "n")
     said = [(case, g, k) for g in readings for k, (case, form) in enumerate(zip(CASES, forms(stem, g) or ()))
@@ -106,9 +113,23 @@ def agreed(before: str, word: str, gender: str, opened: str | None = "",
     if not cases and len(parts) == 1 and opened is not None:     # an adjective that fits no case left: the determiner's
         cases = {case for case, g, k in said} & context
     written = {(forms(stem, gender)[CASES.index(case)], endings[gender][CASES.index(case)]) for case in cases}
-    if len(written) != 1:
+    return frozenset(cases) if len(written) == 1 else frozenset()
+
+
+def agreed(before: str, word: str, gender: str, opened: str | None = "",
+           adjectives: tuple[str, ...] = ()) -> str | None:
+    """`word` (a determiner, or a preposition and an article as one word) made to agree with a noun of `gender`
+    in the one case, or cases of one form, it leaves (`settled`, which reads the same arguments): what replaces
+    `before`, `word` and the adjectives (`before` left out where it is ""), or None where no change is sure or
+    needed."""
+    cases = settled(before, word, gender, opened, adjectives)
+    if not cases:
         return None
-    new, ending = written.pop()
+    low = word.lower()
+    preposition, article = CONTRACTED.get(low, (before.lower(), low))
+    stem, k = stem_of(article), CASES.index(min(cases))
+    parts = [ADJECTIVE.fullmatch(a) for a in adjectives]
+    new, ending = forms(stem, gender)[k], (WEAK if stem == "d" else MIXED)[gender][k]
     if new == article and all(part.group(2) == ending for part in parts):
         return None
     tail = "".join(f" {part.group(1)}{ending}" for part in parts)
@@ -124,7 +145,31 @@ def agreed(before: str, word: str, gender: str, opened: str | None = "",
     return (f"{before} {new}" if before else new) + tail
 
 
+def declined(noun: str, gender: str, cases: frozenset[str], weak: str = "") -> str:
+    """A noun written as the table writes it (the nominative) in the one form the `cases` give it (`settled`'s): a
+    weak masculine's (`weak`: its ending, text/forms/everyday/noun.py) outside the nominative ("Kollege" -> "den
+    Kollegen", "Benutzername" -> "des Benutzernamens"), a plural's dative's "n" after "-e", "-el", "-er" ("mit den
+    Kabeln", "Quittungen" and "Autos" take none); as written where the cases leave it two forms or none."""
+    made = {case_form(noun, gender, case, weak) for case in cases}
+    return made.pop() if len(made) == 1 else noun
+
+
+def case_form(noun: str, gender: str, case: str, weak: str = "") -> str:
+    """`declined`'s form of one case."""
+    if gender == "m" and weak and case != "nom":
+        return noun + (weak if case == "gen" else weak.rstrip("s"))
+    if gender == "p" and case == "dat" and DATIVE_N.search(noun):
+        return noun + "n"
+    return noun
+
+
 def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:
+    """`supplying`'s text alone."""
+    made = supplying(lead, gender, upto)
+    return made and made[0]
+
+
+def supplying(lead: tuple[str, ...], gender: str, upto: str) -> tuple[str, str] | None:
     """Where the model wrote no determiner before a noun of `gender` whose English source had one (`lead`, the
     source's two words before the noun, lowercase: ("in", "the")): `upto`, the translation's sentence up to the
     noun, with the German one added, in the case of the preposition `upto` ends in (a two-way one's dative, its
@@ -132,10 +177,10 @@ def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:
     preposition the model left out, the accusative ("in" + "Bäckerei" -> "in der", "Ich finde" + "Ladegerät" ->
     "Ich finde das"; "in dem" is written "im"). Where the noun opens the translation (`upto` is "") and no preposition
     is before the source's determiner, its nominative: the sentence's subject ("The waitress is ..." + "Kellnerin" ->
-    "Die "). None elsewhere."""
+    "Die "). Each with the case of the determiner added ("dat" after "in" for "in the"); None elsewhere."""
     stem = ENGLISH.get(lead[-1]) if lead else None
     if upto == "" and stem is not None and lead[0] not in ENGLISH_PREPOSITIONS and forms(stem, gender):
-        return forms(stem, gender)[0].capitalize() + " "
+        return forms(stem, gender)[0].capitalize() + " ", "nom"
     last = LAST_WORD.search(upto)
     if stem is None or (stem == "ein" and gender == "p") or last is None:
         return None
@@ -150,5 +195,5 @@ def supplied(lead: tuple[str, ...], gender: str, upto: str) -> str | None:
     new = forms(stem, gender)[CASES.index(case)]
     joined = CONTRACTION.get((word, new)) if stem == "d" and word in PREPOSITION_CASES else None
     if joined:
-        return upto[:last.start(1)] + typed_as(last.group(1), joined) + " "
-    return upto + new + " "
+        return upto[:last.start(1)] + typed_as(last.group(1), joined) + " ", case
+    return upto + new + " ", case

@@ -5,6 +5,7 @@ them as a glossary does, only those the model's corpus lacks.
 
     table("de", "en")["Akku"] -> "battery"        table("en", "de")["receipts"] -> "Quittungen"
     gender("receipt") -> "f"                      gender("receipts") -> "p"     # the German word's, for its article
+    weak("Kollege") -> "n"                        weak("Quittung") -> ""        # a weak noun's ending: "dem Kollegen"
 """
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ def gender(english: str) -> str:
     return GENDERS.get(english.lower(), "")
 
 
+def weak(german: str) -> str:
+    """A weak masculine noun's ending outside the nominative singular (the row's `weak`: "n", "en", "ns"), by its
+    German singular as the table writes it; "" for any other word."""
+    return WEAK.get(german, "")
+
+
 def table(source: str, target: str) -> dict[str, str]:
     """The nouns of one direction, source word -> target word, a singular's before a plural of the same spelling
     ("Drucker" -> "printer"): German as written, English in lowercase and with its first letter capitalized (a
@@ -58,3 +65,4 @@ GENDERS: dict[str, str] = {}
 for _german, _gender, _english, _ways in forms():
     if _ways != "de-en":
         GENDERS.setdefault(_english.lower(), _gender)
+WEAK = {noun.german: noun.weak for noun in NOUNS if noun.weak}

@@ -27,7 +27,7 @@ class Placeholders(PlaceholderStep):
     def reverse(self, output: str, fills: tuple[str, ...]) -> str:
         """The fills in place, once the article or possessive right before a glossary term's German noun (a
         `Gendered` fill) agrees with it (text/steps/possessives.py)."""
-        return fill(before_terms(output, fills), fills)
+        return fill(*before_terms(output, fills))
 
     def originals(self, text: str) -> tuple[str, ...]:
         """What each placeholder of apply(text) stands for in the source, as written there."""

@@ -25,15 +25,19 @@ the gender's form of the case its own form and a preposition before it leave, wh
 (text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "zum <P>" -> "zur" before "Apotheke");
 where they leave several, it stays as the model wrote it ("Ich sehe die Hund": "den" or "der"). One or two adjectives
 between the determiner and the placeholder take the ending of that case with it, where their own endings leave it
-too ("Wir brauchen eine neue <P>" -> "einen neuen" before "Kühlschrank"; `adjectives_agreeing`).
+too ("Wir brauchen eine neue <P>" -> "einen neuen" before "Kühlschrank"; `adjectives_agreeing`). Where they leave
+one case, the fill takes its ending (text/forms/articles.py's `declined`): a weak masculine of the everyday table
+outside the nominative ("mit einem <P>" -> "Kollegen", not "Kollege"), a plural in the dative ("mit den <P>" ->
+"Kabeln"); the table's form elsewhere.
 """
 from __future__ import annotations
 
 import re
 
-from text.forms.articles import (CONTRACTED, DEFINITE, ENGLISH, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, forms,
-                                 supplied)
-from text.forms.masking import PLACEHOLDERS, EnglishNoun
+from text.forms.articles import (CONTRACTED, DEFINITE, ENGLISH, ENGLISH_PREPOSITIONS, LAST_WORD, agreed, declined,
+                                 forms, settled, supplying)
+from text.forms.everyday_nouns import weak
+from text.forms.masking import PLACEHOLDERS, EnglishNoun, Gendered
 from text.step import Step
 from text.steps.first_capital import start
 
@@ -98,13 +102,16 @@ def agreeing(word: str, gender: str, opening: bool, everyday: bool = False, subj
     return (word[0] + written[1:]) if word[0].isupper() else written
 
 
-def before_terms(output: str, fills: tuple[str, ...]) -> str:
+def before_terms(output: str, fills: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The (masked) output with the word right before each `Gendered` fill's placeholder agreeing with its gender,
-    and an "a" or "an" before an `EnglishNoun` fill's with its first sound ("a email" -> "an email")."""
-    opening = start(output)
+    and an "a" or "an" before an `EnglishNoun` fill's with its first sound ("a email" -> "an email"); and the fills,
+    each `Gendered` one in the case that word leaves it, where it leaves one (`declined`: "mit einem <P>" ->
+    "Kollegen", "mit den <P>" -> "Kabeln"), as the table writes it elsewhere."""
+    opening, cased = start(output), list(fills)
     for k, value in enumerate(fills[:len(PLACEHOLDERS)]):
         gender, lead = getattr(value, "gender", ""), getattr(value, "lead", ())
         subject = lead[:1] == ("",) and lead[-1] in ENGLISH    # the source's noun opens its clause with a determiner
+        cases: list[frozenset[str]] = []         # the case the word before the placeholder leaves, where it leaves one
         if isinstance(value, EnglishNoun):
             written = indefinite(value)
             output = re.sub(rf"(?<!\w)(?i:an?)(?= {PLACEHOLDERS[k]})",
@@ -112,15 +119,22 @@ def before_terms(output: str, fills: tuple[str, ...]) -> str:
         if gender:
             output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)({ARTICLE})((?: (?!{ARTICLE} )[a-zäöüß]+e[mnrs]?){{1,2}})"
                             rf"(?= {PLACEHOLDERS[k]})",
-                            lambda m: adjectives_agreeing(m, gender, opening, output[opening:m.start(2)]), output)
+                            lambda m: adjectives_agreeing(m, gender, opening, output[opening:m.start(2)], cases),
+                            output)
             output = re.sub(rf"(?:(?<!\w)(\w+) )?(?<!\w)(\w+)(?= {PLACEHOLDERS[k]})",
-                            lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)], subject), output)
+                            lambda m: agreeing_term(m, gender, opening, output[opening:m.start(2)], subject, cases),
+                            output)
         at = output.find(PLACEHOLDERS[k])
         if lead and at >= opening:        # the source's article, where the model wrote none
-            upto = supplied(lead, gender, output[opening:at]) if gender else \
-                english_article(value, output[opening:at]) if isinstance(value, EnglishNoun) else None
+            made = supplying(lead, gender, output[opening:at]) if gender else None
+            upto = made[0] if made else english_article(value, output[opening:at]) \
+                if isinstance(value, EnglishNoun) else None
+            cases += [frozenset({made[1]})] if made else []
             output = output if upto is None else output[:opening] + upto + output[at:]
-    return output
+        settled_cases = next((c for c in cases if c), frozenset())
+        if settled_cases:
+            cased[k] = Gendered(declined(value, gender, settled_cases, weak(value)), gender, lead)
+    return output, tuple(cased)
 
 
 def english_article(noun: str, upto: str) -> str | None:
@@ -145,30 +159,37 @@ def indefinite(noun: str) -> str:
     return "an" if AN.match(noun) else "a"
 
 
-def agreeing_term(m: re.Match, gender: str, opening: int, opened: str, subject: bool = False) -> str:
+def agreeing_term(m: re.Match, gender: str, opening: int, opened: str, subject: bool = False,
+                  cases: list | None = None) -> str:
     """A match of the word before a placeholder (group 1, if any) and the word right before it (group 2) with the
     second agreeing with the term's `gender`: at the sentence's start `agreeing`'s nominative; inside, a determiner
     whose form and preposition, or the pronoun and verb that open the sentence (`opened`, the sentence up to it),
     leave one case (text/forms/articles.py: "Ich brauche einen <P>" -> "eine" before "Quittung", "mit der <P>" ->
     "mit dem" before "Akku"), or a bare possessive `agreeing` mends. `subject`: the source's noun opens its clause
-    after a determiner ("The pharmacy is ...": "Der <P> ist ..." -> "Die Apotheke", no dative)."""
+    after a determiner ("The pharmacy is ...": "Der <P> ist ..." -> "Die Apotheke", no dative). `cases`, where given,
+    takes the cases a determiner inside leaves (`settled`)."""
     before, word = m.group(1) or "", m.group(2)
     if m.start(2) == opening:
         return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, True, subject=subject)
+    if cases is not None:
+        cases.append(settled(before, word, gender, opened))
     new = agreed(before, word, gender, opened)
     if new is not None:
         return new
     return m.group()[:m.start(2) - m.start()] + agreeing(word, gender, False)
 
 
-def adjectives_agreeing(m: re.Match, gender: str, opening: int, opened: str) -> str:
+def adjectives_agreeing(m: re.Match, gender: str, opening: int, opened: str, cases: list | None = None) -> str:
     """A match of the word before a determiner (group 1, if any), the determiner (group 2) and the one or two
     adjectives between it and a placeholder (group 3, each after a space), all agreeing with the term's `gender`
     in the one case they leave (text/forms/articles.py: "brauchen eine neue <P>" -> "brauchen einen neuen" before
-    "Kühlschrank"; at the sentence's start the nominative: "Die neue <P>" -> "Der neue"); as written elsewhere."""
+    "Kühlschrank"; at the sentence's start the nominative: "Die neue <P>" -> "Der neue"); as written elsewhere.
+    `cases`, where given, takes the cases they leave (`settled`)."""
     first = m.start(2) == opening
-    new = agreed("" if first else m.group(1) or "", m.group(2), gender, None if first else opened,
-                 tuple(m.group(3).split()))
+    read = ("" if first else m.group(1) or "", m.group(2), gender, None if first else opened, tuple(m.group(3).split()))
+    if cases is not None:
+        cases.append(settled(*read))
+    new = agreed(*read)
     if new is None:
         return m.group()
     return m.group()[:m.start(2) - m.start()] + new if first or m.group(1) is None else new

@@ -86,7 +86,7 @@ NOUNS = [
     Noun("Klinik", "Kliniken", "f", "clinic", "clinics"),
     Noun("Krankenschwester", "Krankenschwestern", "f", "nurse", "nurses"),
     Noun("Krankenpfleger", "", "m", "nurse", "nurses", ways="de-en"),
-    Noun("Patient", "", "m", "patient", "", ways="de-en"),       # "Patienten" is "den Patienten" too: the model's
+    Noun("Patient", "", "m", "patient", "", ways="de-en", weak="en"),  # "Patienten" is "den Patienten" too: the model's
     Noun("Patientin", "Patientinnen", "f", "patient", "patients", ways="de-en"),
     Noun("Hebamme", "Hebammen", "f", "midwife", "midwives"),
     Noun("Physiotherapie", "", "f", "physical therapy", ""),

@@ -23,7 +23,7 @@ NOUNS = [
     Noun("Heizung", "Heizungen", "f", "heating", "", ways="de-en"),
     Noun("Vermieter", "", "m", "landlord", "landlords"),
     Noun("Vermieterin", "Vermieterinnen", "f", "landlady", "landladies"),
-    Noun("Nachbar", "", "m", "neighbor", "", ways="de-en"),    # "Nachbarn" is "meinem Nachbarn" too: the model's
+    Noun("Nachbar", "", "m", "neighbor", "", ways="de-en", weak="n"),  # "Nachbarn": "meinem Nachbarn" too, the model's
     Noun("Mikrowelle", "Mikrowellen", "f", "microwave", "microwaves"),
     Noun("Spülmaschine", "Spülmaschinen", "f", "dishwasher", "dishwashers"),
     Noun("Stromausfall", "Stromausfälle", "m", "power outage", "power outages"),

@@ -13,7 +13,7 @@ NOUNS = [
     Noun("Kontonummer", "Kontonummern", "f", "account number", "account numbers"),
     Noun("Bankkarte", "Bankkarten", "f", "bank card", "bank cards"),
     # a weak noun's plural is its singular's other cases too ("am Geldautomaten"): read from English only
-    Noun("Geldautomat", "", "m", "ATM", ""),
+    Noun("Geldautomat", "", "m", "ATM", "", weak="en"),
     Noun("Geldautomaten", "", "p", "ATMs", "", ways="en-de"),
     Noun("Überweisung", "Überweisungen", "f", "bank transfer", "bank transfers"),
     Noun("Adresse", "Adressen", "f", "address", "addresses", ways="de-en"),

@@ -2,6 +2,7 @@
 
     Noun("Quittung", "Quittungen", "f", "receipt", "receipts")
     Noun("Update", "Updates", "n", "update", "", ways="de-en")     # "update" is a verb too: read from German only
+    Noun("Kollege", "", "m", "colleague", "", weak="n")             # "mit einem Kollegen": a weak noun
 """
 from __future__ import annotations
 
@@ -20,3 +21,6 @@ class Noun(NamedTuple):
     # it is a second German word for a thing ("Kassenbon" besides "Quittung"); "en-de": its German word means
     # something else too ("Rezept": a recipe as well)
     ways: str = "both"
+    # a weak masculine noun's ending in the singular's accusative, dative and genitive ("n": "den Kollegen", "Herrn";
+    # "en": "dem Praktikanten"; "ns": "n" but the genitive's "ns", "des Benutzernamens"); "" for any other noun
+    weak: str = ""

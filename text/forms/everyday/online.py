@@ -16,7 +16,7 @@ NOUNS = [
     Noun("Datei", "Dateien", "f", "file", "files", ways="de-en"),
     Noun("Handynummer", "Handynummern", "f", "cell phone number", "cell phone numbers"),
     Noun("Telefonnummer", "Telefonnummern", "f", "phone number", "phone numbers"),
-    Noun("Benutzername", "", "m", "username", ""),          # "Benutzernamen" is "den Benutzernamen" too
+    Noun("Benutzername", "", "m", "username", "", weak="ns"),          # "Benutzernamen" is "den Benutzernamen" too
     Noun("Benutzernamen", "", "p", "usernames", "", ways="en-de"),
     Noun("Mailbox", "Mailboxen", "f", "voicemail", ""),
     # phones and computers

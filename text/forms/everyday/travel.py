@@ -18,7 +18,7 @@ NOUNS = [
     Noun("Bahnhof", "Bahnhöfe", "m", "train station", "train stations"),
     Noun("Bahnsteig", "Bahnsteige", "m", "platform", "platforms", ways="de-en"),
     Noun("Gleis", "Gleise", "n", "track", "tracks", ways="de-en"),
-    Noun("Fahrkartenautomat", "", "m", "ticket machine", ""),      # "am Fahrkartenautomaten": a weak noun
+    Noun("Fahrkartenautomat", "", "m", "ticket machine", "", weak="en"),      # "am Fahrkartenautomaten": a weak noun
     Noun("Fahrkartenautomaten", "", "p", "ticket machines", "", ways="en-de"),
     Noun("Fahrkartenschalter", "", "m", "ticket counter", "ticket counters"),
     Noun("Zugticket", "Zugtickets", "n", "train ticket", "train tickets"),
@@ -147,7 +147,7 @@ NOUNS = [
     # parking
     Noun("Parklücke", "Parklücken", "f", "parking space", "parking spaces"),
     Noun("Parkschein", "Parkscheine", "m", "parking ticket", "parking tickets", ways="de-en"),
-    Noun("Parkscheinautomat", "", "m", "parking meter", ""),       # "am Parkscheinautomaten": a weak noun
+    Noun("Parkscheinautomat", "", "m", "parking meter", "", weak="en"),       # "am Parkscheinautomaten": a weak noun
     Noun("Parkscheinautomaten", "", "p", "parking meters", "", ways="en-de"),
     Noun("Parkuhr", "Parkuhren", "f", "parking meter", "parking meters", ways="de-en"),
     # bikes
