@@ -6,6 +6,8 @@ end dropped; text/steps/participles.py puts it back.
     PARTICIPLES["went"]     -> ("gegangen", "sein")
     PARTICIPLES["ordered"]  -> ("bestellt", "haben")       # a regular verb's "-ed" form
     AUXILIARY["bin"]        -> ("sein", 0)                 # the verb and the person (the index into its forms)
+    INTO_ENGLISH["vergessen"] -> [("forgot", "haben", None)]      # the other way (text/steps/english_past.py)
+    INTO_ENGLISH["bestellt"]  -> [("ordered", "haben", "order")]   # the English past, auxiliary, infinitive
 
 Only everyday verbs of one clear German verb are listed: "left" (the room "verlassen", the bag "liegen lassen", at
 eight "losgefahren"), "got", "had", "did", "spent", "caught", "told", "put", "read" and "cut" (a present too) are not.
@@ -14,6 +16,7 @@ A verb of both auxiliaries ("drove": "ist gefahren", "hat das Auto gefahren") ta
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 # English past (and participle, where it differs), German participle, auxiliary
 IRREGULAR = """
@@ -62,21 +65,38 @@ def pasts(verb: str) -> tuple[str, ...]:
     return (verb + "ed",)
 
 
-def table() -> dict[str, tuple[str, str]]:
-    """Each English past form: its German participle and auxiliary ("haben", "sein" or "either")."""
-    found = {}
+def rows() -> Iterator[tuple[tuple[str, ...], str, str, str | None]]:
+    """The table's rows: an English verb's past forms (the simple past first), its German participle, auxiliary and
+    infinitive (a regular verb's; None for an irregular one)."""
     for entry in IRREGULAR.replace("\n", " | ").split("|"):
         if entry.strip():
             forms, participle, auxiliary = entry.split()
-            found.update(dict.fromkeys(forms.split(","), (participle, auxiliary)))
+            yield tuple(forms.split(",")), participle, auxiliary, None
     for entry in REGULAR.replace("\n", " | ").split("|"):
         if entry.strip():
             verb, participle, auxiliary = entry.split()
-            found.update(dict.fromkeys(pasts(verb), (participle, auxiliary)))
+            yield pasts(verb), participle, auxiliary, verb
+
+
+def table() -> dict[str, tuple[str, str]]:
+    """Each English past form: its German participle and auxiliary ("haben", "sein" or "either")."""
+    found = {}
+    for forms, participle, auxiliary, _ in rows():
+        found.update(dict.fromkeys(forms, (participle, auxiliary)))
+    return found
+
+
+def into_english() -> dict[str, list[tuple[str, str, str | None]]]:
+    """Each German participle: the English verbs the table gives it, as (simple past, auxiliary, infinitive: a
+    regular verb's, None for an irregular one's); a participle of two English verbs has two."""
+    found: dict[str, list] = {}
+    for forms, participle, auxiliary, verb in rows():
+        found.setdefault(participle, []).append((forms[0], auxiliary, verb))
     return found
 
 
 PARTICIPLES = table()
+INTO_ENGLISH = into_english()
 GERMAN = frozenset(participle for participle, _ in PARTICIPLES.values())
 # the present forms of the two auxiliaries, in the order ich, du, er/sie/es, wir/sie/Sie, ihr
 FORMS = {"haben": ("habe", "hast", "hat", "haben", "habt"), "sein": ("bin", "bist", "ist", "sind", "seid")}
