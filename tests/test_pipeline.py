@@ -50,8 +50,8 @@ def test_a_config_with_placeholders_gets_numbers_and_the_glossary_and_one_withou
     assert glossary.sentences == [f"Ein {P0} kauft {P1}."]
     plain = Pipeline.from_config(DataConfig(placeholders=False))
     assert [type(s).__name__ for s in plain.steps] == ["Normalize", "Contractions", "Sentences", "FirstCapital",
-                                                     "EnglishPast", "FinalMark", "InnerStop", "StopSpacing",
-                                                     "StrayMarks"]
+                                                     "EnglishPast", "EnglishPerson", "FinalMark", "InnerStop",
+                                                     "StopSpacing", "StrayMarks"]
     assert plain.apply("Ein Hund kauft 3 kg.").sentences == ["Ein Hund kauft 3 kg."]
 
 
@@ -59,7 +59,7 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     lexicon = Lexicon.learn([("Ein Mann spielt Gitarre in Berlin.", "A man plays guitar in Berlin.")])
     full = Pipeline.from_config(DataConfig(), lexicon=lexicon)
     assert [type(s).__name__ for s in full.steps] == ["Normalize", "Contractions", "Quotations", "Umlauts", "Case",
-                                                "Placeholders", "Typos", "FirstCapital", "EnglishPast",
+                                                "Placeholders", "Typos", "FirstCapital", "EnglishPast", "EnglishPerson",
                                                 "FinalMark", "InnerStop", "StopSpacing", "StrayMarks"]
     assert [type(s).__name__ for s in full.steps[5].steps] == ["Slots", "Glossary", "Phrases", "TimedSigns",
                                                                "NamedAges", "Abbreviations", "NumberedWords",
@@ -80,8 +80,8 @@ def test_the_steps_come_in_order_and_those_that_read_the_corpus_need_its_lexicon
     off = Pipeline.from_config(DataConfig(sentences=False, case=False, names=False, copy_through=False,
                                           phrases=False, marks=False), lexicon=lexicon)
     assert [type(s).__name__ for s in off.steps] == ["Normalize", "Contractions", "Umlauts", "Placeholders", "Typos",
-                                                     "FirstCapital", "EnglishPast", "FinalMark", "InnerStop",
-                                                     "StopSpacing"]
+                                                     "FirstCapital", "EnglishPast", "EnglishPerson", "FinalMark",
+                                                     "InnerStop", "StopSpacing"]
 
 
 def test_a_line_goes_through_every_step_and_back():

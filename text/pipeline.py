@@ -48,6 +48,7 @@ from text.steps.case import Case
 from text.steps.compounds import Compounds
 from text.steps.contractions import Contractions
 from text.steps.english_past import EnglishPast
+from text.steps.english_person import EnglishPerson
 from text.steps.final_mark import FinalMark
 from text.steps.first_capital import FirstCapital
 from text.steps.inner_stop import InnerStop
@@ -160,7 +161,9 @@ class Pipeline:
         if (cfg.src_lang, cfg.tgt_lang) == ("en", "de"):
             steps.append(VerbPerson())           # "Ich arbeitet" -> "Ich arbeite": its reverse before the fills'
             steps.append(Participles())          # "I lost it" -> "Ich habe es" + "verloren"
-        steps += [EnglishPast()] if (cfg.src_lang, cfg.tgt_lang) == ("de", "en") else []   # "I have" -> "I forgot"
+        if (cfg.src_lang, cfg.tgt_lang) == ("de", "en"):
+            steps.append(EnglishPast())          # "I have my key" -> "I forgot my key"
+            steps.append(EnglishPerson())        # "My sister live" -> "lives": its reverse before the past's
         steps.append(FinalMark())            # on the masked sentence: a fill's own full stop ("3.") is out of reach
         steps.append(InnerStop())            # its reverse runs after the spacing's ("\ue000 . am" is "\ue000. am" then)
         steps.append(StopSpacing(cfg.tgt_lang))   # its reverse runs after the marks' (which may leave "haired .")
