@@ -25,6 +25,7 @@ P0 = "\ue000"
     (f"{P0} wohnt in Köln.", f"{P0} live in Cologne.", f"{P0} lives in Cologne."),            # a name
     ("Sie haben zwei Hunde.", "They has two dogs.", "They have two dogs."),                   # a plural
     ("Er ist müde.", "He are tired.", "He is tired."),
+    ("Sie hat eine Erkältung.", "She have had a cold.", "She has had a cold."),     # "have" before a finite verb
 ])
 def test_the_verb_after_the_subject_takes_the_german_verbs_person(source, output, expected):
     step = EnglishPerson()

@@ -5,21 +5,23 @@ Geldbeutel verloren.` -> `They has her purse.`, `Die Kaffeemaschine funktioniert
 working.`).
 
     step = EnglishPerson()
-    text, state = step.apply("Meine Schwester wohnt in Köln.")    # state: ("3sg", False)
+    text, state = step.apply("Meine Schwester wohnt in Köln.")    # state: ("3sg", "", False)
     step.reverse("My sister live in Cologne.", state)              # -> "My sister lives in Cologne."
 
 The German source opens with its subject and its finite verb right after it: "er", "sie", "es", a placeholder (a
-name) or a determiner ("der", "ein", "meine", ...), up to two lowercase adjectives and a capitalized noun; the verb is
-a third person singular ("wohnt", "hat", "kann") or a plural ("wohnen", "haben"; text/forms/verbs.py reads both).
-After a singular, the English subject ("He", "She", "It", the same placeholder, or a determiner and one to three
-lowercase words, the last no plural's "-s") takes on its verb right after it (an adverb between): a listed base form
-its "-s" (`live` -> `lives`, `have` -> `has`, `go` -> `goes`, `study` -> `studies`, `watch` -> `watches`), `are` ->
-`is`, `were` -> `was`, `don't` -> `doesn't`, and an "-ing" word after do-support its base form (`doesn't working` ->
-`doesn't work`). A German "Sie" with a singular verb is "she": an English "They" there is "She" (`They has` -> `She
-has`). After a plural "Sie" / "sie" an English "They" takes the plural's `have`, `are`, `were`, `do`, `don't` (`They
-has` -> `They have`). A listed verb followed by a finite verb is a noun (`The bus stop is`) and stays, and so does
-every other word: an "-ing" form after `is` / `are` (`is walking`), a past, an unlisted verb. Training pairs are not
-changed.
+name) or a determiner ("der", "ein", "meine", ...), up to two lowercase adjectives and a capitalized noun; the verb
+is a third person singular ("wohnt", "hat") or a plural ("wohnen", "haben"; text/forms/verbs.py reads both), not a
+modal's ("kann": "He can swim"). After a singular, the English subject ("He", "She", "It", the same placeholder, or
+a determiner and one to three lowercase words, none a preposition, an "-ing" word or a plural) gives the verb
+right after it (an adverb between): a listed base form its "-s" (`live` -> `lives`, `have` -> `has`, `go` -> `goes`,
+`study` -> `studies`, `watch` -> `watches`), `are` -> `is`, `were` -> `was`, `don't` -> `doesn't`, and an "-ing"
+word after do-support its base form (`doesn't working` -> `doesn't work`); after a German perfect's "hat" or "ist"
+(a lowercase last word: "verloren"), whose English may be a past (`He read the book`), only `have`, `are`, `were`,
+`don't`. A German "Sie" with a singular verb is "she": an English "They" there before a verb is "She" (`They has` ->
+`She has`; `They people` stays). After a plural "Sie" an English "They" takes the plural's `have`, `are`, `were`,
+`do`, `don't` (`They has` -> `They have`). A listed verb followed by a finite verb is a noun (`The bus stop is`) and
+stays, and so does every other word: an "-ing" form after `is` / `are` (`is walking`), a past, an unlisted verb.
+Training pairs are not changed.
 """
 from __future__ import annotations
 
@@ -113,7 +115,7 @@ def singular_verb(output: str, k: int, restricted: bool) -> str:
         return output
     word = m.group(0)
     if restricted and word not in ("have", "are", "were", "don't") or word not in VERBS and word not in SPECIAL or \
-            FINITE.match(output, m.end() + 1):
+            word not in SPECIAL and FINITE.match(output, m.end() + 1):
         return output                    # not a listed verb, or a noun before the verb ("The bus stop is")
     return output[:k] + third(word) + output[m.end():]
 
@@ -157,7 +159,7 @@ class EnglishPerson(Step):
 
 def noun_phrase_end(output: str, k: int) -> int | None:
     """Where the verb after an English singular noun phrase at `k` starts (a determiner and one to three lowercase
-    words, none a preposition or a listed verb, the last no plural's "-s"; an adverb between); None for none."""
+    words, none a preposition, a listed verb, an "-ing" word or a plural; an adverb between); None for none."""
     m = NOUN_PHRASE.match(output, k)
     if m is None:
         return None
