@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from text.forms.everyday_verbs import third_person
 from text.forms.masking import PLACEHOLDER
 from text.forms.verbs import FORMS, person_form
 from text.step import Step
@@ -82,12 +83,8 @@ def german_person(verb: str) -> str | None:
 
 
 def third(verb: str) -> str:
-    """A listed English base form's third person singular: "live" -> "lives", "study" -> "studies"."""
-    if verb in SPECIAL:
-        return SPECIAL[verb]
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+    """A listed English base form's third person singular: "live" -> "lives", "study" -> "studies", "have" -> "has"."""
+    return SPECIAL.get(verb) or third_person(verb)
 
 
 def plain(word: str) -> str | None:
