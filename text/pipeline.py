@@ -60,6 +60,7 @@ from text.steps.possessives import PossessiveEnding
 from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
+from text.steps.tense_bridge import TenseBridge
 from text.steps.typos import Typos
 from text.steps.umlauts import Umlauts
 from text.steps.verb_person import VerbPerson
@@ -128,6 +129,7 @@ class Pipeline:
         if case is not None:
             steps.append(case)
         steps += [Compounds(lexicon)] if lexicon is not None and (cfg.src_lang, cfg.tgt_lang) == ("en", "de") else []
+        steps += [TenseBridge()] if (cfg.src_lang, cfg.tgt_lang) == ("en", "de") else []   # "wrote" -> "writes"
         possessives = PossessiveEnding(lexicon.genders if lexicon is not None else {}) if cfg.tgt_lang == "de" \
             else None
         if cfg.placeholders:

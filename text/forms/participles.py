@@ -115,3 +115,42 @@ def is_participle(word: str) -> bool:
 def auxiliary_as(form: str, verb: str) -> str:
     """`form`, a present form of "haben" or "sein", as the same person's form of `verb` ("bin", "haben" -> "habe")."""
     return FORMS[verb][AUXILIARY[form][1]]
+
+
+# the tense bridge's verbs (text/steps/tense_bridge.py): an English simple past, its base form and the German
+# infinitive of its participle; only verbs of one German verb that does not split ("anrufen": "ruft ... an"), of one
+# auxiliary ("drove" takes either); an irregular past first, then regular verbs by their base form
+BRIDGE_IRREGULAR = """
+lost lose verlieren | forgot forget vergessen | found find finden | bought buy kaufen | paid pay bezahlen
+sent send schicken | made make machen | saw see sehen | met meet treffen | sold sell verkaufen | wrote write schreiben
+ate eat essen | drank drink trinken | heard hear hören | gave give geben | brought bring bringen | said say sagen
+won win gewinnen | slept sleep schlafen | sang sing singen | stole steal stehlen | understood understand verstehen
+built build bauen | threw throw werfen | fed feed füttern | went go gehen | came come kommen | ran run laufen
+flew fly fliegen | fell fall fallen | swam swim schwimmen
+"""
+BRIDGE_REGULAR = """
+order bestellen | book buchen | reserve reservieren | miss verpassen | cook kochen | wash waschen | clean putzen
+repair reparieren | fix reparieren | visit besuchen | play spielen | open öffnen | learn lernen | paint malen
+ask fragen | help helfen | wait warten | work arbeiten | love lieben | try versuchen | use benutzen | plan planen
+celebrate feiern | dance tanzen | laugh lachen | cry weinen | study studieren | rent mieten | install installieren
+print drucken | pack packen | show zeigen | talk sprechen | finish beenden | enjoy genießen | kiss küssen
+answer antworten | travel reisen | stay bleiben | die sterben | happen passieren | rain regnen
+"""
+
+
+def bridge() -> dict[str, tuple[str, str]]:
+    """Each simple past of the bridge's verbs: its English base form and the German infinitive ("wrote" ->
+    ("write", "schreiben"), "ordered" -> ("order", "bestellen"))."""
+    found = {}
+    for entry in BRIDGE_IRREGULAR.replace("\n", " | ").split("|"):
+        if entry.strip():
+            past, base, infinitive = entry.split()
+            found[past] = (base, infinitive)
+    for entry in BRIDGE_REGULAR.replace("\n", " | ").split("|"):
+        if entry.strip():
+            base, infinitive = entry.split()
+            found.update(dict.fromkeys(pasts(base), (base, infinitive)))
+    return found
+
+
+BRIDGE = bridge()

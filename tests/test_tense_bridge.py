@@ -1,0 +1,67 @@
+"""The tense bridge: an English simple past read to the model in the present, the German present put back into the
+perfect (text/steps/tense_bridge.py)."""
+import pytest
+
+from text.steps.tense_bridge import TenseBridge
+
+
+def bridged(source: str, output: str) -> tuple[str, str]:
+    step = TenseBridge()
+    text, state = step.apply(source)
+    return text, step.reverse(output, state)
+
+
+@pytest.mark.parametrize("source, present, output, perfect", [
+    ("I bought a new bike.", "I buy a new bike.", "Ich kaufe ein neues Fahrrad.",
+     "Ich habe ein neues Fahrrad gekauft."),
+    ("She wrote a letter yesterday.", "She writes a letter yesterday.", "Sie schreibt gestern einen Brief.",
+     "Sie hat gestern einen Brief geschrieben."),
+    ("Yesterday I bought bread.", "Yesterday I buy bread.", "Gestern kaufe ich Brot.",
+     "Gestern habe ich Brot gekauft."),
+    ("We went to the park.", "We go to the park.", "Wir gehen in den Park.", "Wir sind in den Park gegangen."),
+    ("The children played in the garden.", "The children play in the garden.", "Die Kinder spielen im Garten.",
+     "Die Kinder haben im Garten gespielt."),
+    ("My little son said thanks.", "My little son says thanks.", "Mein kleiner Sohn sagt danke.",
+     "Mein kleiner Sohn hat danke gesagt."),
+    ("You paid 20 euros.", "You pay 20 euros.", "Du zahlst 20 €.", "Du hast 20 € gezahlt."),
+    ("Anna fell asleep.", "Anna fell asleep.", "Anna schläft.", "Anna schläft."),
+    ("The man slept.", "The man sleeps.", "Der Mann schläft.", "Der Mann hat geschlafen."),
+    ("She bought a dress.", "She buys a dress.", "Sie kauft ein Kleid, das schön ist.",
+     "Sie hat ein Kleid gekauft, das schön ist."),
+])
+def test_a_past_goes_in_as_the_present_and_comes_back_as_the_perfect(source, present, output, perfect):
+    assert bridged(source, output) == (present, perfect)
+
+
+@pytest.mark.parametrize("source", [
+    "Did you buy the tickets?", "I didn't find my keys.", "When I arrived, the shop was closed.",
+    "I have lost my wallet.", "A lost dog found a bone.", "I lost my wallet, but I found it.",
+    "I bought a house that is big.", "A well built man stands in the subway.", "A freshly painted wall stands.",
+    "She drove to Berlin.", "I buy a new bike.", "I called my mother.",
+])
+def test_what_is_no_single_opening_simple_past_of_the_table_stays(source):
+    assert TenseBridge().apply(source) == (source, None)
+
+
+@pytest.mark.parametrize("source, output", [
+    ("He came at 5.", "Er kommt um 5 Uhr an."),                   # a separable verb: another one
+    ("I lost my keys.", "Ich suche meine Schlüssel."),             # not the source's verb
+    ("I lost my keys.", "Ich habe meine Schlüssel verloren."),     # a perfect of the model's own
+    ("He paid 50 dollars.", "Der Mann 50 $ bezahlt."),             # not in a main clause's verb place
+    ("He paid 50 dollars.", "Er zahlt für Schuhe. Die Schuhe 50 $."),    # two sentences
+])
+def test_an_output_the_perfect_cannot_be_written_into_stays_in_the_present(source, output):
+    assert bridged(source, output)[1] == output
+
+
+def test_an_auxiliary_the_model_wrote_for_the_verb_gets_the_participle():
+    assert bridged("I lost my wallet.", "Ich habe meine Brieftasche.")[1] == "Ich habe meine Brieftasche verloren."
+    assert bridged("I broke my arm.", "Ich bin meinen Arm.")[1] == "Ich bin meinen Arm."     # no verb of the bridge
+
+
+def test_the_final_mark_stays_after_the_participle():
+    assert bridged("He lost his keys.", "Er verliert.")[1] == "Er hat verloren."
+
+
+def test_training_pairs_are_not_changed():
+    assert TenseBridge().apply_pair("I bought bread.", "Ich kaufe Brot.") == ("I bought bread.", "Ich kaufe Brot.")
