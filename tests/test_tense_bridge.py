@@ -25,6 +25,7 @@ def bridged(source: str, output: str) -> tuple[str, str]:
      "Mein kleiner Sohn hat danke gesagt."),
     ("You paid 20 euros.", "You pay 20 euros.", "Du zahlst 20 €.", "Du hast 20 € gezahlt."),
     ("Anna fell asleep.", "Anna fell asleep.", "Anna schläft.", "Anna schläft."),
+    ("My sister cooked.", "My sister cooks.", "Meine Schwestern kochen.", "Meine Schwestern haben gekocht."),
     ("The man slept.", "The man sleeps.", "Der Mann schläft.", "Der Mann hat geschlafen."),
     ("She bought a dress.", "She buys a dress.", "Sie kauft ein Kleid, das schön ist.",
      "Sie hat ein Kleid gekauft, das schön ist."),

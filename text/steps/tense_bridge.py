@@ -14,11 +14,12 @@ participles.py's english_past), right after the subject that opens the sentence 
 words (`My little son`; not ones that end in `well` or `-ly`: `A well built man stands`); not a question. The
 present takes the subject's person (`I wrote` -> `I write`, `She wrote` -> `She writes`; a noun phrase in `-s` is a
 plural). In the German, one present form of the verb's German infinitive (any person; for `paid` `zahlt` too) among
-the first four words, before any inner clause, becomes the auxiliary in the English subject's person (`You`: the
-German pronoun's) and the participle goes to the clause's end (text/steps/participles.py's CLAUSE_END). A German
-sentence with an auxiliary where the verb should be gets the participle as text/steps/participles.py gives it
-(`Ich habe meine Brieftasche.` -> `... verloren.`); one with a participle of its own, a verb split by its particle
-(`kommt ... an`), a second sentence, or no form of the verb stays in the present. Training pairs are not changed.
+the first four words, before any inner clause, becomes the auxiliary in the person of that form (where it is one
+person's only; else the English subject's, `You`: the German pronoun's) and the participle goes to the clause's end
+(text/steps/participles.py's CLAUSE_END). A German sentence with an auxiliary where the verb should be gets the
+participle as text/steps/participles.py gives it (`Ich habe meine Brieftasche.` -> `... verloren.`); one with a
+participle of its own, a verb split by its particle (`kommt ... an`), a second sentence, or no form of the verb stays
+in the present. Training pairs are not changed.
 """
 from __future__ import annotations
 
@@ -121,6 +122,10 @@ def perfect(output: str, infinitive: str, participle: str, auxiliary: str, perso
     word = words[main[0]]
     first = word.start() + len(word.group(0)) - len(word.group(0).lstrip(MARKS))
     verb = range(first, first + len(bare[main[0]]))
+    persons = [k for k, f in enumerate((forms[0], second(forms, "2sg"), forms[1], forms[2], second(forms, "2pl")))
+               if f == bare[main[0]]]
+    if person not in persons and len(persons) == 1:
+        person = persons[0]              # the person the model gave its verb: "Meine Schwestern kochen" -> "haben"
     if person is None:                   # "you": the German pronoun before or after the verb
         around = [bare[j].lower() for j in (main[0] - 1, main[0] + 1) if j < len(bare)]
         person = next((YOU[w] for w in around if w in YOU), None)
