@@ -119,9 +119,11 @@ def auxiliary_as(form: str, verb: str) -> str:
 
 # the tense bridge's verbs (text/steps/tense_bridge.py): an English simple past, its base form and the German
 # infinitive of its participle; only verbs of one German verb that does not split ("anrufen": "ruft ... an"), of one
-# auxiliary ("drove" takes either); an irregular past first, then regular verbs by their base form
+# auxiliary ("drove" takes either), and not "lost", "forgot": a model writes "Ich habe ..." for them, which
+# text/steps/participles.py completes, but garbles their present ("I lose my keys." -> "Ich nehme verliere."); an
+# irregular past first, then regular verbs by their base form
 BRIDGE_IRREGULAR = """
-lost lose verlieren | forgot forget vergessen | found find finden | bought buy kaufen | paid pay bezahlen
+found find finden | bought buy kaufen | paid pay bezahlen
 sent send schicken | made make machen | saw see sehen | met meet treffen | sold sell verkaufen | wrote write schreiben
 ate eat essen | drank drink trinken | heard hear hören | gave give geben | brought bring bringen | said say sagen
 won win gewinnen | slept sleep schlafen | sang sing singen | stole steal stehlen | understood understand verstehen

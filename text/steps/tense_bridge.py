@@ -17,7 +17,7 @@ plural). In the German, one present form of the verb's German infinitive (any pe
 the first four words, before any inner clause, becomes the auxiliary in the person of that form (where it is one
 person's only; else the English subject's, `You`: the German pronoun's) and the participle goes to the clause's end
 (text/steps/participles.py's CLAUSE_END). A German sentence with an auxiliary where the verb should be gets the
-participle as text/steps/participles.py gives it (`Ich habe meine Brieftasche.` -> `... verloren.`); one with a
+participle as text/steps/participles.py gives it (`Ich habe meine Brieftasche.` -> `... gefunden.`); one with a
 participle of its own, a verb split by its particle (`kommt ... an`), a second sentence, or no form of the verb stays
 in the present. Training pairs are not changed.
 """
@@ -28,7 +28,7 @@ import re
 from text.forms.articles import ENGLISH
 from text.forms.everyday_verbs import third_person
 from text.forms.participles import AUXILIARY, BRIDGE, FORMS, PARTICIPLES, is_participle
-from text.forms.verbs import forms_of, second
+from text.forms.verbs import NOT_VERBS, forms_of, second
 from text.step import Step
 from text.steps.first_capital import start
 from text.steps.participles import CLAUSE_END, CLAUSE_START, GERMAN_WORD, Participles, english_past
@@ -42,6 +42,7 @@ SINGULAR_S = ("ss", "us", "is")          # "the boss", "the bus": a noun in "-s"
 # a separable verb's particle at a German clause's end: the verb the model wrote is another ("kommt ... an")
 PARTICLE = frozenset("an auf ab aus ein mit nach vor zu zurück los weg her hin fest".split())
 ADVERBS = frozenset("well badly half newly home hand self".split())    # before a participle (and "-ly")
+ADVERBS_DE = frozenset("dort sofort heute sein".split())     # of a verb's shape ("dor-t"), no verb here
 PLURALS = frozenset("children people men women".split())
 INNER_END = re.compile(r"[.!?]\s+\S")     # a sentence's end inside the clause: a model's second sentence
 # a German verb the model may write for the table's, with its participle ("paid": "zahlt" as well as "bezahlt")
@@ -71,6 +72,12 @@ def subject(words: list[re.Match], k: int) -> int | None:
     if len(said) <= 3 and all(w[0].isupper() for w in said) and first not in PRONOUNS and first not in PLURALS:
         return 2
     return -1
+
+
+def verb_like(word: str) -> bool:
+    """Whether a German word beside the verb may be a verb's present form of its own (a lowercase word of a verb's
+    shape, text/forms/verbs.py; not a determiner's, a preposition's or an adverb's listed there)."""
+    return word.islower() and word not in NOT_VERBS and word not in ADVERBS_DE and forms_of(word) is not None
 
 
 class TenseBridge(Step):
@@ -103,6 +110,8 @@ class TenseBridge(Step):
             done = perfect(output, infinitive, participle, auxiliary, person)
             if done is not None:
                 return done
+        if any(w.strip(MARKS) in forms_of(state[0]) for w in output.split()):
+            return output                    # "Er vergisst hat seinen Schirm.": the verb is there, the model's junk
         return Participles().reverse(output, (state[1], auxiliary, False))   # "Ich habe ..." + "verloren"
 
 
@@ -117,8 +126,9 @@ def perfect(output: str, infinitive: str, participle: str, auxiliary: str, perso
     if any(b in AUXILIARY or b not in written and is_participle(b) for b in bare):
         return None                      # the model wrote a perfect, or an auxiliary: text/steps/participles.py's
     main = [k for k, b in enumerate(bare[:4]) if b in written and k > 0]
-    if len(main) != 1 or sum(b in written for b in bare) != 1:
-        return None
+    if len(main) != 1 or sum(b in written for b in bare) != 1 or \
+            any(verb_like(b) for b in bare[1:main[0]] + bare[main[0] + 1:main[0] + 2]):
+        return None                      # "Ich nehme verliere.", "Wir verlieren spielen das Spiel.": another verb
     word = words[main[0]]
     first = word.start() + len(word.group(0)) - len(word.group(0).lstrip(MARKS))
     verb = range(first, first + len(bare[main[0]]))
