@@ -57,6 +57,7 @@ from text.steps.normalize import Normalize
 from text.steps.participles import Participles
 from text.steps.placeholders import Placeholders
 from text.steps.possessives import PossessiveEnding
+from text.steps.question_person import QuestionPerson
 from text.steps.quotations import Quotations
 from text.steps.sentences import Sentences
 from text.steps.spacing import StopSpacing
@@ -162,6 +163,7 @@ class Pipeline:
             steps.append(possessives)
         if (cfg.src_lang, cfg.tgt_lang) == ("en", "de"):
             steps.append(VerbPerson())           # "Ich arbeitet" -> "Ich arbeite": its reverse before the fills'
+            steps.append(QuestionPerson())       # "Can you" -> "Können ihr" -> "Könnt ihr"
             steps.append(Participles())          # "I lost it" -> "Ich habe es" + "verloren"
         if (cfg.src_lang, cfg.tgt_lang) == ("de", "en"):
             steps.append(EnglishPast())          # "I have my key" -> "I forgot my key"
