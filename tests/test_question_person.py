@@ -1,6 +1,8 @@
 """text/steps/question_person.py: into German, a question's opening verb takes the person of the pronoun after it."""
 import pytest
 
+from config import DataConfig
+from text.pipeline import Pipeline
 from text.steps.question_person import QuestionPerson
 
 
@@ -41,3 +43,12 @@ def test_the_opening_verb_takes_the_person_of_the_pronoun_after_it(source, outpu
 def test_anything_else_stays_as_the_model_wrote_it(source, output):
     step = QuestionPerson()
     assert step.reverse(output, step.apply(source)[1]) == output
+
+
+def test_only_a_pipeline_into_german_gives_the_question_its_person():
+    into = {(s, t): Pipeline.from_config(DataConfig(src_lang=s, tgt_lang=t)) for s, t in (("en", "de"), ("de", "en"))}
+    assert not any(isinstance(step, QuestionPerson) for step in into["de", "en"].steps)
+    pipeline = into["en", "de"]
+    applied = pipeline.apply("Can you pay by card at 8 pm?")
+    assert pipeline.reverse_sentence("Könnenst du \ue000 mit Karte zahlen?", applied.states[0]).text == \
+        "Kannst du um 20 Uhr mit Karte zahlen?"
