@@ -43,8 +43,7 @@ ENGLISH = {
     "afterwards": "Danach", "luckily": "Zum Glück", "fortunately": "Zum Glück", "hopefully": "Hoffentlich",
     "of course": "Natürlich", "by the way": "Übrigens", "later": "Später", "now": "Jetzt", "soon": "Bald",
     "often": "Oft", "actually": "Eigentlich", "probably": "Wahrscheinlich", "nevertheless": "Trotzdem",
-    "this morning": "Heute Morgen", "this afternoon": "Heute Nachmittag",
-    "this evening": "Heute Abend", "tomorrow morning": "Morgen früh", "tomorrow evening": "Morgen Abend",
+    "tomorrow morning": "Morgen früh", "tomorrow evening": "Morgen Abend",
     "tomorrow afternoon": "Morgen Nachmittag", "yesterday morning": "Gestern Morgen",
     "yesterday evening": "Gestern Abend", "yesterday afternoon": "Gestern Nachmittag",
 }
