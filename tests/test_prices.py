@@ -13,7 +13,7 @@ P0, P1, P2 = PLACEHOLDERS[:3]
 @pytest.mark.parametrize("source, masked, fills", [
     ("Das kostet 12,50 €.", f"Das kostet {P0}.", ("€12.50",)),
     ("Das kostet €12,50 heute.", f"Das kostet {P0} heute.", ("€12.50",)),
-    ("Nur 3€ oder $ 1.200!", f"Nur {P0} oder {P1}!", ("€3", "$1,200")),
+    ("Nur 3€ oder $ 1.200!", f"{P0} oder {P1}!", ("Only €3", "$1,200")),
     ("Es sind 3 € 5 Stück.", f"Es sind {P0} {P1} Stück.", ("€3", "5")),       # one sign, one number
     ("Um 14 Uhr € zahlen.", f"{P0} € zahlen.", ("at 2 pm",)),                 # a time has no currency
     ("Der Preis beträgt 1.299,99 Euro.", f"Der Preis beträgt {P0}.", ("€1,299.99",)),   # a currency's name: its sign

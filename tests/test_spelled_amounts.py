@@ -8,7 +8,7 @@ P0 = PLACEHOLDERS[0]
 
 
 @pytest.mark.parametrize("source, masked, fill", [
-    ("The ice cream costs only one euro.", f"The ice cream costs only {P0}.", "1 €"),
+    ("The ice cream costs only one euro.", f"The ice cream costs {P0}.", "nur 1 €"),     # its quantifier too
     ("It costs twelve dollars each.", f"It costs {P0} each.", "12 $"),
     ("He buys two kilos of apples.", f"He buys {P0} apples.", "2 Kilo"),
     ("I swim twice a week.", f"I swim {P0}.", "zweimal pro Woche"),      # in a word: no digit the source lacks
@@ -25,7 +25,7 @@ def test_an_english_amount_in_words_comes_in_german_digits(source, masked, fill)
 
 
 @pytest.mark.parametrize("source, masked, fill", [
-    ("Das Eis kostet nur einen Euro.", f"Das Eis kostet nur {P0}.", "€1"),
+    ("Das Eis kostet nur einen Euro.", f"Das Eis kostet {P0}.", "only €1"),
     ("Zwei Kilo Äpfel.", f"{P0} Äpfel.", "2 kilos"),
     ("Er läuft zehn Kilometer.", f"Er läuft {P0}.", "10 kilometers"),
     ("Es regnet seit drei Tagen.", f"Es regnet {P0}.", "for 3 days"),        # with the words before it, as in digits

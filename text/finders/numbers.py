@@ -29,6 +29,7 @@ from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import joined_durations, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
+from text.forms.quantifiers import quantified
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import Reading, counted, magnitude, unit_after
 
@@ -107,11 +108,17 @@ class Numbers(PlaceholderStep):
         self.last: tuple[str, tuple[Span, ...]] = ("", ())
 
     def find(self, text: str) -> list[Span]:
-        """The numbers of a text; the last text's are kept, as a pipeline's number compounds and digit runs ask for
-        the numbers of the very text this finder is asked about next (a third of preparing a corpus went to that)."""
+        """The numbers of a text, a price or a measure with its quantifier ("less than 100 euros" -> "weniger als
+        100 €", text/forms/quantifiers.py)."""
+        return quantified(text, self.find_paired(text, ""), self.source, self.target)
+
+    def find_paired(self, source: str, target: str) -> list[Span]:
+        """The numbers of a source, without their quantifiers (a training pair's target keeps its own words); the
+        last text's are kept, as a pipeline's number compounds and digit runs ask for the numbers of the very text
+        this finder is asked about next (a third of preparing a corpus went to that)."""
         last = self.last                     # one read: a server's threads may share this finder
-        if last[0] != text:
-            last = self.last = text, tuple(self.spans(text))
+        if last[0] != source:
+            last = self.last = source, tuple(self.spans(source))
         return list(last[1])
 
     def spans(self, text: str) -> list[Span]:
@@ -196,7 +203,7 @@ class Numbers(PlaceholderStep):
         numbers = find_numbers(source, self.source)
         if len(numbers) != sum(1 for n in numbers for s in spans if s.start <= n.start < s.end):
             return None                         # a number glued to a word ("2x3"): leave the pair as it is
-        read = [s for s in Numbers(self.target, self.source).find(target) if isinstance(s.fill, Reading)]
+        read = [s for s in Numbers(self.target, self.source).find_paired(target, "") if isinstance(s.fill, Reading)]
         found, last = [], 0
         targets = find_numbers(target, self.target)
         for span in spans:
