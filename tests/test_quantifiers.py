@@ -26,6 +26,8 @@ P0, P1 = PLACEHOLDERS[:2]
     (("en", "de"), "Under the table, 5 euros.", f"Under the table, {P0}.", ("5 €",)),
     (("en", "de"), "It is only about 5 euros.", f"It is only {P0}.", ("etwa 5 €",)),
     (("en", "de"), "The overall 5 km.", f"The overall {P0}.", ("5 km",)),
+    (("en", "de"), "What about 5 euros? Hand over 50 euros!", f"What about {P0}? Hand over {P1}!", ("5 €", "50 €")),
+    (("en", "de"), "The only 5 euros I had.", f"The only {P0} I had.", ("5 €",)),
     (("en", "de"), "It costs less than 10-20 euros.", f"It costs less than {P0}-{P1}.", ("10 €", "20 €")),
 ])
 def test_a_quantifier_goes_into_the_placeholder_of_its_price_or_measure(languages, source, masked, fills):

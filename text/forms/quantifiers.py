@@ -45,6 +45,12 @@ def table() -> dict[str, dict[str, str]]:
 
 
 WORDS = table()
+# a word before the quantifier that makes it another word: "What about 5 euros?" (a proposal), "Hand over 50 euros"
+# (a verb's particle), "the only 5 euros I had" (German "einzigen")
+OTHER_SENSE = {"about": "what|how", "over": r"hand(?:s|ed|ing)?|give[sn]?|gave",
+               "only": "the|my|your|his|her|its|our|their|these|those"}
+NOT_AFTER = {"en": re.compile(r"\b(?:%s)\s+$" % "|".join(rf"(?:{words})\s+{word}"
+                                                        for word, words in OTHER_SENSE.items()), re.IGNORECASE)}
 RANGE = re.compile(r"\s*[-–]\s*|\s+(?:bis|to|till|until)\s+")      # a range's join ("10-20 €", "5 to 8 km")
 BEFORE = {lang: re.compile(r"(?<![\w.-])(%s)\s+$" % "|".join(
     re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
@@ -68,7 +74,8 @@ def quantified(text: str, spans: list[Span], source: str, target: str) -> list[S
         ranged = joined is not None and k + 1 < len(spans) and spans[k + 1].start == joined.end()
         found = BEFORE[source].search(text, out[-1].end if out else 0, span.start) \
             if how_much(span.fill) and not ranged else None
-        if found is None:
+        other = NOT_AFTER.get(source)
+        if found is None or other and other.search(text, 0, found.end()):
             out.append(span)
             continue
         written = found.group(1)
