@@ -144,9 +144,10 @@ def latest_readings(records: list[Record], topic: str) -> list[Record]:
 
 
 def model_readings(records: list[Record]) -> list[Record]:
-    """The BLEU records, one model's figure evaluated again by the same command on the same day by its latest (a
-    checkpoint read again after a fix is one model, not two, in a row's mean and its count of models)."""
-    key = lambda r: (r.metric, r.recipe, r.split, r.direction, r.command, r.date, machine_of(r), tuple(r.seeds),
+    """The BLEU records, one model's figure evaluated again by the same command by its latest, on any day (a
+    checkpoint read again after a fix is one model, not two, in a row's mean and its count of models; its steps,
+    seeds and training commit tell it from another run of the same command)."""
+    key = lambda r: (r.metric, r.recipe, r.split, r.direction, r.command, machine_of(r), tuple(r.seeds),
                      r.steps, r.batch_tokens, r.minutes, r.precision, r.train_commit)
     return list({key(r): r for r in records if r.topic == "quality" and r.metric == "bleu"}.values())
 

@@ -123,6 +123,16 @@ def test_a_checkpoint_evaluated_again_by_the_same_command_is_one_model_of_its_qu
         assert rows[0][4] == "41.50" and rows[0][-3 if name == "quality" else -1] == "2"
 
 
+def test_a_checkpoint_evaluated_again_on_a_later_day_is_still_one_model():
+    """A checkpoint read again after a fix past midnight: its latest reading, counted once; another checkpoint (its
+    steps) is another model."""
+    from dataclasses import replace
+    first, other = record(40.0), record(44.0, steps=3000)
+    later = replace(first, value=41.0, date="2026-12-04", commit="def5678")
+    rows = TABLES["readme"].rows([first, other, later])
+    assert rows[0][4] == "42.50" and rows[0][-1] == "2"
+
+
 def test_a_probe_row_is_the_mean_range_and_newest_of_a_recipes_readings_on_one_machine():
     """Every model of a recipe is probed: one row per figure, recipe, lines and machine, a checkpoint read again on
     the same day counted once (its latest reading)."""
