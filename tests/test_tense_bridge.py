@@ -72,3 +72,36 @@ def test_the_final_mark_stays_after_the_participle():
 
 def test_training_pairs_are_not_changed():
     assert TenseBridge().apply_pair("I bought bread.", "Ich kaufe Brot.") == ("I bought bread.", "Ich kaufe Brot.")
+
+
+@pytest.mark.parametrize("source, present, output, future", [
+    ("We will visit our grandmother.", "We visit our grandmother.", "Wir besuchen unsere Großmutter.",
+     "Wir werden unsere Großmutter besuchen."),
+    ("She will buy a new car.", "She buys a new car.", "Sie kauft ein neues Auto.", "Sie wird ein neues Auto kaufen."),
+    ("I will pay 10 euros.", "I pay 10 euros.", "Ich zahle 10 €.", "Ich werde 10 € zahlen."),
+    ("The children will play.", "The children play.", "Die Kinder spielen.", "Die Kinder werden spielen."),
+    ("You will love this book.", "You love this book.", "Du liebst dieses Buch.", "Du wirst dieses Buch lieben."),
+    ("My friend will wait, and we eat.", "My friend waits, and we eat.", "Mein Freund wartet, und wir essen.",
+     "Mein Freund wird warten, und wir essen."),
+])
+def test_will_goes_in_as_the_present_and_comes_back_as_the_werden_future(source, present, output, future):
+    assert bridged(source, output) == (present, future)
+
+
+@pytest.mark.parametrize("source, present, output", [
+    ("We will visit you tomorrow.", "We visit you tomorrow.", "Wir besuchen euch morgen."),   # a time word
+    ("We will invite them.", "We will invite them.", "Wir laden sie ein."),       # no verb of the table's
+    ("We will meet them.", "We meet them.", "Wir laden sie ein."),                 # a separable verb: another
+    ("I will buy bread.", "I buy bread.", "Ich werde Brot kaufen."),               # a future of the model's own
+    ("She will write a letter.", "She writes a letter.", "Sie schreibt ein Buch, um zu lesen."),   # a comma
+])
+def test_a_future_that_cannot_be_written_keeps_the_present(source, present, output):
+    assert bridged(source, output) == (present, output)
+
+
+@pytest.mark.parametrize("source", [
+    "Will you help me?", "I will not buy it.", "He will be happy.", "She will be working.", "My last will is here.",
+    "I would like a coffee.", "Will Smith sells cars.", "When I arrive, we will eat.", "I will always love you.",
+])
+def test_what_is_no_opening_will_and_base_form_stays(source):
+    assert TenseBridge().apply(source) == (source, None)

@@ -20,13 +20,19 @@ person's only; else the English subject's, `You`: the German pronoun's) and the 
 participle as text/steps/participles.py gives it (`Ich habe meine Brieftasche.` -> `... gefunden.`); one with a
 participle of its own, a verb split by its particle (`kommt ... an`), a second sentence, or no form of the verb stays
 in the present. Training pairs are not changed.
+
+The future likewise: `will` (`'ll`, written out by text/steps/contractions.py) and a base form of FUTURE right after
+the opening subject is read as the present (`We will visit` -> `We visit`), and the German present becomes the
+`werden` future (`Wir besuchen ...` -> `Wir werden ... besuchen`), except with a time word (TIME: `tomorrow`, `next
+week`, ...), where German says the future in the present, or where the German present stays as above (and before a
+comma of the model's). Not `will be`, `will not`, a noun `will`, questions or `would`.
 """
 from __future__ import annotations
 
 import re
 
 from text.forms.articles import ENGLISH
-from text.forms.everyday_verbs import third_person
+from text.forms.everyday_verbs import VERBS, third_person
 from text.forms.participles import AUXILIARY, BRIDGE, FORMS, PARTICIPLES, is_participle
 from text.forms.verbs import NOT_VERBS, forms_of, second
 from text.step import Step
@@ -48,6 +54,13 @@ INNER_END = re.compile(r"[.!?]\s+\S")     # a sentence's end inside the clause: 
 # a German verb the model may write for the table's, with its participle ("paid": "zahlt" as well as "bezahlt")
 ALSO = {"bezahlen": (("zahlen", "gezahlt"),)}
 MARKS = ".,!?;:\"'»«“”„)"
+WERDEN = ("werde", "wirst", "wird", "werden", "werdet")     # the future's auxiliary, in FORMS' order
+# a base form after "will": the German infinitive (the bridge's verbs, then text/forms/everyday_verbs.py's)
+FUTURE = {**VERBS, **{base: infinitive for base, infinitive in BRIDGE.values()}}
+# a time word: German says the future in the present with it ("Wir besuchen euch nächsten Monat."), kept there
+TIME = re.compile(r"\b(?:tomorrow|tonight|next|soon|later|this (?:morning|afternoon|evening|week|weekend|month|year)|"
+                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|"
+                  r"september|october|november|december|in (?:spring|summer|autumn|fall|winter)|weekend)\b", re.I)
 
 
 def subject(words: list[re.Match], k: int) -> int | None:
@@ -85,7 +98,11 @@ class TenseBridge(Step):
         """The text with its one simple past (BRIDGE) in the present of its subject's person; the state: the German
         infinitive, participle, auxiliary and the subject's person (PRONOUNS), or None (the text unchanged)."""
         past = english_past(text)
-        if "?" in text or past is None or past[2]:
+        if "?" in text:
+            return text, None
+        if past is None:
+            return future(text)
+        if past[2]:
             return text, None                # a question; no past of the table's; a "be" or "have" of its own
         words = list(WORD.finditer(text, start(text)))
         found = [k for k, w in enumerate(words) if w.group(0).lower() in PARTICIPLES]
@@ -106,6 +123,9 @@ class TenseBridge(Step):
         if state is None:
             return output
         infinitive, participle, auxiliary, person = state
+        if auxiliary == "werden":
+            return next((done for verb, _ in ((infinitive, None), *ALSO.get(infinitive, ()))
+                         if (done := perfect(output, verb, verb, auxiliary, person)) is not None), output)
         for infinitive, participle in ((infinitive, participle), *ALSO.get(infinitive, ())):
             done = perfect(output, infinitive, participle, auxiliary, person)
             if done is not None:
@@ -113,6 +133,24 @@ class TenseBridge(Step):
         if any(w.strip(MARKS) in forms_of(state[0]) for w in output.split()):
             return output                    # "Er vergisst hat seinen Schirm.": the verb is there, the model's junk
         return Participles().reverse(output, (state[1], auxiliary, False))   # "Ich habe ..." + "verloren"
+
+
+def future(text: str) -> tuple[str, tuple | None]:
+    """`text` with its one "will" and a base form of FUTURE right after the opening subject in the present of the
+    subject's person; the state as TenseBridge.apply's with the auxiliary "werden", None with a time word (TIME)."""
+    words = list(WORD.finditer(text, start(text)))
+    found = [k for k, w in enumerate(words) if w.group(0).lower() == "will"]
+    if len(found) != 1 or found[0] + 1 >= len(words) or words[found[0]].group(0) != "will":
+        return text, None
+    k = found[0]
+    base = words[k + 1].group(0)
+    if base not in FUTURE or text[words[k].end():words[k + 1].start()] != " " or "," in text[:words[k].start()]:
+        return text, None                    # "will be", "will not", "will always": no base form of the table's
+    person = subject(words, k)
+    if person == -1:
+        return text, None
+    said = text[:words[k].start()] + (third_person(base) if person == 2 else base) + text[words[k + 1].end():]
+    return said, None if TIME.search(text) else (FUTURE[base], FUTURE[base], "werden", person)
 
 
 def perfect(output: str, infinitive: str, participle: str, auxiliary: str, person: int | None) -> str | None:
@@ -123,7 +161,8 @@ def perfect(output: str, infinitive: str, participle: str, auxiliary: str, perso
     inner = CLAUSE_START.search(output)
     words = list(GERMAN_WORD.finditer(output, 0, len(output) if inner is None else inner.start()))
     bare = [w.group(0).strip(MARKS) for w in words]
-    if any(b in AUXILIARY or b not in written and is_participle(b) for b in bare):
+    if any(b in AUXILIARY or auxiliary == "werden" and b in WERDEN or b not in written and is_participle(b)
+           for b in bare):
         return None                      # the model wrote a perfect, or an auxiliary: text/steps/participles.py's
     main = [k for k, b in enumerate(bare[:4]) if b in written and k > 0]
     if len(main) != 1 or sum(b in written for b in bare) != 1 or \
@@ -143,7 +182,9 @@ def perfect(output: str, infinitive: str, participle: str, auxiliary: str, perso
             return None
     end = CLAUSE_END.search(output, verb.stop)
     between = output[verb.stop:end.start()]
-    if between.split() and between.split()[-1].strip(MARKS) in PARTICLE or INNER_END.search(between):
-        return None                      # "kommt ... an": a separable verb, another than the source's; two sentences
-    form = FORMS[auxiliary][person]
+    if between.split() and between.split()[-1].strip(MARKS) in PARTICLE or INNER_END.search(between) or \
+            auxiliary == "werden" and "," in between:
+        return None                      # "kommt ... an": a separable verb, another than the source's; two sentences;
+                                         # a future's comma: "Sie schreibt ein Buch, um ..." (no clause of INNER)
+    form = WERDEN[person] if auxiliary == "werden" else FORMS[auxiliary][person]
     return output[:verb.start] + form + between + " " + participle + output[end.start():]
