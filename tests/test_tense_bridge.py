@@ -81,6 +81,7 @@ def test_training_pairs_are_not_changed():
     ("I will pay 10 euros.", "I pay 10 euros.", "Ich zahle 10 €.", "Ich werde 10 € zahlen."),
     ("The children will play.", "The children play.", "Die Kinder spielen.", "Die Kinder werden spielen."),
     ("You will love this book.", "You love this book.", "Du liebst dieses Buch.", "Du wirst dieses Buch lieben."),
+    ("He will drive the bus.", "He drives the bus.", "Er fährt den Bus.", "Er wird den Bus fahren."),
     ("My friend will wait, and we eat.", "My friend waits, and we eat.", "Mein Freund wartet, und wir essen.",
      "Mein Freund wird warten, und wir essen."),
 ])

@@ -56,7 +56,9 @@ ALSO = {"bezahlen": (("zahlen", "gezahlt"),)}
 MARKS = ".,!?;:\"'»«“”„)"
 WERDEN = ("werde", "wirst", "wird", "werden", "werdet")     # the future's auxiliary, in FORMS' order
 # a base form after "will": the German infinitive (the bridge's verbs, then text/forms/everyday_verbs.py's)
-FUTURE = {**VERBS, **{base: infinitive for base, infinitive in BRIDGE.values()}}
+# and two of either auxiliary, which the past leaves ("fuhr": "ist" or "hat" "gefahren")
+FUTURE = {**VERBS, **{base: infinitive for base, infinitive in BRIDGE.values()},
+          "drive": "fahren", "start": "beginnen"}
 # a time word: German says the future in the present with it ("Wir besuchen euch nächsten Monat."), kept there
 TIME = re.compile(r"\b(?:tomorrow|tonight|next|soon|later|this (?:morning|afternoon|evening|week|weekend|month|year)|"
                   r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|"
