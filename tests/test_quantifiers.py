@@ -34,6 +34,18 @@ def test_a_quantifier_goes_into_the_placeholder_of_its_price_or_measure(language
     assert Numbers(*languages).apply(source) == (masked, fills)
 
 
+@pytest.mark.parametrize("languages, source, masked, fills", [
+    (("en", "de"), "Two tickets for 15 euros each?", f"Two tickets for {P0}?", ("je 15 €",)),
+    (("en", "de"), "We paid 5 euros apiece.", f"We paid {P0}.", ("je 5 €",)),
+    (("de", "en"), "Zwei Karten für je 15 Euro.", f"Zwei Karten für {P0}.", ("€15 each",)),
+    (("de", "en"), "Sie kosten jeweils 2 Euro.", f"Sie kosten {P0}.", ("€2 each",)),
+    (("en", "de"), "They paid 5 euros each other.", f"They paid {P0} each other.", ("5 €",)),   # not "each other"
+    (("en", "de"), "5 km each way.", f"{P0} each way.", ("5 km",)),                            # a price's only
+])
+def test_a_prices_each_goes_into_its_placeholder_where_the_target_writes_it(languages, source, masked, fills):
+    assert Numbers(*languages).apply(source) == (masked, fills)
+
+
 def test_a_training_pair_keeps_its_numbers_without_their_quantifiers():
     finder = Numbers("en", "de")
     assert finder.apply_pair("It costs less than 100 euros.", "Es kostet weniger als 100 €.") == (

@@ -9,7 +9,7 @@ P0 = PLACEHOLDERS[0]
 
 @pytest.mark.parametrize("source, masked, fill", [
     ("The ice cream costs only one euro.", f"The ice cream costs {P0}.", "nur 1 €"),     # its quantifier too
-    ("It costs twelve dollars each.", f"It costs {P0} each.", "12 $"),
+    ("It costs twelve dollars each.", f"It costs {P0}.", "je 12 $"),                   # its "each" too
     ("He buys two kilos of apples.", f"He buys {P0} apples.", "2 Kilo"),
     ("I swim twice a week.", f"I swim {P0}.", "zweimal pro Woche"),      # in a word: no digit the source lacks
     ("He barks twice.", f"He barks {P0}.", "zweimal"),

@@ -29,7 +29,7 @@ from text.forms.list_markers import find_list_markers
 from text.forms.masking import Span, merge, overlaps
 from text.forms.measure_ranges import joined_durations, joined_measures
 from text.forms.number_forms import CLOCK_SUFFIX, convention_value, convert, find_numbers, marks
-from text.forms.quantifiers import quantified
+from text.forms.quantifiers import each_taken, quantified
 from text.forms.sentence_ends import OPENING_WORDS, ends_text
 from text.forms.units import Reading, counted, magnitude, unit_after
 
@@ -110,7 +110,8 @@ class Numbers(PlaceholderStep):
     def find(self, text: str) -> list[Span]:
         """The numbers of a text, a price or a measure with its quantifier ("less than 100 euros" -> "weniger als
         100 €", text/forms/quantifiers.py)."""
-        return quantified(text, self.find_paired(text, ""), self.source, self.target)
+        spans = quantified(text, self.find_paired(text, ""), self.source, self.target)
+        return each_taken(text, spans, self.source) if self.target != self.source else spans
 
     def find_paired(self, source: str, target: str) -> list[Span]:
         """The numbers of a source, without their quantifiers (a training pair's target keeps its own words); the

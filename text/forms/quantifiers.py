@@ -63,6 +63,29 @@ def how_much(fill: str) -> bool:
     return len(PRICE_MARK.findall(fill)) == 1 or isinstance(fill, Reading) and fill.key[:1] in (("unit",), ("rate",))
 
 
+# a price's "each": English after it, German "je" before it ("15 euros each" <-> "je 15 €"); not "each other"
+EACH = {"en": re.compile(r"\s+(?:each|apiece)\b(?!\s+(?:other|of|one)\b)", re.IGNORECASE),
+        "de": re.compile(r"(?<![\w-])(?:je|jeweils)\s+$", re.IGNORECASE)}
+
+
+def each_taken(text: str, spans: list[Span], source: str) -> list[Span]:
+    """The spans with a price's "each" taken in, as the target writes it: "15 euros each" -> "je 15 €" (German puts
+    it before the price), "je 15 Euro" -> "€15 each"; a model dropped it inside a sentence ("Can I buy two tickets
+    for 15 euros each?" -> "... für 15 €?")."""
+    out: list[Span] = []
+    for span in spans:
+        price = len(PRICE_MARK.findall(span.fill)) == 1
+        m = EACH["en"].match(text, span.end) if price and source == "en" else \
+            EACH["de"].search(text, out[-1].end if out else 0, span.start) if price and source == "de" else None
+        if m is None:
+            out.append(span)
+            continue
+        start, end = (span.start, m.end()) if source == "en" else (m.start(), span.end)
+        fill = f"je {span.fill}" if source == "en" else f"{span.fill} each"
+        out.append(Span(start, end, Reading(fill, span.fill.key) if isinstance(span.fill, Reading) else fill))
+    return out
+
+
 def quantified(text: str, spans: list[Span], source: str, target: str) -> list[Span]:
     """The spans (in text order) with the quantifier written right before a price or a measure taken in, as the
     target's words, in the case it is typed ("Only" -> "Nur"); the others as they are."""
