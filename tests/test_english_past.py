@@ -3,9 +3,9 @@ auxiliary without its verb becomes the English simple past."""
 import pytest
 
 from config import DataConfig
-from text.forms.participles import INTO_ENGLISH
+from text.forms.participles import BASES, INTO_ENGLISH
 from text.pipeline import Pipeline
-from text.steps.english_past import BASES, EnglishPast, english_past
+from text.steps.english_past import EnglishPast, german_perfect
 
 
 @pytest.mark.parametrize("source, output, expected", [
@@ -69,11 +69,11 @@ def test_the_inverse_table_gives_each_participle_its_english_verbs():
     assert {past for past, _, _ in INTO_ENGLISH["gelaufen"]} == {"ran", "walked"}
     irregular = {past for entries in INTO_ENGLISH.values() for past, _, base in entries if base is None}
     assert irregular <= set(BASES)                  # every irregular past has its infinitive
-    assert english_past("Er ist Arzt geworden.") == ("became", "sein", ("become",), True, False)
-    assert english_past("Der Mann ist Arzt geworden.") == ("became", "sein", ("become",), False, False)
-    assert english_past("Er hat ein Auto, das ich gekauft habe.") is None     # the auxiliary after it
-    assert english_past("Ich habe es gestern gekauft und gegessen.") is None
-    assert english_past("Ein Mann ist in einem Baum hängen geblieben.") is None     # "got stuck", no "stayed"
+    assert german_perfect("Er ist Arzt geworden.") == ("became", "sein", ("become",), True, False)
+    assert german_perfect("Der Mann ist Arzt geworden.") == ("became", "sein", ("become",), False, False)
+    assert german_perfect("Er hat ein Auto, das ich gekauft habe.") is None     # the auxiliary after it
+    assert german_perfect("Ich habe es gestern gekauft und gegessen.") is None
+    assert german_perfect("Ein Mann ist in einem Baum hängen geblieben.") is None     # "got stuck", no "stayed"
 
 
 def test_only_a_pipeline_into_english_writes_the_past():

@@ -117,18 +117,26 @@ def auxiliary_as(form: str, verb: str) -> str:
     return FORMS[verb][AUXILIARY[form][1]]
 
 
-# the tense bridge's verbs (text/steps/tense_bridge.py): an English simple past, its base form and the German
+# the English base forms of IRREGULAR's pasts (a regular one's is REGULAR's own): text/steps/english_past.py's verbs,
+# the tense bridge's
+BASES = dict(pair.split(":") for pair in """
+lost:lose forgot:forget found:find bought:buy paid:pay sent:send made:make saw:see met:meet sold:sell broke:break
+wrote:write took:take ate:eat drank:drink heard:hear gave:give brought:bring said:say won:win slept:sleep wore:wear
+sang:sing stole:steal understood:understand began:begin kept:keep built:build lent:lend threw:throw fed:feed bit:bite
+forgave:forgive dug:dig hid:hide spoke:speak drew:draw chose:choose went:go came:come ran:run flew:fly fell:fall
+swam:swim became:become drove:drive rode:ride
+""".split())
+
+# the tense bridge's verbs (text/steps/tense_bridge.py): an English simple past (its base form) and the German
 # infinitive of its participle; only verbs of one German verb that does not split ("anrufen": "ruft ... an"), of one
 # auxiliary ("drove" takes either), and not "lost", "forgot": a model writes "Ich habe ..." for them, which
 # text/steps/participles.py completes, but garbles their present ("I lose my keys." -> "Ich nehme verliere."); an
-# irregular past first, then regular verbs by their base form
+# irregular past and the German infinitive first (its English base form: BASES), then regular verbs by their base form
 BRIDGE_IRREGULAR = """
-found find finden | bought buy kaufen | paid pay bezahlen
-sent send schicken | made make machen | saw see sehen | met meet treffen | sold sell verkaufen | wrote write schreiben
-ate eat essen | drank drink trinken | heard hear hören | gave give geben | brought bring bringen | said say sagen
-won win gewinnen | slept sleep schlafen | sang sing singen | stole steal stehlen | understood understand verstehen
-built build bauen | threw throw werfen | fed feed füttern | went go gehen | came come kommen | ran run laufen
-flew fly fliegen | fell fall fallen | swam swim schwimmen
+found finden | bought kaufen | paid bezahlen | sent schicken | made machen | saw sehen | met treffen
+sold verkaufen | wrote schreiben | ate essen | drank trinken | heard hören | gave geben | brought bringen
+said sagen | won gewinnen | slept schlafen | sang singen | stole stehlen | understood verstehen | built bauen
+threw werfen | fed füttern | went gehen | came kommen | ran laufen | flew fliegen | fell fallen | swam schwimmen
 """
 BRIDGE_REGULAR = """
 order bestellen | book buchen | reserve reservieren | miss verpassen | cook kochen | wash waschen | clean putzen
@@ -146,8 +154,8 @@ def bridge() -> dict[str, tuple[str, str]]:
     found = {}
     for entry in BRIDGE_IRREGULAR.replace("\n", " | ").split("|"):
         if entry.strip():
-            past, base, infinitive = entry.split()
-            found[past] = (base, infinitive)
+            past, infinitive = entry.split()
+            found[past] = (BASES[past], infinitive)
     for entry in BRIDGE_REGULAR.replace("\n", " | ").split("|"):
         if entry.strip():
             base, infinitive = entry.split()

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from text.forms.masking import PLACEHOLDER
-from text.forms.participles import AUXILIARY, INTO_ENGLISH, PARTICIPLES, is_participle
+from text.forms.participles import AUXILIARY, BASES, INTO_ENGLISH, PARTICIPLES, is_participle
 from text.step import Step
 from text.steps.verb_person import PAST
 
@@ -55,14 +55,6 @@ ALL_AUXILIARIES = {"have", "has", "am", "is", "are"}
 SAME = {"gekauft": "bought", "gesehen": "saw", "angefangen": "started", "gesprochen": "spoke", "repariert": "repaired"}
 # a participle of two English verbs whose meaning after one auxiliary is a third's: "Wir sind nach Berlin gefahren."
 BY_AUXILIARY = {("gefahren", "sein"): ("went", "go")}
-# the infinitives of the table's irregular pasts (a regular one's is the table's own)
-BASES = dict(pair.split(":") for pair in """
-lost:lose forgot:forget found:find bought:buy paid:pay sent:send made:make saw:see met:meet sold:sell broke:break
-wrote:write took:take ate:eat drank:drink heard:hear gave:give brought:bring said:say won:win slept:sleep wore:wear
-sang:sing stole:steal understood:understand began:begin kept:keep built:build lent:lend threw:throw fed:feed bit:bite
-forgave:forgive dug:dig hid:hide spoke:speak drew:draw chose:choose went:go came:come ran:run flew:fly fell:fall
-swam:swim became:become drove:drive rode:ride
-""".split())
 ENGLISH_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[\ue000-\ue00f]")
 CONTRACTED = re.compile(r"(?:i|you|he|she|it|we|they|that|there|what|who)'(?:m|s|re|ve)|[a-z]+n't")
 # words after the auxiliary that make it no perfect's ("have to", "have I"), words before it that make it no subject's
@@ -85,7 +77,7 @@ meetings parking training something anything nothing everything during sibling s
 MOST_BEFORE = 5              # the auxiliary among the first words: after its subject, not in a later clause
 
 
-def english_past(text: str) -> tuple[str, str, tuple[str, ...], bool, bool | None] | None:
+def german_perfect(text: str) -> tuple[str, str, tuple[str, ...], bool, bool | None] | None:
     """The English past of the source's one perfect, its auxiliary's verb ("haben" or "sein"), the infinitives of
     the participle's English verbs, whether a pronoun beside the auxiliary is its subject and whether the auxiliary
     is a third person's plural (None: neither the singular's nor that); None for a source of no such perfect."""
@@ -150,8 +142,8 @@ def verb_form(word: str) -> bool:
 
 class EnglishPast(Step):
     def apply(self, text: str) -> tuple[str, tuple | None]:
-        """The text unchanged; the state: english_past's (None: no such perfect)."""
-        return text, english_past(text)
+        """The text unchanged; the state: german_perfect's (None: no such perfect)."""
+        return text, german_perfect(text)
 
     def reverse(self, output: str, state) -> str:
         if state is None:
