@@ -33,7 +33,7 @@ PERSON_SUBJECTS = {"en": {"i", "he", "she", "we"}, "de": {"ich", "du", "er", "wi
 THING_SUBJECTS = {"en": {"it", "this", "that"}, "de": {"es", "das", "dies"}}
 # words after the adjective that cannot be its noun
 AFTER = {"en": "again|today|tonight|now|here|there|already|too|and|but|or|because|so|for|to|at|in|on|with|than|by"
-               "|anyway|though|since|when|if|as|right|this|every|all|still|yet|again",
+               "|anyway|though|since|when|if|as|right|this|every|all|still|yet",
          "de": "wieder|heute|jetzt|hier|dort|schon|auch|und|aber|oder|weil|denn|für|zu|um|in|an|auf|mit|als|wenn"
                "|gerade|immer|noch|leider|total|doch|ja"}
 # an adverb between the copula and the adjective, left to the model ("Der Zug ist wieder verspätet.")
